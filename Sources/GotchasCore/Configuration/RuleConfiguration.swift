@@ -1,0 +1,45 @@
+/// Command-line style choices on top of the configuration file.
+public struct RuleSelection: Sendable, Equatable {
+    /// Only these rules (opt-in ones included) when set.
+    public var select: [String]?
+    public var ignore: [String]
+    /// Also enable opt-in rules.
+    public var allRules: Bool
+
+    public init(select: [String]? = nil, ignore: [String] = [], allRules: Bool = false) {
+        self.select = select
+        self.ignore = ignore
+        self.allRules = allRules
+    }
+}
+
+/// The rules that run on a file, at which severity, with which options.
+public struct RuleConfiguration: Sendable, Equatable {
+    /// Enabled rules only.
+    public var severities: [String: Severity]
+    public var options: [String: [String: Int]]
+
+    public init(severities: [String: Severity], options: [String: [String: Int]] = [:]) {
+        self.severities = severities
+        self.options = options
+    }
+
+    /// Defaults (non-opt-in rules at their default severity), then the file, then the selection.
+    public static func resolve(rules: [RuleDescription], file: ConfigurationFile?, selection: RuleSelection = RuleSelection()) -> RuleConfiguration {
+        var severities: [String: Severity] = [:]
+        for rule in rules {
+            var level: RuleLevel = rule.isOptIn && !selection.allRules ? .off : .on(rule.defaultSeverity)
+            if let configured = file?.ruleLevels[rule.id] { level = configured }
+            if let select = selection.select {
+                if select.contains(rule.id) {
+                    if case .off = level { level = .on(file?.ruleLevels[rule.id].flatMap { if case .on(let s) = $0 { s } else { nil } } ?? rule.defaultSeverity) }
+                } else {
+                    level = .off
+                }
+            }
+            if selection.ignore.contains(rule.id) { level = .off }
+            if case .on(let severity) = level { severities[rule.id] = severity }
+        }
+        return RuleConfiguration(severities: severities, options: file?.ruleOptions ?? [:])
+    }
+}

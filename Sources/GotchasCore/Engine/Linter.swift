@@ -1,0 +1,112 @@
+import SwiftParser
+import SwiftSyntax
+
+/// A parsed file: the tree, and how many syntax errors the parser recovered from.
+public struct ParsedFile: @unchecked Sendable {
+    // @unchecked: SourceFileSyntax is an immutable tree (SwiftSyntax nodes are
+    // persistent values over an arena that is never mutated after parsing), so
+    // sharing it across threads cannot race. SwiftSyntax itself does not yet mark it Sendable.
+    public let document: SourceDocument
+    public let tree: SourceFileSyntax
+
+    public init(document: SourceDocument, tree: SourceFileSyntax) {
+        self.document = document
+        self.tree = tree
+    }
+
+    /// Parses the document from scratch.
+    public init(document: SourceDocument) {
+        self.document = document
+        self.tree = document.bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+    }
+
+    /// Missing tokens plus unexpected-node runs: the parser's recoveries.
+    public var syntaxErrorCount: Int { SyntaxErrorCounter.count(in: tree) }
+}
+
+/// The outcome of linting one document.
+public struct LintResult: Sendable {
+    /// Sorted by start offset, then rule ID.
+    public var diagnostics: [Diagnostic]
+    /// Suppression comments seen in the file (for editors that offer to extend them).
+    public var suppressions: Suppressions
+}
+
+/// Runs the enabled rules over a document in one walk.
+public struct Linter: Sendable {
+    public let rules: [any Rule.Type]
+
+    public init(rules: [any Rule.Type]) {
+        self.rules = rules
+    }
+
+    public var descriptions: [RuleDescription] { rules.map { $0.description } }
+
+    public func rule(withID id: String) -> (any Rule.Type)? { rules.first { $0.id == id } }
+
+    public func lint(_ document: SourceDocument, configuration: RuleConfiguration, workspace: WorkspaceIndex = .empty) -> LintResult {
+        lint(ParsedFile(document: document), configuration: configuration, workspace: workspace)
+    }
+
+    public func lint(_ file: ParsedFile, configuration: RuleConfiguration, workspace: WorkspaceIndex = .empty) -> LintResult {
+        let document = file.document
+        let suppressions = Suppressions(document: document, tree: file.tree)
+        if suppressions.disablesEverything { return LintResult(diagnostics: [], suppressions: suppressions) }
+
+        // Rules whose trigger text is absent from the file cannot fire: skip them.
+        let active: [(index: Int, rule: any Rule.Type)] = document.bytes.withUnsafeBufferPointer { buffer in
+            rules.enumerated().compactMap { index, rule in
+                guard configuration.severities[rule.id] != nil else { return nil }
+                let triggers = rule.description.triggers
+                guard triggers.isEmpty || triggers.contains(where: { ByteSearch.contains(Array($0.utf8), in: buffer) }) else { return nil }
+                return (index, rule)
+            }
+        }
+        guard !active.isEmpty else { return LintResult(diagnostics: [], suppressions: suppressions) }
+
+        var dispatch: [SyntaxKind: [RuleWalker.ActiveRule]] = [:]
+        for (index, rule) in active {
+            let instance = rule.init()
+            for kind in rule.nodeKinds { dispatch[kind, default: []].append(.init(index: index, rule: instance)) }
+        }
+        let context = RuleContext(document: document, tree: file.tree, workspace: workspace, configuration: configuration)
+        let walker = RuleWalker(context: context, dispatch: dispatch)
+        walker.walk(file.tree)
+
+        var diagnostics: [Diagnostic] = []
+        for (index, finding) in walker.findings {
+            let description = rules[index].description
+            let line = document.lines.line(containing: finding.range.lowerBound)
+            if suppressions.suppresses(description.id, onLine: line) { continue }
+            guard let severity = finding.severityOverride.map({ max($0, configuration.severities[description.id] ?? $0) })
+                    ?? configuration.severities[description.id] else { continue }
+            diagnostics.append(Diagnostic(ruleID: description.id, severity: severity, message: finding.message,
+                                          range: finding.range, tags: description.tags, related: finding.related,
+                                          fixes: finding.fixes))
+        }
+        diagnostics.sort { ($0.range.lowerBound, $0.ruleID, $0.range.upperBound) < ($1.range.lowerBound, $1.ruleID, $1.range.upperBound) }
+        return LintResult(diagnostics: diagnostics, suppressions: suppressions)
+    }
+}
+
+/// Counts the parser's error recoveries.
+enum SyntaxErrorCounter {
+    static func count(in tree: SourceFileSyntax) -> Int {
+        guard tree.hasError else { return 0 }
+        let visitor = Visitor(viewMode: .all)
+        visitor.walk(tree)
+        return visitor.count
+    }
+
+    private final class Visitor: SyntaxVisitor {
+        var count = 0
+        override func visit(_ node: UnexpectedNodesSyntax) -> SyntaxVisitorContinueKind {
+            count += 1
+            return .skipChildren
+        }
+        override func visit(_ token: TokenSyntax) -> SyntaxVisitorContinueKind {
+            if token.presence == .missing { count += 1 }
+            return .skipChildren
+        }
+    }
+}

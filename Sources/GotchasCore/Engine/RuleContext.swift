@@ -1,0 +1,135 @@
+import SwiftSyntax
+
+/// Where code runs with respect to a view's `body`.
+public enum Execution: Sendable, Equatable {
+    /// Evaluated on every render: `body`, `@ViewBuilder` members, their content closures.
+    case render
+    /// In an action closure or another callback of view code.
+    case deferred
+    /// Not in view-producing code at all.
+    case elsewhere
+}
+
+/// A content closure the walker is inside: `ForEach`, `List`, `toolbar`, …
+public struct ContainerFrame {
+    /// The callee: `ForEach`, `ScrollView`, `toolbar`, `ToolbarItem`.
+    public var name: String
+    /// The call whose closure this is.
+    public var call: FunctionCallExprSyntax?
+    /// The closure itself.
+    public var closure: ClosureExprSyntax
+    /// The label the closure was passed under (nil for the first trailing closure).
+    public var label: String?
+}
+
+/// The function-like declaration a node stands in.
+public struct FunctionFrame {
+    public enum Kind: Sendable { case function, initializer, accessor, property, deinitializer }
+    public var kind: Kind
+    public var name: String
+    public var attributes: [String]
+    public var node: Syntax
+}
+
+/// The shared context of the single walk: computed once per node by the engine and
+/// read by every rule. Rules never keep their own scope stacks.
+///
+/// A `final class` because it is the walk's one mutable state, shared with every
+/// rule call by reference; it never leaves the walk's thread.
+public final class RuleContext {
+    public let document: SourceDocument
+    public let tree: SourceFileSyntax
+    /// Modules imported at the top level of the file.
+    public let imports: Set<String>
+    /// Types declared in this file, by name, merged across extensions.
+    public let fileTypes: [String: TypeScope]
+    /// Declarations from other files of the workspace (empty for a lone file).
+    public let workspace: WorkspaceIndex
+    let configuration: RuleConfiguration
+
+    public internal(set) var typeStack: [TypeScope] = []
+    public internal(set) var functionStack: [FunctionFrame] = []
+    public internal(set) var containers: [ContainerFrame] = []
+    var executionStack: [Execution] = [.elsewhere]
+
+    init(document: SourceDocument, tree: SourceFileSyntax, workspace: WorkspaceIndex, configuration: RuleConfiguration) {
+        self.document = document
+        self.tree = tree
+        self.workspace = workspace
+        self.configuration = configuration
+        var imports: Set<String> = []
+        for item in tree.statements {
+            if let importDecl = item.item.as(ImportDeclSyntax.self) {
+                imports.insert(importDecl.path.map(\.name.text).joined(separator: "."))
+                if let first = importDecl.path.first { imports.insert(first.name.text) }
+            }
+        }
+        self.imports = imports
+        self.fileTypes = FileTypeCollector.collect(tree)
+    }
+
+    /// The innermost type declaration (or extension).
+    public var enclosingType: TypeScope? { typeStack.last }
+
+    /// The innermost enclosing type when it is a `View`/`ViewModifier`.
+    public var enclosingView: TypeScope? {
+        guard let type = typeStack.last, type.isView else { return nil }
+        return type
+    }
+
+    public var enclosingFunction: FunctionFrame? { functionStack.last }
+
+    /// How the current node runs relative to a view's body.
+    public var execution: Execution { executionStack.last ?? .elsewhere }
+
+    /// True when the node runs on every render of a view.
+    public var isInRenderPath: Bool { execution == .render }
+
+    /// The innermost content closure, if any.
+    public var innermostContainer: ContainerFrame? { containers.last }
+
+    /// True when some enclosing content closure belongs to one of `names`.
+    public func isInside(_ names: Set<String>) -> Bool { containers.contains { names.contains($0.name) } }
+
+    public func nearestContainer(in names: Set<String>) -> ContainerFrame? {
+        containers.last { names.contains($0.name) }
+    }
+
+    /// A type by name: this file first, then the workspace index.
+    public func type(named name: String) -> TypeScope? { fileTypes[name] ?? workspace.types[name] }
+
+    /// An integer rule option from the configuration, or its default.
+    public func option(_ name: String, of ruleID: String, default defaultValue: Int) -> Int {
+        configuration.options[ruleID]?[name] ?? defaultValue
+    }
+
+    /// True when the file imports any of these modules.
+    public func imports(anyOf modules: Set<String>) -> Bool { !imports.isDisjoint(with: modules) }
+
+    public var importsSwiftUI: Bool { imports.contains("SwiftUI") }
+}
+
+/// Collects the file's type declarations (at any depth of type nesting), merged by
+/// name. Looks only at declarations, never into function bodies or expressions.
+enum FileTypeCollector {
+    static func collect(_ tree: SourceFileSyntax) -> [String: TypeScope] {
+        var types: [String: TypeScope] = [:]
+        collect(tree.statements.map { Syntax($0.item) }, into: &types)
+        return types
+    }
+
+    private static func collect(_ items: [Syntax], into types: inout [String: TypeScope]) {
+        for item in items {
+            guard let scope = TypeScope(item) else { continue }
+            if var existing = types[scope.name] {
+                existing.merge(scope)
+                types[scope.name] = existing
+            } else {
+                types[scope.name] = scope
+            }
+            if let members = item.asProtocol(DeclGroupSyntax.self)?.memberBlock.members {
+                collect(members.map { Syntax($0.decl) }, into: &types)
+            }
+        }
+    }
+}

@@ -1,0 +1,179 @@
+import SwiftSyntax
+
+/// The single walk over a file. For every node it first calls the rules that asked
+/// for the node's kind (they see the context *around* the node), then updates the
+/// shared context for the node's children.
+final class RuleWalker: SyntaxAnyVisitor {
+    struct ActiveRule {
+        var index: Int
+        var rule: any Rule
+    }
+
+    private let context: RuleContext
+    private let dispatch: [SyntaxKind: [ActiveRule]]
+    private(set) var findings: [(ruleIndex: Int, finding: Finding)] = []
+    private var scratch: [Finding] = []
+
+    /// What entering a node pushed, so leaving it pops exactly that.
+    private struct Pushed: OptionSet {
+        let rawValue: UInt8
+        static let type = Pushed(rawValue: 1)
+        static let function = Pushed(rawValue: 2)
+        static let execution = Pushed(rawValue: 4)
+        static let container = Pushed(rawValue: 8)
+    }
+    private var pushed: [(id: SyntaxIdentifier, what: Pushed)] = []
+    /// Containers of the enclosing scope, hidden while inside a nested type.
+    private var hiddenContainers: [[ContainerFrame]] = []
+
+    init(context: RuleContext, dispatch: [SyntaxKind: [ActiveRule]]) {
+        self.context = context
+        self.dispatch = dispatch
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ token: TokenSyntax) -> SyntaxVisitorContinueKind {
+        if let rules = dispatch[.token] { run(rules, on: Syntax(token)) }
+        return .skipChildren
+    }
+
+    override func visitPost(_ node: TokenSyntax) {}
+
+    override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
+        if let rules = dispatch[node.kind] { run(rules, on: node) }
+        let what = enter(node)
+        if !what.isEmpty { pushed.append((node.id, what)) }
+        return .visitChildren
+    }
+
+    override func visitAnyPost(_ node: Syntax) {
+        guard let last = pushed.last, last.id == node.id else { return }
+        pushed.removeLast()
+        if last.what.contains(.type) {
+            context.typeStack.removeLast()
+            context.containers = hiddenContainers.removeLast()
+        }
+        if last.what.contains(.function) { context.functionStack.removeLast() }
+        if last.what.contains(.execution) { context.executionStack.removeLast() }
+        if last.what.contains(.container) { context.containers.removeLast() }
+    }
+
+    private func run(_ rules: [ActiveRule], on node: Syntax) {
+        for active in rules {
+            active.rule.check(node, in: context, report: &scratch)
+            if !scratch.isEmpty {
+                for finding in scratch { findings.append((active.index, finding)) }
+                scratch.removeAll(keepingCapacity: true)
+            }
+        }
+    }
+
+    // MARK: - Context bookkeeping
+
+    private func enter(_ node: Syntax) -> Pushed {
+        switch node.kind {
+        case .structDecl, .classDecl, .enumDecl, .actorDecl, .extensionDecl, .protocolDecl:
+            guard var scope = TypeScope(node) else { return [] }
+            if let sameName = context.fileTypes[scope.name] { scope.merge(sameName) }
+            context.typeStack.append(scope)
+            hiddenContainers.append(context.containers)
+            context.containers = []
+            context.executionStack.append(.elsewhere)
+            return [.type, .execution]
+        case .functionDecl:
+            let function = node.cast(FunctionDeclSyntax.self)
+            let attributes = function.attributes.names
+            context.functionStack.append(FunctionFrame(kind: .function, name: function.name.text, attributes: attributes, node: node))
+            let buildsView = attributes.contains("ViewBuilder") || function.signature.returnClause?.type.isViewType == true
+            context.executionStack.append(buildsView ? .render : .elsewhere)
+            return [.function, .execution]
+        case .initializerDecl:
+            let initializer = node.cast(InitializerDeclSyntax.self)
+            context.functionStack.append(FunctionFrame(kind: .initializer, name: "init", attributes: initializer.attributes.names, node: node))
+            context.executionStack.append(.elsewhere)
+            return [.function, .execution]
+        case .deinitializerDecl:
+            context.functionStack.append(FunctionFrame(kind: .deinitializer, name: "deinit", attributes: [], node: node))
+            context.executionStack.append(.elsewhere)
+            return [.function, .execution]
+        case .variableDecl:
+            // Only member properties open a scope; a local `let` in a body runs where it stands.
+            guard node.parent?.is(MemberBlockItemSyntax.self) == true || node.parent?.parent?.parent?.is(SourceFileSyntax.self) == true
+            else { return [] }
+            let variable = node.cast(VariableDeclSyntax.self)
+            let attributes = variable.attributes.names
+            let name = variable.bindings.first?.pattern.trimmedDescription ?? ""
+            context.functionStack.append(FunctionFrame(kind: .property, name: name, attributes: attributes, node: node))
+            let isViewProperty = variable.bindings.contains { binding in
+                binding.accessorBlock != nil
+                    && (attributes.contains("ViewBuilder") || binding.typeAnnotation?.type.isViewType == true)
+            }
+            context.executionStack.append(isViewProperty ? .render : .elsewhere)
+            return [.function, .execution]
+        case .closureExpr:
+            return enterClosure(node.cast(ClosureExprSyntax.self))
+        default:
+            return []
+        }
+    }
+
+    private func enterClosure(_ closure: ClosureExprSyntax) -> Pushed {
+        let site = ClosureSite(closure)
+        let current = context.execution
+        switch site {
+        case .macro:
+            // `#Preview { }` and other macro bodies are not a view's render path.
+            context.executionStack.append(.elsewhere)
+            return [.execution]
+        case .other:
+            context.executionStack.append(current == .elsewhere ? .elsewhere : .deferred)
+            return [.execution]
+        case .call(let call, let callee, let label):
+            switch ClosureRole.of(callee: callee, label: label, call: call) {
+            case .inline:
+                return []
+            case .deferred:
+                context.executionStack.append(current == .elsewhere ? .elsewhere : .deferred)
+                return [.execution]
+            case .content:
+                context.containers.append(ContainerFrame(name: callee, call: call, closure: closure, label: label))
+                return [.container]
+            }
+        }
+    }
+}
+
+/// Where a closure is passed.
+enum ClosureSite {
+    case call(FunctionCallExprSyntax?, callee: String, label: String?)
+    case macro
+    case other
+
+    init(_ closure: ClosureExprSyntax) {
+        guard let parent = closure.parent else { self = .other; return }
+        if let call = parent.as(FunctionCallExprSyntax.self), let callee = call.calleeName {
+            self = .call(call, callee: callee, label: nil)
+        } else if let element = parent.as(MultipleTrailingClosureElementSyntax.self) {
+            if let call = element.parent?.parent?.as(FunctionCallExprSyntax.self), let callee = call.calleeName {
+                self = .call(call, callee: callee, label: element.label.text)
+            } else if element.parent?.parent?.is(MacroExpansionExprSyntax.self) == true {
+                self = .macro
+            } else {
+                self = .other
+            }
+        } else if let argument = parent.as(LabeledExprSyntax.self) {
+            let owner = argument.parent?.parent
+            if let call = owner?.as(FunctionCallExprSyntax.self), let callee = call.calleeName {
+                self = .call(call, callee: callee, label: argument.label?.text)
+            } else if owner?.is(MacroExpansionExprSyntax.self) == true || owner?.is(MacroExpansionDeclSyntax.self) == true {
+                self = .macro
+            } else {
+                self = .other
+            }
+        } else if parent.is(MacroExpansionExprSyntax.self) || parent.is(MacroExpansionDeclSyntax.self) {
+            self = .macro
+        } else {
+            self = .other
+        }
+    }
+}

@@ -1,0 +1,42 @@
+/// Whether a fix may be applied without a human looking at it.
+public enum Applicability: String, Sendable, Codable {
+    /// Keeps behaviour; applied by fix-all and `lint --fix`.
+    case safe
+    /// May change behaviour or needs a choice; offered as a code action only
+    /// (or applied by `lint --fix --unsafe-fixes`).
+    case unsafe
+}
+
+/// Replace the bytes in `range` with `replacement`.
+public struct TextEdit: Sendable, Equatable, Hashable {
+    public var range: Range<Int>
+    public var replacement: String
+    public init(range: Range<Int>, replacement: String) {
+        self.range = range
+        self.replacement = replacement
+    }
+    public static func insert(_ text: String, at offset: Int) -> TextEdit {
+        TextEdit(range: offset..<offset, replacement: text)
+    }
+    public static func delete(_ range: Range<Int>) -> TextEdit {
+        TextEdit(range: range, replacement: "")
+    }
+}
+
+/// A titled set of non-overlapping edits that resolves one diagnostic.
+public struct Fix: Sendable, Equatable {
+    public var title: String
+    public var applicability: Applicability
+    public var edits: [TextEdit]
+    public init(title: String, applicability: Applicability, edits: [TextEdit]) {
+        self.title = title
+        self.applicability = applicability
+        self.edits = edits.sorted { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }
+    }
+
+    /// The byte range this fix touches, from its first to its last edit.
+    public var span: Range<Int> {
+        guard let first = edits.first else { return 0..<0 }
+        return first.range.lowerBound..<(edits.map(\.range.upperBound).max() ?? first.range.upperBound)
+    }
+}

@@ -1,0 +1,121 @@
+/// The catalog section a rule belongs to (used to group docs and `rules` output).
+public enum RuleCategory: String, Sendable, CaseIterable {
+    case animation = "Animation and transactions"
+    case symbols = "SF Symbols and Text"
+    case state = "State, ownership, identity"
+    case bodyCost = "Body cost"
+    case navigation = "Navigation, gestures, bars"
+    case modernAPI = "Modern API"
+    case swiftData = "SwiftData"
+    case widgets = "Widgets"
+    case concurrency = "Concurrency"
+    case crossFile = "Cross-file"
+}
+
+/// A rule option (e.g. `long-body`'s `max-lines`), settable in the configuration file.
+public struct RuleOption: Sendable {
+    public var name: String
+    public var defaultValue: Int
+    public var summary: String
+    public init(name: String, defaultValue: Int, summary: String) {
+        self.name = name
+        self.defaultValue = defaultValue
+        self.summary = summary
+    }
+}
+
+/// A code sample. In triggering examples, `↓` marks where each expected diagnostic
+/// starts; the marker is removed before linting.
+public struct RuleExample: Sendable, ExpressibleByStringLiteral {
+    public var code: String
+    /// Why this example is here (shown in docs for near misses).
+    public var note: String?
+    /// Other files of the same workspace, for rules that read declarations elsewhere.
+    public var otherFiles: [String: String]
+
+    public init(_ code: String, note: String? = nil, otherFiles: [String: String] = [:]) {
+        self.code = code
+        self.note = note
+        self.otherFiles = otherFiles
+    }
+    public init(stringLiteral value: String) { self.init(value) }
+
+    public static let marker: Character = "↓"
+
+    /// The code without markers, and the byte offsets where the markers stood.
+    public var strippedWithMarkers: (code: String, offsets: [Int]) {
+        var output = ""
+        var offsets: [Int] = []
+        var byteCount = 0
+        for character in code {
+            if character == Self.marker {
+                offsets.append(byteCount)
+            } else {
+                output.append(character)
+                byteCount += character.utf8.count
+            }
+        }
+        return (output, offsets)
+    }
+}
+
+/// Before→after for a fix. `fixTitle` picks one fix by title when a diagnostic
+/// offers several (unsafe candidates); otherwise all safe fixes are applied to a fixpoint.
+public struct RuleCorrection: Sendable {
+    public var before: String
+    public var after: String
+    public var applicability: Applicability
+    public var fixTitle: String?
+    public init(_ before: String, _ after: String, applicability: Applicability = .safe, fixTitle: String? = nil) {
+        self.before = before
+        self.after = after
+        self.applicability = applicability
+        self.fixTitle = fixTitle
+    }
+}
+
+/// Everything a user and the docs need to know about a rule, with its examples as data.
+public struct RuleDescription: Sendable {
+    /// Public kebab-case ID, exactly as in the catalog.
+    public var id: String
+    public var category: RuleCategory
+    public var defaultSeverity: Severity
+    public var isOptIn: Bool
+    /// Seed reference as in the catalog, e.g. "001, A1".
+    public var seed: String
+    /// One line: what the rule flags.
+    public var summary: String
+    /// Why it matters at run time, and what to write instead.
+    public var rationale: String
+    /// Tags every diagnostic of this rule carries.
+    public var tags: [DiagnosticTag]
+    /// Applicability of the rule's fix, or nil when it has none.
+    public var fix: Applicability?
+    /// Substrings one of which must occur in a file for the rule to possibly fire.
+    /// Empty means the rule always runs.
+    public var triggers: [String]
+    public var options: [RuleOption]
+    public var triggering: [RuleExample]
+    public var nonTriggering: [RuleExample]
+    public var corrections: [RuleCorrection]
+
+    public init(id: String, category: RuleCategory, severity: Severity, optIn: Bool = false, seed: String,
+                summary: String, rationale: String, tags: [DiagnosticTag] = [], fix: Applicability? = nil,
+                triggers: [String] = [], options: [RuleOption] = [],
+                triggering: [RuleExample], nonTriggering: [RuleExample], corrections: [RuleCorrection] = []) {
+        self.id = id
+        self.category = category
+        self.defaultSeverity = severity
+        self.isOptIn = optIn
+        self.seed = seed
+        self.summary = summary
+        self.rationale = rationale
+        self.tags = tags
+        self.fix = fix
+        self.triggers = triggers
+        self.options = options
+        self.triggering = triggering
+        self.nonTriggering = nonTriggering
+        self.corrections = corrections
+    }
+}

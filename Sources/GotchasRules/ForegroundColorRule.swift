@@ -1,0 +1,65 @@
+import GotchasCore
+import SwiftSyntax
+
+/// `.foregroundColor(_:)` is deprecated; `.foregroundStyle(_:)` takes any
+/// `ShapeStyle` (gradients, hierarchical styles) and is the supported spelling.
+struct ForegroundColorRule: Rule {
+    static let description = RuleDescription(
+        id: "foreground-color",
+        category: .modernAPI,
+        severity: .warning,
+        seed: "002",
+        summary: "`.foregroundColor(_:)` is deprecated; use `.foregroundStyle(_:)`.",
+        rationale: """
+            `foregroundColor` is deprecated since iOS 17 and only accepts a `Color`. \
+            `foregroundStyle` accepts any `ShapeStyle` (`.secondary`, gradients, `.tint`) and is \
+            what new SwiftUI APIs are built around. The replacement is a rename with the same argument.
+            """,
+        tags: [.deprecated],
+        fix: .safe,
+        triggers: ["foregroundColor"],
+        triggering: [
+            "Text(\"Hi\")↓.foregroundColor(.red)",
+            """
+            VStack {
+                Image(systemName: "star")
+                    .font(.title)
+                    ↓.foregroundColor(isOn ? .yellow : .gray)
+            }
+            """,
+            "let label = Label(\"x\", systemImage: \"y\")↓.foregroundColor(Color.accentColor)",
+        ],
+        nonTriggering: [
+            RuleExample("Text(\"Hi\").foregroundStyle(.red)"),
+            RuleExample("let foregroundColor = Color.red", note: "a variable that merely has the name"),
+            RuleExample("Text(\"foregroundColor(.red)\")", note: "inside a string"),
+            RuleExample("// .foregroundColor(.red)", note: "inside a comment"),
+            RuleExample("func foregroundColor(_ c: Color) -> Self { self }", note: "a declaration, not a call"),
+            RuleExample("view.foregroundColor", note: "a property read, not a call"),
+        ],
+        corrections: [
+            RuleCorrection("Text(\"Hi\").foregroundColor(.red)", "Text(\"Hi\").foregroundStyle(.red)"),
+            RuleCorrection("""
+                Text("Hi")
+                    .foregroundColor(.red) // keep me
+                """, """
+                Text("Hi")
+                    .foregroundStyle(.red) // keep me
+                """),
+        ])
+
+    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
+
+    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
+        let call = node.cast(FunctionCallExprSyntax.self)
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+              member.declName.baseName.text == "foregroundColor",
+              call.arguments.count == 1, call.arguments.first?.label == nil
+        else { return }
+        let fix = Fix(title: "Replace with `.foregroundStyle(_:)`", applicability: .safe,
+                      edits: [TextEdit(range: member.declName.baseName.byteRange, replacement: "foregroundStyle")])
+        report.append(Finding(
+            message: "`.foregroundColor(_:)` is deprecated; use `.foregroundStyle(_:)`, which takes any ShapeStyle",
+            range: call.rangeFromCalleeName, fixes: [fix]))
+    }
+}

@@ -1,0 +1,11 @@
+import GotchasCore
+
+/// Every rule the product ships, in catalog order. Adding a rule means adding its
+/// file and one line here.
+public enum RuleCatalog {
+    public static let all: [any Rule.Type] = [
+        ForegroundColorRule.self,
+    ]
+
+    public static var linter: Linter { Linter(rules: all) }
+}

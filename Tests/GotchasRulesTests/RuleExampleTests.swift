@@ -1,0 +1,93 @@
+import GotchasCore
+import GotchasRules
+import Testing
+
+/// Every rule's examples, run as tests: the examples in a rule's file are its spec.
+@Suite struct RuleExampleTests {
+    static let ids = RuleCatalog.all.map { $0.description.id }
+    let linter = RuleCatalog.linter
+
+    @Test(arguments: ids)
+    func triggeringExamplesFlagExactlyTheMarkers(id: String) throws {
+        let rule = try #require(linter.rule(withID: id))
+        #expect(!rule.description.triggering.isEmpty, "\(id) has no triggering examples")
+        for example in rule.description.triggering {
+            let (code, expected) = example.strippedWithMarkers
+            #expect(!expected.isEmpty, "\(id): triggering example has no ↓ marker:\n\(example.code)")
+            let diagnostics = RuleHarness.lint(code, only: id, otherFiles: example.otherFiles)
+            #expect(diagnostics.map(\.range.lowerBound) == expected,
+                    "\(id): expected diagnostics at \(expected), got \(diagnostics.map { "\($0.range) \($0.message)" }) in:\n\(code)")
+            for diagnostic in diagnostics {
+                #expect(!diagnostic.range.isEmpty, "\(id): empty range")
+                #expect(diagnostic.ruleID == id)
+            }
+        }
+    }
+
+    @Test(arguments: ids)
+    func nonTriggeringExamplesStayQuiet(id: String) throws {
+        let rule = try #require(linter.rule(withID: id))
+        #expect(!rule.description.nonTriggering.isEmpty, "\(id) has no near-miss examples")
+        for example in rule.description.nonTriggering {
+            let diagnostics = RuleHarness.lint(example.code, only: id, otherFiles: example.otherFiles)
+            #expect(diagnostics.isEmpty, "\(id) flagged a near miss: \(diagnostics.map(\.message)) in:\n\(example.code)")
+        }
+    }
+
+    @Test(arguments: ids)
+    func correctionsProduceTheAfterText(id: String) throws {
+        let rule = try #require(linter.rule(withID: id))
+        if rule.description.fix != nil {
+            #expect(!rule.description.corrections.isEmpty, "\(id) has a fix but no before→after example")
+        }
+        for correction in rule.description.corrections {
+            let before = RuleExample(correction.before).strippedWithMarkers.code
+            let fixed = RuleHarness.fix(before, only: id, correction: correction)
+            #expect(fixed == correction.after, "\(id): fix of\n\(before)\nproduced\n\(fixed)\nexpected\n\(correction.after)")
+            // The fixed code parses no worse than the original and no longer triggers a safe fix.
+            let beforeErrors = ParsedFile(document: SourceDocument(path: "Before.swift", text: before)).syntaxErrorCount
+            let afterErrors = ParsedFile(document: SourceDocument(path: "After.swift", text: fixed)).syntaxErrorCount
+            #expect(afterErrors <= beforeErrors, "\(id): fix added syntax errors")
+            if correction.applicability == .safe {
+                let remaining = RuleHarness.lint(fixed, only: id).filter { $0.safeFix != nil }
+                #expect(remaining.isEmpty, "\(id): still fixable after fix-all: \(remaining.map(\.message))")
+                #expect(RuleHarness.fix(fixed, only: id, correction: correction) == fixed, "\(id): fix-all is not idempotent")
+            }
+        }
+    }
+
+    @Test(arguments: ids)
+    func metadataIsComplete(id: String) throws {
+        let description = try #require(linter.rule(withID: id)).description
+        #expect(id.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "-" }, "ID must be kebab-case")
+        #expect(!description.summary.isEmpty && !description.rationale.isEmpty && !description.seed.isEmpty)
+        #expect(Self.ids.filter { $0 == id }.count == 1, "duplicate ID \(id)")
+    }
+}
+
+/// Lints and fixes example code with exactly one rule enabled.
+enum RuleHarness {
+    static let linter = RuleCatalog.linter
+
+    static func configuration(only id: String) -> RuleConfiguration {
+        RuleConfiguration.resolve(rules: linter.descriptions, file: nil, selection: RuleSelection(select: [id], allRules: true))
+    }
+
+    static func lint(_ code: String, only id: String, otherFiles: [String: String] = [:]) -> [Diagnostic] {
+        let document = SourceDocument(path: "Example.swift", text: code)
+        return linter.lint(document, configuration: configuration(only: id)).diagnostics.filter { $0.ruleID == id }
+    }
+
+    static func fix(_ code: String, only id: String, correction: RuleCorrection) -> String {
+        let document = SourceDocument(path: "Example.swift", text: code)
+        let configuration = configuration(only: id)
+        if let title = correction.fixTitle {
+            let diagnostics = linter.lint(document, configuration: configuration).diagnostics
+            guard let fix = diagnostics.lazy.flatMap(\.fixes).first(where: { $0.title == title }) else { return code }
+            return String(decoding: FixApplier.apply(fix.edits, to: document.bytes).bytes, as: UTF8.self)
+        }
+        let outcome = FixAll(linter: linter, configuration: configuration)
+            .apply(to: document, includeUnsafe: correction.applicability == .unsafe, only: id)
+        return String(decoding: outcome.bytes, as: UTF8.self)
+    }
+}
