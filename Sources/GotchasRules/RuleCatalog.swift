@@ -4,6 +4,11 @@ import GotchasCore
 /// file and one line here.
 public enum RuleCatalog {
     public static let all: [any Rule.Type] = [
+        // Animation and transactions
+        AnimationWithoutValueRule.self,
+        // SF Symbols and Text
+        SymbolVariantByNameRule.self,
+        // Modern API
         ForegroundColorRule.self,
     ]
 
