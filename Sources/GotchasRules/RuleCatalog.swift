@@ -8,6 +8,10 @@ public enum RuleCatalog {
         AnimationWithoutValueRule.self,
         // SF Symbols and Text
         SymbolVariantByNameRule.self,
+        // State, ownership, identity
+        ObservedObjectOwnedRule.self,
+        StateNotPrivateRule.self,
+        ForEachIndexIdentityRule.self,
         // Modern API
         ForegroundColorRule.self,
     ]
