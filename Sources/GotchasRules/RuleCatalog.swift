@@ -12,6 +12,9 @@ public enum RuleCatalog {
         ObservedObjectOwnedRule.self,
         StateNotPrivateRule.self,
         ForEachIndexIdentityRule.self,
+        // Navigation, gestures, bars
+        NavigationViewRule.self,
+        OnAppearTaskRule.self,
         // Modern API
         ForegroundColorRule.self,
     ]
