@@ -12,11 +12,16 @@ public enum RuleCatalog {
         ObservedObjectOwnedRule.self,
         StateNotPrivateRule.self,
         ForEachIndexIdentityRule.self,
+        AnyViewRule.self,
+        PrintChangesRule.self,
+        // Body cost
+        WorkInBodyRule.self,
         // Navigation, gestures, bars
         NavigationViewRule.self,
         OnAppearTaskRule.self,
         // Modern API
         ForegroundColorRule.self,
+        TypeNamedTaskRule.self,
     ]
 
     public static var linter: Linter { Linter(rules: all) }
