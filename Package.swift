@@ -52,6 +52,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "swiftui-gotchas", targets: ["swiftui-gotchas"]),
+        .executable(name: "swiftui-gotchas-bench", targets: ["swiftui-gotchas-bench"]),
     ],
     targets: [
         .target(name: "GotchasCore", swiftSettings: syntaxInterface, linkerSettings: syntaxLinking),
@@ -60,6 +61,11 @@ let package = Package(
         .executableTarget(
             name: "swiftui-gotchas",
             dependencies: ["GotchasCore", "GotchasRules", "GotchasCLI"],
+            swiftSettings: syntaxInterface, linkerSettings: syntaxLinking),
+        .target(name: "GotchasCorpus"),
+        .executableTarget(
+            name: "swiftui-gotchas-bench",
+            dependencies: ["GotchasCore", "GotchasRules", "GotchasCLI", "GotchasCorpus"],
             swiftSettings: syntaxInterface, linkerSettings: syntaxLinking),
         .testTarget(
             name: "GotchasCoreTests", dependencies: ["GotchasCore"],
