@@ -29,7 +29,14 @@ public struct GenerateDocsCommand {
             io.writeError("swiftui-gotchas: error: cannot write \(directory): \(error.localizedDescription)\n")
             return ExitStatus.failure
         }
-        io.writeOutput("Wrote \(rules.count + 1) files to \(directory)\n")
+        let schemaPath = URL(fileURLWithPath: directory).deletingLastPathComponent().appendingPathComponent(ConfigurationSchema.fileName).path
+        do {
+            try ConfigurationSchema.json(for: rules).write(toFile: schemaPath, atomically: true, encoding: .utf8)
+        } catch {
+            io.writeError("swiftui-gotchas: error: cannot write \(schemaPath): \(error.localizedDescription)\n")
+            return ExitStatus.failure
+        }
+        io.writeOutput("Wrote \(rules.count + 1) files to \(directory) and \(schemaPath)\n")
         return ExitStatus.clean
     }
 }
