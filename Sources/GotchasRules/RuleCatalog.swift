@@ -5,6 +5,15 @@ import GotchasCore
 public enum RuleCatalog {
     public static let all: [any Rule.Type] = [
         ForegroundColorRule.self,
+        // Animation, symbols, state (views-a)
+        AnyShapeStyleTernaryRule.self,
+        MatchedGeometryInToolbarRule.self,
+        TimelineViewAnimationTransitionRule.self,
+        TimelineViewPeriodicMathRule.self,
+        CustomAnimationCurveRule.self,
+        ManualCountdownRule.self,
+        SymbolReplaceByLayerRule.self,
+        SymbolOpacityDisabledRule.self,
     ]
 
     public static var linter: Linter { Linter(rules: all) }

@@ -170,6 +170,8 @@ extension ClosureExprSyntax {
             return parameters.map { $0.name.text }
         case .parameterClause(let list):
             return list.parameters.map { ($0.secondName ?? $0.firstName).text }
+        @unknown default:
+            return []
         }
     }
 }
@@ -190,5 +192,28 @@ extension String {
             }
         }
         return result
+    }
+}
+
+extension FunctionCallExprSyntax {
+    /// For `TimelineView(.animation) { … }`, the schedule's name: `animation`,
+    /// `periodic`, `everyMinute`, `explicit` (from `.periodic(from:by:)`,
+    /// `AnimationTimelineSchedule(…)`, `.animation(minimumInterval:paused:)`, …);
+    /// nil for other calls or a schedule held in a variable.
+    public var timelineScheduleName: String? {
+        guard calleeName == "TimelineView", let first = arguments.first, first.label == nil else { return nil }
+        var expression = first.expression.unwrapped
+        if let call = expression.as(FunctionCallExprSyntax.self) {
+            switch call.calleeName {
+            case "AnimationTimelineSchedule"?: return "animation"
+            case "PeriodicTimelineSchedule"?: return "periodic"
+            case "EveryMinuteTimelineSchedule"?: return "everyMinute"
+            case "ExplicitTimelineSchedule"?: return "explicit"
+            default: expression = call.calledExpression
+            }
+        }
+        guard let member = expression.as(MemberAccessExprSyntax.self) else { return nil }
+        if let base = member.base, base.trimmedDescription != "TimelineSchedule" { return nil }
+        return member.declName.baseName.text
     }
 }
