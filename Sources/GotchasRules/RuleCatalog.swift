@@ -14,6 +14,10 @@ public enum RuleCatalog {
         ManualCountdownRule.self,
         SymbolReplaceByLayerRule.self,
         SymbolOpacityDisabledRule.self,
+        StateCopiesParameterRule.self,
+        UnstableIdentityRule.self,
+        ConditionalViewIdentityRule.self,
+        ConditionalLayoutSwitchRule.self,
     ]
 
     public static var linter: Linter { Linter(rules: all) }
