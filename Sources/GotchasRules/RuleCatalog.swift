@@ -18,6 +18,11 @@ public enum RuleCatalog {
         UnstableIdentityRule.self,
         ConditionalViewIdentityRule.self,
         ConditionalLayoutSwitchRule.self,
+        EnvironmentClosurePerRenderRule.self,
+        EquatableWithLayoutPriorityRule.self,
+        ListRowConditionalRule.self,
+        HostingConfigurationIDRule.self,
+        AspectRatioNilRule.self,
     ]
 
     public static var linter: Linter { Linter(rules: all) }
