@@ -23,6 +23,9 @@ public enum RuleCatalog {
         ListRowConditionalRule.self,
         HostingConfigurationIDRule.self,
         AspectRatioNilRule.self,
+        SwitchDefaultInViewRule.self,
+        ViewBuilderHelperFunctionRule.self,
+        MissingPreviewRule.self,
     ]
 
     public static var linter: Linter { Linter(rules: all) }
