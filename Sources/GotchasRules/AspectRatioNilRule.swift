@@ -50,8 +50,8 @@ struct AspectRatioNilRule: Rule {
               call.argument(labeled: "contentMode") != nil,
               !call.modifiersThroughSelf.contains(where: { $0.modifierName == "resizable" || $0.modifierName == "scaledToFit" })
         else { return }
-        if let root = call.chainRoot?.as(FunctionCallExprSyntax.self), let name = root.calleeName, Self.images.contains(name) { return }
-        guard let root = call.chainRoot else { return }
+        if let root = call.modifierChainRoot?.as(FunctionCallExprSyntax.self), let name = root.calleeName, Self.images.contains(name) { return }
+        guard let root = call.modifierChainRoot else { return }
         if let reference = root.as(DeclReferenceExprSyntax.self), reference.baseName.text.lowercased().contains("image") { return }
         report.append(Finding(
             message: "`.aspectRatio(nil, …)` locks the view to its content's ideal size, so it stops filling its row; pass a real ratio or use `.frame(maxWidth: .infinity)`",

@@ -101,7 +101,7 @@ struct ConditionalViewIdentityRule: Rule {
               let elseBody = ifExpr.plainElseBody,
               let thenView = ifExpr.body.statements.soleExpression,
               let elseView = elseBody.statements.soleExpression,
-              let thenRoot = thenView.chainRoot, let elseRoot = elseView.chainRoot,
+              let thenRoot = thenView.modifierChainRoot, let elseRoot = elseView.modifierChainRoot,
               Self.isViewRoot(thenRoot),
               thenRoot.trimmedDescription.collapsingWhitespace == elseRoot.trimmedDescription.collapsingWhitespace,
               thenView.trimmedDescription.collapsingWhitespace != elseView.trimmedDescription.collapsingWhitespace,

@@ -98,7 +98,7 @@ struct CustomAnimationCurveRule: Rule {
 
     /// `AnyTransition.opacity.animation(.easeIn)` inside `.transition(…)`.
     private static func isTransitionArgument(_ call: FunctionCallExprSyntax) -> Bool {
-        guard let root = call.chainRoot else { return true }
+        guard let root = call.modifierChainRoot else { return true }
         if root.trimmedDescription == "AnyTransition" { return true }
         guard let owner = call.parent?.as(LabeledExprSyntax.self)?.parent?.parent?.as(FunctionCallExprSyntax.self) else { return false }
         return owner.calleeName == "transition"

@@ -57,7 +57,7 @@ struct HostingConfigurationIDRule: Rule {
               let closure = call.trailingClosure,
               let root = closure.statements.soleExpression,
               !root.chainModifiers.contains(where: { $0.modifierName == "id" }),
-              let view = root.chainRoot?.as(FunctionCallExprSyntax.self),
+              let view = root.modifierChainRoot?.as(FunctionCallExprSyntax.self),
               view.arguments.contains(where: { !Self.isConstant($0.expression) })
         else { return }
         report.append(Finding(

@@ -52,7 +52,7 @@ struct SymbolOpacityDisabledRule: Rule {
         let call = node.cast(FunctionCallExprSyntax.self)
         guard call.modifierName == "opacity", call.arguments.count == 1,
               let value = call.arguments.first?.expression.unwrapped.numericLiteralValue, value > 0, value < 1,
-              let root = call.chainRoot?.as(FunctionCallExprSyntax.self),
+              let root = call.modifierChainRoot?.as(FunctionCallExprSyntax.self),
               root.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Image",
               root.argument(labeled: "systemName") != nil
         else { return }

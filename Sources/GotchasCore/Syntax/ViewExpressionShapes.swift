@@ -23,7 +23,7 @@ extension FunctionCallExprSyntax {
     /// The expression at the bottom of this call's modifier chain: `Image(…)` for
     /// `Image(…).resizable().opacity(0.5)`, `content` for `content.padding()`, or nil
     /// for a chain that starts with an implicit member (`.red.opacity(0.5)`).
-    public var chainRoot: ExprSyntax? { ExprSyntax(self).chainRoot }
+    public var modifierChainRoot: ExprSyntax? { ExprSyntax(self).modifierChainRoot }
 
     /// The modifier calls applied on top of this expression, innermost first:
     /// for `.equatable()` in `V().equatable().padding()`, that is `[.padding()]`.
@@ -53,9 +53,9 @@ extension FunctionCallExprSyntax {
 }
 
 extension ExprSyntax {
-    /// The expression at the bottom of a modifier chain (see `FunctionCallExprSyntax.chainRoot`);
+    /// The expression at the bottom of a modifier chain (see `FunctionCallExprSyntax.modifierChainRoot`);
     /// the expression itself when it is not a chain.
-    public var chainRoot: ExprSyntax? {
+    public var modifierChainRoot: ExprSyntax? {
         var current = self.unwrapped
         while true {
             if let call = current.as(FunctionCallExprSyntax.self),
