@@ -115,14 +115,22 @@ struct ManualCountdownRule: Rule {
         guard ticking else { return }
         let argumentsText = call.arguments.trimmedDescription
         var mathText = argumentsText
-        // `Text(label)` where `let label = …` does the math just above, in the same block.
-        if let block = call.ancestor(CodeBlockItemListSyntax.self) {
+        // `Text(label)` where `let label = …` does the math above it, in this block or an
+        // enclosing one up to the declaration (the TimelineView closure, the body getter).
+        var ancestor = call.parent
+        let namesUsed = Set(call.arguments.tokens(viewMode: .sourceAccurate).compactMap { token -> String? in
+            if case .identifier(let name) = token.tokenKind { return name }
+            return nil
+        })
+        while let current = ancestor, !current.is(MemberBlockItemSyntax.self), !current.is(SourceFileSyntax.self) {
+            ancestor = current.parent
+            guard let block = current.as(CodeBlockItemListSyntax.self) else { continue }
             for item in block {
                 guard let variable = item.item.as(VariableDeclSyntax.self) else { continue }
                 for binding in variable.bindings {
                     guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
                           let value = binding.initializer?.value,
-                          argumentsText.contains(name) else { continue }
+                          namesUsed.contains(name) else { continue }
                     mathText += " " + value.trimmedDescription
                 }
             }
