@@ -47,6 +47,16 @@ struct EnvironmentClosurePerRenderRule: Rule {
         ],
         nonTriggering: [
             RuleExample("Feed().environment(model)", note: "a stable object"),
+            RuleExample("""
+                var body: some View {
+                    Text(status.content)
+                        .environment(
+                            \\.openURL,
+                            OpenURLAction { url in
+                                router.handle(url: url)
+                            })
+                }
+                """, note: "the system's documented way to handle links: no stable alternative (IceCubes)"),
             RuleExample("Feed().environment(\\.actions, actions)", note: "a value stored elsewhere"),
             RuleExample("Feed().environment(\\.locale, Locale(identifier: \"fr\"))", note: "a comparable value"),
             RuleExample("""
@@ -65,11 +75,16 @@ struct EnvironmentClosurePerRenderRule: Rule {
 
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
 
+    /// System keys whose documented way to customize is an action built in `body`
+    /// (`.environment(\.openURL, OpenURLAction { … })`): there is no stable alternative.
+    static let systemActionKeys: Set<String> = ["\\.openURL", "\\EnvironmentValues.openURL"]
+
     func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
         let call = node.cast(FunctionCallExprSyntax.self)
         guard call.modifierName == "environment", context.execution == .render,
               call.arguments.count == 2,
-              let keyPath = call.arguments.first, keyPath.expression.is(KeyPathExprSyntax.self),
+              let keyPath = call.arguments.first?.expression.as(KeyPathExprSyntax.self),
+              !Self.systemActionKeys.contains(keyPath.trimmedDescription),
               let value = call.arguments.last?.expression.unwrapped,
               Self.buildsClosure(value)
         else { return }

@@ -102,6 +102,15 @@ struct ListRowConditionalRule: Rule {
                 }
                 """, note: "an if inside the row's own layout"),
             RuleExample("""
+                Form {
+                    Picker("First tab", selection: $first) {
+                        ForEach(Tab.allCases) { tab in
+                            if tab != second { tab.label.tag(tab) }
+                        }
+                    }
+                }
+                """, note: "a Picker's options inside a Form, not list rows (IceCubes)"),
+            RuleExample("""
                 List(items) { item in
                     Row(item: item).onTapGesture { if item.isEnabled { open(item) } }
                 }
@@ -111,6 +120,7 @@ struct ListRowConditionalRule: Rule {
     static let nodeKinds: Set<SyntaxKind> = [.ifExpr, .functionCallExpr]
 
     static let lists: Set<String> = ["List", "Table", "Form", "OutlineGroup"]
+    static let listStructure: Set<String> = ["Section", "Group", "ForEach", "DisclosureGroup", "OutlineGroup"]
 
     func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
         guard context.execution != .deferred, let row = context.innermostContainer,
@@ -135,7 +145,13 @@ struct ListRowConditionalRule: Rule {
         guard frame.label == nil, let call = frame.call else { return false }
         switch frame.name {
         case "ForEach":
-            return context.containers.dropLast().contains { lists.contains($0.name) }
+            // The ForEach must be list rows: between it and the list only list structure
+            // (a `Picker`'s or `Menu`'s ForEach in a Form builds options, not rows).
+            for outer in context.containers.dropLast().reversed() {
+                if lists.contains(outer.name) { return true }
+                guard listStructure.contains(outer.name) else { return false }
+            }
+            return false
         case "List", "OutlineGroup":
             return call.arguments.first.map { $0.label == nil } ?? false
         default:
