@@ -33,9 +33,9 @@ struct StateCopiesParameterRule: Rule {
             struct NameField: View {
                 @State private var draft: String
                 @State private var tags: [String]
-                init(name: String, tags initialTags: [String]) {
+                init(name: String, tags list: [String]) {
                     self._draft = ↓State(wrappedValue: name)
-                    _tags = ↓State(initialValue: initialTags)
+                    _tags = ↓State(initialValue: list)
                 }
                 var body: some View { TextField("Name", text: $draft) }
             }
@@ -93,6 +93,14 @@ struct StateCopiesParameterRule: Rule {
                 }
                 """, note: "not a View"),
             RuleExample("""
+                enum Filter { case home, local }
+                private struct FilterTab: View {
+                    @State private var filter: Filter
+                    init(initialFilter: Filter) { _filter = State(initialValue: initialFilter) }
+                    var body: some View { Text("x") }
+                }
+                """, note: "a parameter named as an initial value: a deliberate seed (IceCubes)"),
+            RuleExample("""
                 struct Row: View {
                     @Binding var score: Int
                     init(score: Binding<Int>) { _score = score }
@@ -127,6 +135,9 @@ struct StateCopiesParameterRule: Rule {
         guard let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text,
               let parameter = initializer.signature.parameterClause.parameters.first(where: { ($0.secondName ?? $0.firstName).text == name })
         else { return }
+        // `init(initialFilter:)`, `defaultValue`: the name says the seed is deliberate.
+        let external = parameter.firstName.text
+        if [name, external].contains(where: { $0.hasPrefix("initial") || $0.hasPrefix("default") }) { return }
         // A field of a value-type parameter is a copy too; of a class, we cannot tell.
         guard Self.isValueType(parameter.type, in: context) else { return }
         report.append(Finding(
