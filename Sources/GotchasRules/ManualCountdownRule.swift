@@ -106,7 +106,7 @@ struct ManualCountdownRule: Rule {
               !call.arguments.isEmpty, call.argument(labeled: "style") == nil
         else { return }
         let ticking: Bool
-        if let timeline = context.nearestContainer(in: ["TimelineView"]) {
+        if let timeline = context.type(named: "TimelineView") == nil ? context.nearestContainer(in: ["TimelineView"]) : nil {
             let schedule = timeline.call?.timelineScheduleName
             ticking = schedule == "periodic" || schedule == "everyMinute"
         } else {

@@ -73,6 +73,15 @@ struct TimelineViewAnimationTransitionRule: Rule {
                 .transition(.opacity)
                 """, note: "on the TimelineView itself"),
             RuleExample("TimelineView(schedule) { _ in Text(\"x\").id(key) }", note: "a schedule in a variable: unknown"),
+            RuleExample("""
+                struct TimelineView: View {
+                    init(_ kind: Kind, content: () -> some View) {}
+                    var body: some View { Text("posts") }
+                }
+                var body: some View {
+                    TimelineView(.animation) { Row().transition(.opacity) }
+                }
+                """, note: "the project's own TimelineView type (IceCubes has one)"),
             RuleExample("// TimelineView(.animation) { _ in x.transition(.opacity) }", note: "inside a comment"),
         ])
 
@@ -81,7 +90,7 @@ struct TimelineViewAnimationTransitionRule: Rule {
     func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
         let call = node.cast(FunctionCallExprSyntax.self)
         guard let name = call.modifierName, name == "transition" || name == "id",
-              let timeline = context.nearestContainer(in: ["TimelineView"]),
+              let timeline = context.type(named: "TimelineView") == nil ? context.nearestContainer(in: ["TimelineView"]) : nil,
               timeline.call?.timelineScheduleName == "animation"
         else { return }
         report.append(Finding(

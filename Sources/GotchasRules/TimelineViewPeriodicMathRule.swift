@@ -72,7 +72,7 @@ struct TimelineViewPeriodicMathRule: Rule {
         let callee = written.hasPrefix("Foundation.") ? String(written.dropFirst("Foundation.".count)) : written
         guard Self.trig.contains(callee),
               call.arguments.count == 1,
-              let timeline = context.nearestContainer(in: ["TimelineView"]),
+              let timeline = context.type(named: "TimelineView") == nil ? context.nearestContainer(in: ["TimelineView"]) : nil,
               timeline.call?.timelineScheduleName == "animation"
         else { return }
         let parameters = timeline.closure.parameterNames.filter { $0 != "_" }
