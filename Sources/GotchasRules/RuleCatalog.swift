@@ -22,6 +22,27 @@ public enum RuleCatalog {
         // Modern API
         ForegroundColorRule.self,
         TypeNamedTaskRule.self,
+        // Animation, symbols, state (views-a)
+        AnyShapeStyleTernaryRule.self,
+        MatchedGeometryInToolbarRule.self,
+        TimelineViewAnimationTransitionRule.self,
+        TimelineViewPeriodicMathRule.self,
+        CustomAnimationCurveRule.self,
+        ManualCountdownRule.self,
+        SymbolReplaceByLayerRule.self,
+        SymbolOpacityDisabledRule.self,
+        StateCopiesParameterRule.self,
+        UnstableIdentityRule.self,
+        ConditionalViewIdentityRule.self,
+        ConditionalLayoutSwitchRule.self,
+        EnvironmentClosurePerRenderRule.self,
+        EquatableWithLayoutPriorityRule.self,
+        ListRowConditionalRule.self,
+        HostingConfigurationIDRule.self,
+        AspectRatioNilRule.self,
+        SwitchDefaultInViewRule.self,
+        ViewBuilderHelperFunctionRule.self,
+        MissingPreviewRule.self,
     ]
 
     public static var linter: Linter { Linter(rules: all) }
