@@ -5,6 +5,24 @@ import GotchasCore
 public enum RuleCatalog {
     public static let all: [any Rule.Type] = [
         ForegroundColorRule.self,
+        // Body cost, navigation, modern API (views-b)
+        FormatterInBodyRule.self,
+        LongBodyRule.self,
+        NavigationDestinationPlacementRule.self,
+        ButtonLongPressRule.self,
+        ZeroDistanceDragInScrollRule.self,
+        SafeAreaInsetBottomRule.self,
+        OnChangeSingleParameterRule.self,
+        CornerRadiusRule.self,
+        NavigationBarPlacementRule.self,
+        UIScreenBoundsRule.self,
+        DispatchQueueRule.self,
+        HapticsGeneratorRule.self,
+        URLSessionInViewRule.self,
+        PreferObservableRule.self,
+        HardcodedColorRule.self,
+        TabItemRule.self,
+        EnvironmentObservableNonOptionalRule.self,
     ]
 
     public static var linter: Linter { Linter(rules: all) }

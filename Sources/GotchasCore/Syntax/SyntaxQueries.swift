@@ -42,6 +42,19 @@ extension FunctionCallExprSyntax {
         return positionAfterSkippingLeadingTrivia.utf8Offset..<end
     }
 
+    /// The call a modifier chain starts from: `Button` for `Button { }.padding().onTapGesture { }`
+    /// (seen from any call of the chain). Nil when the chain starts at something that is
+    /// not a call (`content.padding()`, `.padding()`).
+    public var rootCallOfModifierChain: FunctionCallExprSyntax? {
+        var current = self
+        while let member = current.calledExpression.as(MemberAccessExprSyntax.self) {
+            guard let base = member.base else { return nil }
+            guard let next = base.unwrapped.as(FunctionCallExprSyntax.self) else { return nil }
+            current = next
+        }
+        return current
+    }
+
     /// The byte range of just the called name (`animation` in `x.animation(…)`).
     public var calleeNameRange: Range<Int> {
         if let member = calledExpression.as(MemberAccessExprSyntax.self) {
