@@ -1,1 +1,38 @@
-print("todo")
+import Foundation
+import GotchasCLI
+import GotchasRules
+
+let usage = """
+    swiftui-gotchas — SwiftUI, Swift 6 concurrency, SwiftData and WidgetKit gotchas.
+
+    USAGE:
+      swiftui-gotchas lint [PATHS…] [options]   lint files (see `swiftui-gotchas lint --help`)
+      swiftui-gotchas lsp [--log-file PATH]     run the language server on stdio
+      swiftui-gotchas rules                     list every rule
+      swiftui-gotchas explain ID                explain one rule
+      swiftui-gotchas --version
+
+    """
+
+let io = CommandIO.standard
+let arguments = Array(CommandLine.arguments.dropFirst())
+let rest = Array(arguments.dropFirst())
+let status: Int32
+switch arguments.first {
+case "lint":
+    status = LintCommand(linter: RuleCatalog.linter, io: io).run(rest)
+case "rules":
+    status = RulesCommand(rules: RuleCatalog.linter.descriptions, io: io).run(rest)
+case "explain":
+    status = ExplainCommand(rules: RuleCatalog.linter.descriptions, io: io).run(rest)
+case "--version", "version":
+    io.writeOutput(LintCommand.version + "\n")
+    status = 0
+case "help", "--help", "-h", nil:
+    io.writeOutput(usage)
+    status = arguments.isEmpty ? 2 : 0
+default:
+    io.writeError("swiftui-gotchas: error: unknown command \"\(arguments[0])\"\n" + usage)
+    status = 2
+}
+exit(status)

@@ -119,7 +119,7 @@ public struct ConfigurationFile: Sendable, Equatable {
                 }
                 for rule in ruleMembers {
                     guard let description = byID[rule.key] else {
-                        let hint = Self.closestID(to: rule.key, in: Array(byID.keys)).map { " (did you mean \"\($0)\"?)" } ?? ""
+                        let hint = RuleIDSuggestion.closest(to: rule.key, in: rules.map(\.id)).map { " (did you mean \"\($0)\"?)" } ?? ""
                         file.warnings.append(issue(rule.keyOffset, "unknown rule ID \"\(rule.key)\"\(hint)"))
                         continue
                     }
@@ -201,8 +201,11 @@ public struct ConfigurationFile: Sendable, Equatable {
         guard let directory, absolute.hasPrefix(directory + "/") else { return absolute }
         return String(absolute.dropFirst(directory.count + 1))
     }
+}
 
-    static func closestID(to key: String, in ids: [String]) -> String? {
+/// "Did you mean …?" for mistyped rule IDs.
+public enum RuleIDSuggestion {
+    public static func closest(to key: String, in ids: [String]) -> String? {
         let scored = ids.map { ($0, EditDistance.between($0, key)) }.min { $0.1 < $1.1 }
         guard let (id, distance) = scored, distance <= max(2, key.count / 4) else { return nil }
         return id

@@ -1,0 +1,23 @@
+import GotchasCore
+
+/// An array sorted by path, line, column; 1-based lines; columns in UTF-8 bytes.
+struct JSONFormatter: ReportFormatter {
+    func format(_ report: LintReport) -> String {
+        let items = report.diagnostics.map { file, diagnostic -> String in
+            let range = OutputRange(diagnostic.range, in: file.document)
+            let fix = (diagnostic.safeFix ?? diagnostic.fixes.first).map { fix -> String in
+                let edits = fix.edits.map { edit -> String in
+                    let editRange = OutputRange(edit.range, in: file.document)
+                    return "{\"line\":\(editRange.line),\"column\":\(editRange.column),\"endLine\":\(editRange.endLine),\"endColumn\":\(editRange.endColumn),\"newText\":\(Escaping.json(edit.replacement))}"
+                }
+                return "{\"title\":\(Escaping.json(fix.title)),\"applicability\":\"\(fix.applicability.rawValue)\",\"edits\":[\(edits.joined(separator: ","))]}"
+            } ?? "null"
+            return """
+                  {"path":\(Escaping.json(file.path)),"line":\(range.line),"column":\(range.column),\
+                "endLine":\(range.endLine),"endColumn":\(range.endColumn),"rule":\(Escaping.json(diagnostic.ruleID)),\
+                "severity":"\(diagnostic.severity.rawValue)","message":\(Escaping.json(diagnostic.message)),"fix":\(fix)}
+                """
+        }
+        return items.isEmpty ? "[]\n" : "[\n" + items.joined(separator: ",\n") + "\n]\n"
+    }
+}

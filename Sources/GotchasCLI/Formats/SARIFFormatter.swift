@@ -1,0 +1,75 @@
+import Foundation
+import GotchasCore
+
+/// SARIF 2.1.0 as GitHub code scanning accepts it: one run, the rules as
+/// `tool.driver.rules`, results with `ruleIndex`, physical locations with
+/// 1-based lines and UTF-16 columns (SARIF's default `columnKind`).
+struct SARIFFormatter: ReportFormatter {
+    var rules: [RuleDescription]
+    var version: String
+    var documentationBaseURL: String
+
+    func format(_ report: LintReport) -> String {
+        let indexByID = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
+        let ruleObjects = rules.map { rule in
+            """
+            {"id":\(Escaping.json(rule.id)),"name":\(Escaping.json(rule.id)),\
+            "shortDescription":{"text":\(Escaping.json(rule.summary))},\
+            "fullDescription":{"text":\(Escaping.json(rule.rationale))},\
+            "helpUri":\(Escaping.json(documentationBaseURL + "/" + rule.id + ".md")),\
+            "help":{"text":\(Escaping.json(rule.summary))},\
+            "defaultConfiguration":{"level":"\(level(rule.defaultSeverity))","enabled":\(!rule.isOptIn)},\
+            "properties":{"tags":[\(Escaping.json(rule.category.rawValue))]}}
+            """
+        }
+        let results = report.diagnostics.map { file, diagnostic -> String in
+            let range = OutputRange(diagnostic.range, in: file.document, encoding: .utf16)
+            let index = indexByID[diagnostic.ruleID].map { ",\"ruleIndex\":\($0)" } ?? ""
+            return """
+                {"ruleId":\(Escaping.json(diagnostic.ruleID))\(index),"level":"\(level(diagnostic.severity))",\
+                "message":{"text":\(Escaping.json(diagnostic.message))},\
+                "locations":[{"physicalLocation":{"artifactLocation":{"uri":\(Escaping.json(uri(file.path)))},\
+                "region":{"startLine":\(range.line),"startColumn":\(range.column),"endLine":\(range.endLine),"endColumn":\(range.endColumn)}}}]}
+                """
+        }
+        return """
+            {"$schema":"https://json.schemastore.org/sarif-2.1.0.json","version":"2.1.0","runs":[{\
+            "tool":{"driver":{"name":"swiftui-gotchas","version":\(Escaping.json(version)),\
+            "informationUri":\(Escaping.json(documentationBaseURL)),"rules":[\(ruleObjects.joined(separator: ","))]}},\
+            "columnKind":"utf16CodeUnits",\
+            "results":[\(results.joined(separator: ","))]}]}
+
+            """
+    }
+
+    private func level(_ severity: Severity) -> String {
+        switch severity {
+        case .error: "error"
+        case .warning: "warning"
+        case .info, .hint: "note"
+        }
+    }
+
+    /// Relative paths stay relative (code scanning resolves them against the checkout).
+    private func uri(_ path: String) -> String {
+        var trimmed = path
+        while trimmed.hasPrefix("./") { trimmed.removeFirst(2) }
+        let encoded = trimmed.addingPercentEncodingForURI()
+        return trimmed.hasPrefix("/") ? "file://" + encoded : encoded
+    }
+}
+
+extension String {
+    func addingPercentEncodingForURI() -> String {
+        var result = ""
+        for byte in utf8 {
+            let character = Character(Unicode.Scalar(byte))
+            if character.isASCII && (character.isLetter || character.isNumber || "-._~/".contains(character)) {
+                result.append(character)
+            } else {
+                result += String(format: "%%%02X", byte)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,114 @@
+import GotchasCore
+
+/// `swiftui-gotchas lint` arguments.
+public struct LintOptions: Equatable, Sendable {
+    public enum Format: String, CaseIterable, Sendable { case text, json, sarif, github, checkstyle }
+
+    public var paths: [String] = []
+    public var stdinFilename: String?
+    public var format: Format = .text
+    public var fix = false
+    public var unsafeFixes = false
+    public var diff = false
+    public var selection = RuleSelection()
+    public var configPath: String?
+    public var quiet = false
+    public var statistics = false
+    public var noCache = false
+
+    public init() {}
+
+    public static let usage = """
+        USAGE: swiftui-gotchas lint [PATHS…] [options]
+
+        Lints .swift files (directories recursively; no path = current directory).
+
+        OPTIONS:
+          --stdin-filename PATH   lint standard input as if it were PATH
+          --format FORMAT         text (default), json, sarif, github, checkstyle
+          --fix                   apply safe fixes (written atomically)
+          --unsafe-fixes          with --fix or --diff, also apply unsafe fixes
+          --diff                  print the fixes as a unified diff; write nothing
+          --select ID[,ID…]       only these rules (opt-in rules included)
+          --ignore ID[,ID…]       not these rules
+          --all-rules             also enable the opt-in rules
+          --config PATH           use this configuration file for every file
+          --quiet                 print diagnostics only (no summary)
+          --statistics            print the number of diagnostics per rule
+          --version               print the version
+
+        EXIT STATUS: 0 no warning or error remains, 1 some do, 2 usage/configuration/I/O error.
+        """
+
+    /// Parses arguments after `lint`. Rule IDs are checked against `rules`.
+    public static func parse(_ arguments: [String], rules: [RuleDescription]) throws(CommandLineError) -> LintOptions {
+        var options = LintOptions()
+        var index = 0
+        func value(for flag: String) throws(CommandLineError) -> String {
+            index += 1
+            guard index < arguments.count else { throw .usage("\(flag) needs a value") }
+            return arguments[index]
+        }
+        func ids(_ text: String) throws(CommandLineError) -> [String] {
+            let list = text.split(separator: ",").map { String($0).trimmingSpaces }
+            for id in list where !rules.contains(where: { $0.id == id }) {
+                throw .unknownRule(id, suggestion: RuleIDSuggestion.closest(to: id, in: rules.map(\.id)))
+            }
+            return list
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
+            var flag = argument
+            var inlineValue: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                flag = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            func next() throws(CommandLineError) -> String {
+                if let inlineValue { return inlineValue }
+                return try value(for: flag)
+            }
+            switch flag {
+            case "--stdin-filename": options.stdinFilename = try next()
+            case "--format":
+                let name = try next()
+                guard let format = Format(rawValue: name) else {
+                    throw .usage("unknown format \"\(name)\"; use one of \(Format.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                options.format = format
+            case "--fix": options.fix = true
+            case "--unsafe-fixes": options.unsafeFixes = true
+            case "--diff": options.diff = true
+            case "--select": options.selection.select = (options.selection.select ?? []) + (try ids(try next()))
+            case "--ignore": options.selection.ignore += try ids(try next())
+            case "--all-rules": options.selection.allRules = true
+            case "--config": options.configPath = try next()
+            case "--quiet", "-q": options.quiet = true
+            case "--statistics": options.statistics = true
+            case "--no-cache": options.noCache = true
+            case "--":
+                options.paths += arguments[(index + 1)...]
+                index = arguments.count
+                continue
+            default:
+                if argument.hasPrefix("-") && argument != "-" { throw .usage("unknown option \"\(argument)\"") }
+                options.paths.append(argument)
+            }
+            index += 1
+        }
+        if options.stdinFilename != nil && !options.paths.isEmpty {
+            throw .usage("--stdin-filename lints standard input; do not also pass paths")
+        }
+        if options.fix && options.diff { throw .usage("use either --fix or --diff, not both") }
+        return options
+    }
+}
+
+extension String {
+    var trimmingSpaces: String {
+        var result = Substring(self)
+        while result.first == " " { result.removeFirst() }
+        while result.last == " " { result.removeLast() }
+        return String(result)
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import GotchasCLI
+import GotchasRules
+
+/// Captures what a command writes, for in-process CLI tests.
+final class CapturedIO: @unchecked Sendable {
+    // @unchecked: `output`/`error` are only touched under `lock`.
+    private let lock = NSLock()
+    private var outputText = ""
+    private var errorText = ""
+    let input: [UInt8]
+
+    init(input: String = "") { self.input = Array(input.utf8) }
+
+    var output: String { lock.withLock { outputText } }
+    var error: String { lock.withLock { errorText } }
+
+    var io: CommandIO {
+        CommandIO(writeOutput: { text in self.lock.withLock { self.outputText += text } },
+                  writeError: { text in self.lock.withLock { self.errorText += text } },
+                  readInput: { self.input }, outputIsTerminal: false, environment: [:])
+    }
+
+    func lint(_ arguments: [String]) -> Int32 {
+        LintCommand(linter: RuleCatalog.linter, io: io).run(arguments)
+    }
+}
+
+/// A temporary directory tree for one test.
+struct TemporaryTree {
+    let root: String
+
+    init(_ files: [String: String]) throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("gotchas-\(UUID().uuidString)").path
+        for (path, content) in files {
+            let full = root + "/" + path
+            try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try content.write(toFile: full, atomically: true, encoding: .utf8)
+        }
+    }
+
+    func path(_ relative: String) -> String { root + "/" + relative }
+    func read(_ relative: String) -> String { (try? String(contentsOfFile: path(relative), encoding: .utf8)) ?? "<missing>" }
+}
+
+let flaggedView = """
+    import SwiftUI
+
+    struct Greeting: View {
+        var body: some View {
+            Text("Hello, 🌍").foregroundColor(.red)
+        }
+    }
+
+    """
