@@ -61,6 +61,27 @@ struct DispatchQueueRule: Rule {
                 }
                 """, note: "files that use neither SwiftUI nor Swift concurrency"),
             RuleExample("""
+                import Foundation
+                final class APIService {
+                    func load(_ request: URLRequest) {
+                        let task = URLSession.shared.dataTask(with: request) { data, _, _ in
+                            DispatchQueue.main.async { self.finish(data) }
+                        }
+                        task.resume()
+                    }
+                    func addCustomTask(_ task: CustomTask) {}
+                }
+                """, note: "names containing `Task` are not Swift concurrency"),
+            RuleExample("""
+                import SwiftUI
+                final class SearchModel: ObservableObject {
+                    let cancellable = query
+                        .subscribe(on: DispatchQueue.global())
+                        .sink { _ in }
+                    let worker = DispatchQueue.global(qos: .utility)
+                }
+                """, note: "`DispatchQueue.global()` as a Combine scheduler or stored queue"),
+            RuleExample("""
                 import SwiftUI
                 let queue = DispatchQueue(label: "camera.session")
                 let publisher = model.$value.receive(on: DispatchQueue.main)
@@ -85,9 +106,10 @@ struct DispatchQueueRule: Rule {
         let call = node.cast(FunctionCallExprSyntax.self)
         guard var name = call.calledExpression.dottedName else { return }
         if name.hasPrefix("Dispatch.") { name.removeFirst("Dispatch.".count) }
-        guard let message = Self.flagged[name],
-              context.importsSwiftUI || context.usesSwiftConcurrency
-        else { return }
+        guard let message = Self.flagged[name] else { return }
+        // `DispatchQueue.global()` handed over as a Combine scheduler or stored is not GCD dispatch here.
+        if name == "DispatchQueue.global", call.parent?.is(MemberAccessExprSyntax.self) != true { return }
+        guard context.importsSwiftUI || context.usesSwiftConcurrency else { return }
         let range: Range<Int> = name == "DispatchQueue.global" ? call.byteRange : call.calledExpression.byteRange
         report.append(Finding(message: message, range: range))
     }

@@ -108,25 +108,15 @@ public final class RuleContext {
 
     public var importsSwiftUI: Bool { imports.contains("SwiftUI") }
 
-    /// True when `text` occurs anywhere in the file's bytes (code, strings or comments).
-    /// For file-level gates such as "uses Swift concurrency", not for detection.
-    public func fileContains(_ text: String) -> Bool {
-        let needle = Array(text.utf8)
-        return document.bytes.withUnsafeBufferPointer { ByteSearch.contains(needle, in: $0) }
+    /// True when the file uses Swift concurrency: an `async`/`await`/`actor` keyword, or a
+    /// `Task`/`MainActor` reference. Computed from tokens on first use, once per file.
+    public private(set) lazy var usesSwiftConcurrency: Bool = tree.tokens(viewMode: .sourceAccurate).contains { token in
+        switch token.tokenKind {
+        case .keyword(.async), .keyword(.await), .keyword(.actor): return true
+        case .identifier(let name): return name == "Task" || name == "MainActor"
+        default: return false
+        }
     }
-
-    /// True when the file visibly uses Swift concurrency (`await`, `async` functions,
-    /// `@MainActor`, actors). A textual gate: cheap, and errs towards "yes".
-    public var usesSwiftConcurrency: Bool {
-        Self.concurrencyMarkers.contains { fileContains($0) }
-    }
-
-    /// Spellings that only occur in code using Swift concurrency (`DispatchQueue.main.async {`
-    /// must not match, so bare `async` is not one of them).
-    static let concurrencyMarkers = [
-        "await ", "await\n", ") async", "async throws", "async let", "@MainActor", " actor ", "\nactor ",
-        "Task {", "Task(", "Task.sleep", ".task {",
-    ]
 }
 
 /// Collects the file's type declarations (at any depth of type nesting), merged by
