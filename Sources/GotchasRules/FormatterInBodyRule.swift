@@ -80,8 +80,31 @@ struct FormatterInBodyRule: Rule {
                 }
             }
             """,
+            """
+            struct NewsRow: View {
+                let item: NewsItem
+                private var formatter: DateFormatter {
+                    let formatter = ↓DateFormatter()
+                    formatter.dateStyle = .short
+                    return formatter
+                }
+                var body: some View { Text(formatter.string(from: item.date)) }
+            }
+            """,
         ],
         nonTriggering: [
+            RuleExample("""
+                struct RowView: View {
+                    static var formatter: DateFormatter {
+                        let formatter = DateFormatter()
+                        formatter.dateStyle = .medium
+                        return formatter
+                    }
+                    private lazy var cached: NumberFormatter = { NumberFormatter() }()
+                    let date: Date
+                    var body: some View { Text(Self.formatter.string(from: date)) }
+                }
+                """, note: "a static property, a lazy stored property"),
             RuleExample("""
                 struct RowView: View {
                     static let formatter: DateFormatter = {
@@ -149,7 +172,7 @@ struct FormatterInBodyRule: Rule {
     ]
 
     func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
-        guard context.isInRenderPath else { return }
+        guard context.isInRenderPath || isInComputedFormatterProperty(context) else { return }
         let call = node.cast(FunctionCallExprSyntax.self)
         let type: String
         if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
@@ -169,5 +192,19 @@ struct FormatterInBodyRule: Rule {
             return
         }
         report.append(Finding(message: message, range: call.byteRange))
+    }
+
+    /// `var formatter: DateFormatter { let f = DateFormatter(); …; return f }` in a view:
+    /// a computed property builds a new formatter on every read, and `body` reads it per render.
+    private func isInComputedFormatterProperty(_ context: RuleContext) -> Bool {
+        guard context.enclosingView != nil, context.execution == .elsewhere,
+              let frame = context.enclosingFunction, frame.kind == .property,
+              let variable = frame.node.as(VariableDeclSyntax.self),
+              !variable.modifiers.contains("static"), !variable.modifiers.contains("class"),
+              variable.bindings.count == 1, let binding = variable.bindings.first,
+              binding.accessorBlock != nil, binding.initializer == nil,
+              let type = binding.typeAnnotation?.type.trimmedDescription
+        else { return false }
+        return Self.formatterTypes.contains(type)
     }
 }

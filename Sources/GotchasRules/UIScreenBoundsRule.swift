@@ -29,6 +29,20 @@ struct UIScreenBoundsRule: Rule {
             }
             """,
             """
+            struct Carousel: View {
+                var body: some View {
+                    ScrollView(.horizontal) {
+                        HStack {
+                            ForEach(cards) { card in
+                                CardView(card: card)
+                                    .frame(width: ↓UIScreen.main.bounds.size.width - 40)
+                            }
+                        }
+                    }
+                }
+            }
+            """,
+            """
             final class Layout {
                 let columns = Int(↓UIScreen.main.bounds.size.width / 120)
             }
@@ -36,6 +50,12 @@ struct UIScreenBoundsRule: Rule {
         ],
         nonTriggering: [
             RuleExample("let scale = UIScreen.main.scale", note: "other screen properties"),
+            RuleExample("""
+                func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                    let window = UIWindow(frame: UIScreen.main.bounds)
+                    return true
+                }
+                """, note: "UIKit window setup in an app delegate"),
             RuleExample("let bounds = window.windowScene?.screen.bounds", note: "a specific scene's screen"),
             RuleExample("""
                 Image("hero").containerRelativeFrame(.horizontal) // UIScreen.main.bounds
@@ -50,6 +70,11 @@ struct UIScreenBoundsRule: Rule {
         guard member.declName.baseName.text == "bounds",
               let base = member.base?.dottedName, base == "UIScreen.main" || base == "UIKit.UIScreen.main"
         else { return }
+        // `UIWindow(frame: UIScreen.main.bounds)`: UIKit app-delegate window setup, not view layout.
+        if let argument = member.parent?.as(LabeledExprSyntax.self), argument.label?.text == "frame",
+           argument.parent?.parent?.as(FunctionCallExprSyntax.self)?.calleeName == "UIWindow" {
+            return
+        }
         report.append(Finding(
             message: "`UIScreen.main.bounds` is the screen's size, not the view's (wrong in split view, Stage Manager, external displays) and `UIScreen.main` is deprecated; use `containerRelativeFrame` or `GeometryReader`",
             range: member.byteRange))
