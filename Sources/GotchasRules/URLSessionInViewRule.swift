@@ -61,6 +61,14 @@ struct URLSessionInViewRule: Rule {
                     var body: some View { Text("URLSession") }
                 }
                 """, note: "a type annotation, a nested non-view type, a string"),
+            RuleExample("""
+                struct SavePhotoToolbarItem: ToolbarContent {
+                    let url: URL
+                    var body: some ToolbarContent {
+                        ToolbarItem { Button("Save") { Task { _ = try? await URLSession.shared.data(from: url) } } }
+                    }
+                }
+                """, note: "toolbar content, not a `View` (seen in IceCubesApp)"),
         ])
 
     static let nodeKinds: Set<SyntaxKind> = [.declReferenceExpr]
