@@ -67,7 +67,10 @@ public struct LintCommand: Sendable {
             work.append((file.path, resolver.ruleConfiguration(for: configFile)))
         }
         reportConfigurationWarnings(resolver.warnings)
-        let outcomes = ParallelMap.map(work) { [self] item -> Result<FileReport, FileProblem> in
+        let cache = options.noCache || options.fix || options.diff ? nil
+            : ResultCache.defaultDirectory(environment: io.environment).flatMap(ResultCache.init(directory:))
+        let ruleIDs = linter.rules.map { $0.description.id }
+        let outcomes = ParallelMap.map(work, workers: options.jobs ?? ParallelMap.defaultWorkers) { [self] item -> Result<FileReport, FileProblem> in
             let bytes: [UInt8]
             do {
                 bytes = try SourceReader.read(path: item.path)
@@ -75,6 +78,14 @@ public struct LintCommand: Sendable {
                 return .failure(FileProblem(path: item.path, message: failure.description))
             } catch {
                 return .failure(FileProblem(path: item.path, message: "\(error)"))
+            }
+            if let cache {
+                let key = ResultCache.key(bytes: bytes, configuration: item.configuration, ruleIDs: ruleIDs)
+                let document = SourceDocument(path: item.path, bytes: bytes)
+                if let diagnostics = cache.load(key: key) { return .success(FileReport(document: document, diagnostics: diagnostics)) }
+                let report = lint(document, configuration: item.configuration, options: options)
+                cache.store(report.diagnostics, key: key)
+                return .success(report)
             }
             var report = lint(SourceDocument(path: item.path, bytes: bytes), configuration: item.configuration, options: options)
             if options.fix, let fixed = report.fixedBytes {

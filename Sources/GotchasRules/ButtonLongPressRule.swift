@@ -100,9 +100,8 @@ struct ButtonLongPressRule: Rule {
         let call = node.cast(FunctionCallExprSyntax.self)
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
               member.declName.baseName.text == "onLongPressGesture",
-              let root = call.rootCallOfModifierChain, root.id != call.id,
-              let name = root.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
-              name == "Button"
+              member.base != nil,
+              ExprSyntax(call).chainRoot.as(DeclReferenceExprSyntax.self)?.baseName.text == "Button"
         else { return }
         report.append(Finding(
             message: "`.onLongPressGesture` on a `Button` competes with the button's own tap, so tap and long press fire unpredictably on release; use a custom view with `.onTapGesture` + `.onLongPressGesture`",

@@ -38,17 +38,7 @@ struct LongBodyRule: Rule {
                 struct Card: ViewModifier {
                     ↓func body(content: Content) -> some View {
                         content.overlay {
-                \(rows(205))
-                        }
-                    }
-                }
-                """),
-            RuleExample("""
-                struct Settings {}
-                extension Settings: View {
-                    @MainActor ↓var body: some View {
-                        Form {
-                \(rows(210))
+                \(rows(201))
                         }
                     }
                 }
@@ -59,16 +49,16 @@ struct LongBodyRule: Rule {
                 struct Dashboard: View {
                     var body: some View {
                         VStack {
-                \(rows(150))
+                \(rows(198))
                         }
                     }
                 }
-                """, note: "under the limit"),
+                """, note: "exactly at the limit: 200 lines between the braces"),
             RuleExample("""
                 struct Report {
                     var body: String {
                         \"\"\"
-                \(rows(250))
+                \(rows(201))
                         \"\"\"
                     }
                 }
@@ -78,7 +68,7 @@ struct LongBodyRule: Rule {
                     var body: some View { Content() }
                     @ViewBuilder var content: some View {
                         VStack {
-                \(rows(250))
+                \(rows(201))
                         }
                     }
                 }

@@ -170,8 +170,8 @@ struct NavigationDestinationPlacementRule: Rule {
         guard let closure = call.closureArguments.first(where: { $0.label == nil || $0.label == "destination" })?.closure,
               closure.statements.count == 1,
               let expression = closure.statements.first?.item.as(ExprSyntax.self)?.unwrapped,
-              let root = expression.as(FunctionCallExprSyntax.self)?.rootCallOfModifierChain
+              expression.is(FunctionCallExprSyntax.self)
         else { return false }
-        return root.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == name
+        return expression.chainRoot.as(DeclReferenceExprSyntax.self)?.baseName.text == name
     }
 }

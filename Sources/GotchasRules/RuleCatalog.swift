@@ -4,7 +4,24 @@ import GotchasCore
 /// file and one line here.
 public enum RuleCatalog {
     public static let all: [any Rule.Type] = [
+        // Animation and transactions
+        AnimationWithoutValueRule.self,
+        // SF Symbols and Text
+        SymbolVariantByNameRule.self,
+        // State, ownership, identity
+        ObservedObjectOwnedRule.self,
+        StateNotPrivateRule.self,
+        ForEachIndexIdentityRule.self,
+        AnyViewRule.self,
+        PrintChangesRule.self,
+        // Body cost
+        WorkInBodyRule.self,
+        // Navigation, gestures, bars
+        NavigationViewRule.self,
+        OnAppearTaskRule.self,
+        // Modern API
         ForegroundColorRule.self,
+        TypeNamedTaskRule.self,
         // Body cost, navigation, modern API (views-b)
         FormatterInBodyRule.self,
         LongBodyRule.self,

@@ -25,6 +25,8 @@ case "rules":
     status = RulesCommand(rules: RuleCatalog.linter.descriptions, io: io).run(rest)
 case "explain":
     status = ExplainCommand(rules: RuleCatalog.linter.descriptions, io: io).run(rest)
+case "generate-docs":
+    status = GenerateDocsCommand(rules: RuleCatalog.linter.descriptions, io: io).run(rest)
 case "--version", "version":
     io.writeOutput(LintCommand.version + "\n")
     status = 0
