@@ -6,43 +6,59 @@ public enum RuleCatalog {
     public static let all: [any Rule.Type] = [
         // Animation and transactions
         AnimationWithoutValueRule.self,
-        // SF Symbols and Text
-        SymbolVariantByNameRule.self,
-        // State, ownership, identity
-        ObservedObjectOwnedRule.self,
-        StateNotPrivateRule.self,
-        ForEachIndexIdentityRule.self,
-        AnyViewRule.self,
-        PrintChangesRule.self,
-        // Body cost
-        WorkInBodyRule.self,
-        // Navigation, gestures, bars
-        NavigationViewRule.self,
-        OnAppearTaskRule.self,
-        // Modern API
-        ForegroundColorRule.self,
-        TypeNamedTaskRule.self,
-        // Animation, symbols, state (views-a)
         AnyShapeStyleTernaryRule.self,
         MatchedGeometryInToolbarRule.self,
         TimelineViewAnimationTransitionRule.self,
         TimelineViewPeriodicMathRule.self,
         CustomAnimationCurveRule.self,
+        // SF Symbols and Text
+        SymbolVariantByNameRule.self,
         ManualCountdownRule.self,
         SymbolReplaceByLayerRule.self,
         SymbolOpacityDisabledRule.self,
+        // State, ownership, identity (seeds 001, 003, 004, G1–G2)
+        ObservedObjectOwnedRule.self,
+        StateNotPrivateRule.self,
         StateCopiesParameterRule.self,
+        ForEachIndexIdentityRule.self,
         UnstableIdentityRule.self,
         ConditionalViewIdentityRule.self,
         ConditionalLayoutSwitchRule.self,
+        AnyViewRule.self,
         EnvironmentClosurePerRenderRule.self,
         EquatableWithLayoutPriorityRule.self,
+        PrintChangesRule.self,
         ListRowConditionalRule.self,
         HostingConfigurationIDRule.self,
         AspectRatioNilRule.self,
         SwitchDefaultInViewRule.self,
         ViewBuilderHelperFunctionRule.self,
         MissingPreviewRule.self,
+        // Body cost (seeds 001, 003 r13–16, 004 §4)
+        WorkInBodyRule.self,
+        FormatterInBodyRule.self,
+        LongBodyRule.self,
+        // Navigation, gestures, bars
+        NavigationViewRule.self,
+        NavigationDestinationPlacementRule.self,
+        ButtonLongPressRule.self,
+        ZeroDistanceDragInScrollRule.self,
+        SafeAreaInsetBottomRule.self,
+        OnAppearTaskRule.self,
+        OnChangeSingleParameterRule.self,
+        // Modern API (seed 002, M1)
+        ForegroundColorRule.self,
+        CornerRadiusRule.self,
+        NavigationBarPlacementRule.self,
+        UIScreenBoundsRule.self,
+        DispatchQueueRule.self,
+        HapticsGeneratorRule.self,
+        URLSessionInViewRule.self,
+        TypeNamedTaskRule.self,
+        PreferObservableRule.self,
+        HardcodedColorRule.self,
+        TabItemRule.self,
+        EnvironmentObservableNonOptionalRule.self,
     ]
 
     public static var linter: Linter { Linter(rules: all) }
