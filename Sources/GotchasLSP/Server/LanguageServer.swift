@@ -35,6 +35,7 @@ public actor LanguageServer {
     var lintResults: [String: LintSnapshot] = [:]
     var lintsInFlight: Set<String> = []
     var exitCode: Int32?
+    var shutdownTask: Task<Void, Never>?
 
     public init(writer: MessageWriter, log: ServerLog = ServerLog(), options: ServerOptions = ServerOptions(),
                 linter: Linter = RuleCatalog.linter) {
@@ -57,7 +58,10 @@ public actor LanguageServer {
                     log("framing error: \(error)")
                     send(.failure(id: nil, error.canSkipBody ? .invalidRequest(error.description) : .parseError(error.description)))
                 }
-                if let exitCode { return finish(exitCode) }
+                if let exitCode {
+                    await drainBeforeExit()
+                    return finish(exitCode)
+                }
             }
         }
         log("input closed\(phase == .shuttingDown ? "" : " without shutdown")")
@@ -111,7 +115,7 @@ public actor LanguageServer {
         default: break
         }
         switch method {
-        case "shutdown": respond(id, handleShutdown())
+        case "shutdown": handleShutdown(id: id)
         case "textDocument/codeAction": handleCodeAction(id: id, params: params)
         case "codeAction/resolve": handleCodeActionResolve(id: id, params: params)
         case "textDocument/hover": handleHover(id: id, params: params)
