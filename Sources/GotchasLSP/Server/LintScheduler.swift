@@ -45,7 +45,7 @@ extension LanguageServer {
         let finished = LintSnapshot(version: snapshot.version ?? 0, openGeneration: openGeneration,
                                     configurationGeneration: configurationGeneration, result: result)
         guard finished.matches(open, configurationGeneration: configuration.generation) else {
-            log("dropping the lint of \(snapshot.uri) v\(finished.version): v\(open.version) is newer")
+            log("dropping the lint of \(snapshot.uri) v\(finished.version): now at v\(open.version), configuration \(configuration.generation)")
             scheduleLint(snapshot.uri)
             return
         }
