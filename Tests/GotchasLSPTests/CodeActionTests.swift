@@ -50,7 +50,7 @@ import Testing
         #expect(edits(actions[2]) == [["range": range(4, 0, 4, 0), "newText": "        // swiftui-gotchas:disable-next-line foreground-color\n"]])
         #expect(edits(actions[3]) == [["range": range(0, 0, 0, 0), "newText": "// swiftui-gotchas:disable-file foreground-color\n"]])
         #expect(actions[4]["command", "command"] == "swiftui-gotchas.showDocumentation")
-        #expect(actions[4]["command", "arguments"] == ["foreground-color"])
+        #expect(actions[4]["command", "arguments"] == ["foreground-color", .string(Self.uri)])
         #expect(actions[5]["kind"] == "source.fixAll.swiftui-gotchas")
         #expect(try await client.shutdownAndExit() == 0)
     }

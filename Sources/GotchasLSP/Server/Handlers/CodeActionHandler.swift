@@ -81,7 +81,7 @@ struct CodeActionBuilder: Sendable {
                 actions.append(["title": .string("Show documentation for `\(ruleID)`"), "kind": .string(Kind.quickFix),
                                 "diagnostics": .array(related),
                                 "command": ExecuteCommand.showDocumentation.command(title: "Show documentation for `\(ruleID)`",
-                                                                                    arguments: [.string(ruleID)])])
+                                                                                    arguments: [.string(ruleID), .string(snapshot.uri)])])
             }
         }
         if wants(LanguageServer.fixAllKind), result.diagnostics.contains(where: { $0.safeFix != nil }) {

@@ -2,7 +2,7 @@
 enum ExecuteCommand: String, CaseIterable {
     /// Arguments: [uri, ruleID?]. Applies safe fixes via `workspace/applyEdit`.
     case fixAll = "swiftui-gotchas.fixAll"
-    /// Arguments: [ruleID]. Opens the rule's page (window/showDocument, else showMessage).
+    /// Arguments: [ruleID, uri?] (the document whose configuration names the docs URL). Opens the rule's page (window/showDocument, else showMessage).
     case showDocumentation = "swiftui-gotchas.showDocumentation"
 
     func command(title: String, arguments: [JSON]) -> JSON {
@@ -34,8 +34,15 @@ extension LanguageServer {
                 send(.failure(id: id, .invalidParams("\(name) needs a rule ID")))
                 return
             }
-            let url = configuration.resolve(forPath: workspaceFolders.first.map { $0 + "/x.swift" } ?? "").0.docsBaseURL
-            let href = (url.hasSuffix("/") ? String(url.dropLast()) : url) + "/\(ruleID).md"
+            // The docs base URL is per configuration: take the document's, else the first folder's.
+            let href: String
+            if let uri = arguments.dropFirst().first?.stringValue, let snapshot = snapshot(of: uri) {
+                href = snapshot.documentationURL(for: ruleID)
+            } else {
+                var base = configuration.resolve(forPath: workspaceFolders.first.map { $0 + "/Package.swift" } ?? "").0.docsBaseURL
+                while base.hasSuffix("/") { base.removeLast() }
+                href = "\(base)/\(ruleID).md"
+            }
             if capabilities.showDocument {
                 sendRequest("window/showDocument", ["uri": .string(href), "external": true])
             } else {
