@@ -14,7 +14,14 @@ if ! command -v emacs >/dev/null 2>&1 || [ ! -d /usr/share/emacs/site-lisp/elpa/
     apt-get install -y emacs-nox elpa-eglot >/dev/null || { apt-get update >/dev/null && apt-get install -y emacs-nox elpa-eglot >/dev/null; }
 fi
 
-swift build 2>&1 | grep -E "error|warning:" >&2 || true
+BUILD_LOG="$(mktemp)"
+if ! swift build >"$BUILD_LOG" 2>&1; then
+    grep -E "error" "$BUILD_LOG" >&2 || tail -20 "$BUILD_LOG" >&2
+    rm -f "$BUILD_LOG"
+    echo "e2e-emacs: swift build failed" >&2
+    exit 1
+fi
+rm -f "$BUILD_LOG"
 BIN="$ROOT/.build/debug/swiftui-gotchas"
 [ -x "$BIN" ] || { echo "e2e-emacs: $BIN was not built" >&2; exit 1; }
 

@@ -16,7 +16,14 @@ if ! command -v nvim >/dev/null 2>&1; then
     apt-get install -y neovim >/dev/null || { apt-get update >/dev/null && apt-get install -y neovim >/dev/null; }
 fi
 
-swift build 2>&1 | grep -E "error|warning:" >&2 || true
+BUILD_LOG="$(mktemp)"
+if ! swift build >"$BUILD_LOG" 2>&1; then
+    grep -E "error" "$BUILD_LOG" >&2 || tail -20 "$BUILD_LOG" >&2
+    rm -f "$BUILD_LOG"
+    echo "e2e-neovim: swift build failed" >&2
+    exit 1
+fi
+rm -f "$BUILD_LOG"
 BIN="$ROOT/.build/debug/swiftui-gotchas"
 [ -x "$BIN" ] || { echo "e2e-neovim: $BIN was not built" >&2; exit 1; }
 
