@@ -1,5 +1,6 @@
 import Foundation
 import GotchasCLI
+import GotchasLSP
 import GotchasRules
 
 let usage = """
@@ -21,6 +22,8 @@ let status: Int32
 switch arguments.first {
 case "lint":
     status = LintCommand(linter: RuleCatalog.linter, io: io).run(rest)
+case "lsp":
+    status = LSPCommand.run(arguments: rest)
 case "rules":
     status = RulesCommand(rules: RuleCatalog.linter.descriptions, io: io).run(rest)
 case "explain":

@@ -30,6 +30,14 @@ public struct LintResult: Sendable {
     public var diagnostics: [Diagnostic]
     /// Suppression comments seen in the file (for editors that offer to extend them).
     public var suppressions: Suppressions
+
+    public init(diagnostics: [Diagnostic], suppressions: Suppressions = Suppressions()) {
+        self.diagnostics = diagnostics
+        self.suppressions = suppressions
+    }
+
+    /// Nothing found, no suppression comments (e.g. a file the configuration excludes).
+    public static let empty = LintResult(diagnostics: [])
 }
 
 /// Runs the enabled rules over a document in one walk.
