@@ -17,6 +17,21 @@ func seconds(_ duration: Duration) -> Double {
 
 func measure(_ body: () -> Void) -> Double { seconds(clock.measure(body)) }
 
+/// CPU time of the whole process: for single-threaded work it is what the work
+/// costs, and far less disturbed than wall time by other load on the machine.
+func cpuSeconds() -> Double {
+    var spec = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
+    return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+}
+
+/// (wall, cpu) seconds of `body`.
+func measureBoth(_ body: () -> Void) -> (wall: Double, cpu: Double) {
+    let cpuStart = cpuSeconds()
+    let wall = measure(body)
+    return (wall, cpuSeconds() - cpuStart)
+}
+
 let silent = CommandIO(writeOutput: { _ in }, writeError: { _ in }, readInput: { [] }, outputIsTerminal: false, environment: [:])
 
 // MARK: Corpus
@@ -51,24 +66,29 @@ let totalLines = sources.reduce(0) { $0 + $1.lines.lineCount }
 print("corpus: \(sources.count) files, \(totalLines) lines, \(String(format: "%.1f", Double(totalBytes) / 1_048_576)) MiB\(arguments.isEmpty ? " (synthetic, generated)" : "")")
 print("cores: \(cores)")
 
-// MARK: 1. Bare parse, one thread
-var parseTime = Double.infinity
-for _ in 0..<2 {
-    parseTime = min(parseTime, measure { for source in sources { _ = ParsedFile(document: source).tree } })
-}
-print(String(format: "1. parse only, 1 thread:          %7.3f s  (%.2f MB/s)", parseTime, Double(totalBytes) / 1e6 / parseTime))
-
-// MARK: 2. Full lint (the real `lint` command, no cache), 1 thread and all cores
+// MARK: 1–2. Bare parse and full lint, interleaved so both see the same machine load
 func lint(_ extra: [String], environment: [String: String] = [:]) -> Double {
+    lintBoth(extra, environment: environment).wall
+}
+func lintBoth(_ extra: [String], environment: [String: String] = [:]) -> (wall: Double, cpu: Double) {
     var io = silent
     io.environment = environment
     let command = LintCommand(linter: RuleCatalog.linter, io: io)
-    return measure { _ = command.run(root + ["--format", "json"] + extra) }
+    return measureBoth { _ = command.run(root + ["--format", "json"] + extra) }
 }
-let lintOne = min(lint(["--no-cache", "--jobs", "1"]), lint(["--no-cache", "--jobs", "1"]))
+var parse = (wall: Double.infinity, cpu: Double.infinity)
+var lintOne = (wall: Double.infinity, cpu: Double.infinity)
+for _ in 0..<2 {
+    let parsed = measureBoth { for source in sources { _ = ParsedFile(document: source).tree } }
+    parse = (min(parse.wall, parsed.wall), min(parse.cpu, parsed.cpu))
+    let linted = lintBoth(["--no-cache", "--jobs", "1"])
+    lintOne = (min(lintOne.wall, linted.wall), min(lintOne.cpu, linted.cpu))
+}
 let lintAll = min(lint(["--no-cache"]), lint(["--no-cache"]))
-print(String(format: "2. lint, 1 thread:                 %7.3f s  lint/parse = %.2f", lintOne, lintOne / parseTime))
-print(String(format: "   lint, %d threads:                %7.3f s  1-core/all-cores = %.2fx", cores, lintAll, lintOne / lintAll))
+print(String(format: "1. parse only, 1 thread:          %7.3f s wall, %7.3f s CPU  (%.2f MB/s CPU)", parse.wall, parse.cpu, Double(totalBytes) / 1e6 / parse.cpu))
+print(String(format: "2. lint, 1 thread:                 %7.3f s wall, %7.3f s CPU  lint/parse = %.2f (CPU), %.2f (wall)",
+             lintOne.wall, lintOne.cpu, lintOne.cpu / parse.cpu, lintOne.wall / parse.wall))
+print(String(format: "   lint, %d threads:                %7.3f s wall             1-core/all-cores = %.2fx (wall)", cores, lintAll, lintOne.wall / lintAll))
 
 // MARK: 3. Warm re-lint from the result cache (unchanged files)
 let cacheHome = FileManager.default.temporaryDirectory.appendingPathComponent("swiftui-gotchas-bench-cache-\(ProcessInfo.processInfo.processIdentifier)").path
