@@ -55,6 +55,12 @@ struct WorkInBodyRule: Rule {
         ],
         nonTriggering: [
             RuleExample("""
+                var snapshotView: AnyView {
+                    let vocab = try! JSONDecoder().decode(Vocab.self, from: data)
+                    return AnyView(GameView(words: vocab.words.sorted()))
+                }
+                """, note: "a global computed `AnyView` is a factory (found in a real app's snapshot tests), not a body"),
+            RuleExample("""
                 var body: some View {
                     Button("Sort") { items = items.sorted() }
                         .onTapGesture { visible = all.filter { $0.isOn } }
