@@ -16,7 +16,11 @@ struct ConfigurationStore: Sendable {
 
     let rules: [RuleDescription]
     let defaultDocsBaseURL: String
-    private(set) var editorSettings = ConfigurationFile()
+    /// initializationOptions, then workspace/didChangeConfiguration settings on top: a client
+    /// that sends empty settings after connecting (Eglot does) keeps its initializationOptions.
+    private var initializationSettings = ConfigurationFile()
+    private var changedSettings = ConfigurationFile()
+    var editorSettings: ConfigurationFile { initializationSettings.overlaid(with: changedSettings) }
     /// Last good configuration per file path (nil: the file does not exist or never loaded).
     private var files: [String: ConfigurationFile] = [:]
     private var loaded: Set<String> = []
@@ -28,16 +32,19 @@ struct ConfigurationStore: Sendable {
         self.defaultDocsBaseURL = defaultDocsBaseURL
     }
 
-    /// Replaces the editor settings. Accepts the keys at top level or under "swiftui-gotchas".
-    /// Returns the problem to show when the settings are invalid (the old ones stay).
-    mutating func setEditorSettings(_ json: JSON?) -> String? {
+    /// Replaces the editor settings (`initialization`: the initializationOptions, else the
+    /// didChangeConfiguration settings, which apply on top of them). Accepts the keys at top
+    /// level or under "swiftui-gotchas". Returns the problem to show when the settings are
+    /// invalid (the old ones stay).
+    mutating func setEditorSettings(_ json: JSON?, initialization: Bool = false) -> String? {
         guard var json, json != .null else { return nil }
         if let nested = json["swiftui-gotchas"] { json = nested }
         guard json != .null else { return nil }
         do {
-            editorSettings = try ConfigurationFile.parse(json.serialized, path: "<editor settings>", rules: rules)
+            let settings = try ConfigurationFile.parse(json.serialized, path: "<editor settings>", rules: rules)
+            if initialization { initializationSettings = settings } else { changedSettings = settings }
             generation += 1
-            return editorSettings.warnings.isEmpty ? nil : editorSettings.warnings.map(\.description).joined(separator: "\n")
+            return settings.warnings.isEmpty ? nil : settings.warnings.map(\.description).joined(separator: "\n")
         } catch {
             return "swiftui-gotchas: editor settings ignored: \(error)"
         }
