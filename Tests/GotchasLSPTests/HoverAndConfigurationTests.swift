@@ -60,11 +60,15 @@ import Testing
         let first = try await client.publishedDiagnostics(for: uri)
         #expect(first["params", "diagnostics"]?.arrayValue?.first?["severity"] == 1)
         #expect(first["params", "diagnostics"]?.arrayValue?.first?["codeDescription", "href"] == "https://example.com/docs/foreground-color.md")
-        // Changed settings apply on top of them.
+        // Settings of ours replace them.
         await client.notify("workspace/didChangeConfiguration", ["settings": ["swiftui-gotchas": ["rules": ["foreground-color": "hint"]]]])
         let hinted = try await client.publishedDiagnostics(for: uri)
         #expect(hinted["params", "diagnostics"]?.arrayValue?.first?["severity"] == 4)
-        #expect(hinted["params", "diagnostics"]?.arrayValue?.first?["codeDescription", "href"] == "https://example.com/docs/foreground-color.md")
+        #expect(hinted["params", "diagnostics"]?.arrayValue?.first?["codeDescription", "href"] == .string(ServerOptions.defaultDocsBaseURL + "/foreground-color.md"))
+        // An explicitly empty section clears them.
+        await client.notify("workspace/didChangeConfiguration", ["settings": ["swiftui-gotchas": [:]]])
+        let cleared = try await client.publishedDiagnostics(for: uri)
+        #expect(cleared["params", "diagnostics"]?.arrayValue?.first?["severity"] == 2)
         #expect(try await client.shutdownAndExit() == 0)
     }
 

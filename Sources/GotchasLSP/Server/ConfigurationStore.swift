@@ -16,11 +16,7 @@ struct ConfigurationStore: Sendable {
 
     let rules: [RuleDescription]
     let defaultDocsBaseURL: String
-    /// initializationOptions, then workspace/didChangeConfiguration settings on top: a client
-    /// that sends empty settings after connecting (Eglot does) keeps its initializationOptions.
-    private var initializationSettings = ConfigurationFile()
-    private var changedSettings = ConfigurationFile()
-    var editorSettings: ConfigurationFile { initializationSettings.overlaid(with: changedSettings) }
+    private(set) var editorSettings = ConfigurationFile()
     /// Last good configuration per file path (nil: the file does not exist or never loaded).
     private var files: [String: ConfigurationFile] = [:]
     private var loaded: Set<String> = []
@@ -32,19 +28,20 @@ struct ConfigurationStore: Sendable {
         self.defaultDocsBaseURL = defaultDocsBaseURL
     }
 
-    /// Replaces the editor settings (`initialization`: the initializationOptions, else the
-    /// didChangeConfiguration settings, which apply on top of them). Accepts the keys at top
-    /// level or under "swiftui-gotchas". Returns the problem to show when the settings are
-    /// invalid (the old ones stay).
+    /// Replaces the editor settings (initializationOptions, then each didChangeConfiguration).
+    /// Accepts the keys at top level or under "swiftui-gotchas". An empty object from
+    /// didChangeConfiguration (not `initialization`) means the client has no settings of
+    /// ours (Eglot sends `{}` after connecting) and keeps the current ones; `{"swiftui-gotchas": {}}`
+    /// clears them. Returns the problem to show when the settings are invalid (the old ones stay).
     mutating func setEditorSettings(_ json: JSON?, initialization: Bool = false) -> String? {
         guard var json, json != .null else { return nil }
+        if !initialization, json == [:] { return nil }
         if let nested = json["swiftui-gotchas"] { json = nested }
         guard json != .null else { return nil }
         do {
-            let settings = try ConfigurationFile.parse(json.serialized, path: "<editor settings>", rules: rules)
-            if initialization { initializationSettings = settings } else { changedSettings = settings }
+            editorSettings = try ConfigurationFile.parse(json.serialized, path: "<editor settings>", rules: rules)
             generation += 1
-            return settings.warnings.isEmpty ? nil : settings.warnings.map(\.description).joined(separator: "\n")
+            return editorSettings.warnings.isEmpty ? nil : editorSettings.warnings.map(\.description).joined(separator: "\n")
         } catch {
             return "swiftui-gotchas: editor settings ignored: \(error)"
         }
