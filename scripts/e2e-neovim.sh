@@ -84,8 +84,9 @@ local function finish()
 end
 local function line(bufnr, n) return vim.api.nvim_buf_get_lines(bufnr, n - 1, n, false)[1] end
 
--- The shipped configuration, as a user's init.lua would use it.
+-- The shipped configuration, as a user's init.lua would use it (the README's line).
 vim.cmd("filetype on")
+vim.opt.rtp:append(os.getenv("E2E_ROOT") .. "/editors/neovim")
 if os.getenv("E2E_HIDE_LSP_CONFIG") == "1" then
   -- Neovim 0.11 posing as 0.8-0.10: no vim.lsp.config/enable, so setup() takes the vim.lsp.start path.
   rawset(vim.lsp, "config", false)
@@ -184,8 +185,7 @@ for entry in "${RUNS[@]}"; do
     if [ "$hide" = 1 ]; then path="vim.lsp.start (0.8-0.10; vim.lsp.config hidden)"; fi
     echo "e2e-neovim: $("$nvim" --version | head -1), editors/neovim through $path"
     result=0
-    E2E_HIDE_LSP_CONFIG="$hide" E2E_RUN="$run" E2E_WORK="$WORK" E2E_PROJECT="$PROJECT" timeout 120 "$nvim" --headless --clean -n \
-        --cmd "set runtimepath^=$ROOT/editors/neovim" \
+    E2E_ROOT="$ROOT" E2E_HIDE_LSP_CONFIG="$hide" E2E_RUN="$run" E2E_WORK="$WORK" E2E_PROJECT="$PROJECT" timeout 120 "$nvim" --headless --clean -n \
         -c "luafile $WORK/test.lua" </dev/null > "$WORK/nvim-$run.out" 2>&1 || result=$?
     cat "$WORK/nvim-$run.out"
     if [ "$result" != 0 ] || grep -q "^FAIL" "$WORK/nvim-$run.out" || ! grep -q "^ok" "$WORK/nvim-$run.out"; then
