@@ -7,7 +7,8 @@
 # settings = …, fix_on_save = true }), open a file copied from Examples/, check that the client
 # attached at the project root, that diagnostics arrive with the settings applied (severity and
 # the docs-base-url in codeDescription.href), apply the preferred quick fix through
-# vim.lsp.buf.code_action(), and save to run fix-all-on-save.
+# vim.lsp.buf.code_action(), and save to run fix-all-on-save. sourcekit-lsp (when the toolchain
+# has it) is started next to it, as users do, and must attach to the same buffer.
 # The 0.8-0.10 path (vim.lsp.start from a FileType autocommand) runs on 0.11 with vim.lsp.config
 # hidden. Exit status: 0 when every check passed, non-zero otherwise. E2E_NVIM_011=skip: 0.7 only.
 set -euo pipefail
@@ -68,6 +69,14 @@ echo \$\$ > "$WORK/server-\$E2E_RUN.pid"
 exec "$BIN" lsp --log-file "$WORK/server-\$E2E_RUN.log"
 SH
 chmod +x "$WORK/server.sh"
+# sourcekit-lsp (from the Swift toolchain) runs next to it, as in a real Swift setup.
+SOURCEKIT="$(command -v sourcekit-lsp || true)"
+cat > "$WORK/sourcekit.sh" <<SH
+#!/bin/sh
+echo \$\$ > "$WORK/server-sourcekit-\$E2E_RUN.pid"
+exec "$SOURCEKIT"
+SH
+chmod +x "$WORK/sourcekit.sh"
 
 cat > "$WORK/test.lua" <<'LUA'
 local work = os.getenv("E2E_WORK")
@@ -102,6 +111,16 @@ local setup_ok, setup_error = pcall(gotchas.setup, {
 if not check(setup_ok, "setup() ran") then log(tostring(setup_error)); finish() return end
 check(vim.fn.exists(":SwiftUIGotchasFixAll") == 2, ":SwiftUIGotchasFixAll command defined")
 
+-- sourcekit-lsp, configured the usual way, attaches to the same buffers.
+local sourcekit = os.getenv("E2E_SOURCEKIT")
+if sourcekit ~= "" then
+  vim.api.nvim_create_autocmd("FileType", { pattern = "swift", callback = function(args)
+    local config = { name = "sourcekit", cmd = { sourcekit }, root_dir = project }
+    if vim.lsp.start then vim.lsp.start(config, { bufnr = args.buf })
+    else vim.lsp.buf_attach_client(args.buf, vim.lsp.start_client(config)) end
+  end })
+end
+
 vim.cmd("edit " .. file)
 local bufnr = vim.api.nvim_get_current_buf()
 check(vim.bo[bufnr].filetype == "swift", "filetype is swift")
@@ -109,12 +128,22 @@ local attached = vim.wait(10000, function() return gotchas.client(bufnr) ~= nil 
 if not check(attached, "client attached to the buffer") then finish() return end
 local client = gotchas.client(bufnr)
 check(client.config.root_dir == project, "root_dir is the project (" .. tostring(client.config.root_dir) .. ")")
+if sourcekit ~= "" then
+  local function names()
+    local list = {}
+    local clients = vim.lsp.get_clients and vim.lsp.get_clients({ bufnr = bufnr }) or vim.lsp.buf_get_clients(bufnr)
+    for _, c in pairs(clients) do table.insert(list, c.name) end
+    table.sort(list)
+    return table.concat(list, ",")
+  end
+  check(vim.wait(10000, function() return names() == "sourcekit,swiftui_gotchas" end, 50), "sourcekit-lsp attached too: " .. names())
+end
 
 local function diagnostics(code)
   local found = {}
   for _, d in ipairs(vim.diagnostic.get(bufnr)) do
     local lsp = d.user_data and d.user_data.lsp or {}
-    if code == nil or lsp.code == code or d.code == code then table.insert(found, d) end
+    if d.source == "swiftui-gotchas" and (code == nil or lsp.code == code or d.code == code) then table.insert(found, d) end
   end
   return found
 end
@@ -185,7 +214,7 @@ for entry in "${RUNS[@]}"; do
     if [ "$hide" = 1 ]; then path="vim.lsp.start (0.8-0.10; vim.lsp.config hidden)"; fi
     echo "e2e-neovim: $("$nvim" --version | head -1), editors/neovim through $path"
     result=0
-    E2E_ROOT="$ROOT" E2E_HIDE_LSP_CONFIG="$hide" E2E_RUN="$run" E2E_WORK="$WORK" E2E_PROJECT="$PROJECT" timeout 120 "$nvim" --headless --clean -n \
+    E2E_SOURCEKIT="${SOURCEKIT:+$WORK/sourcekit.sh}" E2E_ROOT="$ROOT" E2E_HIDE_LSP_CONFIG="$hide" E2E_RUN="$run" E2E_WORK="$WORK" E2E_PROJECT="$PROJECT" timeout 120 "$nvim" --headless --clean -n \
         -c "luafile $WORK/test.lua" </dev/null > "$WORK/nvim-$run.out" 2>&1 || result=$?
     cat "$WORK/nvim-$run.out"
     if [ "$result" != 0 ] || grep -q "^FAIL" "$WORK/nvim-$run.out" || ! grep -q "^ok" "$WORK/nvim-$run.out"; then
