@@ -5,7 +5,8 @@
 # start Eglot the way M-x eglot does (contact guessed from eglot-server-programs), receive the
 # diagnostics through Flymake with the settings applied, apply the preferred quick fix
 # (Eglot 1.9 has no codeAction/resolve: the action must carry its edit), and save to run the
-# shipped fix-all-on-save hook.
+# shipped fix-all-on-save hook. Then, as root, open the file again through TRAMP (/su::) and check
+# that Eglot runs `swiftui-gotchas-remote-command` on the "remote" side.
 # Exit status: 0 when every check passed, non-zero otherwise.
 set -euo pipefail
 
@@ -129,6 +130,42 @@ cat > "$WORK/test.el" <<'ELISP'
   (kill-emacs (if (> e2e-failures 0) 1 0)))
 ELISP
 
+# Remote files: the same setup through TRAMP. The `su` method to the same machine (no password
+# as root) stands in for `ssh`: Eglot must start `swiftui-gotchas-remote-command` through TRAMP
+# (the local command is made unusable) and get diagnostics for the remote file.
+cat > "$WORK/tramp.el" <<'ELISP'
+(require 'package)
+(package-initialize)
+(require 'tramp)
+(setq tramp-verbose 1)
+(defvar e2e-failures 0)
+(defun e2e-check (ok message)
+  (princ (format "%s - %s\n" (if ok "ok  " "FAIL") message))
+  (unless ok (setq e2e-failures (1+ e2e-failures)))
+  ok)
+(add-to-list 'load-path (getenv "E2E_EDITORS_EMACS"))
+(require 'swiftui-gotchas-eglot)
+(setq swiftui-gotchas-command '("/nonexistent/swiftui-gotchas" "lsp")
+      swiftui-gotchas-remote-command (list (concat (getenv "E2E_WORK") "/server.sh")))
+(swiftui-gotchas-eglot-setup)
+(setq eglot-sync-connect t eglot-connect-timeout 30 eglot-autoshutdown nil)
+(define-derived-mode swift-mode prog-mode "Swift")
+(add-to-list 'auto-mode-alist '("\\.swift\\'" . swift-mode))
+(find-file (concat "/su::" (getenv "E2E_PROJECT") "/Views/PlantDetailView.swift"))
+(e2e-check (file-remote-p default-directory) (format "tramp: remote buffer %s" (file-remote-p default-directory)))
+(apply #'eglot (eglot--guess-contact))
+(e2e-check (eglot-current-server) "tramp: eglot attached with swiftui-gotchas-remote-command")
+(flymake-mode 1)
+(let ((deadline (+ (float-time) 20)))
+  (while (and (< (length (flymake-diagnostics)) 1) (< (float-time) deadline))
+    (accept-process-output nil 0.05)
+    (flymake-start)))
+(e2e-check (= (length (flymake-diagnostics)) 1)
+           (format "tramp: diagnostics for the remote file (%d)" (length (flymake-diagnostics))))
+(ignore-errors (eglot-shutdown (eglot-current-server)))
+(kill-emacs (if (> e2e-failures 0) 1 0))
+ELISP
+
 echo "e2e-emacs: $(emacs --version | head -1), server $BIN"
 status=0
 E2E_EDITORS_EMACS="$ROOT/editors/emacs" E2E_WORK="$WORK" E2E_PROJECT="$PROJECT" timeout 150 emacs --batch -l "$WORK/test.el" </dev/null > "$WORK/emacs.out" 2>&1 || status=$?
@@ -139,5 +176,18 @@ if [ "$status" != 0 ] || grep -q "^FAIL" "$WORK/emacs.out" || ! grep -q "^ok" "$
     echo "server log:" >&2
     tail -20 "$WORK/server.log" >&2 || true
     exit 1
+fi
+if [ "$(id -u)" = 0 ]; then
+    status=0
+    E2E_EDITORS_EMACS="$ROOT/editors/emacs" E2E_WORK="$WORK" E2E_PROJECT="$PROJECT" \
+        timeout 120 emacs --batch -l "$WORK/tramp.el" </dev/null > "$WORK/tramp.out" 2>&1 || status=$?
+    grep -E "^(ok|FAIL)" "$WORK/tramp.out" || true
+    if [ "$status" != 0 ] || grep -q "^FAIL" "$WORK/tramp.out" || ! grep -q "^ok" "$WORK/tramp.out"; then
+        echo "e2e-emacs: TRAMP check FAILED (status $status):" >&2
+        grep -vE "^(ok|FAIL)" "$WORK/tramp.out" | tail -20 >&2 || true
+        exit 1
+    fi
+else
+    echo "e2e-emacs: TRAMP check skipped (needs root for a password-less /su:: connection)"
 fi
 echo "e2e-emacs: all checks passed"
