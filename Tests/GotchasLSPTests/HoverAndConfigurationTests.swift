@@ -47,6 +47,31 @@ import Testing
         #expect(try await client.shutdownAndExit() == 0)
     }
 
+    @Test func emptySettingsAfterConnectingKeepTheInitializationOptions() async throws {
+        // Eglot sends initializationOptions, then didChangeConfiguration with `{}`.
+        let folder = TemporaryDirectory()
+        _ = folder.write("C.swift", sample)
+        let client = TestClient()
+        _ = try await client.initialize(folders: [folder.path], initializationOptions:
+            ["rules": ["foreground-color": "error"], "docs-base-url": "https://example.com/docs"])
+        await client.notify("workspace/didChangeConfiguration", ["settings": [:]])
+        let uri = folder.uri("C.swift")
+        await client.open(uri, sample)
+        let first = try await client.publishedDiagnostics(for: uri)
+        #expect(first["params", "diagnostics"]?.arrayValue?.first?["severity"] == 1)
+        #expect(first["params", "diagnostics"]?.arrayValue?.first?["codeDescription", "href"] == "https://example.com/docs/foreground-color.md")
+        // Settings of ours replace them.
+        await client.notify("workspace/didChangeConfiguration", ["settings": ["swiftui-gotchas": ["rules": ["foreground-color": "hint"]]]])
+        let hinted = try await client.publishedDiagnostics(for: uri)
+        #expect(hinted["params", "diagnostics"]?.arrayValue?.first?["severity"] == 4)
+        #expect(hinted["params", "diagnostics"]?.arrayValue?.first?["codeDescription", "href"] == .string(ServerOptions.defaultDocsBaseURL + "/foreground-color.md"))
+        // An explicitly empty section clears them.
+        await client.notify("workspace/didChangeConfiguration", ["settings": ["swiftui-gotchas": [:]]])
+        let cleared = try await client.publishedDiagnostics(for: uri)
+        #expect(cleared["params", "diagnostics"]?.arrayValue?.first?["severity"] == 2)
+        #expect(try await client.shutdownAndExit() == 0)
+    }
+
     @Test func brokenConfigurationIsShownAndTheLastGoodOneStays() async throws {
         let folder = TemporaryDirectory()
         let configPath = folder.write(".swiftui-gotchas.json", #"{"rules": {"foreground-color": "info"}}"#)

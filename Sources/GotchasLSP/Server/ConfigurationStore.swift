@@ -28,10 +28,14 @@ struct ConfigurationStore: Sendable {
         self.defaultDocsBaseURL = defaultDocsBaseURL
     }
 
-    /// Replaces the editor settings. Accepts the keys at top level or under "swiftui-gotchas".
-    /// Returns the problem to show when the settings are invalid (the old ones stay).
-    mutating func setEditorSettings(_ json: JSON?) -> String? {
+    /// Replaces the editor settings (initializationOptions, then each didChangeConfiguration).
+    /// Accepts the keys at top level or under "swiftui-gotchas". An empty object from
+    /// didChangeConfiguration (not `initialization`) means the client has no settings of
+    /// ours (Eglot sends `{}` after connecting) and keeps the current ones; `{"swiftui-gotchas": {}}`
+    /// clears them. Returns the problem to show when the settings are invalid (the old ones stay).
+    mutating func setEditorSettings(_ json: JSON?, initialization: Bool = false) -> String? {
         guard var json, json != .null else { return nil }
+        if !initialization, json == [:] { return nil }
         if let nested = json["swiftui-gotchas"] { json = nested }
         guard json != .null else { return nil }
         do {

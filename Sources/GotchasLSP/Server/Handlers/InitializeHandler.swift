@@ -19,7 +19,7 @@ extension LanguageServer {
             workspaceFolders = [root]
         }
         if let trace = params["trace"]?.stringValue { self.trace = trace }
-        if let problem = configuration.setEditorSettings(params["initializationOptions"]) { deferredProblems.append(problem) }
+        if let problem = configuration.setEditorSettings(params["initializationOptions"], initialization: true) { deferredProblems.append(problem) }
         phase = .running
         log("initialized: client \(params["clientInfo", "name"]?.stringValue ?? "?"), encoding \(capabilities.positionEncoding.rawValue), folders \(workspaceFolders)")
 

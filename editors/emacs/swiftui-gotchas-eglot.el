@@ -1,0 +1,67 @@
+;;; swiftui-gotchas-eglot.el --- swiftui-gotchas language server for Eglot  -*- lexical-binding: t; -*-
+
+;; Usage (Emacs 28 + Eglot 1.9 or later, Emacs 29+ has Eglot built in):
+;;
+;;   (add-to-list 'load-path "/path/to/swiftui-gotchas/editors/emacs")
+;;   (require 'swiftui-gotchas-eglot)
+;;   (swiftui-gotchas-eglot-setup)                  ; register the server for Swift modes
+;;   (add-hook 'swift-mode-hook #'eglot-ensure)     ; optional: start it automatically
+;;
+;; Eglot runs ONE server per buffer: this replaces sourcekit-lsp in Swift buffers managed by
+;; Eglot.  To run both, use lsp-mode (swiftui-gotchas-lsp-mode.el); see docs/editors.md.
+;;
+;; Remote files (TRAMP): Eglot starts the server on the remote host, in the remote project
+;; directory.  The command is `swiftui-gotchas-remote-command' when set, else
+;; `swiftui-gotchas-command', looked up on the remote PATH (see `tramp-remote-path').
+
+;;; Code:
+
+(require 'eglot)
+(require 'cl-lib)
+(require 'swiftui-gotchas)
+
+(defclass swiftui-gotchas-eglot-server (eglot-lsp-server) ()
+  :documentation "The swiftui-gotchas language server.")
+
+(cl-defmethod eglot-initialization-options ((_server swiftui-gotchas-eglot-server))
+  "Send `swiftui-gotchas-settings'."
+  (or swiftui-gotchas-settings eglot--{}))
+
+(defun swiftui-gotchas-eglot-contact (&optional _interactive)
+  "The Eglot contact: the server class and the command (local or remote)."
+  (cons 'swiftui-gotchas-eglot-server (swiftui-gotchas--command)))
+
+;;;###autoload
+(defun swiftui-gotchas-eglot-setup ()
+  "Register swiftui-gotchas in `eglot-server-programs' for `swiftui-gotchas-modes'."
+  (setq eglot-server-programs
+        (cons (cons swiftui-gotchas-modes #'swiftui-gotchas-eglot-contact)
+              (cl-remove #'swiftui-gotchas-eglot-contact eglot-server-programs :key #'cdr))))
+
+(defun swiftui-gotchas-eglot-fix-all ()
+  "Apply every safe swiftui-gotchas fix in the buffer (no confirmation)."
+  (interactive)
+  (let ((server (eglot--current-server-or-lose)))
+    (eglot--signal-textDocument/didChange)
+    (let ((actions (jsonrpc-request
+                    server :textDocument/codeAction
+                    (list :textDocument (eglot--TextDocumentIdentifier)
+                          :range (list :start (eglot--pos-to-lsp-position (point-min))
+                                       :end (eglot--pos-to-lsp-position (point-min)))
+                          :context (list :diagnostics []
+                                         :only (vector swiftui-gotchas-fix-all-kind))))))
+      (cl-loop for action across (or actions [])
+               for edit = (plist-get action :edit)
+               when edit do (eglot--apply-workspace-edit edit)))))
+
+(defun swiftui-gotchas-eglot-fix-all-on-save ()
+  "Apply every safe fix before saving (buffer-local `before-save-hook').
+Use: (add-hook \\='swift-mode-hook #\\='swiftui-gotchas-eglot-fix-all-on-save)."
+  (add-hook 'before-save-hook
+            (lambda () (when (and (eglot-current-server)
+                                  (cl-typep (eglot-current-server) 'swiftui-gotchas-eglot-server))
+                         (swiftui-gotchas-eglot-fix-all)))
+            nil t))
+
+(provide 'swiftui-gotchas-eglot)
+;;; swiftui-gotchas-eglot.el ends here

@@ -1,0 +1,59 @@
+;;; swiftui-gotchas-lsp-mode.el --- swiftui-gotchas language server for lsp-mode  -*- lexical-binding: t; -*-
+
+;; Usage (lsp-mode 8 or later):
+;;
+;;   (add-to-list 'load-path "/path/to/swiftui-gotchas/editors/emacs")
+;;   (with-eval-after-load 'lsp-mode (require 'swiftui-gotchas-lsp-mode))
+;;   (add-hook 'swift-mode-hook #'lsp-deferred)
+;;
+;; The client is an add-on (`:add-on? t'): lsp-mode starts it next to the main Swift server
+;; (sourcekit-lsp from the lsp-sourcekit package), so both attach to the same buffer.
+;; Remote files (TRAMP): a second client (`swiftui-gotchas-remote') starts
+;; `swiftui-gotchas-remote-command' (else `swiftui-gotchas-command') on the remote host.
+
+;;; Code:
+
+(require 'lsp-mode)
+(require 'swiftui-gotchas)
+
+(defun swiftui-gotchas-lsp--activate-p (_file-name mode)
+  "Whether to start the server for a buffer in MODE."
+  (memq mode swiftui-gotchas-modes))
+
+(defun swiftui-gotchas-lsp--initialization-options ()
+  "`swiftui-gotchas-settings', or an empty JSON object."
+  (or swiftui-gotchas-settings (make-hash-table)))
+
+(lsp-register-client
+ (make-lsp-client
+  :new-connection (lsp-stdio-connection (lambda () swiftui-gotchas-command))
+  :activation-fn #'swiftui-gotchas-lsp--activate-p
+  :server-id 'swiftui-gotchas
+  :add-on? t
+  :priority -2
+  :initialization-options #'swiftui-gotchas-lsp--initialization-options))
+
+(lsp-register-client
+ (make-lsp-client
+  :new-connection (lsp-tramp-connection #'swiftui-gotchas--command)
+  :activation-fn #'swiftui-gotchas-lsp--activate-p
+  :remote? t
+  :server-id 'swiftui-gotchas-remote
+  :add-on? t
+  :priority -2
+  :initialization-options #'swiftui-gotchas-lsp--initialization-options))
+
+(defun swiftui-gotchas-lsp-fix-all ()
+  "Apply every safe swiftui-gotchas fix in the buffer."
+  (interactive)
+  (lsp-execute-code-action-by-kind swiftui-gotchas-fix-all-kind))
+
+(defun swiftui-gotchas-lsp-fix-all-on-save ()
+  "Apply every safe fix before saving (buffer-local `before-save-hook').
+Use: (add-hook \\='swift-mode-hook #\\='swiftui-gotchas-lsp-fix-all-on-save)."
+  (add-hook 'before-save-hook
+            (lambda () (when (bound-and-true-p lsp-mode) (ignore-errors (swiftui-gotchas-lsp-fix-all))))
+            nil t))
+
+(provide 'swiftui-gotchas-lsp-mode)
+;;; swiftui-gotchas-lsp-mode.el ends here

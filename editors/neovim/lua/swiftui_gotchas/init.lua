@@ -1,0 +1,184 @@
+-- swiftui-gotchas for Neovim 0.7 and later (built-in LSP client; no plugins needed).
+--
+--   vim.opt.runtimepath:append("/path/to/swiftui-gotchas/editors/neovim")
+--   require("swiftui_gotchas").setup()
+--
+-- Options (all optional):
+--   cmd          = { "swiftui-gotchas", "lsp" }   -- the server command (an absolute path works too)
+--   filetypes    = { "swift" }
+--   root_markers = { ".swiftui-gotchas.json", "Package.swift", ".git" }
+--   settings     = { rules = { ["any-view"] = "off" }, ["docs-base-url"] = "https://…" }
+--                  -- the keys of .swiftui-gotchas.json; sent as initializationOptions and settings
+--   fix_on_save  = false   -- apply every safe fix (source.fixAll.swiftui-gotchas) before :write
+--   on_attach    = function(client, bufnr) end
+--   capabilities = nil     -- e.g. from cmp_nvim_lsp
+--
+-- Starts through vim.lsp.config/vim.lsp.enable on 0.11+, vim.lsp.start from a FileType
+-- autocommand on 0.8–0.10 and vim.lsp.start_client + vim.lsp.buf_attach_client on 0.7.
+-- Other servers for Swift (sourcekit-lsp) keep working: each client attaches on its own.
+local M = {}
+
+M.name = "swiftui_gotchas"
+M.fix_all_kind = "source.fixAll.swiftui-gotchas"
+
+M.defaults = {
+  cmd = { "swiftui-gotchas", "lsp" },
+  filetypes = { "swift" },
+  root_markers = { ".swiftui-gotchas.json", "Package.swift", ".git" },
+  settings = nil,
+  fix_on_save = false,
+  on_attach = nil,
+  capabilities = nil,
+}
+
+M.options = vim.deepcopy(M.defaults)
+
+local function has(version) return vim.fn.has("nvim-" .. version) == 1 end
+
+local uv = vim.uv or vim.loop
+
+-- The nearest directory above the buffer's file holding one of the root markers, else the
+-- file's own directory (works on 0.7, which has no vim.fs).
+function M.root_dir(bufnr)
+  local path = vim.api.nvim_buf_get_name(bufnr or 0)
+  if path == "" then return uv.cwd() end
+  local dir = vim.fn.fnamemodify(path, ":p:h")
+  local current = dir
+  while true do
+    for _, marker in ipairs(M.options.root_markers) do
+      if uv.fs_stat(current .. "/" .. marker) then return current end
+    end
+    local parent = vim.fn.fnamemodify(current, ":h")
+    if parent == current then return dir end
+    current = parent
+  end
+end
+
+local function request_sync(client, method, params, timeout, bufnr)
+  if has("0.11") then return client:request_sync(method, params, timeout, bufnr) end
+  return client.request_sync(method, params, timeout, bufnr)
+end
+
+-- The swiftui-gotchas client attached to a buffer, if any.
+function M.client(bufnr)
+  bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
+  local clients
+  if vim.lsp.get_clients then
+    clients = vim.lsp.get_clients({ bufnr = bufnr, name = M.name })
+  elseif has("0.8") then
+    clients = vim.lsp.get_active_clients({ bufnr = bufnr, name = M.name })
+  else
+    clients = vim.tbl_values(vim.lsp.buf_get_clients(bufnr))
+  end
+  for _, client in pairs(clients) do
+    if client.name == M.name then return client end
+  end
+  return nil
+end
+
+-- Applies every safe fix in the buffer, synchronously (so it can run in BufWritePre).
+-- Returns true when an edit was applied.
+function M.fix_all(bufnr, timeout)
+  bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
+  local client = M.client(bufnr)
+  if not client then return false end
+  local response = request_sync(client, "textDocument/codeAction", {
+    textDocument = { uri = vim.uri_from_bufnr(bufnr) },
+    range = { start = { line = 0, character = 0 }, ["end"] = { line = 0, character = 0 } },
+    context = { diagnostics = {}, only = { M.fix_all_kind } },
+  }, timeout or 3000, bufnr)
+  local applied = false
+  for _, action in ipairs(response and response.result or {}) do
+    if not action.edit and action.data then
+      local resolved = request_sync(client, "codeAction/resolve", action, timeout or 3000, bufnr)
+      action = resolved and resolved.result or action
+    end
+    if action.edit then
+      vim.lsp.util.apply_workspace_edit(action.edit, client.offset_encoding)
+      applied = true
+    end
+  end
+  return applied
+end
+
+local function on_attach(client, bufnr)
+  if M.options.fix_on_save then
+    local group = vim.api.nvim_create_augroup("swiftui_gotchas_fix_on_save_" .. bufnr, { clear = true })
+    vim.api.nvim_create_autocmd("BufWritePre", {
+      group = group,
+      buffer = bufnr,
+      callback = function() M.fix_all(bufnr) end,
+    })
+  end
+  if M.options.on_attach then M.options.on_attach(client, bufnr) end
+end
+
+-- The client configuration shared by every Neovim version.
+function M.config()
+  local options = M.options
+  local config = {
+    name = M.name,
+    cmd = options.cmd,
+    filetypes = options.filetypes,
+    init_options = options.settings,
+    settings = options.settings and { ["swiftui-gotchas"] = options.settings } or nil,
+    on_attach = on_attach,
+    capabilities = options.capabilities,
+  }
+  return config
+end
+
+local started = {}  -- 0.7: root directory -> client id
+
+local function attach_0_7(bufnr)
+  local root = M.root_dir(bufnr)
+  local id = started[root]
+  if id and (not vim.lsp.get_client_by_id(id) or vim.lsp.get_client_by_id(id).is_stopped()) then id = nil end
+  if not id then
+    local config = M.config()
+    config.root_dir = root
+    config.workspace_folders = { { uri = vim.uri_from_fname(root), name = root } }
+    id = vim.lsp.start_client(config)
+    if not id then return end
+    started[root] = id
+  end
+  vim.lsp.buf_attach_client(bufnr, id)
+end
+
+local function attach_0_8(bufnr)
+  local config = M.config()
+  config.root_dir = M.root_dir(bufnr)
+  vim.lsp.start(config, { bufnr = bufnr })
+end
+
+function M.setup(options)
+  M.options = vim.tbl_deep_extend("force", vim.deepcopy(M.defaults), options or {})
+
+  vim.api.nvim_create_user_command("SwiftUIGotchasFixAll", function() M.fix_all(0) end,
+    { desc = "swiftui-gotchas: apply every safe fix in this buffer" })
+
+  if vim.lsp.config and vim.lsp.enable then
+    local config = M.config()
+    config.name = nil
+    config.root_dir = function(bufnr, on_dir) on_dir(M.root_dir(bufnr)) end
+    vim.lsp.config(M.name, config)
+    vim.lsp.enable(M.name)
+    return
+  end
+
+  local attach = vim.lsp.start and attach_0_8 or attach_0_7
+  local group = vim.api.nvim_create_augroup("swiftui_gotchas", { clear = true })
+  vim.api.nvim_create_autocmd("FileType", {
+    group = group,
+    pattern = M.options.filetypes,
+    callback = function(args) attach(args.buf) end,
+  })
+  -- Buffers opened before setup() ran.
+  for _, bufnr in ipairs(vim.api.nvim_list_bufs()) do
+    if vim.api.nvim_buf_is_loaded(bufnr) and vim.tbl_contains(M.options.filetypes, vim.bo[bufnr].filetype) then
+      attach(bufnr)
+    end
+  end
+end
+
+return M

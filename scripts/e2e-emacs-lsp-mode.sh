@@ -1,0 +1,155 @@
+#!/usr/bin/env bash
+# End-to-end check of the SHIPPED lsp-mode setup (editors/emacs/swiftui-gotchas-lsp-mode.el)
+# with Emacs 28 + lsp-mode 8.0.0 (Debian 12 `elpa-lsp-mode`) in batch mode, NEXT TO
+# sourcekit-lsp: a plain lsp-mode client for sourcekit-lsp (what the lsp-sourcekit package
+# registers) is the main server and swiftui-gotchas the add-on. Opens a file copied from
+# Examples/, checks that both servers attach to the buffer, that swiftui-gotchas diagnostics
+# arrive with the settings applied, and runs the shipped fix-all command.
+# sourcekit-lsp comes with the Swift toolchain; without it the check runs swiftui-gotchas alone.
+# Exit status: 0 when every check passed, non-zero otherwise.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+
+if ! command -v emacs >/dev/null 2>&1 || ! ls -d /usr/share/emacs/site-lisp/elpa/lsp-mode-* >/dev/null 2>&1; then
+    echo "e2e-emacs-lsp-mode: installing emacs-nox and elpa-lsp-mode" >&2
+    apt-get install -y emacs-nox elpa-lsp-mode >/dev/null || { apt-get update >/dev/null && apt-get install -y emacs-nox elpa-lsp-mode >/dev/null; }
+fi
+
+BUILD_LOG="$(mktemp)"
+if ! swift build >"$BUILD_LOG" 2>&1; then
+    grep -E "error" "$BUILD_LOG" >&2 || tail -20 "$BUILD_LOG" >&2
+    rm -f "$BUILD_LOG"
+    echo "e2e-emacs-lsp-mode: swift build failed" >&2
+    exit 1
+fi
+rm -f "$BUILD_LOG"
+BIN="$ROOT/.build/debug/swiftui-gotchas"
+[ -x "$BIN" ] || { echo "e2e-emacs-lsp-mode: $BIN was not built" >&2; exit 1; }
+
+WORK="$(mktemp -d)"
+cleanup() {
+    # Emacs starts the servers in their own sessions: kill them by pid.
+    for pid_file in "$WORK"/*.pid; do
+        [ -s "$pid_file" ] || continue
+        pid="$(cat "$pid_file")"
+        if kill -0 "$pid" 2>/dev/null; then kill "$pid" 2>/dev/null || true; fi
+    done
+    rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+PROJECT="$WORK/project"
+mkdir -p "$PROJECT/Views"
+cp Examples/GotchaGarden/Views/PlantDetailView.swift "$PROJECT/Views/"
+echo '{ "rules": { "work-in-body": "off" } }' > "$PROJECT/.swiftui-gotchas.json"
+git init -q "$PROJECT"
+
+cat > "$WORK/server.sh" <<SH
+#!/bin/sh
+echo \$\$ > "$WORK/server.pid"
+exec "$BIN" lsp --log-file "$WORK/server.log"
+SH
+SOURCEKIT="$(command -v sourcekit-lsp || true)"
+cat > "$WORK/sourcekit.sh" <<SH
+#!/bin/sh
+echo \$\$ > "$WORK/sourcekit.pid"
+exec "$SOURCEKIT"
+SH
+chmod +x "$WORK/server.sh" "$WORK/sourcekit.sh"
+
+cat > "$WORK/test.el" <<'ELISP'
+(require 'package)
+(package-initialize)
+(defvar e2e-failures 0)
+(defun e2e-check (ok message)
+  (princ (format "%s - %s\n" (if ok "ok  " "FAIL") message))
+  (unless ok (setq e2e-failures (1+ e2e-failures)))
+  ok)
+(defun e2e-wait (predicate seconds)
+  (let ((deadline (+ (float-time) seconds)))
+    (while (and (not (funcall predicate)) (< (float-time) deadline))
+      (accept-process-output nil 0.05))
+    (funcall predicate)))
+(require 'lsp-mode)
+(setq lsp-auto-guess-root t
+      lsp-session-file (concat (getenv "E2E_WORK") "/lsp-session")
+      lsp-enable-file-watchers nil
+      lsp-keep-workspace-alive nil
+      lsp-restart 'ignore
+      lsp-enable-snippet nil
+      lsp-headerline-breadcrumb-enable nil
+      lsp-modeline-code-actions-enable nil
+      lsp-modeline-diagnostics-enable nil
+      lsp-diagnostics-provider :none
+      lsp-completion-enable nil
+      lsp-enable-on-type-formatting nil
+      lsp-before-save-edits nil
+      lsp-log-io nil)
+(define-derived-mode swift-mode prog-mode "Swift")   ; swift-mode itself comes from MELPA
+(add-to-list 'auto-mode-alist '("\\.swift\\'" . swift-mode))
+(add-to-list 'lsp-language-id-configuration '(swift-mode . "swift"))
+(defvar e2e-sourcekit (getenv "E2E_SOURCEKIT"))
+(when e2e-sourcekit
+  ;; The main Swift server, registered as the lsp-sourcekit package does.
+  (lsp-register-client
+   (make-lsp-client :new-connection (lsp-stdio-connection (list e2e-sourcekit))
+                    :activation-fn (lsp-activate-on "swift")
+                    :server-id 'sourcekit-ls)))
+
+;; The shipped configuration, as a user's init.el would use it.
+(add-to-list 'load-path (getenv "E2E_EDITORS_EMACS"))
+(e2e-check (require 'swiftui-gotchas-lsp-mode nil t) "(require 'swiftui-gotchas-lsp-mode) from editors/emacs")
+(setq swiftui-gotchas-command (list (concat (getenv "E2E_WORK") "/server.sh"))
+      swiftui-gotchas-settings '(:docs-base-url "https://docs.example.test/rules"
+                                 :rules (:foreground-color "error")))
+
+(defun e2e-get (object &rest keys)
+  "KEYS of a JSON OBJECT as lsp-mode parsed it (hash tables, or plists with lsp-use-plists)."
+  (dolist (key keys object)
+    (setq object (if (hash-table-p object) (gethash key object) (plist-get object (intern (concat ":" key)))))))
+(defun e2e-server-ids () (mapcar #'lsp--workspace-server-id (lsp-workspaces)))
+(defun e2e-diagnostics ()
+  (cl-remove-if-not (lambda (d) (equal (e2e-get d "source") "swiftui-gotchas"))
+                    (gethash (lsp--fix-path-casing buffer-file-name) (lsp-diagnostics) nil)))
+
+(let ((file (concat (getenv "E2E_PROJECT") "/Views/PlantDetailView.swift")))
+  (find-file file)
+  (lsp)
+  (e2e-check (e2e-wait (lambda () (memq 'swiftui-gotchas (e2e-server-ids))) 30)
+             (format "swiftui-gotchas attached (servers: %s)" (e2e-server-ids)))
+  (when e2e-sourcekit
+    (e2e-check (e2e-wait (lambda () (memq 'sourcekit-ls (e2e-server-ids))) 30)
+               (format "sourcekit-lsp attached too (servers: %s)" (e2e-server-ids))))
+  (when (e2e-check (e2e-wait (lambda () (= (length (e2e-diagnostics)) 4)) 20)
+                   (format "4 swiftui-gotchas diagnostics (got %d)" (length (e2e-diagnostics))))
+    (let ((diagnostic (cl-find-if (lambda (d) (equal (e2e-get d "code") "foreground-color")) (e2e-diagnostics))))
+      (when (e2e-check diagnostic "foreground-color diagnostic")
+        (e2e-check (equal (e2e-get diagnostic "severity") 1) "severity from swiftui-gotchas-settings (error)")
+        (e2e-check (equal (e2e-get diagnostic "codeDescription" "href")
+                          "https://docs.example.test/rules/foreground-color.md")
+                   "codeDescription.href from docs-base-url"))))
+  (swiftui-gotchas-lsp-fix-all)
+  (e2e-check (e2e-wait (lambda () (save-excursion (goto-char (point-min)) (search-forward "@StateObject" nil t))) 10)
+             "fix-all applied (@StateObject)")
+  (e2e-check (save-excursion (goto-char (point-min)) (search-forward ".foregroundStyle(.green)" nil t)) "fix-all applied (foregroundStyle)")
+  (e2e-check (e2e-wait (lambda () (= (length (e2e-diagnostics)) 1)) 20) "one diagnostic left after fix-all")
+  (ignore-errors (lsp-workspace-shutdown (car (lsp-workspaces))))
+  (kill-emacs (if (> e2e-failures 0) 1 0)))
+ELISP
+
+echo "e2e-emacs-lsp-mode: $(emacs --version | head -1), lsp-mode $(basename /usr/share/emacs/site-lisp/elpa/lsp-mode-*), sourcekit-lsp: ${SOURCEKIT:-none}"
+status=0
+SK=""; [ -n "$SOURCEKIT" ] && SK="$WORK/sourcekit.sh"
+E2E_SOURCEKIT="$SK" E2E_EDITORS_EMACS="$ROOT/editors/emacs" E2E_WORK="$WORK" E2E_PROJECT="$PROJECT" \
+    timeout 150 emacs --batch -l "$WORK/test.el" </dev/null > "$WORK/emacs.out" 2>&1 || status=$?
+grep -E "^(ok|FAIL)" "$WORK/emacs.out" || true
+if [ "$status" != 0 ] || grep -q "^FAIL" "$WORK/emacs.out" || ! grep -q "^ok" "$WORK/emacs.out"; then
+    echo "e2e-emacs-lsp-mode: FAILED (status $status); emacs output:" >&2
+    grep -vE "^(ok|FAIL)" "$WORK/emacs.out" | tail -20 >&2 || true
+    echo "server log:" >&2
+    tail -20 "$WORK/server.log" >&2 || true
+    exit 1
+fi
+echo "e2e-emacs-lsp-mode: all checks passed"
