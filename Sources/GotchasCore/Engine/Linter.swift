@@ -30,6 +30,8 @@ public struct LintResult: Sendable {
     public var diagnostics: [Diagnostic]
     /// Suppression comments seen in the file (for editors that offer to extend them).
     public var suppressions: Suppressions
+    /// What the file contributes to a `WorkspaceIndex`, collected during the same walk.
+    public var fileIndex: FileIndex
 }
 
 /// Runs the enabled rules over a document in one walk.
@@ -51,19 +53,17 @@ public struct Linter: Sendable {
     public func lint(_ file: ParsedFile, configuration: RuleConfiguration, workspace: WorkspaceIndex = .empty) -> LintResult {
         let document = file.document
         let suppressions = Suppressions(document: document, tree: file.tree)
-        if suppressions.disablesEverything { return LintResult(diagnostics: [], suppressions: suppressions) }
 
         // Rules whose trigger text is absent from the file cannot fire: skip them.
         let active: [(index: Int, rule: any Rule.Type)] = document.bytes.withUnsafeBufferPointer { buffer in
             rules.enumerated().compactMap { index, rule in
-                guard configuration.severities[rule.id] != nil else { return nil }
+                guard !suppressions.disablesEverything, configuration.severities[rule.id] != nil else { return nil }
                 let triggers = rule.description.triggers
                 guard triggers.isEmpty || triggers.contains(where: { ByteSearch.contains(Array($0.utf8), in: buffer) }) else { return nil }
                 return (index, rule)
             }
         }
-        guard !active.isEmpty else { return LintResult(diagnostics: [], suppressions: suppressions) }
-
+        // No active rule still walks: the walk collects the file's index.
         var dispatch: [SyntaxKind: [RuleWalker.ActiveRule]] = [:]
         for (index, rule) in active {
             let instance = rule.init()
@@ -85,7 +85,23 @@ public struct Linter: Sendable {
                                           fixes: finding.fixes))
         }
         diagnostics.sort { ($0.range.lowerBound, $0.ruleID, $0.range.upperBound) < ($1.range.lowerBound, $1.ruleID, $1.range.upperBound) }
-        return LintResult(diagnostics: diagnostics, suppressions: suppressions)
+        return LintResult(diagnostics: diagnostics, suppressions: suppressions, fileIndex: context.fileIndex)
+    }
+
+    /// Rules that read the workspace index (`RuleDescription.usesWorkspace`).
+    public var workspaceRules: [any Rule.Type] { rules.filter { $0.description.usesWorkspace } }
+
+    /// True when an enabled workspace rule's trigger text occurs in the document: only
+    /// such files need a second lint once the workspace index is complete.
+    public func needsWorkspace(_ document: SourceDocument, configuration: RuleConfiguration) -> Bool {
+        document.bytes.withUnsafeBufferPointer { buffer in
+            rules.contains { rule in
+                let description = rule.description
+                guard description.usesWorkspace, configuration.severities[description.id] != nil else { return false }
+                return description.triggers.isEmpty
+                    || description.triggers.contains { ByteSearch.contains(Array($0.utf8), in: buffer) }
+            }
+        }
     }
 }
 
