@@ -67,26 +67,24 @@ public struct LintCommand: Sendable {
             work.append((file.path, resolver.ruleConfiguration(for: configFile)))
         }
         reportConfigurationWarnings(resolver.warnings)
-        let outcomes = ParallelMap.map(work) { [self] item -> Result<FileReport, FileProblem> in
-            let bytes: [UInt8]
-            do {
-                bytes = try SourceReader.read(path: item.path)
-            } catch let failure as SourceReader.Failure {
-                return .failure(FileProblem(path: item.path, message: failure.description))
-            } catch {
-                return .failure(FileProblem(path: item.path, message: "\(error)"))
+        // Pass 1: every file, no workspace; collects each file's index.
+        var outcomes = ParallelMap.map(work) { [self] item in lintFile(item.path, configuration: item.configuration, options: options) }
+        // Pass 2: once the index is complete, files a workspace rule could fire in are linted again with it.
+        if !linter.workspaceRules.isEmpty {
+            var workspace = WorkspaceIndex(files: outcomes.compactMap { try? $0.get().fileIndex })
+            for settingsFile in ProjectSettingsDiscovery.files(around: options.paths.isEmpty ? ["."] : options.paths) {
+                guard let data = FileManager.default.contents(atPath: settingsFile) else { continue }
+                workspace.updateSettings(path: settingsFile, text: String(decoding: data, as: UTF8.self))
             }
-            var report = lint(SourceDocument(path: item.path, bytes: bytes), configuration: item.configuration, options: options)
-            if options.fix, let fixed = report.fixedBytes {
-                do {
-                    try AtomicFileWriter.write(fixed, to: item.path, expecting: bytes)
-                } catch {
-                    // Not written: report what is really in the file.
-                    report = lint(SourceDocument(path: item.path, bytes: bytes), configuration: item.configuration, options: LintOptions())
-                    return .failure(FileProblem(path: item.path, message: "\(error)"))
-                }
+            let again: [Int] = outcomes.indices.filter { index in
+                guard case .success(let report) = outcomes[index] else { return false }
+                return linter.needsWorkspace(report.document, configuration: work[index].configuration)
             }
-            return .success(report)
+            let relinted = ParallelMap.map(again) { [self, workspace, outcomes, work] index -> Result<FileReport, FileProblem> in
+                guard case .success(let first) = outcomes[index] else { return outcomes[index] }
+                return relint(first, configuration: work[index].configuration, options: options, workspace: workspace)
+            }
+            for (index, outcome) in zip(again, relinted) { outcomes[index] = outcome }
         }
         var files: [FileReport] = []
         var problems: [FileProblem] = []
@@ -99,15 +97,59 @@ public struct LintCommand: Sendable {
         return LintReport(files: files, problems: problems)
     }
 
-    /// Lints one document; with `--fix`/`--diff` applies fixes first and reports what remains.
-    func lint(_ document: SourceDocument, configuration: RuleConfiguration, options: LintOptions) -> FileReport {
-        guard options.fix || options.diff else {
-            return FileReport(document: document, diagnostics: linter.lint(document, configuration: configuration).diagnostics)
+    private func lintFile(_ path: String, configuration: RuleConfiguration, options: LintOptions) -> Result<FileReport, FileProblem> {
+        let bytes: [UInt8]
+        do {
+            bytes = try SourceReader.read(path: path)
+        } catch {
+            return .failure(FileProblem(path: path, message: error.description))
         }
-        let outcome = FixAll(linter: linter, configuration: configuration).apply(to: document, includeUnsafe: options.unsafeFixes)
+        return lintAndWrite(SourceDocument(path: path, bytes: bytes), configuration: configuration, options: options, workspace: .empty)
+    }
+
+    /// Pass 2: lints the reported text again with the workspace index. With `--fix` the
+    /// file on disk already holds pass 1's fixes; with `--diff` the original is diffed again.
+    private func relint(_ first: FileReport, configuration: RuleConfiguration, options: LintOptions,
+                        workspace: WorkspaceIndex) -> Result<FileReport, FileProblem> {
+        let result = lintAndWrite(first.document, configuration: configuration, options: options, workspace: workspace)
+        guard options.fix, case .success(var report) = result else { return result }
+        report.appliedFixCount += first.appliedFixCount
+        report.rejectedFixes = first.rejectedFixes + report.rejectedFixes
+        if report.fixedBytes == nil { report.fixedBytes = first.fixedBytes }
+        return .success(report)
+    }
+
+    private func lintAndWrite(_ document: SourceDocument, configuration: RuleConfiguration, options: LintOptions,
+                              workspace: WorkspaceIndex) -> Result<FileReport, FileProblem> {
+        var report = lint(document, configuration: configuration, options: options, workspace: workspace)
+        if options.fix, let fixed = report.fixedBytes {
+            do {
+                try AtomicFileWriter.write(fixed, to: document.path, expecting: document.bytes)
+            } catch {
+                // Not written: report what is really in the file.
+                report = lint(document, configuration: configuration, options: LintOptions(), workspace: workspace)
+                return .failure(FileProblem(path: document.path, message: "\(error)"))
+            }
+        }
+        return .success(report)
+    }
+
+    /// Lints one document; with `--fix`/`--diff` applies fixes first and reports what remains.
+    func lint(_ document: SourceDocument, configuration: RuleConfiguration, options: LintOptions,
+              workspace: WorkspaceIndex = .empty) -> FileReport {
+        guard options.fix || options.diff else {
+            let result = linter.lint(document, configuration: configuration, workspace: workspace)
+            var file = FileReport(document: document, diagnostics: result.diagnostics)
+            file.fileIndex = result.fileIndex
+            return file
+        }
+        let outcome = FixAll(linter: linter, configuration: configuration, workspace: workspace)
+            .apply(to: document, includeUnsafe: options.unsafeFixes)
         let fixedDocument = SourceDocument(path: document.path, bytes: outcome.bytes)
         let reported = options.diff ? document : fixedDocument
-        var file = FileReport(document: reported, diagnostics: linter.lint(reported, configuration: configuration).diagnostics)
+        let result = linter.lint(reported, configuration: configuration, workspace: workspace)
+        var file = FileReport(document: reported, diagnostics: result.diagnostics)
+        file.fileIndex = result.fileIndex
         file.appliedFixCount = outcome.applied.count
         file.rejectedFixes = outcome.rejected
         file.fixedBytes = outcome.changed ? outcome.bytes : nil

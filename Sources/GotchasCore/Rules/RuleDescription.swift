@@ -66,11 +66,15 @@ public struct RuleCorrection: Sendable {
     public var after: String
     public var applicability: Applicability
     public var fixTitle: String?
-    public init(_ before: String, _ after: String, applicability: Applicability = .safe, fixTitle: String? = nil) {
+    /// Other files of the same workspace (as in `RuleExample.otherFiles`).
+    public var otherFiles: [String: String]
+    public init(_ before: String, _ after: String, applicability: Applicability = .safe, fixTitle: String? = nil,
+                otherFiles: [String: String] = [:]) {
         self.before = before
         self.after = after
         self.applicability = applicability
         self.fixTitle = fixTitle
+        self.otherFiles = otherFiles
     }
 }
 
