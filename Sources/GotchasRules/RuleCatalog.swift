@@ -5,6 +5,14 @@ import GotchasCore
 public enum RuleCatalog {
     public static let all: [any Rule.Type] = [
         ForegroundColorRule.self,
+        // SwiftData, Widgets, Concurrency, Cross-file (and the State rules that read the workspace)
+        SwiftDataProtocolKeyPathRule.self,
+        ModelContextStoredRule.self,
+        WidgetDateNowTextRule.self,
+        WidgetTimelineViewRule.self,
+        WidgetSnapshotNetworkRule.self,
+        WidgetEntryModelRule.self,
+        WidgetModelContainerGroupRule.self,
     ]
 
     public static var linter: Linter { Linter(rules: all) }

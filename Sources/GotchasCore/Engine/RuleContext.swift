@@ -157,7 +157,14 @@ enum FileTypeCollector {
         for item in items {
             guard let scope = TypeScope(item) else { continue }
             if var existing = types[scope.name] {
-                existing.merge(scope)
+                if existing.kind == .extension, scope.kind != .extension {
+                    // The primary declaration leads (its kind and name position), wherever it stands.
+                    var primary = scope
+                    primary.merge(existing)
+                    existing = primary
+                } else {
+                    existing.merge(scope)
+                }
                 types[scope.name] = existing
             } else {
                 types[scope.name] = scope

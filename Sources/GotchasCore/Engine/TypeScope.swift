@@ -117,10 +117,6 @@ public struct TypeScope: Sendable {
     mutating func merge(_ other: TypeScope) {
         isView = isView || other.isView
         hasInitializerBody = hasInitializerBody || other.hasInitializerBody
-        if kind == .extension, other.kind != .extension {
-            kind = other.kind
-            nameRange = other.nameRange
-        }
         for property in other.properties where self.property(named: property.name) == nil {
             properties.append(property)
         }

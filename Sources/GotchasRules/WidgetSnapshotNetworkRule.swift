@@ -1,0 +1,98 @@
+import GotchasCore
+import SwiftSyntax
+
+/// `getSnapshot` feeds the widget gallery and configuration UI: it must return at
+/// once with plausible sample data, never wait on the network.
+struct WidgetSnapshotNetworkRule: Rule {
+    static let description = RuleDescription(
+        id: "widget-snapshot-network",
+        category: .widgets,
+        severity: .warning,
+        seed: "000 W5",
+        summary: "Network requests (`URLSession`) inside `getSnapshot`/`snapshot(for:in:)`.",
+        rationale: """
+            The snapshot is what the widget gallery and the edit sheet show; the system gives it well \
+            under a second. Awaiting a request there leaves a blank or placeholder tile in the gallery \
+            (and counts against the extension's budget). Return sample or cached data from the \
+            snapshot; fetch in `getTimeline`/`timeline(for:in:)`, against a cache.
+            """,
+        triggers: ["URLSession"],
+        triggering: [
+            """
+            import WidgetKit
+            struct Provider: TimelineProvider {
+                func getSnapshot(in context: Context, completion: @escaping (Entry) -> Void) {
+                    ↓URLSession.shared.dataTask(with: url) { data, _, _ in
+                        completion(Entry(date: .now, data: data))
+                    }.resume()
+                }
+            }
+            """,
+            """
+            import WidgetKit
+            struct Provider: AppIntentTimelineProvider {
+                func snapshot(for configuration: Intent, in context: Context) async -> Entry {
+                    let (data, _) = try! await ↓URLSession.shared.data(from: Self.feedURL)
+                    return Entry(date: .now, data: data)
+                }
+            }
+            """,
+        ],
+        nonTriggering: [
+            RuleExample("""
+                import WidgetKit
+                struct Provider: TimelineProvider {
+                    func getSnapshot(in context: Context, completion: @escaping (Entry) -> Void) {
+                        completion(.sample)
+                    }
+                    func getTimeline(in context: Context, completion: @escaping (Timeline<Entry>) -> Void) {
+                        URLSession.shared.dataTask(with: url) { data, _, _ in completion(Timeline(entries: [], policy: .atEnd)) }.resume()
+                    }
+                }
+                """, note: "the network in getTimeline"),
+            RuleExample("""
+                import WidgetKit
+                struct Provider: TimelineProvider {
+                    func getSnapshot(in context: Context, completion: @escaping (Entry) -> Void) {
+                        // URLSession.shared.data(from: url)
+                        let label = "URLSession"
+                        completion(.sample)
+                    }
+                }
+                """, note: "comments and strings"),
+        ])
+
+    static let nodeKinds: Set<SyntaxKind> = [.declReferenceExpr]
+
+    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
+        let reference = node.cast(DeclReferenceExprSyntax.self)
+        guard reference.baseName.text == "URLSession", let function = context.functionStack.last(where: { $0.kind == .function }),
+              let decl = function.node.as(FunctionDeclSyntax.self), Self.isSnapshot(decl),
+              WorkspaceRuleSupport.isWidgetFile(context)
+                || context.enclosingType?.inheritedTypes.contains(where: { $0.hasSuffix("TimelineProvider") }) == true
+        else { return }
+        // The whole request: `URLSession.shared.data(from: url)`.
+        var range: Range<Int> = reference.byteRange
+        var current = Syntax(reference)
+        while let parent = current.parent {
+            if let member = parent.as(MemberAccessExprSyntax.self), member.base?.id == current.id {
+                current = parent
+            } else if let call = parent.as(FunctionCallExprSyntax.self), call.calledExpression.id == current.id {
+                range = range.lowerBound..<(call.rightParen?.endPositionBeforeTrailingTrivia.utf8Offset ?? call.calledExpression.endPositionBeforeTrailingTrivia.utf8Offset)
+                current = parent
+                break
+            } else {
+                break
+            }
+        }
+        report.append(Finding(
+            message: "network request in the widget snapshot: the gallery and edit sheet wait on it and show a placeholder; return sample or cached data here and fetch in the timeline",
+            range: range))
+    }
+
+    static func isSnapshot(_ decl: FunctionDeclSyntax) -> Bool {
+        let name = decl.name.text
+        let labels = decl.signature.parameterClause.parameters.map { $0.firstName.text }
+        return (name == "getSnapshot" && labels.contains("in")) || (name == "snapshot" && labels.contains("in"))
+    }
+}
