@@ -13,6 +13,9 @@ public enum RuleCatalog {
         WidgetSnapshotNetworkRule.self,
         WidgetEntryModelRule.self,
         WidgetModelContainerGroupRule.self,
+        WidgetTimerTextRule.self,
+        WidgetStaticConfigIntentRule.self,
+        WidgetGeometryMeasureRule.self,
     ]
 
     public static var linter: Linter { Linter(rules: all) }

@@ -127,6 +127,19 @@ public final class RuleContext {
         return workspace.environmentUses(of: typeName)
     }
 
+    /// Intent controls (`Button(intent:)`, `Toggle(…, intent:)`) in the code of a type,
+    /// from the workspace index (this file as last indexed included). Records the look-up.
+    public func intentControls(in typeName: String) -> [IntentControlUse] {
+        fileIndex.lookups.insert(typeName)
+        return workspace.intentControls(in: typeName)
+    }
+
+    /// Uppercase names the code of a type refers to (workspace index). Records the look-up.
+    public func references(of typeName: String) -> Set<String> {
+        fileIndex.lookups.insert(typeName)
+        return workspace.references(of: typeName)
+    }
+
     /// True when the workspace's project settings make `MainActor` the default isolation.
     public var defaultIsolationIsMainActor: Bool { workspace.defaultIsolationIsMainActor }
 
