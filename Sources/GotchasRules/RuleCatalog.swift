@@ -16,6 +16,10 @@ public enum RuleCatalog {
         WidgetTimerTextRule.self,
         WidgetStaticConfigIntentRule.self,
         WidgetGeometryMeasureRule.self,
+        MainActorServiceRule.self,
+        TaskInInitRule.self,
+        NonisolatedDefaultValueRule.self,
+        OffMainEntryMainActorRule.self,
     ]
 
     public static var linter: Linter { Linter(rules: all) }
