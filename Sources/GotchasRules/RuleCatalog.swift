@@ -20,6 +20,10 @@ public enum RuleCatalog {
         TaskInInitRule.self,
         NonisolatedDefaultValueRule.self,
         OffMainEntryMainActorRule.self,
+        EnvironmentObjectMismatchRule.self,
+        ForEachIDSelfMutableRule.self,
+        HeavyStateInitializerRule.self,
+        StateNonObservableClassRule.self,
     ]
 
     public static var linter: Linter { Linter(rules: all) }

@@ -47,7 +47,8 @@ public struct TypeScope: Sendable {
     /// Conforms to `View` or `ViewModifier` (directly, or through an extension in this file).
     public var isView: Bool
     public var nameRange: Range<Int>
-    /// Some `init` of the type has statements in its body (constructing it does work).
+    /// Some `init` of the type calls something (besides `super.init`/`self.init`) or
+    /// runs a closure: constructing the type does work.
     public var hasInitializerBody: Bool = false
 
     public func property(named name: String) -> PropertyInfo? { properties.first { $0.name == name } }
@@ -70,8 +71,14 @@ public struct TypeScope: Sendable {
         self.isView = inheritedTypes.contains { Self.viewProtocols.contains($0) }
         self.nameRange = nameRange
         self.hasInitializerBody = members.members.contains { member in
-            guard let initializer = member.decl.as(InitializerDeclSyntax.self) else { return false }
-            return initializer.body?.statements.isEmpty == false
+            guard let initializer = member.decl.as(InitializerDeclSyntax.self), let body = initializer.body else { return false }
+            // Calls something besides `super.init(…)`/`self.init(…)`: constructing the type does work.
+            let tokens = Array(body.statements.tokens(viewMode: .sourceAccurate))
+            return tokens.indices.contains { index in
+                guard tokens[index].tokenKind == .leftParen || tokens[index].tokenKind == .leftBrace, index > 0 else { return false }
+                if tokens[index - 1].text == "init" { return false }
+                return true
+            }
         }
     }
 
