@@ -85,7 +85,10 @@ public struct Linter: Sendable {
                                           fixes: finding.fixes))
         }
         diagnostics.sort { ($0.range.lowerBound, $0.ruleID, $0.range.upperBound) < ($1.range.lowerBound, $1.ruleID, $1.range.upperBound) }
-        return LintResult(diagnostics: diagnostics, suppressions: suppressions, fileIndex: context.fileIndex)
+        var fileIndex = context.fileIndex
+        fileIndex.environmentUses.sort { ($0.range.lowerBound, $0.kind.rawValue) < ($1.range.lowerBound, $1.kind.rawValue) }
+        fileIndex.intentControls.sort { $0.range.lowerBound < $1.range.lowerBound }
+        return LintResult(diagnostics: diagnostics, suppressions: suppressions, fileIndex: fileIndex)
     }
 
     /// Rules that read the workspace index (`RuleDescription.usesWorkspace`).
