@@ -33,6 +33,7 @@ struct TaskInInitRule: Rule {
                 init(model: FeedModel) {
                     ↓Task.detached { await model.refresh() }
                     _ = ↓Task { @MainActor in model.start() }
+                    ↓_Concurrency.Task { await model.prefetch() }
                 }
                 var body: some View { Text("") }
             }
@@ -70,7 +71,9 @@ struct TaskInInitRule: Rule {
     func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
         let call = node.cast(FunctionCallExprSyntax.self)
         let called = call.calledExpression
-        let isTask = called.as(DeclReferenceExprSyntax.self)?.baseName.text == "Task"
+        // `_Concurrency.Task` is how code names the real one when a module type shadows it.
+        let isQualified = called.as(MemberAccessExprSyntax.self).map { $0.declName.baseName.text == "Task" && $0.base?.trimmedDescription == "_Concurrency" } ?? false
+        let isTask = called.as(DeclReferenceExprSyntax.self)?.baseName.text == "Task" || isQualified
         let isDetached = called.as(MemberAccessExprSyntax.self).map { $0.declName.baseName.text == "detached" && $0.base?.trimmedDescription == "Task" } ?? false
         guard isTask || isDetached,
               let closure = call.trailingClosure ?? call.argument(labeled: "operation")?.expression.as(ClosureExprSyntax.self)
@@ -84,7 +87,7 @@ struct TaskInInitRule: Rule {
             current = parent.parent
         }
         // A workspace type named `Task` shadows Concurrency's.
-        if let shadow = context.type(named: "Task"), shadow.kind != .extension { return }
+        if !isQualified, let shadow = context.type(named: "Task"), shadow.kind != .extension { return }
         if isTask, Self.isMainActorClosure(closure), Self.isStored(call) { return }
         report.append(Finding(
             message: "`Task` started in `init`: it runs every time the value is created, captures `self` and cannot be cancelled by an owner; start it from `.task { }` on the first view, or store a `Task { @MainActor in … }` and cancel it",
