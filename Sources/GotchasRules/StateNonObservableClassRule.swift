@@ -61,6 +61,14 @@ struct StateNonObservableClassRule: Rule {
                     var body: some View { Text("") }
                 }
                 """, note: "the superclass comes from another module: it may be observable", otherFiles: ["FeedModel.swift": "final class FeedModel: BaseViewModel {}"]),
+            RuleExample("""
+                struct ConversationsView: View {
+                    @State private var dataSource = ConversationsDataSource()
+                    @State private var conversations: [Conversation] = []
+                    var body: some View { Text("") }
+                }
+                """, note: "a helper whose state is all private: the view reads results, not its properties (IceCubes)",
+                otherFiles: ["DataSource.swift": "@MainActor final class ConversationsDataSource {\n    private var conversations: [Conversation] = []\n    private var nextPage: Link?\n    init() {}\n}"]),
         ])
 
     static let nodeKinds: Set<SyntaxKind> = [.variableDecl]
@@ -87,6 +95,9 @@ struct StateNonObservableClassRule: Rule {
             }
             guard let name = TypeNames.simple(written), name.first?.isUppercase == true,
                   let declaration = context.declaration(of: name), declaration.scope.kind == .class,
+                  // A helper whose mutable state is all private cannot be read by the view: holding it
+                  // in @State just keeps one instance alive.
+                  declaration.scope.properties.contains(where: { $0.isStoredInstance && !$0.isLet && !$0.isPrivate }),
                   !isObservable(declaration.scope, in: context, depth: 0)
             else { continue }
             let advice = declaration.scope.inherits("ObservableObject")

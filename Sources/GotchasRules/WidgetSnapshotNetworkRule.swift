@@ -16,7 +16,7 @@ struct WidgetSnapshotNetworkRule: Rule {
             (and counts against the extension's budget). Return sample or cached data from the \
             snapshot; fetch in `getTimeline`/`timeline(for:in:)`, against a cache.
             """,
-        triggers: ["URLSession"],
+        triggers: ["URLSession", "Client("],
         triggering: [
             """
             import WidgetKit
@@ -37,8 +37,36 @@ struct WidgetSnapshotNetworkRule: Rule {
                 }
             }
             """,
+            """
+            import WidgetKit
+            struct Provider: AppIntentTimelineProvider {
+                func snapshot(for configuration: Config, in context: Context) async -> Entry {
+                    let account = await ↓fetchAccount(configuration: configuration)
+                    return Entry(date: Date(), account: account)
+                }
+                func timeline(for configuration: Config, in context: Context) async -> Timeline<Entry> {
+                    let account = await fetchAccount(configuration: configuration)
+                    return Timeline(entries: [Entry(date: Date(), account: account)], policy: .atEnd)
+                }
+                private func fetchAccount(configuration: Config) async -> Account {
+                    let client = MastodonClient(server: configuration.server)
+                    return (try? await client.get(endpoint: .me)) ?? .placeholder
+                }
+            }
+            """,
         ],
         nonTriggering: [
+            RuleExample("""
+                import WidgetKit
+                struct Provider: AppIntentTimelineProvider {
+                    func snapshot(for configuration: Config, in context: Context) async -> Entry {
+                        await loadCached(configuration)
+                    }
+                    private func loadCached(_ configuration: Config) async -> Entry {
+                        (try? JSONDecoder().decode(Entry.self, from: Data(contentsOf: cacheURL))) ?? .sample
+                    }
+                }
+                """, note: "an awaited helper that reads a cache"),
             RuleExample("""
                 import WidgetKit
                 struct Provider: TimelineProvider {
@@ -62,9 +90,13 @@ struct WidgetSnapshotNetworkRule: Rule {
                 """, note: "comments and strings"),
         ])
 
-    static let nodeKinds: Set<SyntaxKind> = [.declReferenceExpr]
+    static let nodeKinds: Set<SyntaxKind> = [.declReferenceExpr, .functionCallExpr]
 
     func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
+        if let call = node.as(FunctionCallExprSyntax.self) {
+            checkHelperCall(call, in: context, report: &report)
+            return
+        }
         let reference = node.cast(DeclReferenceExprSyntax.self)
         guard reference.baseName.text == "URLSession", let function = context.functionStack.last(where: { $0.kind == .function }),
               let decl = function.node.as(FunctionDeclSyntax.self), Self.isSnapshot(decl),
@@ -88,6 +120,33 @@ struct WidgetSnapshotNetworkRule: Rule {
         report.append(Finding(
             message: "network request in the widget snapshot: the gallery and edit sheet wait on it and show a placeholder; return sample or cached data here and fetch in the timeline",
             range: range))
+    }
+
+    /// `await fetchAccount(…)` where that method of the same type makes a request
+    /// (uses `URLSession` or constructs a `…Client`).
+    private func checkHelperCall(_ call: FunctionCallExprSyntax, in context: RuleContext, report: inout [Finding]) {
+        guard call.parent?.is(AwaitExprSyntax.self) == true || call.parent?.parent?.is(AwaitExprSyntax.self) == true,
+              let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+                ?? call.calledExpression.as(MemberAccessExprSyntax.self).flatMap({ $0.base?.trimmedDescription == "self" ? $0.declName.baseName.text : nil }),
+              let function = context.functionStack.last(where: { $0.kind == .function }),
+              let decl = function.node.as(FunctionDeclSyntax.self), Self.isSnapshot(decl),
+              WorkspaceRuleSupport.isWidgetFile(context),
+              let members = decl.ancestor(MemberBlockSyntax.self)
+        else { return }
+        let helper = members.members.lazy.compactMap { $0.decl.as(FunctionDeclSyntax.self) }.first { $0.name.text == name && $0.body != nil }
+        guard let helper, let body = helper.body, Self.makesRequest(body) else { return }
+        report.append(Finding(
+            message: "`\(name)` makes a network request, awaited in the widget snapshot: the gallery and edit sheet wait on it and show a placeholder; return sample or cached data here and fetch in the timeline",
+            range: call.byteRange))
+    }
+
+    static func makesRequest(_ body: CodeBlockSyntax) -> Bool {
+        let tokens = Array(body.tokens(viewMode: .sourceAccurate))
+        return tokens.indices.contains { index in
+            let text = tokens[index].text
+            if text == "URLSession" { return true }
+            return text.hasSuffix("Client") && text.first?.isUppercase == true && index + 1 < tokens.count && tokens[index + 1].text == "("
+        }
     }
 
     static func isSnapshot(_ decl: FunctionDeclSyntax) -> Bool {
