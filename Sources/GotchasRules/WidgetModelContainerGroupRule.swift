@@ -45,6 +45,11 @@ struct WidgetModelContainerGroupRule: Rule {
                 let preview = ModelConfiguration(isStoredInMemoryOnly: true)
                 """, note: "a group container; a container built from a configuration; in-memory"),
             RuleExample("""
+                import WidgetKit
+                let url = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: "group.app")!.appendingPathComponent("Store.sqlite")
+                let container = try ModelContainer(for: Item.self, configurations: ModelConfiguration(url: url))
+                """, note: "an explicit store URL (here inside the App Group; QuickToDo)"),
+            RuleExample("""
                 import SwiftData
                 let container = try ModelContainer(for: Habit.self)
                 """, note: "app code (no WidgetKit import)"),
@@ -58,7 +63,8 @@ struct WidgetModelContainerGroupRule: Rule {
         let isMember = call.calledExpression.is(MemberAccessExprSyntax.self)
         switch callee {
         case "ModelConfiguration" where !isMember:
-            guard call.argument(labeled: "groupContainer") == nil,
+            // `url:` decides the store's location (often inside the App Group container): not decidable here.
+            guard call.argument(labeled: "groupContainer") == nil, call.argument(labeled: "url") == nil,
                   call.argument(labeled: "isStoredInMemoryOnly")?.expression.trimmedDescription != "true" else { return }
             report.append(finding(call, "`ModelConfiguration` without `groupContainer:` opens the widget extension's own sandboxed store, not the app's: the widget shows an empty store; pass `groupContainer: .identifier(appGroupID)`"))
         case "ModelContainer" where !isMember:

@@ -54,6 +54,24 @@ struct WidgetSnapshotNetworkRule: Rule {
                 }
             }
             """,
+            """
+            import WidgetKit
+            struct Provider: AppIntentTimelineProvider {
+                func snapshot(for configuration: Config, in context: Context) async -> Entry {
+                    if let entry = await ↓timeline(for: configuration, context: context).entries.first { return entry }
+                    return .sample
+                }
+                private func timeline(for configuration: Config, context: Context) async -> Timeline<Entry> {
+                    let images = try? await loadImages(configuration.urls)
+                    return Timeline(entries: [Entry(date: .now, images: images ?? [])], policy: .atEnd)
+                }
+                private func loadImages(_ urls: [URL]) async throws -> [Data] {
+                    var result: [Data] = []
+                    for url in urls { result.append(try await URLSession.shared.data(from: url).0) }
+                    return result
+                }
+            }
+            """,
         ],
         nonTriggering: [
             RuleExample("""
@@ -125,7 +143,7 @@ struct WidgetSnapshotNetworkRule: Rule {
     /// `await fetchAccount(…)` where that method of the same type makes a request
     /// (uses `URLSession` or constructs a `…Client`).
     private func checkHelperCall(_ call: FunctionCallExprSyntax, in context: RuleContext, report: inout [Finding]) {
-        guard call.parent?.is(AwaitExprSyntax.self) == true || call.parent?.parent?.is(AwaitExprSyntax.self) == true,
+        guard Self.isAwaited(call),
               let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
                 ?? call.calledExpression.as(MemberAccessExprSyntax.self).flatMap({ $0.base?.trimmedDescription == "self" ? $0.declName.baseName.text : nil }),
               let function = context.functionStack.last(where: { $0.kind == .function }),
@@ -133,11 +151,40 @@ struct WidgetSnapshotNetworkRule: Rule {
               WorkspaceRuleSupport.isWidgetFile(context),
               let members = decl.ancestor(MemberBlockSyntax.self)
         else { return }
-        let helper = members.members.lazy.compactMap { $0.decl.as(FunctionDeclSyntax.self) }.first { $0.name.text == name && $0.body != nil }
-        guard let helper, let body = helper.body, Self.makesRequest(body) else { return }
+        var visited: Set<String> = []
+        guard Self.helperMakesRequest(name, in: members, depth: 0, visited: &visited) else { return }
         report.append(Finding(
             message: "`\(name)` makes a network request, awaited in the widget snapshot: the gallery and edit sheet wait on it and show a placeholder; return sample or cached data here and fetch in the timeline",
             range: call.byteRange))
+    }
+
+    /// A method of the type (any overload) that makes a request, directly or through
+    /// awaited calls to other methods of the type (a few levels).
+    static func helperMakesRequest(_ name: String, in members: MemberBlockSyntax, depth: Int, visited: inout Set<String>) -> Bool {
+        guard depth < 3, visited.insert(name).inserted else { return false }
+        let helpers = members.members.compactMap { $0.decl.as(FunctionDeclSyntax.self) }.filter { $0.name.text == name && $0.body != nil }
+        for helper in helpers {
+            guard let body = helper.body else { continue }
+            if makesRequest(body) { return true }
+            let tokens = Array(body.tokens(viewMode: .sourceAccurate))
+            for index in tokens.indices where tokens[index].text == "await" && index + 2 < tokens.count {
+                var next = index + 1
+                if tokens[next].text == "self", next + 2 < tokens.count, tokens[next + 1].text == "." { next += 2 }
+                guard case .identifier(let callee) = tokens[next].tokenKind, tokens[next + 1].text == "(" else { continue }
+                if helperMakesRequest(callee, in: members, depth: depth + 1, visited: &visited) { return true }
+            }
+        }
+        return false
+    }
+
+    /// Inside an `await` expression of the same statement (`await f().x`, `try await f()`).
+    static func isAwaited(_ call: FunctionCallExprSyntax) -> Bool {
+        var current = call.parent
+        while let node = current, !node.is(CodeBlockItemSyntax.self), !node.is(ClosureExprSyntax.self) {
+            if node.is(AwaitExprSyntax.self) { return true }
+            current = node.parent
+        }
+        return false
     }
 
     static func makesRequest(_ body: CodeBlockSyntax) -> Bool {
