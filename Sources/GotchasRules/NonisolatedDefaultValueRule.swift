@@ -40,6 +40,12 @@ struct NonisolatedDefaultValueRule: Rule {
                     ])
                     """]),
             RuleExample("""
+                struct NoteMinYKey: PreferenceKey {
+                    ↓static var defaultValue: [String: CGFloat] = [:]
+                }
+                """, note: "a stored `static var` (the fix is unsafe: it becomes `let`; Keep)",
+                otherFiles: ["App.xcodeproj/project.pbxproj": "SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor;"]),
+            RuleExample("""
                 struct Spacing: EnvironmentKey {
                     ↓public static let defaultValue = 8.0
                 }
@@ -78,6 +84,18 @@ struct NonisolatedDefaultValueRule: Rule {
                     nonisolated static let defaultValue: Double = 1
                 }
                 """, otherFiles: ["Package.swift": ".target(name: \"App\", swiftSettings: [.defaultIsolation(MainActor.self)])"]),
+            RuleCorrection("""
+                struct NoteMinYKey: PreferenceKey {
+                    static var defaultValue: [String: CGFloat] = [:]
+                    static func reduce(value: inout [String: CGFloat], nextValue: () -> [String: CGFloat]) {}
+                }
+                """, """
+                struct NoteMinYKey: PreferenceKey {
+                    nonisolated static let defaultValue: [String: CGFloat] = [:]
+                    static func reduce(value: inout [String: CGFloat], nextValue: () -> [String: CGFloat]) {}
+                }
+                """, applicability: .unsafe, fixTitle: "Make it `nonisolated static let`",
+                otherFiles: ["App.xcodeproj/project.pbxproj": "SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor;"]),
         ])
 
     static let nodeKinds: Set<SyntaxKind> = [.variableDecl]
@@ -97,9 +115,17 @@ struct NonisolatedDefaultValueRule: Rule {
         let start = variable.modifiers.first?.positionAfterSkippingLeadingTrivia.utf8Offset
             ?? variable.bindingSpecifier.positionAfterSkippingLeadingTrivia.utf8Offset
         let nameEnd = variable.bindings.first?.pattern.endPositionBeforeTrailingTrivia.utf8Offset ?? variable.endPositionBeforeTrailingTrivia.utf8Offset
+        // `nonisolated` cannot mark a mutable stored property: `static var x = …` needs `let` too,
+        // which breaks code that assigns it — so that fix is unsafe.
+        let isMutableStored = variable.bindingSpecifier.text == "var" && variable.bindings.contains { $0.accessorBlock == nil }
+        let fix = isMutableStored
+            ? Fix(title: "Make it `nonisolated static let`", applicability: .unsafe,
+                  edits: [.insert("nonisolated ", at: start), TextEdit(range: variable.bindingSpecifier.byteRange, replacement: "let")])
+            : Fix(title: "Add `nonisolated`", applicability: .safe, edits: [.insert("nonisolated ", at: start)])
         report.append(Finding(
-            message: "`defaultValue` is MainActor-isolated under the package's default isolation, but SwiftUI reads it from nonisolated code: the conformance fails (or traps); mark it `nonisolated`",
+            message: "`defaultValue` is MainActor-isolated under the package's default isolation, but SwiftUI reads it from nonisolated code: the conformance fails (or traps); mark it `nonisolated`"
+                + (isMutableStored ? " (a stored `static var` must become `let` first)" : ""),
             range: start..<nameEnd,
-            fixes: [Fix(title: "Add `nonisolated`", applicability: .safe, edits: [.insert("nonisolated ", at: start)])]))
+            fixes: [fix]))
     }
 }
