@@ -65,6 +65,18 @@ struct ForEachIDSelfMutableRule: Rule {
                 }
                 struct Plant: Identifiable, Hashable { let id: UUID; var name: String }
                 """, note: "identity from `id`"),
+            RuleExample("""
+                struct Rows: View {
+                    let rows: [Row]
+                    var body: some View { ForEach(rows, id: \\.self) { Text($0.title) } }
+                }
+                struct Row: Hashable {
+                    let key: UUID
+                    var title: String
+                    func hash(into hasher: inout Hasher) { hasher.combine(key) }
+                    static func == (a: Row, b: Row) -> Bool { a.key == b.key }
+                }
+                """, note: "a hand-written hash over a stable key"),
         ])
 
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
@@ -87,6 +99,8 @@ struct ForEachIDSelfMutableRule: Rule {
         guard let collection = WorkspaceRuleSupport.typeName(of: data, in: context),
               let element = TypeNames.element(of: collection).flatMap(TypeNames.simple),
               let declaration = context.declaration(of: element), declaration.scope.kind == .struct,
+              // A hand-written `hash(into:)` may hash only a stable key.
+              !declaration.scope.methodNames.contains("hash"),
               let field = declaration.scope.storedVariables.first
         else { return }
         report.append(Finding(

@@ -22,7 +22,7 @@ struct StateNonObservableClassRule: Rule {
             RuleExample("""
                 struct CartView: View {
                     @State private var cart = ↓Cart()
-                    @State private var session: ↓Session?
+                    @State private var session: Session? = ↓Session()
                     var body: some View { Text("\\(cart.items.count)") }
                 }
                 """, otherFiles: ["Cart.swift": "final class Cart { var items: [Item] = [] }\nclass Session: NSObject { var user: User? }"]),
@@ -46,6 +46,14 @@ struct StateNonObservableClassRule: Rule {
                 }
                 """, note: "@Observable, @Model, and subclasses of an @Observable class",
                 otherFiles: ["Models.swift": "@Observable final class Cart { var items: [Item] = [] }\n@Model final class Trip { var name = \"\" }\n@Observable class Base {}\nfinal class Child: Base {}"]),
+            RuleExample("""
+                struct FileInspector: View {
+                    @State private var file: WorkspaceFile?
+                    @State var selection: WorkspaceFile
+                    var body: some View { Text(file?.name ?? "") }
+                }
+                """, note: "a selected reference: replacing it is the change (CodeEdit)",
+                otherFiles: ["WorkspaceFile.swift": "final class WorkspaceFile: Hashable { var name = \"\" }"]),
             RuleExample("""
                 struct PlayerView: View {
                     @State private var player = AVPlayer()
@@ -81,18 +89,13 @@ struct StateNonObservableClassRule: Rule {
         let variable = node.cast(VariableDeclSyntax.self)
         guard variable.attributes.names.contains(where: { $0 == "State" || $0 == "SwiftUI.State" }) else { return }
         for binding in variable.bindings {
-            let site: Syntax
-            let written: String
-            if let annotation = binding.typeAnnotation?.type {
-                site = Syntax(annotation)
-                written = TypeNames.strippingOptional(annotation.trimmedDescription)
-            } else if let call = binding.initializer?.value.unwrapped.as(FunctionCallExprSyntax.self),
-                      call.calledExpression.is(DeclReferenceExprSyntax.self), let callee = call.calleeName {
-                site = Syntax(call)
-                written = callee
-            } else {
-                continue
-            }
+            // Only an instance the view creates and owns: `@State var x = Foo()`. A `@State var
+            // selection: Foo?` holds a reference whose *replacement* is the change (CodeEdit).
+            guard let call = binding.initializer?.value.unwrapped.as(FunctionCallExprSyntax.self),
+                  call.calledExpression.is(DeclReferenceExprSyntax.self), let callee = call.calleeName
+            else { continue }
+            let site = Syntax(call)
+            let written = callee
             guard let name = TypeNames.simple(written), name.first?.isUppercase == true,
                   let declaration = context.declaration(of: name), declaration.scope.kind == .class,
                   // A helper whose mutable state is all private cannot be read by the view: holding it

@@ -50,6 +50,14 @@ struct TaskInInitRule: Rule {
                 }
                 """, note: "a main-actor task stored in a property"),
             RuleExample("""
+                @MainActor final class SearchModel: ObservableObject {
+                    private var searchTask: Task<Void, Never>?
+                    init() {
+                        searchTask = Task { [weak self] in await self?.listen() }
+                    }
+                }
+                """, note: "stored in a @MainActor type (CodeEdit)"),
+            RuleExample("""
                 final class Loader {
                     init() {
                         handler = { Task { await self.load() } }
@@ -88,10 +96,20 @@ struct TaskInInitRule: Rule {
         }
         // A workspace type named `Task` shadows Concurrency's.
         if !isQualified, let shadow = context.type(named: "Task"), shadow.kind != .extension { return }
-        if isTask, Self.isMainActorClosure(closure), Self.isStored(call) { return }
+        // Stored (so an owner can cancel it) and running on the main actor — by annotation, or
+        // inherited from a @MainActor type — or holding `self` weakly: the pattern to recommend.
+        if isTask, Self.isStored(call) {
+            let mainActorType = context.enclosingType?.hasAttribute("MainActor") == true
+                || context.enclosingType.flatMap { context.type(named: $0.name) }?.hasAttribute("MainActor") == true
+            if Self.isMainActorClosure(closure) || mainActorType || Self.capturesSelfWeakly(closure) { return }
+        }
         report.append(Finding(
             message: "`Task` started in `init`: it runs every time the value is created, captures `self` and cannot be cancelled by an owner; start it from `.task { }` on the first view, or store a `Task { @MainActor in … }` and cancel it",
             range: called.byteRange))
+    }
+
+    static func capturesSelfWeakly(_ closure: ClosureExprSyntax) -> Bool {
+        closure.signature?.capture?.items.contains { $0.specifier?.specifier.text == "weak" && $0.trimmedDescription.hasSuffix("self") } == true
     }
 
     static func isMainActorClosure(_ closure: ClosureExprSyntax) -> Bool {

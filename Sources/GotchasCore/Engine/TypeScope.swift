@@ -47,6 +47,8 @@ public struct TypeScope: Sendable {
     /// Conforms to `View` or `ViewModifier` (directly, or through an extension in this file).
     public var isView: Bool
     public var nameRange: Range<Int>
+    /// Names of the methods declared in the type's body (`hash`, `load`, …).
+    public var methodNames: Set<String> = []
     /// Some `init` of the type calls something (besides `super.init`/`self.init`) or
     /// runs a closure: constructing the type does work.
     public var hasInitializerBody: Bool = false
@@ -70,6 +72,7 @@ public struct TypeScope: Sendable {
         }
         self.isView = inheritedTypes.contains { Self.viewProtocols.contains($0) }
         self.nameRange = nameRange
+        self.methodNames = Set(members.members.compactMap { $0.decl.as(FunctionDeclSyntax.self)?.name.text })
         self.hasInitializerBody = members.members.contains { member in
             guard let initializer = member.decl.as(InitializerDeclSyntax.self), let body = initializer.body else { return false }
             // Calls something besides `super.init(…)`/`self.init(…)`: constructing the type does work.
@@ -124,6 +127,7 @@ public struct TypeScope: Sendable {
     mutating func merge(_ other: TypeScope) {
         isView = isView || other.isView
         hasInitializerBody = hasInitializerBody || other.hasInitializerBody
+        methodNames.formUnion(other.methodNames)
         for property in other.properties where self.property(named: property.name) == nil {
             properties.append(property)
         }

@@ -107,7 +107,7 @@ extension TypeScope {
     /// What rules read of a type, without positions (moving code is not a change).
     var fingerprint: String {
         let props = properties.map { "\($0.name):\($0.attributes):\($0.typeName ?? "-"):\($0.initializerCallee ?? "-"):\($0.isStatic)\($0.isLet)\($0.isComputed)" }
-        return "\(kind.rawValue)|\(inheritedTypes)|\(attributes)|\(isView)|\(hasInitializerBody)|\(props)"
+        return "\(kind.rawValue)|\(inheritedTypes)|\(attributes)|\(isView)|\(hasInitializerBody)|\(methodNames.sorted())|\(props)"
     }
 }
 
