@@ -52,14 +52,21 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "swiftui-gotchas", targets: ["swiftui-gotchas"]),
+        .executable(name: "swiftui-gotchas-bench", targets: ["swiftui-gotchas-bench"]),
     ],
     targets: [
         .target(name: "GotchasCore", swiftSettings: syntaxInterface, linkerSettings: syntaxLinking),
         .target(name: "GotchasRules", dependencies: ["GotchasCore"], swiftSettings: syntaxInterface),
         .target(name: "GotchasCLI", dependencies: ["GotchasCore", "GotchasRules"], swiftSettings: syntaxInterface),
+        .target(name: "GotchasLSP", dependencies: ["GotchasCore", "GotchasRules"], swiftSettings: syntaxInterface),
         .executableTarget(
             name: "swiftui-gotchas",
-            dependencies: ["GotchasCore", "GotchasRules", "GotchasCLI"],
+            dependencies: ["GotchasCore", "GotchasRules", "GotchasCLI", "GotchasLSP"],
+            swiftSettings: syntaxInterface, linkerSettings: syntaxLinking),
+        .target(name: "GotchasCorpus"),
+        .executableTarget(
+            name: "swiftui-gotchas-bench",
+            dependencies: ["GotchasCore", "GotchasRules", "GotchasCLI", "GotchasCorpus"],
             swiftSettings: syntaxInterface, linkerSettings: syntaxLinking),
         .testTarget(
             name: "GotchasCoreTests", dependencies: ["GotchasCore"],
@@ -69,6 +76,9 @@ let package = Package(
             swiftSettings: syntaxInterface, linkerSettings: syntaxLinking),
         .testTarget(
             name: "GotchasCLITests", dependencies: ["GotchasCore", "GotchasRules", "GotchasCLI"],
+            swiftSettings: syntaxInterface, linkerSettings: syntaxLinking),
+        .testTarget(
+            name: "GotchasLSPTests", dependencies: ["GotchasCore", "GotchasRules", "GotchasLSP"],
             swiftSettings: syntaxInterface, linkerSettings: syntaxLinking),
     ],
     swiftLanguageModes: [.v6]

@@ -67,44 +67,94 @@ public struct LintCommand: Sendable {
             work.append((file.path, resolver.ruleConfiguration(for: configFile)))
         }
         reportConfigurationWarnings(resolver.warnings)
-        // Pass 1: every file, no workspace; collects each file's index.
-        var outcomes = ParallelMap.map(work) { [self] item in lintFile(item.path, configuration: item.configuration, options: options) }
+        let cache = options.noCache || options.fix || options.diff ? nil
+            : ResultCache.defaultDirectory(environment: io.environment).flatMap(ResultCache.init(directory:))
+        let ruleIDs = linter.rules.map { $0.description.id }
+        let workers = options.jobs ?? ParallelMap.defaultWorkers
+        let usesWorkspace = !linter.workspaceRules.isEmpty
+        let settings: [(path: String, text: String)] = usesWorkspace
+            ? ProjectSettingsDiscovery.files(around: options.paths.isEmpty ? ["."] : options.paths).compactMap { path in
+                FileManager.default.contents(atPath: path).map { (path, String(decoding: $0, as: UTF8.self)) }
+            }
+            : []
+
+        // Read every file; a cached result is used only when it cannot depend on other files'
+        // changes: files a workspace rule may fire in are keyed by the whole tree's content too.
+        let sources: [Result<SourceDocument, FileProblem>] = ParallelMap.map(work, workers: workers) { item in
+            do {
+                return .success(SourceDocument(path: item.path, bytes: try SourceReader.read(path: item.path)))
+            } catch let failure as SourceReader.Failure {
+                return .failure(FileProblem(path: item.path, message: failure.description))
+            } catch {
+                return .failure(FileProblem(path: item.path, message: "\(error)"))
+            }
+        }
+        let needsWorkspace: [Bool] = sources.indices.map { index in
+            guard usesWorkspace, case .success(let document) = sources[index] else { return false }
+            return linter.needsWorkspace(document, configuration: work[index].configuration)
+        }
+        var treeHash = ContentHash()
+        if usesWorkspace, cache != nil {
+            for (index, source) in sources.enumerated() {
+                guard case .success(let document) = source else { continue }
+                treeHash.combine(work[index].path)
+                treeHash.combine(document.bytes)
+            }
+            for (path, text) in settings { treeHash.combine(path); treeHash.combine(text) }
+        }
+        let keys: [String?] = sources.indices.map { index in
+            guard cache != nil, case .success(let document) = sources[index] else { return nil }
+            return ResultCache.key(bytes: document.bytes, configuration: work[index].configuration, ruleIDs: ruleIDs,
+                                   extra: needsWorkspace[index] ? treeHash.description : "")
+        }
+        var outcomes: [Result<FileReport, FileProblem>?] = sources.indices.map { index in
+            switch sources[index] {
+            case .failure(let problem): return .failure(problem)
+            case .success(let document):
+                guard let cache, let key = keys[index], let diagnostics = cache.load(key: key) else { return nil }
+                return .success(FileReport(document: document, diagnostics: diagnostics))
+            }
+        }
+        // A workspace-dependent file missed the cache: the index needs every file, so lint them all.
+        let indexAll = sources.indices.contains { needsWorkspace[$0] && outcomes[$0] == nil }
+        let pass1 = sources.indices.filter { index in
+            guard case .success = sources[index] else { return false }
+            return indexAll || outcomes[index] == nil
+        }
+        let linted = ParallelMap.map(pass1, workers: workers) { [self, sources, work] index -> Result<FileReport, FileProblem> in
+            guard case .success(let document) = sources[index] else { return .failure(FileProblem(path: work[index].path, message: "unread")) }
+            return lintAndWrite(document, configuration: work[index].configuration, options: options, workspace: .empty)
+        }
+        for (index, outcome) in zip(pass1, linted) { outcomes[index] = outcome }
         // Pass 2: once the index is complete, files a workspace rule could fire in are linted again with it.
-        if !linter.workspaceRules.isEmpty {
-            var workspace = WorkspaceIndex(files: outcomes.compactMap { try? $0.get().fileIndex })
-            for settingsFile in ProjectSettingsDiscovery.files(around: options.paths.isEmpty ? ["."] : options.paths) {
-                guard let data = FileManager.default.contents(atPath: settingsFile) else { continue }
-                workspace.updateSettings(path: settingsFile, text: String(decoding: data, as: UTF8.self))
+        if indexAll {
+            var workspace = WorkspaceIndex(files: outcomes.compactMap { try? $0?.get().fileIndex })
+            for (path, text) in settings { workspace.updateSettings(path: path, text: text) }
+            let again = sources.indices.filter { index in
+                guard needsWorkspace[index], case .success? = outcomes[index] else { return false }
+                return true
             }
-            let again: [Int] = outcomes.indices.filter { index in
-                guard case .success(let report) = outcomes[index] else { return false }
-                return linter.needsWorkspace(report.document, configuration: work[index].configuration)
-            }
-            let relinted = ParallelMap.map(again) { [self, workspace, outcomes, work] index -> Result<FileReport, FileProblem> in
-                guard case .success(let first) = outcomes[index] else { return outcomes[index] }
+            let relinted = ParallelMap.map(again, workers: workers) { [self, workspace, outcomes, work] index -> Result<FileReport, FileProblem> in
+                guard case .success(let first)? = outcomes[index] else { return outcomes[index]! }
                 return relint(first, configuration: work[index].configuration, options: options, workspace: workspace)
             }
             for (index, outcome) in zip(again, relinted) { outcomes[index] = outcome }
         }
+        if let cache {
+            for index in pass1 {
+                guard let key = keys[index], case .success(let report)? = outcomes[index] else { continue }
+                cache.store(report.diagnostics, key: key)
+            }
+        }
         var files: [FileReport] = []
         var problems: [FileProblem] = []
-        for outcome in outcomes {
+        for outcome in outcomes.compactMap({ $0 }) {
             switch outcome {
             case .success(let file): files.append(file)
             case .failure(let problem): problems.append(problem)
             }
         }
         return LintReport(files: files, problems: problems)
-    }
-
-    private func lintFile(_ path: String, configuration: RuleConfiguration, options: LintOptions) -> Result<FileReport, FileProblem> {
-        let bytes: [UInt8]
-        do {
-            bytes = try SourceReader.read(path: path)
-        } catch {
-            return .failure(FileProblem(path: path, message: error.description))
-        }
-        return lintAndWrite(SourceDocument(path: path, bytes: bytes), configuration: configuration, options: options, workspace: .empty)
     }
 
     /// Pass 2: lints the reported text again with the workspace index. With `--fix` the

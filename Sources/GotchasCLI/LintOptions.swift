@@ -15,6 +15,8 @@ public struct LintOptions: Equatable, Sendable {
     public var quiet = false
     public var statistics = false
     public var noCache = false
+    /// Worker threads; defaults to every core.
+    public var jobs: Int?
 
     public init() {}
 
@@ -35,6 +37,8 @@ public struct LintOptions: Equatable, Sendable {
           --config PATH           use this configuration file for every file
           --quiet                 print diagnostics only (no summary)
           --statistics            print the number of diagnostics per rule
+          --no-cache              do not read or write the result cache
+          --jobs N                lint on N threads (default: every core)
           --version               print the version
 
         EXIT STATUS: 0 no warning or error remains, 1 some do, 2 usage/configuration/I/O error.
@@ -86,6 +90,10 @@ public struct LintOptions: Equatable, Sendable {
             case "--quiet", "-q": options.quiet = true
             case "--statistics": options.statistics = true
             case "--no-cache": options.noCache = true
+            case "--jobs", "-j":
+                let text = try next()
+                guard let jobs = Int(text), jobs > 0 else { throw .usage("--jobs needs a positive number, got \"\(text)\"") }
+                options.jobs = jobs
             case "--":
                 options.paths += arguments[(index + 1)...]
                 index = arguments.count

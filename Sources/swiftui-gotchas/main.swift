@@ -1,5 +1,6 @@
 import Foundation
 import GotchasCLI
+import GotchasLSP
 import GotchasRules
 
 let usage = """
@@ -21,10 +22,14 @@ let status: Int32
 switch arguments.first {
 case "lint":
     status = LintCommand(linter: RuleCatalog.linter, io: io).run(rest)
+case "lsp":
+    status = LSPCommand.run(arguments: rest)
 case "rules":
     status = RulesCommand(rules: RuleCatalog.linter.descriptions, io: io).run(rest)
 case "explain":
     status = ExplainCommand(rules: RuleCatalog.linter.descriptions, io: io).run(rest)
+case "generate-docs":
+    status = GenerateDocsCommand(rules: RuleCatalog.linter.descriptions, io: io).run(rest)
 case "--version", "version":
     io.writeOutput(LintCommand.version + "\n")
     status = 0

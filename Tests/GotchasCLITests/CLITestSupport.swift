@@ -10,7 +10,12 @@ final class CapturedIO: @unchecked Sendable {
     private var errorText = ""
     let input: [UInt8]
 
-    init(input: String = "") { self.input = Array(input.utf8) }
+    let environment: [String: String]
+
+    init(input: String = "", environment: [String: String] = [:]) {
+        self.input = Array(input.utf8)
+        self.environment = environment
+    }
 
     var output: String { lock.withLock { outputText } }
     var error: String { lock.withLock { errorText } }
@@ -18,7 +23,7 @@ final class CapturedIO: @unchecked Sendable {
     var io: CommandIO {
         CommandIO(writeOutput: { text in self.lock.withLock { self.outputText += text } },
                   writeError: { text in self.lock.withLock { self.errorText += text } },
-                  readInput: { self.input }, outputIsTerminal: false, environment: [:])
+                  readInput: { self.input }, outputIsTerminal: false, environment: environment)
     }
 
     func lint(_ arguments: [String]) -> Int32 {

@@ -67,6 +67,7 @@ private struct BreakingRule: Rule {
             extension Row { var more: some View { probe() } }
             #Preview { probe() }
             let top = probe()
+            var globalView: AnyView { probe() }
             """
         #expect(messages(code) == [
             "render view=Row in=List>ForEach fn=body",
@@ -82,6 +83,7 @@ private struct BreakingRule: Rule {
             "render view=Row in= fn=more",
             "elsewhere view=- in= fn=-",
             "elsewhere view=- in= fn=top",
+            "elsewhere view=- in= fn=globalView",
         ])
     }
 

@@ -32,6 +32,15 @@ public struct LintResult: Sendable {
     public var suppressions: Suppressions
     /// What the file contributes to a `WorkspaceIndex`, collected during the same walk.
     public var fileIndex: FileIndex
+
+    public init(diagnostics: [Diagnostic], suppressions: Suppressions = Suppressions(), fileIndex: FileIndex = FileIndex(path: "")) {
+        self.diagnostics = diagnostics
+        self.suppressions = suppressions
+        self.fileIndex = fileIndex
+    }
+
+    /// Nothing found, no suppression comments (e.g. a file the configuration excludes).
+    public static let empty = LintResult(diagnostics: [])
 }
 
 /// Runs the enabled rules over a document in one walk.

@@ -155,6 +155,16 @@ public final class RuleContext {
     public func imports(anyOf modules: Set<String>) -> Bool { !imports.isDisjoint(with: modules) }
 
     public var importsSwiftUI: Bool { imports.contains("SwiftUI") }
+
+    /// True when the file uses Swift concurrency: an `async`/`await`/`actor` keyword, or a
+    /// `Task`/`MainActor` reference. Computed from tokens on first use, once per file.
+    public private(set) lazy var usesSwiftConcurrency: Bool = tree.tokens(viewMode: .sourceAccurate).contains { token in
+        switch token.tokenKind {
+        case .keyword(.async), .keyword(.await), .keyword(.actor): return true
+        case .identifier(let name): return name == "Task" || name == "MainActor"
+        default: return false
+        }
+    }
 }
 
 /// Collects the file's type declarations (at any depth of type nesting), merged by

@@ -173,7 +173,8 @@ final class RuleWalker: SyntaxAnyVisitor {
             let function = node.cast(FunctionDeclSyntax.self)
             let attributes = function.attributes.names
             context.functionStack.append(FunctionFrame(kind: .function, name: function.name.text, attributes: attributes, node: node))
-            let buildsView = attributes.contains("ViewBuilder") || function.signature.returnClause?.type.isViewType == true
+            let buildsView = attributes.contains("ViewBuilder")
+                || function.signature.returnClause.map { isRenderedViewType($0.type) } == true
             context.executionStack.append(buildsView ? .render : .elsewhere)
             return [.function, .execution]
         case .initializerDecl:
@@ -195,7 +196,7 @@ final class RuleWalker: SyntaxAnyVisitor {
             context.functionStack.append(FunctionFrame(kind: .property, name: name, attributes: attributes, node: node))
             let isViewProperty = variable.bindings.contains { binding in
                 binding.accessorBlock != nil
-                    && (attributes.contains("ViewBuilder") || binding.typeAnnotation?.type.isViewType == true)
+                    && (attributes.contains("ViewBuilder") || binding.typeAnnotation.map { isRenderedViewType($0.type) } == true)
             }
             context.executionStack.append(isViewProperty ? .render : .elsewhere)
             return [.function, .execution]
@@ -204,6 +205,13 @@ final class RuleWalker: SyntaxAnyVisitor {
         default:
             return []
         }
+    }
+
+    /// `some View` members render with their view. A global computed `AnyView` is a
+    /// factory called from elsewhere (snapshot tests, previews), not a body.
+    private func isRenderedViewType(_ type: TypeSyntax) -> Bool {
+        guard type.isViewType else { return false }
+        return !context.typeStack.isEmpty || type.trimmedDescription != "AnyView"
     }
 
     private func enterClosure(_ closure: ClosureExprSyntax) -> Pushed {

@@ -28,6 +28,9 @@ public struct Suppressions: Sendable {
     private var byLine: [Int: Set<String>] = [:]
     private var fileWide: Set<String> = []
 
+    /// No suppression comments at all.
+    public init() {}
+
     public init(document: SourceDocument, tree: SourceFileSyntax) {
         let needle = Array(Self.prefix.utf8)
         for start in ByteSearch.occurrences(of: needle, in: document.bytes) {

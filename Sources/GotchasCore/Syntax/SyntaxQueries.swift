@@ -163,3 +163,101 @@ extension TokenSyntax {
         positionAfterSkippingLeadingTrivia.utf8Offset..<endPositionBeforeTrailingTrivia.utf8Offset
     }
 }
+
+extension FunctionCallExprSyntax {
+    /// The byte range from the called name through the closing parenthesis, without
+    /// the receiver chain and without trailing closures: `ForEach(xs, id: \.offset)`
+    /// rather than the whole call with its row closure. For a call written with a
+    /// trailing closure only (`NavigationView { … }`) this is just the name.
+    public var rangeThroughArguments: Range<Int> {
+        let start = rangeFromCalleeName.lowerBound
+        if let rightParen, rightParen.presence == .present {
+            return start..<rightParen.endPositionBeforeTrailingTrivia.utf8Offset
+        }
+        return start..<calledExpression.endPositionBeforeTrailingTrivia.utf8Offset
+    }
+}
+
+extension ExprSyntax {
+    /// The modifier calls chained onto this expression, innermost first:
+    /// `[padding, navigationViewStyle]` for the `NavigationView { }` in
+    /// `NavigationView { }.padding().navigationViewStyle(.stack)`.
+    public var appliedModifiers: [FunctionCallExprSyntax] {
+        var result: [FunctionCallExprSyntax] = []
+        var current = Syntax(self)
+        while let member = current.parent?.as(MemberAccessExprSyntax.self), member.base?.id == current.id,
+              let call = member.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == member.id {
+            result.append(call)
+            current = Syntax(call)
+        }
+        return result
+    }
+
+    /// The innermost base of a member/call chain: `Text("a")` for
+    /// `Text("a").bold().animation(.default)`; an implicit member (`.opacity` in
+    /// `.opacity.animation(.default)`) is its own root.
+    public var chainRoot: ExprSyntax {
+        var current = self
+        while true {
+            if let call = current.as(FunctionCallExprSyntax.self) {
+                current = call.calledExpression
+            } else if let member = current.as(MemberAccessExprSyntax.self), let base = member.base {
+                current = base
+            } else if let subscriptCall = current.as(SubscriptCallExprSyntax.self) {
+                current = subscriptCall.calledExpression
+            } else if let unwrap = current.as(ForceUnwrapExprSyntax.self) {
+                current = unwrap.expression
+            } else if let optional = current.as(OptionalChainingExprSyntax.self) {
+                current = optional.expression
+            } else {
+                return current
+            }
+        }
+    }
+}
+
+extension SyntaxProtocol {
+    /// The plain names this code reads, in source order without repeats: `count`
+    /// and `items` for `Text("\(count)").opacity(items.isEmpty ? 0 : 1)`. `$x`
+    /// and `self.x` count as reads of `x`; member names after a dot other than
+    /// `self.` (the `isEmpty` above) do not.
+    public var referencedNames: [String] {
+        var names: [String] = []
+        var seen: Set<String> = []
+        for token in tokens(viewMode: .sourceAccurate) {
+            guard let reference = token.parent?.as(DeclReferenceExprSyntax.self), reference.baseName.id == token.id else { continue }
+            if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
+                // `a.b`: only `self.b` names a member of the enclosing type.
+                guard let base = member.base?.as(DeclReferenceExprSyntax.self), base.baseName.tokenKind == .keyword(.self) else { continue }
+            }
+            var name = token.text
+            if name.hasPrefix("$") { name.removeFirst() }
+            if name.hasPrefix("`"), name.hasSuffix("`"), name.count > 2 { name = String(name.dropFirst().dropLast()) }
+            guard !name.isEmpty, name != "self", seen.insert(name).inserted else { continue }
+            names.append(name)
+        }
+        return names
+    }
+}
+
+extension TokenSyntax {
+    /// The spaces and tabs after the last newline of the token's leading trivia:
+    /// the indentation of a token that starts its line, nil when it does not.
+    public var lineIndentation: String? {
+        var indentation: String?
+        for piece in leadingTrivia {
+            switch piece {
+            case .newlines, .carriageReturns, .carriageReturnLineFeeds: indentation = ""
+            case .spaces(let count): indentation? += String(repeating: " ", count: count)
+            case .tabs(let count): indentation? += String(repeating: "\t", count: count)
+            default: break
+            }
+        }
+        return indentation
+    }
+}
+
+extension Trivia {
+    /// True when the trivia holds a comment (which a fix must not drop).
+    public var hasComment: Bool { contains { $0.isComment } }
+}

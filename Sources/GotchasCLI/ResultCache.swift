@@ -1,0 +1,186 @@
+import Foundation
+import GotchasCore
+
+/// Lint results on disk, keyed by file content, configuration, rule set and tool
+/// version, so an unchanged tree re-lints without parsing.
+///
+/// One file per entry, written to a temp file and renamed into place, so concurrent
+/// runs never see half an entry; an entry that fails to decode (corrupt, truncated,
+/// another version's format) is ignored and rewritten.
+struct ResultCache: Sendable {
+    let directory: String
+
+    /// `$XDG_CACHE_HOME/swiftui-gotchas`, else `~/.cache/swiftui-gotchas`.
+    static func defaultDirectory(environment: [String: String]) -> String? {
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return xdg + "/swiftui-gotchas" }
+        guard let home = environment["HOME"], !home.isEmpty else { return nil }
+        return home + "/.cache/swiftui-gotchas"
+    }
+
+    init?(directory: String) {
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            return nil
+        }
+        self.directory = directory
+    }
+
+    /// The key of a file's result under a configuration.
+    static func key(bytes: [UInt8], configuration: RuleConfiguration, ruleIDs: [String], extra: String = "") -> String {
+        var hash = ContentHash(bytes)
+        hash.combine(ToolVersion.current)
+        hash.combine(ruleIDs.joined(separator: ","))
+        for (id, severity) in configuration.severities.sorted(by: { $0.key < $1.key }) { hash.combine("\(id)=\(severity.rawValue)") }
+        for (id, options) in configuration.options.sorted(by: { $0.key < $1.key }) {
+            for (name, value) in options.sorted(by: { $0.key < $1.key }) { hash.combine("\(id).\(name)=\(value)") }
+        }
+        hash.combine(extra)
+        return hash.description
+    }
+
+    func load(key: String) -> [Diagnostic]? {
+        guard let data = FileManager.default.contents(atPath: path(for: key)) else { return nil }
+        return CacheEntryCoding.decode(Array(data))
+    }
+
+    func store(_ diagnostics: [Diagnostic], key: String) {
+        let target = path(for: key)
+        let temporary = target + ".\(ProcessInfo.processInfo.processIdentifier).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        guard FileManager.default.createFile(atPath: temporary, contents: Data(CacheEntryCoding.encode(diagnostics))) else { return }
+        if rename(temporary, target) != 0 { try? FileManager.default.removeItem(atPath: temporary) }
+    }
+
+    private func path(for key: String) -> String { directory + "/" + key + ".entry" }
+}
+
+/// A compact, self-checking binary encoding of diagnostics.
+enum CacheEntryCoding {
+    static let magic = Array("SGC1".utf8)
+
+    static func encode(_ diagnostics: [Diagnostic]) -> [UInt8] {
+        var writer = Writer()
+        writer.int(diagnostics.count)
+        for diagnostic in diagnostics {
+            writer.string(diagnostic.ruleID)
+            writer.string(diagnostic.severity.rawValue)
+            writer.string(diagnostic.message)
+            writer.range(diagnostic.range)
+            writer.int(diagnostic.tags.count)
+            for tag in diagnostic.tags { writer.string(tag.rawValue) }
+            writer.int(diagnostic.related.count)
+            for related in diagnostic.related {
+                writer.string(related.path)
+                writer.range(related.range)
+                writer.string(related.message)
+            }
+            writer.int(diagnostic.fixes.count)
+            for fix in diagnostic.fixes {
+                writer.string(fix.title)
+                writer.string(fix.applicability.rawValue)
+                writer.int(fix.edits.count)
+                for edit in fix.edits {
+                    writer.range(edit.range)
+                    writer.string(edit.replacement)
+                }
+            }
+        }
+        let payload = writer.bytes
+        var hash = ContentHash(payload)
+        hash.combine(magic)
+        return magic + Array(hash.description.utf8) + payload
+    }
+
+    static func decode(_ bytes: [UInt8]) -> [Diagnostic]? {
+        let headerLength = magic.count + 32
+        guard bytes.count >= headerLength, Array(bytes[0..<magic.count]) == magic else { return nil }
+        let payload = Array(bytes[headerLength...])
+        var hash = ContentHash(payload)
+        hash.combine(magic)
+        guard Array(bytes[magic.count..<headerLength]) == Array(hash.description.utf8) else { return nil }
+        var reader = Reader(bytes: payload)
+        guard let count = reader.int(), count < 1_000_000 else { return nil }
+        var diagnostics: [Diagnostic] = []
+        for _ in 0..<count {
+            guard let ruleID = reader.string(), let severity = reader.string().flatMap(Severity.init(rawValue:)),
+                  let message = reader.string(), let range = reader.range(), let tagCount = reader.int() else { return nil }
+            var tags: [DiagnosticTag] = []
+            for _ in 0..<tagCount {
+                guard let tag = reader.string().flatMap(DiagnosticTag.init(rawValue:)) else { return nil }
+                tags.append(tag)
+            }
+            guard let relatedCount = reader.int() else { return nil }
+            var related: [RelatedLocation] = []
+            for _ in 0..<relatedCount {
+                guard let path = reader.string(), let range = reader.range(), let text = reader.string() else { return nil }
+                related.append(RelatedLocation(path: path, range: range, message: text))
+            }
+            guard let fixCount = reader.int() else { return nil }
+            var fixes: [Fix] = []
+            for _ in 0..<fixCount {
+                guard let title = reader.string(), let applicability = reader.string().flatMap(Applicability.init(rawValue:)),
+                      let editCount = reader.int() else { return nil }
+                var edits: [TextEdit] = []
+                for _ in 0..<editCount {
+                    guard let range = reader.range(), let replacement = reader.string() else { return nil }
+                    edits.append(TextEdit(range: range, replacement: replacement))
+                }
+                fixes.append(Fix(title: title, applicability: applicability, edits: edits))
+            }
+            diagnostics.append(Diagnostic(ruleID: ruleID, severity: severity, message: message, range: range,
+                                          tags: tags, related: related, fixes: fixes))
+        }
+        return reader.isAtEnd ? diagnostics : nil
+    }
+
+    private struct Writer {
+        var bytes: [UInt8] = []
+        mutating func int(_ value: Int) {
+            var remaining = UInt64(max(0, value))
+            repeat {
+                let byte = UInt8(remaining & 0x7F)
+                remaining >>= 7
+                bytes.append(remaining == 0 ? byte : byte | 0x80)
+            } while remaining != 0
+        }
+        mutating func string(_ text: String) {
+            let utf8 = Array(text.utf8)
+            int(utf8.count)
+            bytes += utf8
+        }
+        mutating func range(_ range: Range<Int>) {
+            int(range.lowerBound)
+            int(range.count)
+        }
+    }
+
+    private struct Reader {
+        let bytes: [UInt8]
+        var index = 0
+        var isAtEnd: Bool { index == bytes.count }
+
+        mutating func int() -> Int? {
+            var value: UInt64 = 0
+            var shift: UInt64 = 0
+            while index < bytes.count, shift < 63 {
+                let byte = bytes[index]
+                index += 1
+                value |= UInt64(byte & 0x7F) << shift
+                if byte & 0x80 == 0 { return value <= UInt64(Int.max) ? Int(value) : nil }
+                shift += 7
+            }
+            return nil
+        }
+
+        mutating func string() -> String? {
+            guard let length = int(), length <= bytes.count - index else { return nil }
+            defer { index += length }
+            return String(validating: bytes[index..<index + length], as: UTF8.self)
+        }
+
+        mutating func range() -> Range<Int>? {
+            guard let lower = int(), let count = int(), lower <= Int.max - count else { return nil }
+            return lower..<lower + count
+        }
+    }
+}

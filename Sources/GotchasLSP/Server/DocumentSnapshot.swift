@@ -1,0 +1,42 @@
+import GotchasCore
+
+/// Everything background work needs about one document at one version: the text, the
+/// resolved configuration, the client's position encoding and capabilities, and the lint
+/// result when it is already known. A value, so it can leave the actor.
+struct DocumentSnapshot: Sendable {
+    var uri: String
+    /// nil for a file read from disk that the client has not opened.
+    var version: Int?
+    var document: SourceDocument
+    var configuration: ConfigurationStore.Resolved
+    var capabilities: ClientCapabilities
+    var linter: Linter
+    var cachedLint: LintResult?
+
+    var converter: PositionConverter { PositionConverter(encoding: capabilities.positionEncoding) }
+
+    /// The diagnostics of this version (linting now if they are not cached).
+    func lint() -> LintResult {
+        if let cachedLint { return cachedLint }
+        guard configuration.includesFile else { return LintResult.empty }
+        return linter.lint(document, configuration: configuration.rules)
+    }
+
+    func documentationURL(for ruleID: String) -> String {
+        var base = configuration.docsBaseURL
+        while base.hasSuffix("/") { base.removeLast() }
+        return "\(base)/\(ruleID).md"
+    }
+}
+
+extension LanguageServer {
+    /// A snapshot of an open document, or nil when it is not open.
+    func snapshot(of uri: String) -> DocumentSnapshot? {
+        guard let open = documents[uri] else { return nil }
+        let (resolved, problems) = configuration.resolve(forPath: open.document.path)
+        problems.forEach(showProblem)
+        let cached = lintResults[uri].flatMap { $0.matches(open, configurationGeneration: configuration.generation) ? $0.result : nil }
+        return DocumentSnapshot(uri: uri, version: open.version, document: open.document, configuration: resolved,
+                                capabilities: capabilities, linter: linter, cachedLint: cached)
+    }
+}

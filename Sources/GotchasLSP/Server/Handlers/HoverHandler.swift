@@ -1,0 +1,56 @@
+import GotchasCore
+
+/// `textDocument/hover` over a flagged range: the rule ID, why it matters (the rule's
+/// rationale) and wrong/right code from its examples, as Markdown.
+extension LanguageServer {
+    func handleHover(id: RequestID, params: JSON) {
+        guard case .success(let uri) = params.textDocumentURI(), let position = params["position"],
+              PositionConverter.lineColumn(position) != nil else {
+            send(.failure(id: id, .invalidParams("hover needs textDocument.uri and a position")))
+            return
+        }
+        guard let snapshot = snapshot(of: uri) else {
+            send(.failure(id: id, .invalidParams("\(uri) is not open")))
+            return
+        }
+        let linter = self.linter
+        respondInBackground(id, document: (uri, snapshot.version ?? 0)) {
+            guard let offset = snapshot.converter.offset(position, in: snapshot.document)?.offset else {
+                return .failure(.invalidParams("malformed position"))
+            }
+            let hits = snapshot.lint().diagnostics.filter { $0.range.contains(offset) || ($0.range.isEmpty && $0.range.lowerBound == offset) }
+            guard let first = hits.first else { return .success(.null) }
+            var seen: Set<String> = []
+            let sections = hits.filter { seen.insert($0.ruleID).inserted }.compactMap { diagnostic -> String? in
+                guard let rule = linter.rule(withID: diagnostic.ruleID) else { return nil }
+                return HoverText.markdown(for: rule.description, message: diagnostic.message,
+                                          url: snapshot.documentationURL(for: diagnostic.ruleID))
+            }
+            let range = hits.dropFirst().reduce(first.range) { min($0.lowerBound, $1.range.lowerBound)..<max($0.upperBound, $1.range.upperBound) }
+            return .success([
+                "contents": ["kind": .string(snapshot.capabilities.markdownHover ? "markdown" : "plaintext"),
+                             "value": .string(sections.joined(separator: "\n\n---\n\n"))],
+                "range": snapshot.converter.visibleRange(range, in: snapshot.document),
+            ])
+        }
+    }
+}
+
+enum HoverText {
+    static func markdown(for rule: RuleDescription, message: String, url: String) -> String {
+        var text = "**swiftui-gotchas `\(rule.id)`** — \(message)\n\n\(rule.rationale)"
+        let wrong: String?
+        let right: String?
+        if let correction = rule.corrections.first {
+            wrong = correction.before
+            right = correction.after
+        } else {
+            wrong = rule.triggering.first?.strippedWithMarkers.code
+            right = rule.nonTriggering.first?.code
+        }
+        if let wrong { text += "\n\nWrong:\n```swift\n\(wrong)\n```" }
+        if let right { text += "\n\nRight:\n```swift\n\(right)\n```" }
+        text += "\n\n[Documentation](\(url))"
+        return text
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import GotchasCore
+
+/// `workspace/diagnostic` (pull): every `.swift` file under the workspace folders,
+/// open ones from the editor's text and the others read from disk, with
+/// `$/progress` reports when the client gave a work-done token. Unchanged files
+/// (same result ID as `previousResultIds`) get `unchanged` reports.
+extension LanguageServer {
+    static let skippedDirectories: Set<String> = [".build", "DerivedData", "Pods", "Carthage", ".git", ".swiftpm", "node_modules"]
+
+    func handleWorkspaceDiagnostic(id: RequestID, params: JSON) {
+        var previous: [String: String] = [:]
+        for entry in params["previousResultIds"]?.arrayValue ?? [] {
+            if let uri = entry["uri"]?.stringValue, let value = entry["value"]?.stringValue { previous[uri] = value }
+        }
+        let token = params["workDoneToken"]
+        let folders = workspaceFolders
+        // Open documents are taken as the editor has them; everything else is read in the background.
+        var open: [String: (DocumentSnapshot, String)] = [:]
+        for uri in documents.uris {
+            guard let document = documents[uri], let snapshot = snapshot(of: uri) else { continue }
+            open[document.document.path] = (snapshot, "\(document.openGeneration).\(document.version).\(configuration.generation)")
+        }
+        var configurations: [String: ConfigurationStore.Resolved] = [:]
+        let files = Self.swiftFiles(under: folders)
+        for path in files where open[path] == nil {
+            let (resolved, problems) = configuration.resolve(forPath: path)
+            problems.forEach(showProblem)
+            configurations[path] = resolved
+        }
+        let capabilities = self.capabilities
+        let linter = self.linter
+        let generation = configuration.generation
+        respondInBackground(id) { [open, previous, configurations] in
+            await self.progress(token, ["kind": "begin", "title": "swiftui-gotchas", "cancellable": false,
+                                        "message": .string("\(files.count) files"), "percentage": 0])
+            var items: [JSON] = []
+            for (index, path) in files.enumerated() {
+                if Task.isCancelled { return .failure(.requestCancelled) }
+                let uri = DocumentStore.uri(ofPath: path)
+                if let (snapshot, resultID) = open[path] {
+                    items.append(Self.report(uri: snapshot.uri, version: snapshot.version, resultID: resultID,
+                                             previous: previous[snapshot.uri], snapshot: snapshot))
+                } else if let resolved = configurations[path],
+                          let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+                          let data = FileManager.default.contents(atPath: path) {
+                    let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+                    let resultID = "disk.\(Int(modified * 1000)).\(data.count).\(generation)"
+                    let snapshot = DocumentSnapshot(uri: uri, version: nil, document: SourceDocument(path: path, bytes: Array(data)),
+                                                    configuration: resolved, capabilities: capabilities, linter: linter, cachedLint: nil)
+                    items.append(Self.report(uri: uri, version: nil, resultID: resultID, previous: previous[uri], snapshot: snapshot))
+                }
+                if files.count > 1, index % max(1, files.count / 10) == 0 {
+                    await self.progress(token, ["kind": "report", "message": .string("\(index + 1)/\(files.count)"),
+                                                "percentage": .int((index + 1) * 100 / files.count)])
+                }
+            }
+            await self.progress(token, ["kind": "end", "message": .string("\(files.count) files checked")])
+            return .success(["items": .array(items)])
+        }
+    }
+
+    private func progress(_ token: JSON?, _ value: JSON) {
+        guard let token, token != .null else { return }
+        sendNotification("$/progress", ["token": token, "value": value])
+    }
+
+    private static func report(uri: String, version: Int?, resultID: String, previous: String?, snapshot: DocumentSnapshot) -> JSON {
+        let version = version.map(JSON.int) ?? .null
+        if previous == resultID {
+            return ["kind": "unchanged", "uri": .string(uri), "version": version, "resultId": .string(resultID)]
+        }
+        return ["kind": "full", "uri": .string(uri), "version": version, "resultId": .string(resultID),
+                "items": .array(snapshot.lspDiagnostics(snapshot.lint()))]
+    }
+
+    /// `.swift` files under the folders, skipping build and VCS directories; sorted, no duplicates.
+    static func swiftFiles(under folders: [String]) -> [String] {
+        var files: Set<String> = []
+        let fileManager = FileManager.default
+        for folder in folders {
+            guard let enumerator = fileManager.enumerator(at: URL(fileURLWithPath: folder),
+                                                          includingPropertiesForKeys: [.isDirectoryKey]) else { continue }
+            while let url = enumerator.nextObject() as? URL {
+                if skippedDirectories.contains(url.lastPathComponent) {
+                    enumerator.skipDescendants()
+                    continue
+                }
+                if url.pathExtension == "swift" { files.insert(url.standardizedFileURL.path) }
+            }
+        }
+        return files.sorted()
+    }
+}

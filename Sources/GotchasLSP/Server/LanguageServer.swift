@@ -1,0 +1,229 @@
+import Foundation
+import GotchasCore
+import GotchasRules
+
+/// The server's state and its message loop.
+///
+/// An actor because it has identity: one per connection, and everything that mutates
+/// state (documents, configuration, pending requests) runs on it, one message at a
+/// time. Anything that parses — linting, fix-all, workspace diagnostics — runs in
+/// detached tasks on a `DocumentSnapshot` and reports back to the actor.
+public actor LanguageServer {
+    enum Phase: Sendable { case uninitialized, running, shuttingDown }
+
+    let writer: MessageWriter
+    let log: ServerLog
+    let options: ServerOptions
+    let linter: Linter
+
+    var phase = Phase.uninitialized
+    var capabilities = ClientCapabilities()
+    var converter: PositionConverter { PositionConverter(encoding: capabilities.positionEncoding) }
+    var documents = DocumentStore()
+    var configuration: ConfigurationStore
+    var workspaceFolders: [String] = []
+    var trace = "off"
+    /// Problems already shown with window/showMessage (each once).
+    var shownProblems: Set<String> = []
+    /// Problems found before `initialized`, shown then.
+    var deferredProblems: [String] = []
+
+    /// Requests answered off the loop, by ID; removed when answered or cancelled.
+    var pendingRequests: [RequestID: Task<Void, Never>] = [:]
+    var nextOutgoingID = 0
+    /// Linting state per open document (see LintScheduler.swift).
+    var lintResults: [String: LintSnapshot] = [:]
+    var lintsInFlight: Set<String> = []
+    var exitCode: Int32?
+    var shutdownTask: Task<Void, Never>?
+
+    public init(writer: MessageWriter, log: ServerLog = ServerLog(), options: ServerOptions = ServerOptions(),
+                linter: Linter = RuleCatalog.linter) {
+        self.writer = writer
+        self.log = log
+        self.options = options
+        self.linter = linter
+        self.configuration = ConfigurationStore(rules: linter.descriptions, defaultDocsBaseURL: options.docsBaseURL)
+    }
+
+    /// Serves until `exit` or end of input. Returns the process exit status:
+    /// 0 after `shutdown` then `exit` (or end of input after `shutdown`), 1 otherwise.
+    public func run(input: AsyncStream<[UInt8]>) async -> Int32 {
+        var framer = MessageFramer(maximumBodySize: options.maximumBodySize)
+        for await chunk in input {
+            for event in framer.feed(chunk) {
+                switch event {
+                case .body(let body): receive(body)
+                case .error(let error):
+                    log("framing error: \(error)")
+                    send(.failure(id: nil, error.canSkipBody ? .invalidRequest(error.description) : .parseError(error.description)))
+                }
+                if let exitCode {
+                    await drainBeforeExit()
+                    return finish(exitCode)
+                }
+            }
+        }
+        log("input closed\(phase == .shuttingDown ? "" : " without shutdown")")
+        return finish(phase == .shuttingDown ? 0 : 1)
+    }
+
+    private func finish(_ status: Int32) -> Int32 {
+        for task in pendingRequests.values { task.cancel() }
+        pendingRequests.removeAll()
+        return status
+    }
+
+    /// Decodes one body and dispatches it.
+    func receive(_ body: [UInt8]) {
+        let json: JSON
+        do {
+            json = try JSON.parse(body)
+        } catch {
+            log("malformed JSON: \(error)")
+            send(.failure(id: nil, .parseError(error.description)))
+            return
+        }
+        switch Message.decode(json) {
+        case .failure(let invalid):
+            send(.failure(id: invalid.id, invalid.error))
+        case .success(.request(let id, let method, let params)):
+            if trace != "off" { sendNotification("$/logTrace", ["message": .string("Received request '\(method) - (\(id))'.")]) }
+            handleRequest(id: id, method: method, params: params)
+        case .success(.notification(let method, let params)):
+            if trace != "off" { sendNotification("$/logTrace", ["message": .string("Received notification '\(method)'.")]) }
+            handleNotification(method: method, params: params)
+        case .success(.response(let id, _, let error)):
+            if let error { log("client answered request \(id.map(\.description) ?? "null") with an error: \(error.serializedString)") }
+        }
+    }
+
+    // MARK: Dispatch: one handler per method, each in Handlers/<Name>Handler.swift.
+
+    func handleRequest(id: RequestID, method: String, params: JSON) {
+        if method == "initialize" {
+            respond(id, handleInitialize(params))
+            return
+        }
+        switch phase {
+        case .uninitialized:
+            send(.failure(id: id, .serverNotInitialized))
+            return
+        case .shuttingDown where method != "shutdown":
+            send(.failure(id: id, .invalidRequest("the server is shutting down")))
+            return
+        default: break
+        }
+        switch method {
+        case "shutdown": handleShutdown(id: id)
+        case "textDocument/codeAction": handleCodeAction(id: id, params: params)
+        case "codeAction/resolve": handleCodeActionResolve(id: id, params: params)
+        case "textDocument/hover": handleHover(id: id, params: params)
+        case "textDocument/diagnostic": handleDocumentDiagnostic(id: id, params: params)
+        case "workspace/diagnostic": handleWorkspaceDiagnostic(id: id, params: params)
+        case "workspace/executeCommand": handleExecuteCommand(id: id, params: params)
+        default: send(.failure(id: id, .methodNotFound(method)))
+        }
+    }
+
+    func handleNotification(method: String, params: JSON) {
+        switch method {
+        case "exit": handleExit()
+            return
+        case "$/cancelRequest": handleCancelRequest(params)
+            return
+        case "$/setTrace": handleSetTrace(params)
+            return
+        default: break
+        }
+        guard phase == .running else {
+            if method != "initialized" { log("ignoring \(method) outside a running session") }
+            return
+        }
+        switch method {
+        case "initialized": handleInitialized()
+        case "textDocument/didOpen": handleDidOpen(params)
+        case "textDocument/didChange": handleDidChange(params)
+        case "textDocument/didClose": handleDidClose(params)
+        case "textDocument/didSave": handleDidSave(params)
+        case "workspace/didChangeConfiguration": handleDidChangeConfiguration(params)
+        case "workspace/didChangeWatchedFiles": handleDidChangeWatchedFiles(params)
+        case "workspace/didChangeWorkspaceFolders": handleDidChangeWorkspaceFolders(params)
+        default: break  // unknown notifications and `$/…` ones are ignored, as the spec says
+        }
+    }
+
+    // MARK: Sending
+
+    func send(_ message: Message) { writer.write(message) }
+
+    func respond(_ id: RequestID, _ result: Result<JSON, ResponseError>) {
+        switch result {
+        case .success(let json): send(.success(id: id, json))
+        case .failure(let error): send(.failure(id: id, error))
+        }
+    }
+
+    func sendNotification(_ method: String, _ params: JSON) {
+        send(.notification(method: method, params: params))
+    }
+
+    /// Sends a server→client request; the client's answer is only logged.
+    func sendRequest(_ method: String, _ params: JSON) {
+        nextOutgoingID += 1
+        send(.request(id: .string("swiftui-gotchas-\(nextOutgoingID)"), method: method, params: params))
+    }
+
+    /// window/logMessage with the spec's fields only (Eglot rejects others).
+    func logToClient(_ message: String, type: Int = 4) {
+        log(message)
+        sendNotification("window/logMessage", ["type": .int(type), "message": .string(message)])
+    }
+
+    /// window/showMessage, once per distinct problem.
+    func showProblem(_ message: String) {
+        log(message)
+        guard shownProblems.insert(message).inserted else { return }
+        sendNotification("window/showMessage", ["type": .int(1), "message": .string(message)])
+    }
+
+    // MARK: Requests answered off the loop
+
+    /// Runs `work` in a detached task and answers `id` with its result, unless the
+    /// request was cancelled first. When `document` is given and that document moved
+    /// past `version` meanwhile, answers ContentModified instead of a stale result.
+    func respondInBackground(_ id: RequestID, document: (uri: String, version: Int)? = nil,
+                             _ work: @escaping @Sendable () async -> Result<JSON, ResponseError>) {
+        let task = Task.detached {
+            let result = await work()
+            await self.complete(id, result, document: document)
+        }
+        pendingRequests[id] = task
+    }
+
+    private func complete(_ id: RequestID, _ result: Result<JSON, ResponseError>, document: (uri: String, version: Int)?) {
+        guard pendingRequests.removeValue(forKey: id) != nil else { return }  // cancelled: already answered
+        if let document, documents[document.uri]?.version != document.version {
+            send(.failure(id: id, .contentModified))
+            return
+        }
+        respond(id, result)
+    }
+
+    /// Cancels a pending request and answers it with RequestCancelled.
+    func cancel(_ id: RequestID) {
+        guard let task = pendingRequests.removeValue(forKey: id) else { return }
+        task.cancel()
+        send(.failure(id: id, .requestCancelled))
+    }
+}
+
+// MARK: - Parameter helpers
+
+extension JSON {
+    /// `params.textDocument.uri`, or an InvalidParams error.
+    func textDocumentURI() -> Result<String, ResponseError> {
+        guard let uri = self["textDocument", "uri"]?.stringValue else { return .failure(.invalidParams("missing textDocument.uri")) }
+        return .success(uri)
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+/// Where the server's own log lines go: stderr or `--log-file`. Never stdout,
+/// which carries the protocol only.
+public struct ServerLog: Sendable {
+    let fileDescriptor: Int32
+
+    public init(fileDescriptor: Int32 = FileHandle.standardError.fileDescriptor) {
+        self.fileDescriptor = fileDescriptor
+    }
+
+    /// Opens (appends to) a log file; falls back to stderr when it cannot be opened.
+    public static func file(at path: String) -> ServerLog {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        return descriptor >= 0 ? ServerLog(fileDescriptor: descriptor) : ServerLog()
+    }
+
+    public func callAsFunction(_ message: String) {
+        let line = "[swiftui-gotchas lsp] \(message)\n"
+        _ = MessageWriter(fileDescriptor: fileDescriptor).write(raw: Array(line.utf8))
+    }
+}
+
+/// Knobs for tests and embedding; the defaults are what `swiftui-gotchas lsp` uses.
+public struct ServerOptions: Sendable {
+    public static let defaultDocsBaseURL = "https://github.com/swiftui-gotchas/swiftui-gotchas/blob/main/docs/rules"
+
+    public var maximumBodySize = MessageFramer.defaultMaximumBodySize
+    /// Added before every lint (tests use it to make edits outrun linting).
+    public var lintDelay: Duration = .zero
+    public var docsBaseURL = ServerOptions.defaultDocsBaseURL
+
+    public init() {}
+}

@@ -1,0 +1,209 @@
+import GotchasCore
+import SwiftSyntax
+
+/// `.animation(_:)` without `value:` (deprecated since iOS 15) animates *every*
+/// animatable change of the view it modifies, whatever state caused it — unrelated
+/// layout starts sliding. `.animation(_:value:)` scopes the animation to one value.
+struct AnimationWithoutValueRule: Rule {
+    static let description = RuleDescription(
+        id: "animation-without-value",
+        category: .animation,
+        severity: .warning,
+        seed: "001, A1",
+        summary: "`.animation(_:)` without `value:` animates every change of the view; pass the value that should animate.",
+        rationale: """
+            `.animation(_:)` with a single argument is deprecated since iOS 15: it applies the animation \
+            to every animatable change that reaches the view during any update, so a change to unrelated \
+            state (or the parent's layout) animates too. Write `.animation(.easeInOut, value: count)` so \
+            only changes of `count` animate. `.animation(nil)` has the same problem: use \
+            `.animation(nil, value: v)` or `.transaction { $0.animation = nil }`. The fix offers one \
+            action per candidate value (the view's `@State`, `@Binding` and stored properties, those the \
+            modified view reads first); which one is right needs a human. Not flagged: `.animation(_:value:)`, \
+            `AnyTransition`'s `.animation(_:)` (`.transition(.opacity.animation(.default))`), and the \
+            iOS 17 `.animation(_:body:)` form with a closure.
+            """,
+        fix: .unsafe,
+        triggers: ["animation"],
+        triggering: [
+            """
+            struct CounterView: View {
+                @State private var count = 0
+                @State private var otherValue = false
+                var body: some View {
+                    Text("\\(count)")
+                        .scaleEffect(count > 5 ? 1.5 : 1)
+                        ↓.animation(.easeInOut)
+                }
+            }
+            """,
+            """
+            struct Badge: View {
+                var isOn: Bool
+                var body: some View {
+                    Group {
+                        if isOn {
+                            Circle()↓.animation(nil)
+                        }
+                    }
+                }
+            }
+            """,
+            """
+            extension Card {
+                @ViewBuilder var header: some View {
+                    ForEach(items) { item in
+                        Row(item: item)
+                            .padding()
+                            ↓.animation(
+                                .spring()
+                            )
+                    }
+                }
+            }
+            """,
+            """
+            struct Toggle2: View {
+                @Binding var isExpanded: Bool
+                var body: some View {
+                    VStack {
+                        Text("a")
+                    }↓.animation(.default)
+                    .frame(height: isExpanded ? 200 : 50)
+                }
+            }
+            """,
+        ],
+        nonTriggering: [
+            RuleExample("Text(\"a\").animation(.easeInOut, value: count)", note: "scoped to a value"),
+            RuleExample("Text(\"a\").transition(.opacity.animation(.default))", note: "AnyTransition's animation(_:)"),
+            RuleExample("let slide = AnyTransition.slide.animation(.easeIn)", note: "AnyTransition's animation(_:)"),
+            RuleExample("let fade: AnyTransition = .opacity.animation(.default)", note: "an implicit AnyTransition member"),
+            RuleExample("Text(\"a\").transition(.asymmetric(insertion: .scale.animation(.bouncy), removal: .opacity))",
+                        note: "a transition expression inside `.transition(…)`"),
+            RuleExample("Text(\"a\").animation(.smooth) { $0.opacity(isOn ? 1 : 0) }", note: "the iOS 17 `animation(_:body:)` form"),
+            RuleExample("withAnimation(.default) { count += 1 }", note: "an explicit transaction, not the modifier"),
+            RuleExample("Text(\".animation(.default)\")", note: "inside a string"),
+            RuleExample("// view.animation(.default)", note: "inside a comment"),
+            RuleExample("func animation(_ animation: Animation?) -> some View { self }", note: "a declaration"),
+            RuleExample("let animation = Animation.default", note: "a variable that merely has the name"),
+        ],
+        corrections: [
+            RuleCorrection("""
+                struct CounterView: View {
+                    @State private var flag = false
+                    @State private var count = 0
+                    var body: some View {
+                        Text("\\(count)")
+                            .animation(.easeInOut) // keep me
+                    }
+                }
+                """, """
+                struct CounterView: View {
+                    @State private var flag = false
+                    @State private var count = 0
+                    var body: some View {
+                        Text("\\(count)")
+                            .animation(.easeInOut, value: count) // keep me
+                    }
+                }
+                """, applicability: .unsafe, fixTitle: "Add `value: count`"),
+            RuleCorrection("""
+                struct CounterView: View {
+                    @State private var flag = false
+                    var body: some View {
+                        Text("a").animation(
+                            .easeInOut
+                        )
+                    }
+                }
+                """, """
+                struct CounterView: View {
+                    @State private var flag = false
+                    var body: some View {
+                        Text("a").animation(
+                            .easeInOut, value: flag
+                        )
+                    }
+                }
+                """, applicability: .unsafe, fixTitle: "Add `value: flag`"),
+            RuleCorrection("""
+                struct Panel: View {
+                    var title: String
+                }
+                extension Panel {
+                    var body: some View {
+                        Text(title).animation(nil)
+                    }
+                }
+                """, """
+                struct Panel: View {
+                    var title: String
+                }
+                extension Panel {
+                    var body: some View {
+                        Text(title).animation(nil, value: title)
+                    }
+                }
+                """, applicability: .unsafe, fixTitle: "Add `value: title`"),
+        ])
+
+    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
+
+    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
+        let call = node.cast(FunctionCallExprSyntax.self)
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+              member.declName.baseName.text == "animation",
+              let receiver = member.base,
+              call.arguments.count == 1, let argument = call.arguments.first, argument.label == nil,
+              call.trailingClosure == nil, call.additionalTrailingClosures.isEmpty,
+              !Self.isTransition(receiver), !Self.isInsideTransitionArgument(call)
+        else { return }
+
+        let read = Set(receiver.referencedNames)
+        let candidates = Self.candidateValues(in: context)
+        let ordered = candidates.filter { read.contains($0) } + candidates.filter { !read.contains($0) }
+        let insertion = argument.expression.endPositionBeforeTrailingTrivia.utf8Offset
+        let fixes = ordered.map { name in
+            Fix(title: "Add `value: \(name)`", applicability: .unsafe, edits: [.insert(", value: \(name)", at: insertion)])
+        }
+        report.append(Finding(
+            message: "`.animation(_:)` without `value:` is deprecated and animates every change of this view, "
+                + "including unrelated state; write `.animation(_:value:)` with the value that should animate",
+            range: call.rangeFromCalleeName, fixes: fixes))
+    }
+
+    /// `AnyTransition.slide.animation(…)`, `.opacity.animation(…)`: the receiver is a transition.
+    private static func isTransition(_ receiver: ExprSyntax) -> Bool {
+        let root = receiver.chainRoot
+        if let member = root.as(MemberAccessExprSyntax.self), member.base == nil { return true }
+        if let name = root.as(DeclReferenceExprSyntax.self)?.baseName.text, name.hasSuffix("Transition") { return true }
+        return false
+    }
+
+    /// The call sits (through expressions only) inside an argument of `.transition(…)`.
+    private static func isInsideTransitionArgument(_ call: FunctionCallExprSyntax) -> Bool {
+        var current = call.parent
+        while let node = current, !node.is(ClosureExprSyntax.self), !node.is(CodeBlockItemSyntax.self), !node.is(MemberBlockItemSyntax.self) {
+            if let argument = node.as(LabeledExprSyntax.self),
+               argument.parent?.parent?.as(FunctionCallExprSyntax.self)?.calleeName == "transition" {
+                return true
+            }
+            current = node.parent
+        }
+        return false
+    }
+
+    /// The enclosing view's `@State`, `@Binding` and plain stored instance properties, in declaration order.
+    private static func candidateValues(in context: RuleContext) -> [String] {
+        guard let type = context.enclosingType else { return [] }
+        let declared = context.type(named: type.name)
+        guard type.isView || declared?.isView == true else { return [] }
+        var names: [String] = []
+        for property in type.properties + (declared?.properties ?? [])
+        where property.isStoredInstance && !names.contains(property.name) {
+            guard property.wrapper == nil || property.wrapper == "State" || property.wrapper == "Binding" else { continue }
+            names.append(property.name)
+        }
+        return names
+    }
+}

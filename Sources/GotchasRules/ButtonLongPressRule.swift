@@ -1,0 +1,110 @@
+import GotchasCore
+import SwiftSyntax
+
+/// A `Button` already owns its tap gesture; `.onLongPressGesture` on it fights that
+/// gesture on iOS, and the two callbacks fire in unpredictable order on release.
+struct ButtonLongPressRule: Rule {
+    static let description = RuleDescription(
+        id: "button-long-press",
+        category: .navigation,
+        severity: .warning,
+        seed: "000 G5",
+        summary: "`.onLongPressGesture` attached to a `Button`.",
+        rationale: """
+            A `Button` handles its own tap; a long-press gesture attached to it competes with that \
+            gesture on iOS, so on release the action and the long-press callback fire in \
+            unpredictable order — the tap is double-counted or lost. Build a custom view with \
+            `.onTapGesture` plus `.onLongPressGesture`, or use one `DragGesture(minimumDistance: 0)` \
+            with `@GestureState` and own the press/release transitions; for a menu on long press \
+            use `.contextMenu` or `Menu(primaryAction:)`.
+            """,
+        triggers: ["onLongPressGesture"],
+        triggering: [
+            """
+            struct Stepper: View {
+                @Binding var value: Int
+                var body: some View {
+                    Button("+") { value += 1 }
+                        ↓.onLongPressGesture { value += 10 }
+                }
+            }
+            """,
+            """
+            struct Repeat: View {
+                var body: some View {
+                    HStack {
+                        Button {
+                            tap()
+                        } label: {
+                            Image(systemName: "plus")
+                        }
+                        .buttonStyle(.plain)
+                        .padding()
+                        ↓.onLongPressGesture(minimumDuration: 0.5, perform: startRepeating)
+                    }
+                }
+            }
+            """,
+            """
+            struct Cell: View {
+                var body: some View {
+                    ForEach(items) { item in
+                        if item.enabled {
+                            Button(action: { select(item) }) { Text(item.name) }↓.onLongPressGesture(perform: { edit(item) })
+                        }
+                    }
+                }
+            }
+            """,
+        ],
+        nonTriggering: [
+            RuleExample("""
+                struct Tile: View {
+                    var body: some View {
+                        Image(systemName: "star")
+                            .onTapGesture { tap() }
+                            .onLongPressGesture { hold() }
+                    }
+                }
+                """, note: "a custom view with both gestures"),
+            RuleExample("""
+                struct Tile: View {
+                    var body: some View {
+                        Button { tap() } label: {
+                            Text("Hold").onLongPressGesture { hold() }
+                        }
+                    }
+                }
+                """, note: "the long press is on the label's content, not on the Button"),
+            RuleExample("""
+                struct Tile: View {
+                    var body: some View {
+                        Button("Hold") { tap() }
+                            .simultaneousGesture(LongPressGesture().onEnded { _ in hold() })
+                            .contextMenu { Button("Delete") { delete() } }
+                    }
+                }
+                """, note: "other ways to add a secondary action"),
+            RuleExample("""
+                struct Tile: View {
+                    var body: some View {
+                        MyButton("Hold").onLongPressGesture { hold() }
+                    }
+                }
+                """, note: "a custom control type"),
+        ])
+
+    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
+
+    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
+        let call = node.cast(FunctionCallExprSyntax.self)
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+              member.declName.baseName.text == "onLongPressGesture",
+              member.base != nil,
+              ExprSyntax(call).chainRoot.as(DeclReferenceExprSyntax.self)?.baseName.text == "Button"
+        else { return }
+        report.append(Finding(
+            message: "`.onLongPressGesture` on a `Button` competes with the button's own tap, so tap and long press fire unpredictably on release; use a custom view with `.onTapGesture` + `.onLongPressGesture`",
+            range: call.rangeFromCalleeName))
+    }
+}

@@ -1,0 +1,118 @@
+import GotchasCore
+import SwiftSyntax
+
+/// `if c { HStack { … } } else { VStack { … } }` rebuilds every child when the layout
+/// flips; `AnyLayout` keeps their identity and state.
+struct ConditionalLayoutSwitchRule: Rule {
+    static let description = RuleDescription(
+        id: "conditional-layout-switch",
+        category: .state,
+        severity: .info,
+        seed: "003 r5",
+        summary: "`if c { HStack { … } } else { VStack { … } }` with the same children.",
+        rationale: """
+            The two branches are different identities, so switching layout destroys every child \
+            and inserts new ones: their `@State` resets and the change cannot animate as a move. \
+            Switch the layout, not the tree: `let layout = c ? AnyLayout(HStackLayout()) : \
+            AnyLayout(VStackLayout())` and `layout { … }` with the children written once.
+            """,
+        triggers: ["Stack", "Layout", "Grid"],
+        triggering: [
+            """
+            var body: some View {
+                ↓if sizeClass == .compact {
+                    VStack {
+                        Avatar(user: user)
+                        Text(user.name)
+                    }
+                } else {
+                    HStack {
+                        Avatar(user: user)
+                        Text(user.name)
+                    }
+                }
+            }
+            """,
+            """
+            @ViewBuilder var tags: some View {
+                ↓if wrap { FlowLayout { ForEach(tags) { TagView(tag: $0) } } } else { HStack { ForEach(tags) { TagView(tag: $0) } } }
+            }
+            """,
+            """
+            var body: some View {
+                ↓if isWide {
+                    HStack(spacing: 12) { icon; label }
+                } else {
+                    VStack(alignment: .leading) {
+                        icon
+                        label
+                    }
+                }
+            }
+            """,
+        ],
+        nonTriggering: [
+            RuleExample("""
+                var body: some View {
+                    if compact { VStack { Avatar(user: user) } } else { HStack { Avatar(user: user); Text(user.name) } }
+                }
+                """, note: "different children"),
+            RuleExample("""
+                var body: some View {
+                    let layout = compact ? AnyLayout(VStackLayout()) : AnyLayout(HStackLayout())
+                    layout { Avatar(user: user); Text(user.name) }
+                }
+                """, note: "the recommended shape"),
+            RuleExample("""
+                var body: some View {
+                    if compact { VStack { Text(a) } } else { VStack { Text(a) }.padding() }
+                }
+                """, note: "the same layout: that is conditional-view-identity's concern"),
+            RuleExample("""
+                var body: some View {
+                    if compact { List { Text(a) } } else { ScrollView { Text(a) } }
+                }
+                """, note: "not layouts: different containers with their own behaviour"),
+            RuleExample("""
+                var body: some View {
+                    if #available(iOS 16, *) { Grid { row } } else { VStack { row } }
+                }
+                """, note: "an availability check"),
+        ])
+
+    static let nodeKinds: Set<SyntaxKind> = [.ifExpr]
+
+    static let stacks: Set<String> = ["HStack", "VStack", "ZStack", "LazyHStack", "LazyVStack", "Grid", "LazyVGrid", "LazyHGrid"]
+
+    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
+        let ifExpr = node.cast(IfExprSyntax.self)
+        guard context.execution == .render,
+              ifExpr.isStatement, ifExpr.hasOnlyBooleanConditions,
+              let elseBody = ifExpr.plainElseBody,
+              let first = ifExpr.body.statements.soleExpression?.as(FunctionCallExprSyntax.self),
+              let second = elseBody.statements.soleExpression?.as(FunctionCallExprSyntax.self),
+              let firstName = Self.layoutName(first, context), let secondName = Self.layoutName(second, context),
+              firstName != secondName,
+              let firstChildren = Self.children(first), let secondChildren = Self.children(second),
+              firstChildren == secondChildren
+        else { return }
+        report.append(Finding(
+            message: "Switching between `\(firstName)` and `\(secondName)` with `if` rebuilds every child (state resets, no move animation); use `AnyLayout` and write the children once",
+            range: ifExpr.ifKeyword.byteRange.lowerBound..<ifExpr.conditions.endPositionBeforeTrailingTrivia.utf8Offset))
+    }
+
+    private static func layoutName(_ call: FunctionCallExprSyntax, _ context: RuleContext) -> String? {
+        guard call.calledExpression.is(DeclReferenceExprSyntax.self), let name = call.calleeName,
+              call.trailingClosure != nil, call.additionalTrailingClosures.isEmpty
+        else { return nil }
+        if stacks.contains(name) || name.hasSuffix("Layout") { return name }
+        if let type = context.type(named: name), type.inherits("Layout") { return name }
+        return nil
+    }
+
+    /// The children as statements with whitespace collapsed (`a; b` equals `a⏎b`).
+    private static func children(_ call: FunctionCallExprSyntax) -> [String]? {
+        guard let closure = call.trailingClosure, closure.signature == nil else { return nil }
+        return closure.statements.map { $0.item.trimmedDescription.collapsingWhitespace }
+    }
+}

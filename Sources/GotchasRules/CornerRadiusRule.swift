@@ -1,0 +1,88 @@
+import GotchasCore
+import SwiftSyntax
+
+/// `.cornerRadius(_:)` is deprecated; clip to a rounded rectangle shape instead.
+struct CornerRadiusRule: Rule {
+    static let description = RuleDescription(
+        id: "corner-radius",
+        category: .modernAPI,
+        severity: .warning,
+        seed: "002",
+        summary: "`.cornerRadius(_:)` is deprecated; use `.clipShape(.rect(cornerRadius:))`.",
+        rationale: """
+            `cornerRadius(_:antialiased:)` is deprecated (iOS 17). `.clipShape(.rect(cornerRadius: r))` \
+            clips the same way and is the supported spelling; the shape form also takes \
+            `style: .continuous` and per-corner radii (`.rect(topLeadingRadius:…)`). The fix wraps \
+            the radius and keeps it as written.
+            """,
+        tags: [.deprecated],
+        fix: .safe,
+        triggers: ["cornerRadius"],
+        triggering: [
+            "Image(\"cover\")↓.cornerRadius(8)",
+            """
+            struct Card: View {
+                var body: some View {
+                    VStack {
+                        Text(title)
+                    }
+                    .padding()
+                    .background(.thinMaterial)
+                    ↓.cornerRadius(isCompact ? 8 : 16)
+                }
+            }
+            """,
+            """
+            extension View {
+                func cardStyle() -> some View {
+                    padding()↓.cornerRadius(12, antialiased: false)
+                }
+            }
+            """,
+        ],
+        nonTriggering: [
+            RuleExample("Image(\"cover\").clipShape(.rect(cornerRadius: 8))"),
+            RuleExample("RoundedRectangle(cornerRadius: 8).fill(.blue)", note: "a shape's `cornerRadius:` label"),
+            RuleExample("view.layer.cornerRadius = 8", note: "UIKit's layer property"),
+            RuleExample("Image(\"cover\").cornerRadius(8, corners: [.topLeft, .topRight])",
+                        note: "a custom extension with per-corner radii"),
+            RuleExample("let cornerRadius: CGFloat = 8 // .cornerRadius(8)", note: "identifiers and comments"),
+        ],
+        corrections: [
+            RuleCorrection("Image(\"cover\").cornerRadius(8)", "Image(\"cover\").clipShape(.rect(cornerRadius: 8))"),
+            RuleCorrection("""
+                Text(title)
+                    .padding()
+                    .cornerRadius(isCompact ? 8 : 16) // card
+                """, """
+                Text(title)
+                    .padding()
+                    .clipShape(.rect(cornerRadius: isCompact ? 8 : 16)) // card
+                """),
+        ])
+
+    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
+
+    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
+        let call = node.cast(FunctionCallExprSyntax.self)
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+              member.declName.baseName.text == "cornerRadius",
+              call.trailingClosure == nil,
+              let radius = call.arguments.first, radius.label == nil
+        else { return }
+        let labels = call.argumentLabels.dropFirst()
+        guard labels.isEmpty || labels == ["antialiased"] else { return }
+        var fixes: [Fix] = []
+        // `antialiased: false` has no `clipShape` spelling: only the one-argument form is rewritten.
+        if call.arguments.count == 1, let rightParen = call.rightParen {
+            fixes.append(Fix(title: "Replace with `.clipShape(.rect(cornerRadius:))`", applicability: .safe, edits: [
+                TextEdit(range: member.declName.baseName.byteRange, replacement: "clipShape"),
+                .insert(".rect(cornerRadius: ", at: radius.expression.positionAfterSkippingLeadingTrivia.utf8Offset),
+                .insert(")", at: rightParen.positionAfterSkippingLeadingTrivia.utf8Offset),
+            ]))
+        }
+        report.append(Finding(
+            message: "`.cornerRadius(_:)` is deprecated; use `.clipShape(.rect(cornerRadius:))`",
+            range: call.rangeFromCalleeName, fixes: fixes))
+    }
+}

@@ -1,0 +1,104 @@
+import GotchasCore
+import SwiftSyntax
+
+/// A closure put into the environment in `body` is a new, incomparable value on every
+/// render, so every view that reads the key is invalidated on every parent update.
+struct EnvironmentClosurePerRenderRule: Rule {
+    static let description = RuleDescription(
+        id: "environment-closure-per-render",
+        category: .state,
+        severity: .warning,
+        seed: "003 r10",
+        summary: "`.environment(\\.k, { … })` or `.environment(\\.k, Actions { … })` built inside `body`.",
+        rationale: """
+            SwiftUI compares environment values to decide which readers to update. A closure (or a \
+            value wrapping one) created in `body` is new on every render and cannot be compared, so \
+            every view reading that key re-runs its body on every update of the parent. Put a stable \
+            object in the environment instead — an `@Observable` model via `.environment(model)`, \
+            read as `@Environment(Model.self)` — and call it from actions.
+            """,
+        triggers: ["environment"],
+        triggering: [
+            """
+            var body: some View {
+                Editor()
+                    ↓.environment(\\.onSave, { document in store.save(document) })
+            }
+            """,
+            """
+            struct Root: View {
+                var body: some View {
+                    NavigationStack {
+                        Feed()
+                    }
+                    ↓.environment(\\.actions, Actions { event in
+                        handle(event)
+                    })
+                }
+            }
+            """,
+            """
+            @ViewBuilder var content: some View {
+                Group {
+                    Rows()↓.environment(\\.rowHandler, RowHandler(onTap: { select($0) }))
+                }
+            }
+            """,
+        ],
+        nonTriggering: [
+            RuleExample("Feed().environment(model)", note: "a stable object"),
+            RuleExample("""
+                var body: some View {
+                    Text(status.content)
+                        .environment(
+                            \\.openURL,
+                            OpenURLAction { url in
+                                router.handle(url: url)
+                            })
+                }
+                """, note: "the system's documented way to handle links: no stable alternative (IceCubes)"),
+            RuleExample("Feed().environment(\\.actions, actions)", note: "a value stored elsewhere"),
+            RuleExample("Feed().environment(\\.locale, Locale(identifier: \"fr\"))", note: "a comparable value"),
+            RuleExample("""
+                func makeRoot() -> some Scene {
+                    WindowGroup { Feed() }
+                }
+                let root = Feed().environment(\\.actions, Actions { _ in })
+                """, note: "built once outside a body"),
+            RuleExample("""
+                var body: some View {
+                    Button("Go") { sheet = Feed().environment(\\.actions, Actions { _ in }) }
+                }
+                """, note: "in an action, not per render"),
+            RuleExample("Text(\".environment(\\\\.k, { })\")", note: "inside a string"),
+        ])
+
+    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
+
+    /// System keys whose documented way to customize is an action built in `body`
+    /// (`.environment(\.openURL, OpenURLAction { … })`): there is no stable alternative.
+    static let systemActionKeys: Set<String> = ["\\.openURL", "\\EnvironmentValues.openURL"]
+
+    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
+        let call = node.cast(FunctionCallExprSyntax.self)
+        guard call.modifierName == "environment", context.execution == .render,
+              call.arguments.count == 2,
+              let keyPath = call.arguments.first?.expression.as(KeyPathExprSyntax.self),
+              !Self.systemActionKeys.contains(keyPath.trimmedDescription),
+              let value = call.arguments.last?.expression.unwrapped,
+              Self.buildsClosure(value)
+        else { return }
+        report.append(Finding(
+            message: "A closure created in `body` and put in the environment is new on every render and can't be compared: every reader of the key re-renders on each update; put a stable object in the environment instead",
+            range: call.rangeFromCalleeName))
+    }
+
+    /// `{ … }`, or a type's initializer taking a closure (`Actions { … }`, `Handler(onTap: { … })`).
+    private static func buildsClosure(_ value: ExprSyntax) -> Bool {
+        if value.is(ClosureExprSyntax.self) { return true }
+        guard let call = value.as(FunctionCallExprSyntax.self), let name = call.calleeName,
+              name.first?.isUppercase == true
+        else { return false }
+        return !call.closureArguments.isEmpty
+    }
+}

@@ -1,0 +1,74 @@
+import GotchasCore
+import SwiftSyntax
+
+/// `@Environment(Model.self)` with a non-optional type traps at run time when no
+/// ancestor called `.environment(model)`; an optional reads `nil` instead.
+struct EnvironmentObservableNonOptionalRule: Rule {
+    static let description = RuleDescription(
+        id: "environment-observable-non-optional",
+        category: .modernAPI,
+        severity: .hint,
+        optIn: true,
+        seed: "004 §1",
+        summary: "`@Environment(Model.self) var m: Model` is non-optional (opt-in).",
+        rationale: """
+            Reading `@Environment(Model.self)` as a non-optional `Model` crashes ("No Observable \
+            object of type Model found") when no ancestor injected one with `.environment(model)` — \
+            a sharper failure than `@EnvironmentObject` had, and easy to hit from previews, sheets \
+            and new entry points. Declare it `Model?` where presence is not guaranteed, and handle \
+            `nil`. Opt-in: where an app injects the model at its root, non-optional is the intended design.
+            """,
+        triggers: ["Environment"],
+        triggering: [
+            """
+            struct CartView: View {
+                ↓@Environment(Cart.self) private var cart
+                var body: some View { Text("\\(cart.count)") }
+            }
+            """,
+            """
+            struct CartView: View {
+                ↓@Environment(Store.Cart.self)
+                var cart: Store.Cart
+                var body: some View { Text("\\(cart.count)") }
+            }
+            """,
+        ],
+        nonTriggering: [
+            RuleExample("""
+                struct CartView: View {
+                    @Environment(Cart.self) private var cart: Cart?
+                    @Environment(Cart.self) private var other: Optional<Cart>
+                    var body: some View { Text("\\(cart?.count ?? 0)") }
+                }
+                """, note: "optional"),
+            RuleExample("""
+                struct CartView: View {
+                    @Environment(\\.dismiss) private var dismiss
+                    @EnvironmentObject var legacy: LegacyCart
+                    var body: some View { Text("") }
+                }
+                """, note: "key-path environment values and `@EnvironmentObject`"),
+        ])
+
+    static let nodeKinds: Set<SyntaxKind> = [.variableDecl]
+
+    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
+        let variable = node.cast(VariableDeclSyntax.self)
+        guard let attribute = variable.attributes.attribute(named: "Environment") ?? variable.attributes.attribute(named: "SwiftUI.Environment"),
+              case .argumentList(let arguments)? = attribute.arguments,
+              arguments.count == 1, let argument = arguments.first, argument.label == nil,
+              let typeReference = argument.expression.as(MemberAccessExprSyntax.self),
+              typeReference.declName.baseName.text == "self", let base = typeReference.base,
+              variable.bindings.count == 1, let binding = variable.bindings.first
+        else { return }
+        if let type = binding.typeAnnotation?.type {
+            if type.is(OptionalTypeSyntax.self) || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return }
+            if let generic = type.as(IdentifierTypeSyntax.self), generic.name.text == "Optional" { return }
+        }
+        let model = base.trimmedDescription
+        report.append(Finding(
+            message: "`@Environment(\(model).self)` is non-optional and crashes when no ancestor injected a `\(model)`; declare it `\(model)?` unless every path injects it",
+            range: attribute.byteRange))
+    }
+}

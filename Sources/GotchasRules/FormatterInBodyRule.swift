@@ -1,0 +1,210 @@
+import GotchasCore
+import SwiftSyntax
+
+/// Formatters and Markdown parsing are expensive to create. Written in `body` (or a
+/// `@ViewBuilder` member and its content closures) they are rebuilt on every render,
+/// for every row. Keep one in a `static let`, or let `Text` format:
+/// `Text(date, format: .dateTime)`, `Text(price, format: .currency(code: "EUR"))`.
+struct FormatterInBodyRule: Rule {
+    static let description = RuleDescription(
+        id: "formatter-in-body",
+        category: .bodyCost,
+        severity: .warning,
+        seed: "003 r16",
+        summary: "A `DateFormatter`/`NumberFormatter`/`AttributedString(markdown:)` is built in `body`.",
+        rationale: """
+            `body` runs on every render, and in a `List`/`ForEach` row once per row. Creating a \
+            `DateFormatter`, `NumberFormatter` or `ISO8601DateFormatter`, or parsing \
+            `AttributedString(markdown:)`, costs far more than the rest of a typical body and is \
+            repeated each time. Keep formatters in a `static let` (or pass a `FormatStyle`: \
+            `Text(date, format: .dateTime.day().month())`), and parse Markdown once, in the model \
+            or a cached property. The same calls inside action closures (`Button { }`, `.task { }`) \
+            do not run per render and are not flagged.
+            """,
+        triggers: ["Formatter", "AttributedString"],
+        triggering: [
+            """
+            struct RowView: View {
+                let date: Date
+                var body: some View {
+                    let formatter = ↓DateFormatter()
+                    Text(formatter.string(from: date))
+                }
+            }
+            """,
+            """
+            struct PriceList: View {
+                let prices: [Double]
+                var body: some View {
+                    List {
+                        ForEach(prices, id: \\.self) { price in
+                            Text(↓NumberFormatter().string(from: price as NSNumber) ?? "")
+                        }
+                    }
+                }
+            }
+            """,
+            """
+            struct NoteView: View {
+                let note: String
+                var body: some View {
+                    Group {
+                        if let text = try? ↓AttributedString(markdown: note) {
+                            Text(text)
+                        }
+                    }
+                }
+            }
+            """,
+            """
+            struct Stamp: View {
+                let raw: String
+                var body: some View { Text(stamp) }
+            }
+            extension Stamp {
+                @ViewBuilder var stamp: some View {
+                    switch raw.isEmpty {
+                    case true: EmptyView()
+                    case false: Text(↓ISO8601DateFormatter().date(from: raw) ?? .now, style: .date)
+                    }
+                }
+            }
+            """,
+            """
+            struct Dates: View {
+                let dates: [Date]
+                var body: some View {
+                    VStack {
+                        Text(dates.map { ↓DateFormatter.init().string(from: $0) }.joined())
+                    }
+                }
+            }
+            """,
+            """
+            struct NewsRow: View {
+                let item: NewsItem
+                private var formatter: DateFormatter {
+                    let formatter = ↓DateFormatter()
+                    formatter.dateStyle = .short
+                    return formatter
+                }
+                var body: some View { Text(formatter.string(from: item.date)) }
+            }
+            """,
+        ],
+        nonTriggering: [
+            RuleExample("""
+                struct RowView: View {
+                    static var formatter: DateFormatter {
+                        let formatter = DateFormatter()
+                        formatter.dateStyle = .medium
+                        return formatter
+                    }
+                    private lazy var cached: NumberFormatter = { NumberFormatter() }()
+                    let date: Date
+                    var body: some View { Text(Self.formatter.string(from: date)) }
+                }
+                """, note: "a static property, a lazy stored property"),
+            RuleExample("""
+                struct RowView: View {
+                    static let formatter: DateFormatter = {
+                        let formatter = DateFormatter()
+                        formatter.dateStyle = .medium
+                        return formatter
+                    }()
+                    let date: Date
+                    var body: some View { Text(Self.formatter.string(from: date)) }
+                }
+                """, note: "a static, cached formatter"),
+            RuleExample("""
+                struct RowView: View {
+                    private let formatter = NumberFormatter()
+                    let value: Double
+                    var body: some View { Text(formatter.string(for: value) ?? "") }
+                }
+                """, note: "a stored property (built once per view value, not in body)"),
+            RuleExample("""
+                struct RowView: View {
+                    let date: Date
+                    var body: some View { Text(date, format: .dateTime.day().month()) }
+                }
+                """, note: "`Text(_:format:)` formats without a formatter object"),
+            RuleExample("""
+                struct ExportButton: View {
+                    let date: Date
+                    var body: some View {
+                        Button("Export") {
+                            let formatter = ISO8601DateFormatter()
+                            print(formatter.string(from: date))
+                        }
+                        .task { _ = try? AttributedString(markdown: "**hi**") }
+                    }
+                }
+                """, note: "action closures do not run per render"),
+            RuleExample("""
+                final class Model {
+                    func label(for date: Date) -> String { DateFormatter().string(from: date) }
+                }
+                """, note: "not view code"),
+            RuleExample("""
+                struct RowView: View {
+                    var body: some View {
+                        Text("DateFormatter()") // DateFormatter()
+                        Text(AttributedString("plain"))
+                    }
+                }
+                """, note: "strings, comments, and `AttributedString` without `markdown:`"),
+            RuleExample("""
+                struct RowView: View {
+                    let date: Date
+                    var body: some View { Text(DateFormatter.localizedString(from: date, dateStyle: .short, timeStyle: .none)) }
+                }
+                """, note: "a class method, no formatter is created here"),
+        ])
+
+    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
+
+    /// Formatter classes whose construction is the expensive part.
+    static let formatterTypes: Set<String> = [
+        "DateFormatter", "NumberFormatter", "ISO8601DateFormatter", "DateComponentsFormatter",
+        "DateIntervalFormatter", "RelativeDateTimeFormatter", "MeasurementFormatter",
+        "ByteCountFormatter", "PersonNameComponentsFormatter", "ListFormatter",
+    ]
+
+    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
+        guard context.isInRenderPath || isInComputedFormatterProperty(context) else { return }
+        let call = node.cast(FunctionCallExprSyntax.self)
+        let type: String
+        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
+            type = reference.baseName.text
+        } else if let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+                  member.declName.baseName.text == "init", let base = member.base?.as(DeclReferenceExprSyntax.self) {
+            type = base.baseName.text
+        } else {
+            return
+        }
+        let message: String
+        if Self.formatterTypes.contains(type) {
+            message = "`\(type)()` is created on every render of this view; keep one in a `static let` or use `Text(_:format:)` with a FormatStyle"
+        } else if type == "AttributedString", call.argument(labeled: "markdown") != nil {
+            message = "`AttributedString(markdown:)` parses Markdown on every render of this view; parse once in the model or a cached property"
+        } else {
+            return
+        }
+        report.append(Finding(message: message, range: call.byteRange))
+    }
+
+    /// `var formatter: DateFormatter { let f = DateFormatter(); …; return f }` in a view:
+    /// a computed property builds a new formatter on every read, and `body` reads it per render.
+    private func isInComputedFormatterProperty(_ context: RuleContext) -> Bool {
+        guard context.enclosingView != nil, context.execution == .elsewhere,
+              let frame = context.enclosingFunction, frame.kind == .property,
+              let variable = frame.node.as(VariableDeclSyntax.self),
+              !variable.modifiers.contains("static"), !variable.modifiers.contains("class"),
+              variable.bindings.count == 1, let binding = variable.bindings.first,
+              binding.accessorBlock != nil, binding.initializer == nil,
+              let type = binding.typeAnnotation?.type.trimmedDescription
+        else { return false }
+        return Self.formatterTypes.contains(type)
+    }
+}

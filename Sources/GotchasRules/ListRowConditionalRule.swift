@@ -1,0 +1,161 @@
+import GotchasCore
+import SwiftSyntax
+
+/// `List`/`Table` gather every row's views up front; an `if` filter or `AnyView` in
+/// the row closure forces building each row to count its views.
+struct ListRowConditionalRule: Rule {
+    static let description = RuleDescription(
+        id: "list-row-conditional",
+        category: .state,
+        severity: .info,
+        seed: "003 r17",
+        summary: "An `if` without `else`, or `AnyView`, directly in the row closure of a `List`/`ForEach` in a list.",
+        rationale: """
+            `List` and `Table` collect every row's identity and view count before showing any of \
+            them. A row closure that produces a constant number of views lets SwiftUI count without \
+            building; an `if` filter (zero or one view) or an `AnyView` forces it to run every row's \
+            closure up front, which hitches long lists. Filter the data in the model (or a computed \
+            collection) and give `ForEach` only the rows to show. Sections and nested `ForEach` are fine.
+            """,
+        triggers: ["List", "ForEach", "Table", "Form"],
+        triggering: [
+            """
+            var body: some View {
+                List(items) { item in
+                    ↓if item.isVisible {
+                        Row(item: item)
+                    }
+                }
+            }
+            """,
+            """
+            var body: some View {
+                List {
+                    Section("Done") {
+                        ForEach(tasks) { task in
+                            ↓if let date = task.completedAt {
+                                DoneRow(task: task, date: date)
+                            }
+                        }
+                    }
+                }
+            }
+            """,
+            """
+            var body: some View {
+                Form {
+                    ForEach(fields) { field in
+                        ↓AnyView(field.editor)
+                    }
+                }
+            }
+            """,
+            """
+            var body: some View {
+                List(selection: $selection) {
+                    ForEach(accounts) { account in
+                        ↓if account.isActive {
+                            AccountRow(account: account)
+                        } else if account.isPending {
+                            PendingRow(account: account)
+                        }
+                    }
+                }
+            }
+            """,
+        ],
+        nonTriggering: [
+            RuleExample("""
+                List(items) { item in
+                    if item.isDone { DoneRow(item: item) } else { Row(item: item) }
+                }
+                """, note: "if/else: one view per row either way"),
+            RuleExample("""
+                List(visibleItems) { item in Row(item: item) }
+                """, note: "the recommended shape: filtered in the model"),
+            RuleExample("""
+                List {
+                    if showHeader { Header() }
+                    ForEach(items) { Row(item: $0) }
+                }
+                """, note: "static list content, not a row closure"),
+            RuleExample("""
+                List(groups) { group in
+                    Section(group.name) {
+                        ForEach(group.items) { item in Row(item: item) }
+                    }
+                }
+                """, note: "sections and nested ForEach"),
+            RuleExample("""
+                VStack {
+                    ForEach(items) { item in
+                        if item.isVisible { Row(item: item) }
+                    }
+                }
+                """, note: "a ForEach in a stack, not a list"),
+            RuleExample("""
+                List(items) { item in
+                    HStack {
+                        if item.isStarred { Image(systemName: "star") }
+                        Text(item.name)
+                    }
+                }
+                """, note: "an if inside the row's own layout"),
+            RuleExample("""
+                Form {
+                    Picker("First tab", selection: $first) {
+                        ForEach(Tab.allCases) { tab in
+                            if tab != second { tab.label.tag(tab) }
+                        }
+                    }
+                }
+                """, note: "a Picker's options inside a Form, not list rows (IceCubes)"),
+            RuleExample("""
+                List(items) { item in
+                    Row(item: item).onTapGesture { if item.isEnabled { open(item) } }
+                }
+                """, note: "an if in an action closure"),
+        ])
+
+    static let nodeKinds: Set<SyntaxKind> = [.ifExpr, .functionCallExpr]
+
+    static let lists: Set<String> = ["List", "Table", "Form", "OutlineGroup"]
+    static let listStructure: Set<String> = ["Section", "Group", "ForEach", "DisclosureGroup", "OutlineGroup"]
+
+    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
+        guard context.execution != .deferred, let row = context.innermostContainer,
+              Self.isRowClosure(row, context: context),
+              let item = (node.parent?.as(ExpressionStmtSyntax.self).map(Syntax.init) ?? node).parent?.as(CodeBlockItemSyntax.self),
+              item.parent?.parent?.id == row.closure.id
+        else { return }
+        if let ifExpr = node.as(IfExprSyntax.self) {
+            guard ifExpr.canProduceNothing else { return }
+            report.append(Finding(
+                message: "An `if` without `else` in a list's row closure makes the row count unknown, so SwiftUI builds every row up front; filter the data in the model instead",
+                range: ifExpr.ifKeyword.byteRange.lowerBound..<ifExpr.conditions.endPositionBeforeTrailingTrivia.utf8Offset))
+        } else if let call = node.as(FunctionCallExprSyntax.self), call.calledExpression.trimmedDescription == "AnyView" {
+            report.append(Finding(
+                message: "`AnyView` in a list's row closure hides the row's structure, so SwiftUI builds every row up front to count it; use a concrete view (`@ViewBuilder`, `switch`)",
+                range: call.byteRange))
+        }
+    }
+
+    /// `List(data) { row }`, or `ForEach { row }` inside a list.
+    private static func isRowClosure(_ frame: ContainerFrame, context: RuleContext) -> Bool {
+        guard frame.label == nil, let call = frame.call else { return false }
+        switch frame.name {
+        case "ForEach":
+            // The ForEach must be list rows: between it and the list only list structure
+            // (a `Picker`'s or `Menu`'s ForEach in a Form builds options, not rows).
+            for outer in context.containers.dropLast().reversed() {
+                if lists.contains(outer.name) { return true }
+                guard listStructure.contains(outer.name) else { return false }
+            }
+            return false
+        case "List", "OutlineGroup":
+            return call.arguments.first.map { $0.label == nil } ?? false
+        default:
+            return false
+        }
+    }
+}

@@ -1,0 +1,172 @@
+import GotchasCore
+import SwiftSyntax
+
+/// A countdown hand-rolled from a ticking schedule and date math; `Text(date, style:)`
+/// updates itself.
+struct ManualCountdownRule: Rule {
+    static let description = RuleDescription(
+        id: "manual-countdown",
+        category: .symbols,
+        severity: .info,
+        seed: "000, S1",
+        summary: "A periodic `TimelineView` or `Timer.publish` ticker whose content formats a date difference into `Text`.",
+        rationale: """
+            Re-rendering every second or minute to format `deadline.timeIntervalSince(now)` into a \
+            `Text` is timer plumbing SwiftUI already ships: `Text(deadline, style: .relative)` \
+            ("in 3 hours"), `.timer` (a running clock) and `.offset` update themselves, with no \
+            ticking schedule, no formatter, and no body runs. `Text(timerInterval: start...end)` \
+            counts down a range.
+            """,
+        triggers: ["TimelineView", "Timer.publish"],
+        triggering: [
+            """
+            var body: some View {
+                TimelineView(.periodic(from: .now, by: 60)) { context in
+                    ↓Text("Locks in \\(format(lockDate.timeIntervalSince(context.date)))")
+                        .font(.caption)
+                }
+            }
+            """,
+            """
+            struct Countdown: View {
+                let end: Date
+                var body: some View {
+                    TimelineView(.everyMinute) { context in
+                        HStack {
+                            Image(systemName: "clock")
+                            ↓Text(formatter.string(from: context.date, to: end) ?? "")
+                        }
+                    }
+                }
+                private let formatter = DateComponentsFormatter()
+            }
+            """,
+            """
+            struct Countdown: View {
+                @State private var now = Date()
+                private let timer = Timer.publish(every: 1, on: .main, in: .common).autoconnect()
+                var body: some View {
+                    ↓Text("\\(Int(end.timeIntervalSinceNow)) s left")
+                        .onReceive(timer) { now = $0 }
+                }
+            }
+            """,
+            """
+            struct Countdown: View {
+                let timer = Timer.publish(every: 1, on: .main, in: .common).autoconnect()
+                @State private var now = Date.now
+            }
+            extension Countdown {
+                var body: some View {
+                    let parts = Calendar.current.dateComponents([.minute, .second], from: now, to: end)
+                    return ↓Text(String(format: "%02d:%02d", parts.minute ?? 0, parts.second ?? 0)).onReceive(timer) { now = $0 }
+                }
+            }
+            """,
+        ],
+        nonTriggering: [
+            RuleExample("Text(end, style: .relative)", note: "the recommended shape"),
+            RuleExample("""
+                TimelineView(.periodic(from: .now, by: 1)) { context in
+                    Text(context.date, format: .dateTime.hour().minute().second())
+                }
+                """, note: "TimelineView without date math: a clock"),
+            RuleExample("""
+                TimelineView(.animation) { context in
+                    Text("\\(context.date.timeIntervalSince(start))")
+                }
+                """, note: "an animation schedule: a stopwatch drawn every frame is not this rule"),
+            RuleExample("""
+                struct Age: View {
+                    var body: some View { Text("\\(Int(-created.timeIntervalSinceNow / 86400)) days ago") }
+                }
+                """, note: "date math with nothing ticking: a value computed once per render"),
+            RuleExample("""
+                struct Countdown: View {
+                    let timer = Timer.publish(every: 1, on: .main, in: .common).autoconnect()
+                    var body: some View {
+                        Button("Go") { print(end.timeIntervalSinceNow) }
+                    }
+                }
+                """, note: "date math in an action, not in Text"),
+            RuleExample("// TimelineView(.everyMinute) { Text(end.timeIntervalSinceNow) }", note: "inside a comment"),
+        ])
+
+    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
+
+    /// Text in an argument that means "the difference between two dates".
+    static let dateDifferenceMarkers = [
+        "timeIntervalSince", "dateComponents(", "DateComponentsFormatter", "distance(to:",
+    ]
+
+    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
+        let call = node.cast(FunctionCallExprSyntax.self)
+        guard call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Text",
+              context.execution == .render || context.innermostContainer != nil,
+              !call.arguments.isEmpty, call.argument(labeled: "style") == nil
+        else { return }
+        let ticking: Bool
+        if let timeline = context.type(named: "TimelineView") == nil ? context.nearestContainer(in: ["TimelineView"]) : nil {
+            let schedule = timeline.call?.timelineScheduleName
+            ticking = schedule == "periodic" || schedule == "everyMinute"
+        } else {
+            ticking = Self.enclosingTypeHasTimer(call)
+        }
+        guard ticking else { return }
+        let argumentsText = call.arguments.trimmedDescription
+        var mathText = argumentsText
+        // `Text(label)` where `let label = …` does the math above it, in this block or an
+        // enclosing one up to the declaration (the TimelineView closure, the body getter).
+        var ancestor = call.parent
+        let namesUsed = Set(call.arguments.tokens(viewMode: .sourceAccurate).compactMap { token -> String? in
+            if case .identifier(let name) = token.tokenKind { return name }
+            return nil
+        })
+        while let current = ancestor, !current.is(MemberBlockItemSyntax.self), !current.is(SourceFileSyntax.self) {
+            ancestor = current.parent
+            guard let block = current.as(CodeBlockItemListSyntax.self) else { continue }
+            for item in block {
+                guard let variable = item.item.as(VariableDeclSyntax.self) else { continue }
+                for binding in variable.bindings {
+                    guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                          let value = binding.initializer?.value,
+                          namesUsed.contains(name) else { continue }
+                    mathText += " " + value.trimmedDescription
+                }
+            }
+        }
+        var isDifference = Self.dateDifferenceMarkers.contains { mathText.contains($0) }
+        if !isDifference, mathText.contains("string(from:"), mathText.contains(" to:") { isDifference = true }
+        guard isDifference else { return }
+        report.append(Finding(
+            message: "Hand-rolled countdown: a ticking schedule re-renders to format a date difference; `Text(date, style: .relative)` (or `.timer`, `.offset`) updates itself",
+            range: call.byteRange))
+    }
+
+    /// The view type around the call declares a `Timer.publish(every:…)` ticker.
+    private static func enclosingTypeHasTimer(_ call: FunctionCallExprSyntax) -> Bool {
+        var node = call.parent
+        while let current = node {
+            if let group = current.asProtocol(DeclGroupSyntax.self) {
+                if hasTimer(group.memberBlock) { return true }
+                // The body may sit in an extension while the timer is in the struct.
+                if let ext = current.as(ExtensionDeclSyntax.self), let file = ext.parent?.parent?.parent?.as(SourceFileSyntax.self) {
+                    let name = ext.extendedType.trimmedDescription
+                    for item in file.statements {
+                        if let decl = item.item.as(StructDeclSyntax.self), decl.name.text == name, hasTimer(decl.memberBlock) { return true }
+                    }
+                }
+                return false
+            }
+            node = current.parent
+        }
+        return false
+    }
+
+    private static func hasTimer(_ members: MemberBlockSyntax) -> Bool {
+        members.members.contains { member in
+            guard let variable = member.decl.as(VariableDeclSyntax.self) else { return false }
+            return variable.bindings.contains { $0.initializer?.value.trimmedDescription.contains("Timer.publish(") == true }
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import GotchasCore
+import SwiftSyntax
+
+/// `.navigationBarLeading`/`.navigationBarTrailing` toolbar placements are deprecated;
+/// `.topBarLeading`/`.topBarTrailing` are the same placements under their current names.
+struct NavigationBarPlacementRule: Rule {
+    static let description = RuleDescription(
+        id: "navigation-bar-placement",
+        category: .modernAPI,
+        severity: .warning,
+        seed: "002",
+        summary: "`.navigationBarLeading`/`.navigationBarTrailing` placements are deprecated; use `.topBarLeading`/`.topBarTrailing`.",
+        rationale: """
+            The `navigationBar…` toolbar placements are deprecated since iOS 17 in favour of \
+            `.topBarLeading` and `.topBarTrailing`, which mean the same position and also work where \
+            the top bar is not a navigation bar. The fix is a rename.
+            """,
+        tags: [.deprecated],
+        fix: .safe,
+        triggers: ["navigationBarLeading", "navigationBarTrailing"],
+        triggering: [
+            """
+            struct Inbox: View {
+                var body: some View {
+                    List(messages) { Row(message: $0) }
+                        .toolbar {
+                            ToolbarItem(placement: ↓.navigationBarTrailing) {
+                                Button("Compose") { compose() }
+                            }
+                            ToolbarItemGroup(placement: ↓.navigationBarLeading) { EditButton() }
+                        }
+                }
+            }
+            """,
+            "let placement: ToolbarItemPlacement = isLeading ? ↓.navigationBarLeading : ToolbarItemPlacement↓.navigationBarTrailing",
+        ],
+        nonTriggering: [
+            RuleExample("ToolbarItem(placement: .topBarTrailing) { EditButton() }"),
+            RuleExample("""
+                // .navigationBarTrailing is deprecated
+                let navigationBarTrailing = "text"
+                Text(".navigationBarLeading")
+                """, note: "comments, strings, identifiers"),
+            RuleExample("""
+                enum Slot { case navigationBarLeading }
+                """, note: "a declaration that merely has the name"),
+        ],
+        corrections: [
+            RuleCorrection("ToolbarItem(placement: .navigationBarTrailing) { EditButton() }",
+                           "ToolbarItem(placement: .topBarTrailing) { EditButton() }"),
+            RuleCorrection("ToolbarItemGroup(placement: ToolbarItemPlacement.navigationBarLeading /* edit */) { EditButton() }",
+                           "ToolbarItemGroup(placement: ToolbarItemPlacement.topBarLeading /* edit */) { EditButton() }"),
+        ])
+
+    static let nodeKinds: Set<SyntaxKind> = [.memberAccessExpr]
+
+    static let replacements = ["navigationBarLeading": "topBarLeading", "navigationBarTrailing": "topBarTrailing"]
+
+    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
+        let member = node.cast(MemberAccessExprSyntax.self)
+        let name = member.declName.baseName
+        guard member.declName.argumentNames == nil, let replacement = Self.replacements[name.text] else { return }
+        if let base = member.base {
+            guard let baseName = base.dottedName, baseName == "ToolbarItemPlacement" || baseName == "SwiftUI.ToolbarItemPlacement"
+            else { return }
+        }
+        let fix = Fix(title: "Replace with `.\(replacement)`", applicability: .safe,
+                      edits: [TextEdit(range: name.byteRange, replacement: replacement)])
+        report.append(Finding(
+            message: "`.\(name.text)` is deprecated; use `.\(replacement)`",
+            range: member.period.positionAfterSkippingLeadingTrivia.utf8Offset..<name.endPositionBeforeTrailingTrivia.utf8Offset,
+            fixes: [fix]))
+    }
+}

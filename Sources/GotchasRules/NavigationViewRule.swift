@@ -1,0 +1,144 @@
+import GotchasCore
+import SwiftSyntax
+
+/// `NavigationView` is deprecated since iOS 16. `NavigationStack` (one column, a
+/// programmatic path, `navigationDestination(for:)`) or `NavigationSplitView`
+/// (sidebar/detail columns) replace it.
+struct NavigationViewRule: Rule {
+    static let description = RuleDescription(
+        id: "navigation-view",
+        category: .navigation,
+        severity: .warning,
+        seed: "001, 002",
+        summary: "`NavigationView` is deprecated; use `NavigationStack` or `NavigationSplitView`.",
+        rationale: """
+            `NavigationView` is deprecated since iOS 16 and chooses its style per platform (split columns on \
+            iPad, a stack on iPhone), which is why code copied from older tutorials shows an empty detail \
+            column on iPad. It also cannot hold a programmatic path or type-safe `navigationDestination(for:)`. \
+            With a single content view the replacement is `NavigationStack { … }` (safe fix). With two or \
+            three content views (sidebar, [content,] detail) the fix suggests `NavigationSplitView { … } detail: { … }` \
+            — unsafe, because the layout changes on iPhone and iPad. A one-view `NavigationView` styled \
+            `.columns` gets no fix: decide which column it is. Not flagged: other names that contain \
+            `NavigationView`, strings, comments.
+            """,
+        tags: [.deprecated],
+        fix: .safe,
+        triggers: ["NavigationView"],
+        triggering: [
+            """
+            var body: some View {
+                ↓NavigationView {
+                    List(items) { Text($0.name) }
+                        .navigationTitle("Items")
+                }
+            }
+            """,
+            """
+            struct Root: View {
+                var body: some View {
+                    TabView {
+                        ↓NavigationView {
+                            Sidebar()
+                            Detail()
+                        }
+                        .navigationViewStyle(.columns)
+                    }
+                }
+            }
+            """,
+            "let v = ↓SwiftUI.NavigationView { Text(\"a\") }",
+        ],
+        nonTriggering: [
+            RuleExample("NavigationStack { Text(\"a\") }"),
+            RuleExample("struct MyNavigationView: View { var body: some View { Text(\"a\") } }", note: "a name that contains it"),
+            RuleExample("MyNavigationView { Text(\"a\") }", note: "a custom view whose name contains it"),
+            RuleExample("Text(\"NavigationView\")", note: "inside a string"),
+            RuleExample("// NavigationView { }", note: "inside a comment"),
+        ],
+        corrections: [
+            RuleCorrection("""
+                var body: some View {
+                    NavigationView { // root
+                        List(items) { Text($0.name) }
+                    }
+                    .navigationViewStyle(.stack)
+                }
+                """, """
+                var body: some View {
+                    NavigationStack { // root
+                        List(items) { Text($0.name) }
+                    }
+                    .navigationViewStyle(.stack)
+                }
+                """),
+            RuleCorrection("""
+                NavigationView {
+                    Sidebar()
+                    Detail()
+                }
+                """, """
+                NavigationSplitView {
+                    Sidebar()
+                } detail: {
+                    Detail()
+                }
+                """, applicability: .unsafe, fixTitle: "Replace with `NavigationSplitView`"),
+            RuleCorrection("""
+                NavigationView {
+                    Sidebar()
+                    // the list
+                    Content()
+                    Detail()
+                }
+                """, """
+                NavigationSplitView {
+                    Sidebar()
+                } content: {
+                    // the list
+                    Content()
+                } detail: {
+                    Detail()
+                }
+                """, applicability: .unsafe, fixTitle: "Replace with `NavigationSplitView`"),
+        ])
+
+    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
+
+    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
+        let call = node.cast(FunctionCallExprSyntax.self)
+        guard call.calleeName == "NavigationView" else { return }
+        let nameToken: TokenSyntax
+        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
+            nameToken = reference.baseName
+        } else if let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+                  member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "SwiftUI" {
+            nameToken = member.declName.baseName
+        } else {
+            return
+        }
+        var fixes: [Fix] = []
+        if call.arguments.isEmpty, let content = call.trailingClosure, call.additionalTrailingClosures.isEmpty, content.signature == nil {
+            let statements = Array(content.statements)
+            let isColumns = ExprSyntax(call).appliedModifiers.contains { modifier in
+                modifier.calleeName == "navigationViewStyle"
+                    && (modifier.arguments.trimmedDescription.contains("columns") || modifier.arguments.trimmedDescription.contains("DoubleColumn"))
+            }
+            if statements.count == 1, !isColumns {
+                fixes.append(Fix(title: "Replace with `NavigationStack`", applicability: .safe,
+                                 edits: [TextEdit(range: nameToken.byteRange, replacement: "NavigationStack")]))
+            } else if (2...3).contains(statements.count), let indentation = content.rightBrace.lineIndentation,
+                      statements.allSatisfy({ $0.semicolon == nil }) {
+                let labels = statements.count == 2 ? ["detail"] : ["content", "detail"]
+                var edits = [TextEdit(range: nameToken.byteRange, replacement: "NavigationSplitView")]
+                for (statement, label) in zip(statements.dropLast(), labels) {
+                    edits.append(.insert("\n\(indentation)} \(label): {", at: statement.endPositionBeforeTrailingTrivia.utf8Offset))
+                }
+                fixes.append(Fix(title: "Replace with `NavigationSplitView`", applicability: .unsafe, edits: edits))
+            }
+        }
+        report.append(Finding(
+            message: "`NavigationView` is deprecated and picks split columns or a stack per device; use `NavigationStack` "
+                + "for one column or `NavigationSplitView` for sidebar and detail",
+            range: call.positionAfterSkippingLeadingTrivia.utf8Offset..<call.rangeThroughArguments.upperBound, fixes: fixes))
+    }
+}

@@ -1,0 +1,140 @@
+import GotchasCore
+import SwiftSyntax
+
+/// `.onAppear { Task { … } }` starts unstructured work that nothing cancels: it keeps
+/// running after the view disappears and starts again on every appearance.
+/// `.task { … }` is tied to the view's lifetime and cancelled on disappear.
+struct OnAppearTaskRule: Rule {
+    static let description = RuleDescription(
+        id: "onappear-task",
+        category: .navigation,
+        severity: .warning,
+        seed: "001, 002",
+        summary: "`.onAppear { Task { … } }`; use `.task { … }`.",
+        rationale: """
+            An `onAppear` whose only job is to start a `Task` creates unstructured work that outlives the view: \
+            navigating away does not cancel it, so it can write into a view that is gone, and each new appearance \
+            starts another copy. `.task { … }` runs the same async code, is cancelled when the view disappears, \
+            and `.task(id:)` restarts it when an input changes. The fix moves the body into `.task { }` (keeping \
+            a `Task(priority:)` as `.task(priority:)`); it is not offered when the `Task` closure has a signature \
+            such as `{ @MainActor in … }` or when a comment would be lost. Not flagged: `onAppear` doing \
+            synchronous work, or starting a `Task` alongside other statements.
+            """,
+        fix: .safe,
+        triggers: ["onAppear"],
+        triggering: [
+            """
+            var body: some View {
+                List(posts) { PostRow(post: $0) }
+                    ↓.onAppear {
+                        Task {
+                            await load()
+                        }
+                    }
+            }
+            """,
+            "Text(\"a\")↓.onAppear { Task { @MainActor in await model.refresh() } }",
+            """
+            extension Feed {
+                @ViewBuilder var content: some View {
+                    if isReady {
+                        Rows()↓.onAppear(perform: {
+                            Task(priority: .background) { await prefetch() }
+                        })
+                    }
+                }
+            }
+            """,
+        ],
+        nonTriggering: [
+            RuleExample("Text(\"a\").onAppear { isVisible = true }", note: "synchronous work"),
+            RuleExample("""
+                Text("a").onAppear {
+                    analytics.log("shown")
+                    Task { await load() }
+                }
+                """, note: "a Task alongside other work"),
+            RuleExample("Text(\"a\").task { await load() }", note: "already `.task`"),
+            RuleExample("Text(\"a\").onAppear { Task.detached { await load() } }", note: "a detached task is a deliberate choice"),
+            RuleExample("Text(\"a\").onAppear(perform: refresh)", note: "a function reference"),
+            RuleExample("// .onAppear { Task { await load() } }", note: "inside a comment"),
+            RuleExample("let s = \".onAppear { Task { } }\"", note: "inside a string"),
+        ],
+        corrections: [
+            RuleCorrection("""
+                var body: some View {
+                    List(posts) { PostRow(post: $0) }
+                        .onAppear {
+                            Task {
+                                // fetch
+                                await load()
+                            }
+                        }
+                        .padding()
+                }
+                """, """
+                var body: some View {
+                    List(posts) { PostRow(post: $0) }
+                        .task {
+                            // fetch
+                            await load()
+                        }
+                        .padding()
+                }
+                """),
+            RuleCorrection("Text(\"a\").onAppear { Task { await load() } }", "Text(\"a\").task { await load() }"),
+            RuleCorrection("Text(\"a\").onAppear { Task(priority: .low) { await load() } }",
+                           "Text(\"a\").task(priority: .low) { await load() }"),
+        ])
+
+    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
+
+    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
+        let call = node.cast(FunctionCallExprSyntax.self)
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base != nil,
+              member.declName.baseName.text == "onAppear",
+              call.closureArguments.count == 1, let onAppear = call.closureArguments.first?.closure,
+              call.arguments.count == (call.trailingClosure == nil ? 1 : 0),
+              onAppear.statements.count == 1,
+              let task = onAppear.statements.first?.item.as(FunctionCallExprSyntax.self),
+              task.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Task",
+              let body = task.trailingClosure, task.additionalTrailingClosures.isEmpty,
+              task.arguments.allSatisfy({ $0.label?.text == "priority" })
+        else { return }
+
+        var fixes: [Fix] = []
+        if let fix = Self.fix(call: call, member: member, onAppear: onAppear, task: task, body: body, context: context) {
+            fixes.append(fix)
+        }
+        report.append(Finding(
+            message: "`.onAppear { Task { … } }` starts work that is never cancelled and restarts on every appearance; "
+                + "use `.task { … }`, which is cancelled when the view disappears",
+            range: call.rangeFromCalleeName, fixes: fixes))
+    }
+
+    private static func fix(call: FunctionCallExprSyntax, member: MemberAccessExprSyntax, onAppear: ClosureExprSyntax,
+                            task: FunctionCallExprSyntax, body: ClosureExprSyntax, context: RuleContext) -> Fix? {
+        guard call.trailingClosure?.id == onAppear.id, onAppear.signature == nil, body.signature == nil,
+              !onAppear.leftBrace.trailingTrivia.hasComment, !task.leadingTrivia.hasComment,
+              !task.trailingTrivia.hasComment, !onAppear.rightBrace.leadingTrivia.hasComment
+        else { return nil }
+        let document = context.document
+        var inner = document.text(in: body.leftBrace.endPositionBeforeTrailingTrivia.utf8Offset
+            ..< body.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset)
+        if let outer = onAppear.rightBrace.lineIndentation, let nested = body.rightBrace.lineIndentation,
+           nested.hasPrefix(outer), nested.count > outer.count {
+            let extra = String(nested.dropFirst(outer.count))
+            inner = inner.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { index, line in
+                index > 0 && line.hasPrefix(extra) ? String(line.dropFirst(extra.count)) : String(line)
+            }.joined(separator: "\n")
+        }
+        var head = "task"
+        if !task.arguments.isEmpty {
+            head += "(" + task.arguments.trimmedDescription + ")"
+        }
+        let range = member.declName.baseName.positionAfterSkippingLeadingTrivia.utf8Offset
+            ..< onAppear.rightBrace.endPositionBeforeTrailingTrivia.utf8Offset
+        return Fix(title: "Replace with `.task { … }`", applicability: .safe,
+                   edits: [TextEdit(range: range, replacement: head + " {" + inner + "}")])
+    }
+}

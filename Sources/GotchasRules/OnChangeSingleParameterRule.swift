@@ -1,0 +1,143 @@
+import GotchasCore
+import SwiftSyntax
+
+/// The one-parameter `onChange(of:perform:)` is deprecated since iOS 17. The current
+/// form passes the old and the new value (or none).
+struct OnChangeSingleParameterRule: Rule {
+    static let description = RuleDescription(
+        id: "onchange-single-parameter",
+        category: .navigation,
+        severity: .warning,
+        seed: "002",
+        summary: "`.onChange(of: x) { v in … }` uses the deprecated one-parameter closure.",
+        rationale: """
+            `onChange(of:perform:)` with a one-parameter closure is deprecated since iOS 17. The \
+            replacement, `onChange(of:initial:_:)`, passes both the old and the new value \
+            (`{ oldValue, newValue in … }`) or none (`{ … }`), and can also run on appear with \
+            `initial: true`. The fix keeps the new value's name and ignores the old one: `{ _, v in … }`.
+            """,
+        tags: [.deprecated],
+        fix: .safe,
+        triggers: ["onChange"],
+        triggering: [
+            """
+            struct Search: View {
+                @State private var query = ""
+                var body: some View {
+                    TextField("Search", text: $query)
+                        ↓.onChange(of: query) { newValue in
+                            model.search(newValue)
+                        }
+                }
+            }
+            """,
+            """
+            struct Player: View {
+                var body: some View {
+                    VStack { Controls() }↓.onChange(of: scenePhase, perform: { (phase) in pause(phase) })
+                }
+            }
+            """,
+            """
+            struct Editor: View {
+                var body: some View {
+                    if isEditing {
+                        Text(text)
+                            .padding()
+                            ↓.onChange(of: text) { [weak model] (value: String) in model?.save(value) }
+                    }
+                }
+            }
+            """,
+        ],
+        nonTriggering: [
+            RuleExample("""
+                struct Search: View {
+                    var body: some View {
+                        TextField("Search", text: $query)
+                            .onChange(of: query) { oldValue, newValue in search(newValue) }
+                            .onChange(of: query) { search(query) }
+                            .onChange(of: query, initial: true) { _, value in search(value) }
+                    }
+                }
+                """, note: "two- and zero-parameter forms"),
+            RuleExample("""
+                struct Search: View {
+                    var body: some View {
+                        TextField("Search", text: $query).onChange(of: query, perform: search)
+                    }
+                }
+                """, note: "a function reference: which overload it picks depends on its type"),
+            RuleExample("""
+                final class Model {
+                    func bind() { store.onChange { value in print(value) } }
+                }
+                """, note: "another API's `onChange` without `of:`"),
+        ],
+        corrections: [
+            RuleCorrection("""
+                TextField("Search", text: $query)
+                    .onChange(of: query) { newValue in // debounce later
+                        model.search(newValue)
+                    }
+                """, """
+                TextField("Search", text: $query)
+                    .onChange(of: query) { _, newValue in // debounce later
+                        model.search(newValue)
+                    }
+                """),
+            RuleCorrection(
+                "VStack { }.onChange(of: phase, perform: { (phase) in pause(phase) })",
+                "VStack { }.onChange(of: phase, { (_, phase) in pause(phase) })"),
+            RuleCorrection(
+                "Text(text).onChange(of: text) { [weak model] (value: String) in model?.save(value) }",
+                "Text(text).onChange(of: text) { [weak model] (_: String, value: String) in model?.save(value) }"),
+        ])
+
+    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
+
+    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
+        let call = node.cast(FunctionCallExprSyntax.self)
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+              member.declName.baseName.text == "onChange",
+              call.arguments.first?.label?.text == "of"
+        else { return }
+        // The deprecated overload: `of:` plus a closure, either trailing or as `perform:`.
+        let closure: ClosureExprSyntax
+        var performLabel: LabeledExprSyntax?
+        if call.arguments.count == 1, let trailing = call.trailingClosure, call.additionalTrailingClosures.isEmpty {
+            closure = trailing
+        } else if call.arguments.count == 2, call.trailingClosure == nil,
+                  let perform = call.argument(labeled: "perform"),
+                  let performClosure = perform.expression.as(ClosureExprSyntax.self) {
+            closure = performClosure
+            performLabel = perform
+        } else {
+            return
+        }
+        guard let parameters = closure.signature?.parameterClause else { return }
+        var edits: [TextEdit] = []
+        switch parameters {
+        case .simpleInput(let list):
+            guard list.count == 1, let only = list.first else { return }
+            edits.append(.insert("_, ", at: only.positionAfterSkippingLeadingTrivia.utf8Offset))
+        case .parameterClause(let clause):
+            guard clause.parameters.count == 1, let only = clause.parameters.first else { return }
+            if let type = only.type {
+                edits.append(.insert("_: \(type.trimmedDescription), ", at: only.positionAfterSkippingLeadingTrivia.utf8Offset))
+            } else {
+                edits.append(.insert("_, ", at: only.positionAfterSkippingLeadingTrivia.utf8Offset))
+            }
+        @unknown default:
+            return
+        }
+        if let perform = performLabel, let label = perform.label {
+            // `perform: { … }` → `{ … }`: the new overload's closure is unlabeled.
+            edits.append(.delete(label.positionAfterSkippingLeadingTrivia.utf8Offset..<perform.expression.positionAfterSkippingLeadingTrivia.utf8Offset))
+        }
+        let fix = Fix(title: "Use the two-parameter closure `{ _, newValue in … }`", applicability: .safe, edits: edits)
+        report.append(Finding(
+            message: "`.onChange(of:)` with a one-parameter closure is deprecated since iOS 17; take `{ oldValue, newValue in … }` (or no parameters)",
+            range: call.rangeFromCalleeName, fixes: [fix]))
+    }
+}

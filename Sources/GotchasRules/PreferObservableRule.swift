@@ -1,0 +1,81 @@
+import GotchasCore
+import SwiftSyntax
+
+/// With `@Observable`, a view updates only for the properties its `body` reads; with
+/// `ObservableObject`, any `@Published` change updates every observing view.
+struct PreferObservableRule: Rule {
+    static let description = RuleDescription(
+        id: "prefer-observable",
+        category: .modernAPI,
+        severity: .hint,
+        optIn: true,
+        seed: "001",
+        summary: "An `ObservableObject` class with `@Published` properties (opt-in: consider `@Observable`).",
+        rationale: """
+            An `ObservableObject` publishes every `@Published` change to every view observing it, \
+            even views that never read that property. An `@Observable` class (iOS 17, Observation) \
+            tracks the properties each `body` actually reads, needs no `@Published`, and is held with \
+            plain `@State`/`let`/`@Environment`. `ObservableObject` is legacy, not deprecated, and \
+            mixing both during a migration is fine, so this rule is opt-in — enable it for new code \
+            in a project that has adopted Observation.
+            """,
+        triggers: ["ObservableObject"],
+        triggering: [
+            """
+            final class Cart: ↓ObservableObject {
+                @Published var items: [Item] = []
+                @Published private(set) var total = 0
+            }
+            """,
+            """
+            @MainActor
+            class SettingsModel: NSObject, ↓ObservableObject, Identifiable {
+                @Published
+                var theme = Theme.system
+            }
+            """,
+            """
+            enum Store {
+                final class Session: Combine.↓ObservableObject {
+                    @Published var user: User?
+                }
+            }
+            """,
+        ],
+        nonTriggering: [
+            RuleExample("""
+                @Observable final class Cart {
+                    var items: [Item] = []
+                }
+                """, note: "already Observation"),
+            RuleExample("""
+                final class Clock: ObservableObject {
+                    let objectWillChange = PassthroughSubject<Void, Never>()
+                    var now = Date() { willSet { objectWillChange.send() } }
+                }
+                """, note: "hand-written `objectWillChange`, no `@Published`"),
+            RuleExample("""
+                protocol Store: ObservableObject {}
+                struct Preview { @Published var value = 0 }
+                """, note: "protocols; `@Published` outside an ObservableObject class"),
+        ])
+
+    static let nodeKinds: Set<SyntaxKind> = [.classDecl]
+
+    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
+        let decl = node.cast(ClassDeclSyntax.self)
+        guard let inherited = decl.inheritanceClause?.inheritedTypes.first(where: {
+                  let name = $0.type.trimmedDescription
+                  return name == "ObservableObject" || name == "Combine.ObservableObject"
+              }),
+              decl.memberBlock.members.contains(where: { $0.decl.as(VariableDeclSyntax.self)?.attributes.contains("Published") == true })
+        else { return }
+        var range: Range<Int> = inherited.type.byteRange
+        if let member = inherited.type.as(MemberTypeSyntax.self) {
+            range = member.name.byteRange
+        }
+        report.append(Finding(
+            message: "`\(decl.name.text)` is an `ObservableObject` with `@Published` properties; an `@Observable` class updates views only for the properties they read",
+            range: range))
+    }
+}

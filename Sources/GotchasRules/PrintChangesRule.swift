@@ -1,0 +1,87 @@
+import GotchasCore
+import SwiftSyntax
+
+/// `Self._printChanges()` / `Self._logChanges()` are private debugging hooks: left in
+/// shipping code they log on every body evaluation.
+struct PrintChangesRule: Rule {
+    static let description = RuleDescription(
+        id: "print-changes",
+        category: .state,
+        severity: .warning,
+        seed: "003 verifying",
+        summary: "`Self._printChanges()`/`Self._logChanges()` left in code; remove it.",
+        rationale: """
+            `let _ = Self._printChanges()` at the top of a `body` logs why the body ran (`@self`, `@identity`, \
+            or the property that changed). It is an underscored, debug-only SPI: left in, it writes to the \
+            console on every render of every instance, slowing hot views and cluttering logs, and may change \
+            or disappear in any release. Remove it before shipping (the fix deletes the statement, and its \
+            line when it stands alone). Not flagged: the names in strings or comments.
+            """,
+        fix: .safe,
+        triggers: ["_printChanges", "_logChanges"],
+        triggering: [
+            """
+            var body: some View {
+                let _ = ↓Self._printChanges()
+                Text("Hi")
+            }
+            """,
+            """
+            struct Row: View {
+                var body: some View {
+                    VStack {
+                        ↓Self._logChanges()
+                        Text("a")
+                    }
+                }
+            }
+            """,
+        ],
+        nonTriggering: [
+            RuleExample("Text(\"Self._printChanges()\")", note: "inside a string"),
+            RuleExample("// let _ = Self._printChanges()", note: "inside a comment"),
+            RuleExample("func printChanges() {}", note: "a different name"),
+        ],
+        corrections: [
+            RuleCorrection("""
+                var body: some View {
+                    let _ = Self._printChanges()
+                    Text("Hi") // keep me
+                }
+                """, """
+                var body: some View {
+                    Text("Hi") // keep me
+                }
+                """),
+            RuleCorrection("var body: some View { let _ = Self._logChanges(); Text(\"Hi\") }",
+                           "var body: some View { Text(\"Hi\") }"),
+        ])
+
+    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
+
+    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
+        let call = node.cast(FunctionCallExprSyntax.self)
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base != nil,
+              ["_printChanges", "_logChanges"].contains(member.declName.baseName.text), call.arguments.isEmpty
+        else { return }
+        let name = member.declName.baseName.text
+        var fixes: [Fix] = []
+        if let statement = Self.statement(removing: call) {
+            let range = context.document.deletionRange(removing: statement.byteRange)
+            fixes.append(Fix(title: "Remove `\(name)()`", applicability: .safe, edits: [.delete(range)]))
+        }
+        report.append(Finding(
+            message: "`Self.\(name)()` is a debug-only hook that logs on every body evaluation; remove it before shipping",
+            range: call.byteRange, fixes: fixes))
+    }
+
+    /// The statement that only evaluates the call: `Self._printChanges()` or `let _ = Self._printChanges()`.
+    private static func statement(removing call: FunctionCallExprSyntax) -> CodeBlockItemSyntax? {
+        if let item = call.parent?.as(CodeBlockItemSyntax.self) { return item }
+        guard let binding = call.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self),
+              binding.pattern.is(WildcardPatternSyntax.self),
+              let variable = binding.parent?.parent?.as(VariableDeclSyntax.self), variable.bindings.count == 1
+        else { return nil }
+        return variable.parent?.as(CodeBlockItemSyntax.self)
+    }
+}

@@ -1,0 +1,114 @@
+import GotchasCore
+import SwiftSyntax
+
+/// A bottom bar made with `.safeAreaInset(edge: .bottom)` bypasses the system bar and
+/// loses the scroll-edge effect. The default is `ToolbarItem(placement: .bottomBar)`;
+/// the escape hatch for a custom bar is `.safeAreaBar(edge: .bottom)`.
+struct SafeAreaInsetBottomRule: Rule {
+    static let description = RuleDescription(
+        id: "safe-area-inset-bottom",
+        category: .navigation,
+        severity: .hint,
+        seed: "000 G7",
+        summary: "`.safeAreaInset(edge: .bottom)` used as a bottom bar.",
+        rationale: """
+            `ToolbarItem(placement: .bottomBar)` gets the system's spacing, blur and navigation-stack \
+            integration for free. When a custom bottom bar is really needed, `.safeAreaBar(edge: .bottom)` \
+            (iOS 26) keeps the scroll edge effect at the content's edge; `.safeAreaInset` does not. \
+            The fix renames the modifier, which needs the iOS 26 SDK and deployment target, so it is \
+            offered, not applied automatically.
+            """,
+        fix: .unsafe,
+        triggers: ["safeAreaInset"],
+        triggering: [
+            """
+            struct Inbox: View {
+                var body: some View {
+                    List(messages) { MessageRow(message: $0) }
+                        ↓.safeAreaInset(edge: .bottom) {
+                            ComposeBar()
+                        }
+                }
+            }
+            """,
+            """
+            struct Player: View {
+                var body: some View {
+                    ScrollView { Tracks() }↓.safeAreaInset(edge: VerticalEdge.bottom, spacing: 0) { MiniPlayer() }
+                }
+            }
+            """,
+            """
+            struct Checkout: View {
+                @ViewBuilder var content: some View {
+                    Form { Fields() }
+                        ↓.safeAreaInset(
+                            edge: .bottom,
+                            alignment: .center
+                        ) {
+                            PayButton()
+                        }
+                }
+                var body: some View { content }
+            }
+            """,
+        ],
+        nonTriggering: [
+            RuleExample("""
+                struct Inbox: View {
+                    var body: some View {
+                        List(messages) { MessageRow(message: $0) }
+                            .safeAreaInset(edge: .top) { FilterBar() }
+                            .safeAreaInset(edge: .leading) { Rail() }
+                    }
+                }
+                """, note: "other edges"),
+            RuleExample("""
+                struct Inbox: View {
+                    var body: some View {
+                        List(messages) { MessageRow(message: $0) }
+                            .safeAreaBar(edge: .bottom) { ComposeBar() }
+                            .toolbar { ToolbarItem(placement: .bottomBar) { ComposeButton() } }
+                    }
+                }
+                """, note: "the recommended spellings"),
+            RuleExample("""
+                struct Inbox: View {
+                    let edge: VerticalEdge
+                    var body: some View {
+                        List(messages) { MessageRow(message: $0) }
+                            .safeAreaInset(edge: edge) { ComposeBar() }
+                    }
+                }
+                """, note: "an edge we cannot read"),
+        ],
+        corrections: [
+            RuleCorrection("""
+                List(messages) { MessageRow(message: $0) }
+                    .safeAreaInset(edge: .bottom, spacing: 8) { // compose
+                        ComposeBar()
+                    }
+                """, """
+                List(messages) { MessageRow(message: $0) }
+                    .safeAreaBar(edge: .bottom, spacing: 8) { // compose
+                        ComposeBar()
+                    }
+                """, applicability: .unsafe),
+        ])
+
+    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
+
+    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
+        let call = node.cast(FunctionCallExprSyntax.self)
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+              member.declName.baseName.text == "safeAreaInset",
+              let edge = call.argument(labeled: "edge")?.expression.dottedName,
+              edge == ".bottom" || edge == "VerticalEdge.bottom" || edge == "SwiftUI.VerticalEdge.bottom"
+        else { return }
+        let fix = Fix(title: "Replace with `.safeAreaBar(edge: .bottom)`", applicability: .unsafe,
+                      edits: [TextEdit(range: member.declName.baseName.byteRange, replacement: "safeAreaBar")])
+        report.append(Finding(
+            message: "A bottom bar built with `.safeAreaInset(edge: .bottom)` skips the system bar styling and the scroll edge effect; prefer `ToolbarItem(placement: .bottomBar)`, or `.safeAreaBar(edge: .bottom)` for a custom bar",
+            range: call.rangeFromCalleeName, fixes: [fix]))
+    }
+}

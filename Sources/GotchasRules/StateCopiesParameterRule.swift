@@ -1,0 +1,167 @@
+import GotchasCore
+import SwiftSyntax
+
+/// `_x = State(initialValue: p)` runs only when the view's identity is created; later
+/// values of `p` from the parent are ignored.
+struct StateCopiesParameterRule: Rule {
+    static let description = RuleDescription(
+        id: "state-copies-parameter",
+        category: .state,
+        severity: .warning,
+        seed: "001, 004 §2, 000 G2",
+        summary: "`@State` seeded from a value-type init parameter (`_x = State(initialValue: p)`).",
+        rationale: """
+            SwiftUI keeps `@State` storage for the view's identity and uses the initial value only \
+            the first time. When the parent later passes a different `p` to the same view, the \
+            initializer runs again but the state keeps the old copy, so the view shows stale data. \
+            If the parent owns the value, take a `@Binding` (or a plain `let`); if the view needs \
+            its own draft that must restart for new input, give the view `.id(p)` at the call site, \
+            or react with `.onChange(of: p) { x = p }`.
+            """,
+        triggers: ["State("],
+        triggering: [
+            """
+            struct ScoreView: View {
+                @State private var score: Int
+                init(score: Int) {
+                    _score = ↓State(initialValue: score)
+                }
+                var body: some View { Text("\\(score)") }
+            }
+            """,
+            """
+            struct NameField: View {
+                @State private var draft: String
+                @State private var tags: [String]
+                init(name: String, tags list: [String]) {
+                    self._draft = ↓State(wrappedValue: name)
+                    _tags = ↓State(initialValue: list)
+                }
+                var body: some View { TextField("Name", text: $draft) }
+            }
+            """,
+            """
+            struct Point { var x = 0.0 }
+            struct Editor: View {
+                @State private var origin: Point
+                @State private var title: String
+                init(item: Item, origin: Point) {
+                    _origin = ↓State(initialValue: origin)
+                    _title = ↓State(initialValue: item.title)
+                }
+                var body: some View { Text(title) }
+            }
+            extension Editor {
+                struct Item { var title: String }
+            }
+            """,
+        ],
+        nonTriggering: [
+            RuleExample("""
+                struct ItemListScreen: View {
+                    @State private var model: ItemListModel
+                    init(model: ItemListModel) { _model = State(initialValue: model) }
+                    var body: some View { Text("x") }
+                }
+                @Observable final class ItemListModel {}
+                """, note: "seeding an owned @Observable model (seed 002 worked example)"),
+            RuleExample("""
+                struct Screen: View {
+                    @State private var model: Model
+                    init(id: Int) { _model = State(initialValue: Model(id: id)) }
+                    var body: some View { Text("x") }
+                }
+                """, note: "a new value built from the parameter, not a copy of it"),
+            RuleExample("""
+                struct Counter: View {
+                    @State private var count: Int
+                    init() { _count = State(initialValue: 0) }
+                    var body: some View { Text("\\(count)") }
+                }
+                """, note: "a constant"),
+            RuleExample("""
+                struct Screen: View {
+                    @State private var store: Store
+                    init(store: Store) { _store = State(initialValue: store) }
+                    var body: some View { Text("x") }
+                }
+                """, note: "a type of unknown kind: it may be a class the view takes ownership of"),
+            RuleExample("""
+                final class Cache {
+                    var limit: Int
+                    init(limit: Int) { self.limit = limit; _ = State(initialValue: limit) }
+                }
+                """, note: "not a View"),
+            RuleExample("""
+                enum Filter { case home, local }
+                private struct FilterTab: View {
+                    @State private var filter: Filter
+                    init(initialFilter: Filter) { _filter = State(initialValue: initialFilter) }
+                    var body: some View { Text("x") }
+                }
+                """, note: "a parameter named as an initial value: a deliberate seed (IceCubes)"),
+            RuleExample("""
+                struct Row: View {
+                    @Binding var score: Int
+                    init(score: Binding<Int>) { _score = score }
+                    var body: some View { Text("\\(score)") }
+                }
+                """, note: "the recommended shape: a binding"),
+        ])
+
+    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
+
+    static let valueTypes: Set<String> = [
+        "String", "Substring", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
+        "Double", "Float", "CGFloat", "Bool", "Date", "UUID", "URL", "Decimal", "Data", "Character",
+        "CGPoint", "CGSize", "CGRect", "Color", "TimeInterval", "IndexPath", "DateComponents",
+    ]
+
+    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
+        let call = node.cast(FunctionCallExprSyntax.self)
+        guard let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+              callee == "State" || callee == "SwiftUI.State",
+              call.arguments.count == 1,
+              let argument = call.arguments.first, argument.label?.text == "initialValue" || argument.label?.text == "wrappedValue",
+              context.enclosingView != nil,
+              let frame = context.enclosingFunction, frame.kind == .initializer,
+              let initializer = frame.node.as(InitializerDeclSyntax.self)
+        else { return }
+        // `p` or `p.field`: the root names an init parameter.
+        var expression = argument.expression.unwrapped
+        while let member = expression.as(MemberAccessExprSyntax.self), let base = member.base {
+            expression = base.unwrapped
+        }
+        guard let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+              let parameter = initializer.signature.parameterClause.parameters.first(where: { ($0.secondName ?? $0.firstName).text == name })
+        else { return }
+        // `init(initialFilter:)`, `defaultValue`: the name says the seed is deliberate.
+        let external = parameter.firstName.text
+        if [name, external].contains(where: { $0.hasPrefix("initial") || $0.hasPrefix("default") }) { return }
+        // A field of a value-type parameter is a copy too; of a class, we cannot tell.
+        guard Self.isValueType(parameter.type, in: context) else { return }
+        report.append(Finding(
+            message: "`@State` copies the init parameter `\(name)` once: when the parent passes a new value the view keeps the old one; take a `@Binding`/`let`, or reset with `.id(…)` or `.onChange(of:)`",
+            range: call.byteRange))
+    }
+
+    /// String, Int, Bool, … arrays and optionals of them, and structs/enums declared in the workspace.
+    static func isValueType(_ type: TypeSyntax, in context: RuleContext) -> Bool {
+        if let optional = type.as(OptionalTypeSyntax.self) { return isValueType(optional.wrappedType, in: context) }
+        if let array = type.as(ArrayTypeSyntax.self) { return isValueType(array.element, in: context) }
+        if let dictionary = type.as(DictionaryTypeSyntax.self) { return isValueType(dictionary.value, in: context) }
+        if type.is(TupleTypeSyntax.self) { return true }
+        var name = type.trimmedDescription
+        if let member = type.as(MemberTypeSyntax.self) { name = member.name.text }
+        if let identifier = type.as(IdentifierTypeSyntax.self) {
+            if ["Array", "Set", "Optional"].contains(identifier.name.text),
+               let argument = identifier.genericArgumentClause?.arguments.first {
+                return argument.argument.as(TypeSyntax.self).map { isValueType($0, in: context) } ?? false
+            }
+            name = identifier.name.text
+        }
+        if valueTypes.contains(name) { return true }
+        guard let declared = context.type(named: name) else { return false }
+        return (declared.kind == .struct || declared.kind == .enum) && !declared.isView
+    }
+}

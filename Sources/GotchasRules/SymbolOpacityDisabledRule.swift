@@ -1,0 +1,63 @@
+import GotchasCore
+import SwiftSyntax
+
+/// Dimming a symbol with a constant `.opacity` reads as broken; the hierarchical
+/// rendering mode reads as "secondary".
+struct SymbolOpacityDisabledRule: Rule {
+    static let description = RuleDescription(
+        id: "symbol-opacity-disabled",
+        category: .symbols,
+        severity: .hint,
+        seed: "000, S5",
+        summary: "`Image(systemName:)` dimmed with a constant `.opacity(<1)`.",
+        rationale: """
+            A constant `.opacity(0.5)` on an SF Symbol makes it look greyed out or broken, and \
+            blends it with whatever is behind it. `.symbolRenderingMode(.hierarchical)` (or a \
+            `.secondary`/`.tertiary` foreground style) conveys "secondary" or "disabled" with the \
+            symbol's own layers.
+            """,
+        triggers: ["systemName"],
+        triggering: [
+            "Image(systemName: \"lock\")↓.opacity(0.5)",
+            """
+            var body: some View {
+                HStack {
+                    Image(systemName: "calendar")
+                        .font(.title2)
+                        .foregroundStyle(.secondary)
+                        ↓.opacity(0.4)
+                    Text(day)
+                }
+            }
+            """,
+            """
+            ForEach(pastDays) { day in
+                Image(systemName: day.symbol).resizable().scaledToFit()↓.opacity(0.30)
+            }
+            """,
+        ],
+        nonTriggering: [
+            RuleExample("Image(systemName: \"lock\").opacity(isLocked ? 0.5 : 1)", note: "opacity driven by state, e.g. animated"),
+            RuleExample("Image(systemName: \"lock\").opacity(0)", note: "hidden, not dimmed"),
+            RuleExample("Image(systemName: \"lock\").opacity(1)"),
+            RuleExample("Image(\"photo\").opacity(0.5)", note: "an asset image, not a symbol"),
+            RuleExample("HStack { Image(systemName: \"lock\") }.opacity(0.5)", note: "a container dimmed as a whole"),
+            RuleExample("Image(systemName: \"lock\").symbolRenderingMode(.hierarchical)", note: "the recommended shape"),
+            RuleExample("Image(systemName: \"lock\").foregroundStyle(.red.opacity(0.5))", note: "a style's opacity"),
+        ])
+
+    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
+
+    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
+        let call = node.cast(FunctionCallExprSyntax.self)
+        guard call.modifierName == "opacity", call.arguments.count == 1,
+              let value = call.arguments.first?.expression.unwrapped.numericLiteralValue, value > 0, value < 1,
+              let root = call.modifierChainRoot?.as(FunctionCallExprSyntax.self),
+              root.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Image",
+              root.argument(labeled: "systemName") != nil
+        else { return }
+        report.append(Finding(
+            message: "A constant `.opacity` makes an SF Symbol look greyed out or broken; use `.symbolRenderingMode(.hierarchical)` or a `.secondary` style to read as secondary",
+            range: call.rangeFromCalleeName))
+    }
+}

@@ -1,0 +1,82 @@
+import GotchasCore
+import SwiftSyntax
+
+/// `.replace.byLayer` snaps between paired symbols; `.replace.magic` draws the morph.
+struct SymbolReplaceByLayerRule: Rule {
+    static let description = RuleDescription(
+        id: "symbol-replace-by-layer",
+        category: .symbols,
+        severity: .info,
+        seed: "000, S4",
+        summary: "`.replace.byLayer` in a symbol content transition or effect.",
+        rationale: """
+            Between paired symbols (`app` → `checkmark.app`), `.replace.byLayer` just swaps layers \
+            and snaps; `.replace.magic(fallback:)` (iOS 18+) draws the morph and falls back to the \
+            plain replace elsewhere. Pair it with a non-bouncy curve so overshoot does not cause \
+            scale artifacts. The fix is unsafe: `.magic` needs iOS 18 / macOS 15.
+            """,
+        fix: .unsafe,
+        triggers: ["byLayer"],
+        triggering: [
+            """
+            Image(systemName: isDone ? "checkmark.app" : "app")
+                .contentTransition(.symbolEffect(↓.replace.byLayer))
+            """,
+            """
+            var body: some View {
+                Button { toggle() } label: {
+                    Image(systemName: icon)
+                        .contentTransition(.symbolEffect(↓.replace.downUp.byLayer, options: .nonRepeating))
+                }
+            }
+            """,
+            "Image(systemName: name).symbolEffect(↓ReplaceSymbolEffect.replace.byLayer, value: name)",
+        ],
+        nonTriggering: [
+            RuleExample("Image(systemName: name).contentTransition(.symbolEffect(.replace))"),
+            RuleExample("Image(systemName: name).contentTransition(.symbolEffect(.replace.magic(fallback: .replace)))"),
+            RuleExample("Image(systemName: name).symbolEffect(.bounce.byLayer, value: count)", note: "byLayer on another effect"),
+            RuleExample("Text(\".replace.byLayer\")", note: "inside a string"),
+            RuleExample("let byLayer = true", note: "a variable with the name"),
+        ],
+        corrections: [
+            RuleCorrection(
+                "Image(systemName: name).contentTransition(.symbolEffect(.replace.byLayer))",
+                "Image(systemName: name).contentTransition(.symbolEffect(.replace.magic(fallback: .replace)))",
+                applicability: .unsafe),
+            RuleCorrection("""
+                Image(systemName: name)
+                    .contentTransition(.symbolEffect(.replace.downUp.byLayer, options: .speed(2))) // morph
+                """, """
+                Image(systemName: name)
+                    .contentTransition(.symbolEffect(.replace.magic(fallback: .replace.downUp), options: .speed(2))) // morph
+                """, applicability: .unsafe),
+        ])
+
+    static let nodeKinds: Set<SyntaxKind> = [.memberAccessExpr]
+
+    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
+        let access = node.cast(MemberAccessExprSyntax.self)
+        guard access.declName.baseName.text == "byLayer", let base = access.base,
+              let path = base.dottedName
+        else { return }
+        // `.replace`, `.replace.downUp`, `ReplaceSymbolEffect.replace.offUp`
+        let components = path.split(separator: ".").map(String.init)
+        guard let replaceIndex = components.firstIndex(of: "replace"),
+              replaceIndex == 0 || (replaceIndex == 1 && components[0] == "ReplaceSymbolEffect"),
+              components.count - replaceIndex <= 2
+        else { return }
+        let fallback = base.trimmedDescription
+        let replacement: String
+        if fallback.hasPrefix("ReplaceSymbolEffect.") {
+            replacement = "ReplaceSymbolEffect.replace.magic(fallback: .\(fallback.dropFirst("ReplaceSymbolEffect.".count)))"
+        } else {
+            replacement = ".replace.magic(fallback: \(fallback))"
+        }
+        let fix = Fix(title: "Use `.replace.magic(fallback:)` (iOS 18+)", applicability: .unsafe,
+                      edits: [TextEdit(range: access.byteRange, replacement: replacement)])
+        report.append(Finding(
+            message: "`.replace.byLayer` snaps between paired symbols; `.replace.magic(fallback: .replace)` draws the morph (iOS 18+)",
+            range: access.byteRange, fixes: [fix]))
+    }
+}

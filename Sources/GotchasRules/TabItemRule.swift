@@ -1,0 +1,68 @@
+import GotchasCore
+import SwiftSyntax
+
+/// From iOS 18, tabs are declared with `Tab("Title", systemImage:) { content }` inside
+/// `TabView`, which adds sidebar-adaptable tabs, customization and search tabs.
+struct TabItemRule: Rule {
+    static let description = RuleDescription(
+        id: "tab-item",
+        category: .modernAPI,
+        severity: .info,
+        seed: "002",
+        summary: "`.tabItem { … }` — the `Tab` API replaces it from iOS 18.",
+        rationale: """
+            `TabView { Tab("Home", systemImage: "house") { HomeView() } }` (iOS 18) is the current \
+            way to declare tabs: it carries the tab's label, value and role in one place, and \
+            enables `.tabViewStyle(.sidebarAdaptable)`, tab customization and `Tab(role: .search)`. \
+            `.tabItem` keeps working, so this is information for code that can require iOS 18.
+            """,
+        triggers: ["tabItem"],
+        triggering: [
+            """
+            struct Root: View {
+                var body: some View {
+                    TabView {
+                        HomeView()
+                            ↓.tabItem {
+                                Label("Home", systemImage: "house")
+                            }
+                        SettingsView()↓.tabItem { Label("Settings", systemImage: "gear") }
+                    }
+                }
+            }
+            """,
+            """
+            struct Root: View {
+                @ViewBuilder var tabs: some View {
+                    ForEach(sections) { section in
+                        section.view↓.tabItem { section.label }
+                    }
+                }
+                var body: some View { TabView { tabs } }
+            }
+            """,
+        ],
+        nonTriggering: [
+            RuleExample("""
+                TabView {
+                    Tab("Home", systemImage: "house") { HomeView() }
+                }
+                """, note: "the Tab API"),
+            RuleExample("""
+                let tabItem = UITabBarItem(title: "Home", image: nil, tag: 0) // .tabItem { }
+                controller.tabBarItem = tabItem
+                """, note: "UIKit, identifiers, comments"),
+        ])
+
+    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
+
+    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
+        let call = node.cast(FunctionCallExprSyntax.self)
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+              member.declName.baseName.text == "tabItem"
+        else { return }
+        report.append(Finding(
+            message: "`.tabItem` is superseded by the `Tab` API from iOS 18: `Tab(\"Title\", systemImage: …) { content }` inside `TabView`",
+            range: call.rangeFromCalleeName))
+    }
+}

@@ -1,0 +1,100 @@
+import GotchasCore
+import SwiftSyntax
+
+/// `TimelineView(.animation)` re-renders its content at the display's refresh rate;
+/// transitions and `.id(_:)` identity resets inside it lose their start and end states.
+struct TimelineViewAnimationTransitionRule: Rule {
+    static let description = RuleDescription(
+        id: "timelineview-animation-transition",
+        category: .animation,
+        severity: .warning,
+        seed: "000, A4",
+        summary: "`.transition(…)` or `.id(…)` inside the content of `TimelineView(.animation)`.",
+        rationale: """
+            `TimelineView(.animation)` re-emits its whole content 60–120 times a second. Transition \
+            state tracking is unreliable in a tree that is rebuilt every frame: insertions and removals \
+            jump, and `.id(…)` resets fire at frame rate. Invert the relationship: keep the stable tree \
+            outside, and push a small `TimelineView` into each leaf that needs the ticker.
+            """,
+        triggers: ["TimelineView"],
+        triggering: [
+            """
+            var body: some View {
+                TimelineView(.animation) { context in
+                    ZStack {
+                        if showBanner {
+                            Banner()
+                                ↓.transition(.move(edge: .top))
+                        }
+                        Waves(date: context.date)
+                    }
+                }
+            }
+            """,
+            """
+            struct Ticker: View {
+                var body: some View {
+                    TimelineView(.animation(minimumInterval: 1 / 30)) { timeline in
+                        ForEach(items) { item in
+                            Cell(item: item, now: timeline.date)↓.id(item.version)
+                        }
+                    }
+                }
+            }
+            """,
+            """
+            extension Ticker {
+                @ViewBuilder var overlay: some View {
+                    TimelineView(AnimationTimelineSchedule()) { _ in
+                        Group {
+                            Text(title)↓.transition(.opacity)
+                        }
+                    }
+                }
+            }
+            """,
+        ],
+        nonTriggering: [
+            RuleExample("""
+                TimelineView(.periodic(from: .now, by: 1)) { context in
+                    Text(context.date, style: .time).transition(.opacity)
+                }
+                """, note: "a periodic schedule re-renders once a second"),
+            RuleExample("""
+                VStack {
+                    TimelineView(.animation) { context in Waves(date: context.date) }
+                    if show { Banner().transition(.slide) }
+                }
+                """, note: "the transition is outside the TimelineView, the recommended shape"),
+            RuleExample("""
+                TimelineView(.animation) { context in
+                    Waves(date: context.date)
+                }
+                .transition(.opacity)
+                """, note: "on the TimelineView itself"),
+            RuleExample("TimelineView(schedule) { _ in Text(\"x\").id(key) }", note: "a schedule in a variable: unknown"),
+            RuleExample("""
+                struct TimelineView: View {
+                    init(_ kind: Kind, content: () -> some View) {}
+                    var body: some View { Text("posts") }
+                }
+                var body: some View {
+                    TimelineView(.animation) { Row().transition(.opacity) }
+                }
+                """, note: "the project's own TimelineView type (IceCubes has one)"),
+            RuleExample("// TimelineView(.animation) { _ in x.transition(.opacity) }", note: "inside a comment"),
+        ])
+
+    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
+
+    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
+        let call = node.cast(FunctionCallExprSyntax.self)
+        guard let name = call.modifierName, name == "transition" || name == "id",
+              let timeline = context.type(named: "TimelineView") == nil ? context.nearestContainer(in: ["TimelineView"]) : nil,
+              timeline.call?.timelineScheduleName == "animation"
+        else { return }
+        report.append(Finding(
+            message: "`.\(name)(…)` inside `TimelineView(.animation)` content is re-evaluated every frame, so its transition loses its start and end states; move the TimelineView into the leaf that needs the ticker",
+            range: call.rangeFromCalleeName))
+    }
+}

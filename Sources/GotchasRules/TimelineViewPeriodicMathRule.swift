@@ -1,0 +1,90 @@
+import GotchasCore
+import SwiftSyntax
+
+/// Periodic effects driven by `TimelineView(.animation)` and `sin`/`cos` of the date
+/// re-run the body every frame; `.phaseAnimator` states the phases declaratively.
+struct TimelineViewPeriodicMathRule: Rule {
+    static let description = RuleDescription(
+        id: "timelineview-periodic-math",
+        category: .animation,
+        severity: .info,
+        seed: "000, A5",
+        summary: "`sin`/`cos` of the timeline date inside `TimelineView(.animation)` content.",
+        rationale: """
+            An oscillation computed as `sin(context.date.timeIntervalSinceReferenceDate)` in a \
+            `TimelineView(.animation)` re-runs the content's body on every display frame. For a \
+            periodic effect (pulsing, bobbing, a drifting mesh gradient) `.phaseAnimator` (iOS 17+) \
+            states the phases declaratively with no date math and no per-frame body. Keep \
+            `TimelineView` for things that need wall-clock time.
+            """,
+        triggers: ["TimelineView"],
+        triggering: [
+            """
+            var body: some View {
+                TimelineView(.animation) { context in
+                    let t = context.date.timeIntervalSinceReferenceDate
+                    Circle()
+                        .scaleEffect(1 + 0.1 * ↓sin(t * 2))
+                        .offset(y: ↓cos(context.date.timeIntervalSince1970) * 8)
+                }
+            }
+            """,
+            """
+            struct Blob: View {
+                var body: some View {
+                    TimelineView(.animation(minimumInterval: nil, paused: false)) { timeline in
+                        let phase = timeline.date.timeIntervalSince(start)
+                        Shape().rotationEffect(.degrees(↓Foundation.sin(phase) * 10))
+                    }
+                }
+            }
+            """,
+        ],
+        nonTriggering: [
+            RuleExample("""
+                TimelineView(.periodic(from: .now, by: 1)) { context in
+                    Hand().rotationEffect(.degrees(sin(context.date.timeIntervalSince1970)))
+                }
+                """, note: "a periodic schedule (a clock) needs wall-clock time"),
+            RuleExample("""
+                TimelineView(.animation) { context in
+                    ForEach(0..<12) { i in
+                        Dot().offset(x: cos(Double(i) * .pi / 6) * radius)
+                    }
+                }
+                """, note: "trigonometry on layout angles, not on the date"),
+            RuleExample("""
+                var body: some View {
+                    Circle().offset(y: sin(angle) * 8)
+                }
+                """, note: "outside a TimelineView"),
+            RuleExample("TimelineView(.animation) { context in Waves(date: context.date) }", note: "no trig in the content"),
+        ])
+
+    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
+
+    static let trig: Set<String> = ["sin", "cos", "tan", "sinf", "cosf"]
+    static let timeWords = ["date", "time", "elapsed", "now", "phase", "seconds"]
+
+    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
+        let call = node.cast(FunctionCallExprSyntax.self)
+        let written = call.calledExpression.trimmedDescription
+        let callee = written.hasPrefix("Foundation.") ? String(written.dropFirst("Foundation.".count)) : written
+        guard Self.trig.contains(callee),
+              call.arguments.count == 1,
+              let timeline = context.type(named: "TimelineView") == nil ? context.nearestContainer(in: ["TimelineView"]) : nil,
+              timeline.call?.timelineScheduleName == "animation"
+        else { return }
+        let parameters = timeline.closure.parameterNames.filter { $0 != "_" }
+        let referencesTime = call.arguments.first!.expression.tokens(viewMode: .sourceAccurate).contains { token in
+            guard case .identifier(let name) = token.tokenKind else { return false }
+            if parameters.contains(name) { return true }
+            let lowered = name.lowercased()
+            return lowered == "t" || Self.timeWords.contains { lowered.contains($0) }
+        }
+        guard referencesTime else { return }
+        report.append(Finding(
+            message: "`\(callee)` of the timeline date in `TimelineView(.animation)` re-runs the body every frame; for a periodic effect use `.phaseAnimator`",
+            range: call.byteRange))
+    }
+}

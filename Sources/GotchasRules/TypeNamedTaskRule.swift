@@ -1,0 +1,57 @@
+import GotchasCore
+import SwiftSyntax
+
+/// A type named `Task` shadows `_Concurrency.Task` in its module: every `Task { }`
+/// then calls the domain type's initializer and fails to compile with confusing errors.
+struct TypeNamedTaskRule: Rule {
+    static let description = RuleDescription(
+        id: "type-named-task",
+        category: .modernAPI,
+        severity: .error,
+        seed: "002",
+        summary: "A type named `Task` shadows Swift concurrency's `Task`; rename it.",
+        rationale: """
+            Declaring `struct Task` (or a class, enum, actor, protocol or typealias named `Task`) shadows \
+            `_Concurrency.Task` everywhere in the module. Every `Task { … }` then resolves to your type and \
+            fails with errors such as "missing argument for parameter 'title' in call", and code that must \
+            write `_Concurrency.Task` is easy to get wrong. Rename the domain type (`TodoItem`, `BoardItem`, \
+            `Chore`). Not flagged: uses of `Task` (`Task { }`, `Task<Void, Never>`).
+            """,
+        triggers: ["Task"],
+        triggering: [
+            "struct ↓Task: Identifiable { var id = UUID(); var title: String }",
+            """
+            enum Model {
+                final class ↓Task {}
+            }
+            """,
+            "typealias ↓Task = TodoItem",
+            "protocol ↓Task {}",
+            "actor ↓`Task` {}",
+        ],
+        nonTriggering: [
+            RuleExample("Task { await load() }", note: "the concurrency type in use"),
+            RuleExample("var handle: Task<Void, Never>?", note: "a generic use"),
+            RuleExample("struct TaskRow: View { var body: some View { Text(\"a\") } }", note: "a name that contains it"),
+            RuleExample("enum Kind { case task }", note: "a case, not a type"),
+            RuleExample("// struct Task {}", note: "inside a comment"),
+        ])
+
+    static let nodeKinds: Set<SyntaxKind> = [.structDecl, .classDecl, .enumDecl, .actorDecl, .typeAliasDecl, .protocolDecl]
+
+    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
+        let name: TokenSyntax
+        if let decl = node.as(StructDeclSyntax.self) { name = decl.name }
+        else if let decl = node.as(ClassDeclSyntax.self) { name = decl.name }
+        else if let decl = node.as(EnumDeclSyntax.self) { name = decl.name }
+        else if let decl = node.as(ActorDeclSyntax.self) { name = decl.name }
+        else if let decl = node.as(TypeAliasDeclSyntax.self) { name = decl.name }
+        else if let decl = node.as(ProtocolDeclSyntax.self) { name = decl.name }
+        else { return }
+        guard name.text == "Task" || name.text == "`Task`" else { return }
+        report.append(Finding(
+            message: "A type named `Task` shadows Swift concurrency's `Task`, so every `Task { … }` in the module "
+                + "calls this type instead and fails to compile; rename it",
+            range: name.byteRange))
+    }
+}

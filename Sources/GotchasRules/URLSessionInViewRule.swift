@@ -1,0 +1,94 @@
+import GotchasCore
+import SwiftSyntax
+
+/// Networking belongs in a model or service the view talks to, not in the view.
+struct URLSessionInViewRule: Rule {
+    static let description = RuleDescription(
+        id: "url-session-in-view",
+        category: .modernAPI,
+        severity: .warning,
+        seed: "002 red flags",
+        summary: "`URLSession` used inside a `View`.",
+        rationale: """
+            A view that calls `URLSession` owns networking it cannot test, cancel or share: the \
+            request restarts whenever the view's identity changes, errors and loading state end up \
+            as ad-hoc `@State`, and previews hit the network. Put the request in an `@Observable` \
+            model or a service injected into the view, and call it from `.task { await model.load() }`.
+            """,
+        triggers: ["URLSession"],
+        triggering: [
+            """
+            struct Avatar: View {
+                let url: URL
+                @State private var image: UIImage?
+                var body: some View {
+                    Image(uiImage: image ?? UIImage())
+                        .task {
+                            let (data, _) = try! await ↓URLSession.shared.data(from: url)
+                            image = UIImage(data: data)
+                        }
+                }
+            }
+            """,
+            """
+            struct Feed: View {
+                var body: some View { List(posts) { PostRow(post: $0) } }
+            }
+            extension Feed {
+                func load() async throws {
+                    let session = ↓URLSession(configuration: .ephemeral)
+                    posts = try await decode(session.data(from: endpoint).0)
+                }
+            }
+            """,
+        ],
+        nonTriggering: [
+            RuleExample("""
+                @Observable final class FeedModel {
+                    var posts: [Post] = []
+                    func load() async throws {
+                        let (data, _) = try await URLSession.shared.data(from: endpoint)
+                        posts = try JSONDecoder().decode([Post].self, from: data)
+                    }
+                }
+                """, note: "models and services"),
+            RuleExample("""
+                struct Feed: View {
+                    let session: URLSession
+                    final class Loader {
+                        func load() { URLSession.shared.dataTask(with: url).resume() }
+                    }
+                    var body: some View { Text("URLSession") }
+                }
+                """, note: "a type annotation, a nested non-view type, a string"),
+            RuleExample("""
+                struct SavePhotoToolbarItem: ToolbarContent {
+                    let url: URL
+                    var body: some ToolbarContent {
+                        ToolbarItem { Button("Save") { Task { _ = try? await URLSession.shared.data(from: url) } } }
+                    }
+                }
+                """, note: "toolbar content, not a `View` (seen in IceCubesApp)"),
+        ])
+
+    static let nodeKinds: Set<SyntaxKind> = [.declReferenceExpr]
+
+    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
+        let reference = node.cast(DeclReferenceExprSyntax.self)
+        guard reference.baseName.text == "URLSession", let view = context.enclosingView else { return }
+        // Report the whole use: `URLSession.shared.data(from: url)`, `URLSession(configuration:)`.
+        var use = Syntax(reference)
+        while let parent = use.parent {
+            if let member = parent.as(MemberAccessExprSyntax.self), member.base?.id == use.id {
+                use = parent
+            } else if let call = parent.as(FunctionCallExprSyntax.self), call.calledExpression.id == use.id {
+                use = parent
+            } else {
+                break
+            }
+        }
+        report.append(Finding(
+            message: "`\(view.name)` does networking with `URLSession`; move the request into a model or service and call it from `.task { }`",
+            range: use.byteRange))
+    }
+}

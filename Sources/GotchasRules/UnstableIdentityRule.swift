@@ -1,0 +1,102 @@
+import GotchasCore
+import SwiftSyntax
+
+/// `UUID()` evaluated as an identity gives the element a new identity on every
+/// evaluation: its state resets and it re-animates every render.
+struct UnstableIdentityRule: Rule {
+    static let description = RuleDescription(
+        id: "unstable-identity",
+        category: .state,
+        severity: .error,
+        seed: "003 r2",
+        summary: "A computed `id` that returns `UUID()`, or `.id(UUID())`.",
+        rationale: """
+            Identity must be stable. `var id: UUID { UUID() }` returns a new ID every time SwiftUI \
+            asks, so each `ForEach`/`List` update sees all-new elements: rows lose their `@State`, \
+            images reload, and animations remove and insert everything. `.id(UUID())` in a body does \
+            the same to one view on every render. Store the ID once (`let id = UUID()`) or derive it \
+            from the data (a database key, a name that cannot repeat).
+            """,
+        triggers: ["UUID()"],
+        triggering: [
+            """
+            struct Treat: Identifiable {
+                var name: String
+                var id: UUID { ↓UUID() }
+            }
+            """,
+            """
+            struct Row: Identifiable, Hashable {
+                var id: String {
+                    return ↓UUID().uuidString
+                }
+            }
+            """,
+            """
+            struct Feed: View {
+                var body: some View {
+                    ScrollView {
+                        Header()
+                            ↓.id(UUID())
+                    }
+                }
+            }
+            """,
+            """
+            extension Message: Identifiable {
+                public var id: String { get { "\\(↓UUID())" } }
+            }
+            """,
+        ],
+        nonTriggering: [
+            RuleExample("struct Treat: Identifiable { let id = UUID() }", note: "stored once"),
+            RuleExample("struct Treat: Identifiable { var id = UUID() }", note: "stored once"),
+            RuleExample("struct Treat: Identifiable { var id: UUID { storedID } }"),
+            RuleExample("Header().id(item.id)", note: "a stable ID"),
+            RuleExample("Button(\"Reset\") { token = UUID() }", note: "a new ID stored on an event: a deliberate reset"),
+            RuleExample("@State private var token = UUID()", note: "stored state"),
+            RuleExample("var newID: UUID { UUID() }", note: "a factory property not named id"),
+            RuleExample("let x = Text(\".id(UUID())\")", note: "inside a string"),
+        ])
+
+    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
+
+    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
+        let call = node.cast(FunctionCallExprSyntax.self)
+        if call.modifierName == "id", call.arguments.count == 1, call.arguments.first?.label == nil,
+           let argument = call.arguments.first?.expression.unwrapped.as(FunctionCallExprSyntax.self), Self.isNewUUID(argument) {
+            report.append(Finding(
+                message: "`.id(UUID())` gives the view a new identity on every render: its state resets and it is removed and re-inserted; use a stable ID",
+                range: call.rangeFromCalleeName))
+            return
+        }
+        guard Self.isNewUUID(call), Self.isInComputedIDGetter(call) else { return }
+        report.append(Finding(
+            message: "A computed `id` returning `UUID()` is a new identity every time it is read: rows reset their state and re-animate; store it once (`let id = UUID()`) or derive it from the data",
+            range: call.byteRange))
+    }
+
+    static func isNewUUID(_ call: FunctionCallExprSyntax) -> Bool {
+        let callee = call.calledExpression.trimmedDescription
+        return (callee == "UUID" || callee == "Foundation.UUID") && call.arguments.isEmpty && call.trailingClosure == nil
+    }
+
+    /// The call is (the start of) the value returned by the getter of a computed
+    /// property named `id`, possibly through `.uuidString` or interpolation.
+    static func isInComputedIDGetter(_ call: FunctionCallExprSyntax) -> Bool {
+        var node = Syntax(call)
+        while let parent = node.parent {
+            if let binding = parent.as(PatternBindingSyntax.self) {
+                return node.is(AccessorBlockSyntax.self)
+                    && binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "id"
+                    && binding.parent?.parent?.as(VariableDeclSyntax.self)?.bindingSpecifier.text == "var"
+            }
+            // Stop at anything that is not part of the returned expression or getter.
+            if parent.is(ClosureExprSyntax.self) || parent.is(FunctionDeclSyntax.self) || parent.is(MemberBlockSyntax.self) { return false }
+            if let statements = parent.as(CodeBlockItemListSyntax.self), statements.count != 1 { return false }
+            if let accessor = parent.as(AccessorDeclSyntax.self), accessor.accessorSpecifier.text != "get" { return false }
+            node = parent
+        }
+        return false
+    }
+}

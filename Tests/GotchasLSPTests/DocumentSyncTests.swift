@@ -1,0 +1,81 @@
+import Testing
+@testable import GotchasLSP
+
+/// `Text("😀").foregroundColor(.red)` — the diagnostic starts at `.foregroundColor`.
+@Suite struct DocumentSyncTests {
+    static let emojiLine = "Text(\"😀\").foregroundColor(.red)\n"
+
+    func startCharacter(_ published: JSON) -> Int? {
+        published["params", "diagnostics"]?.arrayValue?.first?["range", "start", "character"]?.intValue
+    }
+
+    @Test func utf16ClientEditsAnEmojiLine() async throws {
+        let client = TestClient()
+        let initialized = try await client.initialize(capabilities: ["general": ["positionEncodings": ["utf-16"]]])
+        #expect(initialized["result", "capabilities", "positionEncoding"] == "utf-16")
+        let uri = "file:///emoji16.swift"
+        await client.open(uri, Self.emojiLine)
+        // T e x t ( " = 6 units, 😀 = 2 UTF-16 units, " ) . = 3 → `.foregroundColor` at 10.
+        let first = try await client.publishedDiagnostics(for: uri, version: 1)
+        #expect(startCharacter(first) == 10)
+        #expect(first["params", "diagnostics"]?.arrayValue?.first?["range", "end", "character"] == 32)
+        // Insert a second emoji after the first one (UTF-16 column 8).
+        await client.change(uri, version: 2, [["range": range(0, 8, 0, 8), "text": "🎉"]])
+        let second = try await client.publishedDiagnostics(for: uri, version: 2)
+        #expect(startCharacter(second) == 12)
+        #expect(try await client.shutdownAndExit() == 0)
+    }
+
+    @Test func utf8ClientEditsAnEmojiLine() async throws {
+        let client = TestClient()
+        let initialized = try await client.initialize(capabilities: ["general": ["positionEncodings": ["utf-8", "utf-16"]]])
+        #expect(initialized["result", "capabilities", "positionEncoding"] == "utf-8")
+        let uri = "file:///emoji8.swift"
+        await client.open(uri, Self.emojiLine)
+        let first = try await client.publishedDiagnostics(for: uri, version: 1)
+        #expect(startCharacter(first) == 12)  // 6 bytes + 4 (😀) + 2
+        // Replace the emoji (bytes 6..<10) by two of them.
+        await client.change(uri, version: 2, [["range": range(0, 6, 0, 10), "text": "🎉🎉"]])
+        let second = try await client.publishedDiagnostics(for: uri, version: 2)
+        #expect(startCharacter(second) == 16)
+        #expect(try await client.shutdownAndExit() == 0)
+    }
+
+    @Test func severalChangesApplyInOrderAndFullTextIsAccepted() async throws {
+        let client = TestClient()
+        _ = try await client.initialize()
+        let uri = "file:///order.swift"
+        await client.open(uri, "let a = 1\n")
+        _ = try await client.publishedDiagnostics(for: uri, version: 1)
+        // Second change's range refers to the text after the first change.
+        await client.change(uri, version: 2, [
+            ["range": range(0, 0, 0, 9), "text": "Text(\"x\")"],
+            ["range": range(0, 9, 0, 9), "text": ".foregroundColor(.red)"],
+        ])
+        let changed = try await client.publishedDiagnostics(for: uri, version: 2)
+        #expect(changed["params", "diagnostics"]?.arrayValue?.count == 1)
+        #expect(startCharacter(changed) == 9)
+        await client.change(uri, version: 3, [["text": "let clean = true\n"]])
+        let full = try await client.publishedDiagnostics(for: uri, version: 3)
+        #expect(full["params", "diagnostics"] == [])
+        #expect(try await client.shutdownAndExit() == 0)
+    }
+
+    @Test func outOfRangeEditsAreClampedNotFatal() async throws {
+        let client = TestClient()
+        _ = try await client.initialize()
+        let uri = "file:///clamp.swift"
+        await client.open(uri, "Text(\"x\")\n")
+        _ = try await client.publishedDiagnostics(for: uri, version: 1)
+        await client.change(uri, version: 2, [["range": range(0, 9, 40, 7), "text": ".foregroundColor(.red)"]])
+        let log = try await client.notification("window/logMessage")
+        #expect(log["params", "message"]?.stringValue?.contains("clamped") == true)
+        let published = try await client.publishedDiagnostics(for: uri, version: 2)
+        #expect(published["params", "diagnostics"]?.arrayValue?.count == 1)
+        // A malformed change is ignored, and the server keeps serving.
+        await client.change(uri, version: 3, [["range": "nonsense", "text": "x"]])
+        let hover = try await client.request("textDocument/hover", ["textDocument": ["uri": .string(uri)], "position": position(0, 12)])
+        #expect(hover["result", "contents"] != nil)
+        #expect(try await client.shutdownAndExit() == 0)
+    }
+}

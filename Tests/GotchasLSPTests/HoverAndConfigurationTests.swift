@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+@testable import GotchasLSP
+
+@Suite struct HoverTests {
+    @Test func hoverExplainsTheRule() async throws {
+        let client = TestClient()
+        _ = try await client.initialize(capabilities: ["textDocument": ["hover": ["contentFormat": ["markdown", "plaintext"]]]])
+        let uri = "file:///hover.swift"
+        await client.open(uri, sample)
+        let hover = try await client.request("textDocument/hover", ["textDocument": ["uri": .string(uri)], "position": position(4, 25)])
+        #expect(hover["result", "contents", "kind"] == "markdown")
+        let value = try #require(hover["result", "contents", "value"]?.stringValue)
+        #expect(value.contains("`foreground-color`"))
+        #expect(value.contains("deprecated since iOS 17"))  // the rationale
+        #expect(value.contains("Wrong:\n```swift\nText(\"Hi\").foregroundColor(.red)\n```"))
+        #expect(value.contains("Right:\n```swift\nText(\"Hi\").foregroundStyle(.red)\n```"))
+        #expect(hover["result", "range"] == range(4, 18, 4, 40))
+        let nothing = try await client.request("textDocument/hover", ["textDocument": ["uri": .string(uri)], "position": position(0, 2)])
+        #expect(nothing["result"] == .null)
+        #expect(try await client.shutdownAndExit() == 0)
+    }
+}
+
+@Suite struct ConfigurationTests {
+    @Test func configurationFileThenEditorSettings() async throws {
+        let folder = TemporaryDirectory()
+        _ = folder.write(".swiftui-gotchas.json", #"{"rules": {"foreground-color": "error"}, "docs-base-url": "https://example.com/rules/"}"#)
+        _ = folder.write("A.swift", sample)
+        let client = TestClient()
+        _ = try await client.initialize(capabilities: ["workspace": ["didChangeWatchedFiles": ["dynamicRegistration": true]]],
+                                        folders: [folder.path])
+        let registration = try await client.next("registerCapability") { $0["method"] == "client/registerCapability" }
+        #expect(registration["params", "registrations"]?.arrayValue?.first?["registerOptions", "watchers"] == [["globPattern": "**/.swiftui-gotchas.json"]])
+        let uri = folder.uri("A.swift")
+        await client.open(uri, sample)
+        let first = try await client.publishedDiagnostics(for: uri)
+        let diagnostic = try #require(first["params", "diagnostics"]?.arrayValue?.first)
+        #expect(diagnostic["severity"] == 1)
+        #expect(diagnostic["codeDescription", "href"] == "https://example.com/rules/foreground-color.md")
+        // Editor settings override the file.
+        await client.notify("workspace/didChangeConfiguration", ["settings": ["swiftui-gotchas": ["rules": ["foreground-color": "hint"]]]])
+        let hinted = try await client.publishedDiagnostics(for: uri)
+        #expect(hinted["params", "diagnostics"]?.arrayValue?.first?["severity"] == 4)
+        await client.notify("workspace/didChangeConfiguration", ["settings": [:]])
+        _ = try await client.publishedDiagnostics(for: uri)
+        #expect(try await client.shutdownAndExit() == 0)
+    }
+
+    @Test func brokenConfigurationIsShownAndTheLastGoodOneStays() async throws {
+        let folder = TemporaryDirectory()
+        let configPath = folder.write(".swiftui-gotchas.json", #"{"rules": {"foreground-color": "info"}}"#)
+        let client = TestClient()
+        _ = try await client.initialize(folders: [folder.path])
+        let uri = folder.uri("B.swift")
+        await client.open(uri, sample)
+        let first = try await client.publishedDiagnostics(for: uri)
+        #expect(first["params", "diagnostics"]?.arrayValue?.first?["severity"] == 3)
+        // Broken: shown, last good kept.
+        try Data(#"{"rules": {"foreground-color": "loud"}}"#.utf8).write(to: URL(fileURLWithPath: configPath))
+        await client.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": .string(folder.uri(".swiftui-gotchas.json")), "type": 2]]])
+        let message = try await client.notification("window/showMessage")
+        #expect(message["params", "type"] == 1)
+        #expect(message["params", "message"]?.stringValue?.contains("last good configuration") == true)
+        let kept = try await client.publishedDiagnostics(for: uri)
+        #expect(kept["params", "diagnostics"]?.arrayValue?.first?["severity"] == 3)
+        // Fixed: turned off; re-linted.
+        try Data(#"{"rules": {"foreground-color": "off"}}"#.utf8).write(to: URL(fileURLWithPath: configPath))
+        await client.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": .string(folder.uri(".swiftui-gotchas.json")), "type": 2]]])
+        let off = try await client.publishedDiagnostics(for: uri)
+        #expect(off["params", "diagnostics"] == [])
+        #expect(try await client.shutdownAndExit() == 0)
+    }
+
+    @Test func initializationOptionsApplyAndInvalidOnesAreShown() async throws {
+        let client = TestClient()
+        _ = try await client.initialize(initializationOptions: ["rules": ["foreground-color": "off"]])
+        await client.open("file:///init.swift", sample)
+        let published = try await client.publishedDiagnostics(for: "file:///init.swift")
+        #expect(published["params", "diagnostics"] == [])
+        await client.notify("workspace/didChangeConfiguration", ["settings": ["rules": ["foreground-color": 42]]])
+        let message = try await client.notification("window/showMessage")
+        #expect(message["params", "message"]?.stringValue?.contains("editor settings ignored") == true)
+        let still = try await client.publishedDiagnostics(for: "file:///init.swift")
+        #expect(still["params", "diagnostics"] == [])
+        #expect(try await client.shutdownAndExit() == 0)
+    }
+}
