@@ -30,3 +30,25 @@ import Testing
         #expect(tree.read("Sources/A/Keys.swift") == "struct Weight: LayoutValueKey {\n    nonisolated static let defaultValue = 1.0\n}\n")
     }
 }
+
+@Suite struct WorkspaceCacheTests {
+    @Test func cachedResultsFollowChangesInOtherFiles() throws {
+        let tree = try TemporaryTree([
+            "Cart.swift": "final class Cart {\n    var items: [Int] = []\n}\n",
+            "CartView.swift": "struct CartView: View {\n    @State private var cart = Cart()\n    var body: some View { Text(\"\") }\n}\n",
+        ])
+        let environment = ["XDG_CACHE_HOME": tree.path("cache")]
+        let paths = [tree.path("Cart.swift"), tree.path("CartView.swift"), "--format", "json"]
+        let cold = CapturedIO(environment: environment)
+        _ = cold.lint(paths)
+        #expect(cold.output.contains("state-non-observable-class"))
+        let warm = CapturedIO(environment: environment)
+        _ = warm.lint(paths)
+        #expect(warm.output == cold.output)
+        // Only the other file changes: the view's cached result must not be reused.
+        try "@Observable final class Cart {\n    var items: [Int] = []\n}\n".write(toFile: tree.path("Cart.swift"), atomically: true, encoding: .utf8)
+        let changed = CapturedIO(environment: environment)
+        _ = changed.lint(paths)
+        #expect(!changed.output.contains("state-non-observable-class"))
+    }
+}
