@@ -46,6 +46,14 @@ struct EnvironmentObjectMismatchRule: Rule {
         nonTriggering: [
             RuleExample("""
                 struct PlantList: View {
+                    // @Environment(GardenStore.self) private var store
+                    @EnvironmentObject private var store: GardenStore
+                    let label = "@Environment(GardenStore.self)"
+                    var body: some View { Text("") }
+                }
+                """, note: "a comment and a string", otherFiles: ["App.swift": "struct Root: View {\n    @StateObject var store = GardenStore()\n    var body: some View { PlantList().environmentObject(store) }\n}"]),
+            RuleExample("""
+                struct PlantList: View {
                     @EnvironmentObject private var store: GardenStore
                     @Environment(Session.self) private var session
                     @Environment(\\.dismiss) private var dismiss

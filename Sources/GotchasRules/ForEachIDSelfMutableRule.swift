@@ -44,6 +44,15 @@ struct ForEachIDSelfMutableRule: Rule {
         ],
         nonTriggering: [
             RuleExample("""
+                struct Tags: View {
+                    let tags: [Tag]
+                    // ForEach(tags, id: \\.self)
+                    var body: some View { ForEach(tags, id: \\.name) { Text($0.name) } }
+                    let hint = "id: \\.self"
+                }
+                struct Tag: Hashable { var name: String }
+                """, note: "another key path, a comment, a string"),
+            RuleExample("""
                 struct Names: View {
                     let names: [String]
                     let kinds: [Kind]

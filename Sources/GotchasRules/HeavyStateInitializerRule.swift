@@ -46,6 +46,14 @@ struct HeavyStateInitializerRule: Rule {
         ],
         nonTriggering: [
             RuleExample("""
+                struct LibraryView: View {
+                    // @State private var library = Library()
+                    let label = "@State var library = Library()"
+                    @State private var libraryName = LibraryName.main
+                    var body: some View { Text("") }
+                }
+                """, note: "a comment, a string, a static member", otherFiles: ["Library.swift": "final class Library { init() { load() } }"]),
+            RuleExample("""
                 struct CounterView: View {
                     @State private var count = 0
                     @State private var draft = Draft()

@@ -36,6 +36,12 @@ struct MainActorServiceRule: Rule {
         ],
         nonTriggering: [
             RuleExample("""
+                @MainActor final class ThemeService {
+                    let label = "URLSession"
+                    // FileManager.default
+                }
+                """, note: "a string and a comment"),
+            RuleExample("""
                 @MainActor @Observable final class FeedViewModel {
                     func load() async { let (data, _) = try! await URLSession.shared.data(from: url) }
                 }

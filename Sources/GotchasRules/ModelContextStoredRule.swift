@@ -42,6 +42,13 @@ struct ModelContextStoredRule: Rule {
         ],
         nonTriggering: [
             RuleExample("""
+                final class Service {
+                    // private let context: ModelContext
+                    let contextType = ModelContext.self
+                    static func make(_ container: ModelContainer) -> ModelContext { ModelContext(container) }
+                }
+                """, note: "a comment, a metatype, a factory method"),
+            RuleExample("""
                 struct ItemList: View {
                     @Environment(\\.modelContext) private var modelContext
                     var body: some View { Text("") }

@@ -43,6 +43,16 @@ struct OffMainEntryMainActorRule: Rule {
         ],
         nonTriggering: [
             RuleExample("""
+                struct LogIntent: AppIntent {
+                    func perform() async throws -> some IntentResult {
+                        // uses mainContext? no
+                        print("mainContext")
+                        let mainContextName = "main"
+                        return .result()
+                    }
+                }
+                """, note: "a comment, a string, a look-alike name"),
+            RuleExample("""
                 struct CompleteHabitIntent: AppIntent {
                     @MainActor
                     func perform() async throws -> some IntentResult {
@@ -143,10 +153,10 @@ struct OffMainEntryMainActorRule: Rule {
     static func mainBoundContext(in body: Syntax) -> TokenSyntax? {
         let tokens = Array(body.tokens(viewMode: .sourceAccurate))
         var declaredLocally = false
-        for index in tokens.indices where tokens[index].text == "modelContext" && index > 0 {
+        for index in tokens.indices where tokens[index].text == "modelContext" && index > 0 && !WorkspaceRuleSupport.isInStringLiteral(tokens[index]) {
             if ["let", "var"].contains(tokens[index - 1].text) { declaredLocally = true }
         }
-        for token in tokens where contextNames.contains(token.text) {
+        for token in tokens where contextNames.contains(token.text) && !WorkspaceRuleSupport.isInStringLiteral(token) {
             if token.text == "modelContext" && declaredLocally { continue }
             if isInMainActorClosure(token, within: body) { continue }
             return token

@@ -39,6 +39,14 @@ struct StateNonObservableClassRule: Rule {
         nonTriggering: [
             RuleExample("""
                 struct CartView: View {
+                    // @State private var cart = Cart()
+                    @State private var cartTitle = "Cart()"
+                    @StateObject private var cart = Cart()
+                    var body: some View { Text("") }
+                }
+                """, note: "a comment, a string, @StateObject", otherFiles: ["Cart.swift": "final class Cart: ObservableObject { @Published var items: [Int] = [] }"]),
+            RuleExample("""
+                struct CartView: View {
                     @State private var cart = Cart()
                     @State private var trip: Trip?
                     @State private var child = Child()

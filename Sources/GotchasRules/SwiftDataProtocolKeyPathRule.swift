@@ -50,6 +50,13 @@ struct SwiftDataProtocolKeyPathRule: Rule {
         ],
         nonTriggering: [
             RuleExample("""
+                protocol Sortable {}
+                extension Sortable {
+                    func sorted(_ xs: [Int]) -> [Int] { xs.sorted() }
+                    static var label: String { "FetchDescriptor<Self>(sortBy:)" }
+                }
+                """, note: "a protocol extension without SwiftData"),
+            RuleExample("""
                 @Model final class Habit {
                     var sortOrder = 0
                     static func all(in context: ModelContext) throws -> [Habit] {

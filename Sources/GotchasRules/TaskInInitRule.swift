@@ -41,6 +41,15 @@ struct TaskInInitRule: Rule {
         ],
         nonTriggering: [
             RuleExample("""
+                final class Loader {
+                    init() {
+                        // Task { await load() }
+                        let label = "Task { }"
+                        let taskName = TaskName.refresh
+                    }
+                }
+                """, note: "a comment, a string, a look-alike type"),
+            RuleExample("""
                 final class Poller {
                     private var task: Task<Void, Never>?
                     init() {

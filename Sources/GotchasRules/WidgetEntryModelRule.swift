@@ -52,6 +52,15 @@ struct WidgetEntryModelRule: Rule {
         nonTriggering: [
             RuleExample("""
                 import WidgetKit
+                struct Entry: TimelineEntry {
+                    let date: Date
+                    // let trip: Trip  (a @Model: kept out on purpose)
+                    let note = "persistentModelID"
+                    let tripModelName: String
+                }
+                """, note: "a comment, a string, a look-alike name", otherFiles: ["Trip.swift": "@Model final class Trip { var name = \"\" }"]),
+            RuleExample("""
+                import WidgetKit
                 struct TripEntry: TimelineEntry {
                     let date: Date
                     let trip: TripSnapshot

@@ -59,6 +59,18 @@ struct WidgetGeometryMeasureRule: Rule {
             RuleExample("""
                 import WidgetKit
                 struct RingView: View {
+                    @State private var size: CGSize = .zero
+                    var body: some View {
+                        GeometryReader { geometry in
+                            // Circle().onAppear { size = geometry.size }
+                            Circle().onAppear { print("size = later") }
+                        }
+                    }
+                }
+                """, note: "a comment and a string"),
+            RuleExample("""
+                import WidgetKit
+                struct RingView: View {
                     var body: some View {
                         GeometryReader { geometry in
                             Circle().frame(width: geometry.size.width / 2)

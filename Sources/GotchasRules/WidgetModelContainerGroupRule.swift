@@ -40,6 +40,12 @@ struct WidgetModelContainerGroupRule: Rule {
         nonTriggering: [
             RuleExample("""
                 import WidgetKit
+                // let container = try ModelContainer(for: Habit.self)
+                let hint = "ModelConfiguration(schema:)"
+                let modelConfigurationName = "Habits"
+                """, note: "a comment, a string, a look-alike name"),
+            RuleExample("""
+                import WidgetKit
                 let configuration = ModelConfiguration(schema: schema, groupContainer: .identifier("group.app"))
                 let container = try ModelContainer(for: Habit.self, configurations: configuration)
                 let preview = ModelConfiguration(isStoredInMemoryOnly: true)

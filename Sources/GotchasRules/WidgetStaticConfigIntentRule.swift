@@ -52,6 +52,15 @@ struct WidgetStaticConfigIntentRule: Rule {
         nonTriggering: [
             RuleExample("""
                 import WidgetKit
+                struct StatusWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        // Button(intent: RefreshIntent())
+                        StaticConfiguration(kind: "s", provider: Provider()) { entry in Text("intent: none") }
+                    }
+                }
+                """, note: "a comment and a string"),
+            RuleExample("""
+                import WidgetKit
                 struct TimerWidget: Widget {
                     var body: some WidgetConfiguration {
                         AppIntentConfiguration(kind: "timer", intent: Config.self, provider: Provider()) { entry in

@@ -48,6 +48,18 @@ struct WidgetTimerTextRule: Rule {
         nonTriggering: [
             RuleExample("""
                 import WidgetKit
+                struct TimersView: View {
+                    let entry: Entry
+                    var body: some View {
+                        // Text(entry.end, style: .timer).hidden()
+                        Text("style: .timer")
+                        Text(entry.end, style: .timer)
+                        Button(intent: PauseIntent()) { Text("Pause") }
+                    }
+                }
+                """, note: "a comment and a string next to one timer"),
+            RuleExample("""
+                import WidgetKit
                 struct CountdownView: View {
                     let entry: Entry
                     var body: some View {
