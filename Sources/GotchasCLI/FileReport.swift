@@ -10,6 +10,8 @@ public struct FileReport: Sendable {
     public var rejectedFixes: [(ruleID: String, fix: Fix)] = []
     /// The fixed text, when `--fix`/`--diff` changed something.
     public var fixedBytes: [UInt8]?
+    /// What the file contributes to the workspace index (of the reported text).
+    public var fileIndex: FileIndex?
 
     public var path: String { document.path }
 }

@@ -70,38 +70,85 @@ public struct LintCommand: Sendable {
         let cache = options.noCache || options.fix || options.diff ? nil
             : ResultCache.defaultDirectory(environment: io.environment).flatMap(ResultCache.init(directory:))
         let ruleIDs = linter.rules.map { $0.description.id }
-        let outcomes = ParallelMap.map(work, workers: options.jobs ?? ParallelMap.defaultWorkers) { [self] item -> Result<FileReport, FileProblem> in
-            let bytes: [UInt8]
+        let workers = options.jobs ?? ParallelMap.defaultWorkers
+        let usesWorkspace = !linter.workspaceRules.isEmpty
+        let settings: [(path: String, text: String)] = usesWorkspace
+            ? ProjectSettingsDiscovery.files(around: options.paths.isEmpty ? ["."] : options.paths).compactMap { path in
+                FileManager.default.contents(atPath: path).map { (path, String(decoding: $0, as: UTF8.self)) }
+            }
+            : []
+
+        // Read every file; a cached result is used only when it cannot depend on other files'
+        // changes: files a workspace rule may fire in are keyed by the whole tree's content too.
+        let sources: [Result<SourceDocument, FileProblem>] = ParallelMap.map(work, workers: workers) { item in
             do {
-                bytes = try SourceReader.read(path: item.path)
+                return .success(SourceDocument(path: item.path, bytes: try SourceReader.read(path: item.path)))
             } catch let failure as SourceReader.Failure {
                 return .failure(FileProblem(path: item.path, message: failure.description))
             } catch {
                 return .failure(FileProblem(path: item.path, message: "\(error)"))
             }
-            if let cache {
-                let key = ResultCache.key(bytes: bytes, configuration: item.configuration, ruleIDs: ruleIDs)
-                let document = SourceDocument(path: item.path, bytes: bytes)
-                if let diagnostics = cache.load(key: key) { return .success(FileReport(document: document, diagnostics: diagnostics)) }
-                let report = lint(document, configuration: item.configuration, options: options)
+        }
+        let needsWorkspace: [Bool] = sources.indices.map { index in
+            guard usesWorkspace, case .success(let document) = sources[index] else { return false }
+            return linter.needsWorkspace(document, configuration: work[index].configuration)
+        }
+        var treeHash = ContentHash()
+        if usesWorkspace, cache != nil {
+            for (index, source) in sources.enumerated() {
+                guard case .success(let document) = source else { continue }
+                treeHash.combine(work[index].path)
+                treeHash.combine(document.bytes)
+            }
+            for (path, text) in settings { treeHash.combine(path); treeHash.combine(text) }
+        }
+        let keys: [String?] = sources.indices.map { index in
+            guard cache != nil, case .success(let document) = sources[index] else { return nil }
+            return ResultCache.key(bytes: document.bytes, configuration: work[index].configuration, ruleIDs: ruleIDs,
+                                   extra: needsWorkspace[index] ? treeHash.description : "")
+        }
+        var outcomes: [Result<FileReport, FileProblem>?] = sources.indices.map { index in
+            switch sources[index] {
+            case .failure(let problem): return .failure(problem)
+            case .success(let document):
+                guard let cache, let key = keys[index], let diagnostics = cache.load(key: key) else { return nil }
+                return .success(FileReport(document: document, diagnostics: diagnostics))
+            }
+        }
+        // A workspace-dependent file missed the cache: the index needs every file, so lint them all.
+        let indexAll = sources.indices.contains { needsWorkspace[$0] && outcomes[$0] == nil }
+        let pass1 = sources.indices.filter { index in
+            guard case .success = sources[index] else { return false }
+            return indexAll || outcomes[index] == nil
+        }
+        let linted = ParallelMap.map(pass1, workers: workers) { [self, sources, work] index -> Result<FileReport, FileProblem> in
+            guard case .success(let document) = sources[index] else { return .failure(FileProblem(path: work[index].path, message: "unread")) }
+            return lintAndWrite(document, configuration: work[index].configuration, options: options, workspace: .empty)
+        }
+        for (index, outcome) in zip(pass1, linted) { outcomes[index] = outcome }
+        // Pass 2: once the index is complete, files a workspace rule could fire in are linted again with it.
+        if indexAll {
+            var workspace = WorkspaceIndex(files: outcomes.compactMap { try? $0?.get().fileIndex })
+            for (path, text) in settings { workspace.updateSettings(path: path, text: text) }
+            let again = sources.indices.filter { index in
+                guard needsWorkspace[index], case .success? = outcomes[index] else { return false }
+                return true
+            }
+            let relinted = ParallelMap.map(again, workers: workers) { [self, workspace, outcomes, work] index -> Result<FileReport, FileProblem> in
+                guard case .success(let first)? = outcomes[index] else { return outcomes[index]! }
+                return relint(first, configuration: work[index].configuration, options: options, workspace: workspace)
+            }
+            for (index, outcome) in zip(again, relinted) { outcomes[index] = outcome }
+        }
+        if let cache {
+            for index in pass1 {
+                guard let key = keys[index], case .success(let report)? = outcomes[index] else { continue }
                 cache.store(report.diagnostics, key: key)
-                return .success(report)
             }
-            var report = lint(SourceDocument(path: item.path, bytes: bytes), configuration: item.configuration, options: options)
-            if options.fix, let fixed = report.fixedBytes {
-                do {
-                    try AtomicFileWriter.write(fixed, to: item.path, expecting: bytes)
-                } catch {
-                    // Not written: report what is really in the file.
-                    report = lint(SourceDocument(path: item.path, bytes: bytes), configuration: item.configuration, options: LintOptions())
-                    return .failure(FileProblem(path: item.path, message: "\(error)"))
-                }
-            }
-            return .success(report)
         }
         var files: [FileReport] = []
         var problems: [FileProblem] = []
-        for outcome in outcomes {
+        for outcome in outcomes.compactMap({ $0 }) {
             switch outcome {
             case .success(let file): files.append(file)
             case .failure(let problem): problems.append(problem)
@@ -110,15 +157,49 @@ public struct LintCommand: Sendable {
         return LintReport(files: files, problems: problems)
     }
 
-    /// Lints one document; with `--fix`/`--diff` applies fixes first and reports what remains.
-    func lint(_ document: SourceDocument, configuration: RuleConfiguration, options: LintOptions) -> FileReport {
-        guard options.fix || options.diff else {
-            return FileReport(document: document, diagnostics: linter.lint(document, configuration: configuration).diagnostics)
+    /// Pass 2: lints the reported text again with the workspace index. With `--fix` the
+    /// file on disk already holds pass 1's fixes; with `--diff` the original is diffed again.
+    private func relint(_ first: FileReport, configuration: RuleConfiguration, options: LintOptions,
+                        workspace: WorkspaceIndex) -> Result<FileReport, FileProblem> {
+        let result = lintAndWrite(first.document, configuration: configuration, options: options, workspace: workspace)
+        guard options.fix, case .success(var report) = result else { return result }
+        report.appliedFixCount += first.appliedFixCount
+        report.rejectedFixes = first.rejectedFixes + report.rejectedFixes
+        if report.fixedBytes == nil { report.fixedBytes = first.fixedBytes }
+        return .success(report)
+    }
+
+    private func lintAndWrite(_ document: SourceDocument, configuration: RuleConfiguration, options: LintOptions,
+                              workspace: WorkspaceIndex) -> Result<FileReport, FileProblem> {
+        var report = lint(document, configuration: configuration, options: options, workspace: workspace)
+        if options.fix, let fixed = report.fixedBytes {
+            do {
+                try AtomicFileWriter.write(fixed, to: document.path, expecting: document.bytes)
+            } catch {
+                // Not written: report what is really in the file.
+                report = lint(document, configuration: configuration, options: LintOptions(), workspace: workspace)
+                return .failure(FileProblem(path: document.path, message: "\(error)"))
+            }
         }
-        let outcome = FixAll(linter: linter, configuration: configuration).apply(to: document, includeUnsafe: options.unsafeFixes)
+        return .success(report)
+    }
+
+    /// Lints one document; with `--fix`/`--diff` applies fixes first and reports what remains.
+    func lint(_ document: SourceDocument, configuration: RuleConfiguration, options: LintOptions,
+              workspace: WorkspaceIndex = .empty) -> FileReport {
+        guard options.fix || options.diff else {
+            let result = linter.lint(document, configuration: configuration, workspace: workspace)
+            var file = FileReport(document: document, diagnostics: result.diagnostics)
+            file.fileIndex = result.fileIndex
+            return file
+        }
+        let outcome = FixAll(linter: linter, configuration: configuration, workspace: workspace)
+            .apply(to: document, includeUnsafe: options.unsafeFixes)
         let fixedDocument = SourceDocument(path: document.path, bytes: outcome.bytes)
         let reported = options.diff ? document : fixedDocument
-        var file = FileReport(document: reported, diagnostics: linter.lint(reported, configuration: configuration).diagnostics)
+        let result = linter.lint(reported, configuration: configuration, workspace: workspace)
+        var file = FileReport(document: reported, diagnostics: result.diagnostics)
+        file.fileIndex = result.fileIndex
         file.appliedFixCount = outcome.applied.count
         file.rejectedFixes = outcome.rejected
         file.fixedBytes = outcome.changed ? outcome.bytes : nil

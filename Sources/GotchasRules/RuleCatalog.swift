@@ -20,6 +20,8 @@ public enum RuleCatalog {
         ObservedObjectOwnedRule.self,
         StateNotPrivateRule.self,
         StateCopiesParameterRule.self,
+        HeavyStateInitializerRule.self,
+        StateNonObservableClassRule.self,
         ForEachIndexIdentityRule.self,
         UnstableIdentityRule.self,
         ConditionalViewIdentityRule.self,
@@ -59,6 +61,26 @@ public enum RuleCatalog {
         HardcodedColorRule.self,
         TabItemRule.self,
         EnvironmentObservableNonOptionalRule.self,
+        // SwiftData
+        SwiftDataProtocolKeyPathRule.self,
+        ModelContextStoredRule.self,
+        // Widgets (WidgetKit and App Intents)
+        WidgetDateNowTextRule.self,
+        WidgetTimelineViewRule.self,
+        WidgetSnapshotNetworkRule.self,
+        WidgetEntryModelRule.self,
+        WidgetModelContainerGroupRule.self,
+        WidgetTimerTextRule.self,
+        WidgetStaticConfigIntentRule.self,
+        WidgetGeometryMeasureRule.self,
+        // Concurrency (C1–C8)
+        MainActorServiceRule.self,
+        TaskInInitRule.self,
+        NonisolatedDefaultValueRule.self,
+        OffMainEntryMainActorRule.self,
+        // Cross-file (workspace) rules
+        EnvironmentObjectMismatchRule.self,
+        ForEachIDSelfMutableRule.self,
     ]
 
     public static var linter: Linter { Linter(rules: all) }

@@ -42,16 +42,16 @@ import Testing
         }
         for correction in rule.description.corrections {
             let before = RuleExample(correction.before).strippedWithMarkers.code
-            let fixed = RuleHarness.fix(before, only: id, correction: correction)
+            let fixed = RuleHarness.fix(before, only: id, correction: correction, otherFiles: correction.otherFiles)
             #expect(fixed == correction.after, "\(id): fix of\n\(before)\nproduced\n\(fixed)\nexpected\n\(correction.after)")
             // The fixed code parses no worse than the original and no longer triggers a safe fix.
             let beforeErrors = ParsedFile(document: SourceDocument(path: "Before.swift", text: before)).syntaxErrorCount
             let afterErrors = ParsedFile(document: SourceDocument(path: "After.swift", text: fixed)).syntaxErrorCount
             #expect(afterErrors <= beforeErrors, "\(id): fix added syntax errors")
             if correction.applicability == .safe {
-                let remaining = RuleHarness.lint(fixed, only: id).filter { $0.safeFix != nil }
+                let remaining = RuleHarness.lint(fixed, only: id, otherFiles: correction.otherFiles).filter { $0.safeFix != nil }
                 #expect(remaining.isEmpty, "\(id): still fixable after fix-all: \(remaining.map(\.message))")
-                #expect(RuleHarness.fix(fixed, only: id, correction: correction) == fixed, "\(id): fix-all is not idempotent")
+                #expect(RuleHarness.fix(fixed, only: id, correction: correction, otherFiles: correction.otherFiles) == fixed, "\(id): fix-all is not idempotent")
             }
         }
     }
@@ -75,18 +75,36 @@ enum RuleHarness {
 
     static func lint(_ code: String, only id: String, otherFiles: [String: String] = [:]) -> [Diagnostic] {
         let document = SourceDocument(path: "Example.swift", text: code)
-        return linter.lint(document, configuration: configuration(only: id)).diagnostics.filter { $0.ruleID == id }
+        let configuration = configuration(only: id)
+        let workspace = workspace(for: document, otherFiles: otherFiles, configuration: configuration)
+        return linter.lint(document, configuration: configuration, workspace: workspace).diagnostics.filter { $0.ruleID == id }
     }
 
-    static func fix(_ code: String, only id: String, correction: RuleCorrection) -> String {
+    /// Indexes the other files and the example itself, as the CLI's first pass does:
+    /// `.swift` files are linted for their `FileIndex`, settings files (`Package.swift`,
+    /// `*.xcconfig`, `project.pbxproj`) set the default isolation.
+    static func workspace(for document: SourceDocument, otherFiles: [String: String], configuration: RuleConfiguration) -> WorkspaceIndex {
+        var workspace = WorkspaceIndex()
+        for (path, text) in otherFiles.sorted(by: { $0.key < $1.key }) {
+            workspace.updateSettings(path: path, text: text)
+            if path.hasSuffix(".swift") {
+                workspace.update(linter.lint(SourceDocument(path: path, text: text), configuration: configuration).fileIndex)
+            }
+        }
+        workspace.update(linter.lint(document, configuration: configuration).fileIndex)
+        return workspace
+    }
+
+    static func fix(_ code: String, only id: String, correction: RuleCorrection, otherFiles: [String: String] = [:]) -> String {
         let document = SourceDocument(path: "Example.swift", text: code)
         let configuration = configuration(only: id)
+        let workspace = workspace(for: document, otherFiles: otherFiles, configuration: configuration)
         if let title = correction.fixTitle {
-            let diagnostics = linter.lint(document, configuration: configuration).diagnostics
+            let diagnostics = linter.lint(document, configuration: configuration, workspace: workspace).diagnostics
             guard let fix = diagnostics.lazy.flatMap(\.fixes).first(where: { $0.title == title }) else { return code }
             return String(decoding: FixApplier.apply(fix.edits, to: document.bytes).bytes, as: UTF8.self)
         }
-        let outcome = FixAll(linter: linter, configuration: configuration)
+        let outcome = FixAll(linter: linter, configuration: configuration, workspace: workspace)
             .apply(to: document, includeUnsafe: correction.applicability == .unsafe, only: id)
         return String(decoding: outcome.bytes, as: UTF8.self)
     }

@@ -30,10 +30,13 @@ public struct LintResult: Sendable {
     public var diagnostics: [Diagnostic]
     /// Suppression comments seen in the file (for editors that offer to extend them).
     public var suppressions: Suppressions
+    /// What the file contributes to a `WorkspaceIndex`, collected during the same walk.
+    public var fileIndex: FileIndex
 
-    public init(diagnostics: [Diagnostic], suppressions: Suppressions = Suppressions()) {
+    public init(diagnostics: [Diagnostic], suppressions: Suppressions = Suppressions(), fileIndex: FileIndex = FileIndex(path: "")) {
         self.diagnostics = diagnostics
         self.suppressions = suppressions
+        self.fileIndex = fileIndex
     }
 
     /// Nothing found, no suppression comments (e.g. a file the configuration excludes).
@@ -59,19 +62,17 @@ public struct Linter: Sendable {
     public func lint(_ file: ParsedFile, configuration: RuleConfiguration, workspace: WorkspaceIndex = .empty) -> LintResult {
         let document = file.document
         let suppressions = Suppressions(document: document, tree: file.tree)
-        if suppressions.disablesEverything { return LintResult(diagnostics: [], suppressions: suppressions) }
 
         // Rules whose trigger text is absent from the file cannot fire: skip them.
         let active: [(index: Int, rule: any Rule.Type)] = document.bytes.withUnsafeBufferPointer { buffer in
             rules.enumerated().compactMap { index, rule in
-                guard configuration.severities[rule.id] != nil else { return nil }
+                guard !suppressions.disablesEverything, configuration.severities[rule.id] != nil else { return nil }
                 let triggers = rule.description.triggers
                 guard triggers.isEmpty || triggers.contains(where: { ByteSearch.contains(Array($0.utf8), in: buffer) }) else { return nil }
                 return (index, rule)
             }
         }
-        guard !active.isEmpty else { return LintResult(diagnostics: [], suppressions: suppressions) }
-
+        // No active rule still walks: the walk collects the file's index.
         var dispatch: [SyntaxKind: [RuleWalker.ActiveRule]] = [:]
         for (index, rule) in active {
             let instance = rule.init()
@@ -93,7 +94,26 @@ public struct Linter: Sendable {
                                           fixes: finding.fixes))
         }
         diagnostics.sort { ($0.range.lowerBound, $0.ruleID, $0.range.upperBound) < ($1.range.lowerBound, $1.ruleID, $1.range.upperBound) }
-        return LintResult(diagnostics: diagnostics, suppressions: suppressions)
+        var fileIndex = context.fileIndex
+        fileIndex.environmentUses.sort { ($0.range.lowerBound, $0.kind.rawValue) < ($1.range.lowerBound, $1.kind.rawValue) }
+        fileIndex.intentControls.sort { $0.range.lowerBound < $1.range.lowerBound }
+        return LintResult(diagnostics: diagnostics, suppressions: suppressions, fileIndex: fileIndex)
+    }
+
+    /// Rules that read the workspace index (`RuleDescription.usesWorkspace`).
+    public var workspaceRules: [any Rule.Type] { rules.filter { $0.description.usesWorkspace } }
+
+    /// True when an enabled workspace rule's trigger text occurs in the document: only
+    /// such files need a second lint once the workspace index is complete.
+    public func needsWorkspace(_ document: SourceDocument, configuration: RuleConfiguration) -> Bool {
+        document.bytes.withUnsafeBufferPointer { buffer in
+            rules.contains { rule in
+                let description = rule.description
+                guard description.usesWorkspace, configuration.severities[description.id] != nil else { return false }
+                return description.triggers.isEmpty
+                    || description.triggers.contains { ByteSearch.contains(Array($0.utf8), in: buffer) }
+            }
+        }
     }
 }
 

@@ -47,6 +47,9 @@ public final class RuleContext {
     public let workspace: WorkspaceIndex
     let configuration: RuleConfiguration
 
+    /// What this file contributes to the workspace, filled during the walk.
+    var fileIndex: FileIndex
+
     public internal(set) var typeStack: [TypeScope] = []
     public internal(set) var functionStack: [FunctionFrame] = []
     public internal(set) var containers: [ContainerFrame] = []
@@ -66,7 +69,10 @@ public final class RuleContext {
         }
         self.imports = imports
         self.fileTypes = FileTypeCollector.collect(tree)
+        self.fileIndex = FileIndex(path: document.path, types: fileTypes)
     }
+
+    public var path: String { document.path }
 
     /// The innermost type declaration (or extension).
     public var enclosingType: TypeScope? { typeStack.last }
@@ -95,8 +101,50 @@ public final class RuleContext {
         containers.last { names.contains($0.name) }
     }
 
-    /// A type by name: this file first, then the workspace index.
-    public func type(named name: String) -> TypeScope? { fileTypes[name] ?? workspace.types[name] }
+    /// A type by name: this file's declaration first (merged with the workspace's
+    /// when this file only extends it), then the workspace index. Records the look-up
+    /// so front ends know which files depend on which declarations.
+    public func type(named name: String) -> TypeScope? { declaration(of: name)?.scope }
+
+    /// A type by name with the path of its primary declaration (for related locations).
+    public func declaration(of name: String) -> TypeDeclaration? {
+        fileIndex.lookups.insert(name)
+        let remote = workspace.declaration(of: name, excluding: document.path)
+        guard var local = fileTypes[name] else { return remote }
+        if local.kind == .extension, let remote {
+            var merged = remote.scope
+            merged.merge(local)
+            return TypeDeclaration(path: remote.path, scope: merged)
+        }
+        if let remote, remote.scope.kind == .extension { local.merge(remote.scope) }
+        return TypeDeclaration(path: document.path, scope: local)
+    }
+
+    /// Environment injections and reads of a type in the workspace (as last indexed,
+    /// this file included). Records the look-up.
+    public func environmentUses(of typeName: String) -> [EnvironmentUse] {
+        fileIndex.lookups.insert(typeName)
+        return workspace.environmentUses(of: typeName)
+    }
+
+    /// Intent controls (`Button(intent:)`, `Toggle(…, intent:)`) in the code of a type,
+    /// from the workspace index (this file as last indexed included). Records the look-up.
+    public func intentControls(in typeName: String) -> [IntentControlUse] {
+        fileIndex.lookups.insert(typeName)
+        return workspace.intentControls(in: typeName)
+    }
+
+    /// Uppercase names the code of a type refers to (workspace index). Records the look-up.
+    public func references(of typeName: String) -> Set<String> {
+        fileIndex.lookups.insert(typeName)
+        return workspace.references(of: typeName)
+    }
+
+    /// True when the workspace's project settings make `MainActor` the default isolation.
+    public var defaultIsolationIsMainActor: Bool { workspace.defaultIsolationIsMainActor }
+
+    /// The innermost enclosing type's declared name and the outermost one (for nested types).
+    public var outermostType: TypeScope? { typeStack.first }
 
     /// An integer rule option from the configuration, or its default.
     public func option(_ name: String, of ruleID: String, default defaultValue: Int) -> Int {
@@ -132,7 +180,14 @@ enum FileTypeCollector {
         for item in items {
             guard let scope = TypeScope(item) else { continue }
             if var existing = types[scope.name] {
-                existing.merge(scope)
+                if existing.kind == .extension, scope.kind != .extension {
+                    // The primary declaration leads (its kind and name position), wherever it stands.
+                    var primary = scope
+                    primary.merge(existing)
+                    existing = primary
+                } else {
+                    existing.merge(scope)
+                }
                 types[scope.name] = existing
             } else {
                 types[scope.name] = scope

@@ -41,6 +41,7 @@ final class RuleWalker: SyntaxAnyVisitor {
 
     override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
         if let rules = dispatch[node.kind] { run(rules, on: node) }
+        index(node)
         let what = enter(node)
         if !what.isEmpty { pushed.append((node.id, what)) }
         return .visitChildren
@@ -64,6 +65,94 @@ final class RuleWalker: SyntaxAnyVisitor {
             if !scratch.isEmpty {
                 for finding in scratch { findings.append((active.index, finding)) }
                 scratch.removeAll(keepingCapacity: true)
+            }
+        }
+    }
+
+    // MARK: - File index (collected in the same walk)
+
+    private func index(_ node: Syntax) {
+        switch node.kind {
+        case .declReferenceExpr:
+            let name = node.cast(DeclReferenceExprSyntax.self).baseName.text
+            if name.first?.isUppercase == true { noteReference(name) }
+        case .identifierType:
+            let name = node.cast(IdentifierTypeSyntax.self).name.text
+            if name.first?.isUppercase == true { noteReference(name) }
+        case .functionCallExpr:
+            indexCall(node.cast(FunctionCallExprSyntax.self))
+        case .variableDecl:
+            guard node.parent?.is(MemberBlockItemSyntax.self) == true else { return }
+            indexEnvironmentRead(node.cast(VariableDeclSyntax.self))
+        default:
+            return
+        }
+    }
+
+    private func noteReference(_ name: String) {
+        context.fileIndex.references[context.typeStack.last?.name ?? "", default: []].insert(name)
+    }
+
+    private func indexCall(_ call: FunctionCallExprSyntax) {
+        guard let callee = call.calleeName else { return }
+        switch callee {
+        case "environmentObject", "environment":
+            guard call.calledExpression.is(MemberAccessExprSyntax.self), call.arguments.count == 1,
+                  let argument = call.arguments.first, argument.label == nil,
+                  !argument.expression.is(KeyPathExprSyntax.self),
+                  let typeName = localTypeName(of: argument.expression)
+            else { return }
+            context.fileIndex.environmentUses.append(EnvironmentUse(
+                kind: callee == "environmentObject" ? .injectObject : .injectObservable,
+                typeName: typeName, path: context.document.path, range: call.rangeFromCalleeName))
+        case "Button", "Toggle":
+            guard call.argument(labeled: "intent") != nil else { return }
+            context.fileIndex.intentControls.append(IntentControlUse(
+                typeName: context.typeStack.last?.name ?? "", path: context.document.path, range: call.byteRange))
+        default:
+            return
+        }
+    }
+
+    /// The type of an injected expression from this file alone (the index must not
+    /// depend on other files): `Foo(…)`, `Foo.shared`, or a property of an enclosing type.
+    private func localTypeName(of expression: ExprSyntax) -> String? {
+        let expression = expression.unwrapped
+        if let call = expression.as(FunctionCallExprSyntax.self) {
+            guard let callee = call.calleeName, callee.first?.isUppercase == true,
+                  call.calledExpression.is(DeclReferenceExprSyntax.self) || call.calledExpression.is(GenericSpecializationExprSyntax.self)
+            else { return nil }
+            return callee
+        }
+        guard let dotted = expression.dottedName else { return nil }
+        var parts = dotted.split(separator: ".").map(String.init)
+        if parts.first == "self" { parts.removeFirst() }
+        guard let first = parts.first else { return nil }
+        if first.first?.isUppercase == true { return parts.count == 2 ? first : nil }
+        guard parts.count == 1 else { return nil }
+        for scope in context.typeStack.reversed() {
+            if let property = scope.property(named: first) { return property.inferredTypeName.flatMap(TypeNames.simple) }
+        }
+        return nil
+    }
+
+    private func indexEnvironmentRead(_ variable: VariableDeclSyntax) {
+        for element in variable.attributes {
+            guard let attribute = element.as(AttributeSyntax.self) else { continue }
+            let name = attribute.attributeName.trimmedDescription
+            if name == "EnvironmentObject" || name == "SwiftUI.EnvironmentObject" {
+                guard let type = variable.bindings.first?.typeAnnotation?.type.trimmedDescription,
+                      let typeName = TypeNames.simple(type) else { return }
+                context.fileIndex.environmentUses.append(EnvironmentUse(
+                    kind: .readObject, typeName: typeName, path: context.document.path, range: attribute.byteRange))
+            } else if name == "Environment" || name == "SwiftUI.Environment" {
+                guard case .argumentList(let arguments)? = attribute.arguments, arguments.count == 1,
+                      let member = arguments.first?.expression.as(MemberAccessExprSyntax.self),
+                      member.declName.baseName.text == "self", let base = member.base?.dottedName,
+                      let typeName = TypeNames.simple(base)
+                else { return }
+                context.fileIndex.environmentUses.append(EnvironmentUse(
+                    kind: .readObservable, typeName: typeName, path: context.document.path, range: attribute.byteRange))
             }
         }
     }

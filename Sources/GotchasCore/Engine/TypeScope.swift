@@ -13,6 +13,21 @@ public struct PropertyInfo: Sendable {
     public var isPrivate: Bool
     /// Byte range of the binding's name.
     public var nameRange: Range<Int>
+    /// The called name when the initial value is a call: `Foo` for `= Foo(…)`,
+    /// `make` for `= make()`, `Foo` for `= Foo.shared` is not a call (nil).
+    public var initializerCallee: String? = nil
+    /// The first attribute's argument text: `GardenStore.self` for `@Environment(GardenStore.self)`.
+    public var wrapperArgument: String? = nil
+    /// Byte range of the written type (or of the initial value when there is no annotation).
+    public var typeRange: Range<Int>? = nil
+
+    /// The type the property holds as far as syntax tells: the annotation without
+    /// `?`/`!`, else the uppercase callee of its initial value (`Foo` for `= Foo()`).
+    public var inferredTypeName: String? {
+        if let typeName { return TypeNames.strippingOptional(typeName) }
+        if let callee = initializerCallee, callee.first?.isUppercase == true { return callee }
+        return nil
+    }
 
     /// A property whose change SwiftUI tracks, or plain stored input of a view.
     public var isStoredInstance: Bool { !isStatic && !isComputed }
@@ -32,6 +47,11 @@ public struct TypeScope: Sendable {
     /// Conforms to `View` or `ViewModifier` (directly, or through an extension in this file).
     public var isView: Bool
     public var nameRange: Range<Int>
+    /// Names of the methods declared in the type's body (`hash`, `load`, …).
+    public var methodNames: Set<String> = []
+    /// Some `init` of the type calls something (besides `super.init`/`self.init`) or
+    /// runs a closure: constructing the type does work.
+    public var hasInitializerBody: Bool = false
 
     public func property(named name: String) -> PropertyInfo? { properties.first { $0.name == name } }
 
@@ -52,6 +72,28 @@ public struct TypeScope: Sendable {
         }
         self.isView = inheritedTypes.contains { Self.viewProtocols.contains($0) }
         self.nameRange = nameRange
+        self.methodNames = Set(members.members.compactMap { $0.decl.as(FunctionDeclSyntax.self)?.name.text })
+        self.hasInitializerBody = members.members.contains { member in
+            guard let initializer = member.decl.as(InitializerDeclSyntax.self), let body = initializer.body else { return false }
+            // Calls something besides `super.init(…)`/`self.init(…)`: constructing the type does work.
+            let tokens = Array(body.statements.tokens(viewMode: .sourceAccurate))
+            return tokens.indices.contains { index in
+                guard tokens[index].tokenKind == .leftParen || tokens[index].tokenKind == .leftBrace, index > 0 else { return false }
+                if tokens[index - 1].text == "init" { return false }
+                return true
+            }
+        }
+    }
+
+    public var isClass: Bool { kind == .class }
+    /// Declared with `@Observable` or `@Model` (SwiftData models are observable).
+    public var isObservableMacro: Bool { hasAttribute("Observable") || hasAttribute("Model") }
+    public func hasAttribute(_ name: String) -> Bool {
+        attributes.contains { $0 == name || $0.hasSuffix("." + name) }
+    }
+    /// Stored instance `var`s (what makes a value type's hash change when edited).
+    public var storedVariables: [PropertyInfo] {
+        properties.filter { $0.isStoredInstance && !$0.isLet }
     }
 
     /// Builds the scope for a type-like declaration, or nil for other nodes.
@@ -84,6 +126,8 @@ public struct TypeScope: Sendable {
     /// sees the struct's stored properties; a struct sees `extension S: View`).
     mutating func merge(_ other: TypeScope) {
         isView = isView || other.isView
+        hasInitializerBody = hasInitializerBody || other.hasInitializerBody
+        methodNames.formUnion(other.methodNames)
         for property in other.properties where self.property(named: property.name) == nil {
             properties.append(property)
         }
@@ -110,11 +154,60 @@ extension PropertyInfo {
                     isComputed = true
                 }
             }
-            return PropertyInfo(name: identifier.identifier.text, attributes: attributes,
-                                typeName: binding.typeAnnotation?.type.trimmedDescription,
-                                isStatic: isStatic, isLet: isLet, isComputed: isComputed,
-                                isPrivate: variable.modifiers.isPrivate,
-                                nameRange: identifier.identifier.byteRange)
+            var info = PropertyInfo(name: identifier.identifier.text, attributes: attributes,
+                                    typeName: binding.typeAnnotation?.type.trimmedDescription,
+                                    isStatic: isStatic, isLet: isLet, isComputed: isComputed,
+                                    isPrivate: variable.modifiers.isPrivate,
+                                    nameRange: identifier.identifier.byteRange)
+            if let value = binding.initializer?.value {
+                info.initializerCallee = value.unwrapped.as(FunctionCallExprSyntax.self)?.calleeName
+                info.typeRange = binding.typeAnnotation?.type.byteRange ?? value.byteRange
+            } else {
+                info.typeRange = binding.typeAnnotation?.type.byteRange
+            }
+            if let first = variable.attributes.first?.as(AttributeSyntax.self), let arguments = first.arguments {
+                info.wrapperArgument = arguments.trimmedDescription
+            }
+            return info
         }
+    }
+}
+
+/// Small helpers over written type names.
+public enum TypeNames {
+    /// `Foo` for `Foo?`, `Foo!`, `Optional<Foo>`.
+    public static func strippingOptional(_ name: String) -> String {
+        var text = name.trimmingSpaces
+        while text.hasSuffix("?") || text.hasSuffix("!") { text.removeLast() }
+        if text.hasPrefix("Optional<"), text.hasSuffix(">") { text = String(text.dropFirst(9).dropLast()) }
+        return text.trimmingSpaces
+    }
+
+    /// The element type of `[Foo]`, `Array<Foo>`, `Set<Foo>`, `[Foo]?`; nil otherwise.
+    public static func element(of name: String) -> String? {
+        let text = strippingOptional(name)
+        if text.hasPrefix("["), text.hasSuffix("]"), !text.contains(":") {
+            return strippingOptional(String(text.dropFirst().dropLast()))
+        }
+        for prefix in ["Array<", "Set<", "ContiguousArray<", "IdentifiedArrayOf<"] where text.hasPrefix(prefix) && text.hasSuffix(">") {
+            return strippingOptional(String(text.dropFirst(prefix.count).dropLast()))
+        }
+        return nil
+    }
+
+    /// The last component of a qualified name: `Foo` for `Module.Foo`; nil for generics and compositions.
+    public static func simple(_ name: String) -> String? {
+        let text = strippingOptional(name)
+        guard !text.isEmpty, text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else { return nil }
+        return text.split(separator: ".").last.map(String.init)
+    }
+}
+
+extension String {
+    var trimmingSpaces: String {
+        var text = Substring(self)
+        while text.first?.isWhitespace == true { text.removeFirst() }
+        while text.last?.isWhitespace == true { text.removeLast() }
+        return String(text)
     }
 }

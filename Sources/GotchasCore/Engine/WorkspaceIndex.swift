@@ -1,13 +1,288 @@
-/// Declarations from the other files of a workspace, for rules that need to know
-/// about a type declared elsewhere. Built by the front ends (CLI: all files first;
-/// server: in the background) and handed to the engine per lint.
-public struct WorkspaceIndex: Sendable {
-    /// Types by name, merged across files and extensions.
+/// A type as declared in a workspace: its merged scope and the file of its primary
+/// declaration (the `class`/`struct`/…, or an extension when that is all there is).
+public struct TypeDeclaration: Sendable {
+    public var path: String
+    public var scope: TypeScope
+    public init(path: String, scope: TypeScope) {
+        self.path = path
+        self.scope = scope
+    }
+}
+
+/// An environment injection (`.environmentObject(x)`, `.environment(x)`) or read
+/// (`@EnvironmentObject var x: T`, `@Environment(T.self) var x`) of a type.
+public struct EnvironmentUse: Sendable, Equatable, Hashable {
+    public enum Kind: String, Sendable, Hashable {
+        /// `.environmentObject(x)`: an `ObservableObject`.
+        case injectObject
+        /// `.environment(x)` with one argument: an `@Observable` object.
+        case injectObservable
+        /// `@EnvironmentObject var x: T`.
+        case readObject
+        /// `@Environment(T.self) var x`.
+        case readObservable
+    }
+    public var kind: Kind
+    public var typeName: String
+    public var path: String
+    /// The injection call (`.environmentObject(store)`) or the read's attribute.
+    public var range: Range<Int>
+
+    public init(kind: Kind, typeName: String, path: String, range: Range<Int>) {
+        self.kind = kind
+        self.typeName = typeName
+        self.path = path
+        self.range = range
+    }
+}
+
+/// A control that runs an App Intent (`Button(intent:)`, `Toggle(…, intent:)`), by the type whose code holds it.
+public struct IntentControlUse: Sendable, Equatable {
+    public var typeName: String
+    public var path: String
+    public var range: Range<Int>
+    public init(typeName: String, path: String, range: Range<Int>) {
+        self.typeName = typeName
+        self.path = path
+        self.range = range
+    }
+}
+
+/// What one file contributes to the workspace index. Collected by the engine during
+/// the same single walk that runs the rules, and returned in `LintResult.fileIndex`.
+public struct FileIndex: Sendable {
+    public var path: String
+    /// Types declared in the file (at any nesting depth), merged by name within the file.
     public var types: [String: TypeScope]
+    public var environmentUses: [EnvironmentUse]
+    public var intentControls: [IntentControlUse]
+    /// Uppercase names the code of each declared type refers to (`""` for top-level
+    /// code): types, initializers, static members' bases.
+    public var references: [String: Set<String>]
+    /// Type names the file's rules looked up via `RuleContext.type(named:)` and
+    /// friends: what its diagnostics may depend on in other files.
+    public var lookups: Set<String>
+
+    public init(path: String, types: [String: TypeScope] = [:], environmentUses: [EnvironmentUse] = [],
+                intentControls: [IntentControlUse] = [], references: [String: Set<String>] = [:], lookups: Set<String> = []) {
+        self.path = path
+        self.types = types
+        self.environmentUses = environmentUses
+        self.intentControls = intentControls
+        self.references = references
+        self.lookups = lookups
+    }
+
+    /// Every type name the file refers to or looked up.
+    public var referencedTypeNames: Set<String> {
+        references.values.reduce(into: lookups) { $0.formUnion($1) }
+    }
+
+    /// Names whose declaration-level facts differ between two versions of a file
+    /// (added, removed or changed types, environment uses, intent controls). Files
+    /// that depend on these names need a re-lint.
+    public static func changedNames(from old: FileIndex?, to new: FileIndex?) -> Set<String> {
+        var changed: Set<String> = []
+        let oldTypes = old?.types ?? [:]
+        let newTypes = new?.types ?? [:]
+        for name in Set(oldTypes.keys).union(newTypes.keys) {
+            guard let a = oldTypes[name], let b = newTypes[name], a.fingerprint == b.fingerprint else {
+                changed.insert(name)
+                continue
+            }
+        }
+        let oldEnvironment = Set((old?.environmentUses ?? []).map { "\($0.kind.rawValue):\($0.typeName)" })
+        let newEnvironment = Set((new?.environmentUses ?? []).map { "\($0.kind.rawValue):\($0.typeName)" })
+        for entry in oldEnvironment.symmetricDifference(newEnvironment) {
+            changed.insert(String(entry.split(separator: ":").last ?? ""))
+        }
+        let oldIntents = Set((old?.intentControls ?? []).map(\.typeName))
+        let newIntents = Set((new?.intentControls ?? []).map(\.typeName))
+        changed.formUnion(oldIntents.symmetricDifference(newIntents))
+        return changed
+    }
+}
+
+extension TypeScope {
+    /// What rules read of a type, without positions (moving code is not a change).
+    var fingerprint: String {
+        let props = properties.map { "\($0.name):\($0.attributes):\($0.typeName ?? "-"):\($0.initializerCallee ?? "-"):\($0.isStatic)\($0.isLet)\($0.isComputed)" }
+        return "\(kind.rawValue)|\(inheritedTypes)|\(attributes)|\(isView)|\(hasInitializerBody)|\(methodNames.sorted())|\(props)"
+    }
+}
+
+/// Declarations from the files of a workspace, for rules that need to know about a
+/// type declared elsewhere. A value: the front ends build it (CLI: from pass one;
+/// server: kept current file by file) and hand it to the engine per lint.
+///
+/// Merging is by sorted path, so results never depend on the order files were added.
+public struct WorkspaceIndex: Sendable {
+    /// Per-file entries, by path.
+    public private(set) var files: [String: FileIndex] = [:]
+    /// Types by name, merged across files and extensions.
+    public private(set) var types: [String: TypeScope] = [:]
+    /// Paths declaring each type name, sorted.
+    private var declaringPaths: [String: [String]] = [:]
+    /// Project settings files (Package.swift, *.xcconfig, project.pbxproj) by path,
+    /// and whether each sets default `MainActor` isolation.
+    public private(set) var settings: [String: Bool] = [:]
 
     public init(types: [String: TypeScope] = [:]) {
         self.types = types
     }
 
+    public init(files: [FileIndex]) {
+        for file in files { update(file) }
+    }
+
     public static let empty = WorkspaceIndex()
+
+    /// True when a package manifest or build setting makes `MainActor` the default isolation.
+    public var defaultIsolationIsMainActor: Bool { settings.values.contains(true) }
+
+    // MARK: - Keeping it current
+
+    /// Replaces (or adds) one file's entries.
+    public mutating func update(_ file: FileIndex) {
+        let affected = Set(files[file.path]?.types.keys.map { $0 } ?? []).union(file.types.keys)
+        files[file.path] = file
+        for name in affected { rebuild(name) }
+    }
+
+    /// Removes a file's entries (deleted, or before a rename re-adds it under the new path).
+    public mutating func remove(path: String) {
+        guard let old = files.removeValue(forKey: path) else {
+            settings.removeValue(forKey: path)
+            return
+        }
+        for name in old.types.keys { rebuild(name) }
+        settings.removeValue(forKey: path)
+    }
+
+    public func updating(_ file: FileIndex) -> WorkspaceIndex {
+        var copy = self
+        copy.update(file)
+        return copy
+    }
+
+    public func updating(path: String, with file: FileIndex) -> WorkspaceIndex {
+        var file = file
+        file.path = path
+        return updating(file)
+    }
+
+    public func removing(path: String) -> WorkspaceIndex {
+        var copy = self
+        copy.remove(path: path)
+        return copy
+    }
+
+    /// Records a project settings file's text (nil result from `ProjectSettings`
+    /// means it is not a settings file and nothing changes).
+    public mutating func updateSettings(path: String, text: String) {
+        guard let setsMainActor = ProjectSettings.defaultIsolationIsMainActor(path: path, text: text) else { return }
+        settings[path] = setsMainActor
+    }
+
+    public func updatingSettings(path: String, text: String) -> WorkspaceIndex {
+        var copy = self
+        copy.updateSettings(path: path, text: text)
+        return copy
+    }
+
+    /// Paths of files whose references or rule look-ups include any of `names`
+    /// (re-lint them after those declarations changed), sorted.
+    public func dependents(on names: Set<String>) -> [String] {
+        guard !names.isEmpty else { return [] }
+        return files.values.filter { !$0.referencedTypeNames.isDisjoint(with: names) }.map(\.path).sorted()
+    }
+
+    /// Updates a file and returns the paths (other than it) to re-lint because
+    /// declarations they depend on changed.
+    public mutating func updateReturningDependents(_ file: FileIndex) -> [String] {
+        let changed = FileIndex.changedNames(from: files[file.path], to: file)
+        update(file)
+        return dependents(on: changed).filter { $0 != file.path }
+    }
+
+    // MARK: - Queries
+
+    /// A type's merged declaration. With `excluding`, that file's entries are left
+    /// out (the engine passes the linted file: its fresh declarations come from the walk).
+    public func declaration(of name: String, excluding path: String? = nil) -> TypeDeclaration? {
+        guard let paths = declaringPaths[name] else {
+            guard let legacy = types[name] else { return nil }
+            return TypeDeclaration(path: "", scope: legacy)
+        }
+        let used = path.map { excluded in paths.filter { $0 != excluded } } ?? paths
+        guard let first = used.first else { return nil }
+        if used.count == paths.count, let merged = types[name] {
+            return TypeDeclaration(path: primaryPath(of: name, among: used) ?? first, scope: merged)
+        }
+        return merge(name, paths: used)
+    }
+
+    /// Every injection and read of `typeName` in the workspace, sorted by path and position.
+    public func environmentUses(of typeName: String) -> [EnvironmentUse] {
+        files.keys.sorted().flatMap { path in files[path]!.environmentUses.filter { $0.typeName == typeName } }
+    }
+
+    /// Intent controls (`Button(intent:)`) written in the code of `typeName`.
+    public func intentControls(in typeName: String) -> [IntentControlUse] {
+        files.keys.sorted().flatMap { path in files[path]!.intentControls.filter { $0.typeName == typeName } }
+    }
+
+    /// Uppercase names the code of `typeName` refers to, over all files.
+    public func references(of typeName: String) -> Set<String> {
+        files.values.reduce(into: Set<String>()) { $0.formUnion($1.references[typeName] ?? []) }
+    }
+
+    // MARK: - Merging
+
+    private mutating func rebuild(_ name: String) {
+        let paths = files.keys.filter { files[$0]!.types[name] != nil }.sorted()
+        if paths.isEmpty {
+            declaringPaths.removeValue(forKey: name)
+            types.removeValue(forKey: name)
+            return
+        }
+        declaringPaths[name] = paths
+        types[name] = merge(name, paths: paths)?.scope
+    }
+
+    private func primaryPath(of name: String, among paths: [String]) -> String? {
+        paths.first { files[$0]?.types[name]?.kind != .extension } ?? paths.first
+    }
+
+    /// Primary declarations first, then extensions, each in path order.
+    private func merge(_ name: String, paths: [String]) -> TypeDeclaration? {
+        let scopes = paths.compactMap { path in files[path]?.types[name].map { (path, $0) } }
+        let ordered = scopes.filter { $0.1.kind != .extension } + scopes.filter { $0.1.kind == .extension }
+        guard var (path, merged) = ordered.first else { return nil }
+        for (_, scope) in ordered.dropFirst() { merged.merge(scope) }
+        path = ordered.first!.0
+        return TypeDeclaration(path: path, scope: merged)
+    }
+}
+
+/// Reads the default-isolation setting from project files.
+public enum ProjectSettings {
+    /// True/false for a settings file (`Package.swift`, `*.xcconfig`, `project.pbxproj`)
+    /// that does/does not set default `MainActor` isolation; nil for any other file.
+    public static func defaultIsolationIsMainActor(path: String, text: String) -> Bool? {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let lines = text.split(whereSeparator: \.isNewline).map { line -> String in
+            // Drop line comments (`//` in Swift and xcconfig).
+            if let range = line.range(of: "//") { return String(line[..<range.lowerBound]) }
+            return String(line)
+        }
+        let squeezed = lines.joined(separator: "\n").filter { !$0.isWhitespace }
+        if name == "Package.swift" || (name.hasPrefix("Package@swift") && name.hasSuffix(".swift")) {
+            return squeezed.contains("defaultIsolation(MainActor.self)")
+        }
+        if name.hasSuffix(".xcconfig") || name == "project.pbxproj" {
+            return squeezed.contains("SWIFT_DEFAULT_ACTOR_ISOLATION=MainActor")
+        }
+        return nil
+    }
 }

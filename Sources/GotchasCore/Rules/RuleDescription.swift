@@ -66,11 +66,15 @@ public struct RuleCorrection: Sendable {
     public var after: String
     public var applicability: Applicability
     public var fixTitle: String?
-    public init(_ before: String, _ after: String, applicability: Applicability = .safe, fixTitle: String? = nil) {
+    /// Other files of the same workspace (as in `RuleExample.otherFiles`).
+    public var otherFiles: [String: String]
+    public init(_ before: String, _ after: String, applicability: Applicability = .safe, fixTitle: String? = nil,
+                otherFiles: [String: String] = [:]) {
         self.before = before
         self.after = after
         self.applicability = applicability
         self.fixTitle = fixTitle
+        self.otherFiles = otherFiles
     }
 }
 
@@ -95,13 +99,16 @@ public struct RuleDescription: Sendable {
     /// Empty means the rule always runs.
     public var triggers: [String]
     public var options: [RuleOption]
+    /// Reads declarations of other files (`RuleContext.type(named:)`, environment uses,
+    /// project settings): front ends lint such files again once the workspace index is complete.
+    public var usesWorkspace: Bool
     public var triggering: [RuleExample]
     public var nonTriggering: [RuleExample]
     public var corrections: [RuleCorrection]
 
     public init(id: String, category: RuleCategory, severity: Severity, optIn: Bool = false, seed: String,
                 summary: String, rationale: String, tags: [DiagnosticTag] = [], fix: Applicability? = nil,
-                triggers: [String] = [], options: [RuleOption] = [],
+                triggers: [String] = [], options: [RuleOption] = [], usesWorkspace: Bool = false,
                 triggering: [RuleExample], nonTriggering: [RuleExample], corrections: [RuleCorrection] = []) {
         self.id = id
         self.category = category
@@ -114,6 +121,7 @@ public struct RuleDescription: Sendable {
         self.fix = fix
         self.triggers = triggers
         self.options = options
+        self.usesWorkspace = usesWorkspace
         self.triggering = triggering
         self.nonTriggering = nonTriggering
         self.corrections = corrections

@@ -14,16 +14,18 @@ public enum RuleDocumentation {
             page += "Diagnostics are tagged \(rule.tags.map { "`\($0.rawValue)`" }.joined(separator: ", ")).\n\n"
         }
         page += "## Flagged\n\n"
-        for example in rule.triggering { page += block(example.strippedWithMarkers.code, note: example.note) }
+        for example in rule.triggering {
+            page += block(example.strippedWithMarkers.code, note: example.note) + otherFiles(example.otherFiles)
+        }
         page += "## Not flagged\n\n"
-        for example in rule.nonTriggering { page += block(example.code, note: example.note) }
+        for example in rule.nonTriggering { page += block(example.code, note: example.note) + otherFiles(example.otherFiles) }
         if !rule.corrections.isEmpty {
             page += "## Fix\n\n"
             for correction in rule.corrections {
                 let kind = correction.applicability == .safe ? "safe: applied by `--fix` and fix-all" : "unsafe: offered as a code action and by `--fix --unsafe-fixes`"
                 page += "Before (\(kind)\(correction.fixTitle.map { "; \"\($0)\"" } ?? "")):\n\n"
                 page += block(RuleExample(correction.before).strippedWithMarkers.code, note: nil)
-                page += "After:\n\n" + block(correction.after, note: nil)
+                page += "After:\n\n" + block(correction.after, note: nil) + otherFiles(correction.otherFiles)
             }
         }
         if !rule.options.isEmpty {
@@ -60,6 +62,14 @@ public enum RuleDocumentation {
             text += "Right:\n" + block(right, note: nil)
         }
         return text
+    }
+
+    /// The other files of a multi-file example, each under its path.
+    private static func otherFiles(_ files: [String: String]) -> String {
+        files.keys.sorted().map { path in
+            let language = path.hasSuffix(".swift") ? "swift" : ""
+            return "with `\(path)`:\n\n```\(language)\n\(files[path]!)\n```\n\n"
+        }.joined()
     }
 
     private static func block(_ code: String, note: String?) -> String {

@@ -1,0 +1,28 @@
+import SwiftUI
+
+struct FavoritesView: View {
+    @EnvironmentObject var store: GardenStore
+    @State private var editing: Plant?
+
+    var body: some View {
+        List {
+            ForEach(store.plants, id: \.self) { plant in
+                Button(plant.name) { editing = plant }
+            }
+        }
+    }
+}
+
+/// Migrated to the Observation reads, but the app still injects the store with `.environmentObject`.
+struct WateringSummaryView: View {
+    @Environment(GardenStore.self) private var store
+
+    var body: some View {
+        Text("\(store.plants.count) plants")
+    }
+}
+
+/// Gives the first bed column more room.
+struct BedColumnWeight: LayoutValueKey {
+    static let defaultValue: Double = 1
+}

@@ -1,0 +1,123 @@
+import GotchasCore
+import SwiftSyntax
+
+/// `.environmentObject(_:)` and `@Environment(T.self)` are two different stores: an
+/// object injected through one is not found by a read through the other.
+struct EnvironmentObjectMismatchRule: Rule {
+    static let description = RuleDescription(
+        id: "environment-object-mismatch",
+        category: .crossFile,
+        severity: .error,
+        seed: "004 §2",
+        summary: "A type injected with `.environmentObject(x)` but read with `@Environment(T.self)`, or injected with `.environment(x)` but read with `@EnvironmentObject`.",
+        rationale: """
+            `ObservableObject`s travel through `.environmentObject(_:)` and are read with \
+            `@EnvironmentObject`; `@Observable` objects travel through `.environment(_:)` and are read with \
+            `@Environment(T.self)`. Mixing the pairs compiles, but the read finds nothing: \
+            `@EnvironmentObject` crashes with "No ObservableObject of type T found", and \
+            `@Environment(T.self)` on a non-optional traps the same way. Use the matching pair — and when \
+            migrating a type to `@Observable`, change the injection and every read together.
+            """,
+        triggers: ["@Environment"],
+        usesWorkspace: true,
+        triggering: [
+            RuleExample("""
+                struct PlantList: View {
+                    ↓@Environment(GardenStore.self) private var store
+                    var body: some View { Text("") }
+                }
+                """, otherFiles: ["App.swift": """
+                    @main struct GardenApp: App {
+                        @StateObject private var store = GardenStore()
+                        var body: some Scene { WindowGroup { PlantList().environmentObject(store) } }
+                    }
+                    """]),
+            RuleExample("""
+                struct ProfileView: View {
+                    ↓@EnvironmentObject var session: Session
+                    var body: some View { Text("") }
+                }
+                struct Root: View {
+                    @State private var session = Session()
+                    var body: some View { ProfileView().environment(session) }
+                }
+                """),
+        ],
+        nonTriggering: [
+            RuleExample("""
+                struct PlantList: View {
+                    // @Environment(GardenStore.self) private var store
+                    @EnvironmentObject private var store: GardenStore
+                    let label = "@Environment(GardenStore.self)"
+                    var body: some View { Text("") }
+                }
+                """, note: "a comment and a string", otherFiles: ["App.swift": "struct Root: View {\n    @StateObject var store = GardenStore()\n    var body: some View { PlantList().environmentObject(store) }\n}"]),
+            RuleExample("""
+                struct PlantList: View {
+                    @EnvironmentObject private var store: GardenStore
+                    @Environment(Session.self) private var session
+                    @Environment(\\.dismiss) private var dismiss
+                    var body: some View { Text("") }
+                }
+                """, note: "matching pairs", otherFiles: ["App.swift": """
+                    @main struct GardenApp: App {
+                        @StateObject private var store = GardenStore()
+                        @State private var session = Session()
+                        var body: some Scene { WindowGroup { PlantList().environmentObject(store).environment(session) } }
+                    }
+                    """]),
+            RuleExample("""
+                struct PlantList: View {
+                    @Environment(GardenStore.self) private var store
+                    var body: some View { Text("") }
+                }
+                """, note: "injected both ways (a type in migration)", otherFiles: ["App.swift": """
+                    struct Root: View {
+                        let store: GardenStore
+                        var body: some View { PlantList().environmentObject(GardenStore.shared).environment(GardenStore.shared) }
+                    }
+                    """]),
+            RuleExample("""
+                struct PlantList: View {
+                    @Environment(GardenStore.self) private var store
+                    var body: some View { Text("") }
+                }
+                """, note: "no injection seen anywhere"),
+        ])
+
+    static let nodeKinds: Set<SyntaxKind> = [.variableDecl]
+
+    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
+        guard node.parent?.is(MemberBlockItemSyntax.self) == true else { return }
+        let variable = node.cast(VariableDeclSyntax.self)
+        for element in variable.attributes {
+            guard let attribute = element.as(AttributeSyntax.self) else { continue }
+            let name = attribute.attributeName.trimmedDescription
+            if name == "EnvironmentObject" || name == "SwiftUI.EnvironmentObject" {
+                guard let type = variable.bindings.first?.typeAnnotation?.type.trimmedDescription,
+                      let typeName = TypeNames.simple(type) else { continue }
+                let uses = context.environmentUses(of: typeName)
+                let wrong = uses.filter { $0.kind == .injectObservable }
+                guard !wrong.isEmpty, !uses.contains(where: { $0.kind == .injectObject }) else { continue }
+                report.append(Finding(
+                    message: "`\(typeName)` is injected with `.environment(_:)` but read with `@EnvironmentObject`: the read finds no ObservableObject and crashes; read it with `@Environment(\(typeName).self)`",
+                    range: attribute.byteRange, related: related(wrong, "injected with `.environment(_:)` here")))
+            } else if name == "Environment" || name == "SwiftUI.Environment" {
+                guard case .argumentList(let arguments)? = attribute.arguments, arguments.count == 1,
+                      let member = arguments.first?.expression.as(MemberAccessExprSyntax.self),
+                      member.declName.baseName.text == "self", let base = member.base?.dottedName,
+                      let typeName = TypeNames.simple(base) else { continue }
+                let uses = context.environmentUses(of: typeName)
+                let wrong = uses.filter { $0.kind == .injectObject }
+                guard !wrong.isEmpty, !uses.contains(where: { $0.kind == .injectObservable }) else { continue }
+                report.append(Finding(
+                    message: "`\(typeName)` is injected with `.environmentObject(_:)` but read with `@Environment(\(typeName).self)`: the read finds nothing and traps; read it with `@EnvironmentObject`, or make `\(typeName)` @Observable and inject it with `.environment(_:)`",
+                    range: attribute.byteRange, related: related(wrong, "injected with `.environmentObject(_:)` here")))
+            }
+        }
+    }
+
+    private func related(_ uses: [EnvironmentUse], _ message: String) -> [RelatedLocation] {
+        uses.prefix(5).map { RelatedLocation(path: $0.path, range: $0.range, message: message) }
+    }
+}

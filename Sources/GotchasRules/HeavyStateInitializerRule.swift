@@ -1,0 +1,119 @@
+import GotchasCore
+import SwiftSyntax
+
+/// `@State var model = Model()` evaluates `Model()` every time the view value is
+/// created — on every parent render — and throws all but the first instance away.
+struct HeavyStateInitializerRule: Rule {
+    static let description = RuleDescription(
+        id: "heavy-state-initializer",
+        category: .state,
+        severity: .warning,
+        seed: "000 G1, 004 §2",
+        summary: "`@State var x = SomeClass(…)` where constructing the workspace class does work.",
+        rationale: """
+            Unlike `@StateObject`, `@State`'s default value is not an autoclosure that runs once: \
+            SwiftUI evaluates it whenever it creates the view value (every time the parent's body runs), \
+            then keeps only the first instance. A class whose initializer touches SwiftData, audio, \
+            haptics or the network does that work again and again — and can run during preview reload \
+            before the view is mounted. Make the state optional and create it once in \
+            `.task { if model == nil { model = Model() } }`.
+            """,
+        triggers: ["@State"],
+        usesWorkspace: true,
+        triggering: [
+            RuleExample("""
+                struct OnboardingView: View {
+                    @State private var flow = ↓OnboardingFlowState()
+                    var body: some View { Text("") }
+                }
+                """, otherFiles: ["OnboardingFlowState.swift": """
+                    @Observable final class OnboardingFlowState {
+                        let player: AVAudioPlayer
+                        init() {
+                            player = try! AVAudioPlayer(contentsOf: Bundle.main.url(forResource: "intro", withExtension: "m4a")!)
+                        }
+                    }
+                    """]),
+            RuleExample("""
+                struct LibraryView: View {
+                    @State var library: Library? = ↓Library(container: .shared)
+                    var body: some View { Text("") }
+                }
+                final class Library {
+                    let context = ModelContext(SharedContainer.container)
+                }
+                """),
+        ],
+        nonTriggering: [
+            RuleExample("""
+                struct LibraryView: View {
+                    // @State private var library = Library()
+                    let label = "@State var library = Library()"
+                    @State private var libraryName = LibraryName.main
+                    var body: some View { Text("") }
+                }
+                """, note: "a comment, a string, a static member", otherFiles: ["Library.swift": "final class Library { init() { load() } }"]),
+            RuleExample("""
+                struct CounterView: View {
+                    @State private var count = 0
+                    @State private var draft = Draft()
+                    @State private var name = String()
+                    var body: some View { Text("") }
+                }
+                struct Draft { var text = "" }
+                """, note: "value types and literals"),
+            RuleExample("""
+                struct LibraryView: View {
+                    @State private var library: Library?
+                    var body: some View {
+                        Text("").task { library = Library() }
+                    }
+                }
+                """, note: "created once in .task", otherFiles: ["Library.swift": "@Observable final class Library { init() { load() } }"]),
+            RuleExample("""
+                struct ListView: View {
+                    @State private var selection = Selection()
+                    @StateObject private var store = Store()
+                    var body: some View { Text("") }
+                }
+                """, note: "a class whose init does nothing, and @StateObject (an autoclosure that runs once)",
+                otherFiles: ["Models.swift": "@Observable final class Selection { var ids: Set<UUID> = [] }\nfinal class Store: ObservableObject { init() { load() } }"]),
+            RuleExample("""
+                struct PlayerView: View {
+                    @State private var player = AVPlayer()
+                    var body: some View { Text("") }
+                }
+                """, note: "a class not declared in the workspace (its cost is unknown)"),
+        ])
+
+    static let nodeKinds: Set<SyntaxKind> = [.variableDecl]
+    /// Initial values of stored properties that are cheap to make.
+    static let cheapCallees: Set<String> = ["UUID", "Date", "Set", "Array", "Dictionary", "String", "Int", "Double", "CGFloat",
+                                            "CGSize", "CGPoint", "CGRect", "Color", "PassthroughSubject", "CurrentValueSubject", "NSLock"]
+
+    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
+        guard node.parent?.is(MemberBlockItemSyntax.self) == true else { return }
+        let variable = node.cast(VariableDeclSyntax.self)
+        guard variable.attributes.names.contains(where: { $0 == "State" || $0 == "SwiftUI.State" }) else { return }
+        for binding in variable.bindings {
+            guard let call = binding.initializer?.value.unwrapped.as(FunctionCallExprSyntax.self),
+                  call.calledExpression.is(DeclReferenceExprSyntax.self),
+                  let name = call.calleeName, name.first?.isUppercase == true,
+                  let declaration = context.declaration(of: name), declaration.scope.kind == .class,
+                  Self.constructionDoesWork(declaration.scope)
+            else { continue }
+            report.append(Finding(
+                message: "`\(name)(…)` runs every time the parent re-creates this view (SwiftUI keeps only the first instance), and its initializer does work; make the state optional and create it once in `.task { }`",
+                range: call.byteRange,
+                related: [WorkspaceRuleSupport.related(declaration, "`\(name)` is declared here")]))
+        }
+    }
+
+    static func constructionDoesWork(_ type: TypeScope) -> Bool {
+        if type.hasInitializerBody { return true }
+        return type.properties.contains { property in
+            guard property.isStoredInstance, let callee = property.initializerCallee else { return false }
+            return !cheapCallees.contains(callee)
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import GotchasCore
+import SwiftSyntax
+
+/// A service isolated to the main actor runs its request setup, decoding and file
+/// I/O on the main thread.
+struct MainActorServiceRule: Rule {
+    static let description = RuleDescription(
+        id: "mainactor-service",
+        category: .concurrency,
+        severity: .info,
+        seed: "000 C1",
+        summary: "`@MainActor` class named *Client/*Service/*API/*Repository that does `URLSession` or file I/O.",
+        rationale: """
+            Marking a service `@MainActor` so it "just works" with view models puts every synchronous \
+            part of its work — building requests, decoding responses, reading and writing files — on the \
+            main thread, and every caller hops there. Make it `final class APIClient: Sendable` with \
+            `nonisolated let` properties and `nonisolated func … async throws` methods (or an `actor` \
+            when it has mutable state); keep `@MainActor` for view models.
+            """,
+        triggers: ["MainActor"],
+        triggering: [
+            """
+            ↓@MainActor
+            final class WeatherClient {
+                func forecast() async throws -> Forecast {
+                    let (data, _) = try await URLSession.shared.data(from: url)
+                    return try JSONDecoder().decode(Forecast.self, from: data)
+                }
+            }
+            """,
+            """
+            ↓@MainActor final class PhotoRepository: ObservableObject {
+                func save(_ data: Data) throws { try data.write(to: FileManager.default.temporaryDirectory) }
+            }
+            """,
+        ],
+        nonTriggering: [
+            RuleExample("""
+                @MainActor final class ThemeService {
+                    let label = "URLSession"
+                    // FileManager.default
+                }
+                """, note: "a string and a comment"),
+            RuleExample("""
+                @MainActor @Observable final class FeedViewModel {
+                    func load() async { let (data, _) = try! await URLSession.shared.data(from: url) }
+                }
+                """, note: "a view model"),
+            RuleExample("""
+                final class WeatherClient: Sendable {
+                    nonisolated func forecast() async throws -> Data { try await URLSession.shared.data(from: url).0 }
+                }
+                """, note: "a Sendable, nonisolated service"),
+            RuleExample("""
+                @MainActor final class AnalyticsService {
+                    var events: [String] = []
+                    func log(_ event: String) { events.append(event) } // no URLSession here
+                }
+                """, note: "no network or file I/O"),
+        ])
+
+    static let nodeKinds: Set<SyntaxKind> = [.classDecl]
+    static let serviceSuffixes = ["Client", "Service", "API", "Api", "Repository"]
+    static let ioNames: Set<String> = ["URLSession", "FileManager", "FileHandle", "contentsOf", "write"]
+
+    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
+        let decl = node.cast(ClassDeclSyntax.self)
+        let name = decl.name.text
+        guard Self.serviceSuffixes.contains(where: { name.hasSuffix($0) }),
+              let attribute = decl.attributes.attribute(named: "MainActor"),
+              WorkspaceRuleSupport.containsToken(decl.memberBlock, in: Self.ioNames)
+        else { return }
+        report.append(Finding(
+            message: "`\(name)` is @MainActor: its request building, decoding and file I/O run on the main thread and every caller hops there; make it a `Sendable` class with `nonisolated` methods (or an `actor`)",
+            range: attribute.byteRange))
+    }
+}

@@ -1,0 +1,175 @@
+import GotchasCore
+import SwiftSyntax
+
+/// The system calls App Intents and background-task handlers off the main actor;
+/// the main `ModelContext` used there is used from the wrong thread.
+struct OffMainEntryMainActorRule: Rule {
+    static let description = RuleDescription(
+        id: "offmain-entry-mainactor",
+        category: .concurrency,
+        severity: .warning,
+        seed: "000 C7",
+        summary: "`AppIntent.perform()`, `BGTaskScheduler.register` handlers and `expirationHandler` closures touching `mainContext`/`modelContext` without `@MainActor`.",
+        rationale: """
+            `perform()`, background-task launch handlers and expiration handlers are invoked from a \
+            nonisolated context. `mainContext` (and a view's `modelContext`) belong to the main actor: \
+            fetching or saving through them there is a data race that corrupts the context or crashes. \
+            Annotate `perform()` with `@MainActor` when it touches SwiftData or a main-actor store; in \
+            handlers, hop with `Task { @MainActor in … }` and keep the task so the expiration handler can cancel it.
+            """,
+        fix: .unsafe,
+        triggers: ["mainContext", "modelContext"],
+        triggering: [
+            """
+            struct CompleteHabitIntent: AppIntent {
+                static let title: LocalizedStringResource = "Complete"
+                func ↓perform() async throws -> some IntentResult {
+                    let context = SharedModel.container.mainContext
+                    try context.save()
+                    return .result()
+                }
+            }
+            """,
+            """
+            func scheduleRefresh() {
+                BGTaskScheduler.shared.register(forTaskWithIdentifier: "refresh", using: nil) { task in
+                    let items = try? SharedModel.container.↓mainContext.fetch(FetchDescriptor<Item>())
+                    task.expirationHandler = {
+                        try? ↓modelContext.save()
+                    }
+                }
+            }
+            """,
+        ],
+        nonTriggering: [
+            RuleExample("""
+                struct LogIntent: AppIntent {
+                    func perform() async throws -> some IntentResult {
+                        // uses mainContext? no
+                        print("mainContext")
+                        let mainContextName = "main"
+                        return .result()
+                    }
+                }
+                """, note: "a comment, a string, a look-alike name"),
+            RuleExample("""
+                struct CompleteHabitIntent: AppIntent {
+                    @MainActor
+                    func perform() async throws -> some IntentResult {
+                        try SharedModel.container.mainContext.save()
+                        return .result()
+                    }
+                }
+                @MainActor struct OpenIntent: AppIntent {
+                    func perform() async throws -> some IntentResult { try SharedModel.container.mainContext.save(); return .result() }
+                }
+                """, note: "annotated ones"),
+            RuleExample("""
+                struct ImportIntent: AppIntent {
+                    func perform() async throws -> some IntentResult {
+                        let modelContext = ModelContext(SharedModel.container)
+                        try modelContext.save()
+                        return .result()
+                    }
+                }
+                """, note: "a fresh background context of its own"),
+            RuleExample("""
+                func scheduleRefresh() {
+                    BGTaskScheduler.shared.register(forTaskWithIdentifier: "refresh", using: nil) { task in
+                        let work = Task { @MainActor in try? SharedModel.container.mainContext.save() }
+                        task.expirationHandler = { work.cancel() }
+                    }
+                }
+                """, note: "the seed's own pattern: hop with Task { @MainActor in }"),
+        ],
+        corrections: [
+            RuleCorrection("""
+                struct CompleteHabitIntent: AppIntent {
+                    func perform() async throws -> some IntentResult {
+                        try SharedModel.container.mainContext.save()
+                        return .result()
+                    }
+                }
+                """, """
+                struct CompleteHabitIntent: AppIntent {
+                    @MainActor func perform() async throws -> some IntentResult {
+                        try SharedModel.container.mainContext.save()
+                        return .result()
+                    }
+                }
+                """, applicability: .unsafe),
+        ])
+
+    static let nodeKinds: Set<SyntaxKind> = [.functionDecl, .closureExpr]
+    static let contextNames: Set<String> = ["mainContext", "modelContext"]
+
+    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
+        if let function = node.as(FunctionDeclSyntax.self) {
+            checkPerform(function, in: context, report: &report)
+        } else if let closure = node.as(ClosureExprSyntax.self), Self.isOffMainHandler(closure) {
+            guard closure.signature?.attributes.contains("MainActor") != true,
+                  let token = Self.mainBoundContext(in: Syntax(closure.statements)) else { return }
+            report.append(Finding(
+                message: "`\(token.text)` is main-actor bound but this background-task handler runs off the main actor: a data race on the context; wrap the work in `Task { @MainActor in … }` and keep the task to cancel it",
+                range: token.byteRange))
+        }
+    }
+
+    private func checkPerform(_ function: FunctionDeclSyntax, in context: RuleContext, report: inout [Finding]) {
+        guard function.name.text == "perform", function.signature.parameterClause.parameters.isEmpty,
+              let body = function.body, let type = context.enclosingType,
+              type.inheritedTypes.contains(where: { $0.hasSuffix("Intent") }),
+              !function.attributes.contains("MainActor"), !type.hasAttribute("MainActor"),
+              context.type(named: type.name)?.hasAttribute("MainActor") != true,
+              let token = Self.mainBoundContext(in: Syntax(body))
+        else { return }
+        let insertion = function.modifiers.first?.positionAfterSkippingLeadingTrivia.utf8Offset
+            ?? function.funcKeyword.positionAfterSkippingLeadingTrivia.utf8Offset
+        report.append(Finding(
+            message: "`perform()` runs off the main actor but uses `\(token.text)`, which is main-actor bound: a data race on the context; annotate `perform()` with `@MainActor`",
+            range: function.name.byteRange,
+            fixes: [Fix(title: "Annotate `perform()` with `@MainActor`", applicability: .unsafe, edits: [.insert("@MainActor ", at: insertion)])]))
+    }
+
+    /// A closure passed to `BGTaskScheduler.register(…)` or assigned to `….expirationHandler`.
+    static func isOffMainHandler(_ closure: ClosureExprSyntax) -> Bool {
+        let parent = closure.parent
+        let call = parent?.as(FunctionCallExprSyntax.self)
+            ?? parent?.parent?.parent?.as(FunctionCallExprSyntax.self)  // labeled argument or extra trailing closure
+        if let call, call.calleeName == "register", call.argument(labeled: "forTaskWithIdentifier") != nil {
+            return true
+        }
+        if let sequence = closure.parent?.parent?.as(SequenceExprSyntax.self) {
+            let elements = Array(sequence.elements)
+            if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[2].id == closure.id,
+               elements[0].as(MemberAccessExprSyntax.self)?.declName.baseName.text == "expirationHandler" {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// The first `mainContext`, or `modelContext` not declared in the code itself, outside `Task { @MainActor in }`.
+    static func mainBoundContext(in body: Syntax) -> TokenSyntax? {
+        let tokens = Array(body.tokens(viewMode: .sourceAccurate))
+        var declaredLocally = false
+        for index in tokens.indices where tokens[index].text == "modelContext" && index > 0 && !WorkspaceRuleSupport.isInStringLiteral(tokens[index]) {
+            if ["let", "var"].contains(tokens[index - 1].text) { declaredLocally = true }
+        }
+        for token in tokens where contextNames.contains(token.text) && !WorkspaceRuleSupport.isInStringLiteral(token) {
+            if token.text == "modelContext" && declaredLocally { continue }
+            if isInMainActorClosure(token, within: body) { continue }
+            return token
+        }
+        return nil
+    }
+
+    static func isInMainActorClosure(_ token: TokenSyntax, within body: Syntax) -> Bool {
+        var current = token.parent
+        while let node = current, node.id != body.id {
+            if let closure = node.as(ClosureExprSyntax.self), closure.signature?.attributes.contains("MainActor") == true { return true }
+            current = node.parent
+        }
+        return false
+    }
+}

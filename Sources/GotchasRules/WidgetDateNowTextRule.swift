@@ -1,0 +1,110 @@
+import GotchasCore
+import SwiftSyntax
+
+/// A widget is rendered from a snapshot: `Text(Date.now)` shows the moment the
+/// view was rendered and never ticks.
+struct WidgetDateNowTextRule: Rule {
+    static let description = RuleDescription(
+        id: "widget-date-now-text",
+        category: .widgets,
+        severity: .warning,
+        seed: "000 W2",
+        summary: "`Date()`/`Date.now` rendered as static `Text` in a widget view.",
+        rationale: """
+            WidgetKit renders a widget's view once per timeline entry and shows that snapshot, possibly \
+            for hours. `Text(Date.now, format: …)` or `Text("\\(Date())")` freezes at render time. Use the \
+            system-updated templates — `Text(date, style: .relative)`, `.timer`, `.offset`, \
+            `Text(timerInterval:)` — or emit one entry per state with the date it should appear.
+            """,
+        triggers: ["Date()", "Date.now", ".now"],
+        triggering: [
+            """
+            import WidgetKit
+            import SwiftUI
+            struct ClockView: View {
+                var body: some View {
+                    VStack {
+                        ↓Text(Date.now, format: .dateTime.hour().minute())
+                        ↓Text("Updated \\(Date().formatted(date: .omitted, time: .shortened))")
+                        ↓Text(Date().formatted(date: .omitted, time: .shortened))
+                    }
+                }
+            }
+            """,
+            """
+            import WidgetKit
+            struct Row: View {
+                let entry: Entry
+                var body: some View { ↓Text(.now, format: .dateTime) }
+            }
+            """,
+        ],
+        nonTriggering: [
+            RuleExample("""
+                import WidgetKit
+                struct ClockView: View {
+                    let entry: Entry
+                    var body: some View {
+                        Text(entry.date, style: .relative)
+                        Text(Date.now, style: .timer)
+                        Text(timerInterval: Date.now...entry.end)
+                        Text("Updated \\(Date.now, style: .relative) ago")
+                    }
+                }
+                """, note: "system-updated text styles"),
+            RuleExample("""
+                import SwiftUI
+                struct ClockView: View {
+                    var body: some View { Text(Date.now, format: .dateTime) }
+                }
+                """, note: "not a widget file"),
+            RuleExample("""
+                import WidgetKit
+                struct Provider: TimelineProvider {
+                    func placeholder(in context: Context) -> Entry { Entry(date: Date()) }
+                    func label() -> Text { Text("now") }
+                }
+                """, note: "entry dates in the provider, and `now` in a string"),
+            RuleExample("""
+                import WidgetKit
+                struct ClockView: View {
+                    let entry: Entry
+                    // Text(Date.now)
+                    var body: some View { Text(entry.date, format: .dateTime) }
+                }
+                """, note: "the entry's date, and a comment"),
+        ])
+
+    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
+
+    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
+        let call = node.cast(FunctionCallExprSyntax.self)
+        guard call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Text",
+              WorkspaceRuleSupport.isWidgetFile(context), context.enclosingView != nil, context.isInRenderPath,
+              call.argument(labeled: "style") == nil, call.argument(labeled: "timerInterval") == nil,
+              let first = call.arguments.first, first.label == nil,
+              Self.readsCurrentDate(first.expression)
+        else { return }
+        report.append(Finding(
+            message: "the widget shows this date as of when the snapshot was rendered and never updates it; use `Text(date, style: .relative/.timer/.time)` or one timeline entry per state",
+            range: call.byteRange))
+    }
+
+    /// `Date()`, `Date.now`, `.now` as the value or anywhere in an interpolation/formatting chain.
+    static func readsCurrentDate(_ expression: ExprSyntax) -> Bool {
+        if let member = expression.as(MemberAccessExprSyntax.self), member.base == nil, member.declName.baseName.text == "now" {
+            return true
+        }
+        let tokens = Array(expression.tokens(viewMode: .sourceAccurate))
+        // `Text("\(date, style: .relative)")` is the live template too.
+        if tokens.indices.contains(where: { tokens[$0].text == "style" && $0 + 1 < tokens.count && tokens[$0 + 1].text == ":" }) {
+            return false
+        }
+        for (index, token) in tokens.enumerated() where token.text == "Date" {
+            guard index + 2 < tokens.count else { continue }
+            if tokens[index + 1].text == "(", tokens[index + 2].text == ")" { return true }
+            if tokens[index + 1].text == ".", tokens[index + 2].text == "now" { return true }
+        }
+        return false
+    }
+}

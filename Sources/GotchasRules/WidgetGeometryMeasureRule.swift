@@ -1,0 +1,132 @@
+import GotchasCore
+import SwiftSyntax
+
+/// A widget is a one-shot render: `.onAppear`/`.task` run after the snapshot is taken,
+/// so sizes measured there and written to `@State` never reach the picture.
+struct WidgetGeometryMeasureRule: Rule {
+    static let description = RuleDescription(
+        id: "widget-geometry-measure",
+        category: .widgets,
+        severity: .warning,
+        seed: "000 W11",
+        summary: "`GeometryReader` + `.onAppear`/`.task` (or `onGeometryChange`) writing `@State` in a widget view.",
+        rationale: """
+            WidgetKit captures the view once; `.onAppear`, `.task` and geometry-change callbacks fire after \
+            that capture, so a layout that depends on the measured `@State` renders with the initial \
+            value (usually `.zero`). Compute sizes synchronously — from the `GeometryReader` proxy inside \
+            the body, known constants or font metrics — and pass them down as parameters.
+            """,
+        triggers: ["GeometryReader", "onGeometryChange"],
+        triggering: [
+            """
+            import WidgetKit
+            struct BadgeView: View {
+                @State private var labelWidth: CGFloat = 0
+                var body: some View {
+                    HStack {
+                        Text("Streak")
+                            .background(GeometryReader { proxy in
+                                Color.clear↓.onAppear { labelWidth = proxy.size.width }
+                            })
+                        Capsule().frame(width: labelWidth)
+                    }
+                }
+            }
+            """,
+            """
+            import WidgetKit
+            struct RingView: View {
+                @State private var size: CGSize = .zero
+                var body: some View {
+                    GeometryReader { geometry in
+                        Circle()↓.task { self.size = geometry.size }
+                    }
+                    .frame(height: size.height)
+                }
+            }
+            """,
+            """
+            import WidgetKit
+            struct Bar: View {
+                @State private var height = 0.0
+                var body: some View {
+                    Text("x")↓.onGeometryChange(for: CGFloat.self) { $0.size.height } action: { height = $0 }
+                }
+            }
+            """,
+        ],
+        nonTriggering: [
+            RuleExample("""
+                import WidgetKit
+                struct RingView: View {
+                    @State private var size: CGSize = .zero
+                    var body: some View {
+                        GeometryReader { geometry in
+                            // Circle().onAppear { size = geometry.size }
+                            Circle().onAppear { print("size = later") }
+                        }
+                    }
+                }
+                """, note: "a comment and a string"),
+            RuleExample("""
+                import WidgetKit
+                struct RingView: View {
+                    var body: some View {
+                        GeometryReader { geometry in
+                            Circle().frame(width: geometry.size.width / 2)
+                        }
+                    }
+                }
+                """, note: "using the proxy synchronously"),
+            RuleExample("""
+                import SwiftUI
+                struct RingView: View {
+                    @State private var size: CGSize = .zero
+                    var body: some View {
+                        GeometryReader { geometry in Circle().onAppear { size = geometry.size } }
+                    }
+                }
+                """, note: "app code"),
+            RuleExample("""
+                import WidgetKit
+                struct RingView: View {
+                    @State private var logged = false
+                    let model: Model
+                    var body: some View {
+                        GeometryReader { geometry in Circle().onAppear { model.size = geometry.size; print(logged) } }
+                    }
+                }
+                """, note: "not writing @State"),
+        ])
+
+    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
+
+    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
+        let call = node.cast(FunctionCallExprSyntax.self)
+        guard let callee = call.calleeName, call.calledExpression.is(MemberAccessExprSyntax.self),
+              ["onAppear", "task", "onGeometryChange"].contains(callee),
+              WorkspaceRuleSupport.isWidgetFile(context), let view = context.enclosingView
+        else { return }
+        if callee != "onGeometryChange" && !context.isInside(["GeometryReader"]) { return }
+        let states = Set(view.properties.filter { $0.attributes.contains("State") }.map(\.name))
+        guard !states.isEmpty else { return }
+        let closures = call.closureArguments.map(\.closure)
+        guard closures.contains(where: { Self.assigns(to: states, in: $0) }) else { return }
+        report.append(Finding(
+            message: "the widget snapshot is captured before `.\(callee)` runs: the @State it writes stays at its initial value in the rendered widget; compute the size synchronously (proxy, constants, font metrics) and pass it down",
+            range: call.rangeFromCalleeName))
+    }
+
+    /// `name = …` or `self.name = …` for one of `names`.
+    static func assigns(to names: Set<String>, in closure: ClosureExprSyntax) -> Bool {
+        let tokens = Array(closure.tokens(viewMode: .sourceAccurate))
+        for index in tokens.indices where index + 1 < tokens.count && names.contains(tokens[index].text) {
+            guard tokens[index + 1].text == "=" || tokens[index + 1].text == "+=" || tokens[index + 1].text == "-=" else { continue }
+            if index > 0, tokens[index - 1].text == "." {
+                guard index > 1, tokens[index - 2].text == "self" else { continue }
+            }
+            return true
+        }
+        return false
+    }
+}

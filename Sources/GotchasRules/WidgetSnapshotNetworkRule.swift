@@ -1,0 +1,204 @@
+import GotchasCore
+import SwiftSyntax
+
+/// `getSnapshot` feeds the widget gallery and configuration UI: it must return at
+/// once with plausible sample data, never wait on the network.
+struct WidgetSnapshotNetworkRule: Rule {
+    static let description = RuleDescription(
+        id: "widget-snapshot-network",
+        category: .widgets,
+        severity: .warning,
+        seed: "000 W5",
+        summary: "Network requests (`URLSession`) inside `getSnapshot`/`snapshot(for:in:)`.",
+        rationale: """
+            The snapshot is what the widget gallery and the edit sheet show; the system gives it well \
+            under a second. Awaiting a request there leaves a blank or placeholder tile in the gallery \
+            (and counts against the extension's budget). Return sample or cached data from the \
+            snapshot; fetch in `getTimeline`/`timeline(for:in:)`, against a cache.
+            """,
+        triggers: ["URLSession", "Client("],
+        triggering: [
+            """
+            import WidgetKit
+            struct Provider: TimelineProvider {
+                func getSnapshot(in context: Context, completion: @escaping (Entry) -> Void) {
+                    ↓URLSession.shared.dataTask(with: url) { data, _, _ in
+                        completion(Entry(date: .now, data: data))
+                    }.resume()
+                }
+            }
+            """,
+            """
+            import WidgetKit
+            struct Provider: AppIntentTimelineProvider {
+                func snapshot(for configuration: Intent, in context: Context) async -> Entry {
+                    let (data, _) = try! await ↓URLSession.shared.data(from: Self.feedURL)
+                    return Entry(date: .now, data: data)
+                }
+            }
+            """,
+            """
+            import WidgetKit
+            struct Provider: AppIntentTimelineProvider {
+                func snapshot(for configuration: Config, in context: Context) async -> Entry {
+                    let account = await ↓fetchAccount(configuration: configuration)
+                    return Entry(date: Date(), account: account)
+                }
+                func timeline(for configuration: Config, in context: Context) async -> Timeline<Entry> {
+                    let account = await fetchAccount(configuration: configuration)
+                    return Timeline(entries: [Entry(date: Date(), account: account)], policy: .atEnd)
+                }
+                private func fetchAccount(configuration: Config) async -> Account {
+                    let client = MastodonClient(server: configuration.server)
+                    return (try? await client.get(endpoint: .me)) ?? .placeholder
+                }
+            }
+            """,
+            """
+            import WidgetKit
+            struct Provider: AppIntentTimelineProvider {
+                func snapshot(for configuration: Config, in context: Context) async -> Entry {
+                    if let entry = await ↓timeline(for: configuration, context: context).entries.first { return entry }
+                    return .sample
+                }
+                private func timeline(for configuration: Config, context: Context) async -> Timeline<Entry> {
+                    let images = try? await loadImages(configuration.urls)
+                    return Timeline(entries: [Entry(date: .now, images: images ?? [])], policy: .atEnd)
+                }
+                private func loadImages(_ urls: [URL]) async throws -> [Data] {
+                    var result: [Data] = []
+                    for url in urls { result.append(try await URLSession.shared.data(from: url).0) }
+                    return result
+                }
+            }
+            """,
+        ],
+        nonTriggering: [
+            RuleExample("""
+                import WidgetKit
+                struct Provider: AppIntentTimelineProvider {
+                    func snapshot(for configuration: Config, in context: Context) async -> Entry {
+                        await loadCached(configuration)
+                    }
+                    private func loadCached(_ configuration: Config) async -> Entry {
+                        (try? JSONDecoder().decode(Entry.self, from: Data(contentsOf: cacheURL))) ?? .sample
+                    }
+                }
+                """, note: "an awaited helper that reads a cache"),
+            RuleExample("""
+                import WidgetKit
+                struct Provider: TimelineProvider {
+                    func getSnapshot(in context: Context, completion: @escaping (Entry) -> Void) {
+                        completion(.sample)
+                    }
+                    func getTimeline(in context: Context, completion: @escaping (Timeline<Entry>) -> Void) {
+                        URLSession.shared.dataTask(with: url) { data, _, _ in completion(Timeline(entries: [], policy: .atEnd)) }.resume()
+                    }
+                }
+                """, note: "the network in getTimeline"),
+            RuleExample("""
+                import WidgetKit
+                struct Provider: TimelineProvider {
+                    func getSnapshot(in context: Context, completion: @escaping (Entry) -> Void) {
+                        // URLSession.shared.data(from: url)
+                        let label = "URLSession"
+                        completion(.sample)
+                    }
+                }
+                """, note: "comments and strings"),
+        ])
+
+    static let nodeKinds: Set<SyntaxKind> = [.declReferenceExpr, .functionCallExpr]
+
+    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
+        if let call = node.as(FunctionCallExprSyntax.self) {
+            checkHelperCall(call, in: context, report: &report)
+            return
+        }
+        let reference = node.cast(DeclReferenceExprSyntax.self)
+        guard reference.baseName.text == "URLSession", let function = context.functionStack.last(where: { $0.kind == .function }),
+              let decl = function.node.as(FunctionDeclSyntax.self), Self.isSnapshot(decl),
+              WorkspaceRuleSupport.isWidgetFile(context)
+                || context.enclosingType?.inheritedTypes.contains(where: { $0.hasSuffix("TimelineProvider") }) == true
+        else { return }
+        // The whole request: `URLSession.shared.data(from: url)`.
+        var range: Range<Int> = reference.byteRange
+        var current = Syntax(reference)
+        while let parent = current.parent {
+            if let member = parent.as(MemberAccessExprSyntax.self), member.base?.id == current.id {
+                current = parent
+            } else if let call = parent.as(FunctionCallExprSyntax.self), call.calledExpression.id == current.id {
+                range = range.lowerBound..<(call.rightParen?.endPositionBeforeTrailingTrivia.utf8Offset ?? call.calledExpression.endPositionBeforeTrailingTrivia.utf8Offset)
+                current = parent
+                break
+            } else {
+                break
+            }
+        }
+        report.append(Finding(
+            message: "network request in the widget snapshot: the gallery and edit sheet wait on it and show a placeholder; return sample or cached data here and fetch in the timeline",
+            range: range))
+    }
+
+    /// `await fetchAccount(…)` where that method of the same type makes a request
+    /// (uses `URLSession` or constructs a `…Client`).
+    private func checkHelperCall(_ call: FunctionCallExprSyntax, in context: RuleContext, report: inout [Finding]) {
+        guard Self.isAwaited(call),
+              let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+                ?? call.calledExpression.as(MemberAccessExprSyntax.self).flatMap({ $0.base?.trimmedDescription == "self" ? $0.declName.baseName.text : nil }),
+              let function = context.functionStack.last(where: { $0.kind == .function }),
+              let decl = function.node.as(FunctionDeclSyntax.self), Self.isSnapshot(decl),
+              WorkspaceRuleSupport.isWidgetFile(context),
+              let members = decl.ancestor(MemberBlockSyntax.self)
+        else { return }
+        var visited: Set<String> = []
+        guard Self.helperMakesRequest(name, in: members, depth: 0, visited: &visited) else { return }
+        report.append(Finding(
+            message: "`\(name)` makes a network request, awaited in the widget snapshot: the gallery and edit sheet wait on it and show a placeholder; return sample or cached data here and fetch in the timeline",
+            range: call.byteRange))
+    }
+
+    /// A method of the type (any overload) that makes a request, directly or through
+    /// awaited calls to other methods of the type (a few levels).
+    static func helperMakesRequest(_ name: String, in members: MemberBlockSyntax, depth: Int, visited: inout Set<String>) -> Bool {
+        guard depth < 3, visited.insert(name).inserted else { return false }
+        let helpers = members.members.compactMap { $0.decl.as(FunctionDeclSyntax.self) }.filter { $0.name.text == name && $0.body != nil }
+        for helper in helpers {
+            guard let body = helper.body else { continue }
+            if makesRequest(body) { return true }
+            let tokens = Array(body.tokens(viewMode: .sourceAccurate))
+            for index in tokens.indices where tokens[index].text == "await" && index + 2 < tokens.count {
+                var next = index + 1
+                if tokens[next].text == "self", next + 2 < tokens.count, tokens[next + 1].text == "." { next += 2 }
+                guard case .identifier(let callee) = tokens[next].tokenKind, tokens[next + 1].text == "(" else { continue }
+                if helperMakesRequest(callee, in: members, depth: depth + 1, visited: &visited) { return true }
+            }
+        }
+        return false
+    }
+
+    /// Inside an `await` expression of the same statement (`await f().x`, `try await f()`).
+    static func isAwaited(_ call: FunctionCallExprSyntax) -> Bool {
+        var current = call.parent
+        while let node = current, !node.is(CodeBlockItemSyntax.self), !node.is(ClosureExprSyntax.self) {
+            if node.is(AwaitExprSyntax.self) { return true }
+            current = node.parent
+        }
+        return false
+    }
+
+    static func makesRequest(_ body: CodeBlockSyntax) -> Bool {
+        let tokens = Array(body.tokens(viewMode: .sourceAccurate))
+        return tokens.indices.contains { index in
+            let text = tokens[index].text
+            if text == "URLSession" { return true }
+            return text.hasSuffix("Client") && text.first?.isUppercase == true && index + 1 < tokens.count && tokens[index + 1].text == "("
+        }
+    }
+
+    static func isSnapshot(_ decl: FunctionDeclSyntax) -> Bool {
+        let name = decl.name.text
+        let labels = decl.signature.parameterClause.parameters.map { $0.firstName.text }
+        return (name == "getSnapshot" && labels.contains("in")) || (name == "snapshot" && labels.contains("in"))
+    }
+}

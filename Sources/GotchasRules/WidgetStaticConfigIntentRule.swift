@@ -1,0 +1,141 @@
+import GotchasCore
+import SwiftSyntax
+
+/// Intent buttons only drive timeline reloads reliably under `AppIntentConfiguration`.
+struct WidgetStaticConfigIntentRule: Rule {
+    static let description = RuleDescription(
+        id: "widget-static-config-intent",
+        category: .widgets,
+        severity: .warning,
+        seed: "000 W10",
+        summary: "A `StaticConfiguration` widget whose views use `Button(intent:)`/`Toggle(…, intent:)`.",
+        rationale: """
+            Under `StaticConfiguration` + `TimelineProvider`, tapping a `Button(intent:)` runs the intent \
+            but `reloadTimelines(ofKind:)` does not reliably re-run `getTimeline` (iOS 17/18): the widget \
+            sits in its invalidated state. Interactive widgets need `AppIntentConfiguration` with an \
+            `AppIntentTimelineProvider` — an empty `WidgetConfigurationIntent` is enough when there is \
+            nothing to configure.
+            """,
+        triggers: ["StaticConfiguration"],
+        usesWorkspace: true,
+        triggering: [
+            RuleExample("""
+                import WidgetKit
+                struct TimerWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        ↓StaticConfiguration(kind: "timer", provider: Provider()) { entry in
+                            TimerWidgetView(entry: entry)
+                        }
+                    }
+                }
+                """, otherFiles: ["TimerWidgetView.swift": """
+                    import WidgetKit
+                    struct TimerWidgetView: View {
+                        let entry: Entry
+                        var body: some View { Controls() }
+                    }
+                    struct Controls: View {
+                        var body: some View { Button(intent: PauseIntent()) { Text("Pause") } }
+                    }
+                    """]),
+            RuleExample("""
+                import WidgetKit
+                struct ToggleWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        ↓StaticConfiguration(kind: "t", provider: Provider()) { entry in
+                            Toggle(isOn: entry.isOn, intent: ToggleIntent()) { Text("On") }
+                        }
+                    }
+                }
+                """),
+        ],
+        nonTriggering: [
+            RuleExample("""
+                import WidgetKit
+                struct StatusWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        // Button(intent: RefreshIntent())
+                        StaticConfiguration(kind: "s", provider: Provider()) { entry in Text("intent: none") }
+                    }
+                }
+                """, note: "a comment and a string"),
+            RuleExample("""
+                import WidgetKit
+                struct TimerWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        AppIntentConfiguration(kind: "timer", intent: Config.self, provider: Provider()) { entry in
+                            TimerWidgetView(entry: entry)
+                        }
+                    }
+                }
+                struct TimerWidgetView: View {
+                    let entry: Entry
+                    var body: some View { Button(intent: PauseIntent()) { Text("Pause") } }
+                }
+                """, note: "AppIntentConfiguration"),
+            RuleExample("""
+                import WidgetKit
+                struct StatusWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "s", provider: Provider()) { entry in StatusView(entry: entry) }
+                    }
+                }
+                struct StatusView: View {
+                    let entry: Entry
+                    var body: some View { Link(destination: entry.url) { Text("Open") } }
+                }
+                """, note: "a static widget without intent controls"),
+        ])
+
+    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
+
+    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
+        let call = node.cast(FunctionCallExprSyntax.self)
+        guard call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "StaticConfiguration",
+              let content = call.trailingClosure ?? call.argument(labeled: "content")?.expression.as(ClosureExprSyntax.self)
+        else { return }
+        var related: [RelatedLocation] = []
+        if let direct = Self.intentControl(in: content) {
+            related.append(RelatedLocation(path: context.path, range: direct.byteRange, message: "intent control"))
+        } else {
+            // The views the closure builds, and the views they build (a few levels).
+            var queue = Self.uppercaseNames(in: content)
+            var seen: Set<String> = []
+            var depth = 0
+            while !queue.isEmpty, depth < 4, related.isEmpty {
+                var next: [String] = []
+                for name in queue where seen.insert(name).inserted {
+                    if let use = context.intentControls(in: name).first {
+                        related.append(RelatedLocation(path: use.path, range: use.range, message: "`\(name)` uses an intent control here"))
+                        break
+                    }
+                    next += context.references(of: name).sorted()
+                }
+                queue = next
+                depth += 1
+            }
+        }
+        guard !related.isEmpty else { return }
+        let end = call.rightParen?.endPositionBeforeTrailingTrivia.utf8Offset ?? call.calledExpression.endPositionBeforeTrailingTrivia.utf8Offset
+        report.append(Finding(
+            message: "interactive widget declared with `StaticConfiguration`: taps run the intent but the timeline is not reliably reloaded, so the widget stays stuck; use `AppIntentConfiguration` with an `AppIntentTimelineProvider`",
+            range: call.positionAfterSkippingLeadingTrivia.utf8Offset..<end, related: related))
+    }
+
+    static func intentControl(in closure: ClosureExprSyntax) -> TokenSyntax? {
+        let tokens = Array(closure.tokens(viewMode: .sourceAccurate))
+        for index in tokens.indices where tokens[index].text == "intent" && index + 1 < tokens.count && tokens[index + 1].text == ":" {
+            return tokens[index]
+        }
+        return nil
+    }
+
+    static func uppercaseNames(in closure: ClosureExprSyntax) -> [String] {
+        var names: [String] = []
+        for token in closure.tokens(viewMode: .sourceAccurate) {
+            guard case .identifier(let text) = token.tokenKind, text.first?.isUppercase == true, !names.contains(text) else { continue }
+            names.append(text)
+        }
+        return names
+    }
+}

@@ -1,0 +1,144 @@
+import GotchasCore
+import SwiftSyntax
+
+/// `Text(_, style: .timer)` is cheap only as a system overlay. Hidden copies, and
+/// several copies in an interactive widget, make the widget re-render ~25 times a second.
+struct WidgetTimerTextRule: Rule {
+    static let description = RuleDescription(
+        id: "widget-timer-text",
+        category: .widgets,
+        severity: .warning,
+        seed: "000 W8",
+        summary: "`Text(_, style: .timer)` in a mask or hidden layer, or several timer texts in a widget with `Button(intent:)`.",
+        rationale: """
+            Once a widget has a `Button(intent:)`/`Toggle(…, intent:)` it renders as a live SwiftUI view: \
+            every `Text(_, style: .timer)` drives ~25 Hz body re-evaluation and each pass re-prepares every \
+            intent button, so copies multiply (slow timeline renders, log spam, budget). A timer text in a \
+            `.mask` or a hidden layer costs the same and shows nothing. Share one timer label, never render \
+            one hidden, and use `Text(date, style: .time)` when seconds are not needed.
+            """,
+        triggers: [".timer"],
+        triggering: [
+            """
+            import WidgetKit
+            struct CountdownView: View {
+                let entry: Entry
+                var body: some View {
+                    Color.blue.mask {
+                        ↓Text(entry.end, style: .timer).font(.largeTitle)
+                    }
+                    ↓Text(entry.end, style: .timer).hidden()
+                }
+            }
+            """,
+            """
+            import WidgetKit
+            struct TimersView: View {
+                let entry: Entry
+                var body: some View {
+                    VStack {
+                        ↓Text(entry.start, style: .timer)
+                        ↓Text(entry.end, style: .timer)
+                        Button(intent: PauseIntent()) { Image(systemName: "pause") }
+                    }
+                }
+            }
+            """,
+        ],
+        nonTriggering: [
+            RuleExample("""
+                import WidgetKit
+                struct TimersView: View {
+                    let entry: Entry
+                    var body: some View {
+                        // Text(entry.end, style: .timer).hidden()
+                        Text("style: .timer")
+                        Text(entry.end, style: .timer)
+                        Button(intent: PauseIntent()) { Text("Pause") }
+                    }
+                }
+                """, note: "a comment and a string next to one timer"),
+            RuleExample("""
+                import WidgetKit
+                struct CountdownView: View {
+                    let entry: Entry
+                    var body: some View {
+                        Text(entry.end, style: .timer)
+                        Button(intent: PauseIntent()) { Image(systemName: "pause") }
+                    }
+                }
+                """, note: "a single timer text"),
+            RuleExample("""
+                import WidgetKit
+                struct TimersView: View {
+                    let entry: Entry
+                    var body: some View {
+                        Text(entry.start, style: .timer)
+                        Text(entry.end, style: .timer)
+                        Text(entry.end, style: .time)
+                    }
+                }
+                """, note: "several timers in a static (non-interactive) widget"),
+            RuleExample("""
+                import SwiftUI
+                struct CountdownView: View {
+                    var body: some View { Color.blue.mask { Text(end, style: .timer) } }
+                }
+                """, note: "app code"),
+        ])
+
+    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
+
+    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
+        let call = node.cast(FunctionCallExprSyntax.self)
+        guard call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Text",
+              call.argument(labeled: "style")?.expression.trimmedDescription == ".timer",
+              WorkspaceRuleSupport.isWidgetFile(context), context.enclosingView != nil
+        else { return }
+        if context.isInside(["mask"]) || Self.isHidden(call) {
+            report.append(Finding(
+                message: "a timer text in a mask or hidden layer still re-renders the widget ~25 times a second and shows nothing; remove it or use a static `Text(date, style: .time)`",
+                range: call.byteRange))
+            return
+        }
+        guard let owner = Self.outermostTypeDecl(of: node) else { return }
+        let tokens = Array(owner.tokens(viewMode: .sourceAccurate))
+        var timers = 0
+        var hasIntentControl = false
+        for index in tokens.indices where index + 1 < tokens.count && tokens[index + 1].text == ":" {
+            if tokens[index].text == "intent" { hasIntentControl = true }
+            if tokens[index].text == "style", index + 3 < tokens.count, tokens[index + 2].text == ".", tokens[index + 3].text == "timer" {
+                timers += 1
+            }
+        }
+        guard hasIntentControl, timers >= 2 else { return }
+        report.append(Finding(
+            message: "\(timers) timer texts in an interactive widget (it has `Button(intent:)`): each drives ~25 Hz re-renders that re-prepare every intent button; share one timer label or use `Text(date, style: .time)`",
+            range: call.byteRange))
+    }
+
+    /// `.hidden()` or `.opacity(0)` applied to the text's own modifier chain.
+    static func isHidden(_ call: FunctionCallExprSyntax) -> Bool {
+        var current = Syntax(call)
+        while let member = current.parent?.as(MemberAccessExprSyntax.self), member.base?.id == current.id,
+              let outer = member.parent?.as(FunctionCallExprSyntax.self) {
+            let name = member.declName.baseName.text
+            if name == "hidden" { return true }
+            if name == "opacity", let value = outer.arguments.first?.expression.trimmedDescription, value == "0" || value == "0.0" { return true }
+            current = Syntax(outer)
+        }
+        return false
+    }
+
+    static func outermostTypeDecl(of node: Syntax) -> Syntax? {
+        var result: Syntax?
+        var current = node.parent
+        while let parent = current {
+            if parent.is(StructDeclSyntax.self) || parent.is(ClassDeclSyntax.self) || parent.is(ExtensionDeclSyntax.self) || parent.is(EnumDeclSyntax.self) {
+                result = parent
+            }
+            current = parent.parent
+        }
+        return result
+    }
+}

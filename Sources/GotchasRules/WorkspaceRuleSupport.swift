@@ -1,0 +1,67 @@
+import GotchasCore
+import SwiftSyntax
+
+/// Shared questions of the SwiftData, widget, concurrency and cross-file rules.
+enum WorkspaceRuleSupport {
+    /// The file imports WidgetKit (widget rules apply only there).
+    static func isWidgetFile(_ context: RuleContext) -> Bool { context.imports.contains("WidgetKit") }
+
+    /// True when some token of `node` has one of `texts` (identifiers, keywords),
+    /// outside comments and string literals.
+    static func containsToken(_ node: some SyntaxProtocol, in texts: Set<String>) -> Bool {
+        node.tokens(viewMode: .sourceAccurate).contains { token in
+            texts.contains(token.text) && !isInStringLiteral(token)
+        }
+    }
+
+    /// The first token of `node` whose text is in `texts`, outside string literals.
+    static func firstToken(_ node: some SyntaxProtocol, in texts: Set<String>) -> TokenSyntax? {
+        node.tokens(viewMode: .sourceAccurate).first { texts.contains($0.text) && !isInStringLiteral($0) }
+    }
+
+    static func isInStringLiteral(_ token: TokenSyntax) -> Bool {
+        switch token.tokenKind {
+        case .stringSegment, .stringQuote, .multilineStringQuote: return true
+        default: return false
+        }
+    }
+
+    /// The type a property-chain expression holds, from the enclosing types'
+    /// properties and the workspace: `plants` → `[Plant]`, `store.plants` → `[Plant]`.
+    static func typeName(of expression: ExprSyntax, in context: RuleContext) -> String? {
+        let expression = expression.unwrapped
+        if let call = expression.as(FunctionCallExprSyntax.self), let callee = call.calleeName, callee.first?.isUppercase == true {
+            return callee
+        }
+        guard let dotted = expression.dottedName else { return nil }
+        var parts = dotted.split(separator: ".").map(String.init)
+        if parts.first == "self" { parts.removeFirst() }
+        guard let first = parts.first, first.first?.isLowercase == true else { return nil }
+        var current: String?
+        for scope in context.typeStack.reversed() {
+            if let property = scope.property(named: first) {
+                current = property.typeName ?? property.inferredTypeName
+                break
+            }
+        }
+        for part in parts.dropFirst() {
+            guard let holder = current.flatMap(TypeNames.simple), let type = context.type(named: holder),
+                  let property = type.property(named: part) else { return nil }
+            current = property.typeName ?? property.inferredTypeName
+        }
+        return current
+    }
+
+    /// The property of an enclosing type that a bare name or `self.name` refers to.
+    static func enclosingProperty(named name: String, in context: RuleContext) -> PropertyInfo? {
+        for scope in context.typeStack.reversed() {
+            if let property = scope.property(named: name) { return property }
+        }
+        return nil
+    }
+
+    /// A related location pointing at a type's declaration.
+    static func related(_ declaration: TypeDeclaration, _ message: String) -> RelatedLocation {
+        RelatedLocation(path: declaration.path, range: declaration.scope.nameRange, message: message)
+    }
+}

@@ -1,0 +1,135 @@
+import GotchasCore
+import GotchasRules
+import Testing
+
+/// The workspace index over multi-file fixtures: cross-file diagnostics, keeping the
+/// index current on change/rename/delete, dependents, and order independence.
+@Suite struct WorkspaceIndexTests {
+    let linter = RuleCatalog.linter
+    let configuration = RuleConfiguration.resolve(rules: RuleCatalog.linter.descriptions, file: nil,
+                                                  selection: RuleSelection(allRules: true))
+
+    func fileIndex(_ path: String, _ text: String) -> FileIndex {
+        linter.lint(SourceDocument(path: path, text: text), configuration: configuration).fileIndex
+    }
+
+    func diagnostics(_ path: String, _ text: String, _ workspace: WorkspaceIndex, rule: String) -> [Diagnostic] {
+        linter.lint(SourceDocument(path: path, text: text), configuration: configuration, workspace: workspace)
+            .diagnostics.filter { $0.ruleID == rule }
+    }
+
+    let view = """
+        struct CartView: View {
+            @State private var cart = Cart()
+            var body: some View { Text("\\(cart.items.count)") }
+        }
+        """
+    let plainCart = "final class Cart {\n    var items: [Int] = []\n}\n"
+    let observableCart = "@Observable final class Cart {\n    var items: [Int] = []\n}\n"
+
+    @Test func aClassDeclaredInAnotherFileIsSeenWithARelatedLocation() throws {
+        let workspace = WorkspaceIndex(files: [fileIndex("Models/Cart.swift", plainCart), fileIndex("CartView.swift", view)])
+        let found = diagnostics("CartView.swift", view, workspace, rule: "state-non-observable-class")
+        let diagnostic = try #require(found.first)
+        #expect(found.count == 1)
+        #expect(diagnostic.related.map(\.path) == ["Models/Cart.swift"])
+        #expect(SourceDocument(path: "", text: plainCart).text(in: diagnostic.related[0].range) == "Cart")
+        // A lone file knows nothing of Cart.
+        #expect(diagnostics("CartView.swift", view, .empty, rule: "state-non-observable-class").isEmpty)
+    }
+
+    @Test func changingRenamingAndDeletingTheDeclarationUpdatesDiagnostics() {
+        var workspace = WorkspaceIndex(files: [fileIndex("Cart.swift", plainCart), fileIndex("CartView.swift", view)])
+        #expect(diagnostics("CartView.swift", view, workspace, rule: "state-non-observable-class").count == 1)
+
+        // Change: the class becomes @Observable; the view depends on it.
+        let dependents = workspace.updateReturningDependents(fileIndex("Cart.swift", observableCart))
+        #expect(dependents == ["CartView.swift"])
+        #expect(diagnostics("CartView.swift", view, workspace, rule: "state-non-observable-class").isEmpty)
+
+        // Rename the file (remove + add under the new path), back to a plain class.
+        workspace.remove(path: "Cart.swift")
+        workspace = workspace.updating(path: "Store/ShoppingCart.swift", with: fileIndex("Store/ShoppingCart.swift", plainCart))
+        let renamed = diagnostics("CartView.swift", view, workspace, rule: "state-non-observable-class")
+        #expect(renamed.flatMap(\.related).map(\.path) == ["Store/ShoppingCart.swift"])
+
+        // Rename the class: the old name disappears from the index.
+        workspace.update(fileIndex("Store/ShoppingCart.swift", plainCart.replacingOccurrences(of: "Cart", with: "Basket")))
+        #expect(workspace.declaration(of: "Cart") == nil)
+        #expect(diagnostics("CartView.swift", view, workspace, rule: "state-non-observable-class").isEmpty)
+
+        // Delete the file: nothing is left.
+        workspace = workspace.removing(path: "Store/ShoppingCart.swift")
+        #expect(workspace.declaration(of: "Basket") == nil)
+        #expect(workspace.files.keys.sorted() == ["CartView.swift"])
+    }
+
+    @Test func diagnosticsDoNotDependOnTheOrderFilesWereIndexed() {
+        let files = [
+            ("A.swift", "extension Cart { func clear() {} }"),
+            ("B.swift", plainCart),
+            ("C.swift", "extension Cart: Identifiable { var id: Int { 0 } }"),
+            ("CartView.swift", view),
+        ]
+        var results: Set<String> = []
+        for order in [[0, 1, 2, 3], [3, 2, 1, 0], [2, 0, 3, 1]] {
+            var workspace = WorkspaceIndex()
+            for index in order { workspace.update(fileIndex(files[index].0, files[index].1)) }
+            #expect(workspace.declaration(of: "Cart")?.path == "B.swift")
+            #expect(workspace.declaration(of: "Cart")?.scope.kind == .class)
+            let found = diagnostics("CartView.swift", view, workspace, rule: "state-non-observable-class")
+            results.insert(found.map { "\($0.range) \($0.message) \($0.related.map(\.path))" }.joined(separator: "|"))
+        }
+        #expect(results.count == 1)
+        #expect(results.first?.isEmpty == false)
+    }
+
+    @Test func theFileIndexComesFromTheLintWalk() {
+        let app = """
+            struct Root: View {
+                @StateObject private var store = GardenStore()
+                @State private var session = Session()
+                @EnvironmentObject var settings: Settings
+                @Environment(Theme.self) private var theme
+                var body: some View {
+                    Child().environmentObject(store).environment(session).environment(\\.locale, .current)
+                    Button(intent: RefreshIntent()) { Text("Go") }
+                }
+            }
+            """
+        let index = fileIndex("Root.swift", app)
+        #expect(index.types["Root"]?.isView == true)
+        #expect(index.environmentUses.map { "\($0.kind.rawValue) \($0.typeName)" }
+                == ["readObject Settings", "readObservable Theme", "injectObject GardenStore", "injectObservable Session"])
+        #expect(index.intentControls.map(\.typeName) == ["Root"])
+        #expect(index.references["Root"]?.isSuperset(of: ["Child", "GardenStore", "Session", "Text", "RefreshIntent"]) == true)
+        // Look-ups of the rules are recorded too (state rules asked about Session and GardenStore).
+        #expect(index.lookups.contains("Session"))
+        #expect(index.referencedTypeNames.contains("Settings"))
+    }
+
+    @Test func environmentMismatchAcrossFilesAndBack() {
+        let reader = "struct PlantList: View {\n    @Environment(GardenStore.self) private var store\n    var body: some View { Text(\"\") }\n}\n"
+        let injectObject = "struct Root: View {\n    @StateObject var store = GardenStore()\n    var body: some View { PlantList().environmentObject(store) }\n}\n"
+        var workspace = WorkspaceIndex(files: [fileIndex("Root.swift", injectObject), fileIndex("PlantList.swift", reader)])
+        let found = diagnostics("PlantList.swift", reader, workspace, rule: "environment-object-mismatch")
+        #expect(found.count == 1)
+        #expect(found.first?.related.map(\.path) == ["Root.swift"])
+        // The injection is migrated: the diagnostic disappears; the reader depends on GardenStore.
+        let migrated = injectObject.replacingOccurrences(of: ".environmentObject(store)", with: ".environment(store)")
+        #expect(workspace.updateReturningDependents(fileIndex("Root.swift", migrated)) == ["PlantList.swift"])
+        #expect(diagnostics("PlantList.swift", reader, workspace, rule: "environment-object-mismatch").isEmpty)
+    }
+
+    @Test func projectSettingsSetDefaultIsolation() {
+        #expect(ProjectSettings.defaultIsolationIsMainActor(path: "Package.swift", text: ".target(name: \"A\", swiftSettings: [.defaultIsolation( MainActor.self )])") == true)
+        #expect(ProjectSettings.defaultIsolationIsMainActor(path: "Package.swift", text: "// .defaultIsolation(MainActor.self)") == false)
+        #expect(ProjectSettings.defaultIsolationIsMainActor(path: "App/Base.xcconfig", text: "SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor") == true)
+        #expect(ProjectSettings.defaultIsolationIsMainActor(path: "A.xcodeproj/project.pbxproj", text: "SWIFT_DEFAULT_ACTOR_ISOLATION = nonisolated;") == false)
+        #expect(ProjectSettings.defaultIsolationIsMainActor(path: "Sources/App.swift", text: "defaultIsolation(MainActor.self)") == nil)
+        var workspace = WorkspaceIndex().updatingSettings(path: "Package.swift", text: "swiftSettings: [.defaultIsolation(MainActor.self)]")
+        #expect(workspace.defaultIsolationIsMainActor)
+        workspace.remove(path: "Package.swift")
+        #expect(!workspace.defaultIsolationIsMainActor)
+    }
+}
