@@ -75,7 +75,7 @@ let package = Package(
             name: "GotchasRulesTests", dependencies: ["GotchasCore", "GotchasRules"],
             swiftSettings: syntaxInterface, linkerSettings: syntaxLinking),
         .testTarget(
-            name: "GotchasCLITests", dependencies: ["GotchasCore", "GotchasRules", "GotchasCLI"],
+            name: "GotchasCLITests", dependencies: ["GotchasCore", "GotchasRules", "GotchasCLI", "GotchasCorpus"],
             swiftSettings: syntaxInterface, linkerSettings: syntaxLinking),
         .testTarget(
             name: "GotchasLSPTests", dependencies: ["GotchasCore", "GotchasRules", "GotchasLSP"],

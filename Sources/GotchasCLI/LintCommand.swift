@@ -67,19 +67,11 @@ public struct LintCommand: Sendable {
             work.append((file.path, resolver.ruleConfiguration(for: configFile)))
         }
         reportConfigurationWarnings(resolver.warnings)
-        let cache = options.noCache || options.fix || options.diff ? nil
-            : ResultCache.defaultDirectory(environment: io.environment).flatMap(ResultCache.init(directory:))
-        let ruleIDs = linter.rules.map { $0.description.id }
         let workers = options.jobs ?? ParallelMap.defaultWorkers
-        let usesWorkspace = !linter.workspaceRules.isEmpty
-        let settings: [(path: String, text: String)] = usesWorkspace
-            ? ProjectSettingsDiscovery.files(around: options.paths.isEmpty ? ["."] : options.paths).compactMap { path in
+        let settings: [(path: String, text: String)] = linter.workspaceRules.isEmpty ? [] :
+            ProjectSettingsDiscovery.files(around: options.paths.isEmpty ? ["."] : options.paths).compactMap { path in
                 FileManager.default.contents(atPath: path).map { (path, String(decoding: $0, as: UTF8.self)) }
             }
-            : []
-
-        // Read every file; a cached result is used only when it cannot depend on other files'
-        // changes: files a workspace rule may fire in are keyed by the whole tree's content too.
         let sources: [Result<SourceDocument, FileProblem>] = ParallelMap.map(work, workers: workers) { item in
             do {
                 return .success(SourceDocument(path: item.path, bytes: try SourceReader.read(path: item.path)))
@@ -89,72 +81,50 @@ public struct LintCommand: Sendable {
                 return .failure(FileProblem(path: item.path, message: "\(error)"))
             }
         }
-        let needsWorkspace: [Bool] = sources.indices.map { index in
-            guard usesWorkspace, case .success(let document) = sources[index] else { return false }
-            return linter.needsWorkspace(document, configuration: work[index].configuration)
-        }
-        var treeHash = ContentHash()
-        if usesWorkspace, cache != nil {
-            for (index, source) in sources.enumerated() {
-                guard case .success(let document) = source else { continue }
-                treeHash.combine(work[index].path)
-                treeHash.combine(document.bytes)
-            }
-            for (path, text) in settings { treeHash.combine(path); treeHash.combine(text) }
-        }
-        let keys: [String?] = sources.indices.map { index in
-            guard cache != nil, case .success(let document) = sources[index] else { return nil }
-            return ResultCache.key(bytes: document.bytes, configuration: work[index].configuration, ruleIDs: ruleIDs,
-                                   extra: needsWorkspace[index] ? treeHash.description : "")
-        }
-        var outcomes: [Result<FileReport, FileProblem>?] = sources.indices.map { index in
-            switch sources[index] {
-            case .failure(let problem): return .failure(problem)
-            case .success(let document):
-                guard let cache, let key = keys[index], let diagnostics = cache.load(key: key) else { return nil }
-                return .success(FileReport(document: document, diagnostics: diagnostics))
-            }
-        }
-        // A workspace-dependent file missed the cache: the index needs every file, so lint them all.
-        let indexAll = sources.indices.contains { needsWorkspace[$0] && outcomes[$0] == nil }
-        let pass1 = sources.indices.filter { index in
-            guard case .success = sources[index] else { return false }
-            return indexAll || outcomes[index] == nil
-        }
-        let linted = ParallelMap.map(pass1, workers: workers) { [self, sources, work] index -> Result<FileReport, FileProblem> in
-            guard case .success(let document) = sources[index] else { return .failure(FileProblem(path: work[index].path, message: "unread")) }
-            return lintAndWrite(document, configuration: work[index].configuration, options: options, workspace: .empty)
-        }
-        for (index, outcome) in zip(pass1, linted) { outcomes[index] = outcome }
-        // Pass 2: once the index is complete, files a workspace rule could fire in are linted again with it.
-        if indexAll {
-            var workspace = WorkspaceIndex(files: outcomes.compactMap { try? $0?.get().fileIndex })
-            for (path, text) in settings { workspace.updateSettings(path: path, text: text) }
-            let again = sources.indices.filter { index in
-                guard needsWorkspace[index], case .success? = outcomes[index] else { return false }
-                return true
-            }
-            let relinted = ParallelMap.map(again, workers: workers) { [self, workspace, outcomes, work] index -> Result<FileReport, FileProblem> in
-                guard case .success(let first)? = outcomes[index] else { return outcomes[index]! }
-                return relint(first, configuration: work[index].configuration, options: options, workspace: workspace)
-            }
-            for (index, outcome) in zip(again, relinted) { outcomes[index] = outcome }
-        }
-        if let cache {
-            for index in pass1 {
-                guard let key = keys[index], case .success(let report)? = outcomes[index] else { continue }
-                cache.store(report.diagnostics, key: key)
-            }
-        }
-        var files: [FileReport] = []
         var problems: [FileProblem] = []
-        for outcome in outcomes.compactMap({ $0 }) {
-            switch outcome {
-            case .success(let file): files.append(file)
+        var inputs: [WorkspaceLintPipeline.Input] = []
+        for (index, source) in sources.enumerated() {
+            switch source {
+            case .success(let document): inputs.append(.init(document: document, configuration: work[index].configuration))
             case .failure(let problem): problems.append(problem)
             }
         }
-        return LintReport(files: files, problems: problems)
+        let files: [FileReport]
+        if options.fix || options.diff {
+            files = fixFiles(inputs, options: options, workers: workers, settings: settings)
+                .compactMap { outcome in
+                    switch outcome {
+                    case .success(let file): return file
+                    case .failure(let problem): problems.append(problem); return nil
+                    }
+                }
+        } else {
+            let cache = options.noCache ? nil : ResultCache.defaultDirectory(environment: io.environment).flatMap(ResultCache.init(directory:))
+            files = WorkspaceLintPipeline(linter: linter, cache: cache, workers: workers, settings: settings).run(inputs)
+        }
+        return LintReport(files: files, problems: problems.sorted { $0.path < $1.path })
+    }
+
+    /// `--fix`/`--diff`: pass 1 fixes every file alone (collecting its index); pass 2
+    /// fixes again, with the workspace index, the files a workspace rule may fire in.
+    private func fixFiles(_ inputs: [WorkspaceLintPipeline.Input], options: LintOptions, workers: Int,
+                          settings: [(path: String, text: String)]) -> [Result<FileReport, FileProblem>] {
+        var outcomes = ParallelMap.map(inputs, workers: workers) { [self] input in
+            lintAndWrite(input.document, configuration: input.configuration, options: options, workspace: .empty)
+        }
+        guard !linter.workspaceRules.isEmpty else { return outcomes }
+        var workspace = WorkspaceIndex(files: outcomes.compactMap { try? $0.get().fileIndex })
+        for (path, text) in settings { workspace.updateSettings(path: path, text: text) }
+        let again = inputs.indices.filter { index in
+            guard case .success(let report) = outcomes[index] else { return false }
+            return linter.needsWorkspace(report.document, configuration: inputs[index].configuration)
+        }
+        let relinted = ParallelMap.map(again, workers: workers) { [self, workspace, outcomes] index -> Result<FileReport, FileProblem> in
+            guard case .success(let first) = outcomes[index] else { return outcomes[index] }
+            return relint(first, configuration: inputs[index].configuration, options: options, workspace: workspace)
+        }
+        for (index, outcome) in zip(again, relinted) { outcomes[index] = outcome }
+        return outcomes
     }
 
     /// Pass 2: lints the reported text again with the workspace index. With `--fix` the

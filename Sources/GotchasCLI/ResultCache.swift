@@ -39,15 +39,22 @@ struct ResultCache: Sendable {
         return hash.description
     }
 
-    func load(key: String) -> [Diagnostic]? {
-        guard let data = FileManager.default.contents(atPath: path(for: key)) else { return nil }
-        return CacheEntryCoding.decode(Array(data))
+    func load(key: String) -> [Diagnostic]? { loadEntry(key: key)?.diagnostics }
+
+    /// Diagnostics and, when stored with them, the file's workspace index.
+    func loadEntry(key: String) -> (diagnostics: [Diagnostic], fileIndex: FileIndex?)? {
+        guard let data = FileManager.default.contents(atPath: path(for: key)),
+              let entry = CacheEntryCoding.decode(Array(data)) else { return nil }
+        guard !entry.extra.isEmpty else { return (entry.diagnostics, nil) }
+        guard let fileIndex = try? JSONDecoder().decode(FileIndex.self, from: Data(entry.extra)) else { return nil }
+        return (entry.diagnostics, fileIndex)
     }
 
-    func store(_ diagnostics: [Diagnostic], key: String) {
+    func store(_ diagnostics: [Diagnostic], fileIndex: FileIndex? = nil, key: String) {
+        let extra = fileIndex.flatMap { try? JSONEncoder().encode($0) }.map { Array($0) } ?? []
         let target = path(for: key)
         let temporary = target + ".\(ProcessInfo.processInfo.processIdentifier).\(UInt32.random(in: 0...UInt32.max)).tmp"
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(CacheEntryCoding.encode(diagnostics))) else { return }
+        guard FileManager.default.createFile(atPath: temporary, contents: Data(CacheEntryCoding.encode(diagnostics, extra: extra))) else { return }
         if rename(temporary, target) != 0 { try? FileManager.default.removeItem(atPath: temporary) }
     }
 
@@ -56,9 +63,10 @@ struct ResultCache: Sendable {
 
 /// A compact, self-checking binary encoding of diagnostics.
 enum CacheEntryCoding {
-    static let magic = Array("SGC1".utf8)
+    static let magic = Array("SGC2".utf8)
 
-    static func encode(_ diagnostics: [Diagnostic]) -> [UInt8] {
+    /// `extra` is an opaque blob stored after the diagnostics (the file's index).
+    static func encode(_ diagnostics: [Diagnostic], extra: [UInt8] = []) -> [UInt8] {
         var writer = Writer()
         writer.int(diagnostics.count)
         for diagnostic in diagnostics {
@@ -85,13 +93,15 @@ enum CacheEntryCoding {
                 }
             }
         }
+        writer.int(extra.count)
+        writer.bytes += extra
         let payload = writer.bytes
         var hash = ContentHash(payload)
         hash.combine(magic)
         return magic + Array(hash.description.utf8) + payload
     }
 
-    static func decode(_ bytes: [UInt8]) -> [Diagnostic]? {
+    static func decode(_ bytes: [UInt8]) -> (diagnostics: [Diagnostic], extra: [UInt8])? {
         let headerLength = magic.count + 32
         guard bytes.count >= headerLength, Array(bytes[0..<magic.count]) == magic else { return nil }
         let payload = Array(bytes[headerLength...])
@@ -130,7 +140,8 @@ enum CacheEntryCoding {
             diagnostics.append(Diagnostic(ruleID: ruleID, severity: severity, message: message, range: range,
                                           tags: tags, related: related, fixes: fixes))
         }
-        return reader.isAtEnd ? diagnostics : nil
+        guard let extraCount = reader.int(), let extra = reader.bytes(extraCount), reader.isAtEnd else { return nil }
+        return (diagnostics, extra)
     }
 
     private struct Writer {
@@ -176,6 +187,12 @@ enum CacheEntryCoding {
             guard let length = int(), length <= bytes.count - index else { return nil }
             defer { index += length }
             return String(validating: bytes[index..<index + length], as: UTF8.self)
+        }
+
+        mutating func bytes(_ count: Int) -> [UInt8]? {
+            guard count <= bytes.count - index else { return nil }
+            defer { index += count }
+            return Array(bytes[index..<index + count])
         }
 
         mutating func range() -> Range<Int>? {

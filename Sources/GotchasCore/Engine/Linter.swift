@@ -46,6 +46,9 @@ public struct LintResult: Sendable {
 /// Runs the enabled rules over a document in one walk.
 public struct Linter: Sendable {
     public let rules: [any Rule.Type]
+    /// Skip rules whose trigger text is absent from a file (off only to prove, in
+    /// tests, that skipping never changes a result).
+    public var skipsUntriggeredRules = true
 
     public init(rules: [any Rule.Type]) {
         self.rules = rules
@@ -68,7 +71,7 @@ public struct Linter: Sendable {
             rules.enumerated().compactMap { index, rule in
                 guard !suppressions.disablesEverything, configuration.severities[rule.id] != nil else { return nil }
                 let triggers = rule.description.triggers
-                guard triggers.isEmpty || triggers.contains(where: { ByteSearch.contains(Array($0.utf8), in: buffer) }) else { return nil }
+                guard !skipsUntriggeredRules || triggers.isEmpty || triggers.contains(where: { ByteSearch.contains(Array($0.utf8), in: buffer) }) else { return nil }
                 return (index, rule)
             }
         }

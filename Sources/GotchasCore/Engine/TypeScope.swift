@@ -1,7 +1,7 @@
 import SwiftSyntax
 
 /// A stored or computed property of a type, as rules need it.
-public struct PropertyInfo: Sendable {
+public struct PropertyInfo: Sendable, Codable {
     public var name: String
     /// Attribute names such as `State`, `Binding`, `ObservedObject`.
     public var attributes: [String]
@@ -35,8 +35,8 @@ public struct PropertyInfo: Sendable {
 }
 
 /// What the engine knows about the type a node stands in.
-public struct TypeScope: Sendable {
-    public enum Kind: String, Sendable {
+public struct TypeScope: Sendable, Codable {
+    public enum Kind: String, Sendable, Codable {
         case `struct`, `class`, `enum`, actor, `extension`, `protocol`
     }
     public var name: String

@@ -11,8 +11,8 @@ public struct TypeDeclaration: Sendable {
 
 /// An environment injection (`.environmentObject(x)`, `.environment(x)`) or read
 /// (`@EnvironmentObject var x: T`, `@Environment(T.self) var x`) of a type.
-public struct EnvironmentUse: Sendable, Equatable, Hashable {
-    public enum Kind: String, Sendable, Hashable {
+public struct EnvironmentUse: Sendable, Equatable, Hashable, Codable {
+    public enum Kind: String, Sendable, Hashable, Codable {
         /// `.environmentObject(x)`: an `ObservableObject`.
         case injectObject
         /// `.environment(x)` with one argument: an `@Observable` object.
@@ -37,7 +37,7 @@ public struct EnvironmentUse: Sendable, Equatable, Hashable {
 }
 
 /// A control that runs an App Intent (`Button(intent:)`, `Toggle(…, intent:)`), by the type whose code holds it.
-public struct IntentControlUse: Sendable, Equatable {
+public struct IntentControlUse: Sendable, Equatable, Codable {
     public var typeName: String
     public var path: String
     public var range: Range<Int>
@@ -50,7 +50,7 @@ public struct IntentControlUse: Sendable, Equatable {
 
 /// What one file contributes to the workspace index. Collected by the engine during
 /// the same single walk that runs the rules, and returned in `LintResult.fileIndex`.
-public struct FileIndex: Sendable {
+public struct FileIndex: Sendable, Codable {
     public var path: String
     /// Types declared in the file (at any nesting depth), merged by name within the file.
     public var types: [String: TypeScope]
@@ -284,5 +284,26 @@ public enum ProjectSettings {
             return squeezed.contains("SWIFT_DEFAULT_ACTOR_ISOLATION=MainActor")
         }
         return nil
+    }
+}
+
+extension FileIndex {
+    /// A deterministic text of everything the index holds, positions included (they
+    /// appear in cross-file related locations): equal texts mean equal indexes, so a
+    /// cache can key workspace-dependent results by it. Sets are sorted; `Hasher` order
+    /// never leaks in.
+    public var stableDescription: String {
+        var parts = ["file \(path)"]
+        for (name, scope) in types.sorted(by: { $0.key < $1.key }) {
+            parts.append("type \(name) \(scope.nameRange) \(scope.fingerprint)")
+            parts.append(scope.properties.map { "\($0.nameRange)\($0.typeRange.map { "\($0)" } ?? "")" }.joined(separator: ","))
+        }
+        parts += environmentUses.map { "env \($0.kind.rawValue) \($0.typeName) \($0.range)" }.sorted()
+        parts += intentControls.map { "intent \($0.typeName) \($0.range)" }.sorted()
+        for (owner, names) in references.sorted(by: { $0.key < $1.key }) {
+            parts.append("refs \(owner): \(names.sorted().joined(separator: ","))")
+        }
+        parts.append("lookups \(lookups.sorted().joined(separator: ","))")
+        return parts.joined(separator: "\n")
     }
 }
