@@ -27,6 +27,11 @@ public struct LintReport: Sendable {
     public var files: [FileReport]
     public var problems: [FileProblem]
 
+    /// The linted text of `path`, for positions of related locations in other files.
+    public func document(for path: String) -> SourceDocument? {
+        files.first { $0.path == path }?.document
+    }
+
     /// Every diagnostic with its file, sorted by path, line and column.
     public var diagnostics: [(file: FileReport, diagnostic: Diagnostic)] {
         files.flatMap { file in file.diagnostics.map { (file, $0) } }

@@ -14,7 +14,7 @@ import Testing
         let (output, _) = try run("json")
         let array = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]])
         let item = try #require(array.first)
-        #expect(Set(item.keys) == ["path", "line", "column", "endLine", "endColumn", "rule", "severity", "message", "fix"])
+        #expect(Set(item.keys) == ["path", "line", "column", "endLine", "endColumn", "rule", "severity", "message", "fix", "related"])
         #expect(item["line"] as? Int == 5)
         // Columns count UTF-8 bytes: `        Text("Hello, 🌍")` is 27 bytes (the emoji is 4).
         #expect(item["column"] as? Int == 28)
@@ -85,3 +85,28 @@ enum GotchasRulesDescriptions {
     static var all: [GotchasCore.RuleDescription] { RuleCatalog.linter.descriptions }
 }
 import GotchasCore
+
+/// Cross-file diagnostics show where the other half is, in every format that can.
+@Suite struct RelatedLocationOutputTests {
+    let files = [
+        "App.swift": "import SwiftUI\nstruct A: App {\n    @StateObject private var store = Store()\n    var body: some Scene { WindowGroup { Root().environmentObject(store) } }\n}\n",
+        "Store.swift": "import SwiftUI\nfinal class Store: ObservableObject { @Published var n = 0 }\n",
+        "Root.swift": "import SwiftUI\nstruct Root: View {\n    @Environment(Store.self) private var store\n    var body: some View { Text(\"x\") }\n}\n",
+    ]
+
+    @Test func textJSONAndSARIFCarryTheRelatedLocation() throws {
+        let tree = try TemporaryTree(files)
+        let text = CapturedIO()
+        _ = text.lint([tree.root, "--select", "environment-object-mismatch"])
+        #expect(text.output.contains("\(tree.root)/App.swift:4:48: note: "))
+        let json = CapturedIO()
+        _ = json.lint([tree.root, "--select", "environment-object-mismatch", "--format", "json"])
+        let items = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
+        let related = try #require((items.first?["related"] as? [[String: Any]])?.first)
+        #expect(related["path"] as? String == "\(tree.root)/App.swift")
+        #expect(related["line"] as? Int == 4)
+        let sarif = CapturedIO()
+        _ = sarif.lint([tree.root, "--select", "environment-object-mismatch", "--format", "sarif"])
+        #expect(sarif.output.contains("\"relatedLocations\":[{\"id\":0"))
+    }
+}

@@ -15,9 +15,19 @@ struct JSONFormatter: ReportFormatter {
             return """
                   {"path":\(Escaping.json(file.path)),"line":\(range.line),"column":\(range.column),\
                 "endLine":\(range.endLine),"endColumn":\(range.endColumn),"rule":\(Escaping.json(diagnostic.ruleID)),\
-                "severity":"\(diagnostic.severity.rawValue)","message":\(Escaping.json(diagnostic.message)),"fix":\(fix)}
+                "severity":"\(diagnostic.severity.rawValue)","message":\(Escaping.json(diagnostic.message)),"fix":\(fix),\
+                "related":[\(related(diagnostic, in: report))]}
                 """
         }
         return items.isEmpty ? "[]\n" : "[\n" + items.joined(separator: ",\n") + "\n]\n"
+    }
+
+    /// Related locations (other files of a cross-file diagnostic), positioned in their own file.
+    private func related(_ diagnostic: Diagnostic, in report: LintReport) -> String {
+        diagnostic.related.compactMap { location -> String? in
+            guard let document = report.document(for: location.path) else { return nil }
+            let range = OutputRange(location.range, in: document)
+            return "{\"path\":\(Escaping.json(location.path)),\"line\":\(range.line),\"column\":\(range.column),\"endLine\":\(range.endLine),\"endColumn\":\(range.endColumn),\"message\":\(Escaping.json(location.message))}"
+        }.joined(separator: ",")
     }
 }

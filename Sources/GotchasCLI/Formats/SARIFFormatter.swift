@@ -29,7 +29,8 @@ struct SARIFFormatter: ReportFormatter {
                 {"ruleId":\(Escaping.json(diagnostic.ruleID))\(index),"level":"\(level(diagnostic.severity))",\
                 "message":{"text":\(Escaping.json(diagnostic.message))},\
                 "locations":[{"physicalLocation":{"artifactLocation":{"uri":\(Escaping.json(uri(file.path)))},\
-                "region":{"startLine":\(range.line),"startColumn":\(range.column),"endLine":\(range.endLine),"endColumn":\(range.endColumn)}}}]}
+                "region":{"startLine":\(range.line),"startColumn":\(range.column),"endLine":\(range.endLine),"endColumn":\(range.endColumn)}}}],\
+                "relatedLocations":[\(relatedLocations(diagnostic, in: report))]}
                 """
         }
         return """
@@ -40,6 +41,17 @@ struct SARIFFormatter: ReportFormatter {
             "results":[\(results.joined(separator: ","))]}]}
 
             """
+    }
+
+    private func relatedLocations(_ diagnostic: Diagnostic, in report: LintReport) -> String {
+        diagnostic.related.enumerated().compactMap { index, location -> String? in
+            guard let document = report.document(for: location.path) else { return nil }
+            let range = OutputRange(location.range, in: document, encoding: .utf16)
+            return """
+                {"id":\(index),"message":{"text":\(Escaping.json(location.message))},"physicalLocation":{"artifactLocation":{"uri":\(Escaping.json(uri(location.path)))},\
+                "region":{"startLine":\(range.line),"startColumn":\(range.column),"endLine":\(range.endLine),"endColumn":\(range.endColumn)}}}
+                """
+        }.joined(separator: ",")
     }
 
     private func level(_ severity: Severity) -> String {

@@ -15,6 +15,11 @@ struct TextFormatter: ReportFormatter {
             let fixable = diagnostic.safeFix != nil ? " (fixable)" : ""
             output += "\(paint(file.path, color: "1")):\(range.line):\(range.column): \(severity): \(diagnostic.message) [\(diagnostic.ruleID)]\(fixable)\n"
             if !quiet { output += snippet(diagnostic.range, in: file.document) }
+            for location in diagnostic.related {
+                guard let document = report.document(for: location.path) else { continue }
+                let related = OutputRange(location.range, in: document)
+                output += "\(location.path):\(related.line):\(related.column): note: \(location.message)\n"
+            }
         }
         if !quiet {
             let all = report.diagnostics.map(\.diagnostic)
