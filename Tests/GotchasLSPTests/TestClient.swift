@@ -77,8 +77,10 @@ actor TestClient {
         try await next("response to \(id)") { $0["id"] == id.json && $0["method"] == nil }
     }
 
-    /// Waits for (and removes) the first message matching `predicate`.
-    func next(_ what: String, timeout: Duration = .seconds(10), _ predicate: @Sendable (JSON) -> Bool) async throws -> JSON {
+    /// Waits for (and removes) the first message matching `predicate`. The generous
+    /// default timeout is for a loaded machine: other suites run CPU-bound tests on the
+    /// same two cooperative threads, which can hold this task up for seconds.
+    func next(_ what: String, timeout: Duration = .seconds(60), _ predicate: @Sendable (JSON) -> Bool) async throws -> JSON {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if let index = received.firstIndex(where: predicate) { return received.remove(at: index) }
@@ -87,7 +89,7 @@ actor TestClient {
         throw Timeout(what: what, received: received)
     }
 
-    func notification(_ method: String, timeout: Duration = .seconds(10), where predicate: @Sendable (JSON) -> Bool = { _ in true }) async throws -> JSON {
+    func notification(_ method: String, timeout: Duration = .seconds(60), where predicate: @Sendable (JSON) -> Bool = { _ in true }) async throws -> JSON {
         try await next(method, timeout: timeout) { $0["method"]?.stringValue == method && $0["id"] == nil && predicate($0) }
     }
 
