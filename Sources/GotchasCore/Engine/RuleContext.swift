@@ -43,6 +43,8 @@ public final class RuleContext {
     public let imports: Set<String>
     /// Types declared in this file, by name, merged across extensions.
     public let fileTypes: [String: TypeScope]
+    /// Each type declaration's own scope (before merging), by node.
+    let declarationScopes: [SyntaxIdentifier: TypeScope]
     /// Declarations from other files of the workspace (empty for a lone file).
     public let workspace: WorkspaceIndex
     let configuration: RuleConfiguration
@@ -68,7 +70,7 @@ public final class RuleContext {
             }
         }
         self.imports = imports
-        self.fileTypes = FileTypeCollector.collect(tree)
+        (self.fileTypes, self.declarationScopes) = FileTypeCollector.collect(tree)
         self.fileIndex = FileIndex(path: document.path, types: fileTypes)
     }
 
@@ -170,15 +172,19 @@ public final class RuleContext {
 /// Collects the file's type declarations (at any depth of type nesting), merged by
 /// name. Looks only at declarations, never into function bodies or expressions.
 enum FileTypeCollector {
-    static func collect(_ tree: SourceFileSyntax) -> [String: TypeScope] {
+    /// The merged types by name, and each declaration's own scope by node (so the
+    /// walk does not build them a second time).
+    static func collect(_ tree: SourceFileSyntax) -> (types: [String: TypeScope], declarations: [SyntaxIdentifier: TypeScope]) {
         var types: [String: TypeScope] = [:]
-        collect(tree.statements.map { Syntax($0.item) }, into: &types)
-        return types
+        var declarations: [SyntaxIdentifier: TypeScope] = [:]
+        collect(tree.statements.map { Syntax($0.item) }, into: &types, declarations: &declarations)
+        return (types, declarations)
     }
 
-    private static func collect(_ items: [Syntax], into types: inout [String: TypeScope]) {
+    private static func collect(_ items: [Syntax], into types: inout [String: TypeScope], declarations: inout [SyntaxIdentifier: TypeScope]) {
         for item in items {
             guard let scope = TypeScope(item) else { continue }
+            declarations[item.id] = scope
             if var existing = types[scope.name] {
                 if existing.kind == .extension, scope.kind != .extension {
                     // The primary declaration leads (its kind and name position), wherever it stands.
@@ -193,7 +199,7 @@ enum FileTypeCollector {
                 types[scope.name] = scope
             }
             if let members = item.asProtocol(DeclGroupSyntax.self)?.memberBlock.members {
-                collect(members.map { Syntax($0.decl) }, into: &types)
+                collect(members.map { Syntax($0.decl) }, into: &types, declarations: &declarations)
             }
         }
     }

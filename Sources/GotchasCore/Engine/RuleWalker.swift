@@ -162,7 +162,8 @@ final class RuleWalker: SyntaxAnyVisitor {
     private func enter(_ node: Syntax) -> Pushed {
         switch node.kind {
         case .structDecl, .classDecl, .enumDecl, .actorDecl, .extensionDecl, .protocolDecl:
-            guard var scope = TypeScope(node) else { return [] }
+            // Types outside function bodies were built once by the context; local types here.
+            guard var scope = context.declarationScopes[node.id] ?? TypeScope(node) else { return [] }
             if let sameName = context.fileTypes[scope.name] { scope.merge(sameName) }
             context.typeStack.append(scope)
             hiddenContainers.append(context.containers)

@@ -123,6 +123,11 @@ public struct WorkspaceIndex: Sendable {
     public private(set) var types: [String: TypeScope] = [:]
     /// Paths declaring each type name, sorted.
     private var declaringPaths: [String: [String]] = [:]
+    /// Paths whose environment uses, intent controls or references mention each type
+    /// name: kept current file by file so no query scans every file.
+    private var environmentPaths: [String: Set<String>] = [:]
+    private var intentPaths: [String: Set<String>] = [:]
+    private var referencePaths: [String: Set<String>] = [:]
     /// Project settings files (Package.swift, *.xcconfig, project.pbxproj) by path,
     /// and whether each sets default `MainActor` isolation.
     public private(set) var settings: [String: Bool] = [:]
@@ -132,7 +137,14 @@ public struct WorkspaceIndex: Sendable {
     }
 
     public init(files: [FileIndex]) {
-        for file in files { update(file) }
+        // Bookkeeping per file, then one merge per type name (not one per file and name).
+        var names: Set<String> = []
+        for file in files {
+            self.files[file.path] = file
+            register(file)
+            names.formUnion(file.types.keys)
+        }
+        for name in names { rebuild(name) }
     }
 
     public static let empty = WorkspaceIndex()
@@ -144,8 +156,11 @@ public struct WorkspaceIndex: Sendable {
 
     /// Replaces (or adds) one file's entries.
     public mutating func update(_ file: FileIndex) {
-        let affected = Set(files[file.path]?.types.keys.map { $0 } ?? []).union(file.types.keys)
+        let old = files[file.path]
+        let affected = Set(old?.types.keys.map { $0 } ?? []).union(file.types.keys)
+        if let old { unregister(old) }
         files[file.path] = file
+        register(file)
         for name in affected { rebuild(name) }
     }
 
@@ -155,6 +170,7 @@ public struct WorkspaceIndex: Sendable {
             settings.removeValue(forKey: path)
             return
         }
+        unregister(old)
         for name in old.types.keys { rebuild(name) }
         settings.removeValue(forKey: path)
     }
@@ -224,23 +240,45 @@ public struct WorkspaceIndex: Sendable {
 
     /// Every injection and read of `typeName` in the workspace, sorted by path and position.
     public func environmentUses(of typeName: String) -> [EnvironmentUse] {
-        files.keys.sorted().flatMap { path in files[path]!.environmentUses.filter { $0.typeName == typeName } }
+        (environmentPaths[typeName] ?? []).sorted().flatMap { path in files[path]!.environmentUses.filter { $0.typeName == typeName } }
     }
 
     /// Intent controls (`Button(intent:)`) written in the code of `typeName`.
     public func intentControls(in typeName: String) -> [IntentControlUse] {
-        files.keys.sorted().flatMap { path in files[path]!.intentControls.filter { $0.typeName == typeName } }
+        (intentPaths[typeName] ?? []).sorted().flatMap { path in files[path]!.intentControls.filter { $0.typeName == typeName } }
     }
 
     /// Uppercase names the code of `typeName` refers to, over all files.
     public func references(of typeName: String) -> Set<String> {
-        files.values.reduce(into: Set<String>()) { $0.formUnion($1.references[typeName] ?? []) }
+        (referencePaths[typeName] ?? []).reduce(into: Set<String>()) { $0.formUnion(files[$1]?.references[typeName] ?? []) }
     }
 
     // MARK: - Merging
 
+    private mutating func register(_ file: FileIndex) {
+        for name in file.types.keys {
+            var paths = declaringPaths[name] ?? []
+            paths.insert(file.path, at: paths.firstIndex { $0 > file.path } ?? paths.endIndex)
+            declaringPaths[name] = paths
+        }
+        for use in file.environmentUses { environmentPaths[use.typeName, default: []].insert(file.path) }
+        for control in file.intentControls { intentPaths[control.typeName, default: []].insert(file.path) }
+        for owner in file.references.keys { referencePaths[owner, default: []].insert(file.path) }
+    }
+
+    private mutating func unregister(_ file: FileIndex) {
+        for name in file.types.keys {
+            declaringPaths[name]?.removeAll { $0 == file.path }
+            if declaringPaths[name]?.isEmpty == true { declaringPaths.removeValue(forKey: name) }
+        }
+        for use in file.environmentUses { environmentPaths[use.typeName]?.remove(file.path) }
+        for control in file.intentControls { intentPaths[control.typeName]?.remove(file.path) }
+        for owner in file.references.keys { referencePaths[owner]?.remove(file.path) }
+    }
+
+    /// Re-merges one type name from the files that declare it.
     private mutating func rebuild(_ name: String) {
-        let paths = files.keys.filter { files[$0]!.types[name] != nil }.sorted()
+        let paths = declaringPaths[name] ?? []
         if paths.isEmpty {
             declaringPaths.removeValue(forKey: name)
             types.removeValue(forKey: name)
