@@ -59,7 +59,8 @@ public struct LintCommand: Sendable {
     }
 
     private func lintFiles(_ options: LintOptions, resolver: inout ConfigurationResolver) throws(CommandLineError) -> LintReport {
-        let found = try FileDiscovery.files(in: options.paths.isEmpty ? ["."] : options.paths)
+        let scan = try FileDiscovery.scan(options.paths.isEmpty ? ["."] : options.paths)
+        let found = scan.sources
         var work: [(path: String, configuration: RuleConfiguration)] = []
         for file in found {
             let configFile = try resolver.file(for: file.path)
@@ -68,8 +69,10 @@ public struct LintCommand: Sendable {
         }
         reportConfigurationWarnings(resolver.warnings)
         let workers = options.jobs ?? ParallelMap.defaultWorkers
+        let settingsPaths = Set(scan.settings.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
+            .union(ProjectSettingsDiscovery.ancestors(of: options.paths.isEmpty ? ["."] : options.paths))
         let settings: [(path: String, text: String)] = linter.workspaceRules.isEmpty ? [] :
-            ProjectSettingsDiscovery.files(around: options.paths.isEmpty ? ["."] : options.paths).compactMap { path in
+            settingsPaths.sorted().compactMap { path in
                 FileManager.default.contents(atPath: path).map { (path, String(decoding: $0, as: UTF8.self)) }
             }
         let sources: [Result<SourceDocument, FileProblem>] = ParallelMap.map(work, workers: workers) { item in

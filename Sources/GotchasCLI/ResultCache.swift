@@ -41,17 +41,18 @@ struct ResultCache: Sendable {
 
     func load(key: String) -> [Diagnostic]? { loadEntry(key: key)?.diagnostics }
 
-    /// Diagnostics and, when stored with them, the file's workspace index.
-    func loadEntry(key: String) -> (diagnostics: [Diagnostic], fileIndex: FileIndex?)? {
+    /// Diagnostics and, when stored with them, the file's workspace index — still
+    /// encoded: an unchanged tree needs only its digest, so decoding waits until needed.
+    func loadEntry(key: String) -> (diagnostics: [Diagnostic], fileIndex: CachedFileIndex?)? {
         guard let data = FileManager.default.contents(atPath: path(for: key)),
               let entry = CacheEntryCoding.decode(Array(data)) else { return nil }
         guard !entry.extra.isEmpty else { return (entry.diagnostics, nil) }
-        guard let fileIndex = try? JSONDecoder().decode(FileIndex.self, from: Data(entry.extra)) else { return nil }
-        return (entry.diagnostics, fileIndex)
+        guard let cached = CachedFileIndex(stored: entry.extra) else { return nil }
+        return (entry.diagnostics, cached)
     }
 
     func store(_ diagnostics: [Diagnostic], fileIndex: FileIndex? = nil, key: String) {
-        let extra = fileIndex.flatMap { try? JSONEncoder().encode($0) }.map { Array($0) } ?? []
+        let extra = fileIndex.map { CachedFileIndex(fileIndex: $0).stored } ?? []
         let target = path(for: key)
         let temporary = target + ".\(ProcessInfo.processInfo.processIdentifier).\(UInt32.random(in: 0...UInt32.max)).tmp"
         guard FileManager.default.createFile(atPath: temporary, contents: Data(CacheEntryCoding.encode(diagnostics, extra: extra))) else { return }
@@ -59,6 +60,36 @@ struct ResultCache: Sendable {
     }
 
     private func path(for key: String) -> String { directory + "/" + key + ".entry" }
+}
+
+/// A file's workspace index as the cache holds it: its digest (what workspace-dependent
+/// results are keyed by) and its JSON, decoded only when the index must be rebuilt.
+struct CachedFileIndex: Sendable {
+    static let digestLength = 32
+    let digest: String
+    private let json: [UInt8]
+    private let decoded: FileIndex?
+
+    init(fileIndex: FileIndex) {
+        var hash = ContentHash()
+        hash.combine(fileIndex.stableDescription)
+        digest = hash.description
+        json = (try? JSONEncoder().encode(fileIndex)).map { Array($0) } ?? []
+        decoded = fileIndex
+    }
+
+    init?(stored: [UInt8]) {
+        guard stored.count > Self.digestLength,
+              let digest = String(validating: stored[0..<Self.digestLength], as: UTF8.self) else { return nil }
+        self.digest = digest
+        json = Array(stored[Self.digestLength...])
+        decoded = nil
+    }
+
+    var stored: [UInt8] { Array(digest.utf8) + json }
+
+    /// The index itself (decoding it when it came from disk).
+    var fileIndex: FileIndex? { decoded ?? (try? JSONDecoder().decode(FileIndex.self, from: Data(json))) }
 }
 
 /// A compact, self-checking binary encoding of diagnostics.

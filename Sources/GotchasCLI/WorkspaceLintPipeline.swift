@@ -29,7 +29,7 @@ struct WorkspaceLintPipeline: Sendable {
 
     private struct FirstPass: Sendable {
         var diagnostics: [Diagnostic]
-        var fileIndex: FileIndex?
+        var fileIndex: CachedFileIndex?
         var needsWorkspace: Bool
         var tree: ParsedFile?
     }
@@ -54,24 +54,38 @@ struct WorkspaceLintPipeline: Sendable {
             }
             let parsed = ParsedFile(document: input.document)
             let result = linter.lint(parsed, configuration: input.configuration)
+            let fileIndex = CachedFileIndex(fileIndex: result.fileIndex)
             cache?.store(result.diagnostics, fileIndex: result.fileIndex, key: key)
-            return FirstPass(diagnostics: result.diagnostics, fileIndex: result.fileIndex,
+            return FirstPass(diagnostics: result.diagnostics, fileIndex: fileIndex,
                              needsWorkspace: needsWorkspace[index], tree: keepTree[index] ? parsed : nil)
         }
         guard first.contains(where: \.needsWorkspace) else {
             return zip(inputs, first).map { FileReport(document: $0.document, diagnostics: $1.diagnostics) }
         }
 
-        var workspace = WorkspaceIndex(files: first.compactMap(\.fileIndex))
-        for (path, text) in settings { workspace.updateSettings(path: path, text: text) }
-        let digest = Self.digest(of: first.compactMap(\.fileIndex), settings: settings)
+        // Workspace-dependent results are keyed by the digest of every file's index;
+        // the index itself is only built (and cached indexes decoded) when one misses.
+        let digest = Self.digest(of: zip(inputs, first).compactMap { input, pass in pass.fileIndex.map { (input.document.path, $0.digest) } },
+                                 settings: settings)
+        let cachedSecond: [[Diagnostic]?] = inputs.indices.map { index in
+            guard first[index].needsWorkspace, let cache else { return nil }
+            let input = inputs[index]
+            return cache.load(key: ResultCache.key(bytes: input.document.bytes, configuration: input.configuration, ruleIDs: ruleIDs, extra: digest))
+        }
+        let misses = inputs.indices.filter { first[$0].needsWorkspace && cachedSecond[$0] == nil }
+        var workspace = WorkspaceIndex.empty
+        if !misses.isEmpty {
+            let indexes = ParallelMap.map(first, workers: workers) { $0.fileIndex?.fileIndex }
+            workspace = WorkspaceIndex(files: indexes.compactMap { $0 })
+            for (path, text) in settings { workspace.updateSettings(path: path, text: text) }
+        }
 
         let second: [[Diagnostic]] = ParallelMap.map(Array(inputs.indices), workers: workers) { [linter, cache, workspace] index in
             let pass = first[index]
             guard pass.needsWorkspace else { return pass.diagnostics }
+            if let cached = cachedSecond[index] { return cached }
             let input = inputs[index]
             let key = ResultCache.key(bytes: input.document.bytes, configuration: input.configuration, ruleIDs: ruleIDs, extra: digest)
-            if let cached = cache?.load(key: key) { return cached }
             var onlyWorkspaceRules = input.configuration
             onlyWorkspaceRules.severities = onlyWorkspaceRules.severities.filter { workspaceRuleIDs.contains($0.key) }
             let parsed = pass.tree ?? ParsedFile(document: input.document)
@@ -86,9 +100,12 @@ struct WorkspaceLintPipeline: Sendable {
 
     /// What every file's workspace-dependent results are keyed by: the whole index
     /// (declarations with their positions, for related locations) and the settings.
-    static func digest(of indexes: [FileIndex], settings: [(path: String, text: String)]) -> String {
+    static func digest(of indexes: [(path: String, digest: String)], settings: [(path: String, text: String)]) -> String {
         var hash = ContentHash()
-        for index in indexes.sorted(by: { $0.path < $1.path }) { hash.combine(index.stableDescription) }
+        for (path, digest) in indexes.sorted(by: { $0.path < $1.path }) {
+            hash.combine(path)
+            hash.combine(digest)
+        }
         for (path, text) in settings.sorted(by: { $0.path < $1.path }) {
             hash.combine(path)
             hash.combine(text)
