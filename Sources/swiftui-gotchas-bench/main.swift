@@ -7,7 +7,16 @@ import GotchasRules
 // swiftui-gotchas-bench [PATHS…]: one run, on the same files, of every figure the
 // performance targets name. With no paths it lints a generated corpus.
 
-let arguments = Array(CommandLine.arguments.dropFirst())
+var arguments = Array(CommandLine.arguments.dropFirst())
+// `--write-corpus DIR`: only write the synthetic corpus (to profile or lint it by hand).
+if arguments.first == "--write-corpus", arguments.count == 2 {
+    for file in SyntheticCorpus().files() {
+        let path = arguments[1] + "/" + file.path
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try file.text.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+    exit(0)
+}
 let clock = ContinuousClock()
 let cores = ProcessInfo.processInfo.activeProcessorCount
 
