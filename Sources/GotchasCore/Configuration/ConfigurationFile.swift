@@ -131,11 +131,11 @@ public struct ConfigurationFile: Sendable, Equatable {
                             if setting.key == "level" {
                                 if let level = level(setting.node, rule: rule.key) { file.ruleLevels[rule.key] = level }
                             } else if description.options.contains(where: { $0.name == setting.key }) {
-                                guard case .number(let value) = setting.node.value, value >= 0, value == value.rounded() else {
+                                guard case .integer(let value) = setting.node.value, value >= 0 else {
                                     errors.append(issue(setting.node.offset, "option \"\(setting.key)\" of \"\(rule.key)\" must be a non-negative integer"))
                                     continue
                                 }
-                                file.ruleOptions[rule.key, default: [:]][setting.key] = Int(value)
+                                file.ruleOptions[rule.key, default: [:]][setting.key] = value
                             } else {
                                 let known = (["level"] + description.options.map(\.name)).joined(separator: ", ")
                                 file.warnings.append(issue(setting.keyOffset, "unknown setting \"\(setting.key)\" for \"\(rule.key)\" (known: \(known))"))
