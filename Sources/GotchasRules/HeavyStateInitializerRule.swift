@@ -92,16 +92,8 @@ struct HeavyStateInitializerRule: Rule {
                                             "CGSize", "CGPoint", "CGRect", "Color", "PassthroughSubject", "CurrentValueSubject", "NSLock"]
 
     func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
-        guard node.parent?.is(MemberBlockItemSyntax.self) == true else { return }
-        let variable = node.cast(VariableDeclSyntax.self)
-        guard variable.attributes.names.contains(where: { $0 == "State" || $0 == "SwiftUI.State" }) else { return }
-        for binding in variable.bindings {
-            guard let call = binding.initializer?.value.unwrapped.as(FunctionCallExprSyntax.self),
-                  call.calledExpression.is(DeclReferenceExprSyntax.self),
-                  let name = call.calleeName, name.first?.isUppercase == true,
-                  let declaration = context.declaration(of: name), declaration.scope.kind == .class,
-                  Self.constructionDoesWork(declaration.scope)
-            else { continue }
+        for (name, declaration, call) in WorkspaceRuleSupport.stateClassCreations(node, in: context) {
+            guard Self.constructionDoesWork(declaration.scope) else { continue }
             report.append(Finding(
                 message: "`\(name)(…)` runs every time the parent re-creates this view (SwiftUI keeps only the first instance), and its initializer does work; make the state optional and create it once in `.task { }`",
                 range: call.byteRange,

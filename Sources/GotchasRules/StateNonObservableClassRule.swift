@@ -93,20 +93,9 @@ struct StateNonObservableClassRule: Rule {
                                           "Decodable", "Encodable", "CustomStringConvertible", "AnyObject"]
 
     func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
-        guard node.parent?.is(MemberBlockItemSyntax.self) == true else { return }
-        let variable = node.cast(VariableDeclSyntax.self)
-        guard variable.attributes.names.contains(where: { $0 == "State" || $0 == "SwiftUI.State" }) else { return }
-        for binding in variable.bindings {
-            // Only an instance the view creates and owns: `@State var x = Foo()`. A `@State var
-            // selection: Foo?` holds a reference whose *replacement* is the change (CodeEdit).
-            guard let call = binding.initializer?.value.unwrapped.as(FunctionCallExprSyntax.self),
-                  call.calledExpression.is(DeclReferenceExprSyntax.self), let callee = call.calleeName
-            else { continue }
+        for (name, declaration, call) in WorkspaceRuleSupport.stateClassCreations(node, in: context) {
             let site = Syntax(call)
-            let written = callee
-            guard let name = TypeNames.simple(written), name.first?.isUppercase == true,
-                  let declaration = context.declaration(of: name), declaration.scope.kind == .class,
-                  // A helper whose mutable state is all private cannot be read by the view: holding it
+            guard // A helper whose mutable state is all private cannot be read by the view: holding it
                   // in @State just keeps one instance alive.
                   declaration.scope.properties.contains(where: { $0.isStoredInstance && !$0.isLet && !$0.isPrivate }),
                   !isObservable(declaration.scope, in: context, depth: 0)

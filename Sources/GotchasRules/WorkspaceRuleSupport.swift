@@ -3,6 +3,24 @@ import SwiftSyntax
 
 /// Shared questions of the SwiftData, widget, concurrency and cross-file rules.
 enum WorkspaceRuleSupport {
+    /// `@State var x = Foo(…)` on a member property: each class the view creates and
+    /// owns, with the workspace declaration of its type and the construction call.
+    static func stateClassCreations(_ node: Syntax, in context: RuleContext) -> [(name: String, declaration: TypeDeclaration, call: FunctionCallExprSyntax)] {
+        guard node.parent?.is(MemberBlockItemSyntax.self) == true else { return [] }
+        let variable = node.cast(VariableDeclSyntax.self)
+        guard variable.attributes.names.contains(where: { $0 == "State" || $0 == "SwiftUI.State" }) else { return [] }
+        return variable.bindings.compactMap { binding in
+            // Only an instance the view creates: a `@State var selection: Foo?` holds a
+            // reference whose replacement is the change.
+            guard let call = binding.initializer?.value.unwrapped.as(FunctionCallExprSyntax.self),
+                  call.calledExpression.is(DeclReferenceExprSyntax.self),
+                  let callee = call.calleeName, let name = TypeNames.simple(callee), name.first?.isUppercase == true,
+                  let declaration = context.declaration(of: name), declaration.scope.kind == .class
+            else { return nil }
+            return (name, declaration, call)
+        }
+    }
+
     /// The file imports WidgetKit (widget rules apply only there).
     static func isWidgetFile(_ context: RuleContext) -> Bool { context.imports.contains("WidgetKit") }
 
