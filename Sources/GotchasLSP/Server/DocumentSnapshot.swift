@@ -11,6 +11,8 @@ struct DocumentSnapshot: Sendable {
     var configuration: ConfigurationStore.Resolved
     var capabilities: ClientCapabilities
     var linter: Linter
+    /// The workspace's declarations when the snapshot was taken.
+    var workspace: WorkspaceIndex = .empty
     var cachedLint: LintResult?
 
     var converter: PositionConverter { PositionConverter(encoding: capabilities.positionEncoding) }
@@ -19,7 +21,7 @@ struct DocumentSnapshot: Sendable {
     func lint() -> LintResult {
         if let cachedLint { return cachedLint }
         guard configuration.includesFile else { return LintResult.empty }
-        return linter.lint(document, configuration: configuration.rules)
+        return linter.lint(document, configuration: configuration.rules, workspace: workspace)
     }
 
     func documentationURL(for ruleID: String) -> String {
@@ -37,6 +39,6 @@ extension LanguageServer {
         problems.forEach(showProblem)
         let cached = lintResults[uri].flatMap { $0.matches(open, configurationGeneration: configuration.generation) ? $0.result : nil }
         return DocumentSnapshot(uri: uri, version: open.version, document: open.document, configuration: resolved,
-                                capabilities: capabilities, linter: linter, cachedLint: cached)
+                                capabilities: capabilities, linter: linter, workspace: workspaceIndex, cachedLint: cached)
     }
 }

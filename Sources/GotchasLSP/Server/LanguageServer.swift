@@ -34,6 +34,17 @@ public actor LanguageServer {
     /// Linting state per open document (see LintScheduler.swift).
     var lintResults: [String: LintSnapshot] = [:]
     var lintsInFlight: Set<String> = []
+    /// The last publishDiagnostics sent per document (cleared on close), and the
+    /// documents whose pending lint the workspace index asked for.
+    var lastPublished: [String: JSON] = [:]
+    var indexRequestedLints: Set<String> = []
+    /// Declarations of the whole workspace (see WorkspaceIndexing.swift).
+    var workspaceIndex = WorkspaceIndex.empty
+    var indexGeneration = 0
+    /// Progress tokens by the ID of the `window/workDoneProgress/create` request, and
+    /// those the client accepted (only these may carry `$/progress`).
+    var progressTokensAwaitingCreation: [String: String] = [:]
+    var acceptedProgressTokens: Set<String> = []
     var exitCode: Int32?
     var shutdownTask: Task<Void, Never>?
 
@@ -95,6 +106,7 @@ public actor LanguageServer {
             handleNotification(method: method, params: params)
         case .success(.response(let id, _, let error)):
             if let error { log("client answered request \(id.map(\.description) ?? "null") with an error: \(error.serializedString)") }
+            if case .string(let text)? = id { clientAnswered(text, error: error) }
         }
     }
 
@@ -168,10 +180,13 @@ public actor LanguageServer {
         send(.notification(method: method, params: params))
     }
 
-    /// Sends a server→client request; the client's answer is only logged.
-    func sendRequest(_ method: String, _ params: JSON) {
+    /// Sends a server→client request and returns its ID; answers go to `clientAnswered`.
+    @discardableResult
+    func sendRequest(_ method: String, _ params: JSON) -> String {
         nextOutgoingID += 1
-        send(.request(id: .string("swiftui-gotchas-\(nextOutgoingID)"), method: method, params: params))
+        let id = "swiftui-gotchas-\(nextOutgoingID)"
+        send(.request(id: .string(id), method: method, params: params))
+        return id
     }
 
     /// window/logMessage with the spec's fields only (Eglot rejects others).

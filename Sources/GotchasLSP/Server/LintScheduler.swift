@@ -51,14 +51,21 @@ extension LanguageServer {
         }
         lintResults[snapshot.uri] = finished
         publish(result, for: snapshot)
+        if result.fileIndex.path == snapshot.document.path { indexAfterLint(result.fileIndex) }
     }
 
-    /// Pushes diagnostics unless the client pulls them.
+    /// Pushes diagnostics unless the client pulls them. A re-lint the workspace index
+    /// asked for (a declaration changed in another file) that finds exactly what was last
+    /// pushed is not pushed again: no need to make the editor redraw.
     func publish(_ result: LintResult, for snapshot: DocumentSnapshot) {
         guard !capabilities.pullDiagnostics else { return }
         var params: [String: JSON] = ["uri": .string(snapshot.uri), "diagnostics": .array(snapshot.lspDiagnostics(result))]
         if let version = snapshot.version { params["version"] = .int(version) }
-        sendNotification("textDocument/publishDiagnostics", .object(params))
+        let message = JSON.object(params)
+        let askedByIndex = indexRequestedLints.remove(snapshot.uri) != nil
+        if askedByIndex, lastPublished[snapshot.uri] == message { return }
+        lastPublished[snapshot.uri] = message
+        sendNotification("textDocument/publishDiagnostics", message)
     }
 
     /// Re-lints every open document (after a configuration change) and asks pulling

@@ -1,16 +1,23 @@
 import GotchasCore
 
-/// `workspace/didChangeWatchedFiles`: a `.swiftui-gotchas.json` was created, changed or
-/// deleted. Re-read configuration (a broken one is shown; the last good one stays) and
-/// re-lint the open documents.
+/// `workspace/didChangeWatchedFiles`: a `.swiftui-gotchas.json` changed (re-read the
+/// configuration — a broken one is shown, the last good one stays — and re-lint the
+/// open documents), or a `.swift`/settings file changed on disk (update the workspace
+/// index; dependents are re-linted).
 extension LanguageServer {
     func handleDidChangeWatchedFiles(_ params: JSON) {
-        let paths = (params["changes"]?.arrayValue ?? []).compactMap { $0["uri"]?.stringValue }.map(DocumentStore.path(of:))
-        let configurationPaths = paths.filter { $0.hasSuffix("/" + ConfigurationFile.fileName) }
-        guard !configurationPaths.isEmpty else { return }
-        for path in configurationPaths {
-            if let problem = configuration.reload(path: path) { showProblem(problem) }
+        var configurationChanged = false
+        for change in params["changes"]?.arrayValue ?? [] {
+            guard let uri = change["uri"]?.stringValue else { continue }
+            let path = DocumentStore.path(of: uri)
+            if path.hasSuffix("/" + ConfigurationFile.fileName) {
+                if let problem = configuration.reload(path: path) { showProblem(problem) }
+                configurationChanged = true
+            } else {
+                // FileChangeType: 1 created, 2 changed, 3 deleted.
+                indexWatchedFile(path: path, deleted: change["type"]?.intValue == 3)
+            }
         }
-        relintOpenDocuments()
+        if configurationChanged { relintOpenDocuments() }
     }
 }

@@ -7,5 +7,6 @@ extension LanguageServer {
         workspaceFolders.removeAll { removed.contains($0) }
         for folder in added where !workspaceFolders.contains(folder) { workspaceFolders.append(folder) }
         log("workspace folders: \(workspaceFolders)")
+        startWorkspaceIndexing()
     }
 }

@@ -47,11 +47,22 @@ extension LanguageServer {
     func handleInitialized() {
         for problem in deferredProblems { showProblem(problem) }
         deferredProblems.removeAll()
+        startWorkspaceIndexing()
         guard capabilities.watchedFilesDynamicRegistration else { return }
-        sendRequest("client/registerCapability", ["registrations": [[
-            "id": .string(Self.configurationWatcherID),
-            "method": "workspace/didChangeWatchedFiles",
-            "registerOptions": ["watchers": [["globPattern": .string("**/\(ConfigurationFile.fileName)")]]],
-        ]]])
+        sendRequest("client/registerCapability", ["registrations": [
+            [
+                "id": .string(Self.configurationWatcherID),
+                "method": "workspace/didChangeWatchedFiles",
+                "registerOptions": ["watchers": [["globPattern": .string("**/\(ConfigurationFile.fileName)")]]],
+            ],
+            [
+                // Sources and project settings feed the workspace index.
+                "id": .string(Self.indexWatcherID),
+                "method": "workspace/didChangeWatchedFiles",
+                "registerOptions": ["watchers": [
+                    ["globPattern": "**/*.swift"], ["globPattern": "**/*.xcconfig"], ["globPattern": "**/project.pbxproj"],
+                ]],
+            ],
+        ]])
     }
 }

@@ -6,8 +6,6 @@ import GotchasCore
 /// `$/progress` reports when the client gave a work-done token. Unchanged files
 /// (same result ID as `previousResultIds`) get `unchanged` reports.
 extension LanguageServer {
-    static let skippedDirectories: Set<String> = [".build", "DerivedData", "Pods", "Carthage", ".git", ".swiftpm", "node_modules"]
-
     func handleWorkspaceDiagnostic(id: RequestID, params: JSON) {
         var previous: [String: String] = [:]
         for entry in params["previousResultIds"]?.arrayValue ?? [] {
@@ -30,6 +28,7 @@ extension LanguageServer {
         }
         let capabilities = self.capabilities
         let linter = self.linter
+        let workspace = workspaceIndex
         let generation = configuration.generation
         respondInBackground(id) { [open, previous, configurations] in
             await self.progress(token, ["kind": "begin", "title": "swiftui-gotchas", "cancellable": false,
@@ -47,7 +46,8 @@ extension LanguageServer {
                     let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
                     let resultID = "disk.\(Int(modified * 1000)).\(data.count).\(generation)"
                     let snapshot = DocumentSnapshot(uri: uri, version: nil, document: SourceDocument(path: path, bytes: Array(data)),
-                                                    configuration: resolved, capabilities: capabilities, linter: linter, cachedLint: nil)
+                                                    configuration: resolved, capabilities: capabilities, linter: linter,
+                                                    workspace: workspace, cachedLint: nil)
                     items.append(Self.report(uri: uri, version: nil, resultID: resultID, previous: previous[uri], snapshot: snapshot))
                 }
                 if files.count > 1, index % max(1, files.count / 10) == 0 {
@@ -76,19 +76,8 @@ extension LanguageServer {
 
     /// `.swift` files under the folders, skipping build and VCS directories; sorted, no duplicates.
     static func swiftFiles(under folders: [String]) -> [String] {
-        var files: Set<String> = []
-        let fileManager = FileManager.default
-        for folder in folders {
-            guard let enumerator = fileManager.enumerator(at: URL(fileURLWithPath: folder),
-                                                          includingPropertiesForKeys: [.isDirectoryKey]) else { continue }
-            while let url = enumerator.nextObject() as? URL {
-                if skippedDirectories.contains(url.lastPathComponent) {
-                    enumerator.skipDescendants()
-                    continue
-                }
-                if url.pathExtension == "swift" { files.insert(url.standardizedFileURL.path) }
-            }
-        }
-        return files.sorted()
+        Set(folders.flatMap { folder in
+            SourceTreeScan(root: folder).swiftFiles.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        }).sorted()
     }
 }
