@@ -12,14 +12,28 @@ struct DocumentSnapshot: Sendable {
     var capabilities: ClientCapabilities
     var linter: Linter
     var cachedLint: LintResult?
+    /// The document's revision (see `OpenDocument.revision`).
+    var revision = 0
+    /// An earlier parse and the edits since, when the document can be reparsed incrementally.
+    var parseBase: ParseBase?
+
+    struct ParseBase: Sendable {
+        var file: IncrementallyParsedFile
+        var edits: [ByteEdit]
+    }
 
     var converter: PositionConverter { PositionConverter(encoding: capabilities.positionEncoding) }
 
     /// The diagnostics of this version (linting now if they are not cached).
-    func lint() -> LintResult {
-        if let cachedLint { return cachedLint }
-        guard configuration.includesFile else { return LintResult.empty }
-        return linter.lint(document, configuration: configuration.rules)
+    func lint() -> LintResult { parseAndLint().result }
+
+    /// The diagnostics of this version, and the parse made for them (nil when the result
+    /// was cached or the file is excluded). Reparses incrementally from `parseBase`.
+    func parseAndLint() -> (result: LintResult, parsed: IncrementallyParsedFile?) {
+        if let cachedLint { return (cachedLint, nil) }
+        guard configuration.includesFile else { return (LintResult.empty, nil) }
+        let parsed = parseBase.map { $0.file.reparsed(document, after: $0.edits) } ?? IncrementallyParsedFile(document: document)
+        return (linter.lint(parsed.file, configuration: configuration.rules), parsed)
     }
 
     func documentationURL(for ruleID: String) -> String {
@@ -37,6 +51,7 @@ extension LanguageServer {
         problems.forEach(showProblem)
         let cached = lintResults[uri].flatMap { $0.matches(open, configurationGeneration: configuration.generation) ? $0.result : nil }
         return DocumentSnapshot(uri: uri, version: open.version, document: open.document, configuration: resolved,
-                                capabilities: capabilities, linter: linter, cachedLint: cached)
+                                capabilities: capabilities, linter: linter, cachedLint: cached,
+                                revision: open.revision, parseBase: cached == nil ? open.parseBase : nil)
     }
 }

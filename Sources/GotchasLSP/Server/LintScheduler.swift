@@ -33,14 +33,19 @@ extension LanguageServer {
         let openGeneration = open.openGeneration
         Task.detached {
             if delay > .zero { try? await Task.sleep(for: delay) }
-            let result = snapshot.lint()
-            await self.lintFinished(snapshot: snapshot, result: result, openGeneration: openGeneration,
+            let (result, parsed) = snapshot.parseAndLint()
+            await self.lintFinished(snapshot: snapshot, result: result, parsed: parsed, openGeneration: openGeneration,
                                     configurationGeneration: generation)
         }
     }
 
-    private func lintFinished(snapshot: DocumentSnapshot, result: LintResult, openGeneration: Int, configurationGeneration: Int) {
+    private func lintFinished(snapshot: DocumentSnapshot, result: LintResult, parsed: IncrementallyParsedFile?,
+                              openGeneration: Int, configurationGeneration: Int) {
         lintsInFlight.remove(snapshot.uri)
+        // The tree is worth keeping even when the result is stale: it is the base of the next reparse.
+        if let parsed {
+            documents.keepParse(parsed, uri: snapshot.uri, openGeneration: openGeneration, revision: snapshot.revision)
+        }
         guard let open = documents[snapshot.uri] else { return }  // closed meanwhile
         let finished = LintSnapshot(version: snapshot.version ?? 0, openGeneration: openGeneration,
                                     configurationGeneration: configurationGeneration, result: result)
