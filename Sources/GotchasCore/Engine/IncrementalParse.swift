@@ -45,6 +45,11 @@ public struct IncrementallyParsedFile: Sendable {
         let transition = IncrementalParseTransition(previousIncrementalParseResult: result,
                                                     edits: ConcurrentEdits(fromSequential: sourceEdits))
         let next = document.bytes.withUnsafeBufferPointer { Parser.parseIncrementally(source: $0, parseTransition: transition) }
+        // Where the text has syntax errors, SwiftParser's node reuse can recover differently
+        // from a full parse (seen in IncrementalParseTests: other unexpected-node runs), and
+        // the diagnostics would then depend on the edit history. A tree with errors is
+        // therefore always the full parse's.
+        if next.tree.hasError { return IncrementallyParsedFile(document: document) }
         return IncrementallyParsedFile(document: document, result: next)
     }
 }
