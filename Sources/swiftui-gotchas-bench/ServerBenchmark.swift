@@ -38,13 +38,15 @@ struct ServerBenchmark {
             let connection = try ServerConnection(executable: server)
             try connection.initialize()
             let baseline = Self.memory(of: connection.pid)
-            var uris: [String] = []
-            for index in 0..<memoryDocuments {
+            let documents = (0..<memoryDocuments).map { index in
                 let size = 200 + (index * 397) % 401  // 200…600 lines, spread
-                let uri = "file:///bench/memory/Screen\(index).swift"
-                connection.open(uri: uri, text: corpus.viewFile(lines: size, index: index))
-                uris.append(uri)
+                return (uri: "file:///bench/memory/Screen\(index).swift", text: corpus.viewFile(lines: size, index: index))
             }
+            let uris = documents.map(\.uri)
+            // Opened from another thread while this one reads, as an editor restoring its
+            // tabs does (a client that stops reading blocks the server's writes).
+            let sender = Thread { for document in documents { connection.open(uri: document.uri, text: document.text) } }
+            sender.start()
             var waiting = Set(uris)
             while !waiting.isEmpty {
                 _ = try connection.waitFor("publishDiagnostics for \(waiting.count) documents") { message in
@@ -192,7 +194,9 @@ struct BenchRandom {
 /// A blocking LSP client over the server's stdin/stdout. Single-threaded: messages are
 /// read only while waiting for something, and each is timestamped as soon as its frame
 /// is complete (before decoding).
-final class ServerConnection {
+// @unchecked Sendable: one thread writes notifications (only `input` is touched) while
+// another reads (`output`, `buffer`); requests and reads otherwise stay on one thread.
+final class ServerConnection: @unchecked Sendable {
     struct Failure: Error, CustomStringConvertible { var description: String }
 
     let process = Process()
