@@ -100,15 +100,38 @@ public enum ByteSearch {
     }
 
     /// True when `needle` occurs anywhere in `haystack`.
+    /// (`memchr` on the needle's least common byte, then `memcmp`: the linter asks this for
+    /// every rule's triggers on every lint, and most triggers are absent, so each question
+    /// scans the whole file.)
     public static func contains(_ needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let first = needle.first, needle.count <= haystack.count else { return needle.isEmpty }
-        var index = 0
-        let last = haystack.count - needle.count
-        while index <= last {
-            if haystack[index] == first, matches(needle, in: haystack, at: index) { return true }
-            index += 1
+        guard !needle.isEmpty else { return true }
+        guard needle.count <= haystack.count, let base = haystack.baseAddress else { return false }
+        let anchor = needle.indices.min { commonness(needle[$0]) < commonness(needle[$1]) } ?? 0
+        let anchorByte = Int32(needle[anchor])
+        return needle.withUnsafeBufferPointer { pattern in
+            // The anchor can sit at haystack offsets anchor ... count - needle.count + anchor.
+            var from = anchor
+            let limit = haystack.count - needle.count + anchor
+            while from <= limit {
+                guard let hit = memchr(base + from, anchorByte, limit - from + 1) else { return false }
+                let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                if memcmp(base + (at - anchor), pattern.baseAddress!, pattern.count) == 0 { return true }
+                from = at + 1
+            }
+            return false
         }
-        return false
+    }
+
+    /// A rough rank of how often a byte occurs in Swift source (higher: more often).
+    private static func commonness(_ byte: UInt8) -> Int {
+        switch byte {
+        case UInt8(ascii: " "), UInt8(ascii: "\n"): 4
+        case UInt8(ascii: "e"), UInt8(ascii: "t"), UInt8(ascii: "a"), UInt8(ascii: "o"), UInt8(ascii: "i"), UInt8(ascii: "n"),
+             UInt8(ascii: "s"), UInt8(ascii: "r"), UInt8(ascii: "."), UInt8(ascii: "("), UInt8(ascii: ")"): 3
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): 2
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): 1
+        default: 0
+        }
     }
 
     private static func matches(_ needle: [UInt8], in buffer: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {

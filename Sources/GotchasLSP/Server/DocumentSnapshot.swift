@@ -14,14 +14,28 @@ struct DocumentSnapshot: Sendable {
     /// The workspace's declarations when the snapshot was taken.
     var workspace: WorkspaceIndex = .empty
     var cachedLint: LintResult?
+    /// The document's revision (see `OpenDocument.revision`).
+    var revision = 0
+    /// An earlier parse and the edits since, when the document can be reparsed incrementally.
+    var parseBase: ParseBase?
+
+    struct ParseBase: Sendable {
+        var file: IncrementallyParsedFile
+        var edits: [ByteEdit]
+    }
 
     var converter: PositionConverter { PositionConverter(encoding: capabilities.positionEncoding) }
 
     /// The diagnostics of this version (linting now if they are not cached).
-    func lint() -> LintResult {
-        if let cachedLint { return cachedLint }
-        guard configuration.includesFile else { return LintResult.empty }
-        return linter.lint(document, configuration: configuration.rules, workspace: workspace)
+    func lint() -> LintResult { parseAndLint().result }
+
+    /// The diagnostics of this version, and the parse made for them (nil when the result
+    /// was cached or the file is excluded). Reparses incrementally from `parseBase`.
+    func parseAndLint() -> (result: LintResult, parsed: IncrementallyParsedFile?) {
+        if let cachedLint { return (cachedLint, nil) }
+        guard configuration.includesFile else { return (LintResult.empty, nil) }
+        let parsed = parseBase.map { $0.file.reparsed(document, after: $0.edits) } ?? IncrementallyParsedFile(document: document)
+        return (linter.lint(parsed.file, configuration: configuration.rules, workspace: workspace), parsed)
     }
 
     func documentationURL(for ruleID: String) -> String {
@@ -39,6 +53,7 @@ extension LanguageServer {
         problems.forEach(showProblem)
         let cached = lintResults[uri].flatMap { $0.matches(open, configurationGeneration: configuration.generation) ? $0.result : nil }
         return DocumentSnapshot(uri: uri, version: open.version, document: open.document, configuration: resolved,
-                                capabilities: capabilities, linter: linter, workspace: workspaceIndex, cachedLint: cached)
+                                capabilities: capabilities, linter: linter, workspace: workspaceIndex, cachedLint: cached,
+                                revision: open.revision, parseBase: cached == nil ? open.parseBase : nil)
     }
 }

@@ -8,6 +8,64 @@ struct OpenDocument: Sendable {
     var document: SourceDocument
     /// Distinguishes a reopened document from the previous time it was open (result IDs).
     var openGeneration: Int
+    /// Counts the changes applied since open (the client's `version` need not increase).
+    var revision = 0
+    /// The newest parse of this document known to the server (possibly of an earlier
+    /// revision), kept so the next lint reparses incrementally.
+    var parsed: ParsedRevision?
+    /// The byte edits of every revision after `editLogStart`, oldest first: what turns a
+    /// parse of an earlier revision into a parse of this one.
+    var editLog: [RevisionEdits] = []
+    /// Parses of revisions before this cannot be brought up to date (a full-text change or
+    /// an overlong log came after them).
+    var editLogStart = 0
+
+    struct ParsedRevision: Sendable {
+        var revision: Int
+        var file: IncrementallyParsedFile
+    }
+
+    struct RevisionEdits: Sendable {
+        var revision: Int
+        var edits: [ByteEdit]
+    }
+
+    /// What an incremental reparse of this revision starts from, when anything.
+    var parseBase: DocumentSnapshot.ParseBase? {
+        guard let parsed else { return nil }
+        let edits = editLog.lazy.filter { $0.revision > parsed.revision }.flatMap(\.edits)
+        return DocumentSnapshot.ParseBase(file: parsed.file, edits: Array(edits))
+    }
+
+    /// Keeps `file` (a parse of `revision`) when it is newer than the one kept and can be
+    /// brought up to date with the edit log; drops the edits it already includes.
+    mutating func keepParse(_ file: IncrementallyParsedFile, revision: Int) {
+        guard revision >= editLogStart, revision <= self.revision, revision > (parsed?.revision ?? -1) else { return }
+        parsed = ParsedRevision(revision: revision, file: file)
+        editLog.removeAll { $0.revision <= revision }
+    }
+
+    /// The log is for bringing a recent parse up to date; past this many bytes of
+    /// edits a full parse is cheaper, and the log is dropped.
+    static let maximumEditLogBytes = 256 * 1024
+
+    /// Logs the edits that made the current revision; nil (a full-text change, or
+    /// forgetting the parse) means no earlier parse can be brought up to date.
+    mutating func record(_ edits: [ByteEdit]?) {
+        guard let edits else {
+            parsed = nil
+            editLog.removeAll()
+            editLogStart = revision
+            return
+        }
+        editLog.append(RevisionEdits(revision: revision, edits: edits))
+        let logged = editLog.reduce(0) { $0 + $1.edits.reduce(0) { $0 + $1.replacement.count + 16 } }
+        if logged > Self.maximumEditLogBytes {
+            parsed = nil
+            editLog.removeAll()
+            editLogStart = revision
+        }
+    }
 }
 
 /// The open documents, by URI. Applies `didChange` content changes in order.
@@ -21,12 +79,37 @@ struct DocumentStore: Sendable {
 
     mutating func open(uri: String, version: Int, text: String) {
         openCount += 1
+        recentlyParsed.removeAll { $0 == uri }
         documents[uri] = OpenDocument(uri: uri, version: version,
                                       document: SourceDocument(path: Self.path(of: uri), text: text),
                                       openGeneration: openCount)
     }
 
-    mutating func close(uri: String) -> OpenDocument? { documents.removeValue(forKey: uri) }
+    mutating func close(uri: String) -> OpenDocument? {
+        recentlyParsed.removeAll { $0 == uri }
+        return documents.removeValue(forKey: uri)
+    }
+
+    /// Keeps a parse of `uri` at `revision` for later incremental reparses (ignored when
+    /// the document was closed or reopened meanwhile, or a newer parse is kept).
+    ///
+    /// A syntax tree takes far more memory than its text (SwiftSyntax's arenas: about
+    /// 1 MB for a 400-line file), so trees are kept only for the documents parsed most
+    /// recently — the ones being edited; the others are parsed in full on their next change.
+    mutating func keepParse(_ file: IncrementallyParsedFile, uri: String, openGeneration: Int, revision: Int) {
+        guard documents[uri]?.openGeneration == openGeneration else { return }
+        documents[uri]?.keepParse(file, revision: revision)
+        recentlyParsed.removeAll { $0 == uri }
+        recentlyParsed.append(uri)
+        while recentlyParsed.count > Self.maximumKeptParses {
+            documents[recentlyParsed.removeFirst()]?.record(nil)
+        }
+    }
+
+    /// How many documents keep a syntax tree between changes.
+    static let maximumKeptParses = 4
+    /// URIs whose parse is kept, least recently parsed first.
+    private var recentlyParsed: [String] = []
 
     /// What happened to one change: applied, or applied after clamping an out-of-range range.
     struct ChangeReport: Sendable {
@@ -41,10 +124,12 @@ struct DocumentStore: Sendable {
         var report = ChangeReport()
         var document = open.document
         let converter = PositionConverter(encoding: encoding)
+        var edits: [ByteEdit]? = []
         for change in changes {
             guard let text = change["text"]?.stringValue else { throw .invalidChange("a content change has no \"text\"") }
             guard let rangeJSON = change["range"], rangeJSON != .null else {
                 document = SourceDocument(path: document.path, text: text)
+                edits = nil
                 continue
             }
             guard let (range, clamped) = converter.byteRange(rangeJSON, in: document) else {
@@ -52,11 +137,15 @@ struct DocumentStore: Sendable {
             }
             if clamped { report.clampedRanges.append(rangeJSON.serializedString) }
             var bytes = document.bytes
-            bytes.replaceSubrange(range, with: Array(text.utf8))
+            let replacement = Array(text.utf8)
+            bytes.replaceSubrange(range, with: replacement)
             document = SourceDocument(path: document.path, bytes: bytes)
+            edits?.append(ByteEdit(range: range, replacement: replacement))
         }
         open.document = document
         open.version = version ?? open.version + 1
+        open.revision += 1
+        open.record(edits)
         documents[uri] = open
         return report
     }

@@ -38,6 +38,8 @@ public actor LanguageServer {
     /// documents whose pending lint the workspace index asked for.
     var lastPublished: [String: JSON] = [:]
     var indexRequestedLints: Set<String> = []
+    /// Documents whose lint was running when the workspace index changed under it.
+    var relintAfterFlight: Set<String> = []
     /// Declarations of the whole workspace (see WorkspaceIndexing.swift).
     var workspaceIndex = WorkspaceIndex.empty
     var indexGeneration = 0

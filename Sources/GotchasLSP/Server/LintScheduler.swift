@@ -33,25 +33,37 @@ extension LanguageServer {
         let openGeneration = open.openGeneration
         Task.detached {
             if delay > .zero { try? await Task.sleep(for: delay) }
-            let result = snapshot.lint()
-            await self.lintFinished(snapshot: snapshot, result: result, openGeneration: openGeneration,
+            let (result, parsed) = snapshot.parseAndLint()
+            await self.lintFinished(snapshot: snapshot, result: result, parsed: parsed, openGeneration: openGeneration,
                                     configurationGeneration: generation)
         }
     }
 
-    private func lintFinished(snapshot: DocumentSnapshot, result: LintResult, openGeneration: Int, configurationGeneration: Int) {
+    private func lintFinished(snapshot: DocumentSnapshot, result: LintResult, parsed: IncrementallyParsedFile?,
+                              openGeneration: Int, configurationGeneration: Int) {
         lintsInFlight.remove(snapshot.uri)
+        // The tree is worth keeping even when the result is stale: it is the base of the next reparse.
+        if let parsed {
+            documents.keepParse(parsed, uri: snapshot.uri, openGeneration: openGeneration, revision: snapshot.revision)
+        }
         guard let open = documents[snapshot.uri] else { return }  // closed meanwhile
         let finished = LintSnapshot(version: snapshot.version ?? 0, openGeneration: openGeneration,
                                     configurationGeneration: configurationGeneration, result: result)
         guard finished.matches(open, configurationGeneration: configuration.generation) else {
             log("dropping the lint of \(snapshot.uri) v\(finished.version): now at v\(open.version), configuration \(configuration.generation)")
+            relintAfterFlight.remove(snapshot.uri)
             scheduleLint(snapshot.uri)
             return
         }
         lintResults[snapshot.uri] = finished
         publish(result, for: snapshot)
         if result.fileIndex.path == snapshot.document.path { indexAfterLint(result.fileIndex) }
+        // The workspace index changed while this lint ran: lint again with the new one.
+        if relintAfterFlight.remove(snapshot.uri) != nil {
+            lintResults[snapshot.uri] = nil
+            indexRequestedLints.insert(snapshot.uri)
+            scheduleLint(snapshot.uri)
+        }
     }
 
     /// Pushes diagnostics unless the client pulls them. A re-lint the workspace index

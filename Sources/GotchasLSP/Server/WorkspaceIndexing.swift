@@ -129,6 +129,10 @@ extension LanguageServer {
 
     private func relint(uris: [String]) {
         for uri in uris {
+            if lintsInFlight.contains(uri) {
+                relintAfterFlight.insert(uri)
+                continue
+            }
             lintResults[uri] = nil
             indexRequestedLints.insert(uri)
             scheduleLint(uri)

@@ -1,0 +1,79 @@
+import GotchasCore
+import SwiftSyntax
+import Testing
+
+/// Incremental reparsing must give exactly the tree a full parse gives.
+@Suite struct IncrementalParseTests {
+    static let source = """
+        import SwiftUI
+
+        struct GardenView: View {
+            @State private var count = 0
+            let items: [String]
+
+            var body: some View {
+                VStack(alignment: .leading) {
+                    Text("\\(count) plants").font(.headline)
+                    ForEach(items, id: \\.self) { item in
+                        Text(item)
+                            .padding(.vertical, 4)
+                    }
+                    Button("Add") { count += 1 }
+                }
+                .navigationTitle("Garden")
+            }
+        }
+
+        """
+
+    /// Typing-like fragments, including ones that break and repair the syntax.
+    static let fragments = ["a", "{", "}", "(", ")", "\n", " ", ".padding()", "Text(\"x\")", "let y = 2\n", "\"", "//", "é", "😀", ""]
+
+    @Test func reparsingAfterRandomEditsEqualsAFullParse() {
+        var random = TestRandom(seed: 42)
+        var bytes = Array(Self.source.utf8)
+        var parsed = IncrementallyParsedFile(document: SourceDocument(path: "/t.swift", bytes: bytes))
+        for step in 0..<300 {
+            // One to three sequential edits per step, like one didChange with several content changes.
+            var edits: [ByteEdit] = []
+            for _ in 0...random.next(upTo: 2) {
+                let start = Self.boundary(random.next(upTo: bytes.count + 1), in: bytes)
+                let end = Self.boundary(min(bytes.count, start + random.next(upTo: 6)), in: bytes)
+                let replacement = Array(Self.fragments[random.next(upTo: Self.fragments.count)].utf8)
+                bytes.replaceSubrange(start..<end, with: replacement)
+                edits.append(ByteEdit(range: start..<end, replacement: replacement))
+            }
+            let document = SourceDocument(path: "/t.swift", bytes: bytes)
+            parsed = parsed.reparsed(document, after: edits)
+            let full = ParsedFile(document: document)
+            #expect(parsed.file.tree.description == document.text, "step \(step)")
+            #expect(parsed.file.tree.debugDescription == full.tree.debugDescription, "step \(step)")
+            #expect(parsed.file.syntaxErrorCount == full.syntaxErrorCount, "step \(step)")
+        }
+    }
+
+    @Test func noEditsKeepsTheTree() {
+        let document = SourceDocument(path: "/t.swift", text: Self.source)
+        let parsed = IncrementallyParsedFile(document: document)
+        #expect(parsed.reparsed(document, after: []).file.tree.id == parsed.file.tree.id)
+    }
+
+    /// Moves an offset back to the start of a UTF-8 character.
+    static func boundary(_ offset: Int, in bytes: [UInt8]) -> Int {
+        var offset = offset
+        while offset > 0, offset < bytes.count, bytes[offset] & 0xC0 == 0x80 { offset -= 1 }
+        return offset
+    }
+}
+
+struct TestRandom {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next(upTo bound: Int) -> Int {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Int((z ^ (z >> 31)) % UInt64(bound))
+    }
+}
