@@ -19,6 +19,10 @@ public struct ByteEdit: Sendable, Equatable {
 public struct IncrementallyParsedFile: Sendable {
     public let file: ParsedFile
     let result: IncrementalParseResult
+    /// True when this tree came from reusing nodes in text with syntax errors, where
+    /// SwiftParser can recover differently from a full parse: use it for speed, but
+    /// confirm with `IncrementallyParsedFile(document:)` before trusting it for good.
+    public let mayDifferFromFullParse: Bool
 
     /// Parses `document` from scratch, remembering what an incremental reparse needs.
     public init(document: SourceDocument) {
@@ -26,9 +30,10 @@ public struct IncrementallyParsedFile: Sendable {
         self.init(document: document, result: result)
     }
 
-    private init(document: SourceDocument, result: IncrementalParseResult) {
+    private init(document: SourceDocument, result: IncrementalParseResult, mayDifferFromFullParse: Bool = false) {
         self.file = ParsedFile(document: document, tree: result.tree)
         self.result = result
+        self.mayDifferFromFullParse = mayDifferFromFullParse
     }
 
     /// Parses `document`, which is this file's text after `edits` (applied in order, each
@@ -36,7 +41,7 @@ public struct IncrementallyParsedFile: Sendable {
     /// the edits did not touch. With no edits and the same bytes, returns `self`.
     public func reparsed(_ document: SourceDocument, after edits: [ByteEdit]) -> IncrementallyParsedFile {
         if edits.isEmpty, document.bytes == file.document.bytes {
-            return IncrementallyParsedFile(document: document, result: result)
+            return IncrementallyParsedFile(document: document, result: result, mayDifferFromFullParse: mayDifferFromFullParse)
         }
         let sourceEdits = edits.map {
             SourceEdit(range: AbsolutePosition(utf8Offset: $0.range.lowerBound)..<AbsolutePosition(utf8Offset: $0.range.upperBound),
@@ -47,9 +52,8 @@ public struct IncrementallyParsedFile: Sendable {
         let next = document.bytes.withUnsafeBufferPointer { Parser.parseIncrementally(source: $0, parseTransition: transition) }
         // Where the text has syntax errors, SwiftParser's node reuse can recover differently
         // from a full parse (seen in IncrementalParseTests: other unexpected-node runs), and
-        // the diagnostics would then depend on the edit history. A tree with errors is
-        // therefore always the full parse's.
-        if next.tree.hasError { return IncrementallyParsedFile(document: document) }
-        return IncrementallyParsedFile(document: document, result: next)
+        // the diagnostics would then depend on the edit history: the caller confirms those.
+        return IncrementallyParsedFile(document: document, result: next,
+                                       mayDifferFromFullParse: next.tree.hasError || mayDifferFromFullParse)
     }
 }

@@ -27,7 +27,15 @@ struct DocumentSnapshot: Sendable {
     var converter: PositionConverter { PositionConverter(encoding: capabilities.positionEncoding) }
 
     /// The diagnostics of this version (linting now if they are not cached).
-    func lint() -> LintResult { parseAndLint().result }
+    /// The diagnostics of this version as a full parse gives them (pull requests,
+    /// code actions): an incremental tree that may differ is confirmed first.
+    func lint() -> LintResult {
+        let (result, parsed) = parseAndLint()
+        guard parsed?.mayDifferFromFullParse == true else { return result }
+        var full = self
+        full.parseBase = nil
+        return full.parseAndLint().result
+    }
 
     /// The diagnostics of this version, and the parse made for them (nil when the result
     /// was cached or the file is excluded). Reparses incrementally from `parseBase`.

@@ -58,12 +58,39 @@ extension LanguageServer {
         lintResults[snapshot.uri] = finished
         publish(result, for: snapshot)
         if result.fileIndex.path == snapshot.document.path { indexAfterLint(result.fileIndex) }
+        if parsed?.mayDifferFromFullParse == true { confirmWithFullParse(snapshot, openGeneration: openGeneration) }
         // The workspace index changed while this lint ran: lint again with the new one.
         if relintAfterFlight.remove(snapshot.uri) != nil {
             lintResults[snapshot.uri] = nil
             indexRequestedLints.insert(snapshot.uri)
             scheduleLint(snapshot.uri)
         }
+    }
+
+    /// A reparse in text with syntax errors was published at once; a full parse of the
+    /// same version follows in the background, becomes the base of the next reparse, and
+    /// its diagnostics replace the published ones when they differ. So what the editor
+    /// ends up showing never depends on the edit history.
+    private func confirmWithFullParse(_ snapshot: DocumentSnapshot, openGeneration: Int) {
+        var full = snapshot
+        full.parseBase = nil
+        let generation = configuration.generation
+        Task.detached {
+            let (result, parsed) = full.parseAndLint()
+            await self.fullParseConfirmed(full, result: result, parsed: parsed, openGeneration: openGeneration, configurationGeneration: generation)
+        }
+    }
+
+    private func fullParseConfirmed(_ snapshot: DocumentSnapshot, result: LintResult, parsed: IncrementallyParsedFile?,
+                                    openGeneration: Int, configurationGeneration: Int) {
+        guard let open = documents[snapshot.uri] else { return }
+        let confirmed = LintSnapshot(version: snapshot.version ?? 0, openGeneration: openGeneration,
+                                     configurationGeneration: configurationGeneration, result: result)
+        guard confirmed.matches(open, configurationGeneration: configuration.generation) else { return }  // a newer lint follows
+        if let parsed { documents.keepParse(parsed, uri: snapshot.uri, openGeneration: openGeneration, revision: snapshot.revision) }
+        lintResults[snapshot.uri] = confirmed
+        indexRequestedLints.insert(snapshot.uri)  // publish only if it differs
+        publish(result, for: snapshot)
     }
 
     /// Pushes diagnostics unless the client pulls them. A re-lint the workspace index
