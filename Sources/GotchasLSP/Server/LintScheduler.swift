@@ -76,9 +76,20 @@ extension LanguageServer {
         full.parseBase = nil
         let generation = configuration.generation
         Task.detached {
+            // While the user types, every version is soon outdated: confirm only the one
+            // that stays, and leave the cores to the lints of the new versions.
+            try? await Task.sleep(for: Self.confirmationDelay)
+            guard await self.isCurrent(full, openGeneration: openGeneration) else { return }
             let (result, parsed) = full.parseAndLint()
             await self.fullParseConfirmed(full, result: result, parsed: parsed, openGeneration: openGeneration, configurationGeneration: generation)
         }
+    }
+
+    static let confirmationDelay: Duration = .milliseconds(250)
+
+    private func isCurrent(_ snapshot: DocumentSnapshot, openGeneration: Int) -> Bool {
+        guard let open = documents[snapshot.uri] else { return false }
+        return open.version == snapshot.version && open.openGeneration == openGeneration
     }
 
     private func fullParseConfirmed(_ snapshot: DocumentSnapshot, result: LintResult, parsed: IncrementallyParsedFile?,
