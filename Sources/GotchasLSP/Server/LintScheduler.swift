@@ -50,6 +50,7 @@ extension LanguageServer {
             return
         }
         lintResults[snapshot.uri] = finished
+        if let reason = result.notLintedReason { showProblem("\(snapshot.document.path) is not linted: \(reason)") }
         publish(result, for: snapshot)
     }
 
