@@ -90,7 +90,7 @@ public struct LintCommand: Sendable {
             var report = lint(SourceDocument(path: item.path, bytes: bytes), configuration: item.configuration, options: options)
             if options.fix, let fixed = report.fixedBytes {
                 do {
-                    try AtomicFileWriter.write(fixed, to: item.path, expecting: bytes)
+                    try AtomicFileWriter.write(fixed, to: item.path, expecting: bytes, roots: options.paths.isEmpty ? ["."] : options.paths)
                 } catch {
                     // Not written: report what is really in the file.
                     report = lint(SourceDocument(path: item.path, bytes: bytes), configuration: item.configuration, options: LintOptions())

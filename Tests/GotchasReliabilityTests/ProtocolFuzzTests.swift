@@ -119,8 +119,9 @@ import Testing
         case 4:  // negative, non-numeric, overflowing, empty lengths
             let value = random.pick(["-1", "-99999", "abc", "", "99999999999999999999999", "0x10", "1e3", " 12 3", "+5"])
             return Array("Content-Length: \(value)\r\n\r\n".utf8) + body
-        case 5:  // over the limit: rejected and its body skipped
-            return Array("Content-Length: \(1 << 62)\r\n\r\n".utf8) + body
+        case 5:  // over the limit (64 KiB in this test): rejected, its body skipped, the stream carries on
+            let padded = body + [UInt8](repeating: UInt8(ascii: " "), count: (1 << 16) + random.int(1000))
+            return Array("Content-Length: \(padded.count)\r\n\r\n".utf8) + padded
         case 6:  // non-UTF-8 inside the body
             var bytes = body
             for _ in 0..<(1 + random.int(4)) { bytes[random.int(bytes.count)] = random.pick([0xFF, 0xC3, 0x80, 0xED, 0x00]) }
@@ -150,10 +151,10 @@ import Testing
     @Test func randomAndMutatedFramesKeepTheServerAnswering() async throws {
         let seed = Fuzz.seed("protocolFrames")
         var random = FuzzRandom(seed: seed)
-        let server = ServerHarness()
+        let server = ServerHarness(options: { var options = ServerOptions(); options.maximumBodySize = 1 << 16; return options }())
         try await server.initialize()
         await server.open(Self.uri, Self.text)
-        let cases = Fuzz.iterations(ci: 1_500)
+        let cases = Fuzz.iterations(ci: 4_000)
         let start = ContinuousClock.now
         let memoryBefore = residentBytes()
         for index in 0..<cases {
@@ -221,6 +222,10 @@ import Testing
         #expect(tooLarge["error", "message"]?.stringValue?.contains("exceeds the limit of 1048576 bytes") == true,
                 "\(tooLarge.serializedString)")
         #expect((residentBytes() ?? 0) - memoryBefore < 256 << 20)
+        // That length swallows everything after it (Content-Length framing cannot know
+        // better): the server waits for input without allocating, and ends at end of input.
+        await server.closeInput()
+        #expect(await server.exitStatus() == 1)
         // A real over-limit body is skipped, and the stream carries on after it.
         let server2 = ServerHarness(options: { var options = ServerOptions(); options.maximumBodySize = 1 << 20; return options }())
         try await server2.initialize()
@@ -229,7 +234,6 @@ import Testing
         _ = try await server2.next("bodyTooLarge") { $0["error", "code"]?.intValue == ResponseError.invalidRequestCode }
         try await server2.ping()
         #expect(try await server2.shutdownAndExit() == 0)
-        #expect(try await server.shutdownAndExit() == 0)
     }
 
     /// Thousands of requests in flight, then every one cancelled: each is answered exactly once.
@@ -291,7 +295,7 @@ import Testing
         try await server.ping()
         // Replace the whole text: the server lints it and publishes for that version.
         await server.notify("textDocument/didChange", ["textDocument": ["uri": .string(Self.uri), "version": 999_999],
-                                                       "contentChanges": [["text": .string(Self.text)]]])
+                                                       "contentChanges": [["text": .string(DataSafetyTests.flagged)]]])
         let published = try await server.next("diagnostics after hostile edits", timeout: .seconds(60)) {
             $0["method"]?.stringValue == "textDocument/publishDiagnostics" && $0["params", "version"]?.intValue == 999_999
         }

@@ -115,7 +115,7 @@ import Testing
         let seed = Fuzz.seed("mutatedSources")
         var random = FuzzRandom(seed: seed)
         let seeds = Self.seeds
-        let cases = Fuzz.iterations(ci: 600)
+        let cases = Fuzz.iterations(ci: 1_200)
         let start = ContinuousClock.now
         var slowest: (Duration, String) = (.zero, "")
         for index in 0..<cases {
