@@ -33,31 +33,31 @@ import Testing
         return problems
     }
 
-    @Test func ruleExamples() {
+    @Test func ruleExamples() async {
         let start = ContinuousClock.now
         let examples = SeedSources.ruleExamples
         for (name, text) in examples {
-            for problem in Self.fixAllProblems(text, name) { Issue.record("\(problem)\n\(text)") }
+            for problem in await offPool({ Self.fixAllProblems(text, name) }) { Issue.record("\(problem)\n\(text)") }
         }
         Fuzz.report("fixSafety.ruleExamples", cases: examples.count, since: start)
     }
 
-    @Test func examplesTree() {
+    @Test func examplesTree() async {
         let start = ContinuousClock.now
         #expect(!SeedSources.examples.isEmpty, "Examples/ not found at \(SeedSources.examplesRoot)")
         for (path, text) in SeedSources.examples {
-            for problem in Self.fixAllProblems(text, path) { Issue.record(Comment(rawValue: problem)) }
+            for problem in await offPool({ Self.fixAllProblems(text, path) }) { Issue.record(Comment(rawValue: problem)) }
         }
         Fuzz.report("fixSafety.examples", cases: SeedSources.examples.count, since: start)
     }
 
     /// A slice of the synthetic corpus in CI; all 200k lines in the long mode.
-    @Test func syntheticCorpus() {
+    @Test func syntheticCorpus() async {
         let start = ContinuousClock.now
         let files = SyntheticCorpus().files(targetLines: Fuzz.isLong ? 200_000 : 6_000)
         var fixedFiles = 0
         for file in files {
-            let problems = Self.fixAllProblems(file.text, file.path)
+            let problems = await offPool { Self.fixAllProblems(file.text, file.path) }
             for problem in problems { Issue.record(Comment(rawValue: problem)) }
             fixedFiles += 1
         }
@@ -67,7 +67,7 @@ import Testing
     /// Converted to CRLF and to tab indentation, a file fixes to the same result
     /// converted the same way: no LF slips into a CRLF file, no spaces into a tab one.
     @Test(arguments: ["crlf", "tabs", "crlf+tabs"])
-    func lineEndingsAndIndentationSurvive(_ style: String) throws {
+    func lineEndingsAndIndentationSurvive(_ style: String) async throws {
         let files = SyntheticCorpus(seed: 21).files(targetLines: 3_000).map(\.text) + SeedSources.examples.map(\.text)
         var fixedAny = false
         for original in files {
@@ -79,8 +79,10 @@ import Testing
                 }.joined(separator: "\n")
             }
             if style.contains("crlf") { converted = converted.replacingOccurrences(of: "\n", with: "\r\n") }
-            let outcome = FixAll(linter: Self.linter, configuration: allRulesConfiguration)
-                .apply(to: SourceDocument(path: "Style.swift", text: converted))
+            let input = converted
+            let outcome = await offPool {
+                FixAll(linter: Self.linter, configuration: allRulesConfiguration).apply(to: SourceDocument(path: "Style.swift", text: input))
+            }
             guard outcome.changed else { continue }
             fixedAny = true
             let fixed = String(decoding: outcome.bytes, as: UTF8.self)

@@ -57,28 +57,56 @@ struct FuzzRandom: RandomNumberGenerator {
     mutating func pick<T>(_ values: [T]) -> T { values[int(values.count)] }
 }
 
-/// Runs `work` on a thread with a deadline. Returns nil when it did not finish in
-/// time (a hang); the thread is left to finish on its own. The thread gets the same
-/// 8 MiB stack as a process's main thread, so deep-recursion bugs show as crashes,
-/// not as artefacts of a small test stack.
-func withTimeLimit<T: Sendable>(_ limit: Duration, _ work: @escaping @Sendable () -> T) -> T? {
-    let box = TimeLimitBox<T>()
-    let done = DispatchSemaphore(value: 0)
-    let thread = Thread {
-        box.value = work()
-        done.signal()
+/// Runs `work` on its own thread (8 MiB stack, like a main thread) and waits for it
+/// without blocking the cooperative pool, so CPU-heavy fuzzing never starves the
+/// async tests running beside it. Returns nil when `limit` passed first (a hang); the
+/// thread is then left to finish on its own.
+func withTimeLimit<T: Sendable>(_ limit: Duration, _ work: @escaping @Sendable () -> T) async -> T? {
+    let once = ResumeOnce<T?>()
+    return await withCheckedContinuation { (continuation: CheckedContinuation<T?, Never>) in
+        once.set(continuation)
+        let thread = Thread { once.resume(work()) }
+        thread.stackSize = 8 << 20
+        thread.start()
+        let seconds = Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { once.resume(nil) }
     }
-    thread.stackSize = 8 << 20
-    thread.start()
-    let seconds = Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18
-    guard done.wait(timeout: .now() + seconds) == .success else { return nil }
-    return box.value
 }
 
-/// The result slot of `withTimeLimit`.
-final class TimeLimitBox<T>: @unchecked Sendable {
-    // @unchecked: written once by the worker before `done.signal()`, read after `done.wait`.
-    var value: T?
+/// Off the cooperative pool, without a deadline.
+func offPool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+    await withTimeLimit(.seconds(86_400), work)!
+}
+
+/// Resumes a continuation exactly once (the worker and the deadline race).
+final class ResumeOnce<T: Sendable>: @unchecked Sendable {
+    // @unchecked: every access goes through `lock`.
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<T, Never>?
+    private var early: T?
+    private var done = false
+
+    func set(_ continuation: CheckedContinuation<T, Never>) {
+        lock.lock()
+        if let early, !done {
+            done = true
+            lock.unlock()
+            continuation.resume(returning: early)
+            return
+        }
+        self.continuation = continuation
+        lock.unlock()
+    }
+
+    func resume(_ value: T) {
+        lock.lock()
+        guard !done else { lock.unlock(); return }
+        guard let continuation else { early = value; lock.unlock(); return }
+        done = true
+        self.continuation = nil
+        lock.unlock()
+        continuation.resume(returning: value)
+    }
 }
 
 /// Every rule on, default options: the widest surface for fuzzing and fix safety.

@@ -15,9 +15,9 @@ import Testing
     /// Lints `bytes` under a deadline and checks every position the result carries.
     /// With `fix`, also runs fix-all and checks it does not add syntax errors.
     @discardableResult
-    static func check(_ bytes: [UInt8], _ name: String, fix: Bool = false) -> Duration? {
+    static func check(_ bytes: [UInt8], _ name: String, fix: Bool = false) async -> Duration? {
         let start = ContinuousClock.now
-        let problems = withTimeLimit(perFileLimit) { () -> [String] in
+        let problems = await withTimeLimit(perFileLimit) { () -> [String] in
             let document = SourceDocument(path: "Fuzz.swift", bytes: bytes)
             let result = linter.lint(document, configuration: allRulesConfiguration)
             var problems = positionProblems(result.diagnostics, in: document)
@@ -111,7 +111,7 @@ import Testing
 
     // MARK: Tests
 
-    @Test func mutatedSourcesNeverCrashOrHang() {
+    @Test func mutatedSourcesNeverCrashOrHang() async {
         let seed = Fuzz.seed("mutatedSources")
         var random = FuzzRandom(seed: seed)
         let seeds = Self.seeds
@@ -123,14 +123,14 @@ import Testing
             let mutated = Self.mutate(original, random: &random)
             // Fix-all on one case in four: it lints up to ten times.
             let label = "case \(index) (seed \(seed)) from \(name)"
-            if let time = Self.check(mutated, label, fix: index % 4 == 0), time > slowest.0 { slowest = (time, label) }
+            if let time = await Self.check(mutated, label, fix: index % 4 == 0), time > slowest.0 { slowest = (time, label) }
         }
         Fuzz.report("mutatedSources", cases: cases, since: start)
         print("[fuzz] mutatedSources: slowest \(slowest.0) — \(slowest.1)")
     }
 
     /// Truncation at every byte of a few files (every prefix is something an editor shows while typing).
-    @Test func everyTruncationOfSmallFiles() throws {
+    @Test func everyTruncationOfSmallFiles() async throws {
         let corrections = SeedSources.ruleExamples.filter { $0.name.hasSuffix("before") }
         var files = Array(corrections.prefix(Fuzz.isLong ? corrections.count : 2)).map { ($0.name, Array($0.text.utf8)) }
         if Fuzz.isLong { files += SeedSources.examples.map { ($0.path, Array($0.text.utf8)) } }
@@ -138,7 +138,7 @@ import Testing
         var cases = 0
         for (name, bytes) in files {
             for length in 0...bytes.count {
-                Self.check(Array(bytes[..<length]), "\(name) truncated to \(length) bytes", fix: length % 16 == 0)
+                await Self.check(Array(bytes[..<length]), "\(name) truncated to \(length) bytes", fix: length % 16 == 0)
                 cases += 1
             }
         }
@@ -156,19 +156,19 @@ import Testing
         ("functions", "func f() { ", " }"), ("types", "struct S { ", " }"), ("attributes", "@A ", ""),
         ("ternary", "a ? b : ", "c"), ("closure params", "{ x in ", " }"), ("casts", "(x as! ", ")"),
     ])
-    func deepNesting(_ shape: (name: String, open: String, close: String)) {
+    func deepNesting(_ shape: (name: String, open: String, close: String)) async {
         let depth = 10_000
         let body = String(repeating: shape.open, count: depth) + "x" + String(repeating: shape.close, count: depth)
         for (index, text) in ["let v = " + body + "\n", "struct V: View {\n    var body: some View {\n" + body + "\n    }\n}\n", body].enumerated() {
             if Fuzz.environment["SWIFTUI_GOTCHAS_FUZZ_VERBOSE"] != nil { print("[fuzz] nesting \(shape.name) form \(index)"); fflush(nil) }
-            Self.check(Array(text.utf8), "nesting \(shape.name) × \(depth)")
+            await Self.check(Array(text.utf8), "nesting \(shape.name) × \(depth)")
         }
     }
 
     /// Found by `deepNesting`: SwiftParser's lookahead is exponential in directly nested
     /// `[` (20 levels took 17 s, 300 hung, 10,000 overflowed the stack). Such files are
     /// reported as not linted, at once.
-    @Test func nestedBracketsAreRefusedNotParsed() {
+    @Test func nestedBracketsAreRefusedNotParsed() async {
         for depth in [13, 20, 300, 10_000] {
             let text = "let v = " + String(repeating: "[", count: depth) + "1" + String(repeating: "]", count: depth) + "\n"
             let start = ContinuousClock.now
@@ -196,16 +196,16 @@ import Testing
         ("force unwraps", "!"), ("optional chain", "?.a"), ("operator sequence", " + a"), ("casts", " as A"),
         ("trailing closures", " { }"), ("statements", "; a"),
     ])
-    func longChains(_ shape: (name: String, element: String)) {
+    func longChains(_ shape: (name: String, element: String)) async {
         let length = 10_000
         let chain = "Text(\"a\")" + String(repeating: shape.element, count: length)
         let text = "import SwiftUI\nstruct V: View {\n    var body: some View {\n        \(chain)\n    }\n}\n"
-        Self.check(Array(text.utf8), "\(shape.name) × \(length)", fix: true)
+        await Self.check(Array(text.utf8), "\(shape.name) × \(length)", fix: true)
     }
 
     /// A 5 MB single line, in a few flavours.
     @Test(arguments: ["string", "comment", "statements", "modifiers"])
-    func fiveMegabyteLine(_ flavour: String) {
+    func fiveMegabyteLine(_ flavour: String) async {
         let size = 5 << 20
         let text: String
         switch flavour {
@@ -216,14 +216,14 @@ import Testing
             text = "struct V: View { var body: some View { Text(\"a\")"
                 + String(repeating: ".foregroundColor(.red)", count: size / 22) + " } }\n"
         }
-        let time = Self.check(Array(text.utf8), "5 MB line (\(flavour))")
+        let time = await Self.check(Array(text.utf8), "5 MB line (\(flavour))")
         // Found here: a 5 MB line of modifiers overflowed the stack, one of statements took > 20 s.
         #expect(Self.linter.lint(SourceDocument(path: "Long.swift", text: text), configuration: allRulesConfiguration).notLintedReason != nil)
         print("[fuzz] 5 MB line (\(flavour)): \(time.map { "\($0)" } ?? "timed out")")
     }
 
     /// Bytes the engine must survive even though the CLI refuses some of them (see HostileFileTests).
-    @Test func oddBytes() {
+    @Test func oddBytes() async {
         let view = Array(SyntheticCorpus(seed: 3).viewFile(lines: 120).utf8)
         var cases: [(String, [UInt8])] = [
             ("empty", []),
@@ -242,6 +242,6 @@ import Testing
         let terminators: [[UInt8]] = [[0x0A], [0x0D, 0x0A], [0x0D], [0x0D, 0x0D, 0x0A]]
         cases.append(("mixed line endings", view.flatMap { $0 == 0x0A ? random.pick(terminators) : [$0] }))
         cases.append(("random bytes", (0..<20_000).map { _ in UInt8(truncatingIfNeeded: random.next()) }))
-        for (name, bytes) in cases { Self.check(bytes, name, fix: true) }
+        for (name, bytes) in cases { await Self.check(bytes, name, fix: true) }
     }
 }
