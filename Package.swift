@@ -80,6 +80,10 @@ let package = Package(
         .testTarget(
             name: "GotchasLSPTests", dependencies: ["GotchasCore", "GotchasRules", "GotchasLSP"],
             swiftSettings: syntaxInterface, linkerSettings: syntaxLinking),
+        .testTarget(
+            name: "GotchasReliabilityTests",
+            dependencies: ["GotchasCore", "GotchasRules", "GotchasCLI", "GotchasLSP", "GotchasCorpus"],
+            swiftSettings: syntaxInterface, linkerSettings: syntaxLinking),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -5,21 +5,30 @@ import Foundation
 enum AtomicFileWriter {
     enum Failure: Error, CustomStringConvertible {
         case changedOnDisk
+        case outsideRoots(target: String)
         case io(String)
 
         var description: String {
             switch self {
             case .changedOnDisk: "not written: the file changed on disk while it was being linted"
+            case .outsideRoots(let target): "not written: it is a symlink to \(target), outside the linted paths"
             case .io(let reason): "not written: \(reason)"
             }
         }
     }
 
-    /// Replaces `path` with `bytes` if its content is still `expected`.
-    static func write(_ bytes: [UInt8], to path: String, expecting expected: [UInt8]) throws(Failure) {
+    /// Replaces `path` with `bytes` if its content is still `expected`. When `roots` is
+    /// given, a path that resolves (through symlinks) outside every root is not written.
+    static func write(_ bytes: [UInt8], to path: String, expecting expected: [UInt8], roots: [String]? = nil) throws(Failure) {
         let fileManager = FileManager.default
         // Write through a symlink to its target, so the link itself survives.
         let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        if let roots {
+            let resolvedRoots = roots.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().standardizedFileURL.path }
+            guard resolvedRoots.contains(where: { target == $0 || target.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }) else {
+                throw .outsideRoots(target: target)
+            }
+        }
         guard let current = fileManager.contents(atPath: target), Array(current) == expected else { throw .changedOnDisk }
         let attributes = (try? fileManager.attributesOfItem(atPath: target)) ?? [:]
         let directory = URL(fileURLWithPath: target).deletingLastPathComponent().path

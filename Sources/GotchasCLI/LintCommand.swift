@@ -147,7 +147,7 @@ public struct LintCommand: Sendable {
         var report = lint(document, configuration: configuration, options: options, workspace: workspace)
         if options.fix, let fixed = report.fixedBytes {
             do {
-                try AtomicFileWriter.write(fixed, to: document.path, expecting: document.bytes)
+                try AtomicFileWriter.write(fixed, to: document.path, expecting: document.bytes, roots: options.paths.isEmpty ? ["."] : options.paths)
             } catch {
                 // Not written: report what is really in the file.
                 report = lint(document, configuration: configuration, options: LintOptions(), workspace: workspace)

@@ -11,6 +11,7 @@ enum SourceReader {
         case tooLarge(Int)
         case binary
         case notUTF8
+        case unparsable(String)
 
         var description: String {
             switch self {
@@ -18,6 +19,7 @@ enum SourceReader {
             case .tooLarge(let size): "skipped: \(size) bytes is over the \(SourceReader.maximumFileSize)-byte limit"
             case .binary: "skipped: binary file (contains NUL bytes)"
             case .notUTF8: "skipped: not valid UTF-8"
+            case .unparsable(let reason): "skipped: \(reason)"
             }
         }
     }
@@ -36,6 +38,7 @@ enum SourceReader {
         if bytes.count > maximumFileSize { throw .tooLarge(bytes.count) }
         if bytes.contains(0) { throw .binary }
         if String(validating: bytes, as: UTF8.self) == nil { throw .notUTF8 }
+        if let reason = ParserLimits.hazard(in: bytes) { throw .unparsable(reason) }
         return bytes
     }
 }

@@ -8,16 +8,22 @@ public struct ParsedFile: @unchecked Sendable {
     // sharing it across threads cannot race. SwiftSyntax itself does not yet mark it Sendable.
     public let document: SourceDocument
     public let tree: SourceFileSyntax
+    /// Why the document was not parsed (see `ParserLimits`); the tree is then empty.
+    public let unparsableReason: String?
 
     public init(document: SourceDocument, tree: SourceFileSyntax) {
         self.document = document
         self.tree = tree
+        self.unparsableReason = nil
     }
 
-    /// Parses the document from scratch.
+    /// Parses the document from scratch, unless `ParserLimits` finds it would hang or
+    /// crash the parser: then the tree is empty and `unparsableReason` says why.
     public init(document: SourceDocument) {
         self.document = document
-        self.tree = document.bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+        let reason = ParserLimits.hazard(in: document.bytes)
+        self.unparsableReason = reason
+        self.tree = reason != nil ? Parser.parse(source: "") : document.bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
     }
 
     /// Missing tokens plus unexpected-node runs: the parser's recoveries.
@@ -32,11 +38,15 @@ public struct LintResult: Sendable {
     public var suppressions: Suppressions
     /// What the file contributes to a `WorkspaceIndex`, collected during the same walk.
     public var fileIndex: FileIndex
+    /// Set when the file could not be linted at all (see `ParserLimits`).
+    public var notLintedReason: String?
 
-    public init(diagnostics: [Diagnostic], suppressions: Suppressions = Suppressions(), fileIndex: FileIndex = FileIndex(path: "")) {
+    public init(diagnostics: [Diagnostic], suppressions: Suppressions = Suppressions(), fileIndex: FileIndex = FileIndex(path: ""),
+                notLintedReason: String? = nil) {
         self.diagnostics = diagnostics
         self.suppressions = suppressions
         self.fileIndex = fileIndex
+        self.notLintedReason = notLintedReason
     }
 
     /// Nothing found, no suppression comments (e.g. a file the configuration excludes).
@@ -64,6 +74,9 @@ public struct Linter: Sendable {
 
     public func lint(_ file: ParsedFile, configuration: RuleConfiguration, workspace: WorkspaceIndex = .empty) -> LintResult {
         let document = file.document
+        if let reason = file.unparsableReason {
+            return LintResult(diagnostics: [], fileIndex: FileIndex(path: document.path), notLintedReason: reason)
+        }
         let suppressions = Suppressions(document: document, tree: file.tree)
 
         // Rules whose trigger text is absent from the file cannot fire: skip them.

@@ -56,6 +56,7 @@ extension LanguageServer {
             return
         }
         lintResults[snapshot.uri] = finished
+        if let reason = result.notLintedReason { showProblem("\(snapshot.document.path) is not linted: \(reason)") }
         publish(result, for: snapshot)
         if result.fileIndex.path == snapshot.document.path { indexAfterLint(result.fileIndex) }
         if parsed?.mayDifferFromFullParse == true { confirmWithFullParse(snapshot, openGeneration: openGeneration) }

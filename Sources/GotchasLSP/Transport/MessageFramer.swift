@@ -1,3 +1,5 @@
+import Foundation
+
 /// Splits a byte stream into JSON-RPC message bodies using `Content-Length` framing.
 ///
 /// Feed it whatever `read` returned: a partial header, several messages at once, or
@@ -118,16 +120,24 @@ public struct MessageFramer: Sendable {
         return nil
     }
 
+    /// The value of the header block's last `Content-Length` field. A field is also
+    /// recognised after junk on its line, and the last one wins: after a truncated or
+    /// mis-sized message, the junk and the next real header end up in one block, and the
+    /// real header is the one that resynchronises the stream.
     static func contentLength(in header: String) -> Result<Int, FramingError> {
+        var found: Result<Int, FramingError>?
         for line in header.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\r\n" || $0 == "\n" || $0 == "\r" }) {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            let name = line[..<colon].trimmingCharacters(in: " \t")
-            guard name.lowercased() == "content-length" else { continue }
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: " \t")
-            guard let length = Int(value), length >= 0 else { return .failure(.invalidContentLength(value)) }
-            return .success(length)
+            guard let name = line.range(of: "content-length", options: [.caseInsensitive, .backwards]) else { continue }
+            let rest = line[name.upperBound...].drop { $0 == " " || $0 == "\t" }
+            guard rest.first == ":" else { continue }
+            let value = rest.dropFirst().trimmingCharacters(in: " \t")
+            guard let length = Int(value), length >= 0 else {
+                found = .failure(.invalidContentLength(value))
+                continue
+            }
+            found = .success(length)
         }
-        return .failure(.missingContentLength(header: header))
+        return found ?? .failure(.missingContentLength(header: header))
     }
 
     /// Frames one body for writing.
