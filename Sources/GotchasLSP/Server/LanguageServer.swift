@@ -34,6 +34,8 @@ public actor LanguageServer {
     /// Linting state per open document (see LintScheduler.swift).
     var lintResults: [String: LintSnapshot] = [:]
     var lintsInFlight: Set<String> = []
+    /// Documents waiting for a free lint slot, oldest first.
+    var waitingLints: [String] = []
     /// The last publishDiagnostics sent per document (cleared on close), and the
     /// documents whose pending lint the workspace index asked for.
     var lastPublished: [String: JSON] = [:]

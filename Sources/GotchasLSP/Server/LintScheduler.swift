@@ -1,3 +1,4 @@
+import Foundation
 import GotchasCore
 
 /// A lint result and exactly what it was computed from.
@@ -21,12 +22,21 @@ struct LintSnapshot: Sendable {
 /// lint finishes for a version that is no longer current, its result is dropped (never
 /// published) and the newest version is linted instead.
 extension LanguageServer {
+    /// At most one lint per core runs at once: an editor restoring 50 tabs would
+    /// otherwise hold 50 trees in memory together. The rest wait their turn, in order.
+    var maximumConcurrentLints: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+
     func scheduleLint(_ uri: String) {
         guard !lintsInFlight.contains(uri), let open = documents[uri], let snapshot = snapshot(of: uri) else { return }
         if let cached = snapshot.cachedLint {
             publish(cached, for: snapshot)
             return
         }
+        guard lintsInFlight.count < maximumConcurrentLints else {
+            if !waitingLints.contains(uri) { waitingLints.append(uri) }
+            return
+        }
+        waitingLints.removeAll { $0 == uri }
         lintsInFlight.insert(uri)
         let delay = options.lintDelay
         let generation = configuration.generation
@@ -42,6 +52,7 @@ extension LanguageServer {
     private func lintFinished(snapshot: DocumentSnapshot, result: LintResult, parsed: IncrementallyParsedFile?,
                               openGeneration: Int, configurationGeneration: Int) {
         lintsInFlight.remove(snapshot.uri)
+        defer { startWaitingLints() }
         // The tree is worth keeping even when the result is stale: it is the base of the next reparse.
         if let parsed {
             documents.keepParse(parsed, uri: snapshot.uri, openGeneration: openGeneration, revision: snapshot.revision)
@@ -65,6 +76,12 @@ extension LanguageServer {
             lintResults[snapshot.uri] = nil
             indexRequestedLints.insert(snapshot.uri)
             scheduleLint(snapshot.uri)
+        }
+    }
+
+    private func startWaitingLints() {
+        while lintsInFlight.count < maximumConcurrentLints, !waitingLints.isEmpty {
+            scheduleLint(waitingLints.removeFirst())
         }
     }
 
