@@ -51,8 +51,8 @@ struct ResultCache: Sendable {
         return (entry.diagnostics, cached)
     }
 
-    func store(_ diagnostics: [Diagnostic], fileIndex: FileIndex? = nil, key: String) {
-        let extra = fileIndex.map { CachedFileIndex(fileIndex: $0).stored } ?? []
+    func store(_ diagnostics: [Diagnostic], fileIndex: CachedFileIndex? = nil, key: String) {
+        let extra = fileIndex?.stored ?? []
         let target = path(for: key)
         let temporary = target + ".\(ProcessInfo.processInfo.processIdentifier).\(UInt32.random(in: 0...UInt32.max)).tmp"
         guard FileManager.default.createFile(atPath: temporary, contents: Data(CacheEntryCoding.encode(diagnostics, extra: extra))) else { return }
@@ -63,33 +63,33 @@ struct ResultCache: Sendable {
 }
 
 /// A file's workspace index as the cache holds it: its digest (what workspace-dependent
-/// results are keyed by) and its JSON, decoded only when the index must be rebuilt.
+/// results are keyed by) and its encoding (`FileIndex.encoded()`), decoded only when the
+/// index must be rebuilt. A fresh one computes its digest and encoding only when asked.
 struct CachedFileIndex: Sendable {
     static let digestLength = 32
+    /// Hash of the encoding (deterministic: sorted, positions included).
     let digest: String
-    private let json: [UInt8]
-    private let decoded: FileIndex?
+    private let encoded: [UInt8]
+    private let fresh: FileIndex?
 
     init(fileIndex: FileIndex) {
-        var hash = ContentHash()
-        hash.combine(fileIndex.stableDescription)
-        digest = hash.description
-        json = (try? JSONEncoder().encode(fileIndex)).map { Array($0) } ?? []
-        decoded = fileIndex
+        encoded = fileIndex.encoded()
+        digest = ContentHash(encoded).description
+        fresh = fileIndex
     }
 
     init?(stored: [UInt8]) {
         guard stored.count > Self.digestLength,
               let digest = String(validating: stored[0..<Self.digestLength], as: UTF8.self) else { return nil }
         self.digest = digest
-        json = Array(stored[Self.digestLength...])
-        decoded = nil
+        encoded = Array(stored[Self.digestLength...])
+        fresh = nil
     }
 
-    var stored: [UInt8] { Array(digest.utf8) + json }
+    var stored: [UInt8] { Array(digest.utf8) + encoded }
 
     /// The index itself (decoding it when it came from disk).
-    var fileIndex: FileIndex? { decoded ?? (try? JSONDecoder().decode(FileIndex.self, from: Data(json))) }
+    var fileIndex: FileIndex? { fresh ?? FileIndex(encoded: encoded) }
 }
 
 /// A compact, self-checking binary encoding of diagnostics.
@@ -98,7 +98,7 @@ enum CacheEntryCoding {
 
     /// `extra` is an opaque blob stored after the diagnostics (the file's index).
     static func encode(_ diagnostics: [Diagnostic], extra: [UInt8] = []) -> [UInt8] {
-        var writer = Writer()
+        var writer = BinaryWriter()
         writer.int(diagnostics.count)
         for diagnostic in diagnostics {
             writer.string(diagnostic.ruleID)
@@ -124,8 +124,7 @@ enum CacheEntryCoding {
                 }
             }
         }
-        writer.int(extra.count)
-        writer.bytes += extra
+        writer.blob(extra)
         let payload = writer.bytes
         var hash = ContentHash(payload)
         hash.combine(magic)
@@ -139,7 +138,7 @@ enum CacheEntryCoding {
         var hash = ContentHash(payload)
         hash.combine(magic)
         guard Array(bytes[magic.count..<headerLength]) == Array(hash.description.utf8) else { return nil }
-        var reader = Reader(bytes: payload)
+        var reader = BinaryReader(payload)
         guard let count = reader.int(), count < 1_000_000 else { return nil }
         var diagnostics: [Diagnostic] = []
         for _ in 0..<count {
@@ -171,64 +170,7 @@ enum CacheEntryCoding {
             diagnostics.append(Diagnostic(ruleID: ruleID, severity: severity, message: message, range: range,
                                           tags: tags, related: related, fixes: fixes))
         }
-        guard let extraCount = reader.int(), let extra = reader.bytes(extraCount), reader.isAtEnd else { return nil }
+        guard let extra = reader.blob(), reader.isAtEnd else { return nil }
         return (diagnostics, extra)
-    }
-
-    private struct Writer {
-        var bytes: [UInt8] = []
-        mutating func int(_ value: Int) {
-            var remaining = UInt64(max(0, value))
-            repeat {
-                let byte = UInt8(remaining & 0x7F)
-                remaining >>= 7
-                bytes.append(remaining == 0 ? byte : byte | 0x80)
-            } while remaining != 0
-        }
-        mutating func string(_ text: String) {
-            let utf8 = Array(text.utf8)
-            int(utf8.count)
-            bytes += utf8
-        }
-        mutating func range(_ range: Range<Int>) {
-            int(range.lowerBound)
-            int(range.count)
-        }
-    }
-
-    private struct Reader {
-        let bytes: [UInt8]
-        var index = 0
-        var isAtEnd: Bool { index == bytes.count }
-
-        mutating func int() -> Int? {
-            var value: UInt64 = 0
-            var shift: UInt64 = 0
-            while index < bytes.count, shift < 63 {
-                let byte = bytes[index]
-                index += 1
-                value |= UInt64(byte & 0x7F) << shift
-                if byte & 0x80 == 0 { return value <= UInt64(Int.max) ? Int(value) : nil }
-                shift += 7
-            }
-            return nil
-        }
-
-        mutating func string() -> String? {
-            guard let length = int(), length <= bytes.count - index else { return nil }
-            defer { index += length }
-            return String(validating: bytes[index..<index + length], as: UTF8.self)
-        }
-
-        mutating func bytes(_ count: Int) -> [UInt8]? {
-            guard count <= bytes.count - index else { return nil }
-            defer { index += count }
-            return Array(bytes[index..<index + count])
-        }
-
-        mutating func range() -> Range<Int>? {
-            guard let lower = int(), let count = int(), lower <= Int.max - count else { return nil }
-            return lower..<lower + count
-        }
     }
 }

@@ -55,7 +55,7 @@ struct WorkspaceLintPipeline: Sendable {
             let parsed = ParsedFile(document: input.document)
             let result = linter.lint(parsed, configuration: input.configuration)
             let fileIndex = CachedFileIndex(fileIndex: result.fileIndex)
-            cache?.store(result.diagnostics, fileIndex: result.fileIndex, key: key)
+            cache?.store(result.diagnostics, fileIndex: fileIndex, key: key)
             return FirstPass(diagnostics: result.diagnostics, fileIndex: fileIndex,
                              needsWorkspace: needsWorkspace[index], tree: keepTree[index] ? parsed : nil)
         }

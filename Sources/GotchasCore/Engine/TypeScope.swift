@@ -61,6 +61,20 @@ public struct TypeScope: Sendable, Codable {
 
     static let viewProtocols: Set<String> = ["View", "SwiftUI.View", "ViewModifier", "SwiftUI.ViewModifier"]
 
+    /// Every stored field (decoding a cached index).
+    init(name: String, kind: Kind, inheritedTypes: [String], attributes: [String], properties: [PropertyInfo],
+         isView: Bool, nameRange: Range<Int>, methodNames: Set<String>, hasInitializerBody: Bool) {
+        self.name = name
+        self.kind = kind
+        self.inheritedTypes = inheritedTypes
+        self.attributes = attributes
+        self.properties = properties
+        self.isView = isView
+        self.nameRange = nameRange
+        self.methodNames = methodNames
+        self.hasInitializerBody = hasInitializerBody
+    }
+
     init(name: String, kind: Kind, inheritedTypes: [String], attributes: [String], members: MemberBlockSyntax, nameRange: Range<Int>) {
         self.name = name
         self.kind = kind

@@ -1,0 +1,45 @@
+import Foundation
+import GotchasCore
+import Testing
+
+@Suite struct FileIndexCodingTests {
+    static let examples = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Examples").path
+
+    @Test func realIndexesRoundTrip() throws {
+        let linter = Linter(rules: [])
+        var checked = 0
+        let enumerator = FileManager.default.enumerator(atPath: Self.examples)
+        while let relative = enumerator?.nextObject() as? String {
+            guard relative.hasSuffix(".swift"), let data = FileManager.default.contents(atPath: Self.examples + "/" + relative) else { continue }
+            let index = linter.lint(SourceDocument(path: relative, bytes: Array(data)), configuration: RuleConfiguration(severities: [:])).fileIndex
+            let decoded = try #require(FileIndex(encoded: index.encoded()), "\(relative) did not decode")
+            #expect(decoded.stableDescription == index.stableDescription, "\(relative)")
+            #expect(decoded.environmentUses == index.environmentUses)
+            checked += index.types.count
+        }
+        #expect(checked > 20)
+    }
+
+    @Test func everyStoredFieldIsEncoded() {
+        // Adding a stored field to these types without encoding it would silently drop it from caches.
+        let scope = FileIndex(path: "x")
+        #expect(Mirror(reflecting: scope).children.count == 6)
+        let linter = Linter(rules: [])
+        let index = linter.lint(SourceDocument(path: "t.swift", text: "struct A { @State var x: Int = f() }"),
+                                configuration: RuleConfiguration(severities: [:])).fileIndex
+        let type = index.types["A"]!
+        #expect(Mirror(reflecting: type).children.count == 9)
+        #expect(Mirror(reflecting: type.properties[0]).children.count == 11)
+    }
+
+    @Test func truncatedOrCorruptInputIsRejected() {
+        let linter = Linter(rules: [])
+        let index = linter.lint(SourceDocument(path: "t.swift", text: "final class A: ObservableObject { var x = 1 }"),
+                                configuration: RuleConfiguration(severities: [:])).fileIndex
+        let bytes = index.encoded()
+        for length in 0..<bytes.count { #expect(FileIndex(encoded: Array(bytes[0..<length])) == nil) }
+        #expect(FileIndex(encoded: bytes + [0]) == nil)
+    }
+}
