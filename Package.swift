@@ -69,7 +69,7 @@ let package = Package(
             dependencies: ["GotchasCore", "GotchasRules", "GotchasCLI", "GotchasCorpus"],
             swiftSettings: syntaxInterface, linkerSettings: syntaxLinking),
         .testTarget(
-            name: "GotchasCoreTests", dependencies: ["GotchasCore"],
+            name: "GotchasCoreTests", dependencies: ["GotchasCore", "GotchasCorpus"],
             swiftSettings: syntaxInterface, linkerSettings: syntaxLinking),
         .testTarget(
             name: "GotchasRulesTests", dependencies: ["GotchasCore", "GotchasRules"],
@@ -78,7 +78,7 @@ let package = Package(
             name: "GotchasCLITests", dependencies: ["GotchasCore", "GotchasRules", "GotchasCLI", "GotchasCorpus"],
             swiftSettings: syntaxInterface, linkerSettings: syntaxLinking),
         .testTarget(
-            name: "GotchasLSPTests", dependencies: ["GotchasCore", "GotchasRules", "GotchasLSP"],
+            name: "GotchasLSPTests", dependencies: ["GotchasCore", "GotchasRules", "GotchasLSP", "GotchasCorpus"],
             swiftSettings: syntaxInterface, linkerSettings: syntaxLinking),
         .testTarget(
             name: "GotchasReliabilityTests",

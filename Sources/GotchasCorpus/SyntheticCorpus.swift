@@ -211,12 +211,13 @@ public struct SyntheticCorpus: Sendable {
     }
 }
 
-/// A small, fast, deterministic PRNG (public domain SplitMix64).
-struct SplitMix64 {
+/// A small, fast, deterministic PRNG (public domain SplitMix64): the same seed gives the
+/// same numbers on every platform, so generated corpora and fuzz cases reproduce.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
-    init(seed: UInt64) { state = seed }
+    public init(seed: UInt64) { state = seed }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -224,7 +225,8 @@ struct SplitMix64 {
         return z ^ (z >> 31)
     }
 
-    mutating func next(upTo bound: Int) -> Int { Int(next() % UInt64(bound)) }
+    /// A number in `0..<bound` (0 when `bound` is not positive).
+    public mutating func next(upTo bound: Int) -> Int { bound <= 0 ? 0 : Int(next() % UInt64(bound)) }
 }
 
 extension String {

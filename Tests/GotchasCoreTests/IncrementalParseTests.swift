@@ -1,5 +1,6 @@
 import GotchasCore
 import SwiftSyntax
+import GotchasCorpus
 import Testing
 
 /// Incremental reparsing must give exactly the tree a full parse gives.
@@ -72,14 +73,4 @@ import Testing
     }
 }
 
-struct TestRandom {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next(upTo bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(bound))
-    }
-}
+typealias TestRandom = SplitMix64
