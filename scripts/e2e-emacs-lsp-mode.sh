@@ -9,42 +9,15 @@
 # Exit status: 0 when every check passed, non-zero otherwise.
 set -euo pipefail
 
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-cd "$ROOT"
+NAME=e2e-emacs-lsp-mode
+source "$(dirname "${BASH_SOURCE[0]}")/lib/e2e-common.sh"
 
 if ! command -v emacs >/dev/null 2>&1 || ! ls -d /usr/share/emacs/site-lisp/elpa/lsp-mode-* >/dev/null 2>&1; then
-    echo "e2e-emacs-lsp-mode: installing emacs-nox and elpa-lsp-mode" >&2
-    apt-get install -y emacs-nox elpa-lsp-mode >/dev/null || { apt-get update >/dev/null && apt-get install -y emacs-nox elpa-lsp-mode >/dev/null; }
+    e2e_install emacs-nox elpa-lsp-mode
 fi
-
-BUILD_LOG="$(mktemp)"
-if ! swift build >"$BUILD_LOG" 2>&1; then
-    grep -E "error" "$BUILD_LOG" >&2 || tail -20 "$BUILD_LOG" >&2
-    rm -f "$BUILD_LOG"
-    echo "e2e-emacs-lsp-mode: swift build failed" >&2
-    exit 1
-fi
-rm -f "$BUILD_LOG"
-BIN="$ROOT/.build/debug/swiftui-gotchas"
-[ -x "$BIN" ] || { echo "e2e-emacs-lsp-mode: $BIN was not built" >&2; exit 1; }
-
-WORK="$(mktemp -d)"
-cleanup() {
-    # Emacs starts the servers in their own sessions: kill them by pid.
-    for pid_file in "$WORK"/*.pid; do
-        [ -s "$pid_file" ] || continue
-        pid="$(cat "$pid_file")"
-        if kill -0 "$pid" 2>/dev/null; then kill "$pid" 2>/dev/null || true; fi
-    done
-    rm -rf "$WORK"
-}
-trap cleanup EXIT
-
-PROJECT="$WORK/project"
-mkdir -p "$PROJECT/Views"
-cp Examples/GotchaGarden/Views/PlantDetailView.swift "$PROJECT/Views/"
-echo '{ "rules": { "work-in-body": "off" } }' > "$PROJECT/.swiftui-gotchas.json"
-git init -q "$PROJECT"
+e2e_build
+e2e_workdir
+e2e_project
 
 cat > "$WORK/server.sh" <<SH
 #!/bin/sh

@@ -10,41 +10,16 @@
 # Exit status: 0 when every check passed, non-zero otherwise.
 set -euo pipefail
 
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-cd "$ROOT"
+NAME=e2e-emacs
+source "$(dirname "${BASH_SOURCE[0]}")/lib/e2e-common.sh"
 
 if ! command -v emacs >/dev/null 2>&1 || [ ! -d /usr/share/emacs/site-lisp/elpa/eglot-1.9 ] && ! ls -d /usr/share/emacs/site-lisp/elpa/eglot-* >/dev/null 2>&1; then
-    echo "e2e-emacs: installing emacs-nox and elpa-eglot" >&2
-    apt-get install -y emacs-nox elpa-eglot >/dev/null || { apt-get update >/dev/null && apt-get install -y emacs-nox elpa-eglot >/dev/null; }
+    e2e_install emacs-nox elpa-eglot
 fi
-
-BUILD_LOG="$(mktemp)"
-if ! swift build >"$BUILD_LOG" 2>&1; then
-    grep -E "error" "$BUILD_LOG" >&2 || tail -20 "$BUILD_LOG" >&2
-    rm -f "$BUILD_LOG"
-    echo "e2e-emacs: swift build failed" >&2
-    exit 1
-fi
-rm -f "$BUILD_LOG"
-BIN="$ROOT/.build/debug/swiftui-gotchas"
-[ -x "$BIN" ] || { echo "e2e-emacs: $BIN was not built" >&2; exit 1; }
-
-WORK="$(mktemp -d)"
+e2e_build
+e2e_workdir
 SERVER_PID_FILE="$WORK/server.pid"
-cleanup() {
-    if [ -s "$SERVER_PID_FILE" ]; then
-        pid="$(cat "$SERVER_PID_FILE")"
-        if kill -0 "$pid" 2>/dev/null; then kill "$pid" 2>/dev/null || true; fi
-    fi
-    rm -rf "$WORK"
-}
-trap cleanup EXIT
-
-PROJECT="$WORK/project"
-mkdir -p "$PROJECT/Views"
-cp Examples/GotchaGarden/Views/PlantDetailView.swift "$PROJECT/Views/"
-echo '{ "rules": { "work-in-body": "off" } }' > "$PROJECT/.swiftui-gotchas.json"
-git init -q "$PROJECT"   # a project root for project.el
+e2e_project
 
 # The server runs through a wrapper (the shipped `swiftui-gotchas-command` is overridable)
 # that records its pid so it can be killed after Emacs exits.

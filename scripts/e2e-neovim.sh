@@ -13,12 +13,11 @@
 # hidden. Exit status: 0 when every check passed, non-zero otherwise. E2E_NVIM_011=skip: 0.7 only.
 set -euo pipefail
 
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-cd "$ROOT"
+NAME=e2e-neovim
+source "$(dirname "${BASH_SOURCE[0]}")/lib/e2e-common.sh"
 
 if ! command -v nvim >/dev/null 2>&1; then
-    echo "e2e-neovim: installing neovim" >&2
-    apt-get install -y neovim >/dev/null || { apt-get update >/dev/null && apt-get install -y neovim >/dev/null; }
+    e2e_install neovim
 fi
 NVIMS=("$(command -v nvim)")
 
@@ -38,28 +37,8 @@ if [ "${E2E_NVIM_011:-}" != skip ]; then
     fi
 fi
 
-BUILD_LOG="$(mktemp)"
-if ! swift build >"$BUILD_LOG" 2>&1; then
-    grep -E "error" "$BUILD_LOG" >&2 || tail -20 "$BUILD_LOG" >&2
-    rm -f "$BUILD_LOG"
-    echo "e2e-neovim: swift build failed" >&2
-    exit 1
-fi
-rm -f "$BUILD_LOG"
-BIN="$ROOT/.build/debug/swiftui-gotchas"
-[ -x "$BIN" ] || { echo "e2e-neovim: $BIN was not built" >&2; exit 1; }
-
-WORK="$(mktemp -d)"
-cleanup() {
-    # Neovim >= 0.10 starts the server in its own session: kill it by pid.
-    for pid_file in "$WORK"/server-*.pid; do
-        [ -s "$pid_file" ] || continue
-        pid="$(cat "$pid_file")"
-        if kill -0 "$pid" 2>/dev/null; then kill "$pid" 2>/dev/null || true; fi
-    done
-    rm -rf "$WORK"
-}
-trap cleanup EXIT
+e2e_build
+e2e_workdir
 
 # The server runs through a wrapper (passed as the shipped module's overridable `cmd`) that
 # records its pid and logs to a file.
