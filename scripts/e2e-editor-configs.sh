@@ -12,27 +12,14 @@
 # Exit status: 0 when every check passed, non-zero otherwise.
 set -euo pipefail
 
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-cd "$ROOT"
+NAME=e2e-editor-configs
+source "$(dirname "${BASH_SOURCE[0]}")/lib/e2e-common.sh"
 
 if ! command -v node >/dev/null 2>&1; then
-    echo "e2e-editor-configs: installing nodejs" >&2
-    apt-get install -y nodejs >/dev/null || { apt-get update >/dev/null && apt-get install -y nodejs >/dev/null; }
+    e2e_install nodejs
 fi
-
-BUILD_LOG="$(mktemp)"
-if ! swift build >"$BUILD_LOG" 2>&1; then
-    grep -E "error" "$BUILD_LOG" >&2 || tail -20 "$BUILD_LOG" >&2
-    rm -f "$BUILD_LOG"
-    echo "e2e-editor-configs: swift build failed" >&2
-    exit 1
-fi
-rm -f "$BUILD_LOG"
-BIN="$ROOT/.build/debug/swiftui-gotchas"
-[ -x "$BIN" ] || { echo "e2e-editor-configs: $BIN was not built" >&2; exit 1; }
-
-WORK="$(mktemp -d)"
-trap 'rm -rf "$WORK"' EXIT
+e2e_build
+e2e_workdir
 failures=0
 ok() { echo "ok   - $*"; }
 fail() { echo "FAIL - $*"; failures=$((failures + 1)); }
