@@ -34,12 +34,12 @@ public actor LanguageServer {
     /// Linting state per open document (see LintScheduler.swift).
     var lintResults: [String: LintSnapshot] = [:]
     var lintsInFlight: Set<String> = []
-    /// Documents waiting for a free lint slot, oldest first.
+    /// Documents waiting for a free lint slot, oldest first, and whether every request
+    /// that put them there came from the workspace index.
     var waitingLints: [String] = []
-    /// The last publishDiagnostics sent per document (cleared on close), and the
-    /// documents whose pending lint the workspace index asked for.
+    var waitingQuietly: [String: Bool] = [:]
+    /// The last publishDiagnostics sent per document (cleared on close).
     var lastPublished: [String: JSON] = [:]
-    var indexRequestedLints: Set<String> = []
     /// Documents whose lint was running when the workspace index changed under it.
     var relintAfterFlight: Set<String> = []
     /// Declarations of the whole workspace (see WorkspaceIndexing.swift).

@@ -26,17 +26,23 @@ extension LanguageServer {
     /// otherwise hold 50 trees in memory together. The rest wait their turn, in order.
     var maximumConcurrentLints: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
-    func scheduleLint(_ uri: String) {
+    /// `quietIfUnchanged`: the workspace index asked (a declaration changed in another
+    /// file); the result is pushed only if it differs from what was last pushed. The flag
+    /// travels with the lint it starts, so an edit or configuration change in between
+    /// always gets its publish.
+    func scheduleLint(_ uri: String, quietIfUnchanged: Bool = false) {
         guard !lintsInFlight.contains(uri), let open = documents[uri], let snapshot = snapshot(of: uri) else { return }
         if let cached = snapshot.cachedLint {
-            publish(cached, for: snapshot)
+            publish(cached, for: snapshot, quietIfUnchanged: quietIfUnchanged)
             return
         }
         guard lintsInFlight.count < maximumConcurrentLints else {
             if !waitingLints.contains(uri) { waitingLints.append(uri) }
+            waitingQuietly[uri] = (waitingQuietly[uri] ?? true) && quietIfUnchanged
             return
         }
         waitingLints.removeAll { $0 == uri }
+        waitingQuietly[uri] = nil
         lintsInFlight.insert(uri)
         let delay = options.lintDelay
         let generation = configuration.generation
@@ -45,12 +51,12 @@ extension LanguageServer {
             if delay > .zero { try? await Task.sleep(for: delay) }
             let (result, parsed) = snapshot.parseAndLint()
             await self.lintFinished(snapshot: snapshot, result: result, parsed: parsed, openGeneration: openGeneration,
-                                    configurationGeneration: generation)
+                                    configurationGeneration: generation, quietIfUnchanged: quietIfUnchanged)
         }
     }
 
     private func lintFinished(snapshot: DocumentSnapshot, result: LintResult, parsed: IncrementallyParsedFile?,
-                              openGeneration: Int, configurationGeneration: Int) {
+                              openGeneration: Int, configurationGeneration: Int, quietIfUnchanged: Bool) {
         lintsInFlight.remove(snapshot.uri)
         defer { startWaitingLints() }
         // The tree is worth keeping even when the result is stale: it is the base of the next reparse.
@@ -68,20 +74,20 @@ extension LanguageServer {
         }
         lintResults[snapshot.uri] = finished
         if let reason = result.notLintedReason { showProblem("\(snapshot.document.path) is not linted: \(reason)") }
-        publish(result, for: snapshot)
+        publish(result, for: snapshot, quietIfUnchanged: quietIfUnchanged)
         if result.fileIndex.path == snapshot.document.path { indexAfterLint(result.fileIndex) }
         if parsed?.mayDifferFromFullParse == true { confirmWithFullParse(snapshot, openGeneration: openGeneration) }
         // The workspace index changed while this lint ran: lint again with the new one.
         if relintAfterFlight.remove(snapshot.uri) != nil {
             lintResults[snapshot.uri] = nil
-            indexRequestedLints.insert(snapshot.uri)
-            scheduleLint(snapshot.uri)
+            scheduleLint(snapshot.uri, quietIfUnchanged: true)
         }
     }
 
     private func startWaitingLints() {
         while lintsInFlight.count < maximumConcurrentLints, !waitingLints.isEmpty {
-            scheduleLint(waitingLints.removeFirst())
+            let uri = waitingLints.removeFirst()
+            scheduleLint(uri, quietIfUnchanged: waitingQuietly.removeValue(forKey: uri) ?? false)
         }
     }
 
@@ -118,20 +124,18 @@ extension LanguageServer {
         guard confirmed.matches(open, configurationGeneration: configuration.generation) else { return }  // a newer lint follows
         if let parsed { documents.keepParse(parsed, uri: snapshot.uri, openGeneration: openGeneration, revision: snapshot.revision) }
         lintResults[snapshot.uri] = confirmed
-        indexRequestedLints.insert(snapshot.uri)  // publish only if it differs
-        publish(result, for: snapshot)
+        publish(result, for: snapshot, quietIfUnchanged: true)
     }
 
     /// Pushes diagnostics unless the client pulls them. A re-lint the workspace index
     /// asked for (a declaration changed in another file) that finds exactly what was last
     /// pushed is not pushed again: no need to make the editor redraw.
-    func publish(_ result: LintResult, for snapshot: DocumentSnapshot) {
+    func publish(_ result: LintResult, for snapshot: DocumentSnapshot, quietIfUnchanged: Bool = false) {
         guard !capabilities.pullDiagnostics else { return }
         var params: [String: JSON] = ["uri": .string(snapshot.uri), "diagnostics": .array(snapshot.lspDiagnostics(result))]
         if let version = snapshot.version { params["version"] = .int(version) }
         let message = JSON.object(params)
-        let askedByIndex = indexRequestedLints.remove(snapshot.uri) != nil
-        if askedByIndex, lastPublished[snapshot.uri] == message { return }
+        if quietIfUnchanged, lastPublished[snapshot.uri] == message { return }
         lastPublished[snapshot.uri] = message
         sendNotification("textDocument/publishDiagnostics", message)
     }

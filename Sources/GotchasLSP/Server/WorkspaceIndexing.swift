@@ -134,8 +134,7 @@ extension LanguageServer {
                 continue
             }
             lintResults[uri] = nil
-            indexRequestedLints.insert(uri)
-            scheduleLint(uri)
+            scheduleLint(uri, quietIfUnchanged: true)
         }
         if capabilities.pullDiagnostics, capabilities.diagnosticRefresh, !uris.isEmpty {
             sendRequest("workspace/diagnostic/refresh", .null)
