@@ -96,25 +96,29 @@ struct EnvironmentObjectMismatchRule: Rule {
             if name == "EnvironmentObject" || name == "SwiftUI.EnvironmentObject" {
                 guard let type = variable.bindings.first?.typeAnnotation?.type.trimmedDescription,
                       let typeName = TypeNames.simple(type) else { continue }
-                let uses = context.environmentUses(of: typeName)
-                let wrong = uses.filter { $0.kind == .injectObservable }
-                guard !wrong.isEmpty, !uses.contains(where: { $0.kind == .injectObject }) else { continue }
-                report.append(Finding(
-                    message: "`\(typeName)` is injected with `.environment(_:)` but read with `@EnvironmentObject`: the read finds no ObservableObject and crashes; read it with `@Environment(\(typeName).self)`",
-                    range: attribute.byteRange, related: related(wrong, "injected with `.environment(_:)` here")))
+                reportMismatch(typeName, injectedAs: .injectObservable, notAs: .injectObject, at: attribute, in: context, report: &report,
+                               message: "`\(typeName)` is injected with `.environment(_:)` but read with `@EnvironmentObject`: the read finds no ObservableObject and crashes; read it with `@Environment(\(typeName).self)`",
+                               note: "injected with `.environment(_:)` here")
             } else if name == "Environment" || name == "SwiftUI.Environment" {
                 guard case .argumentList(let arguments)? = attribute.arguments, arguments.count == 1,
                       let member = arguments.first?.expression.as(MemberAccessExprSyntax.self),
                       member.declName.baseName.text == "self", let base = member.base?.dottedName,
                       let typeName = TypeNames.simple(base) else { continue }
-                let uses = context.environmentUses(of: typeName)
-                let wrong = uses.filter { $0.kind == .injectObject }
-                guard !wrong.isEmpty, !uses.contains(where: { $0.kind == .injectObservable }) else { continue }
-                report.append(Finding(
-                    message: "`\(typeName)` is injected with `.environmentObject(_:)` but read with `@Environment(\(typeName).self)`: the read finds nothing and traps; read it with `@EnvironmentObject`, or make `\(typeName)` @Observable and inject it with `.environment(_:)`",
-                    range: attribute.byteRange, related: related(wrong, "injected with `.environmentObject(_:)` here")))
+                reportMismatch(typeName, injectedAs: .injectObject, notAs: .injectObservable, at: attribute, in: context, report: &report,
+                               message: "`\(typeName)` is injected with `.environmentObject(_:)` but read with `@Environment(\(typeName).self)`: the read finds nothing and traps; read it with `@EnvironmentObject`, or make `\(typeName)` @Observable and inject it with `.environment(_:)`",
+                               note: "injected with `.environmentObject(_:)` here")
             }
         }
+    }
+
+    /// Flags a read of `typeName` when the workspace injects it only the other way.
+    private func reportMismatch(_ typeName: String, injectedAs wrongKind: EnvironmentUse.Kind, notAs rightKind: EnvironmentUse.Kind,
+                                at attribute: AttributeSyntax, in context: RuleContext, report: inout [Finding],
+                                message: String, note: String) {
+        let uses = context.environmentUses(of: typeName)
+        let wrong = uses.filter { $0.kind == wrongKind }
+        guard !wrong.isEmpty, !uses.contains(where: { $0.kind == rightKind }) else { return }
+        report.append(Finding(message: message, range: attribute.byteRange, related: related(wrong, note)))
     }
 
     private func related(_ uses: [EnvironmentUse], _ message: String) -> [RelatedLocation] {

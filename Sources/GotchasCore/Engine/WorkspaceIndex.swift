@@ -132,9 +132,7 @@ public struct WorkspaceIndex: Sendable {
     /// and whether each sets default `MainActor` isolation.
     public private(set) var settings: [String: Bool] = [:]
 
-    public init(types: [String: TypeScope] = [:]) {
-        self.types = types
-    }
+    public init() {}
 
     public init(files: [FileIndex]) {
         // Bookkeeping per file, then one merge per type name (not one per file and name).
@@ -226,10 +224,7 @@ public struct WorkspaceIndex: Sendable {
     /// A type's merged declaration. With `excluding`, that file's entries are left
     /// out (the engine passes the linted file: its fresh declarations come from the walk).
     public func declaration(of name: String, excluding path: String? = nil) -> TypeDeclaration? {
-        guard let paths = declaringPaths[name] else {
-            guard let legacy = types[name] else { return nil }
-            return TypeDeclaration(path: "", scope: legacy)
-        }
+        guard let paths = declaringPaths[name] else { return nil }
         let used = path.map { excluded in paths.filter { $0 != excluded } } ?? paths
         guard let first = used.first else { return nil }
         if used.count == paths.count, let merged = types[name] {
