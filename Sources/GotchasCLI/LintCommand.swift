@@ -71,8 +71,7 @@ public struct LintCommand: Sendable {
         let workers = options.jobs ?? ParallelMap.defaultWorkers
         let settingsPaths = Set(scan.settings.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
             .union(ProjectSettingsDiscovery.ancestors(of: options.paths.isEmpty ? ["."] : options.paths))
-        let settings: [(path: String, text: String)] = linter.workspaceRules.isEmpty ? [] :
-            settingsPaths.sorted().compactMap { path in
+        let settings: [(path: String, text: String)] = settingsPaths.sorted().compactMap { path in
                 FileManager.default.contents(atPath: path).map { (path, String(decoding: $0, as: UTF8.self)) }
             }
         let sources: [Result<SourceDocument, FileProblem>] = ParallelMap.map(work, workers: workers) { item in
@@ -109,18 +108,18 @@ public struct LintCommand: Sendable {
     }
 
     /// `--fix`/`--diff`: pass 1 fixes every file alone (collecting its index); pass 2
-    /// fixes again, with the workspace index, the files a workspace rule may fire in.
+    /// fixes again, with the workspace index, the files where it answers some rule's
+    /// question differently (see `WorkspaceQueries`).
     private func fixFiles(_ inputs: [WorkspaceLintPipeline.Input], options: LintOptions, workers: Int,
                           settings: [(path: String, text: String)]) -> [Result<FileReport, FileProblem>] {
         var outcomes = ParallelMap.map(inputs, workers: workers) { [self] input in
             lintAndWrite(input.document, configuration: input.configuration, options: options, workspace: .empty)
         }
-        guard !linter.workspaceRules.isEmpty else { return outcomes }
         var workspace = WorkspaceIndex(files: outcomes.compactMap { try? $0.get().fileIndex })
         for (path, text) in settings { workspace.updateSettings(path: path, text: text) }
         let again = inputs.indices.filter { index in
             guard case .success(let report) = outcomes[index] else { return false }
-            return linter.needsWorkspace(report.document, configuration: inputs[index].configuration)
+            return report.fileIndex.map { !$0.queries.rulesAnsweredDifferently(by: workspace, forFileAt: report.document.path).isEmpty } ?? false
         }
         let relinted = ParallelMap.map(again, workers: workers) { [self, workspace, outcomes] index -> Result<FileReport, FileProblem> in
             guard case .success(let first) = outcomes[index] else { return outcomes[index] }

@@ -26,9 +26,11 @@ struct ResultCache: Sendable {
         self.directory = directory
     }
 
-    /// The key of a file's result under a configuration.
-    static func key(bytes: [UInt8], configuration: RuleConfiguration, ruleIDs: [String], extra: String = "") -> String {
+    /// The key of a file's result under a configuration. The path is part of it: the
+    /// file's index and related locations name it, so a copy elsewhere is another entry.
+    static func key(path: String, bytes: [UInt8], configuration: RuleConfiguration, ruleIDs: [String], extra: String = "") -> String {
         var hash = ContentHash(bytes)
+        hash.combine(path)
         hash.combine(ToolVersion.current)
         hash.combine(ruleIDs.joined(separator: ","))
         for (id, severity) in configuration.severities.sorted(by: { $0.key < $1.key }) { hash.combine("\(id)=\(severity.rawValue)") }
@@ -63,30 +65,37 @@ struct ResultCache: Sendable {
 }
 
 /// A file's workspace index as the cache holds it: its digest (what workspace-dependent
-/// results are keyed by) and its encoding (`FileIndex.encoded()`), decoded only when the
-/// index must be rebuilt. A fresh one computes its digest and encoding only when asked.
+/// results are keyed by), whether its rules asked the workspace anything, and its
+/// encoding (`FileIndex.encoded()`), decoded only when the index must be rebuilt. A
+/// fresh one computes its digest and encoding only when asked.
 struct CachedFileIndex: Sendable {
     static let digestLength = 32
     /// Hash of the encoding (deterministic: sorted, positions included).
     let digest: String
+    /// True when some rule asked the workspace a question linting this file
+    /// (`FileIndex.queries` is not empty): only then can a second pass change its result.
+    let asksWorkspace: Bool
     private let encoded: [UInt8]
     private let fresh: FileIndex?
 
     init(fileIndex: FileIndex) {
         encoded = fileIndex.encoded()
         digest = ContentHash(encoded).description
+        asksWorkspace = !fileIndex.queries.isEmpty
         fresh = fileIndex
     }
 
     init?(stored: [UInt8]) {
-        guard stored.count > Self.digestLength,
-              let digest = String(validating: stored[0..<Self.digestLength], as: UTF8.self) else { return nil }
+        guard stored.count > Self.digestLength + 1,
+              let digest = String(validating: stored[0..<Self.digestLength], as: UTF8.self),
+              stored[Self.digestLength] <= 1 else { return nil }
         self.digest = digest
-        encoded = Array(stored[Self.digestLength...])
+        asksWorkspace = stored[Self.digestLength] == 1
+        encoded = Array(stored[(Self.digestLength + 1)...])
         fresh = nil
     }
 
-    var stored: [UInt8] { Array(digest.utf8) + encoded }
+    var stored: [UInt8] { Array(digest.utf8) + [asksWorkspace ? 1 : 0] + encoded }
 
     /// The index itself (decoding it when it came from disk).
     var fileIndex: FileIndex? { fresh ?? FileIndex(encoded: encoded) }
@@ -94,7 +103,7 @@ struct CachedFileIndex: Sendable {
 
 /// A compact, self-checking binary encoding of diagnostics.
 enum CacheEntryCoding {
-    static let magic = Array("SGC2".utf8)
+    static let magic = Array("SGC3".utf8)
 
     /// `extra` is an opaque blob stored after the diagnostics (the file's index).
     static func encode(_ diagnostics: [Diagnostic], extra: [UInt8] = []) -> [UInt8] {

@@ -19,7 +19,6 @@ struct EnvironmentObjectMismatchRule: Rule {
             migrating a type to `@Observable`, change the injection and every read together.
             """,
         triggers: ["@Environment"],
-        usesWorkspace: true,
         triggering: [
             RuleExample("""
                 struct PlantList: View {

@@ -17,7 +17,6 @@ struct ForEachIDSelfMutableRule: Rule {
             the type a stable `id` (`Identifiable`, `let id: UUID`) and drop `id: \\.self`.
             """,
         triggers: ["\\.self"],
-        usesWorkspace: true,
         triggering: [
             RuleExample("""
                 struct PlantList: View {

@@ -19,7 +19,6 @@ struct HeavyStateInitializerRule: Rule {
             `.task { if model == nil { model = Model() } }`.
             """,
         triggers: ["@State"],
-        usesWorkspace: true,
         triggering: [
             RuleExample("""
                 struct OnboardingView: View {

@@ -20,7 +20,6 @@ struct NonisolatedDefaultValueRule: Rule {
             """,
         fix: .safe,
         triggers: ["defaultValue"],
-        usesWorkspace: true,
         triggering: [
             RuleExample("""
                 struct ColumnWeight: LayoutValueKey {

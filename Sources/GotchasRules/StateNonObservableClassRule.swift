@@ -17,7 +17,6 @@ struct StateNonObservableClassRule: Rule {
             for an `ObservableObject`, own it with `@StateObject` instead.
             """,
         triggers: ["@State"],
-        usesWorkspace: true,
         triggering: [
             RuleExample("""
                 struct CartView: View {

@@ -19,7 +19,6 @@ struct SwiftDataProtocolKeyPathRule: Rule {
             or fetch unfiltered with `FetchDescriptor<Self>()` and sort/filter in Swift.
             """,
         triggers: ["SortDescriptor", "#Predicate", "FetchDescriptor"],
-        usesWorkspace: true,
         triggering: [
             RuleExample("""
                 protocol Tracker: PersistentModel { var sortOrder: Int { get } }

@@ -18,7 +18,6 @@ struct TaskInInitRule: Rule {
             or store `Task { @MainActor in … }` in a property and cancel it.
             """,
         triggers: ["Task"],
-        usesWorkspace: true,
         triggering: [
             """
             @Observable final class FeedModel {

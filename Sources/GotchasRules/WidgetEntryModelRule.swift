@@ -19,7 +19,6 @@ struct WidgetEntryModelRule: Rule {
             `AppEntity` id.
             """,
         triggers: ["TimelineEntry", "persistentModelID", "PersistentIdentifier"],
-        usesWorkspace: true,
         triggering: [
             RuleExample("""
                 import WidgetKit

@@ -17,7 +17,6 @@ struct WidgetStaticConfigIntentRule: Rule {
             nothing to configure.
             """,
         triggers: ["StaticConfiguration"],
-        usesWorkspace: true,
         triggering: [
             RuleExample("""
                 import WidgetKit

@@ -29,7 +29,7 @@ extension FileIndex {
             writer.string(owner)
             writer.strings(names.sorted())
         }
-        writer.strings(lookups.sorted())
+        queries.encode(into: &writer)
         return writer.bytes
     }
 
@@ -60,9 +60,9 @@ extension FileIndex {
             guard let owner = reader.string(), let names = reader.strings() else { return nil }
             references[owner] = Set(names)
         }
-        guard let lookups = reader.strings(), reader.isAtEnd else { return nil }
+        guard let queries = WorkspaceQueries(from: &reader), reader.isAtEnd else { return nil }
         self.init(path: path, types: types, environmentUses: uses, intentControls: controls,
-                  references: references, lookups: Set(lookups))
+                  references: references, queries: queries)
     }
 }
 

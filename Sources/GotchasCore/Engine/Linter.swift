@@ -111,25 +111,13 @@ public struct Linter: Sendable {
         }
         diagnostics.sort { ($0.range.lowerBound, $0.ruleID, $0.range.upperBound) < ($1.range.lowerBound, $1.ruleID, $1.range.upperBound) }
         var fileIndex = context.fileIndex
+        // Only rules ask questions (the walk sets `activeRule` before each call).
+        fileIndex.queries = WorkspaceQueries(byRule: Dictionary(uniqueKeysWithValues: context.queries.compactMap { index, queries in
+            rules.indices.contains(index) ? (rules[index].description.id, queries) : nil
+        }))
         fileIndex.environmentUses.sort { ($0.range.lowerBound, $0.kind.rawValue) < ($1.range.lowerBound, $1.kind.rawValue) }
         fileIndex.intentControls.sort { $0.range.lowerBound < $1.range.lowerBound }
         return LintResult(diagnostics: diagnostics, suppressions: suppressions, fileIndex: fileIndex)
-    }
-
-    /// Rules that read the workspace index (`RuleDescription.usesWorkspace`).
-    public var workspaceRules: [any Rule.Type] { rules.filter { $0.description.usesWorkspace } }
-
-    /// True when an enabled workspace rule's trigger text occurs in the document: only
-    /// such files need a second lint once the workspace index is complete.
-    public func needsWorkspace(_ document: SourceDocument, configuration: RuleConfiguration) -> Bool {
-        document.bytes.withUnsafeBufferPointer { buffer in
-            rules.contains { rule in
-                let description = rule.description
-                guard description.usesWorkspace, configuration.severities[description.id] != nil else { return false }
-                return description.triggers.isEmpty
-                    || description.triggers.contains { ByteSearch.contains(Array($0.utf8), in: buffer) }
-            }
-        }
     }
 }
 

@@ -51,6 +51,11 @@ public final class RuleContext {
 
     /// What this file contributes to the workspace, filled during the walk.
     var fileIndex: FileIndex
+    /// The rule the walk is calling (its index in the linter), so workspace questions
+    /// are recorded against the rule that asked them.
+    var activeRule = -1
+    /// Workspace questions by rule index (see `WorkspaceQueries`).
+    var queries: [Int: Set<WorkspaceQueries.Query>] = [:]
 
     public internal(set) var typeStack: [TypeScope] = []
     public internal(set) var functionStack: [FunctionFrame] = []
@@ -110,7 +115,7 @@ public final class RuleContext {
 
     /// A type by name with the path of its primary declaration (for related locations).
     public func declaration(of name: String) -> TypeDeclaration? {
-        fileIndex.lookups.insert(name)
+        record(.declaration(name))
         let remote = workspace.declaration(of: name, excluding: document.path)
         guard var local = fileTypes[name] else { return remote }
         if local.kind == .extension, let remote {
@@ -125,25 +130,32 @@ public final class RuleContext {
     /// Environment injections and reads of a type in the workspace (as last indexed,
     /// this file included). Records the look-up.
     public func environmentUses(of typeName: String) -> [EnvironmentUse] {
-        fileIndex.lookups.insert(typeName)
+        record(.environmentUses(typeName))
         return workspace.environmentUses(of: typeName)
     }
 
     /// Intent controls (`Button(intent:)`, `Toggle(…, intent:)`) in the code of a type,
     /// from the workspace index (this file as last indexed included). Records the look-up.
     public func intentControls(in typeName: String) -> [IntentControlUse] {
-        fileIndex.lookups.insert(typeName)
+        record(.intentControls(typeName))
         return workspace.intentControls(in: typeName)
     }
 
     /// Uppercase names the code of a type refers to (workspace index). Records the look-up.
     public func references(of typeName: String) -> Set<String> {
-        fileIndex.lookups.insert(typeName)
+        record(.references(typeName))
         return workspace.references(of: typeName)
     }
 
     /// True when the workspace's project settings make `MainActor` the default isolation.
-    public var defaultIsolationIsMainActor: Bool { workspace.defaultIsolationIsMainActor }
+    public var defaultIsolationIsMainActor: Bool {
+        record(.defaultIsolation)
+        return workspace.defaultIsolationIsMainActor
+    }
+
+    private func record(_ query: WorkspaceQueries.Query) {
+        queries[activeRule, default: []].insert(query)
+    }
 
     /// The innermost enclosing type's declared name and the outermost one (for nested types).
     public var outermostType: TypeScope? { typeStack.first }

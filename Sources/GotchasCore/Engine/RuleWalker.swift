@@ -61,6 +61,7 @@ final class RuleWalker: SyntaxAnyVisitor {
 
     private func run(_ rules: [ActiveRule], on node: Syntax) {
         for active in rules {
+            context.activeRule = active.index
             active.rule.check(node, in: context, report: &scratch)
             if !scratch.isEmpty {
                 for finding in scratch { findings.append((active.index, finding)) }

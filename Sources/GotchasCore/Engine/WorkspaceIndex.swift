@@ -59,19 +59,22 @@ public struct FileIndex: Sendable, Codable {
     /// Uppercase names the code of each declared type refers to (`""` for top-level
     /// code): types, initializers, static members' bases.
     public var references: [String: Set<String>]
-    /// Type names the file's rules looked up via `RuleContext.type(named:)` and
-    /// friends: what its diagnostics may depend on in other files.
-    public var lookups: Set<String>
+    /// What the file's rules asked the workspace (`RuleContext.type(named:)` and
+    /// friends), rule by rule: what its diagnostics may depend on in other files.
+    public var queries: WorkspaceQueries
 
     public init(path: String, types: [String: TypeScope] = [:], environmentUses: [EnvironmentUse] = [],
-                intentControls: [IntentControlUse] = [], references: [String: Set<String>] = [:], lookups: Set<String> = []) {
+                intentControls: [IntentControlUse] = [], references: [String: Set<String>] = [:], queries: WorkspaceQueries = WorkspaceQueries()) {
         self.path = path
         self.types = types
         self.environmentUses = environmentUses
         self.intentControls = intentControls
         self.references = references
-        self.lookups = lookups
+        self.queries = queries
     }
+
+    /// Type names the file's rules asked the workspace about.
+    public var lookups: Set<String> { queries.names }
 
     /// Every type name the file refers to or looked up.
     public var referencedTypeNames: Set<String> {
@@ -336,7 +339,7 @@ extension FileIndex {
         for (owner, names) in references.sorted(by: { $0.key < $1.key }) {
             parts.append("refs \(owner): \(names.sorted().joined(separator: ","))")
         }
-        parts.append("lookups \(lookups.sorted().joined(separator: ","))")
+        for (rule, queries) in queries.sortedKeys { parts.append("queries \(rule): \(queries.joined(separator: ","))") }
         return parts.joined(separator: "\n")
     }
 }

@@ -99,16 +99,13 @@ public struct RuleDescription: Sendable {
     /// Empty means the rule always runs.
     public var triggers: [String]
     public var options: [RuleOption]
-    /// Reads declarations of other files (`RuleContext.type(named:)`, environment uses,
-    /// project settings): front ends lint such files again once the workspace index is complete.
-    public var usesWorkspace: Bool
     public var triggering: [RuleExample]
     public var nonTriggering: [RuleExample]
     public var corrections: [RuleCorrection]
 
     public init(id: String, category: RuleCategory, severity: Severity, optIn: Bool = false, seed: String,
                 summary: String, rationale: String, tags: [DiagnosticTag] = [], fix: Applicability? = nil,
-                triggers: [String] = [], options: [RuleOption] = [], usesWorkspace: Bool = false,
+                triggers: [String] = [], options: [RuleOption] = [],
                 triggering: [RuleExample], nonTriggering: [RuleExample], corrections: [RuleCorrection] = []) {
         self.id = id
         self.category = category
@@ -121,7 +118,6 @@ public struct RuleDescription: Sendable {
         self.fix = fix
         self.triggers = triggers
         self.options = options
-        self.usesWorkspace = usesWorkspace
         self.triggering = triggering
         self.nonTriggering = nonTriggering
         self.corrections = corrections

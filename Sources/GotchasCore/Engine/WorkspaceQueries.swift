@@ -1,0 +1,140 @@
+/// The questions each rule asked the workspace while linting one file.
+///
+/// A rule sees other files only through these questions (`RuleContext.declaration(of:)`
+/// and friends), and the walk is deterministic. So a rule run without the workspace
+/// gives exactly the result it would give with it, unless one of its questions gets
+/// a different answer there: the run is the same up to the first question answered
+/// differently. `lint` runs every file once without the workspace and re-runs only
+/// the rules whose questions the finished index answers differently.
+public struct WorkspaceQueries: Sendable, Equatable, Codable {
+    public enum Query: Hashable, Sendable, Codable {
+        /// `RuleContext.declaration(of:)` / `type(named:)`: declarations in other files.
+        case declaration(String)
+        /// `RuleContext.environmentUses(of:)`.
+        case environmentUses(String)
+        /// `RuleContext.intentControls(in:)`.
+        case intentControls(String)
+        /// `RuleContext.references(of:)`.
+        case references(String)
+        /// `RuleContext.defaultIsolationIsMainActor` (project settings).
+        case defaultIsolation
+
+        /// The type name asked about (nil for the settings question).
+        public var name: String? {
+            switch self {
+            case .declaration(let name), .environmentUses(let name), .intentControls(let name), .references(let name): name
+            case .defaultIsolation: nil
+            }
+        }
+
+        /// True when `workspace` answers differently from an empty workspace, as seen
+        /// from the file at `path` (declarations of the file itself are excluded, as
+        /// `RuleContext` excludes them; uses, controls and references include them).
+        public func isAnsweredDifferently(by workspace: WorkspaceIndex, forFileAt path: String) -> Bool {
+            switch self {
+            case .declaration(let name): workspace.declaration(of: name, excluding: path) != nil
+            case .environmentUses(let name): !workspace.environmentUses(of: name).isEmpty
+            case .intentControls(let name): !workspace.intentControls(in: name).isEmpty
+            case .references(let name): !workspace.references(of: name).isEmpty
+            case .defaultIsolation: workspace.defaultIsolationIsMainActor
+            }
+        }
+    }
+
+    /// By rule ID.
+    public private(set) var byRule: [String: Set<Query>]
+
+    public init(byRule: [String: Set<Query>] = [:]) {
+        self.byRule = byRule
+    }
+
+    public var isEmpty: Bool { byRule.isEmpty }
+
+    /// Every type name asked about, by any rule.
+    public var names: Set<String> {
+        byRule.values.reduce(into: Set<String>()) { names, queries in
+            for query in queries { if let name = query.name { names.insert(name) } }
+        }
+    }
+
+    /// The rules that would have to run again with `workspace`, because it answers
+    /// one of their questions differently from the empty workspace they ran with.
+    public func rulesAnsweredDifferently(by workspace: WorkspaceIndex, forFileAt path: String) -> Set<String> {
+        Set(byRule.compactMap { rule, queries in
+            queries.contains { $0.isAnsweredDifferently(by: workspace, forFileAt: path) } ? rule : nil
+        })
+    }
+
+    /// True when some question might be answered differently by a workspace whose
+    /// files may declare `declaredElsewhere` (a superset is enough), with the given
+    /// project settings. Cheap, before the index exists: decides which trees to keep.
+    public func mightBeAnsweredDifferently(declaredElsewhere: (String) -> Bool, defaultIsolationIsMainActor: Bool) -> Bool {
+        byRule.values.contains { queries in
+            queries.contains { query in
+                switch query {
+                case .declaration(let name): declaredElsewhere(name)
+                case .environmentUses, .intentControls, .references: true
+                case .defaultIsolation: defaultIsolationIsMainActor
+                }
+            }
+        }
+    }
+
+}
+
+extension WorkspaceQueries.Query {
+    /// A sortable text form (stable descriptions, encoding).
+    var key: String {
+        switch self {
+        case .declaration(let name): "d:" + name
+        case .environmentUses(let name): "e:" + name
+        case .intentControls(let name): "i:" + name
+        case .references(let name): "r:" + name
+        case .defaultIsolation: "s:"
+        }
+    }
+
+    init?(key: String) {
+        guard key.count >= 2, key.dropFirst().first == ":" else { return nil }
+        let name = String(key.dropFirst(2))
+        switch key.first {
+        case "d": self = .declaration(name)
+        case "e": self = .environmentUses(name)
+        case "i": self = .intentControls(name)
+        case "r": self = .references(name)
+        case "s": self = .defaultIsolation
+        default: return nil
+        }
+    }
+}
+
+extension WorkspaceQueries {
+    /// Rule by rule, sorted: for the cache encoding and the index's stable description.
+    var sortedKeys: [(rule: String, queries: [String])] {
+        byRule.sorted { $0.key < $1.key }.map { ($0.key, $0.value.map(\.key).sorted()) }
+    }
+
+    func encode(into writer: inout BinaryWriter) {
+        let sorted = sortedKeys
+        writer.int(sorted.count)
+        for (rule, queries) in sorted {
+            writer.string(rule)
+            writer.strings(queries)
+        }
+    }
+
+    init?(from reader: inout BinaryReader) {
+        guard let count = reader.count() else { return nil }
+        var byRule: [String: Set<Query>] = [:]
+        for _ in 0..<count {
+            guard let rule = reader.string(), let keys = reader.strings() else { return nil }
+            var queries: Set<Query> = []
+            for key in keys {
+                guard let query = Query(key: key) else { return nil }
+                queries.insert(query)
+            }
+            byRule[rule] = queries
+        }
+        self.init(byRule: byRule)
+    }
+}
