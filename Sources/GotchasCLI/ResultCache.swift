@@ -66,21 +66,22 @@ struct ResultCache: Sendable {
 
 /// A file's workspace index as the cache holds it: its digest (what workspace-dependent
 /// results are keyed by), whether its rules asked the workspace anything, and its
-/// encoding (`FileIndex.encoded()`), decoded only when the index must be rebuilt. A
-/// fresh one computes its digest and encoding only when asked.
+/// encoding (`FileIndex.encoded()`), decoded only when the index must be rebuilt.
 struct CachedFileIndex: Sendable {
     static let digestLength = 32
-    /// Hash of the encoding (deterministic: sorted, positions included).
-    let digest: String
     /// True when some rule asked the workspace a question linting this file
     /// (`FileIndex.queries` is not empty): only then can a second pass change its result.
     let asksWorkspace: Bool
-    private let encoded: [UInt8]
+    private let encoded: [UInt8]?
+    private let storedDigest: String?
     private let fresh: FileIndex?
 
-    init(fileIndex: FileIndex) {
-        encoded = fileIndex.encoded()
-        digest = ContentHash(encoded).description
+    /// A fresh index; `encoding` computes its encoding and digest now (to store it),
+    /// otherwise only if asked.
+    init(fileIndex: FileIndex, encoding: Bool) {
+        let encoded = encoding ? fileIndex.encoded() : nil
+        self.encoded = encoded
+        storedDigest = encoded.map { ContentHash($0).description }
         asksWorkspace = !fileIndex.queries.isEmpty
         fresh = fileIndex
     }
@@ -89,16 +90,21 @@ struct CachedFileIndex: Sendable {
         guard stored.count > Self.digestLength + 1,
               let digest = String(validating: stored[0..<Self.digestLength], as: UTF8.self),
               stored[Self.digestLength] <= 1 else { return nil }
-        self.digest = digest
+        storedDigest = digest
         asksWorkspace = stored[Self.digestLength] == 1
         encoded = Array(stored[(Self.digestLength + 1)...])
         fresh = nil
     }
 
-    var stored: [UInt8] { Array(digest.utf8) + [asksWorkspace ? 1 : 0] + encoded }
+    /// Hash of the encoding (deterministic: sorted, positions included).
+    var digest: String { storedDigest ?? ContentHash(encoding).description }
+
+    var stored: [UInt8] { Array(digest.utf8) + [asksWorkspace ? 1 : 0] + encoding }
+
+    private var encoding: [UInt8] { encoded ?? fresh?.encoded() ?? [] }
 
     /// The index itself (decoding it when it came from disk).
-    var fileIndex: FileIndex? { fresh ?? FileIndex(encoded: encoded) }
+    var fileIndex: FileIndex? { fresh ?? encoded.flatMap(FileIndex.init(encoded:)) }
 }
 
 /// A compact, self-checking binary encoding of diagnostics.

@@ -26,6 +26,8 @@ struct WorkspaceLintPipeline: Sendable {
     /// Source bytes whose trees may be kept between the passes (trees are ~20–40× larger).
     var retainedSourceBudget = 8 * 1024 * 1024
 
+    /// A file to lint: read through `SourceReader`, which rejects what `ParserLimits`
+    /// finds unsafe to parse, so the pipeline parses without checking again.
     struct Input: Sendable {
         var document: SourceDocument
         var configuration: RuleConfiguration
@@ -42,21 +44,29 @@ struct WorkspaceLintPipeline: Sendable {
         var settingsOnly = WorkspaceIndex.empty
         for (path, text) in settings { settingsOnly.updateSettings(path: path, text: text) }
         let defaultIsolationIsMainActor = settingsOnly.defaultIsolationIsMainActor
-        let declarers = Self.declarers(of: inputs)
+        // Scanned on the first cache miss only: a warm run needs no tree.
+        let declarers = Mutex<[String: [Int]]?>(nil)
         let budget = Mutex(retainedSourceBudget)
 
         let first: [FirstPass] = ParallelMap.map(Array(inputs.indices), workers: workers) { [linter, cache] index in
             let input = inputs[index]
-            let key = ResultCache.key(path: input.document.path, bytes: input.document.bytes, configuration: input.configuration, ruleIDs: ruleIDs)
-            if let entry = cache?.loadEntry(key: key), let fileIndex = entry.fileIndex {
+            let key = cache.map { _ in
+                ResultCache.key(path: input.document.path, bytes: input.document.bytes, configuration: input.configuration, ruleIDs: ruleIDs)
+            }
+            if let cache, let key, let entry = cache.loadEntry(key: key), let fileIndex = entry.fileIndex {
                 return FirstPass(diagnostics: entry.diagnostics, fileIndex: fileIndex, tree: nil)
             }
-            let parsed = ParsedFile(document: input.document)
+            let parsed = ParsedFile(safeDocument: input.document)
             let result = linter.lint(parsed, configuration: input.configuration)
-            let fileIndex = CachedFileIndex(fileIndex: result.fileIndex)
-            cache?.store(result.diagnostics, fileIndex: fileIndex, key: key)
+            let fileIndex = CachedFileIndex(fileIndex: result.fileIndex, encoding: cache != nil)
+            if let cache, let key { cache.store(result.diagnostics, fileIndex: fileIndex, key: key) }
             let mayNeedTree = result.fileIndex.queries.mightBeAnsweredDifferently(
-                declaredElsewhere: { name in declarers[name]?.contains { $0 != index } ?? false },
+                declaredElsewhere: { name in
+                    declarers.withLock { known in
+                        if known == nil { known = Self.declarers(of: inputs) }
+                        return known?[name]?.contains { $0 != index } ?? false
+                    }
+                },
                 defaultIsolationIsMainActor: defaultIsolationIsMainActor)
             let keep = mayNeedTree && budget.withLock { remaining in
                 guard input.document.bytes.count <= remaining else { return false }
@@ -71,16 +81,19 @@ struct WorkspaceLintPipeline: Sendable {
 
         // Workspace-dependent results are keyed by the digest of every file's index;
         // the index itself is only built (and cached indexes decoded) when one misses.
-        let digest = Self.digest(of: zip(inputs, first).map { input, pass in (input.document.path, pass.fileIndex.digest) },
-                                 settings: settings)
-        let secondKeys: [String?] = inputs.indices.map { index in
-            guard first[index].fileIndex.asksWorkspace else { return nil }
-            let input = inputs[index]
-            return ResultCache.key(path: input.document.path, bytes: input.document.bytes, configuration: input.configuration,
-                                   ruleIDs: ruleIDs, extra: digest)
+        let asking = inputs.indices.filter { first[$0].fileIndex.asksWorkspace }
+        var secondKeys: [Int: String] = [:]
+        if cache != nil {
+            let digest = Self.digest(of: zip(inputs, first).map { input, pass in (input.document.path, pass.fileIndex.digest) },
+                                     settings: settings)
+            for index in asking {
+                let input = inputs[index]
+                secondKeys[index] = ResultCache.key(path: input.document.path, bytes: input.document.bytes,
+                                                    configuration: input.configuration, ruleIDs: ruleIDs, extra: digest)
+            }
         }
-        let cachedSecond: [[Diagnostic]?] = secondKeys.map { key in key.flatMap { cache?.load(key: $0) } }
-        let misses = inputs.indices.filter { secondKeys[$0] != nil && cachedSecond[$0] == nil }
+        let cachedSecond: [Int: [Diagnostic]] = secondKeys.compactMapValues { cache?.load(key: $0) }
+        let misses = asking.filter { cachedSecond[$0] == nil }
         var workspace = settingsOnly
         if !misses.isEmpty {
             let indexes = ParallelMap.map(first, workers: workers) { $0.fileIndex.fileIndex }
@@ -88,9 +101,9 @@ struct WorkspaceLintPipeline: Sendable {
             for (path, text) in settings { workspace.updateSettings(path: path, text: text) }
         }
 
-        let second: [[Diagnostic]] = ParallelMap.map(Array(inputs.indices), workers: workers) { [linter, cache, workspace] index in
+        let second: [[Diagnostic]] = ParallelMap.map(Array(inputs.indices), workers: workers) { [linter, cache, workspace, secondKeys] index in
             let pass = first[index]
-            guard let key = secondKeys[index] else { return pass.diagnostics }
+            guard pass.fileIndex.asksWorkspace else { return pass.diagnostics }
             if let cached = cachedSecond[index] { return cached }
             let input = inputs[index]
             let rerun = pass.fileIndex.fileIndex?.queries.rulesAnsweredDifferently(by: workspace, forFileAt: input.document.path) ?? Set(ruleIDs)
@@ -98,12 +111,12 @@ struct WorkspaceLintPipeline: Sendable {
             if !rerun.isEmpty {
                 var onlyRerun = input.configuration
                 onlyRerun.severities = onlyRerun.severities.filter { rerun.contains($0.key) }
-                let parsed = pass.tree ?? ParsedFile(document: input.document)
+                let parsed = pass.tree ?? ParsedFile(safeDocument: input.document)
                 let findings = linter.lint(parsed, configuration: onlyRerun, workspace: workspace).diagnostics
                 diagnostics = (diagnostics.filter { !rerun.contains($0.ruleID) } + findings)
                     .sorted { ($0.range.lowerBound, $0.ruleID, $0.range.upperBound) < ($1.range.lowerBound, $1.ruleID, $1.range.upperBound) }
             }
-            cache?.store(diagnostics, key: key)
+            if let key = secondKeys[index] { cache?.store(diagnostics, key: key) }
             return diagnostics
         }
         return zip(inputs, second).map { FileReport(document: $0.document, diagnostics: $1) }

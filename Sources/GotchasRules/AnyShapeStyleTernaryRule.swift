@@ -66,7 +66,7 @@ struct AnyShapeStyleTernaryRule: Rule {
 
     private static func isAnyShapeStyle(_ expression: ExprSyntax) -> Bool {
         guard let call = expression.unwrapped.as(FunctionCallExprSyntax.self) else { return false }
-        let callee = call.calledExpression.trimmedDescription
+        let callee = call.calledExpression.trimmedText
         return callee == "AnyShapeStyle" || callee == "SwiftUI.AnyShapeStyle"
     }
 }

@@ -113,6 +113,6 @@ struct ConditionalLayoutSwitchRule: Rule {
     /// The children as statements with whitespace collapsed (`a; b` equals `a⏎b`).
     private static func children(_ call: FunctionCallExprSyntax) -> [String]? {
         guard let closure = call.trailingClosure, closure.signature == nil else { return nil }
-        return closure.statements.map { $0.item.trimmedDescription.collapsingWhitespace }
+        return closure.statements.map { $0.item.trimmedText.collapsingWhitespace }
     }
 }

@@ -103,8 +103,8 @@ struct ConditionalViewIdentityRule: Rule {
               let elseView = elseBody.statements.soleExpression,
               let thenRoot = thenView.modifierChainRoot, let elseRoot = elseView.modifierChainRoot,
               Self.isViewRoot(thenRoot),
-              thenRoot.trimmedDescription.collapsingWhitespace == elseRoot.trimmedDescription.collapsingWhitespace,
-              thenView.trimmedDescription.collapsingWhitespace != elseView.trimmedDescription.collapsingWhitespace,
+              thenRoot.trimmedText.collapsingWhitespace == elseRoot.trimmedText.collapsingWhitespace,
+              thenView.trimmedText.collapsingWhitespace != elseView.trimmedText.collapsingWhitespace,
               !thenView.chainModifiers.isEmpty || !elseView.chainModifiers.isEmpty
         else { return }
         report.append(Finding(

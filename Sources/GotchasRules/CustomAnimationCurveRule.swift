@@ -92,14 +92,14 @@ struct CustomAnimationCurveRule: Rule {
 
     private static func isCurveBase(_ base: ExprSyntax?) -> Bool {
         guard let base else { return true }
-        let text = base.trimmedDescription
+        let text = base.trimmedText
         return text == "Animation" || text == "SwiftUI.Animation"
     }
 
     /// `AnyTransition.opacity.animation(.easeIn)` inside `.transition(…)`.
     private static func isTransitionArgument(_ call: FunctionCallExprSyntax) -> Bool {
         guard let root = call.modifierChainRoot else { return true }
-        if root.trimmedDescription == "AnyTransition" { return true }
+        if root.trimmedText == "AnyTransition" { return true }
         guard let owner = call.parent?.as(LabeledExprSyntax.self)?.parent?.parent?.as(FunctionCallExprSyntax.self) else { return false }
         return owner.calleeName == "transition"
     }

@@ -84,7 +84,7 @@ struct EnvironmentClosurePerRenderRule: Rule {
         guard call.modifierName == "environment", context.execution == .render,
               call.arguments.count == 2,
               let keyPath = call.arguments.first?.expression.as(KeyPathExprSyntax.self),
-              !Self.systemActionKeys.contains(keyPath.trimmedDescription),
+              !Self.systemActionKeys.contains(keyPath.trimmedText),
               let value = call.arguments.last?.expression.unwrapped,
               Self.buildsClosure(value)
         else { return }

@@ -91,9 +91,9 @@ struct EnvironmentObjectMismatchRule: Rule {
         let variable = node.cast(VariableDeclSyntax.self)
         for element in variable.attributes {
             guard let attribute = element.as(AttributeSyntax.self) else { continue }
-            let name = attribute.attributeName.trimmedDescription
+            let name = attribute.attributeName.trimmedText
             if name == "EnvironmentObject" || name == "SwiftUI.EnvironmentObject" {
-                guard let type = variable.bindings.first?.typeAnnotation?.type.trimmedDescription,
+                guard let type = variable.bindings.first?.typeAnnotation?.type.trimmedText,
                       let typeName = TypeNames.simple(type) else { continue }
                 reportMismatch(typeName, injectedAs: .injectObservable, notAs: .injectObject, at: attribute, in: context, report: &report,
                                message: "`\(typeName)` is injected with `.environment(_:)` but read with `@EnvironmentObject`: the read finds no ObservableObject and crashes; read it with `@Environment(\(typeName).self)`",

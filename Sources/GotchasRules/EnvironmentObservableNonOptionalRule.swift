@@ -66,7 +66,7 @@ struct EnvironmentObservableNonOptionalRule: Rule {
             if type.is(OptionalTypeSyntax.self) || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return }
             if let generic = type.as(IdentifierTypeSyntax.self), generic.name.text == "Optional" { return }
         }
-        let model = base.trimmedDescription
+        let model = base.trimmedText
         report.append(Finding(
             message: "`@Environment(\(model).self)` is non-optional and crashes when no ancestor injected a `\(model)`; declare it `\(model)?` unless every path injects it",
             range: attribute.byteRange))

@@ -96,7 +96,7 @@ struct ForEachIDSelfMutableRule: Rule {
               callee == "ForEach" || callee == "List",
               let idArgument = call.argument(labeled: "id"),
               let keyPath = idArgument.expression.as(KeyPathExprSyntax.self), keyPath.root == nil,
-              keyPath.components.count == 1, keyPath.components.first?.trimmedDescription == ".self",
+              keyPath.components.count == 1, keyPath.components.first?.trimmedText == ".self",
               var data = call.arguments.first?.expression, call.arguments.first?.label == nil
         else { return }
         // `xs.sorted()`, `xs.filter { }` keep the element type.

@@ -203,7 +203,7 @@ struct FormatterInBodyRule: Rule {
               !variable.modifiers.contains("static"), !variable.modifiers.contains("class"),
               variable.bindings.count == 1, let binding = variable.bindings.first,
               binding.accessorBlock != nil, binding.initializer == nil,
-              let type = binding.typeAnnotation?.type.trimmedDescription
+              let type = binding.typeAnnotation?.type.trimmedText
         else { return false }
         return Self.formatterTypes.contains(type)
     }

@@ -53,7 +53,7 @@ struct HostingConfigurationIDRule: Rule {
 
     func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
         let call = node.cast(FunctionCallExprSyntax.self)
-        guard call.calledExpression.trimmedDescription == "UIHostingConfiguration",
+        guard call.calledExpression.trimmedText == "UIHostingConfiguration",
               let closure = call.trailingClosure,
               let root = closure.statements.soleExpression,
               !root.chainModifiers.contains(where: { $0.modifierName == "id" }),

@@ -133,7 +133,7 @@ struct ListRowConditionalRule: Rule {
             report.append(Finding(
                 message: "An `if` without `else` in a list's row closure makes the row count unknown, so SwiftUI builds every row up front; filter the data in the model instead",
                 range: ifExpr.ifKeyword.byteRange.lowerBound..<ifExpr.conditions.endPositionBeforeTrailingTrivia.utf8Offset))
-        } else if let call = node.as(FunctionCallExprSyntax.self), call.calledExpression.trimmedDescription == "AnyView" {
+        } else if let call = node.as(FunctionCallExprSyntax.self), call.calledExpression.trimmedText == "AnyView" {
             report.append(Finding(
                 message: "`AnyView` in a list's row closure hides the row's structure, so SwiftUI builds every row up front to count it; use a concrete view (`@ViewBuilder`, `switch`)",
                 range: call.byteRange))

@@ -113,7 +113,7 @@ struct ManualCountdownRule: Rule {
             ticking = Self.enclosingTypeHasTimer(call)
         }
         guard ticking else { return }
-        let argumentsText = call.arguments.trimmedDescription
+        let argumentsText = call.arguments.trimmedText
         var mathText = argumentsText
         // `Text(label)` where `let label = …` does the math above it, in this block or an
         // enclosing one up to the declaration (the TimelineView closure, the body getter).
@@ -131,7 +131,7 @@ struct ManualCountdownRule: Rule {
                     guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
                           let value = binding.initializer?.value,
                           namesUsed.contains(name) else { continue }
-                    mathText += " " + value.trimmedDescription
+                    mathText += " " + value.trimmedText
                 }
             }
         }
@@ -151,7 +151,7 @@ struct ManualCountdownRule: Rule {
                 if hasTimer(group.memberBlock) { return true }
                 // The body may sit in an extension while the timer is in the struct.
                 if let ext = current.as(ExtensionDeclSyntax.self), let file = ext.parent?.parent?.parent?.as(SourceFileSyntax.self) {
-                    let name = ext.extendedType.trimmedDescription
+                    let name = ext.extendedType.trimmedText
                     for item in file.statements {
                         if let decl = item.item.as(StructDeclSyntax.self), decl.name.text == name, hasTimer(decl.memberBlock) { return true }
                     }
@@ -166,7 +166,7 @@ struct ManualCountdownRule: Rule {
     private static func hasTimer(_ members: MemberBlockSyntax) -> Bool {
         members.members.contains { member in
             guard let variable = member.decl.as(VariableDeclSyntax.self) else { return false }
-            return variable.bindings.contains { $0.initializer?.value.trimmedDescription.contains("Timer.publish(") == true }
+            return variable.bindings.contains { $0.initializer?.value.trimmedText.contains("Timer.publish(") == true }
         }
     }
 }

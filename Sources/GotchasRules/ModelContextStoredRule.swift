@@ -93,7 +93,7 @@ struct ModelContextStoredRule: Rule {
         for binding in variable.bindings {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
             if binding.accessorBlock != nil { continue }
-            let annotated = binding.typeAnnotation.map { TypeNames.strippingOptional($0.type.trimmedDescription) }
+            let annotated = binding.typeAnnotation.map { TypeNames.strippingOptional($0.type.trimmedText) }
             let value = binding.initializer?.value.unwrapped
             let isContext = annotated == "ModelContext" || annotated == "SwiftData.ModelContext"
                 || (annotated == nil && (value?.as(FunctionCallExprSyntax.self)?.calleeName == "ModelContext"

@@ -121,7 +121,7 @@ struct NavigationViewRule: Rule {
             let statements = Array(content.statements)
             let isColumns = ExprSyntax(call).appliedModifiers.contains { modifier in
                 modifier.calleeName == "navigationViewStyle"
-                    && (modifier.arguments.trimmedDescription.contains("columns") || modifier.arguments.trimmedDescription.contains("DoubleColumn"))
+                    && (modifier.arguments.trimmedText.contains("columns") || modifier.arguments.trimmedText.contains("DoubleColumn"))
             }
             if statements.count == 1, !isColumns {
                 fixes.append(Fix(title: "Replace with `NavigationStack`", applicability: .safe,

@@ -59,7 +59,7 @@ struct ObservedObjectOwnedRule: Rule {
     func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
         let variable = node.cast(VariableDeclSyntax.self)
         guard let attribute = variable.attributes.lazy.compactMap({ $0.as(AttributeSyntax.self) }).first(where: { attribute in
-            let name = attribute.attributeName.trimmedDescription
+            let name = attribute.attributeName.trimmedText
             return name == "ObservedObject" || name == "SwiftUI.ObservedObject"
         }) else { return }
         guard variable.bindings.contains(where: { binding in
@@ -70,7 +70,7 @@ struct ObservedObjectOwnedRule: Rule {
         }) else { return }
         let name = attribute.attributeName
         let nameRange = name.positionAfterSkippingLeadingTrivia.utf8Offset..<name.endPositionBeforeTrailingTrivia.utf8Offset
-        let written = attribute.attributeName.trimmedDescription
+        let written = attribute.attributeName.trimmedText
         let fix = Fix(title: "Use `@StateObject`", applicability: .safe, edits: [
             TextEdit(range: nameRange, replacement: String(written.dropLast("ObservedObject".count)) + "StateObject"),
         ])

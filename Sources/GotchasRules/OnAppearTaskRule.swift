@@ -130,7 +130,7 @@ struct OnAppearTaskRule: Rule {
         }
         var head = "task"
         if !task.arguments.isEmpty {
-            head += "(" + task.arguments.trimmedDescription + ")"
+            head += "(" + task.arguments.trimmedText + ")"
         }
         let range = member.declName.baseName.positionAfterSkippingLeadingTrivia.utf8Offset
             ..< onAppear.rightBrace.endPositionBeforeTrailingTrivia.utf8Offset

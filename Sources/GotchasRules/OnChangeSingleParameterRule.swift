@@ -124,7 +124,7 @@ struct OnChangeSingleParameterRule: Rule {
         case .parameterClause(let clause):
             guard clause.parameters.count == 1, let only = clause.parameters.first else { return }
             if let type = only.type {
-                edits.append(.insert("_: \(type.trimmedDescription), ", at: only.positionAfterSkippingLeadingTrivia.utf8Offset))
+                edits.append(.insert("_: \(type.trimmedText), ", at: only.positionAfterSkippingLeadingTrivia.utf8Offset))
             } else {
                 edits.append(.insert("_, ", at: only.positionAfterSkippingLeadingTrivia.utf8Offset))
             }

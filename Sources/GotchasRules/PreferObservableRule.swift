@@ -65,7 +65,7 @@ struct PreferObservableRule: Rule {
     func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
         let decl = node.cast(ClassDeclSyntax.self)
         guard let inherited = decl.inheritanceClause?.inheritedTypes.first(where: {
-                  let name = $0.type.trimmedDescription
+                  let name = $0.type.trimmedText
                   return name == "ObservableObject" || name == "Combine.ObservableObject"
               }),
               decl.memberBlock.members.contains(where: { $0.decl.as(VariableDeclSyntax.self)?.attributes.contains("Published") == true })

@@ -151,7 +151,7 @@ struct StateCopiesParameterRule: Rule {
         if let array = type.as(ArrayTypeSyntax.self) { return isValueType(array.element, in: context) }
         if let dictionary = type.as(DictionaryTypeSyntax.self) { return isValueType(dictionary.value, in: context) }
         if type.is(TupleTypeSyntax.self) { return true }
-        var name = type.trimmedDescription
+        var name = type.trimmedText
         if let member = type.as(MemberTypeSyntax.self) { name = member.name.text }
         if let identifier = type.as(IdentifierTypeSyntax.self) {
             if ["Array", "Set", "Optional"].contains(identifier.name.text),

@@ -77,7 +77,7 @@ struct StateNotPrivateRule: Rule {
         let variable = node.cast(VariableDeclSyntax.self)
         guard node.parent?.is(MemberBlockItemSyntax.self) == true,
               let attribute = variable.attributes.lazy.compactMap({ $0.as(AttributeSyntax.self) }).first(where: { attribute in
-                  ["State", "StateObject", "SwiftUI.State", "SwiftUI.StateObject"].contains(attribute.attributeName.trimmedDescription)
+                  ["State", "StateObject", "SwiftUI.State", "SwiftUI.StateObject"].contains(attribute.attributeName.trimmedText)
               }),
               !variable.attributes.contains("Previewable"),
               !variable.modifiers.isPrivate
@@ -96,7 +96,7 @@ struct StateNotPrivateRule: Rule {
                 ?? variable.bindingSpecifier.positionAfterSkippingLeadingTrivia
             fixes.append(Fix(title: "Make it `private`", applicability: .safe, edits: [.insert("private ", at: anchor.utf8Offset)]))
         }
-        let wrapper = attribute.attributeName.trimmedDescription.hasSuffix("StateObject") ? "@StateObject" : "@State"
+        let wrapper = attribute.attributeName.trimmedText.hasSuffix("StateObject") ? "@StateObject" : "@State"
         report.append(Finding(
             message: "`\(wrapper)` is not `private`: a value a caller passes through the initializer is used only for "
                 + "the view's first appearance and then ignored; mark it `private` and take input as a `let` or `@Binding`",

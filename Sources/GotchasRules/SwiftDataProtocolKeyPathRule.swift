@@ -103,7 +103,7 @@ struct SwiftDataProtocolKeyPathRule: Rule {
             case "SortDescriptor":
                 guard call.calledExpression.is(DeclReferenceExprSyntax.self) || isSelfGeneric(call.calledExpression),
                       let keyPath = call.arguments.first?.expression.as(KeyPathExprSyntax.self),
-                      keyPath.root == nil || keyPath.root?.trimmedDescription == "Self",
+                      keyPath.root == nil || keyPath.root?.trimmedText == "Self",
                       !isInsideFlaggedDescriptor(node)
                 else { return }
                 report.append(Finding(
@@ -120,7 +120,7 @@ struct SwiftDataProtocolKeyPathRule: Rule {
                 return
             }
         } else if let macro = node.as(MacroExpansionExprSyntax.self), macro.macroName.text == "Predicate" {
-            if let generic = macro.genericArgumentClause, generic.arguments.trimmedDescription != "Self" { return }
+            if let generic = macro.genericArgumentClause, generic.arguments.trimmedText != "Self" { return }
             guard !isInsideFlaggedDescriptor(node) else { return }
             report.append(Finding(
                 message: "`#Predicate` over a protocol's `Self` traps at fetch time: SwiftData cannot resolve key paths rooted in a protocol; write the predicate in the concrete @Model type or filter in Swift",
@@ -129,7 +129,7 @@ struct SwiftDataProtocolKeyPathRule: Rule {
     }
 
     private func isSelfGeneric(_ expression: ExprSyntax) -> Bool {
-        expression.as(GenericSpecializationExprSyntax.self)?.genericArgumentClause.arguments.trimmedDescription == "Self"
+        expression.as(GenericSpecializationExprSyntax.self)?.genericArgumentClause.arguments.trimmedText == "Self"
     }
 
     /// Reported once: a `#Predicate`/`SortDescriptor` inside a flagged `FetchDescriptor<Self>(…)`.
@@ -149,7 +149,7 @@ struct SwiftDataProtocolKeyPathRule: Rule {
               let extensionDecl = node.ancestor(ExtensionDeclSyntax.self)
         else { return false }
         if let clause = extensionDecl.genericWhereClause,
-           clause.requirements.contains(where: { $0.trimmedDescription.hasPrefix("Self") }) { return true }
+           clause.requirements.contains(where: { $0.trimmedText.hasPrefix("Self") }) { return true }
         return context.type(named: scope.name)?.kind == .protocol
     }
 }

@@ -95,7 +95,7 @@ struct SwitchDefaultInViewRule: Rule {
         let dispatchesKinds = cases.contains { element in
             guard case .switchCase(let other) = element, case .case(let caseLabel) = other.label else { return false }
             return caseLabel.caseItems.contains { item in
-                let pattern = item.pattern.trimmedDescription
+                let pattern = item.pattern.trimmedText
                 return pattern.hasPrefix(".") || pattern.hasPrefix("let .") || pattern.hasPrefix("var .")
             }
         }

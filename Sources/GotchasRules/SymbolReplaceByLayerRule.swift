@@ -66,7 +66,7 @@ struct SymbolReplaceByLayerRule: Rule {
               replaceIndex == 0 || (replaceIndex == 1 && components[0] == "ReplaceSymbolEffect"),
               components.count - replaceIndex <= 2
         else { return }
-        let fallback = base.trimmedDescription
+        let fallback = base.trimmedText
         let replacement: String
         if fallback.hasPrefix("ReplaceSymbolEffect.") {
             replacement = "ReplaceSymbolEffect.replace.magic(fallback: .\(fallback.dropFirst("ReplaceSymbolEffect.".count)))"

@@ -88,9 +88,9 @@ struct TaskInInitRule: Rule {
         let call = node.cast(FunctionCallExprSyntax.self)
         let called = call.calledExpression
         // `_Concurrency.Task` is how code names the real one when a module type shadows it.
-        let isQualified = called.as(MemberAccessExprSyntax.self).map { $0.declName.baseName.text == "Task" && $0.base?.trimmedDescription == "_Concurrency" } ?? false
+        let isQualified = called.as(MemberAccessExprSyntax.self).map { $0.declName.baseName.text == "Task" && $0.base?.trimmedText == "_Concurrency" } ?? false
         let isTask = called.as(DeclReferenceExprSyntax.self)?.baseName.text == "Task" || isQualified
-        let isDetached = called.as(MemberAccessExprSyntax.self).map { $0.declName.baseName.text == "detached" && $0.base?.trimmedDescription == "Task" } ?? false
+        let isDetached = called.as(MemberAccessExprSyntax.self).map { $0.declName.baseName.text == "detached" && $0.base?.trimmedText == "Task" } ?? false
         guard isTask || isDetached,
               let closure = call.trailingClosure ?? call.argument(labeled: "operation")?.expression.as(ClosureExprSyntax.self)
                 ?? call.arguments.first?.expression.as(ClosureExprSyntax.self),
@@ -117,7 +117,7 @@ struct TaskInInitRule: Rule {
     }
 
     static func capturesSelfWeakly(_ closure: ClosureExprSyntax) -> Bool {
-        closure.signature?.capture?.items.contains { $0.specifier?.specifier.text == "weak" && $0.trimmedDescription.hasSuffix("self") } == true
+        closure.signature?.capture?.items.contains { $0.specifier?.specifier.text == "weak" && $0.trimmedText.hasSuffix("self") } == true
     }
 
     static func isMainActorClosure(_ closure: ClosureExprSyntax) -> Bool {

@@ -68,7 +68,7 @@ struct TimelineViewPeriodicMathRule: Rule {
 
     func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
         let call = node.cast(FunctionCallExprSyntax.self)
-        let written = call.calledExpression.trimmedDescription
+        let written = call.calledExpression.trimmedText
         let callee = written.hasPrefix("Foundation.") ? String(written.dropFirst("Foundation.".count)) : written
         guard Self.trig.contains(callee),
               call.arguments.count == 1,

@@ -77,7 +77,7 @@ struct UnstableIdentityRule: Rule {
     }
 
     static func isNewUUID(_ call: FunctionCallExprSyntax) -> Bool {
-        let callee = call.calledExpression.trimmedDescription
+        let callee = call.calledExpression.trimmedText
         return (callee == "UUID" || callee == "Foundation.UUID") && call.arguments.isEmpty && call.trailingClosure == nil
     }
 

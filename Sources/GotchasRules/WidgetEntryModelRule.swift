@@ -99,7 +99,7 @@ struct WidgetEntryModelRule: Rule {
         guard !variable.modifiers.contains("static") else { return }
         for binding in variable.bindings where binding.accessorBlock == nil {
             guard let annotation = binding.typeAnnotation?.type else { continue }
-            let written = annotation.trimmedDescription
+            let written = annotation.trimmedText
             let name = TypeNames.element(of: written) ?? TypeNames.strippingOptional(written)
             if name == "PersistentIdentifier" {
                 report.append(Finding(
@@ -119,7 +119,7 @@ struct WidgetEntryModelRule: Rule {
     private func checkEntity(_ variable: VariableDeclSyntax, report: inout [Finding]) {
         for binding in variable.bindings {
             guard binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "id" else { continue }
-            if let annotation = binding.typeAnnotation?.type, TypeNames.strippingOptional(annotation.trimmedDescription) == "PersistentIdentifier" {
+            if let annotation = binding.typeAnnotation?.type, TypeNames.strippingOptional(annotation.trimmedText) == "PersistentIdentifier" {
                 report.append(Finding(
                     message: "`PersistentIdentifier` as an AppEntity id does not reliably round-trip through intent configuration (the selection falls back to the default); use a stored `UUID`",
                     range: annotation.byteRange))

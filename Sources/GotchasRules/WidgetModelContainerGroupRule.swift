@@ -71,7 +71,7 @@ struct WidgetModelContainerGroupRule: Rule {
         case "ModelConfiguration" where !isMember:
             // `url:` decides the store's location (often inside the App Group container): not decidable here.
             guard call.argument(labeled: "groupContainer") == nil, call.argument(labeled: "url") == nil,
-                  call.argument(labeled: "isStoredInMemoryOnly")?.expression.trimmedDescription != "true" else { return }
+                  call.argument(labeled: "isStoredInMemoryOnly")?.expression.trimmedText != "true" else { return }
             report.append(finding(call, "`ModelConfiguration` without `groupContainer:` opens the widget extension's own sandboxed store, not the app's: the widget shows an empty store; pass `groupContainer: .identifier(appGroupID)`"))
         case "ModelContainer" where !isMember:
             guard call.argument(labeled: "for") != nil, call.argument(labeled: "configurations") == nil else { return }

@@ -145,7 +145,7 @@ struct WidgetSnapshotNetworkRule: Rule {
     private func checkHelperCall(_ call: FunctionCallExprSyntax, in context: RuleContext, report: inout [Finding]) {
         guard Self.isAwaited(call),
               let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
-                ?? call.calledExpression.as(MemberAccessExprSyntax.self).flatMap({ $0.base?.trimmedDescription == "self" ? $0.declName.baseName.text : nil }),
+                ?? call.calledExpression.as(MemberAccessExprSyntax.self).flatMap({ $0.base?.trimmedText == "self" ? $0.declName.baseName.text : nil }),
               let function = context.functionStack.last(where: { $0.kind == .function }),
               let decl = function.node.as(FunctionDeclSyntax.self), Self.isSnapshot(decl),
               WorkspaceRuleSupport.isWidgetFile(context),

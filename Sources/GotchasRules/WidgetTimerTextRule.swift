@@ -92,7 +92,7 @@ struct WidgetTimerTextRule: Rule {
     func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
         let call = node.cast(FunctionCallExprSyntax.self)
         guard call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Text",
-              call.argument(labeled: "style")?.expression.trimmedDescription == ".timer",
+              call.argument(labeled: "style")?.expression.trimmedText == ".timer",
               WorkspaceRuleSupport.isWidgetFile(context), context.enclosingView != nil
         else { return }
         if context.isInside(["mask"]) || Self.isHidden(call) {
@@ -124,7 +124,7 @@ struct WidgetTimerTextRule: Rule {
               let outer = member.parent?.as(FunctionCallExprSyntax.self) {
             let name = member.declName.baseName.text
             if name == "hidden" { return true }
-            if name == "opacity", let value = outer.arguments.first?.expression.trimmedDescription, value == "0" || value == "0.0" { return true }
+            if name == "opacity", let value = outer.arguments.first?.expression.trimmedText, value == "0" || value == "0.0" { return true }
             current = Syntax(outer)
         }
         return false

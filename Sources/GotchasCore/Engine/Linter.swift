@@ -20,10 +20,24 @@ public struct ParsedFile: @unchecked Sendable {
     /// Parses the document from scratch, unless `ParserLimits` finds it would hang or
     /// crash the parser: then the tree is empty and `unparsableReason` says why.
     public init(document: SourceDocument) {
+        if let reason = ParserLimits.hazard(in: document.bytes) {
+            self.init(document: document, tree: Parser.parse(source: ""), unparsableReason: reason)
+        } else {
+            self.init(safeDocument: document)
+        }
+    }
+
+    private init(document: SourceDocument, tree: SourceFileSyntax, unparsableReason: String?) {
         self.document = document
-        let reason = ParserLimits.hazard(in: document.bytes)
-        self.unparsableReason = reason
-        self.tree = reason != nil ? Parser.parse(source: "") : document.bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+        self.tree = tree
+        self.unparsableReason = unparsableReason
+    }
+
+    /// Parses a document already found safe by `ParserLimits` (the CLI checks each file
+    /// as it reads it; checking again would scan every byte twice). Nothing but
+    /// SwiftParser: the benchmark's floor.
+    public init(safeDocument document: SourceDocument) {
+        self.init(document: document, tree: document.bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }, unparsableReason: nil)
     }
 
     /// Missing tokens plus unexpected-node runs: the parser's recoveries.

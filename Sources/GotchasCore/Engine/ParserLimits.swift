@@ -21,6 +21,9 @@ public enum ParserLimits {
     /// Prefix keywords (`try try try …`, `await await …`) recurse without a limit too.
     public static let maximumPrefixKeywords = 64
     static let prefixKeywords: [[UInt8]] = ["try", "await", "unsafe", "consume", "copy", "each", "_move", "_borrow", "some", "any", "inout", "borrowing", "consuming"].map { Array($0.utf8) }
+    /// Cheap filters before comparing an identifier with every prefix keyword.
+    static let longestPrefixKeyword = prefixKeywords.map(\.count).max() ?? 0
+    static let prefixKeywordStarts: [Bool] = (0..<256).map { byte in prefixKeywords.contains { $0.first == UInt8(byte) } }
 
     static func isIdentifier(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: "_") || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
@@ -89,7 +92,8 @@ public enum ParserLimits {
             if isIdentifier(byte) && !isIdentifier(previous) {
                 var end = index
                 while end < count && isIdentifier(bytes[end]) { end += 1 }
-                if prefixKeywords.contains(where: { $0.elementsEqual(bytes[index..<end]) }) {
+                if end - index <= longestPrefixKeyword, prefixKeywordStarts[Int(byte)],
+                   prefixKeywords.contains(where: { $0.elementsEqual(bytes[index..<end]) }) {
                     keywords += 1
                     if keywords > maximumPrefixKeywords {
                         return "more than \(maximumPrefixKeywords) prefix keywords in a row (the Swift parser would overflow the stack)"

@@ -11,6 +11,8 @@ final class RuleWalker: SyntaxAnyVisitor {
 
     private let context: RuleContext
     private let dispatch: [SyntaxKind: [ActiveRule]]
+    /// `dispatch[.token]`, looked up once: tokens are about half the nodes.
+    private let tokenRules: [ActiveRule]?
     private(set) var findings: [(ruleIndex: Int, finding: Finding)] = []
     private var scratch: [Finding] = []
 
@@ -22,33 +24,40 @@ final class RuleWalker: SyntaxAnyVisitor {
         static let execution = Pushed(rawValue: 4)
         static let container = Pushed(rawValue: 8)
     }
-    private var pushed: [(id: SyntaxIdentifier, what: Pushed)] = []
+    private var pushed: [(depth: Int, what: Pushed)] = []
+    /// Nesting depth of the node being visited (tokens excluded): pairs each
+    /// `visitAnyPost` with its `visitAny` without asking nodes for their identity.
+    private var depth = 0
     /// Containers of the enclosing scope, hidden while inside a nested type.
     private var hiddenContainers: [[ContainerFrame]] = []
 
     init(context: RuleContext, dispatch: [SyntaxKind: [ActiveRule]]) {
         self.context = context
         self.dispatch = dispatch
+        self.tokenRules = dispatch[.token]
         super.init(viewMode: .sourceAccurate)
     }
 
     override func visit(_ token: TokenSyntax) -> SyntaxVisitorContinueKind {
-        if let rules = dispatch[.token] { run(rules, on: Syntax(token)) }
+        if let tokenRules { run(tokenRules, on: Syntax(token)) }
         return .skipChildren
     }
 
     override func visitPost(_ node: TokenSyntax) {}
 
     override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
-        if let rules = dispatch[node.kind] { run(rules, on: node) }
-        index(node)
-        let what = enter(node)
-        if !what.isEmpty { pushed.append((node.id, what)) }
+        let kind = node.kind
+        if let rules = dispatch[kind] { run(rules, on: node) }
+        index(node, kind: kind)
+        let what = enter(node, kind: kind)
+        depth += 1
+        if !what.isEmpty { pushed.append((depth, what)) }
         return .visitChildren
     }
 
     override func visitAnyPost(_ node: Syntax) {
-        guard let last = pushed.last, last.id == node.id else { return }
+        defer { depth -= 1 }
+        guard let last = pushed.last, last.depth == depth else { return }
         pushed.removeLast()
         if last.what.contains(.type) {
             context.typeStack.removeLast()
@@ -72,8 +81,8 @@ final class RuleWalker: SyntaxAnyVisitor {
 
     // MARK: - File index (collected in the same walk)
 
-    private func index(_ node: Syntax) {
-        switch node.kind {
+    private func index(_ node: Syntax, kind: SyntaxKind) {
+        switch kind {
         case .declReferenceExpr:
             let name = node.cast(DeclReferenceExprSyntax.self).baseName.text
             if name.first?.isUppercase == true { noteReference(name) }
@@ -140,9 +149,9 @@ final class RuleWalker: SyntaxAnyVisitor {
     private func indexEnvironmentRead(_ variable: VariableDeclSyntax) {
         for element in variable.attributes {
             guard let attribute = element.as(AttributeSyntax.self) else { continue }
-            let name = attribute.attributeName.trimmedDescription
+            let name = attribute.attributeName.trimmedText
             if name == "EnvironmentObject" || name == "SwiftUI.EnvironmentObject" {
-                guard let type = variable.bindings.first?.typeAnnotation?.type.trimmedDescription,
+                guard let type = variable.bindings.first?.typeAnnotation?.type.trimmedText,
                       let typeName = TypeNames.simple(type) else { return }
                 context.fileIndex.environmentUses.append(EnvironmentUse(
                     kind: .readObject, typeName: typeName, path: context.document.path, range: attribute.byteRange))
@@ -160,8 +169,8 @@ final class RuleWalker: SyntaxAnyVisitor {
 
     // MARK: - Context bookkeeping
 
-    private func enter(_ node: Syntax) -> Pushed {
-        switch node.kind {
+    private func enter(_ node: Syntax, kind: SyntaxKind) -> Pushed {
+        switch kind {
         case .structDecl, .classDecl, .enumDecl, .actorDecl, .extensionDecl, .protocolDecl:
             // Types outside function bodies were built once by the context; local types here.
             guard var scope = context.declarationScopes[node.id] ?? TypeScope(node) else { return [] }
@@ -194,7 +203,7 @@ final class RuleWalker: SyntaxAnyVisitor {
             else { return [] }
             let variable = node.cast(VariableDeclSyntax.self)
             let attributes = variable.attributes.names
-            let name = variable.bindings.first?.pattern.trimmedDescription ?? ""
+            let name = variable.bindings.first?.pattern.trimmedText ?? ""
             context.functionStack.append(FunctionFrame(kind: .property, name: name, attributes: attributes, node: node))
             let isViewProperty = variable.bindings.contains { binding in
                 binding.accessorBlock != nil
@@ -213,7 +222,7 @@ final class RuleWalker: SyntaxAnyVisitor {
     /// factory called from elsewhere (snapshot tests, previews), not a body.
     private func isRenderedViewType(_ type: TypeSyntax) -> Bool {
         guard type.isViewType else { return false }
-        return !context.typeStack.isEmpty || type.trimmedDescription != "AnyView"
+        return !context.typeStack.isEmpty || type.trimmedText != "AnyView"
     }
 
     private func enterClosure(_ closure: ClosureExprSyntax) -> Pushed {

@@ -128,7 +128,7 @@ public struct TypeScope: Sendable, Codable {
             self.init(name: decl.name.text, kind: .protocol, inheritedTypes: decl.inheritanceClause?.typeNames ?? [],
                       attributes: decl.attributes.names, members: decl.memberBlock, nameRange: decl.name.byteRange)
         } else if let decl = node.as(ExtensionDeclSyntax.self) {
-            self.init(name: decl.extendedType.trimmedDescription, kind: .extension,
+            self.init(name: decl.extendedType.trimmedText, kind: .extension,
                       inheritedTypes: decl.inheritanceClause?.typeNames ?? [], attributes: decl.attributes.names,
                       members: decl.memberBlock, nameRange: decl.extendedType.byteRange)
         } else {
@@ -169,7 +169,7 @@ extension PropertyInfo {
                 }
             }
             var info = PropertyInfo(name: identifier.identifier.text, attributes: attributes,
-                                    typeName: binding.typeAnnotation?.type.trimmedDescription,
+                                    typeName: binding.typeAnnotation?.type.trimmedText,
                                     isStatic: isStatic, isLet: isLet, isComputed: isComputed,
                                     isPrivate: variable.modifiers.isPrivate,
                                     nameRange: identifier.identifier.byteRange)
@@ -180,7 +180,7 @@ extension PropertyInfo {
                 info.typeRange = binding.typeAnnotation?.type.byteRange
             }
             if let first = variable.attributes.first?.as(AttributeSyntax.self), let arguments = first.arguments {
-                info.wrapperArgument = arguments.trimmedDescription
+                info.wrapperArgument = arguments.trimmedText
             }
             return info
         }

@@ -213,7 +213,7 @@ extension FunctionCallExprSyntax {
             }
         }
         guard let member = expression.as(MemberAccessExprSyntax.self) else { return nil }
-        if let base = member.base, base.trimmedDescription != "TimelineSchedule" { return nil }
+        if let base = member.base, base.trimmedText != "TimelineSchedule" { return nil }
         return member.declName.baseName.text
     }
 }
