@@ -52,6 +52,7 @@ struct AnyViewRule: Rule {
         ])
 
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
+    static let callees: Set<String>? = ["AnyView", "init", "eraseToAnyView"]
 
     func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
         let call = node.cast(FunctionCallExprSyntax.self)

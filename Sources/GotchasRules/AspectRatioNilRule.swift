@@ -40,6 +40,7 @@ struct AspectRatioNilRule: Rule {
         ])
 
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
+    static let callees: Set<String>? = ["aspectRatio"]
 
     static let images: Set<String> = ["Image", "AsyncImage", "KFImage", "WebImage", "LazyImage"]
 

@@ -44,6 +44,7 @@ struct CustomAnimationCurveRule: Rule {
         ])
 
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
+    static let callees: Set<String>? = ["withAnimation", "animation"]
 
     /// Curves that are a choice whatever their arguments.
     static let alwaysCustom: Set<String> = [

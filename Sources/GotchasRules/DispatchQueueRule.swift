@@ -95,6 +95,7 @@ struct DispatchQueueRule: Rule {
         ])
 
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
+    static let callees: Set<String>? = ["async", "asyncAfter", "global"]
 
     static let flagged: [String: String] = [
         "DispatchQueue.main.async": "`DispatchQueue.main.async` is invisible to actor isolation; use a `@MainActor` function or `await MainActor.run { }`",

@@ -74,6 +74,7 @@ struct EnvironmentClosurePerRenderRule: Rule {
         ])
 
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
+    static let callees: Set<String>? = ["environment"]
 
     /// System keys whose documented way to customize is an action built in `body`
     /// (`.environment(\.openURL, OpenURLAction { … })`): there is no stable alternative.

@@ -88,6 +88,7 @@ struct ForEachIDSelfMutableRule: Rule {
         ])
 
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
+    static let callees: Set<String>? = ["ForEach", "List"]
     static let passthroughMethods: Set<String> = ["sorted", "filter", "reversed", "shuffled", "prefix", "suffix", "dropFirst", "dropLast"]
 
     func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {

@@ -49,6 +49,7 @@ struct ForegroundColorRule: Rule {
         ])
 
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
+    static let callees: Set<String>? = ["foregroundColor"]
 
     func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
         let call = node.cast(FunctionCallExprSyntax.self)

@@ -163,6 +163,7 @@ struct FormatterInBodyRule: Rule {
         ])
 
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
+    static let callees: Set<String>? = formatterTypes.union(["AttributedString", "init"])
 
     /// Formatter classes whose construction is the expensive part.
     static let formatterTypes: Set<String> = [

@@ -61,6 +61,7 @@ struct HardcodedColorRule: Rule {
         ])
 
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
+    static let callees: Set<String>? = ["Color"]
 
     func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
         guard context.enclosingView != nil else { return }

@@ -93,6 +93,7 @@ struct ManualCountdownRule: Rule {
         ])
 
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
+    static let callees: Set<String>? = ["Text"]
 
     /// Text in an argument that means "the difference between two dates".
     static let dateDifferenceMarkers = [

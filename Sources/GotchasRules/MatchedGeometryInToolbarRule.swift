@@ -83,6 +83,7 @@ struct MatchedGeometryInToolbarRule: Rule {
         ])
 
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
+    static let callees: Set<String>? = ["matchedGeometryEffect"]
 
     static let toolbarContainers: Set<String> = ["toolbar", "ToolbarItem", "ToolbarItemGroup"]
     /// Presentations open their own hosted tree, where a namespace works again.

@@ -138,6 +138,7 @@ struct NavigationDestinationPlacementRule: Rule {
         ])
 
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
+    static let callees: Set<String>? = ["navigationDestination"]
 
     /// Containers whose rows are built lazily.
     static let rowContainers: Set<String> = ["ForEach", "List", "LazyVStack", "LazyHStack", "LazyVGrid", "LazyHGrid", "Table", "OutlineGroup"]

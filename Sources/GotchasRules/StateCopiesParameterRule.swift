@@ -110,6 +110,7 @@ struct StateCopiesParameterRule: Rule {
         ])
 
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
+    static let callees: Set<String>? = ["State"]
 
     static let valueTypes: Set<String> = [
         "String", "Substring", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",

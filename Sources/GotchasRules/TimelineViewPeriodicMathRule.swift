@@ -62,6 +62,7 @@ struct TimelineViewPeriodicMathRule: Rule {
         ])
 
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
+    static let callees: Set<String>? = trig
 
     static let trig: Set<String> = ["sin", "cos", "tan", "sinf", "cosf"]
     static let timeWords = ["date", "time", "elapsed", "now", "phase", "seconds"]

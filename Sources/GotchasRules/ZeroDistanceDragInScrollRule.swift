@@ -88,6 +88,7 @@ struct ZeroDistanceDragInScrollRule: Rule {
         ])
 
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
+    static let callees: Set<String>? = ["DragGesture"]
 
     static let scrollContainers: Set<String> = ["ScrollView", "List", "Form"]
 

@@ -1,8 +1,6 @@
 import Foundation
-import GotchasCLI
 import GotchasCore
 import GotchasCorpus
-import GotchasRules
 
 // swiftui-gotchas-bench [PATHS…]: one run, on the same files, of every figure the
 // performance targets name. With no paths it lints a generated corpus.
@@ -17,6 +15,14 @@ if arguments.first == "--write-corpus", arguments.count == 2 {
     }
     exit(0)
 }
+// `--parse-only PATHS…`: the floor of figure 1, run as a child process like `lint`.
+if arguments.first == "--parse-only" {
+    for path in swiftFiles(in: Array(arguments.dropFirst())) {
+        guard let data = FileManager.default.contents(atPath: path) else { continue }
+        _ = ParsedFile(safeDocument: SourceDocument(path: path, bytes: Array(data))).tree
+    }
+    exit(0)
+}
 let clock = ContinuousClock()
 let cores = ProcessInfo.processInfo.activeProcessorCount
 
@@ -25,23 +31,6 @@ func seconds(_ duration: Duration) -> Double {
 }
 
 func measure(_ body: () -> Void) -> Double { seconds(clock.measure(body)) }
-
-/// CPU time of the whole process: for single-threaded work it is what the work
-/// costs, and far less disturbed than wall time by other load on the machine.
-func cpuSeconds() -> Double {
-    var spec = timespec()
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
-    return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
-}
-
-/// (wall, cpu) seconds of `body`.
-func measureBoth(_ body: () -> Void) -> (wall: Double, cpu: Double) {
-    let cpuStart = cpuSeconds()
-    let wall = measure(body)
-    return (wall, cpuSeconds() - cpuStart)
-}
-
-let silent = CommandIO(writeOutput: { _ in }, writeError: { _ in }, readInput: { [] }, outputIsTerminal: false, environment: [:])
 
 // MARK: Corpus
 let root: [String]
@@ -59,41 +48,58 @@ if arguments.isEmpty {
     root = arguments
 }
 
-var paths: [String] = []
-for base in root {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: base, isDirectory: &isDirectory) else { continue }
-    if !isDirectory.boolValue { paths.append(base); continue }
-    let enumerator = FileManager.default.enumerator(atPath: base)
-    while let relative = enumerator?.nextObject() as? String {
-        if relative.hasSuffix(".swift"), !relative.contains(".build/") { paths.append(base + "/" + relative) }
-    }
-}
-let sources = paths.compactMap { path in FileManager.default.contents(atPath: path).map { SourceDocument(path: path, bytes: Array($0)) } }
+let sources = swiftFiles(in: root).compactMap { path in FileManager.default.contents(atPath: path).map { SourceDocument(path: path, bytes: Array($0)) } }
 let totalBytes = sources.reduce(0) { $0 + $1.bytes.count }
 let totalLines = sources.reduce(0) { $0 + $1.lines.lineCount }
 print("corpus: \(sources.count) files, \(totalLines) lines, \(String(format: "%.1f", Double(totalBytes) / 1_048_576)) MiB\(arguments.isEmpty ? " (synthetic, generated)" : "")")
 print("cores: \(cores)")
 
-// MARK: 1–2. Bare parse and full lint, interleaved so both see the same machine load
-func lint(_ extra: [String], environment: [String: String] = [:]) -> Double {
-    lintBoth(extra, environment: environment).wall
+// MARK: 1–3. Each figure is a child process, as a user or CI runs it, timed by its own
+// CPU time (user + system, from the kernel's accounting of children) and wall time.
+// Parse and 1-thread lint alternate, three times, best of each: machine load disturbs
+// the ratio least that way.
+guard let linterBinary = ServerBenchmark.serverExecutable() else {
+    print("no swiftui-gotchas binary next to the bench (build it: swift build -c release --product swiftui-gotchas)")
+    exit(2)
 }
-func lintBoth(_ extra: [String], environment: [String: String] = [:]) -> (wall: Double, cpu: Double) {
-    var io = silent
-    io.environment = environment
-    let command = LintCommand(linter: RuleCatalog.linter, io: io)
-    return measureBoth { _ = command.run(root + ["--format", "json"] + extra) }
+
+#if os(Linux)
+let childrenUsage = RUSAGE_CHILDREN.rawValue
+#else
+let childrenUsage = RUSAGE_CHILDREN
+#endif
+
+/// Runs `executable` with `arguments` (stdout discarded) and returns its wall and CPU seconds.
+func child(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) -> (wall: Double, cpu: Double) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    process.standardOutput = FileHandle.nullDevice
+    var before = rusage()
+    getrusage(childrenUsage, &before)
+    let wall = measure {
+        do { try process.run() } catch { print("cannot run \(executable): \(error)"); exit(2) }
+        process.waitUntilExit()
+    }
+    var after = rusage()
+    getrusage(childrenUsage, &after)
+    func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+    let cpu = seconds(after.ru_utime) - seconds(before.ru_utime) + seconds(after.ru_stime) - seconds(before.ru_stime)
+    return (wall, cpu)
+}
+func lint(_ extra: [String], environment: [String: String] = [:]) -> (wall: Double, cpu: Double) {
+    child(linterBinary, ["lint"] + root + ["--format", "json"] + extra, environment: environment)
 }
 var parse = (wall: Double.infinity, cpu: Double.infinity)
 var lintOne = (wall: Double.infinity, cpu: Double.infinity)
-for _ in 0..<2 {
-    let parsed = measureBoth { for source in sources { _ = ParsedFile(document: source).tree } }
+for _ in 0..<3 {
+    let parsed = child(Bundle.main.executableURL?.path ?? CommandLine.arguments[0], ["--parse-only"] + root)
     parse = (min(parse.wall, parsed.wall), min(parse.cpu, parsed.cpu))
-    let linted = lintBoth(["--no-cache", "--jobs", "1"])
+    let linted = lint(["--no-cache", "--jobs", "1"])
     lintOne = (min(lintOne.wall, linted.wall), min(lintOne.cpu, linted.cpu))
 }
-let lintAll = min(lint(["--no-cache"]), lint(["--no-cache"]))
+let lintAll = min(lint(["--no-cache"]).wall, lint(["--no-cache"]).wall)
 print(String(format: "1. parse only, 1 thread:          %7.3f s wall, %7.3f s CPU  (%.2f MB/s CPU)", parse.wall, parse.cpu, Double(totalBytes) / 1e6 / parse.cpu))
 print(String(format: "2. lint, 1 thread:                 %7.3f s wall, %7.3f s CPU  lint/parse = %.2f (CPU), %.2f (wall)",
              lintOne.wall, lintOne.cpu, lintOne.cpu / parse.cpu, lintOne.wall / parse.wall))
@@ -101,8 +107,8 @@ print(String(format: "   lint, %d threads:                %7.3f s wall          
 
 // MARK: 3. Warm re-lint from the result cache (unchanged files)
 let cacheHome = FileManager.default.temporaryDirectory.appendingPathComponent("swiftui-gotchas-bench-cache-\(ProcessInfo.processInfo.processIdentifier)").path
-let cold = lint([], environment: ["XDG_CACHE_HOME": cacheHome])
-let warm = min(lint([], environment: ["XDG_CACHE_HOME": cacheHome]), lint([], environment: ["XDG_CACHE_HOME": cacheHome]))
+let cold = lint([], environment: ["XDG_CACHE_HOME": cacheHome]).wall
+let warm = min(lint([], environment: ["XDG_CACHE_HOME": cacheHome]).wall, lint([], environment: ["XDG_CACHE_HOME": cacheHome]).wall)
 print(String(format: "3. cold lint (filling the cache):  %7.3f s", cold))
 print(String(format: "   warm re-lint (cache hits):      %7.3f s  cold/warm = %.1fx", warm, cold / warm))
 try? FileManager.default.removeItem(atPath: cacheHome)
@@ -112,3 +118,18 @@ let serverReport = ServerBenchmark(corpus: SyntheticCorpus()).run()
 print(serverReport)
 
 if let temporaryRoot { try? FileManager.default.removeItem(atPath: temporaryRoot) }
+
+/// The `.swift` files under `roots` (files named directly, or found in directories).
+func swiftFiles(in roots: [String]) -> [String] {
+    var paths: [String] = []
+    for base in roots {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: base, isDirectory: &isDirectory) else { continue }
+        if !isDirectory.boolValue { paths.append(base); continue }
+        let enumerator = FileManager.default.enumerator(atPath: base)
+        while let relative = enumerator?.nextObject() as? String {
+            if relative.hasSuffix(".swift"), !relative.contains(".build/") { paths.append(base + "/" + relative) }
+        }
+    }
+    return paths
+}

@@ -73,6 +73,9 @@ public struct Linter: Sendable {
     /// Skip rules whose trigger text is absent from a file (off only to prove, in
     /// tests, that skipping never changes a result).
     public var skipsUntriggeredRules = true
+    /// Call rules only see calls to their `Rule.callees` (off only to prove, in tests,
+    /// that the filter never changes a result).
+    public var filtersCallsByCallee = true
 
     public init(rules: [any Rule.Type]) {
         self.rules = rules
@@ -103,10 +106,16 @@ public struct Linter: Sendable {
             }
         }
         // No active rule still walks: the walk collects the file's index.
-        var dispatch: [SyntaxKind: [RuleWalker.ActiveRule]] = [:]
+        var dispatch = RuleWalker.Dispatch()
         for (index, rule) in active {
-            let instance = rule.init()
-            for kind in rule.nodeKinds { dispatch[kind, default: []].append(.init(index: index, rule: instance)) }
+            let instance = RuleWalker.ActiveRule(index: index, rule: rule.init())
+            for kind in rule.nodeKinds {
+                if kind == .functionCallExpr, filtersCallsByCallee, let callees = rule.callees {
+                    for callee in callees { dispatch.byCallee[callee, default: []].append(instance) }
+                } else {
+                    dispatch.byKind[kind, default: []].append(instance)
+                }
+            }
         }
         let context = RuleContext(document: document, tree: file.tree, workspace: workspace, configuration: configuration)
         let walker = RuleWalker(context: context, dispatch: dispatch)

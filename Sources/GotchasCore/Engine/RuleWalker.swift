@@ -9,8 +9,17 @@ final class RuleWalker: SyntaxAnyVisitor {
         var rule: any Rule
     }
 
+    /// Which rules see which nodes.
+    struct Dispatch {
+        var byKind: [SyntaxKind: [ActiveRule]] = [:]
+        /// Call rules that declared `Rule.callees`, by callee name: most calls concern
+        /// one rule or none, instead of every call rule inspecting every call.
+        var byCallee: [String: [ActiveRule]] = [:]
+    }
+
     private let context: RuleContext
     private let dispatch: [SyntaxKind: [ActiveRule]]
+    private let byCallee: [String: [ActiveRule]]
     /// `dispatch[.token]`, looked up once: tokens are about half the nodes.
     private let tokenRules: [ActiveRule]?
     private(set) var findings: [(ruleIndex: Int, finding: Finding)] = []
@@ -31,10 +40,11 @@ final class RuleWalker: SyntaxAnyVisitor {
     /// Containers of the enclosing scope, hidden while inside a nested type.
     private var hiddenContainers: [[ContainerFrame]] = []
 
-    init(context: RuleContext, dispatch: [SyntaxKind: [ActiveRule]]) {
+    init(context: RuleContext, dispatch: Dispatch) {
         self.context = context
-        self.dispatch = dispatch
-        self.tokenRules = dispatch[.token]
+        self.dispatch = dispatch.byKind
+        self.byCallee = dispatch.byCallee
+        self.tokenRules = dispatch.byKind[.token]
         super.init(viewMode: .sourceAccurate)
     }
 
@@ -48,6 +58,12 @@ final class RuleWalker: SyntaxAnyVisitor {
     override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
         let kind = node.kind
         if let rules = dispatch[kind] { run(rules, on: node) }
+        if kind == .functionCallExpr {
+            let call = node.cast(FunctionCallExprSyntax.self)
+            let callee = call.calleeName
+            if let callee, let rules = byCallee[callee] { run(rules, on: node) }
+            indexCall(call, callee: callee)
+        }
         index(node, kind: kind)
         let what = enter(node, kind: kind)
         depth += 1
@@ -89,8 +105,6 @@ final class RuleWalker: SyntaxAnyVisitor {
         case .identifierType:
             let name = node.cast(IdentifierTypeSyntax.self).name.text
             if name.first?.isUppercase == true { noteReference(name) }
-        case .functionCallExpr:
-            indexCall(node.cast(FunctionCallExprSyntax.self))
         case .variableDecl:
             guard node.parent?.is(MemberBlockItemSyntax.self) == true else { return }
             indexEnvironmentRead(node.cast(VariableDeclSyntax.self))
@@ -103,8 +117,8 @@ final class RuleWalker: SyntaxAnyVisitor {
         context.fileIndex.references[context.typeStack.last?.name ?? "", default: []].insert(name)
     }
 
-    private func indexCall(_ call: FunctionCallExprSyntax) {
-        guard let callee = call.calleeName else { return }
+    private func indexCall(_ call: FunctionCallExprSyntax, callee: String?) {
+        guard let callee else { return }
         switch callee {
         case "environmentObject", "environment":
             guard call.calledExpression.is(MemberAccessExprSyntax.self), call.arguments.count == 1,

@@ -89,7 +89,7 @@ public struct FileIndex: Sendable, Codable {
         let oldTypes = old?.types ?? [:]
         let newTypes = new?.types ?? [:]
         for name in Set(oldTypes.keys).union(newTypes.keys) {
-            guard let a = oldTypes[name], let b = newTypes[name], a.fingerprint == b.fingerprint else {
+            guard let a = oldTypes[name], let b = newTypes[name], a.hasSameFacts(as: b) else {
                 changed.insert(name)
                 continue
             }
@@ -107,7 +107,20 @@ public struct FileIndex: Sendable, Codable {
 }
 
 extension TypeScope {
-    /// What rules read of a type, without positions (moving code is not a change).
+    /// True when rules read the same of both (positions aside: moving code is not a
+    /// change). Compared field by field: the server asks on every edit.
+    func hasSameFacts(as other: TypeScope) -> Bool {
+        kind == other.kind && inheritedTypes == other.inheritedTypes && attributes == other.attributes
+            && isView == other.isView && hasInitializerBody == other.hasInitializerBody && methodNames == other.methodNames
+            && properties.count == other.properties.count
+            && zip(properties, other.properties).allSatisfy { a, b in
+                a.name == b.name && a.attributes == b.attributes && a.typeName == b.typeName
+                    && a.initializerCallee == b.initializerCallee && a.isStatic == b.isStatic && a.isLet == b.isLet
+                    && a.isComputed == b.isComputed
+            }
+    }
+
+    /// The same facts as text (for the index's stable description).
     var fingerprint: String {
         let props = properties.map { "\($0.name):\($0.attributes):\($0.typeName ?? "-"):\($0.initializerCallee ?? "-"):\($0.isStatic)\($0.isLet)\($0.isComputed)" }
         return "\(kind.rawValue)|\(inheritedTypes)|\(attributes)|\(isView)|\(hasInitializerBody)|\(methodNames.sorted())|\(props)"
