@@ -17,8 +17,22 @@ final class RuleWalker: SyntaxAnyVisitor {
         var byCallee: [String: [ActiveRule]] = [:]
     }
 
+    /// What the walk itself does at a node, besides calling rules.
+    private enum Role {
+        case typeDeclaration, function, initializer, deinitializer, variable, closure
+        case reference, typeReference, call
+    }
+    private static let roles: [SyntaxKind: Role] = [
+        .structDecl: .typeDeclaration, .classDecl: .typeDeclaration, .enumDecl: .typeDeclaration,
+        .actorDecl: .typeDeclaration, .extensionDecl: .typeDeclaration, .protocolDecl: .typeDeclaration,
+        .functionDecl: .function, .initializerDecl: .initializer, .deinitializerDecl: .deinitializer,
+        .variableDecl: .variable, .closureExpr: .closure,
+        .declReferenceExpr: .reference, .identifierType: .typeReference, .functionCallExpr: .call,
+    ]
+
     private let context: RuleContext
-    private let dispatch: [SyntaxKind: [ActiveRule]]
+    /// Rules by kind and the walk's role, in one look-up per node.
+    private let slots: SyntaxKindTable<(rules: [ActiveRule]?, role: Role?)>
     private let byCallee: [String: [ActiveRule]]
     /// `dispatch[.token]`, looked up once: tokens are about half the nodes.
     private let tokenRules: [ActiveRule]?
@@ -42,7 +56,10 @@ final class RuleWalker: SyntaxAnyVisitor {
 
     init(context: RuleContext, dispatch: Dispatch) {
         self.context = context
-        self.dispatch = dispatch.byKind
+        var slots: [SyntaxKind: (rules: [ActiveRule]?, role: Role?)] = [:]
+        for (kind, rules) in dispatch.byKind { slots[kind] = (rules, Self.roles[kind]) }
+        for (kind, role) in Self.roles where slots[kind] == nil { slots[kind] = (nil, role) }
+        self.slots = SyntaxKindTable(slots)
         self.byCallee = dispatch.byCallee
         self.tokenRules = dispatch.byKind[.token]
         super.init(viewMode: .sourceAccurate)
@@ -56,17 +73,18 @@ final class RuleWalker: SyntaxAnyVisitor {
     override func visitPost(_ node: TokenSyntax) {}
 
     override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
-        let kind = node.kind
-        if let rules = dispatch[kind] { run(rules, on: node) }
-        if kind == .functionCallExpr {
+        depth += 1
+        guard let slot = slots[node.kind] else { return .visitChildren }
+        if let rules = slot.rules { run(rules, on: node) }
+        guard let role = slot.role else { return .visitChildren }
+        if role == .call {
             let call = node.cast(FunctionCallExprSyntax.self)
             let callee = call.calleeName
             if let callee, let rules = byCallee[callee] { run(rules, on: node) }
             indexCall(call, callee: callee)
         }
-        index(node, kind: kind)
-        let what = enter(node, kind: kind)
-        depth += 1
+        index(node, role: role)
+        let what = enter(node, role: role)
         if !what.isEmpty { pushed.append((depth, what)) }
         return .visitChildren
     }
@@ -97,15 +115,15 @@ final class RuleWalker: SyntaxAnyVisitor {
 
     // MARK: - File index (collected in the same walk)
 
-    private func index(_ node: Syntax, kind: SyntaxKind) {
-        switch kind {
-        case .declReferenceExpr:
+    private func index(_ node: Syntax, role: Role) {
+        switch role {
+        case .reference:
             let name = node.cast(DeclReferenceExprSyntax.self).baseName.text
             if name.first?.isUppercase == true { noteReference(name) }
-        case .identifierType:
+        case .typeReference:
             let name = node.cast(IdentifierTypeSyntax.self).name.text
             if name.first?.isUppercase == true { noteReference(name) }
-        case .variableDecl:
+        case .variable:
             guard node.parent?.is(MemberBlockItemSyntax.self) == true else { return }
             indexEnvironmentRead(node.cast(VariableDeclSyntax.self))
         default:
@@ -183,9 +201,9 @@ final class RuleWalker: SyntaxAnyVisitor {
 
     // MARK: - Context bookkeeping
 
-    private func enter(_ node: Syntax, kind: SyntaxKind) -> Pushed {
-        switch kind {
-        case .structDecl, .classDecl, .enumDecl, .actorDecl, .extensionDecl, .protocolDecl:
+    private func enter(_ node: Syntax, role: Role) -> Pushed {
+        switch role {
+        case .typeDeclaration:
             // Types outside function bodies were built once by the context; local types here.
             guard var scope = context.declarationScopes[node.id] ?? TypeScope(node) else { return [] }
             if let sameName = context.fileTypes[scope.name] { scope.merge(sameName) }
@@ -194,7 +212,7 @@ final class RuleWalker: SyntaxAnyVisitor {
             context.containers = []
             context.executionStack.append(.elsewhere)
             return [.type, .execution]
-        case .functionDecl:
+        case .function:
             let function = node.cast(FunctionDeclSyntax.self)
             let attributes = function.attributes.names
             context.functionStack.append(FunctionFrame(kind: .function, name: function.name.text, attributes: attributes, node: node))
@@ -202,16 +220,16 @@ final class RuleWalker: SyntaxAnyVisitor {
                 || function.signature.returnClause.map { isRenderedViewType($0.type) } == true
             context.executionStack.append(buildsView ? .render : .elsewhere)
             return [.function, .execution]
-        case .initializerDecl:
+        case .initializer:
             let initializer = node.cast(InitializerDeclSyntax.self)
             context.functionStack.append(FunctionFrame(kind: .initializer, name: "init", attributes: initializer.attributes.names, node: node))
             context.executionStack.append(.elsewhere)
             return [.function, .execution]
-        case .deinitializerDecl:
+        case .deinitializer:
             context.functionStack.append(FunctionFrame(kind: .deinitializer, name: "deinit", attributes: [], node: node))
             context.executionStack.append(.elsewhere)
             return [.function, .execution]
-        case .variableDecl:
+        case .variable:
             // Only member properties open a scope; a local `let` in a body runs where it stands.
             guard node.parent?.is(MemberBlockItemSyntax.self) == true || node.parent?.parent?.parent?.is(SourceFileSyntax.self) == true
             else { return [] }
@@ -225,7 +243,7 @@ final class RuleWalker: SyntaxAnyVisitor {
             }
             context.executionStack.append(isViewProperty ? .render : .elsewhere)
             return [.function, .execution]
-        case .closureExpr:
+        case .closure:
             return enterClosure(node.cast(ClosureExprSyntax.self))
         default:
             return []
