@@ -118,6 +118,7 @@ struct ListRowConditionalRule: Rule {
         ])
 
     static let nodeKinds: Set<SyntaxKind> = [.ifExpr, .functionCallExpr]
+    static let callees: Set<String>? = ["AnyView"]
 
     static let lists: Set<String> = ["List", "Table", "Form", "OutlineGroup"]
     static let listStructure: Set<String> = ["Section", "Group", "ForEach", "DisclosureGroup", "OutlineGroup"]

@@ -92,6 +92,7 @@ struct WorkInBodyRule: Rule {
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
 
     static let collectionWork: Set<String> = ["sorted", "filter", "reduce"]
+    static let callees: Set<String>? = collectionWork.union(["JSONDecoder", "Data", "Regex"])
 
     func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
         guard context.isInRenderPath else { return }

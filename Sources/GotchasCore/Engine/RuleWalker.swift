@@ -119,16 +119,24 @@ final class RuleWalker: SyntaxAnyVisitor {
         switch role {
         case .reference:
             let name = node.cast(DeclReferenceExprSyntax.self).baseName.text
-            if name.first?.isUppercase == true { noteReference(name) }
+            if Self.startsUppercase(name) { noteReference(name) }
         case .typeReference:
             let name = node.cast(IdentifierTypeSyntax.self).name.text
-            if name.first?.isUppercase == true { noteReference(name) }
+            if Self.startsUppercase(name) { noteReference(name) }
         case .variable:
             guard node.parent?.is(MemberBlockItemSyntax.self) == true else { return }
             indexEnvironmentRead(node.cast(VariableDeclSyntax.self))
         default:
             return
         }
+    }
+
+    /// `name.first?.isUppercase`, without building a `Character` for an ASCII start
+    /// (every reference in the file asks).
+    static func startsUppercase(_ name: String) -> Bool {
+        guard let byte = name.utf8.first else { return false }
+        if byte < 0x80 { return byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
+        return name.first?.isUppercase == true
     }
 
     private func noteReference(_ name: String) {
