@@ -43,12 +43,20 @@ struct WorkspaceLintPipeline: Sendable {
         let ruleIDs = linter.rules.map { $0.description.id }
         var settingsOnly = WorkspaceIndex.empty
         for (path, text) in settings { settingsOnly.updateSettings(path: path, text: text) }
-        let defaultIsolationIsMainActor = settingsOnly.defaultIsolationIsMainActor
+        let first = firstPass(inputs, ruleIDs: ruleIDs, defaultIsolationIsMainActor: settingsOnly.defaultIsolationIsMainActor)
+        guard first.contains(where: \.fileIndex.asksWorkspace) else {
+            return zip(inputs, first).map { FileReport(document: $0.document, diagnostics: $1.diagnostics) }
+        }
+        let second = secondPass(inputs, first: first, ruleIDs: ruleIDs, settingsOnly: settingsOnly)
+        return zip(inputs, second).map { FileReport(document: $0.document, diagnostics: $1) }
+    }
+
+    /// Step 1: every file alone (cache hit, or parse and lint with an empty workspace).
+    private func firstPass(_ inputs: [Input], ruleIDs: [String], defaultIsolationIsMainActor: Bool) -> [FirstPass] {
         // Scanned on the first cache miss only: a warm run needs no tree.
         let declarers = Mutex<[String: [Int]]?>(nil)
         let budget = Mutex(retainedSourceBudget)
-
-        let first: [FirstPass] = ParallelMap.map(Array(inputs.indices), workers: workers) { [linter, cache] index in
+        return ParallelMap.map(Array(inputs.indices), workers: workers) { [linter, cache] index in
             let input = inputs[index]
             let key = cache.map { _ in
                 ResultCache.key(path: input.document.path, bytes: input.document.bytes, configuration: input.configuration, ruleIDs: ruleIDs)
@@ -75,10 +83,10 @@ struct WorkspaceLintPipeline: Sendable {
             }
             return FirstPass(diagnostics: result.diagnostics, fileIndex: fileIndex, tree: keep ? parsed : nil)
         }
-        guard first.contains(where: \.fileIndex.asksWorkspace) else {
-            return zip(inputs, first).map { FileReport(document: $0.document, diagnostics: $1.diagnostics) }
-        }
+    }
 
+    /// Steps 2–3: the files whose rules asked the workspace something, with the index.
+    private func secondPass(_ inputs: [Input], first: [FirstPass], ruleIDs: [String], settingsOnly: WorkspaceIndex) -> [[Diagnostic]] {
         // Workspace-dependent results are keyed by the digest of every file's index;
         // the index itself is only built (and cached indexes decoded) when one misses.
         let asking = inputs.indices.filter { first[$0].fileIndex.asksWorkspace }
@@ -93,15 +101,13 @@ struct WorkspaceLintPipeline: Sendable {
             }
         }
         let cachedSecond: [Int: [Diagnostic]] = secondKeys.compactMapValues { cache?.load(key: $0) }
-        let misses = asking.filter { cachedSecond[$0] == nil }
         var workspace = settingsOnly
-        if !misses.isEmpty {
+        if asking.contains(where: { cachedSecond[$0] == nil }) {
             let indexes = ParallelMap.map(first, workers: workers) { $0.fileIndex.fileIndex }
             workspace = WorkspaceIndex(files: indexes.compactMap { $0 })
             for (path, text) in settings { workspace.updateSettings(path: path, text: text) }
         }
-
-        let second: [[Diagnostic]] = ParallelMap.map(Array(inputs.indices), workers: workers) { [linter, cache, workspace, secondKeys] index in
+        return ParallelMap.map(Array(inputs.indices), workers: workers) { [linter, cache, workspace, secondKeys] index in
             let pass = first[index]
             guard pass.fileIndex.asksWorkspace else { return pass.diagnostics }
             if let cached = cachedSecond[index] { return cached }
@@ -114,12 +120,11 @@ struct WorkspaceLintPipeline: Sendable {
                 let parsed = pass.tree ?? ParsedFile(safeDocument: input.document)
                 let findings = linter.lint(parsed, configuration: onlyRerun, workspace: workspace).diagnostics
                 diagnostics = (diagnostics.filter { !rerun.contains($0.ruleID) } + findings)
-                    .sorted { ($0.range.lowerBound, $0.ruleID, $0.range.upperBound) < ($1.range.lowerBound, $1.ruleID, $1.range.upperBound) }
+                    .sorted(by: Diagnostic.inReportOrder)
             }
             if let key = secondKeys[index] { cache?.store(diagnostics, key: key) }
             return diagnostics
         }
-        return zip(inputs, second).map { FileReport(document: $0.document, diagnostics: $1) }
     }
 
     /// For each name some file may declare a type under, the indexes of those files

@@ -58,3 +58,10 @@ public struct Diagnostic: Sendable {
 
     public var safeFix: Fix? { fixes.first { $0.applicability == .safe } }
 }
+
+extension Diagnostic {
+    /// The order every front end reports a file's diagnostics in: by start, rule ID, end.
+    public static func inReportOrder(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
+        (a.range.lowerBound, a.ruleID, a.range.upperBound) < (b.range.lowerBound, b.ruleID, b.range.upperBound)
+    }
+}

@@ -132,7 +132,7 @@ public struct Linter: Sendable {
                                           range: finding.range, tags: description.tags, related: finding.related,
                                           fixes: finding.fixes))
         }
-        diagnostics.sort { ($0.range.lowerBound, $0.ruleID, $0.range.upperBound) < ($1.range.lowerBound, $1.ruleID, $1.range.upperBound) }
+        diagnostics.sort(by: Diagnostic.inReportOrder)
         var fileIndex = context.fileIndex
         // Only rules ask questions (the walk sets `activeRule` before each call).
         fileIndex.queries = WorkspaceQueries(byRule: Dictionary(uniqueKeysWithValues: context.queries.compactMap { index, queries in
