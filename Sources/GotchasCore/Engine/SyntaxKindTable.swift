@@ -40,3 +40,5 @@ struct SyntaxKindTable<Value> {
         }
     }
 }
+
+extension SyntaxKindTable: Sendable where Value: Sendable {}

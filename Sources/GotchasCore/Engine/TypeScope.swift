@@ -60,6 +60,9 @@ public struct TypeScope: Sendable, Codable {
     }
 
     static let viewProtocols: Set<String> = ["View", "SwiftUI.View", "ViewModifier", "SwiftUI.ViewModifier"]
+    static let declarationKinds = SyntaxKindTable<Bool>([
+        .structDecl: true, .classDecl: true, .enumDecl: true, .actorDecl: true, .protocolDecl: true, .extensionDecl: true,
+    ])
 
     /// Every stored field (decoding a cached index).
     init(name: String, kind: Kind, inheritedTypes: [String], attributes: [String], properties: [PropertyInfo],
@@ -80,22 +83,35 @@ public struct TypeScope: Sendable, Codable {
         self.kind = kind
         self.inheritedTypes = inheritedTypes
         self.attributes = attributes
-        self.properties = members.members.flatMap { member -> [PropertyInfo] in
-            guard let variable = member.decl.as(VariableDeclSyntax.self) else { return [] }
-            return PropertyInfo.all(in: variable)
-        }
         self.isView = inheritedTypes.contains { Self.viewProtocols.contains($0) }
         self.nameRange = nameRange
-        self.methodNames = Set(members.members.compactMap { $0.decl.as(FunctionDeclSyntax.self)?.name.text })
-        self.hasInitializerBody = members.members.contains { member in
-            guard let initializer = member.decl.as(InitializerDeclSyntax.self), let body = initializer.body else { return false }
-            // Calls something besides `super.init(…)`/`self.init(…)`: constructing the type does work.
-            let tokens = Array(body.statements.tokens(viewMode: .sourceAccurate))
-            return tokens.indices.contains { index in
-                guard tokens[index].tokenKind == .leftParen || tokens[index].tokenKind == .leftBrace, index > 0 else { return false }
-                if tokens[index - 1].text == "init" { return false }
-                return true
+        // One pass over the members (each `decl` and cast is a library call).
+        var properties: [PropertyInfo] = []
+        var methodNames: Set<String> = []
+        var hasInitializerBody = false
+        for member in members.members {
+            let decl = member.decl
+            if let variable = decl.as(VariableDeclSyntax.self) {
+                properties += PropertyInfo.all(in: variable)
+            } else if let function = decl.as(FunctionDeclSyntax.self) {
+                methodNames.insert(function.name.text)
+            } else if !hasInitializerBody, let initializer = decl.as(InitializerDeclSyntax.self), let body = initializer.body {
+                hasInitializerBody = Self.doesWork(body)
             }
+        }
+        self.properties = properties
+        self.methodNames = methodNames
+        self.hasInitializerBody = hasInitializerBody
+    }
+
+    /// An initializer body that calls something besides `super.init(…)`/`self.init(…)`:
+    /// constructing the type does work.
+    private static func doesWork(_ body: CodeBlockSyntax) -> Bool {
+        let tokens = Array(body.statements.tokens(viewMode: .sourceAccurate))
+        return tokens.indices.contains { index in
+            guard tokens[index].tokenKind == .leftParen || tokens[index].tokenKind == .leftBrace, index > 0 else { return false }
+            if tokens[index - 1].text == "init" { return false }
+            return true
         }
     }
 
@@ -112,6 +128,9 @@ public struct TypeScope: Sendable, Codable {
 
     /// Builds the scope for a type-like declaration, or nil for other nodes.
     public init?(_ node: Syntax) {
+        // Most nodes asked about are other members: rule them out with one look-up
+        // instead of six failed casts.
+        guard Self.declarationKinds[node.kind] != nil else { return nil }
         if let decl = node.as(StructDeclSyntax.self) {
             self.init(name: decl.name.text, kind: .struct, inheritedTypes: decl.inheritanceClause?.typeNames ?? [],
                       attributes: decl.attributes.names, members: decl.memberBlock, nameRange: decl.name.byteRange)
