@@ -57,6 +57,13 @@ public enum ParserLimits {
         func at(_ offset: Int) -> UInt8 { offset < count ? bytes[offset] : 0 }
         while index < count {
             let byte = bytes[index]
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") {
+                // Indentation and spacing (a third of the bytes) change no counter and
+                // keep `lineStart` as it is: the end of the loop would only note `previous`.
+                previous = byte
+                index += 1
+                continue
+            }
             if byte == slash && at(index + 1) == slash {  // line comment
                 while index < count && bytes[index] != newline { index += 1 }
                 continue

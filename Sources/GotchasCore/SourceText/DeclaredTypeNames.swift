@@ -6,6 +6,8 @@
 /// `lint` keeps for its second pass, never a result (a missing tree is parsed again).
 public enum DeclaredTypeNames {
     private static let keywords: [[UInt8]] = ["struct", "class", "enum", "actor", "protocol", "extension"].map { Array($0.utf8) }
+    /// Bytes a keyword starts with (most identifiers are ruled out before comparing).
+    private static let keywordStarts: [Bool] = (0..<256).map { byte in keywords.contains { $0.first == UInt8(byte) } }
 
     public static func scan(_ bytes: [UInt8]) -> Set<String> {
         var names: Set<String> = []
@@ -15,7 +17,9 @@ public enum DeclaredTypeNames {
                 guard isIdentifierByte(text[index]) else { index += 1; continue }
                 let start = index
                 while index < text.count, isIdentifierByte(text[index]) { index += 1 }
-                guard keywords.contains(where: { $0.elementsEqual(text[start..<index]) }) else { continue }
+                let length = index - start
+                guard length >= 4, length <= 9, keywordStarts[Int(text[start])],
+                      keywords.contains(where: { $0.elementsEqual(text[start..<index]) }) else { continue }
                 var nameStart = index
                 while nameStart < text.count, text[nameStart] == 0x20 || text[nameStart] == 0x09 || text[nameStart] == 0x0A || text[nameStart] == 0x0D {
                     nameStart += 1
