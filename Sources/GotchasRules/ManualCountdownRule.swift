@@ -94,6 +94,8 @@ struct ManualCountdownRule: Rule {
 
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let callees: Set<String>? = ["Text"]
+    /// A body in an extension looks for the timer in the extended struct's declaration.
+    static let readsOtherDeclarations = true
 
     /// Text in an argument that means "the difference between two dates".
     static let dateDifferenceMarkers = [

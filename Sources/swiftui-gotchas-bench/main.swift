@@ -26,6 +26,11 @@ if arguments.first == "--parse-only" {
     for document in documents { _ = ParsedFile(safeDocument: document).tree }
     exit(0)
 }
+// `--server-only`: figures 4–5 alone (they use their own generated files).
+if arguments.first == "--server-only" {
+    print(ServerBenchmark(corpus: SyntheticCorpus()).run())
+    exit(0)
+}
 let clock = ContinuousClock()
 let cores = ProcessInfo.processInfo.activeProcessorCount
 

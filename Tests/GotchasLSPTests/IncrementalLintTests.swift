@@ -65,7 +65,7 @@ import Testing
         var configuration = Self.configuration
         let uri = "file:///garden.swift"
         store.open(uri: uri, version: 1, text: Self.source)
-        var pending: [(revision: Int, parsed: IncrementallyParsedFile)] = []
+        var pending: [(revision: Int, parsed: IncrementallyParsedFile, memo: LintMemo?)] = []
         var incrementalLints = 0
         for step in 0..<250 {
             var changes: [JSON] = []
@@ -90,24 +90,25 @@ import Testing
                                             capabilities: ClientCapabilities(), linter: RuleCatalog.linter, cachedLint: nil,
                                             revision: open.revision, parseBase: open.parseBase)
             if snapshot.parseBase != nil { incrementalLints += 1 }
-            var (result, parsed) = snapshot.parseAndLint()
+            var (result, parsed, memo) = snapshot.parseAndLint()
             let full = RuleCatalog.linter.lint(open.document, configuration: resolved.rules)
             #expect(parsed?.file.tree.description == open.document.text, "step \(step)")
             if parsed?.mayDifferFromFullParse == true {
                 // The server confirms such a parse with a full one and keeps that.
                 result = snapshot.lint()
                 parsed = IncrementallyParsedFile(document: open.document)
+                memo = nil
             }
             #expect(Self.summary(result) == Self.summary(full), "step \(step)")
 
             // Hand the parse back now, later (after more edits) or never.
-            if let parsed { pending.append((open.revision, parsed)) }
+            if let parsed { pending.append((open.revision, parsed, memo)) }
             switch random.next(upTo: 4) {
             case 0: pending.removeAll()
             case 1: break
             default:
-                for (revision, parsed) in pending.shuffled(using: &random) {
-                    store.keepParse(parsed, uri: uri, openGeneration: open.openGeneration, revision: revision)
+                for (revision, parsed, memo) in pending.shuffled(using: &random) {
+                    store.keepParse(parsed, memo: memo, uri: uri, openGeneration: open.openGeneration, revision: revision)
                 }
                 pending.removeAll()
             }

@@ -90,9 +90,22 @@ public struct Linter: Sendable {
     }
 
     public func lint(_ file: ParsedFile, configuration: RuleConfiguration, workspace: WorkspaceIndex = .empty) -> LintResult {
+        lint(file, configuration: configuration, workspace: workspace, remembering: false, after: nil).result
+    }
+
+    /// Lints a new version of a file the same as `lint`, but walks only the top-level
+    /// items that changed since the lint `previous` remembers (see `LintMemo`), and
+    /// returns what the next lint can take over from this one.
+    public func lintIncrementally(_ file: ParsedFile, configuration: RuleConfiguration, workspace: WorkspaceIndex = .empty,
+                                  after previous: LintMemo?) -> (result: LintResult, memo: LintMemo?) {
+        lint(file, configuration: configuration, workspace: workspace, remembering: true, after: previous)
+    }
+
+    private func lint(_ file: ParsedFile, configuration: RuleConfiguration, workspace: WorkspaceIndex,
+                      remembering: Bool, after previous: LintMemo?) -> (result: LintResult, memo: LintMemo?) {
         let document = file.document
         if let reason = file.unparsableReason {
-            return LintResult(diagnostics: [], fileIndex: FileIndex(path: document.path), notLintedReason: reason)
+            return (LintResult(diagnostics: [], fileIndex: FileIndex(path: document.path), notLintedReason: reason), nil)
         }
         let suppressions = Suppressions(document: document, tree: file.tree)
 
@@ -119,7 +132,25 @@ public struct Linter: Sendable {
         }
         let context = RuleContext(document: document, tree: file.tree, workspace: workspace, configuration: configuration)
         let walker = RuleWalker(context: context, dispatch: dispatch)
-        walker.walk(file.tree)
+        var memo: LintMemo?
+        // A rule that reads other top-level declarations itself ties every item to the others.
+        if remembering, !active.contains(where: { $0.rule.readsOtherDeclarations }) {
+            let fileContext = LintMemo.FileContext(
+                path: document.path, ruleIDs: rules.map { $0.id }, filtersCallsByCallee: filtersCallsByCallee,
+                configuration: configuration, activeRules: active.map { $0.index }, imports: context.imports,
+                typeFacts: context.fileTypes.mapValues(\.withoutPositions))
+            let reuse = previous.flatMap { ItemReuse($0, fileContext: fileContext, bytes: document.bytes, workspace: workspace, context: context) }
+            var taken = 0
+            let outputs = walker.walkItems(of: file.tree) { item in
+                let output = reuse?.output(for: item)
+                if output != nil { taken += 1 }
+                return output
+            }
+            memo = LintMemo(context: fileContext, workspace: workspace, bytes: document.bytes,
+                            usesSwiftConcurrency: context.concurrencyScan, outputs: outputs, itemsTakenOver: taken)
+        } else {
+            walker.walk(file.tree)
+        }
 
         var diagnostics: [Diagnostic] = []
         for (index, finding) in walker.findings {
@@ -140,7 +171,7 @@ public struct Linter: Sendable {
         }))
         fileIndex.environmentUses.sort { ($0.range.lowerBound, $0.kind.rawValue) < ($1.range.lowerBound, $1.kind.rawValue) }
         fileIndex.intentControls.sort { $0.range.lowerBound < $1.range.lowerBound }
-        return LintResult(diagnostics: diagnostics, suppressions: suppressions, fileIndex: fileIndex)
+        return (LintResult(diagnostics: diagnostics, suppressions: suppressions, fileIndex: fileIndex), memo)
     }
 }
 

@@ -172,13 +172,31 @@ public final class RuleContext {
 
     /// True when the file uses Swift concurrency: an `async`/`await`/`actor` keyword, or a
     /// `Task`/`MainActor` reference. Computed from tokens on first use, once per file.
-    public private(set) lazy var usesSwiftConcurrency: Bool = tree.tokens(viewMode: .sourceAccurate).contains { token in
-        switch token.tokenKind {
-        case .keyword(.async), .keyword(.await), .keyword(.actor): return true
-        case .identifier(let name): return name == "Task" || name == "MainActor"
-        default: return false
-        }
+    public var usesSwiftConcurrency: Bool {
+        askedFileWideFacts = true
+        return scanForConcurrency
     }
+
+    /// Set when a rule read a fact of the whole file (beyond imports and types): its
+    /// result in a top-level item may then change with an edit elsewhere (`LintMemo`).
+    var askedFileWideFacts = false
+
+    /// The token scan behind `usesSwiftConcurrency`, done on first use.
+    var scanForConcurrency: Bool {
+        if let concurrencyScan { return concurrencyScan }
+        let uses = tree.tokens(viewMode: .sourceAccurate).contains { token in
+            switch token.tokenKind {
+            case .keyword(.async), .keyword(.await), .keyword(.actor): return true
+            case .identifier(let name): return name == "Task" || name == "MainActor"
+            default: return false
+            }
+        }
+        concurrencyScan = uses
+        return uses
+    }
+
+    /// The scan's result, if it was done.
+    private(set) var concurrencyScan: Bool?
 }
 
 /// Collects the file's type declarations (at any depth of type nesting), merged by

@@ -102,6 +102,72 @@ final class RuleWalker: SyntaxAnyVisitor {
         if last.what.contains(.container) { context.containers.removeLast() }
     }
 
+    /// The walk of `tree` item by item: each top-level item is walked, unless `earlier`
+    /// has what a previous walk produced there (already moved to the item's place), which
+    /// is then taken instead. Returns what each item produced, in order. Items are visited
+    /// in the order a plain walk visits them, so the results are in the same order too.
+    func walkItems(of tree: SourceFileSyntax, reusing earlier: (CodeBlockItemSyntax) -> ItemOutput?) -> [ItemOutput] {
+        var outputs: [ItemOutput] = []
+        _ = visitAny(Syntax(tree))
+        for child in tree.children(viewMode: .sourceAccurate) {
+            guard let items = child.as(CodeBlockItemListSyntax.self) else {
+                walk(child)
+                continue
+            }
+            _ = visitAny(child)
+            for item in items {
+                if let output = earlier(item) {
+                    take(output)
+                    outputs.append(output)
+                } else {
+                    outputs.append(walkRecording(item))
+                }
+            }
+            visitAnyPost(child)
+        }
+        visitAnyPost(Syntax(tree))
+        return outputs
+    }
+
+    /// Walks one top-level item and returns what it produced (the findings, index entries
+    /// and questions are also kept for the whole file, as in a plain walk).
+    private func walkRecording(_ item: CodeBlockItemSyntax) -> ItemOutput {
+        let firstFinding = findings.count
+        let firstUse = context.fileIndex.environmentUses.count
+        let firstControl = context.fileIndex.intentControls.count
+        let fileReferences = context.fileIndex.references
+        let fileQueries = context.queries
+        context.fileIndex.references = [:]
+        context.queries = [:]
+        context.askedFileWideFacts = false
+        walk(item)
+        let output = ItemOutput(
+            range: item.position.utf8Offset..<item.endPosition.utf8Offset,
+            findings: Array(findings[firstFinding...]),
+            references: context.fileIndex.references,
+            environmentUses: Array(context.fileIndex.environmentUses[firstUse...]),
+            intentControls: Array(context.fileIndex.intentControls[firstControl...]),
+            queries: context.queries,
+            askedFileWideFacts: context.askedFileWideFacts)
+        context.fileIndex.references = fileReferences
+        context.queries = fileQueries
+        merge(output)
+        return output
+    }
+
+    /// Adds an earlier walk's results for an item, as if the item had been walked.
+    private func take(_ output: ItemOutput) {
+        findings.append(contentsOf: output.findings)
+        context.fileIndex.environmentUses.append(contentsOf: output.environmentUses)
+        context.fileIndex.intentControls.append(contentsOf: output.intentControls)
+        merge(output)
+    }
+
+    private func merge(_ output: ItemOutput) {
+        for (type, names) in output.references { context.fileIndex.references[type, default: []].formUnion(names) }
+        for (rule, queries) in output.queries { context.queries[rule, default: []].formUnion(queries) }
+    }
+
     private func run(_ rules: [ActiveRule], on node: Syntax) {
         for active in rules {
             context.activeRule = active.index

@@ -1,7 +1,7 @@
 import SwiftSyntax
 
 /// A stored or computed property of a type, as rules need it.
-public struct PropertyInfo: Sendable, Codable {
+public struct PropertyInfo: Sendable, Codable, Equatable {
     public var name: String
     /// Attribute names such as `State`, `Binding`, `ObservedObject`.
     public var attributes: [String]
@@ -35,8 +35,8 @@ public struct PropertyInfo: Sendable, Codable {
 }
 
 /// What the engine knows about the type a node stands in.
-public struct TypeScope: Sendable, Codable {
-    public enum Kind: String, Sendable, Codable {
+public struct TypeScope: Sendable, Codable, Equatable {
+    public enum Kind: String, Sendable, Codable, Equatable {
         case `struct`, `class`, `enum`, actor, `extension`, `protocol`
     }
     public var name: String
@@ -54,6 +54,17 @@ public struct TypeScope: Sendable, Codable {
     public var hasInitializerBody: Bool = false
 
     public func property(named name: String) -> PropertyInfo? { properties.first { $0.name == name } }
+
+    /// This scope with every byte range emptied: what it says, wherever it stands.
+    var withoutPositions: TypeScope {
+        var scope = self
+        scope.nameRange = 0..<0
+        for index in scope.properties.indices {
+            scope.properties[index].nameRange = 0..<0
+            scope.properties[index].typeRange = scope.properties[index].typeRange.map { _ in 0..<0 }
+        }
+        return scope
+    }
 
     public func inherits(_ name: String) -> Bool {
         inheritedTypes.contains { $0 == name || $0.hasSuffix("." + name) }

@@ -1,6 +1,6 @@
 /// A type as declared in a workspace: its merged scope and the file of its primary
 /// declaration (the `class`/`struct`/…, or an extension when that is all there is).
-public struct TypeDeclaration: Sendable {
+public struct TypeDeclaration: Sendable, Equatable {
     public var path: String
     public var scope: TypeScope
     public init(path: String, scope: TypeScope) {

@@ -22,6 +22,8 @@ struct DocumentSnapshot: Sendable {
     struct ParseBase: Sendable {
         var file: IncrementallyParsedFile
         var edits: [ByteEdit]
+        /// What the lint of that parse can hand over to the next one.
+        var memo: LintMemo?
     }
 
     var converter: PositionConverter { PositionConverter(encoding: capabilities.positionEncoding) }
@@ -30,20 +32,24 @@ struct DocumentSnapshot: Sendable {
     /// The diagnostics of this version as a full parse gives them (pull requests,
     /// code actions): an incremental tree that may differ is confirmed first.
     func lint() -> LintResult {
-        let (result, parsed) = parseAndLint()
+        let (result, parsed, _) = parseAndLint()
         guard parsed?.mayDifferFromFullParse == true else { return result }
         var full = self
         full.parseBase = nil
         return full.parseAndLint().result
     }
 
-    /// The diagnostics of this version, and the parse made for them (nil when the result
-    /// was cached or the file is excluded). Reparses incrementally from `parseBase`.
-    func parseAndLint() -> (result: LintResult, parsed: IncrementallyParsedFile?) {
-        if let cachedLint { return (cachedLint, nil) }
-        guard configuration.includesFile else { return (LintResult.empty, nil) }
+    /// The diagnostics of this version, and the parse made for them with what its lint
+    /// hands over to the next (nil when the result was cached or the file is excluded).
+    /// Reparses incrementally from `parseBase`, and re-walks only the top-level items the
+    /// edits touched (`Linter.lintIncrementally`).
+    func parseAndLint() -> (result: LintResult, parsed: IncrementallyParsedFile?, memo: LintMemo?) {
+        if let cachedLint { return (cachedLint, nil, nil) }
+        guard configuration.includesFile else { return (LintResult.empty, nil, nil) }
         let parsed = parseBase.map { $0.file.reparsed(document, after: $0.edits) } ?? IncrementallyParsedFile(document: document)
-        return (linter.lint(parsed.file, configuration: configuration.rules, workspace: workspace), parsed)
+        let (result, memo) = linter.lintIncrementally(parsed.file, configuration: configuration.rules, workspace: workspace,
+                                                      after: parseBase?.memo)
+        return (result, parsed, memo)
     }
 
     func documentationURL(for ruleID: String) -> String {

@@ -23,6 +23,7 @@ struct OpenDocument: Sendable {
     struct ParsedRevision: Sendable {
         var revision: Int
         var file: IncrementallyParsedFile
+        var memo: LintMemo?
     }
 
     struct RevisionEdits: Sendable {
@@ -34,14 +35,14 @@ struct OpenDocument: Sendable {
     var parseBase: DocumentSnapshot.ParseBase? {
         guard let parsed else { return nil }
         let edits = editLog.lazy.filter { $0.revision > parsed.revision }.flatMap(\.edits)
-        return DocumentSnapshot.ParseBase(file: parsed.file, edits: Array(edits))
+        return DocumentSnapshot.ParseBase(file: parsed.file, edits: Array(edits), memo: parsed.memo)
     }
 
     /// Keeps `file` (a parse of `revision`) when it is newer than the one kept and can be
     /// brought up to date with the edit log; drops the edits it already includes.
-    mutating func keepParse(_ file: IncrementallyParsedFile, revision: Int) {
+    mutating func keepParse(_ file: IncrementallyParsedFile, memo: LintMemo?, revision: Int) {
         guard revision >= editLogStart, revision <= self.revision, revision > (parsed?.revision ?? -1) else { return }
-        parsed = ParsedRevision(revision: revision, file: file)
+        parsed = ParsedRevision(revision: revision, file: file, memo: memo)
         editLog.removeAll { $0.revision <= revision }
     }
 
@@ -96,9 +97,9 @@ struct DocumentStore: Sendable {
     /// A syntax tree takes far more memory than its text (SwiftSyntax's arenas: about
     /// 1 MB for a 400-line file), so trees are kept only for the documents parsed most
     /// recently — the ones being edited; the others are parsed in full on their next change.
-    mutating func keepParse(_ file: IncrementallyParsedFile, uri: String, openGeneration: Int, revision: Int) {
+    mutating func keepParse(_ file: IncrementallyParsedFile, memo: LintMemo?, uri: String, openGeneration: Int, revision: Int) {
         guard documents[uri]?.openGeneration == openGeneration else { return }
-        documents[uri]?.keepParse(file, revision: revision)
+        documents[uri]?.keepParse(file, memo: memo, revision: revision)
         recentlyParsed.removeAll { $0 == uri }
         recentlyParsed.append(uri)
         while recentlyParsed.count > Self.maximumKeptParses {

@@ -24,7 +24,7 @@ struct LintSnapshot: Sendable {
 extension LanguageServer {
     /// At most one lint per core runs at once: an editor restoring 50 tabs would
     /// otherwise hold 50 trees in memory together. The rest wait their turn, in order.
-    var maximumConcurrentLints: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+    var maximumConcurrentLints: Int { options.maximumConcurrentLints }
 
     /// `quietIfUnchanged`: the workspace index asked (a declaration changed in another
     /// file); the result is pushed only if it differs from what was last pushed. The flag
@@ -49,19 +49,19 @@ extension LanguageServer {
         let openGeneration = open.openGeneration
         Task.detached {
             if delay > .zero { try? await Task.sleep(for: delay) }
-            let (result, parsed) = snapshot.parseAndLint()
-            await self.lintFinished(snapshot: snapshot, result: result, parsed: parsed, openGeneration: openGeneration,
+            let (result, parsed, memo) = snapshot.parseAndLint()
+            await self.lintFinished(snapshot: snapshot, result: result, parsed: parsed, memo: memo, openGeneration: openGeneration,
                                     configurationGeneration: generation, quietIfUnchanged: quietIfUnchanged)
         }
     }
 
-    private func lintFinished(snapshot: DocumentSnapshot, result: LintResult, parsed: IncrementallyParsedFile?,
+    private func lintFinished(snapshot: DocumentSnapshot, result: LintResult, parsed: IncrementallyParsedFile?, memo: LintMemo?,
                               openGeneration: Int, configurationGeneration: Int, quietIfUnchanged: Bool) {
         lintsInFlight.remove(snapshot.uri)
         defer { startWaitingLints() }
         // The tree is worth keeping even when the result is stale: it is the base of the next reparse.
         if let parsed {
-            documents.keepParse(parsed, uri: snapshot.uri, openGeneration: openGeneration, revision: snapshot.revision)
+            documents.keepParse(parsed, memo: memo, uri: snapshot.uri, openGeneration: openGeneration, revision: snapshot.revision)
         }
         guard let open = documents[snapshot.uri] else { return }  // closed meanwhile
         let finished = LintSnapshot(version: snapshot.version ?? 0, openGeneration: openGeneration,
@@ -104,8 +104,8 @@ extension LanguageServer {
             // that stays, and leave the cores to the lints of the new versions.
             try? await Task.sleep(for: Self.confirmationDelay)
             guard await self.isCurrent(full, openGeneration: openGeneration) else { return }
-            let (result, parsed) = full.parseAndLint()
-            await self.fullParseConfirmed(full, result: result, parsed: parsed, openGeneration: openGeneration, configurationGeneration: generation)
+            let (result, parsed, memo) = full.parseAndLint()
+            await self.fullParseConfirmed(full, result: result, parsed: parsed, memo: memo, openGeneration: openGeneration, configurationGeneration: generation)
         }
     }
 
@@ -116,13 +116,13 @@ extension LanguageServer {
         return open.version == snapshot.version && open.openGeneration == openGeneration
     }
 
-    private func fullParseConfirmed(_ snapshot: DocumentSnapshot, result: LintResult, parsed: IncrementallyParsedFile?,
+    private func fullParseConfirmed(_ snapshot: DocumentSnapshot, result: LintResult, parsed: IncrementallyParsedFile?, memo: LintMemo?,
                                     openGeneration: Int, configurationGeneration: Int) {
         guard let open = documents[snapshot.uri] else { return }
         let confirmed = LintSnapshot(version: snapshot.version ?? 0, openGeneration: openGeneration,
                                      configurationGeneration: configurationGeneration, result: result)
         guard confirmed.matches(open, configurationGeneration: configuration.generation) else { return }  // a newer lint follows
-        if let parsed { documents.keepParse(parsed, uri: snapshot.uri, openGeneration: openGeneration, revision: snapshot.revision) }
+        if let parsed { documents.keepParse(parsed, memo: memo, uri: snapshot.uri, openGeneration: openGeneration, revision: snapshot.revision) }
         lintResults[snapshot.uri] = confirmed
         publish(result, for: snapshot, quietIfUnchanged: true)
     }

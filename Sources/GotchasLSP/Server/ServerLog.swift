@@ -28,6 +28,8 @@ public struct ServerOptions: Sendable {
     public var maximumBodySize = MessageFramer.defaultMaximumBodySize
     /// Added before every lint (tests use it to make edits outrun linting).
     public var lintDelay: Duration = .zero
+    /// Lints running at once: one per core (read once; the count comes from /proc).
+    public var maximumConcurrentLints = max(1, ProcessInfo.processInfo.activeProcessorCount)
     public var docsBaseURL = ServerOptions.defaultDocsBaseURL
 
     public init() {}
