@@ -102,6 +102,28 @@ import Testing
         #expect(Self.summary(second.result) == Self.summary(expected))
     }
 
+    @Test func anItemIsWalkedAgainWhenATypeItAsksAboutChangesElsewhere() {
+        let linter = RuleCatalog.linter
+        let model = """
+            @Observable final class FeedModel {
+                var items: [Int] = []
+                init() {
+                    Task { await load() }
+                }
+            }
+
+            """
+        let first = linter.lintIncrementally(
+            ParsedFile(document: SourceDocument(path: "/f.swift", text: model + "struct Tusk { init(_ body: () async -> Void) {} }\n")),
+            configuration: Self.configuration, after: nil)
+        #expect(first.result.diagnostics.contains { $0.ruleID == "task-in-init" })
+        // A type of the file named `Task` shadows Concurrency's: the unchanged class item must see it.
+        let shadowed = model + "struct Task { init(_ body: () async -> Void) {} }\n"
+        let second = linter.lintIncrementally(ParsedFile(document: SourceDocument(path: "/f.swift", text: shadowed)),
+                                              configuration: Self.configuration, after: first.memo)
+        #expect(!second.result.diagnostics.contains { $0.ruleID == "task-in-init" })
+    }
+
     /// One random edit: an insertion, a deletion, or a replacement, at character boundaries.
     static func edit(_ bytes: inout [UInt8], random: inout SplitMix64) {
         let start = boundary(random.next(upTo: bytes.count + 1), in: bytes)

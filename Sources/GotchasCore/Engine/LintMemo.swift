@@ -13,6 +13,18 @@ struct ItemOutput: Sendable {
     var queries: [Int: Set<WorkspaceQueries.Query>]
     /// A rule read a fact of the whole file (`RuleContext.usesSwiftConcurrency`).
     var askedFileWideFacts: Bool
+    /// The types declared in the item: the walk merged what the whole file says about them.
+    var declaredTypes: Set<String>
+
+    /// The names of the file's types the item's results may depend on: its own, and
+    /// those its rules asked about (the file's declarations answer before the workspace's).
+    var typesRead: Set<String> {
+        var names = declaredTypes
+        for queries in self.queries.values {
+            for case .declaration(let name) in queries { names.insert(name) }
+        }
+        return names
+    }
 
     /// True when every position the item produced lies inside it: only then does moving
     /// the item move them all. (A note pointing at a declaration in another item of the
@@ -55,13 +67,14 @@ struct ItemOutput: Sendable {
 ///
 /// Taking an item's results is exact because what rules find in an item depends only on
 /// - the item's own text (rules read their node, its subtree and its ancestors);
-/// - the file-level context: configuration, active rules, imports, and what the file's
-///   types say (`RuleContext.fileTypes`, positions aside);
+/// - the file-level context: configuration, active rules and imports;
+/// - what the file says about the types the item declares or asks about
+///   (`RuleContext.fileTypes`, positions aside);
 /// - the workspace's answers to the questions the item's rules asked;
 /// - file-wide facts, when a rule asked for one (`usesSwiftConcurrency`).
 /// So an item is taken only when its bytes are unchanged (it lies in the common prefix
 /// or suffix of the two versions, with the same bounds), the file-level context is
-/// equal, every question gets the same answer as before, any file-wide fact it read is
+/// equal, the types it reads say the same, every question gets the same answer as before, any file-wide fact it read is
 /// unchanged, and every position it produced lies inside it. Rules that read other
 /// top-level declarations directly declare `Rule.readsOtherDeclarations`, and a file they
 /// are active in is walked in full. `IncrementalLintTests` lints edited files both ways.
@@ -74,77 +87,104 @@ public struct LintMemo: Sendable {
         var configuration: RuleConfiguration
         var activeRules: [Int]
         var imports: Set<String>
-        var typeFacts: [String: TypeScope]
     }
 
     let context: FileContext
+    /// `RuleContext.fileTypes` of this version.
+    let fileTypes: [String: TypeScope]
     let workspace: WorkspaceIndex
     let bytes: [UInt8]
     /// `RuleContext.usesSwiftConcurrency` of this version, when a rule asked.
     let usesSwiftConcurrency: Bool?
-    /// The items whose outputs can move, by their start offset.
-    let items: [Int: ItemOutput]
-
+    /// The top-level items, by their start offset.
+    let items: [Int: RememberedItem]
     /// How many items this lint took over from the previous one instead of walking them.
     public let itemsTakenOver: Int
 
-    init(context: FileContext, workspace: WorkspaceIndex, bytes: [UInt8], usesSwiftConcurrency: Bool?, outputs: [ItemOutput],
-         itemsTakenOver: Int) {
+    struct RememberedItem: Sendable {
+        var end: Int
+        /// The type scopes declared in the item.
+        var types: [TypeScope]
+        /// What the walk produced there; nil when it cannot move (see `ItemOutput.liesWithin`).
+        var output: ItemOutput?
+    }
+
+    /// `outputs` is empty when the walk was not done item by item.
+    init(context: FileContext, fileTypes: [String: TypeScope], workspace: WorkspaceIndex, bytes: [UInt8],
+         usesSwiftConcurrency: Bool?, tree: SourceFileSyntax, types: [[TypeScope]], outputs: [ItemOutput], itemsTakenOver: Int) {
         self.context = context
-        self.itemsTakenOver = itemsTakenOver
+        self.fileTypes = fileTypes
         self.workspace = workspace
         self.bytes = bytes
         self.usesSwiftConcurrency = usesSwiftConcurrency
-        var items: [Int: ItemOutput] = [:]
-        for output in outputs where output.liesWithin(path: context.path) { items[output.range.lowerBound] = output }
+        self.itemsTakenOver = itemsTakenOver
+        var items: [Int: RememberedItem] = [:]
+        for (index, item) in tree.statements.enumerated() {
+            let output = outputs.indices.contains(index) ? outputs[index] : nil
+            items[item.position.utf8Offset] = RememberedItem(
+                end: item.endPosition.utf8Offset, types: types.indices.contains(index) ? types[index] : [],
+                output: output?.liesWithin(path: context.path) == true ? output : nil)
+        }
         self.items = items
+    }
+
+    /// The same item in this version, and how far it moved, when `item` is unchanged.
+    func earlier(_ item: CodeBlockItemSyntax, alignment: ItemAlignment) -> (item: RememberedItem, delta: Int)? {
+        let range = item.position.utf8Offset..<item.endPosition.utf8Offset
+        guard let delta = alignment.shift(ofUnchanged: range), let earlier = items[range.lowerBound - delta],
+              earlier.end + delta == range.upperBound else { return nil }
+        return (earlier, delta)
+    }
+
+    /// The type scopes of `item` as this version had them, moved to its place.
+    func types(of item: CodeBlockItemSyntax, alignment: ItemAlignment) -> [TypeScope]? {
+        guard let (earlier, delta) = earlier(item, alignment: alignment) else { return nil }
+        return earlier.types.map { $0.moved(by: delta) }
     }
 }
 
-/// Finds, for an item of the new version, the remembered output of the same unchanged item.
-struct ItemReuse {
-    private let memo: LintMemo
-    private let workspace: WorkspaceIndex
-    private let context: RuleContext
-    /// Bytes equal at the start and at the end of both versions.
+/// Where two versions of a file differ: the bytes they share at the start and at the
+/// end. An item of the new version lying in either is byte for byte an item of the old.
+struct ItemAlignment {
     private let commonPrefix: Int
     private let commonSuffix: Int
     private let newCount: Int
     private let oldCount: Int
 
-    /// Nil when the file-level context changed: then nothing can be taken over.
-    init?(_ memo: LintMemo, fileContext: LintMemo.FileContext, bytes: [UInt8], workspace: WorkspaceIndex, context: RuleContext) {
-        guard memo.context == fileContext else { return nil }
-        self.memo = memo
-        self.workspace = workspace
-        self.context = context
-        let oldCount = memo.bytes.count, newCount = bytes.count
-        self.oldCount = oldCount
-        self.newCount = newCount
+    init(old: [UInt8], new: [UInt8]) {
+        let oldCount = old.count, newCount = new.count
         let shorter = min(oldCount, newCount)
         var prefix = 0, suffix = 0
-        memo.bytes.withUnsafeBufferPointer { old in
-            bytes.withUnsafeBufferPointer { new in
+        old.withUnsafeBufferPointer { old in
+            new.withUnsafeBufferPointer { new in
                 while prefix < shorter, old[prefix] == new[prefix] { prefix += 1 }
                 while suffix < shorter - prefix, old[oldCount - 1 - suffix] == new[newCount - 1 - suffix] { suffix += 1 }
             }
         }
-        commonPrefix = prefix
-        commonSuffix = suffix
+        (commonPrefix, commonSuffix, self.oldCount, self.newCount) = (prefix, suffix, oldCount, newCount)
     }
 
+    /// How far text at `range` of the new version moved since the old one, when it lies
+    /// in the unchanged start or end; nil when it may have changed.
+    func shift(ofUnchanged range: Range<Int>) -> Int? {
+        if range.upperBound <= commonPrefix { return 0 }
+        if range.lowerBound >= newCount - commonSuffix { return newCount - oldCount }
+        return nil
+    }
+}
+
+/// Finds, for an item of the new version, the remembered output of the same unchanged
+/// item, when nothing it depends on changed.
+struct ItemReuse {
+    let memo: LintMemo
+    let alignment: ItemAlignment
+    let workspace: WorkspaceIndex
+    let context: RuleContext
+
     func output(for item: CodeBlockItemSyntax) -> ItemOutput? {
-        let range = item.position.utf8Offset..<item.endPosition.utf8Offset
-        let delta: Int
-        if range.upperBound <= commonPrefix {
-            delta = 0
-        } else if range.lowerBound >= newCount - commonSuffix {
-            delta = newCount - oldCount
-        } else {
-            return nil
-        }
-        guard let old = memo.items[range.lowerBound - delta], old.range.upperBound + delta == range.upperBound else { return nil }
+        guard let (earlier, delta) = memo.earlier(item, alignment: alignment), let old = earlier.output else { return nil }
         if old.askedFileWideFacts, memo.usesSwiftConcurrency != context.scanForConcurrency { return nil }
+        for name in old.typesRead where memo.fileTypes[name]?.withoutPositions != context.fileTypes[name]?.withoutPositions { return nil }
         let path = memo.context.path
         for queries in old.queries.values {
             for query in queries where !query.isAnsweredAlike(by: memo.workspace, and: workspace, forFileAt: path) { return nil }

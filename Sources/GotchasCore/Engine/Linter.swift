@@ -130,30 +130,48 @@ public struct Linter: Sendable {
                 }
             }
         }
-        let context = RuleContext(document: document, tree: file.tree, workspace: workspace, configuration: configuration)
+        guard remembering else {
+            let context = RuleContext(document: document, tree: file.tree, workspace: workspace, configuration: configuration)
+            let walker = RuleWalker(context: context, dispatch: dispatch)
+            walker.walk(file.tree)
+            return (result(findings: walker.findings, context: context, suppressions: suppressions, configuration: configuration), nil)
+        }
+
+        // Item by item, taking over what `previous` knows of the items the edits left alone.
+        let alignment = previous.map { ItemAlignment(old: $0.bytes, new: document.bytes) }
+        let context = RuleContext(document: document, tree: file.tree, workspace: workspace, configuration: configuration,
+                                  itemTypes: { item in alignment.flatMap { previous?.types(of: item, alignment: $0) } })
         let walker = RuleWalker(context: context, dispatch: dispatch)
-        var memo: LintMemo?
+        let fileContext = LintMemo.FileContext(
+            path: document.path, ruleIDs: rules.map { $0.id }, filtersCallsByCallee: filtersCallsByCallee,
+            configuration: configuration, activeRules: active.map { $0.index }, imports: context.imports)
+        var outputs: [ItemOutput] = []
+        var taken = 0
         // A rule that reads other top-level declarations itself ties every item to the others.
-        if remembering, !active.contains(where: { $0.rule.readsOtherDeclarations }) {
-            let fileContext = LintMemo.FileContext(
-                path: document.path, ruleIDs: rules.map { $0.id }, filtersCallsByCallee: filtersCallsByCallee,
-                configuration: configuration, activeRules: active.map { $0.index }, imports: context.imports,
-                typeFacts: context.fileTypes.mapValues(\.withoutPositions))
-            let reuse = previous.flatMap { ItemReuse($0, fileContext: fileContext, bytes: document.bytes, workspace: workspace, context: context) }
-            var taken = 0
-            let outputs = walker.walkItems(of: file.tree) { item in
+        if active.contains(where: { $0.rule.readsOtherDeclarations }) {
+            walker.walk(file.tree)
+        } else {
+            let reuse = previous.flatMap { previous in
+                alignment.flatMap { previous.context == fileContext ? ItemReuse(memo: previous, alignment: $0, workspace: workspace, context: context) : nil }
+            }
+            outputs = walker.walkItems(of: file.tree) { item in
                 let output = reuse?.output(for: item)
                 if output != nil { taken += 1 }
                 return output
             }
-            memo = LintMemo(context: fileContext, workspace: workspace, bytes: document.bytes,
-                            usesSwiftConcurrency: context.concurrencyScan, outputs: outputs, itemsTakenOver: taken)
-        } else {
-            walker.walk(file.tree)
         }
+        let memo = LintMemo(context: fileContext, fileTypes: context.fileTypes, workspace: workspace, bytes: document.bytes,
+                            usesSwiftConcurrency: context.concurrencyScan, tree: file.tree, types: context.typesByItem,
+                            outputs: outputs, itemsTakenOver: taken)
+        return (result(findings: walker.findings, context: context, suppressions: suppressions, configuration: configuration), memo)
+    }
 
+    /// The diagnostics (suppressions applied, in report order) and the file's index.
+    private func result(findings: [(ruleIndex: Int, finding: Finding)], context: RuleContext, suppressions: Suppressions,
+                        configuration: RuleConfiguration) -> LintResult {
+        let document = context.document
         var diagnostics: [Diagnostic] = []
-        for (index, finding) in walker.findings {
+        for (index, finding) in findings {
             let description = rules[index].description
             let line = document.lines.line(containing: finding.range.lowerBound)
             if suppressions.suppresses(description.id, onLine: line) { continue }
@@ -171,7 +189,7 @@ public struct Linter: Sendable {
         }))
         fileIndex.environmentUses.sort { ($0.range.lowerBound, $0.kind.rawValue) < ($1.range.lowerBound, $1.kind.rawValue) }
         fileIndex.intentControls.sort { $0.range.lowerBound < $1.range.lowerBound }
-        return (LintResult(diagnostics: diagnostics, suppressions: suppressions, fileIndex: fileIndex), memo)
+        return LintResult(diagnostics: diagnostics, suppressions: suppressions, fileIndex: fileIndex)
     }
 }
 

@@ -45,6 +45,8 @@ public final class RuleContext {
     public let fileTypes: [String: TypeScope]
     /// Each type declaration's own scope (before merging), by node.
     let declarationScopes: [SyntaxIdentifier: TypeScope]
+    /// The type scopes of each top-level item, when `itemTypes` was given.
+    let typesByItem: [[TypeScope]]
     /// Declarations from other files of the workspace (empty for a lone file).
     public let workspace: WorkspaceIndex
     let configuration: RuleConfiguration
@@ -62,7 +64,9 @@ public final class RuleContext {
     public internal(set) var containers: [ContainerFrame] = []
     var executionStack: [Execution] = [.elsewhere]
 
-    init(document: SourceDocument, tree: SourceFileSyntax, workspace: WorkspaceIndex, configuration: RuleConfiguration) {
+    /// `itemTypes` may give a top-level item's type scopes from a previous version.
+    init(document: SourceDocument, tree: SourceFileSyntax, workspace: WorkspaceIndex, configuration: RuleConfiguration,
+         itemTypes: ((CodeBlockItemSyntax) -> [TypeScope]?)? = nil) {
         self.document = document
         self.tree = tree
         self.workspace = workspace
@@ -75,7 +79,8 @@ public final class RuleContext {
             }
         }
         self.imports = imports
-        (self.fileTypes, self.declarationScopes) = FileTypeCollector.collect(tree)
+        let collected = FileTypeCollector.collect(tree, reusing: itemTypes)
+        (self.fileTypes, self.declarationScopes, self.typesByItem) = (collected.types, collected.declarations, collected.byItem)
         self.fileIndex = FileIndex(path: document.path, types: fileTypes)
     }
 
@@ -202,35 +207,55 @@ public final class RuleContext {
 /// Collects the file's type declarations (at any depth of type nesting), merged by
 /// name. Looks only at declarations, never into function bodies or expressions.
 enum FileTypeCollector {
-    /// The merged types by name, and each declaration's own scope by node (so the
-    /// walk does not build them a second time).
-    static func collect(_ tree: SourceFileSyntax) -> (types: [String: TypeScope], declarations: [SyntaxIdentifier: TypeScope]) {
+    struct Collected {
+        /// The merged types by name.
         var types: [String: TypeScope] = [:]
+        /// Each declaration's own scope by node (so the walk does not build them again).
         var declarations: [SyntaxIdentifier: TypeScope] = [:]
-        collect(tree.statements.map { Syntax($0.item) }, into: &types, declarations: &declarations)
-        return (types, declarations)
+        /// The scopes declared in each top-level item, in order (what `LintMemo` keeps).
+        var byItem: [[TypeScope]] = []
     }
 
-    private static func collect(_ items: [Syntax], into types: inout [String: TypeScope], declarations: inout [SyntaxIdentifier: TypeScope]) {
+    /// `earlier` may give an item's scopes from a previous version (then not built again).
+    static func collect(_ tree: SourceFileSyntax, reusing earlier: ((CodeBlockItemSyntax) -> [TypeScope]?)? = nil) -> Collected {
+        var collected = Collected()
+        for item in tree.statements {
+            var scopes: [TypeScope] = []
+            if let known = earlier?(item) {
+                scopes = known
+            } else {
+                collect([Syntax(item.item)], into: &scopes, declarations: &collected.declarations)
+            }
+            for scope in scopes { add(scope, to: &collected.types) }
+            if earlier != nil { collected.byItem.append(scopes) }
+        }
+        return collected
+    }
+
+    private static func collect(_ items: [Syntax], into scopes: inout [TypeScope], declarations: inout [SyntaxIdentifier: TypeScope]) {
         for item in items {
             guard let scope = TypeScope(item) else { continue }
             declarations[item.id] = scope
-            if var existing = types[scope.name] {
-                if existing.kind == .extension, scope.kind != .extension {
-                    // The primary declaration leads (its kind and name position), wherever it stands.
-                    var primary = scope
-                    primary.merge(existing)
-                    existing = primary
-                } else {
-                    existing.merge(scope)
-                }
-                types[scope.name] = existing
-            } else {
-                types[scope.name] = scope
-            }
+            scopes.append(scope)
             if let members = item.asProtocol(DeclGroupSyntax.self)?.memberBlock.members {
-                collect(members.map { Syntax($0.decl) }, into: &types, declarations: &declarations)
+                collect(members.map { Syntax($0.decl) }, into: &scopes, declarations: &declarations)
             }
         }
+    }
+
+    private static func add(_ scope: TypeScope, to types: inout [String: TypeScope]) {
+        guard var existing = types[scope.name] else {
+            types[scope.name] = scope
+            return
+        }
+        if existing.kind == .extension, scope.kind != .extension {
+            // The primary declaration leads (its kind and name position), wherever it stands.
+            var primary = scope
+            primary.merge(existing)
+            existing = primary
+        } else {
+            existing.merge(scope)
+        }
+        types[scope.name] = existing
     }
 }

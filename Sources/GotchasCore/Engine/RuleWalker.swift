@@ -51,6 +51,8 @@ final class RuleWalker: SyntaxAnyVisitor {
     /// Nesting depth of the node being visited (tokens excluded): pairs each
     /// `visitAnyPost` with its `visitAny` without asking nodes for their identity.
     private var depth = 0
+    /// Names of the types entered while walking the current top-level item.
+    private var declaredTypes: Set<String> = []
     /// Containers of the enclosing scope, hidden while inside a nested type.
     private var hiddenContainers: [[ContainerFrame]] = []
 
@@ -140,6 +142,7 @@ final class RuleWalker: SyntaxAnyVisitor {
         context.fileIndex.references = [:]
         context.queries = [:]
         context.askedFileWideFacts = false
+        declaredTypes = []
         walk(item)
         let output = ItemOutput(
             range: item.position.utf8Offset..<item.endPosition.utf8Offset,
@@ -148,7 +151,8 @@ final class RuleWalker: SyntaxAnyVisitor {
             environmentUses: Array(context.fileIndex.environmentUses[firstUse...]),
             intentControls: Array(context.fileIndex.intentControls[firstControl...]),
             queries: context.queries,
-            askedFileWideFacts: context.askedFileWideFacts)
+            askedFileWideFacts: context.askedFileWideFacts,
+            declaredTypes: declaredTypes)
         context.fileIndex.references = fileReferences
         context.queries = fileQueries
         merge(output)
@@ -280,6 +284,7 @@ final class RuleWalker: SyntaxAnyVisitor {
         case .typeDeclaration:
             // Types outside function bodies were built once by the context; local types here.
             guard var scope = context.declarationScopes[node.id] ?? TypeScope(node) else { return [] }
+            declaredTypes.insert(scope.name)
             if let sameName = context.fileTypes[scope.name] { scope.merge(sameName) }
             context.typeStack.append(scope)
             hiddenContainers.append(context.containers)

@@ -55,6 +55,19 @@ public struct TypeScope: Sendable, Codable, Equatable {
 
     public func property(named name: String) -> PropertyInfo? { properties.first { $0.name == name } }
 
+    /// This scope for its declaration moved by `delta` bytes.
+    func moved(by delta: Int) -> TypeScope {
+        guard delta != 0 else { return self }
+        func move(_ range: Range<Int>) -> Range<Int> { range.lowerBound + delta..<range.upperBound + delta }
+        var scope = self
+        scope.nameRange = move(nameRange)
+        for index in scope.properties.indices {
+            scope.properties[index].nameRange = move(scope.properties[index].nameRange)
+            scope.properties[index].typeRange = scope.properties[index].typeRange.map(move)
+        }
+        return scope
+    }
+
     /// This scope with every byte range emptied: what it says, wherever it stands.
     var withoutPositions: TypeScope {
         var scope = self
