@@ -77,8 +77,18 @@ public struct Linter: Sendable {
     /// that the filter never changes a result).
     public var filtersCallsByCallee = true
 
+    /// What every lint reads of each rule, computed once: a rule's `description` is a
+    /// large value (examples and all), and copying it per rule per lint showed in profiles.
+    private let ruleIDs: [String]
+    private let ruleTags: [[DiagnosticTag]]
+    private let ruleTriggers: [[[UInt8]]]
+
     public init(rules: [any Rule.Type]) {
         self.rules = rules
+        let descriptions = rules.map { $0.description }
+        ruleIDs = descriptions.map(\.id)
+        ruleTags = descriptions.map(\.tags)
+        ruleTriggers = descriptions.map { $0.triggers.map { Array($0.utf8) } }
     }
 
     public var descriptions: [RuleDescription] { rules.map { $0.description } }
@@ -112,9 +122,9 @@ public struct Linter: Sendable {
         // Rules whose trigger text is absent from the file cannot fire: skip them.
         let active: [(index: Int, rule: any Rule.Type)] = document.bytes.withUnsafeBufferPointer { buffer in
             rules.enumerated().compactMap { index, rule in
-                guard !suppressions.disablesEverything, configuration.severities[rule.id] != nil else { return nil }
-                let triggers = rule.description.triggers
-                guard !skipsUntriggeredRules || triggers.isEmpty || triggers.contains(where: { ByteSearch.contains(Array($0.utf8), in: buffer) }) else { return nil }
+                guard !suppressions.disablesEverything, configuration.severities[ruleIDs[index]] != nil else { return nil }
+                let triggers = ruleTriggers[index]
+                guard !skipsUntriggeredRules || triggers.isEmpty || triggers.contains(where: { ByteSearch.contains($0, in: buffer) }) else { return nil }
                 return (index, rule)
             }
         }
@@ -143,7 +153,7 @@ public struct Linter: Sendable {
                                   itemTypes: { item in alignment.flatMap { previous?.types(of: item, alignment: $0) } })
         let walker = RuleWalker(context: context, dispatch: dispatch)
         let fileContext = LintMemo.FileContext(
-            path: document.path, ruleIDs: rules.map { $0.id }, filtersCallsByCallee: filtersCallsByCallee,
+            path: document.path, ruleIDs: ruleIDs, filtersCallsByCallee: filtersCallsByCallee,
             configuration: configuration, activeRules: active.map { $0.index }, imports: context.imports)
         var outputs: [ItemOutput] = []
         var taken = 0
@@ -172,20 +182,20 @@ public struct Linter: Sendable {
         let document = context.document
         var diagnostics: [Diagnostic] = []
         for (index, finding) in findings {
-            let description = rules[index].description
+            let id = ruleIDs[index]
             let line = document.lines.line(containing: finding.range.lowerBound)
-            if suppressions.suppresses(description.id, onLine: line) { continue }
-            guard let severity = finding.severityOverride.map({ max($0, configuration.severities[description.id] ?? $0) })
-                    ?? configuration.severities[description.id] else { continue }
-            diagnostics.append(Diagnostic(ruleID: description.id, severity: severity, message: finding.message,
-                                          range: finding.range, tags: description.tags, related: finding.related,
+            if suppressions.suppresses(id, onLine: line) { continue }
+            guard let severity = finding.severityOverride.map({ max($0, configuration.severities[id] ?? $0) })
+                    ?? configuration.severities[id] else { continue }
+            diagnostics.append(Diagnostic(ruleID: id, severity: severity, message: finding.message,
+                                          range: finding.range, tags: ruleTags[index], related: finding.related,
                                           fixes: finding.fixes))
         }
         diagnostics.sort(by: Diagnostic.inReportOrder)
         var fileIndex = context.fileIndex
         // Only rules ask questions (the walk sets `activeRule` before each call).
         fileIndex.queries = WorkspaceQueries(byRule: Dictionary(uniqueKeysWithValues: context.queries.compactMap { index, queries in
-            rules.indices.contains(index) ? (rules[index].description.id, queries) : nil
+            ruleIDs.indices.contains(index) ? (ruleIDs[index], queries) : nil
         }))
         fileIndex.environmentUses.sort { ($0.range.lowerBound, $0.kind.rawValue) < ($1.range.lowerBound, $1.kind.rawValue) }
         fileIndex.intentControls.sort { $0.range.lowerBound < $1.range.lowerBound }

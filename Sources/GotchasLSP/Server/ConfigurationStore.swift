@@ -86,15 +86,25 @@ struct ConfigurationStore: Sendable {
     mutating func resolve(forPath path: String) -> (Resolved, problems: [String]) {
         var problems: [String] = []
         var file: ConfigurationFile?
-        if path.hasPrefix("/"), let configPath = ConfigurationFile.find(forFile: path) {
+        // Looked up every time: a configuration file created since applies at the next edit.
+        let configPath = path.hasPrefix("/") ? ConfigurationFile.find(forFile: path) : nil
+        if let configPath {
             if let problem = load(path: configPath) { problems.append(problem) }
             file = files[configPath]
         }
+        if let known = resolved[path], known.configPath == configPath, known.generation == generation {
+            return (known.resolved, problems)
+        }
         let effective = (file ?? ConfigurationFile()).overlaid(with: editorSettings)
-        let resolved = Resolved(
+        let result = Resolved(
             rules: RuleConfiguration.resolve(rules: rules, file: effective),
             docsBaseURL: effective.docsBaseURL ?? defaultDocsBaseURL,
             includesFile: !path.hasPrefix("/") || effective.includes(filePath: path))
-        return (resolved, problems)
+        resolved[path] = (configPath, generation, result)
+        return (result, problems)
     }
+
+    /// The last resolution per document path, valid while the configuration file found
+    /// for it and the generation are the same (every lint of every edit asks).
+    private var resolved: [String: (configPath: String?, generation: Int, resolved: Resolved)] = [:]
 }
