@@ -113,6 +113,30 @@ print(String(format: "2. lint, 1 thread:                 %7.3f s wall, %7.3f s C
              lintOne.wall, lintOne.cpu, lintOne.cpu / parse.cpu, lintOne.wall / parse.wall))
 print(String(format: "   lint, %d threads:                %7.3f s wall             1-core/all-cores = %.2fx (wall)", cores, lintAll, lintOne.wall / lintAll))
 
+// What this machine allows: the parse floor split into one process per core, run one
+// after the other and then all at once. Nothing is shared between them, so their
+// speed-up is the ceiling for any parallel lint here (virtual cores are often less
+// than whole cores).
+let files = swiftFiles(in: root).sorted()
+let shares = (0..<cores).map { core in stride(from: core, to: files.count, by: cores).map { files[$0] } }
+let parser = Bundle.main.executableURL?.path ?? CommandLine.arguments[0]
+var oneAfterAnother = Double.infinity, allAtOnce = Double.infinity
+for _ in 0..<2 {
+    oneAfterAnother = min(oneAfterAnother, shares.reduce(0) { $0 + child(parser, ["--parse-only"] + $1).wall })
+    allAtOnce = min(allAtOnce, measure {
+        let processes = shares.map { share in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: parser)
+            process.arguments = ["--parse-only"] + share
+            try? process.run()
+            return process
+        }
+        for process in processes { process.waitUntilExit() }
+    })
+}
+print(String(format: "   machine ceiling: %d parse processes, one after another %.3f s, all at once %.3f s = %.2fx", cores,
+             oneAfterAnother, allAtOnce, oneAfterAnother / allAtOnce))
+
 // MARK: 3. Warm re-lint from the result cache (unchanged files)
 let cacheHome = FileManager.default.temporaryDirectory.appendingPathComponent("swiftui-gotchas-bench-cache-\(ProcessInfo.processInfo.processIdentifier)").path
 let cold = lint([], environment: ["XDG_CACHE_HOME": cacheHome]).wall
