@@ -1,4 +1,4 @@
-import GotchasCore
+@testable import GotchasCore
 import Testing
 
 /// The byte scan that guides which trees `lint` keeps: whole keywords only, the name
@@ -20,5 +20,17 @@ import Testing
         #expect(!names.contains("ure") && !names.contains("="), "keywords inside other words are not keywords")
         #expect(DeclaredTypeNames.scan(Array("struct".utf8)).isEmpty)
         #expect(DeclaredTypeNames.scan([]).isEmpty)
+    }
+}
+
+@Suite struct IdentifierBytesTests {
+    @Test func identifierBytesAreLettersDigitsUnderscoreAndNonASCII() {
+        for value in 0...255 {
+            let byte = UInt8(value)
+            let scalar = Unicode.Scalar(byte)
+            let expected = value >= 0x80 || scalar == "_" || (scalar.properties.isASCIIHexDigit && scalar.value < 0x3A)
+                || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+            #expect(IdentifierBytes.contains(byte) == expected, "byte \(value)")
+        }
     }
 }

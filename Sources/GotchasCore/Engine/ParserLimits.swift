@@ -25,10 +25,7 @@ public enum ParserLimits {
     static let longestPrefixKeyword = prefixKeywords.map(\.count).max() ?? 0
     static let prefixKeywordStarts: [Bool] = (0..<256).map { byte in prefixKeywords.contains { $0.first == UInt8(byte) } }
 
-    static func isIdentifier(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: "_") || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
-            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte >= 0x80
-    }
+    static func isIdentifier(_ byte: UInt8) -> Bool { IdentifierBytes.contains(byte) }
 
     /// Why `bytes` must not be parsed, or nil when it is safe.
     public static func hazard(in bytes: [UInt8]) -> String? {
@@ -36,11 +33,14 @@ public enum ParserLimits {
     }
 
     public static func hazard(in bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        var lineLength = 0
-        for byte in bytes {
-            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { lineLength = 0; continue }
-            lineLength += 1
-            if lineLength > maximumLineLength { return "a line longer than \(maximumLineLength) bytes (generated or minified code)" }
+        // A file no longer than the limit cannot hold a longer line.
+        if bytes.count > maximumLineLength {
+            var lineLength = 0
+            for byte in bytes {
+                if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { lineLength = 0; continue }
+                lineLength += 1
+                if lineLength > maximumLineLength { return "a line longer than \(maximumLineLength) bytes (generated or minified code)" }
+            }
         }
         let slash = UInt8(ascii: "/"), star = UInt8(ascii: "*"), quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
         let newline = UInt8(ascii: "\n"), open = UInt8(ascii: "[")

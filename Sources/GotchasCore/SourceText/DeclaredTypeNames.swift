@@ -14,9 +14,9 @@ public enum DeclaredTypeNames {
         bytes.withUnsafeBufferPointer { text in
             var index = 0
             while index < text.count {
-                guard isIdentifierByte(text[index]) else { index += 1; continue }
+                guard IdentifierBytes.contains(text[index]) else { index += 1; continue }
                 let start = index
-                while index < text.count, isIdentifierByte(text[index]) { index += 1 }
+                while index < text.count, IdentifierBytes.contains(text[index]) { index += 1 }
                 let length = index - start
                 guard length >= 4, length <= 9, keywordStarts[Int(text[start])],
                       keywords.contains(where: { $0.elementsEqual(text[start..<index]) }) else { continue }
@@ -25,7 +25,7 @@ public enum DeclaredTypeNames {
                     nameStart += 1
                 }
                 var nameEnd = nameStart
-                while nameEnd < text.count, isIdentifierByte(text[nameEnd]) || text[nameEnd] == UInt8(ascii: ".") { nameEnd += 1 }
+                while nameEnd < text.count, IdentifierBytes.contains(text[nameEnd]) || text[nameEnd] == UInt8(ascii: ".") { nameEnd += 1 }
                 guard nameEnd > nameStart else { continue }
                 let name = String(decoding: text[nameStart..<nameEnd], as: UTF8.self)
                 names.insert(name)
@@ -34,14 +34,5 @@ public enum DeclaredTypeNames {
             }
         }
         return names
-    }
-
-    private static func isIdentifierByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
-            true
-        default:
-            byte >= 0x80
-        }
     }
 }
