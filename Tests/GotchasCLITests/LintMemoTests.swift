@@ -124,6 +124,29 @@ import Testing
         #expect(!second.result.diagnostics.contains { $0.ruleID == "task-in-init" })
     }
 
+    @Test func anItemIsNotMovedWhenItsWorkspaceAnswerPointsIntoThisFile() throws {
+        let linter = RuleCatalog.linter
+        let view = """
+            struct ProfileView: View {
+                @EnvironmentObject var session: Session
+                @State private var current = Session()
+                var body: some View { Text("").environment(current) }
+            }
+
+            """
+        let before = SourceDocument(path: "/p.swift", text: "struct A {}\n" + view)
+        // The workspace knows this file as it was: its injection is at the old place.
+        let workspace = WorkspaceIndex(files: [linter.lint(before, configuration: Self.configuration).fileIndex])
+        let first = linter.lintIncrementally(ParsedFile(document: before), configuration: Self.configuration,
+                                             workspace: workspace, after: nil)
+        #expect(first.result.diagnostics.contains { $0.ruleID == "environment-object-mismatch" })
+        let after = SourceDocument(path: "/p.swift", text: "struct A { let x = 1 }\n" + view)
+        let second = linter.lintIncrementally(ParsedFile(document: after), configuration: Self.configuration,
+                                              workspace: workspace, after: first.memo)
+        let expected = linter.lint(after, configuration: Self.configuration, workspace: workspace)
+        #expect(Self.summary(second.result) == Self.summary(expected))
+    }
+
     /// One random edit: an insertion, a deletion, or a replacement, at character boundaries.
     static func edit(_ bytes: inout [UInt8], random: inout SplitMix64) {
         let start = boundary(random.next(upTo: bytes.count + 1), in: bytes)

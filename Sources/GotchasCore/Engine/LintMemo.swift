@@ -74,10 +74,12 @@ struct ItemOutput: Sendable {
 /// - file-wide facts, when a rule asked for one (`usesSwiftConcurrency`).
 /// So an item is taken only when its bytes are unchanged (it lies in the common prefix
 /// or suffix of the two versions, with the same bounds), the file-level context is
-/// equal, the types it reads say the same, every question gets the same answer as before, any file-wide fact it read is
-/// unchanged, and every position it produced lies inside it. Rules that read other
-/// top-level declarations directly declare `Rule.readsOtherDeclarations`, and a file they
-/// are active in is walked in full. `IncrementalLintTests` lints edited files both ways.
+/// equal, the types it reads say the same, every question gets the same answer as
+/// before, any file-wide fact it read is unchanged, and every position it produced lies
+/// inside it and came from its syntax (to move an item, no answer it got may name a
+/// place in this file). Rules that read other top-level declarations directly declare
+/// `Rule.readsOtherDeclarations`, and a file they are active in is walked in full.
+/// `LintMemoTests` lints edited files both ways.
 public struct LintMemo: Sendable {
     /// Everything outside an item that its results may depend on, besides the workspace.
     struct FileContext: Equatable, Sendable {
@@ -187,13 +189,27 @@ struct ItemReuse {
         for name in old.typesRead where memo.fileTypes[name]?.withoutPositions != context.fileTypes[name]?.withoutPositions { return nil }
         let path = memo.context.path
         for queries in old.queries.values {
-            for query in queries where !query.isAnsweredAlike(by: memo.workspace, and: workspace, forFileAt: path) { return nil }
+            for query in queries {
+                guard query.isAnsweredAlike(by: memo.workspace, and: workspace, forFileAt: path) else { return nil }
+                // An answer naming places in this file (as the index last saw it) does not move with the item.
+                if delta != 0, query.answerNamesPlaces(in: path, of: workspace) { return nil }
+            }
         }
         return old.moved(by: delta, path: path)
     }
 }
 
 extension WorkspaceQueries.Query {
+    /// True when the answer holds positions in the file at `path` (an index entry of the
+    /// file itself): a result built from it keeps them where they are when the item moves.
+    func answerNamesPlaces(in path: String, of workspace: WorkspaceIndex) -> Bool {
+        switch self {
+        case .environmentUses(let name): workspace.environmentUses(of: name).contains { $0.path == path }
+        case .intentControls(let name): workspace.intentControls(in: name).contains { $0.path == path }
+        case .declaration, .references, .defaultIsolation: false  // declarations are asked excluding this file
+        }
+    }
+
     /// True when both workspaces give the same answer, positions included.
     func isAnsweredAlike(by first: WorkspaceIndex, and second: WorkspaceIndex, forFileAt path: String) -> Bool {
         switch self {
