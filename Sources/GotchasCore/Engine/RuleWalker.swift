@@ -188,9 +188,13 @@ final class RuleWalker: SyntaxAnyVisitor {
     private func index(_ node: Syntax, role: Role) {
         switch role {
         case .reference:
+            // Most references are lowercase (locals, properties): ruled out by their first
+            // byte, before the node is cast and its name copied out.
+            guard mayStartUppercase(node) else { return }
             let name = node.cast(DeclReferenceExprSyntax.self).baseName.text
             if Self.startsUppercase(name) { noteReference(name) }
         case .typeReference:
+            guard mayStartUppercase(node) else { return }
             let name = node.cast(IdentifierTypeSyntax.self).name.text
             if Self.startsUppercase(name) { noteReference(name) }
         case .variable:
@@ -199,6 +203,16 @@ final class RuleWalker: SyntaxAnyVisitor {
         default:
             return
         }
+    }
+
+    /// False when the node's text starts with an ASCII byte that is not an uppercase
+    /// letter (the node's first token is the name for both reference kinds).
+    private func mayStartUppercase(_ node: Syntax) -> Bool {
+        let bytes = context.document.bytes
+        let start = node.positionAfterSkippingLeadingTrivia.utf8Offset
+        guard start < bytes.count else { return true }
+        let byte = bytes[start]
+        return byte >= 0x80 || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
     }
 
     /// `name.first?.isUppercase`, without building a `Character` for an ASCII start
