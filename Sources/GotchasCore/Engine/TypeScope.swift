@@ -57,24 +57,19 @@ public struct TypeScope: Sendable, Codable, Equatable {
 
     /// This scope for its declaration moved by `delta` bytes.
     func moved(by delta: Int) -> TypeScope {
-        guard delta != 0 else { return self }
-        func move(_ range: Range<Int>) -> Range<Int> { range.lowerBound + delta..<range.upperBound + delta }
-        var scope = self
-        scope.nameRange = move(nameRange)
-        for index in scope.properties.indices {
-            scope.properties[index].nameRange = move(scope.properties[index].nameRange)
-            scope.properties[index].typeRange = scope.properties[index].typeRange.map(move)
-        }
-        return scope
+        delta == 0 ? self : mappingPositions { $0.lowerBound + delta..<$0.upperBound + delta }
     }
 
     /// This scope with every byte range emptied: what it says, wherever it stands.
-    var withoutPositions: TypeScope {
+    var withoutPositions: TypeScope { mappingPositions { _ in 0..<0 } }
+
+    /// This scope with `transform` applied to every byte range it holds.
+    private func mappingPositions(_ transform: (Range<Int>) -> Range<Int>) -> TypeScope {
         var scope = self
-        scope.nameRange = 0..<0
+        scope.nameRange = transform(nameRange)
         for index in scope.properties.indices {
-            scope.properties[index].nameRange = 0..<0
-            scope.properties[index].typeRange = scope.properties[index].typeRange.map { _ in 0..<0 }
+            scope.properties[index].nameRange = transform(scope.properties[index].nameRange)
+            scope.properties[index].typeRange = scope.properties[index].typeRange.map(transform)
         }
         return scope
     }
