@@ -209,15 +209,4 @@ extension WorkspaceQueries.Query {
         case .declaration, .references, .defaultIsolation: false  // declarations are asked excluding this file
         }
     }
-
-    /// True when both workspaces give the same answer, positions included.
-    func isAnsweredAlike(by first: WorkspaceIndex, and second: WorkspaceIndex, forFileAt path: String) -> Bool {
-        switch self {
-        case .declaration(let name): first.declaration(of: name, excluding: path) == second.declaration(of: name, excluding: path)
-        case .environmentUses(let name): first.environmentUses(of: name) == second.environmentUses(of: name)
-        case .intentControls(let name): first.intentControls(in: name) == second.intentControls(in: name)
-        case .references(let name): first.references(of: name) == second.references(of: name)
-        case .defaultIsolation: first.defaultIsolationIsMainActor == second.defaultIsolationIsMainActor
-        }
-    }
 }

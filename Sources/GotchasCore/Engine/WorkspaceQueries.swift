@@ -31,12 +31,17 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
         /// from the file at `path` (declarations of the file itself are excluded, as
         /// `RuleContext` excludes them; uses, controls and references include them).
         public func isAnsweredDifferently(by workspace: WorkspaceIndex, forFileAt path: String) -> Bool {
+            !isAnsweredAlike(by: .empty, and: workspace, forFileAt: path)
+        }
+
+        /// True when both workspaces give the same answer, positions included.
+        func isAnsweredAlike(by first: WorkspaceIndex, and second: WorkspaceIndex, forFileAt path: String) -> Bool {
             switch self {
-            case .declaration(let name): workspace.declaration(of: name, excluding: path) != nil
-            case .environmentUses(let name): !workspace.environmentUses(of: name).isEmpty
-            case .intentControls(let name): !workspace.intentControls(in: name).isEmpty
-            case .references(let name): !workspace.references(of: name).isEmpty
-            case .defaultIsolation: workspace.defaultIsolationIsMainActor
+            case .declaration(let name): first.declaration(of: name, excluding: path) == second.declaration(of: name, excluding: path)
+            case .environmentUses(let name): first.environmentUses(of: name) == second.environmentUses(of: name)
+            case .intentControls(let name): first.intentControls(in: name) == second.intentControls(in: name)
+            case .references(let name): first.references(of: name) == second.references(of: name)
+            case .defaultIsolation: first.defaultIsolationIsMainActor == second.defaultIsolationIsMainActor
             }
         }
     }
