@@ -37,6 +37,7 @@ struct ResultCache: Sendable {
         for (id, options) in configuration.options.sorted(by: { $0.key < $1.key }) {
             for (name, value) in options.sorted(by: { $0.key < $1.key }) { hash.combine("\(id).\(name)=\(value)") }
         }
+        hash.combine("platforms \(configuration.platforms.cacheKey)")
         hash.combine(extra)
         return hash.description
     }
@@ -109,7 +110,7 @@ struct CachedFileIndex: Sendable {
 
 /// A compact, self-checking binary encoding of diagnostics.
 enum CacheEntryCoding {
-    static let magic = Array("SGC3".utf8)
+    static let magic = Array("SGC4".utf8)
 
     /// `extra` is an opaque blob stored after the diagnostics (the file's index).
     static func encode(_ diagnostics: [Diagnostic], extra: [UInt8] = []) -> [UInt8] {
@@ -137,6 +138,11 @@ enum CacheEntryCoding {
                     writer.range(edit.range)
                     writer.string(edit.replacement)
                 }
+            }
+            writer.int(diagnostic.withheldFixes.count)
+            for withheld in diagnostic.withheldFixes {
+                writer.string(withheld.title)
+                writer.string(withheld.reason)
             }
         }
         writer.blob(extra)
@@ -182,8 +188,14 @@ enum CacheEntryCoding {
                 }
                 fixes.append(Fix(title: title, applicability: applicability, edits: edits))
             }
+            guard let withheldCount = reader.int() else { return nil }
+            var withheld: [WithheldFix] = []
+            for _ in 0..<withheldCount {
+                guard let title = reader.string(), let reason = reader.string() else { return nil }
+                withheld.append(WithheldFix(title: title, reason: reason))
+            }
             diagnostics.append(Diagnostic(ruleID: ruleID, severity: severity, message: message, range: range,
-                                          tags: tags, related: related, fixes: fixes))
+                                          tags: tags, related: related, fixes: fixes, withheldFixes: withheld))
         }
         guard let extra = reader.blob(), reader.isAtEnd else { return nil }
         return (diagnostics, extra)

@@ -18,10 +18,14 @@ public struct RuleConfiguration: Sendable, Equatable {
     /// Enabled rules only.
     public var severities: [String: Severity]
     public var options: [String: [String: Int]]
+    /// The deployment targets that apply to the file (`ProjectSettings`, the configuration
+    /// file's `"platforms"`, `--platform`): rules whose advice needs more are silent.
+    public var platforms: PlatformMinimums
 
-    public init(severities: [String: Severity], options: [String: [String: Int]] = [:]) {
+    public init(severities: [String: Severity], options: [String: [String: Int]] = [:], platforms: PlatformMinimums = .unknown) {
         self.severities = severities
         self.options = options
+        self.platforms = platforms
     }
 
     /// Defaults (non-opt-in rules at their default severity), then the file, then the selection.

@@ -25,6 +25,8 @@ public struct Finding: Sendable {
     public var related: [RelatedLocation]
     /// Overrides the rule's configured severity (e.g. a louder level inside list rows).
     public var severityOverride: Severity?
+    /// Fixes the engine withheld (set by the engine, not by rules).
+    public internal(set) var withheldFixes: [WithheldFix] = []
 
     public init(message: String, range: Range<Int>, fixes: [Fix] = [], related: [RelatedLocation] = [], severityOverride: Severity? = nil) {
         self.message = message
@@ -44,9 +46,12 @@ public struct Diagnostic: Sendable {
     public var tags: [DiagnosticTag]
     public var related: [RelatedLocation]
     public var fixes: [Fix]
+    /// Fixes the rule made that this code cannot use (platform minimums), with why.
+    public var withheldFixes: [WithheldFix]
 
     public init(ruleID: String, severity: Severity, message: String, range: Range<Int>,
-                tags: [DiagnosticTag] = [], related: [RelatedLocation] = [], fixes: [Fix] = []) {
+                tags: [DiagnosticTag] = [], related: [RelatedLocation] = [], fixes: [Fix] = [], withheldFixes: [WithheldFix] = []) {
+        self.withheldFixes = withheldFixes
         self.ruleID = ruleID
         self.severity = severity
         self.message = message

@@ -82,6 +82,7 @@ public struct Linter: Sendable {
     private let ruleIDs: [String]
     private let ruleTags: [[DiagnosticTag]]
     private let ruleTriggers: [[[UInt8]]]
+    private let ruleRequirements: [(advice: PlatformRequirement?, fix: PlatformRequirement?)]
 
     public init(rules: [any Rule.Type]) {
         self.rules = rules
@@ -89,6 +90,7 @@ public struct Linter: Sendable {
         ruleIDs = descriptions.map(\.id)
         ruleTags = descriptions.map(\.tags)
         ruleTriggers = descriptions.map { $0.triggers.map { Array($0.utf8) } }
+        ruleRequirements = descriptions.map { ($0.requires, $0.fixRequires) }
     }
 
     public var descriptions: [RuleDescription] { rules.map { $0.description } }
@@ -131,7 +133,8 @@ public struct Linter: Sendable {
         // No active rule still walks: the walk collects the file's index.
         var dispatch = RuleWalker.Dispatch()
         for (index, rule) in active {
-            let instance = RuleWalker.ActiveRule(index: index, rule: rule.init())
+            let instance = RuleWalker.ActiveRule(index: index, rule: rule.init(), requires: ruleRequirements[index].advice,
+                                                 fixRequires: ruleRequirements[index].fix)
             for kind in rule.nodeKinds {
                 if kind == .functionCallExpr, filtersCallsByCallee, let callees = rule.callees {
                     for callee in callees { dispatch.byCallee[callee, default: []].append(instance) }
@@ -189,7 +192,7 @@ public struct Linter: Sendable {
                     ?? configuration.severities[id] else { continue }
             diagnostics.append(Diagnostic(ruleID: id, severity: severity, message: finding.message,
                                           range: finding.range, tags: ruleTags[index], related: finding.related,
-                                          fixes: finding.fixes))
+                                          fixes: finding.fixes, withheldFixes: finding.withheldFixes))
         }
         diagnostics.sort(by: Diagnostic.inReportOrder)
         var fileIndex = context.fileIndex

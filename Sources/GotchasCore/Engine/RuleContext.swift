@@ -63,6 +63,9 @@ public final class RuleContext {
     public internal(set) var functionStack: [FunctionFrame] = []
     public internal(set) var containers: [ContainerFrame] = []
     var executionStack: [Execution] = [.elsewhere]
+    /// The platform minimums in effect, innermost last: the file's deployment targets,
+    /// then each `#available`/`@available`/`#if os` scope the walk is inside.
+    var availabilityStack: [PlatformMinimums]
 
     /// `itemTypes` may give a top-level item's type scopes from a previous version.
     init(document: SourceDocument, tree: SourceFileSyntax, workspace: WorkspaceIndex, configuration: RuleConfiguration,
@@ -71,6 +74,7 @@ public final class RuleContext {
         self.tree = tree
         self.workspace = workspace
         self.configuration = configuration
+        self.availabilityStack = [configuration.platforms]
         var imports: Set<String> = []
         for item in tree.statements {
             if let importDecl = item.item.as(ImportDeclSyntax.self) {
@@ -96,6 +100,16 @@ public final class RuleContext {
     }
 
     public var enclosingFunction: FunctionFrame? { functionStack.last }
+
+    /// The platforms the current node is built for and their lowest OS versions: the
+    /// project's deployment targets for this file, raised inside `if #available(…)`, after
+    /// `guard #available(…)`, in `@available(…)` declarations, narrowed in `#if os(…)`.
+    /// The engine already keeps a rule silent where its `requires` is not met; a rule reads
+    /// this to choose between pieces of advice (`Task.sleep(for:)` or `(nanoseconds:)`).
+    public var availability: PlatformMinimums { availabilityStack[availabilityStack.count - 1] }
+
+    /// True when the current node may use what `requirement` names.
+    public func allows(_ requirement: PlatformRequirement) -> Bool { availability.satisfies(requirement) }
 
     /// How the current node runs relative to a view's body.
     public var execution: Execution { executionStack.last ?? .elsewhere }

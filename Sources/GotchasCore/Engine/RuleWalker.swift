@@ -7,6 +7,10 @@ final class RuleWalker: SyntaxAnyVisitor {
     struct ActiveRule {
         var index: Int
         var rule: any Rule
+        /// The rule's `requires`: where the availability in effect falls short, it is not called.
+        var requires: PlatformRequirement? = nil
+        /// The rule's `fixRequires`: where it falls short, its fixes are withheld.
+        var fixRequires: PlatformRequirement? = nil
     }
 
     /// Which rules see which nodes.
@@ -21,6 +25,9 @@ final class RuleWalker: SyntaxAnyVisitor {
     private enum Role {
         case typeDeclaration, function, initializer, deinitializer, variable, closure
         case reference, typeReference, call
+        /// Availability scopes: a block under `#available`, the rest of a block after
+        /// `guard #available`, a `#if os(…)` clause.
+        case codeBlock, guardStatement, conditionalClause
     }
     private static let roles: [SyntaxKind: Role] = [
         .structDecl: .typeDeclaration, .classDecl: .typeDeclaration, .enumDecl: .typeDeclaration,
@@ -28,6 +35,7 @@ final class RuleWalker: SyntaxAnyVisitor {
         .functionDecl: .function, .initializerDecl: .initializer, .deinitializerDecl: .deinitializer,
         .variableDecl: .variable, .closureExpr: .closure,
         .declReferenceExpr: .reference, .identifierType: .typeReference, .functionCallExpr: .call,
+        .codeBlock: .codeBlock, .guardStmt: .guardStatement, .ifConfigClause: .conditionalClause,
     ]
 
     private let context: RuleContext
@@ -46,6 +54,7 @@ final class RuleWalker: SyntaxAnyVisitor {
         static let function = Pushed(rawValue: 2)
         static let execution = Pushed(rawValue: 4)
         static let container = Pushed(rawValue: 8)
+        static let availability = Pushed(rawValue: 16)
     }
     private var pushed: [(depth: Int, what: Pushed)] = []
     /// Nesting depth of the node being visited (tokens excluded): pairs each
@@ -77,8 +86,13 @@ final class RuleWalker: SyntaxAnyVisitor {
     override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
         depth += 1
         guard let slot = slots[node.kind] else { return .visitChildren }
+        // A declaration's own `@available` holds for the rules called on it, too.
+        var what: Pushed = slot.role.map { enterAvailability(node, role: $0) } ?? []
         if let rules = slot.rules { run(rules, on: node) }
-        guard let role = slot.role else { return .visitChildren }
+        guard let role = slot.role else {
+            if !what.isEmpty { pushed.append((depth, what)) }
+            return .visitChildren
+        }
         if role == .call {
             let call = node.cast(FunctionCallExprSyntax.self)
             let callee = call.calleeName
@@ -86,22 +100,29 @@ final class RuleWalker: SyntaxAnyVisitor {
             indexCall(call, callee: callee)
         }
         index(node, role: role)
-        let what = enter(node, role: role)
+        what.formUnion(enter(node, role: role))
         if !what.isEmpty { pushed.append((depth, what)) }
         return .visitChildren
     }
 
     override func visitAnyPost(_ node: Syntax) {
         defer { depth -= 1 }
-        guard let last = pushed.last, last.depth == depth else { return }
-        pushed.removeLast()
-        if last.what.contains(.type) {
+        // A `guard #available` pushes onto its enclosing block: several entries can share a depth.
+        while let last = pushed.last, last.depth == depth {
+            pushed.removeLast()
+            pop(last.what)
+        }
+    }
+
+    private func pop(_ what: Pushed) {
+        if what.contains(.availability) { context.availabilityStack.removeLast() }
+        if what.contains(.type) {
             context.typeStack.removeLast()
             context.containers = hiddenContainers.removeLast()
         }
-        if last.what.contains(.function) { context.functionStack.removeLast() }
-        if last.what.contains(.execution) { context.executionStack.removeLast() }
-        if last.what.contains(.container) { context.containers.removeLast() }
+        if what.contains(.function) { context.functionStack.removeLast() }
+        if what.contains(.execution) { context.executionStack.removeLast() }
+        if what.contains(.container) { context.containers.removeLast() }
     }
 
     /// The walk of `tree` item by item: each top-level item is walked, unless `earlier`
@@ -174,13 +195,73 @@ final class RuleWalker: SyntaxAnyVisitor {
 
     private func run(_ rules: [ActiveRule], on node: Syntax) {
         for active in rules {
+            if let requires = active.requires, !context.availability.satisfies(requires) { continue }
             context.activeRule = active.index
             active.rule.check(node, in: context, report: &scratch)
             if !scratch.isEmpty {
-                for finding in scratch { findings.append((active.index, finding)) }
+                for var finding in scratch {
+                    if active.fixRequires != nil || finding.fixes.contains(where: { $0.requires != nil }) {
+                        withholdFixes(of: &finding, ruleRequirement: active.fixRequires)
+                    }
+                    findings.append((active.index, finding))
+                }
                 scratch.removeAll(keepingCapacity: true)
             }
         }
+    }
+
+    /// Moves the fixes this code cannot use (the rule's `fixRequires`, the fix's own
+    /// `requires`) from the finding's fixes to its withheld ones, with the reason.
+    private func withholdFixes(of finding: inout Finding, ruleRequirement: PlatformRequirement?) {
+        let availability = context.availability
+        var kept: [Fix] = []
+        for var fix in finding.fixes {
+            let shortfall = ruleRequirement.flatMap(availability.shortfall(of:)) ?? fix.requires.flatMap(availability.shortfall(of:))
+            if let shortfall {
+                finding.withheldFixes.append(WithheldFix(title: fix.title, reason: shortfall))
+            } else {
+                fix.requires = nil
+                kept.append(fix)
+            }
+        }
+        finding.fixes = kept
+    }
+
+    /// Pushes the availability a node sets for itself and its children, if any.
+    private func enterAvailability(_ node: Syntax, role: Role) -> Pushed {
+        let current = context.availability
+        var next: PlatformMinimums?
+        switch role {
+        case .typeDeclaration, .function, .initializer, .variable:
+            guard let attributes = node.asProtocol(WithAttributesSyntax.self)?.attributes, !attributes.isEmpty else { return [] }
+            let declared = AvailabilitySyntax.declaration(attributes)
+            guard !declared.introduced.isEmpty || !declared.unavailable.isEmpty else { return [] }
+            next = current.raised(to: declared.introduced).excluding(declared.unavailable)
+        case .codeBlock:
+            guard let raised = AvailabilitySyntax.raisedMinimums(ofBlock: node.cast(CodeBlockSyntax.self)) else { return [] }
+            next = current.raised(to: raised)
+        case .conditionalClause:
+            guard let platforms = AvailabilitySyntax.platforms(of: node.cast(IfConfigClauseSyntax.self)) else { return [] }
+            next = current.narrowed(to: platforms)
+        case .guardStatement:
+            // Raises the rest of the enclosing block (pushed at the block's depth, popped
+            // when it ends). Not at the top level of a file: that would tie later top-level
+            // items to this one (the server's item-by-item lint assumes they are not).
+            let guardStmt = node.cast(GuardStmtSyntax.self)
+            guard let raised = AvailabilitySyntax.raisedMinimums(after: guardStmt),
+                  let list = node.parent?.parent, list.is(CodeBlockItemListSyntax.self),
+                  list.parent?.is(SourceFileSyntax.self) == false,
+                  pushed.last.map({ $0.depth <= depth - 2 }) ?? true
+            else { return [] }
+            context.availabilityStack.append(current.raised(to: raised))
+            pushed.append((depth - 2, .availability))
+            return []
+        default:
+            return []
+        }
+        guard let next else { return [] }
+        context.availabilityStack.append(next)
+        return .availability
     }
 
     // MARK: - File index (collected in the same walk)

@@ -28,9 +28,13 @@ public struct Fix: Sendable, Equatable {
     public var title: String
     public var applicability: Applicability
     public var edits: [TextEdit]
-    public init(title: String, applicability: Applicability, edits: [TextEdit]) {
+    /// What the fixed code needs beyond the rule's own requirements (an API newer than
+    /// the one replaced); the engine withholds the fix where the minimum in effect is lower.
+    public var requires: PlatformRequirement?
+    public init(title: String, applicability: Applicability, edits: [TextEdit], requires: PlatformRequirement? = nil) {
         self.title = title
         self.applicability = applicability
+        self.requires = requires
         self.edits = edits.sorted { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }
     }
 
@@ -38,5 +42,17 @@ public struct Fix: Sendable, Equatable {
     public var span: Range<Int> {
         guard let first = edits.first else { return 0..<0 }
         return first.range.lowerBound..<(edits.map(\.range.upperBound).max() ?? first.range.upperBound)
+    }
+}
+
+/// A fix the engine did not offer because the code cannot use what it writes: shown in
+/// `lint --fix`'s summary ("9 need iOS 17 (minimum iOS 15)").
+public struct WithheldFix: Sendable, Equatable, Hashable {
+    public var title: String
+    /// "needs iOS 17 (minimum iOS 15)", "not on macOS".
+    public var reason: String
+    public init(title: String, reason: String) {
+        self.title = title
+        self.reason = reason
     }
 }

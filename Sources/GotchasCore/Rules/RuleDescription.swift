@@ -95,6 +95,12 @@ public struct RuleDescription: Sendable {
     public var tags: [DiagnosticTag]
     /// Applicability of the rule's fix, or nil when it has none.
     public var fix: Applicability?
+    /// What the advice needs: where the minimum in effect is lower (or the code builds for
+    /// a platform without the API), the rule is silent. Nil: any OS.
+    public var requires: PlatformRequirement?
+    /// What the rule's fixes need beyond `requires`: where it is not met the finding
+    /// stays and its fixes are withheld (`Diagnostic.withheldFixes` says why).
+    public var fixRequires: PlatformRequirement?
     /// Substrings one of which must occur in a file for the rule to possibly fire.
     /// Empty means the rule always runs.
     public var triggers: [String]
@@ -105,6 +111,7 @@ public struct RuleDescription: Sendable {
 
     public init(id: String, category: RuleCategory, severity: Severity, optIn: Bool = false, seed: String,
                 summary: String, rationale: String, tags: [DiagnosticTag] = [], fix: Applicability? = nil,
+                requires: PlatformRequirement? = nil, fixRequires: PlatformRequirement? = nil,
                 triggers: [String] = [], options: [RuleOption] = [],
                 triggering: [RuleExample], nonTriggering: [RuleExample], corrections: [RuleCorrection] = []) {
         self.id = id
@@ -116,6 +123,8 @@ public struct RuleDescription: Sendable {
         self.rationale = rationale
         self.tags = tags
         self.fix = fix
+        self.requires = requires
+        self.fixRequires = fixRequires
         self.triggers = triggers
         self.options = options
         self.triggering = triggering
