@@ -27,6 +27,9 @@ public struct ExplainCommand {
     public static func text(for rule: RuleDescription) -> String {
         var output = "\(rule.id)  (\(rule.category.rawValue); \(rule.defaultSeverity.rawValue)\(rule.isOptIn ? ", opt-in" : ""); seed \(rule.seed))\n\n"
         output += rule.summary + "\n\nWhy:\n" + indent(rule.rationale) + "\n"
+        if !rule.requirementLines.isEmpty {
+            output += "\n" + rule.requirementLines.map { $0 + "." }.joined(separator: "\n") + "\n"
+        }
         if let wrong = rule.triggering.first {
             output += "\nWrong:\n" + indent(wrong.strippedWithMarkers.code) + "\n"
         }

@@ -16,6 +16,8 @@ struct ConditionalLayoutSwitchRule: Rule {
             Switch the layout, not the tree: `let layout = c ? AnyLayout(HStackLayout()) : \
             AnyLayout(VStackLayout())` and `layout { … }` with the children written once.
             """,
+        // https://developer.apple.com/documentation/swiftui/anylayout.md (iOS 16, macOS 13, tvOS 16, watchOS 9, visionOS 1)
+        requires: .os(iOS: OSVersion(16), macOS: OSVersion(13), tvOS: OSVersion(16), watchOS: OSVersion(9)),
         triggers: ["Stack", "Layout", "Grid"],
         triggering: [
             """

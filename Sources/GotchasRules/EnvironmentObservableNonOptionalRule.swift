@@ -18,6 +18,8 @@ struct EnvironmentObservableNonOptionalRule: Rule {
             and new entry points. Declare it `Model?` where presence is not guaranteed, and handle \
             `nil`. Opt-in: where an app injects the model at its root, non-optional is the intended design.
             """,
+        // https://developer.apple.com/tutorials/data/documentation/observation/observable().md: `@Environment(Model.self)` reads an Observation type (iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1)
+        requires: .os(iOS: OSVersion(17), macOS: OSVersion(14), tvOS: OSVersion(17), watchOS: OSVersion(10)),
         triggers: ["Environment"],
         triggering: [
             """

@@ -17,6 +17,8 @@ struct ForegroundColorRule: Rule {
             """,
         tags: [.deprecated],
         fix: .safe,
+        // https://developer.apple.com/documentation/swiftui/view/foregroundstyle(_:).md (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1); `Text.foregroundStyle` returning `Text` is iOS 17 (https://developer.apple.com/documentation/swiftui/text/foregroundstyle(_:).md)
+        requires: .os(iOS: OSVersion(15), macOS: OSVersion(12), tvOS: OSVersion(15), watchOS: OSVersion(8)),
         triggers: ["foregroundColor"],
         triggering: [
             "Text(\"Hi\")↓.foregroundColor(.red)",

@@ -17,6 +17,8 @@ struct HapticsGeneratorRule: Rule {
             (iOS 17) plays the feedback when `value` changes, with the lifecycle managed for you. \
             UIKit classes in the same file (`UIView`/`UIViewController` subclasses) are not flagged.
             """,
+        // https://developer.apple.com/documentation/swiftui/view/sensoryfeedback(_:trigger:).md (iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 26)
+        requires: .os(iOS: OSVersion(17), macOS: OSVersion(14), tvOS: OSVersion(17), watchOS: OSVersion(10), visionOS: OSVersion(26)),
         triggers: ["FeedbackGenerator"],
         triggering: [
             """

@@ -18,6 +18,8 @@ struct HeavyStateInitializerRule: Rule {
             before the view is mounted. Make the state optional and create it once in \
             `.task { if model == nil { model = Model() } }`.
             """,
+        // `.task { }` in the advice: https://developer.apple.com/tutorials/data/documentation/swiftui/view/task(name:priority:file:line:_:).md (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1)
+        requires: .os(iOS: OSVersion(15), macOS: OSVersion(12), tvOS: OSVersion(15), watchOS: OSVersion(8)),
         triggers: ["@State"],
         triggering: [
             RuleExample("""

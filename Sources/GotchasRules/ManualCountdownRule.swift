@@ -17,6 +17,8 @@ struct ManualCountdownRule: Rule {
             ticking schedule, no formatter, and no body runs. `Text(timerInterval: start...end)` \
             counts down a range.
             """,
+        // https://developer.apple.com/documentation/swiftui/text/init(_:style:).md (iOS 14, macOS 11, tvOS 14, watchOS 7, visionOS 1)
+        requires: .os(iOS: OSVersion(14), macOS: OSVersion(11), tvOS: OSVersion(14), watchOS: OSVersion(7)),
         triggers: ["TimelineView", "Timer.publish"],
         triggering: [
             """

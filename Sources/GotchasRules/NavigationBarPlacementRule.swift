@@ -17,6 +17,8 @@ struct NavigationBarPlacementRule: Rule {
             """,
         tags: [.deprecated],
         fix: .safe,
+        // https://developer.apple.com/documentation/swiftui/toolbaritemplacement/topbarleading.md: `@backDeployed(before: iOS 17.0, tvOS 17.0)`, available iOS 14, tvOS 14, watchOS 10, visionOS 1; not on macOS
+        requires: .os(iOS: OSVersion(14), macOS: nil, tvOS: OSVersion(14), watchOS: OSVersion(10)),
         triggers: ["navigationBarLeading", "navigationBarTrailing"],
         triggering: [
             """

@@ -23,6 +23,8 @@ struct NavigationViewRule: Rule {
             """,
         tags: [.deprecated],
         fix: .safe,
+        // https://developer.apple.com/documentation/swiftui/navigationstack.md (iOS 16, macOS 13, tvOS 16, watchOS 9, visionOS 1)
+        requires: .os(iOS: OSVersion(16), macOS: OSVersion(13), tvOS: OSVersion(16), watchOS: OSVersion(9)),
         triggers: ["NavigationView"],
         triggering: [
             """

@@ -20,6 +20,8 @@ struct ObservedObjectOwnedRule: Rule {
             passed in by the parent, or a shared instance (`= Model.shared`).
             """,
         fix: .safe,
+        // https://developer.apple.com/documentation/swiftui/stateobject.md (iOS 14, macOS 11, tvOS 14, watchOS 7, visionOS 1)
+        requires: .os(iOS: OSVersion(14), macOS: OSVersion(11), tvOS: OSVersion(14), watchOS: OSVersion(7)),
         triggers: ["ObservedObject"],
         triggering: [
             """

@@ -21,6 +21,8 @@ struct OnAppearTaskRule: Rule {
             synchronous work, or starting a `Task` alongside other statements.
             """,
         fix: .safe,
+        // https://developer.apple.com/tutorials/data/documentation/swiftui/view/task(name:priority:file:line:_:).md (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1)
+        requires: .os(iOS: OSVersion(15), macOS: OSVersion(12), tvOS: OSVersion(15), watchOS: OSVersion(8)),
         triggers: ["onAppear"],
         triggering: [
             """

@@ -18,6 +18,8 @@ struct OnChangeSingleParameterRule: Rule {
             """,
         tags: [.deprecated],
         fix: .safe,
+        // https://developer.apple.com/documentation/swiftui/view/onchange(of:initial:_:).md (iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1)
+        requires: .os(iOS: OSVersion(17), macOS: OSVersion(14), tvOS: OSVersion(17), watchOS: OSVersion(10)),
         triggers: ["onChange"],
         triggering: [
             """

@@ -19,6 +19,8 @@ struct PreferObservableRule: Rule {
             mixing both during a migration is fine, so this rule is opt-in — enable it for new code \
             in a project that has adopted Observation.
             """,
+        // https://developer.apple.com/tutorials/data/documentation/observation/observable().md (iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1)
+        requires: .os(iOS: OSVersion(17), macOS: OSVersion(14), tvOS: OSVersion(17), watchOS: OSVersion(10)),
         triggers: ["ObservableObject"],
         triggering: [
             """

@@ -19,6 +19,10 @@ struct SafeAreaInsetBottomRule: Rule {
             offered, not applied automatically.
             """,
         fix: .unsafe,
+        // https://developer.apple.com/documentation/swiftui/toolbaritemplacement/bottombar.md: iOS 14, watchOS 10, visionOS 1, no macOS; tvOS 18 only inside a NavigationSplitView sidebar, so not a bottom bar there
+        requires: .os(iOS: OSVersion(14), macOS: nil, tvOS: nil, watchOS: OSVersion(10)),
+        // https://developer.apple.com/documentation/swiftui/view/safeareabar(edge:alignment:spacing:content:)-9hwgb.md (26 on every platform)
+        fixRequires: .os(iOS: OSVersion(26), macOS: OSVersion(26), tvOS: OSVersion(26), watchOS: OSVersion(26), visionOS: OSVersion(26)),
         triggers: ["safeAreaInset"],
         triggering: [
             """

@@ -16,6 +16,8 @@ struct SymbolOpacityDisabledRule: Rule {
             `.secondary`/`.tertiary` foreground style) conveys "secondary" or "disabled" with the \
             symbol's own layers.
             """,
+        // https://developer.apple.com/documentation/swiftui/view/symbolrenderingmode(_:).md (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1)
+        requires: .os(iOS: OSVersion(15), macOS: OSVersion(12), tvOS: OSVersion(15), watchOS: OSVersion(8)),
         triggers: ["systemName"],
         triggering: [
             "Image(systemName: \"lock\")↓.opacity(0.5)",

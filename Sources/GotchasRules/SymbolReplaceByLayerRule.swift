@@ -16,6 +16,8 @@ struct SymbolReplaceByLayerRule: Rule {
             scale artifacts. The fix is unsafe: `.magic` needs iOS 18 / macOS 15.
             """,
         fix: .unsafe,
+        // https://developer.apple.com/documentation/symbols/replacesymboleffect/magic(fallback:).md (iOS 18, macOS 15, tvOS 18, watchOS 11, visionOS 2)
+        requires: .os(iOS: OSVersion(18), macOS: OSVersion(15), tvOS: OSVersion(18), watchOS: OSVersion(11), visionOS: OSVersion(2)),
         triggers: ["byLayer"],
         triggering: [
             """

@@ -20,6 +20,8 @@ struct SymbolVariantByNameRule: Rule {
             unrelated symbols.
             """,
         fix: .safe,
+        // https://developer.apple.com/documentation/swiftui/view/symbolvariant(_:).md (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1)
+        requires: .os(iOS: OSVersion(15), macOS: OSVersion(12), tvOS: OSVersion(15), watchOS: OSVersion(8)),
         triggers: [".fill"],
         triggering: [
             "Image(systemName: ↓isDone ? \"checkmark.circle.fill\" : \"checkmark.circle\")",

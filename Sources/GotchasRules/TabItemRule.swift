@@ -16,6 +16,8 @@ struct TabItemRule: Rule {
             enables `.tabViewStyle(.sidebarAdaptable)`, tab customization and `Tab(role: .search)`. \
             `.tabItem` keeps working, so this is information for code that can require iOS 18.
             """,
+        // https://developer.apple.com/documentation/swiftui/tab.md (iOS 18, macOS 15, tvOS 18, watchOS 11, visionOS 2)
+        requires: .os(iOS: OSVersion(18), macOS: OSVersion(15), tvOS: OSVersion(18), watchOS: OSVersion(11), visionOS: OSVersion(2)),
         triggers: ["tabItem"],
         triggering: [
             """

@@ -17,6 +17,8 @@ struct TimelineViewPeriodicMathRule: Rule {
             states the phases declaratively with no date math and no per-frame body. Keep \
             `TimelineView` for things that need wall-clock time.
             """,
+        // https://developer.apple.com/tutorials/data/documentation/swiftui/view/phaseanimator(_:content:animation:).md (iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1)
+        requires: .os(iOS: OSVersion(17), macOS: OSVersion(14), tvOS: OSVersion(17), watchOS: OSVersion(10)),
         triggers: ["TimelineView"],
         triggering: [
             """

@@ -15,6 +15,8 @@ struct URLSessionInViewRule: Rule {
             as ad-hoc `@State`, and previews hit the network. Put the request in an `@Observable` \
             model or a service injected into the view, and call it from `.task { await model.load() }`.
             """,
+        // `.task { }` in the advice: https://developer.apple.com/tutorials/data/documentation/swiftui/view/task(name:priority:file:line:_:).md (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1)
+        requires: .os(iOS: OSVersion(15), macOS: OSVersion(12), tvOS: OSVersion(15), watchOS: OSVersion(8)),
         triggers: ["URLSession"],
         triggering: [
             """

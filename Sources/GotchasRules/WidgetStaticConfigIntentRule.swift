@@ -16,6 +16,8 @@ struct WidgetStaticConfigIntentRule: Rule {
             `AppIntentTimelineProvider` — an empty `WidgetConfigurationIntent` is enough when there is \
             nothing to configure.
             """,
+        // https://developer.apple.com/tutorials/data/documentation/widgetkit/appintentconfiguration.md (iOS 17, macOS 14, watchOS 10, visionOS 26; no tvOS)
+        requires: .os(iOS: OSVersion(17), macOS: OSVersion(14), tvOS: nil, watchOS: OSVersion(10), visionOS: OSVersion(26)),
         triggers: ["StaticConfiguration"],
         triggering: [
             RuleExample("""
