@@ -23,6 +23,16 @@ struct HeavyStateInitializerRule: Rule {
         triggers: ["@State"],
         triggering: [
             RuleExample("""
+                @available(iOS 15, macOS 12, tvOS 15, watchOS 8, *)
+                struct LibraryView: View {
+                    @State var library: Library? = ↓Library(container: .shared)
+                    var body: some View { Text("") }
+                }
+                final class Library {
+                    let context = ModelContext(SharedContainer.container)
+                }
+                """, note: "inside `@available` the minimum is raised to what `.task` needs", platforms: [.iOS: OSVersion(14)]),
+            RuleExample("""
                 struct OnboardingView: View {
                     @State private var flow = ↓OnboardingFlowState()
                     var body: some View { Text("") }
@@ -46,6 +56,15 @@ struct HeavyStateInitializerRule: Rule {
                 """),
         ],
         nonTriggering: [
+            RuleExample("""
+                struct LibraryView: View {
+                    @State var library: Library? = Library(container: .shared)
+                    var body: some View { Text("") }
+                }
+                final class Library {
+                    let context = ModelContext(SharedContainer.container)
+                }
+                """, note: "deployment target iOS 14: the advice's `.task { }` does not exist there", platforms: [.iOS: OSVersion(14)]),
             RuleExample("""
                 struct LibraryView: View {
                     // @State private var library = Library()

@@ -25,6 +25,19 @@ struct OnAppearTaskRule: Rule {
         requires: .os(iOS: OSVersion(15), macOS: OSVersion(12), tvOS: OSVersion(15), watchOS: OSVersion(8)),
         triggers: ["onAppear"],
         triggering: [
+            RuleExample("""
+                @available(iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1, *)
+                struct AvailableExample: View {
+                    var body: some View {
+                        List(posts) { PostRow(post: $0) }
+                            ↓.onAppear {
+                                Task {
+                                    await load()
+                                }
+                            }
+                    }
+                }
+                """, note: "inside `@available` the minimum is raised to what the advice needs", platforms: [.iOS: OSVersion(14)]),
             """
             var body: some View {
                 List(posts) { PostRow(post: $0) }
@@ -49,6 +62,16 @@ struct OnAppearTaskRule: Rule {
             """,
         ],
         nonTriggering: [
+            RuleExample("""
+                var body: some View {
+                    List(posts) { PostRow(post: $0) }
+                        .onAppear {
+                            Task {
+                                await load()
+                            }
+                        }
+                }
+                """, note: "deployment target iOS 14: what the advice needs does not exist there", platforms: [.iOS: OSVersion(14)]),
             RuleExample("Text(\"a\").onAppear { isVisible = true }", note: "synchronous work"),
             RuleExample("""
                 Text("a").onAppear {

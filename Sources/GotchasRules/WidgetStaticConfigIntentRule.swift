@@ -22,6 +22,17 @@ struct WidgetStaticConfigIntentRule: Rule {
         triggering: [
             RuleExample("""
                 import WidgetKit
+                @available(iOS 17, macOS 14, watchOS 10, *)
+                struct ToggleWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        ↓StaticConfiguration(kind: "t", provider: Provider()) { entry in
+                            Toggle(isOn: entry.isOn, intent: ToggleIntent()) { Text("On") }
+                        }
+                    }
+                }
+                """, note: "inside `@available` the minimum is raised to what `AppIntentConfiguration` needs", platforms: [.iOS: OSVersion(16)]),
+            RuleExample("""
+                import WidgetKit
                 struct TimerWidget: Widget {
                     var body: some WidgetConfiguration {
                         ↓StaticConfiguration(kind: "timer", provider: Provider()) { entry in
@@ -51,6 +62,16 @@ struct WidgetStaticConfigIntentRule: Rule {
                 """),
         ],
         nonTriggering: [
+            RuleExample("""
+                import WidgetKit
+                struct ToggleWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "t", provider: Provider()) { entry in
+                            Toggle(isOn: entry.isOn, intent: ToggleIntent()) { Text("On") }
+                        }
+                    }
+                }
+                """, note: "deployment target iOS 16: `AppIntentConfiguration` does not exist there", platforms: [.iOS: OSVersion(16)]),
             RuleExample("""
                 import WidgetKit
                 struct StatusWidget: Widget {
