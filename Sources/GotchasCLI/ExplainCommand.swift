@@ -30,12 +30,12 @@ public struct ExplainCommand {
         if !rule.requirementLines.isEmpty {
             output += "\n" + rule.requirementLines.map { $0 + "." }.joined(separator: "\n") + "\n"
         }
-        if let wrong = rule.triggering.first {
+        if let wrong = rule.representativeTriggering {
             output += "\nWrong:\n" + indent(wrong.strippedWithMarkers.code) + "\n"
         }
         if let correction = rule.corrections.first {
             output += "\nRight (\(correction.applicability == .safe ? "applied by --fix" : "offered as an unsafe fix")):\n" + indent(correction.after) + "\n"
-        } else if let right = rule.nonTriggering.first {
+        } else if let right = rule.representativeNonTriggering {
             output += "\nNot flagged:\n" + indent(right.code) + "\n"
         }
         if !rule.options.isEmpty {

@@ -11,9 +11,12 @@ public enum RuleDocumentation {
         page += "## What it does\n\n\(rule.summary)\n\n"
         if !rule.requirementLines.isEmpty {
             // Where the minimum in effect is lower (deployment targets, `#available`, `#if os`) the rule is silent / its fix withheld.
+            var consequences: [String] = []
+            if rule.requires != nil { consequences.append("below what the rule needs it is silent") }
+            if rule.fixRequires != nil { consequences.append("below what its fix needs the finding stays and the fix is not offered") }
             page += rule.requirementLines.map { "\($0)." }.joined(separator: " ")
-                + " Below that (the project's deployment targets, raised by `if #available`/`@available`, narrowed by `#if os`) "
-                + (rule.requires != nil ? "the rule is silent" : "the finding stays and the fix is withheld") + ".\n\n"
+                + " The minimum in effect is the project's deployment targets, raised by `if #available`/`@available` and narrowed by `#if os`: "
+                + consequences.joined(separator: "; ") + ".\n\n"
         }
         page += "## Why it matters\n\n\(rule.rationale)\n\n"
         if !rule.tags.isEmpty {
@@ -65,7 +68,7 @@ public enum RuleDocumentation {
     public static func hover(for rule: RuleDescription, message: String) -> String {
         var text = "**\(rule.id)** (\(rule.category.rawValue))\n\n\(message)\n\n\(rule.rationale)\n"
         if !rule.requirementLines.isEmpty { text += "\n" + rule.requirementLines.map { "\($0)." }.joined(separator: " ") + "\n" }
-        if let wrong = rule.triggering.first {
+        if let wrong = rule.representativeTriggering {
             text += "\nWrong:\n" + block(wrong.strippedWithMarkers.code, note: nil)
         }
         if let right = rule.corrections.first?.after {

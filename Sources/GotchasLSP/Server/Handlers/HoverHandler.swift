@@ -49,8 +49,8 @@ enum HoverText {
             wrong = correction.before
             right = correction.after
         } else {
-            wrong = rule.triggering.first?.strippedWithMarkers.code
-            right = rule.nonTriggering.first?.code
+            wrong = rule.representativeTriggering?.strippedWithMarkers.code
+            right = rule.representativeNonTriggering?.code
         }
         if let wrong { text += "\n\nWrong:\n```swift\n\(wrong)\n```" }
         if let right { text += "\n\nRight:\n```swift\n\(right)\n```" }
