@@ -27,12 +27,15 @@ public struct ExplainCommand {
     public static func text(for rule: RuleDescription) -> String {
         var output = "\(rule.id)  (\(rule.category.rawValue); \(rule.defaultSeverity.rawValue)\(rule.isOptIn ? ", opt-in" : ""); seed \(rule.seed))\n\n"
         output += rule.summary + "\n\nWhy:\n" + indent(rule.rationale) + "\n"
-        if let wrong = rule.triggering.first {
+        if !rule.requirementLines.isEmpty {
+            output += "\n" + rule.requirementLines.map { $0 + "." }.joined(separator: "\n") + "\n"
+        }
+        if let wrong = rule.representativeTriggering {
             output += "\nWrong:\n" + indent(wrong.strippedWithMarkers.code) + "\n"
         }
         if let correction = rule.corrections.first {
             output += "\nRight (\(correction.applicability == .safe ? "applied by --fix" : "offered as an unsafe fix")):\n" + indent(correction.after) + "\n"
-        } else if let right = rule.nonTriggering.first {
+        } else if let right = rule.representativeNonTriggering {
             output += "\nNot flagged:\n" + indent(right.code) + "\n"
         }
         if !rule.options.isEmpty {

@@ -192,7 +192,7 @@ public struct LintCommand: Sendable {
             }
             if !options.quiet {
                 let count = report.files.reduce(0) { $0 + $1.appliedFixCount }
-                io.writeError("\(count) fix\(count == 1 ? "" : "es") would be applied.\n")
+                io.writeError("\(count) fix\(count == 1 ? "" : "es") would be applied\(NotAppliedFixes(report, unsafeApplied: options.unsafeFixes).suffix).\n")
             }
             return wouldChange ? ExitStatus.problems : (report.problems.isEmpty ? ExitStatus.clean : ExitStatus.failure)
         }
@@ -209,7 +209,8 @@ public struct LintCommand: Sendable {
         if options.fix && !options.quiet {
             let applied = report.files.reduce(0) { $0 + $1.appliedFixCount }
             let changed = report.files.filter { $0.fixedBytes != nil }.count
-            io.writeError("Applied \(applied) fix\(applied == 1 ? "" : "es") in \(changed) file\(changed == 1 ? "" : "s").\n")
+            io.writeError("Applied \(applied) fix\(applied == 1 ? "" : "es") in \(changed) file\(changed == 1 ? "" : "s")"
+                          + "\(NotAppliedFixes(report, unsafeApplied: options.unsafeFixes).suffix).\n")
         }
         // A file that could not be read is an I/O error: it outranks findings.
         if !report.problems.isEmpty { return ExitStatus.failure }
@@ -236,5 +237,43 @@ public struct LintCommand: Sendable {
                 io.writeError("\(file.path): warning: fix \"\(fix.title)\" [\(ruleID)] was not applied: the result would not parse\n")
             }
         }
+    }
+}
+
+/// The findings `--fix`/`--diff` left with a fix not applied, and why: withheld because the
+/// code's minimum OS is lower than what the fix writes (grouped by reason), or unsafe
+/// (only applied with `--unsafe-fixes`). Counted on the diagnostics that remain after fixing
+/// (`--fix`) or of the original text (`--diff`: its safe fixes are the ones that would apply).
+struct NotAppliedFixes {
+    /// Reason ("needs iOS 17 (minimum iOS 15)") → findings, most frequent first.
+    var withheld: [(reason: String, count: Int)]
+    var unsafe: Int
+
+    init(_ report: LintReport, unsafeApplied: Bool) {
+        var byReason: [String: Int] = [:]
+        var unsafe = 0
+        for (_, diagnostic) in report.diagnostics {
+            if diagnostic.fixes.isEmpty, let first = diagnostic.withheldFixes.first {
+                byReason[first.reason, default: 0] += 1
+            } else if !unsafeApplied, !diagnostic.fixes.isEmpty, diagnostic.safeFix == nil {
+                unsafe += 1
+            }
+        }
+        withheld = byReason.map { ($0.key, $0.value) }.sorted { ($0.count, $1.reason) > ($1.count, $0.reason) }
+        self.unsafe = unsafe
+    }
+
+    var total: Int { withheld.reduce(unsafe) { $0 + $1.count } }
+
+    /// "; 12 not applied: 9 need iOS 17 (minimum iOS 15), 3 unsafe (--unsafe-fixes)", or "" when none.
+    var suffix: String {
+        guard total > 0 else { return "" }
+        var parts = withheld.map { group in
+            // "needs iOS 17 …" reads "9 need iOS 17 …" for more than one.
+            let reason = group.count > 1 && group.reason.hasPrefix("needs ") ? "need " + group.reason.dropFirst(6) : group.reason
+            return "\(group.count) \(reason)"
+        }
+        if unsafe > 0 { parts.append("\(unsafe) unsafe (--unsafe-fixes)") }
+        return "; \(total) not applied: " + parts.joined(separator: ", ")
     }
 }

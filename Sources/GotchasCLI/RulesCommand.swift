@@ -1,6 +1,6 @@
 import GotchasCore
 
-/// `swiftui-gotchas rules`: every rule with its default severity, opt-in, fix and seed.
+/// `swiftui-gotchas rules`: every rule with its default severity, opt-in, fix, the OS it needs and seed.
 public struct RulesCommand {
     let rules: [RuleDescription]
     let io: CommandIO
@@ -11,9 +11,12 @@ public struct RulesCommand {
     }
 
     public func run(_ arguments: [String]) -> Int32 {
-        let header = ["ID", "SEVERITY", "OPT-IN", "FIX", "SEED"]
+        // NEEDS: the OS the advice needs (`requires`, "iOS 17"), then the fix's (`fix iOS 26`); `explain ID` lists every platform.
+        let header = ["ID", "SEVERITY", "OPT-IN", "FIX", "NEEDS", "SEED"]
         let rows = rules.map { rule in
-            [rule.id, rule.defaultSeverity.rawValue, rule.isOptIn ? "yes" : "no", rule.fix?.rawValue ?? "-", rule.seed]
+            let needs = [rule.requires.map(\.shortText), rule.fixRequires.map { "fix " + $0.shortText }].compactMap { $0 }
+            return [rule.id, rule.defaultSeverity.rawValue, rule.isOptIn ? "yes" : "no", rule.fix?.rawValue ?? "-",
+                    needs.isEmpty ? "-" : needs.joined(separator: ", "), rule.seed]
         }
         let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
         func line(_ cells: [String]) -> String {

@@ -16,8 +16,28 @@ struct ConditionalLayoutSwitchRule: Rule {
             Switch the layout, not the tree: `let layout = c ? AnyLayout(HStackLayout()) : \
             AnyLayout(VStackLayout())` and `layout { … }` with the children written once.
             """,
+        // https://developer.apple.com/documentation/swiftui/anylayout.md (iOS 16, macOS 13, tvOS 16, watchOS 9, visionOS 1)
+        requires: .os(iOS: OSVersion(16), macOS: OSVersion(13), tvOS: OSVersion(16), watchOS: OSVersion(9)),
         triggers: ["Stack", "Layout", "Grid"],
         triggering: [
+            RuleExample("""
+                @available(iOS 16, macOS 13, tvOS 16, watchOS 9, visionOS 1, *)
+                struct AvailableExample: View {
+                    var body: some View {
+                        ↓if sizeClass == .compact {
+                            VStack {
+                                Avatar(user: user)
+                                Text(user.name)
+                            }
+                        } else {
+                            HStack {
+                                Avatar(user: user)
+                                Text(user.name)
+                            }
+                        }
+                    }
+                }
+                """, note: "inside `@available` the minimum is raised to what the advice needs", platforms: [.iOS: OSVersion(15)]),
             """
             var body: some View {
                 ↓if sizeClass == .compact {
@@ -52,6 +72,21 @@ struct ConditionalLayoutSwitchRule: Rule {
             """,
         ],
         nonTriggering: [
+            RuleExample("""
+                var body: some View {
+                    if sizeClass == .compact {
+                        VStack {
+                            Avatar(user: user)
+                            Text(user.name)
+                        }
+                    } else {
+                        HStack {
+                            Avatar(user: user)
+                            Text(user.name)
+                        }
+                    }
+                }
+                """, note: "deployment target iOS 15: what the advice needs does not exist there", platforms: [.iOS: OSVersion(15)]),
             RuleExample("""
                 var body: some View {
                     if compact { VStack { Avatar(user: user) } } else { HStack { Avatar(user: user); Text(user.name) } }

@@ -18,8 +18,17 @@ struct EnvironmentObservableNonOptionalRule: Rule {
             and new entry points. Declare it `Model?` where presence is not guaranteed, and handle \
             `nil`. Opt-in: where an app injects the model at its root, non-optional is the intended design.
             """,
+        // https://developer.apple.com/tutorials/data/documentation/observation/observable().md: `@Environment(Model.self)` reads an Observation type (iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1)
+        requires: .os(iOS: OSVersion(17), macOS: OSVersion(14), tvOS: OSVersion(17), watchOS: OSVersion(10)),
         triggers: ["Environment"],
         triggering: [
+            RuleExample("""
+                @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+                struct CartView: View {
+                    ↓@Environment(Cart.self) private var cart
+                    var body: some View { Text("\\(cart.count)") }
+                }
+                """, note: "inside `@available` the minimum is raised to what the advice needs", platforms: [.iOS: OSVersion(16)]),
             """
             struct CartView: View {
                 ↓@Environment(Cart.self) private var cart
@@ -35,6 +44,12 @@ struct EnvironmentObservableNonOptionalRule: Rule {
             """,
         ],
         nonTriggering: [
+            RuleExample("""
+                struct CartView: View {
+                    @Environment(Cart.self) private var cart
+                    var body: some View { Text("\\(cart.count)") }
+                }
+                """, note: "deployment target iOS 16: what the advice needs does not exist there", platforms: [.iOS: OSVersion(16)]),
             RuleExample("""
                 struct CartView: View {
                     @Environment(Cart.self) private var cart: Cart?

@@ -17,8 +17,19 @@ struct ForegroundColorRule: Rule {
             """,
         tags: [.deprecated],
         fix: .safe,
+        // https://developer.apple.com/documentation/swiftui/view/foregroundstyle(_:).md (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1); `Text.foregroundStyle` returning `Text` is iOS 17 (https://developer.apple.com/documentation/swiftui/text/foregroundstyle(_:).md)
+        requires: .os(iOS: OSVersion(15), macOS: OSVersion(12), tvOS: OSVersion(15), watchOS: OSVersion(8)),
         triggers: ["foregroundColor"],
         triggering: [
+            RuleExample("""
+                struct AvailableExample: View {
+                    var body: some View {
+                        if #available(iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1, *) {
+                            Text("Hi")↓.foregroundColor(.red)
+                        }
+                    }
+                }
+                """, note: "inside `if #available` the minimum is raised to what the advice needs", platforms: [.iOS: OSVersion(14)]),
             "Text(\"Hi\")↓.foregroundColor(.red)",
             """
             VStack {
@@ -30,6 +41,9 @@ struct ForegroundColorRule: Rule {
             "let label = Label(\"x\", systemImage: \"y\")↓.foregroundColor(Color.accentColor)",
         ],
         nonTriggering: [
+            RuleExample("""
+                Text("Hi").foregroundColor(.red)
+                """, note: "deployment target iOS 14: what the advice needs does not exist there", platforms: [.iOS: OSVersion(14)]),
             RuleExample("Text(\"Hi\").foregroundStyle(.red)"),
             RuleExample("let foregroundColor = Color.red", note: "a variable that merely has the name"),
             RuleExample("Text(\"foregroundColor(.red)\")", note: "inside a string"),

@@ -17,8 +17,25 @@ struct HapticsGeneratorRule: Rule {
             (iOS 17) plays the feedback when `value` changes, with the lifecycle managed for you. \
             UIKit classes in the same file (`UIView`/`UIViewController` subclasses) are not flagged.
             """,
+        // https://developer.apple.com/documentation/swiftui/view/sensoryfeedback(_:trigger:).md (iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 26)
+        requires: .os(iOS: OSVersion(17), macOS: OSVersion(14), tvOS: OSVersion(17), watchOS: OSVersion(10), visionOS: OSVersion(26)),
         triggers: ["FeedbackGenerator"],
         triggering: [
+            RuleExample("""
+                import SwiftUI
+                @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 26, *)
+                struct LikeButton: View {
+                    @Binding var liked: Bool
+                    var body: some View {
+                        Button {
+                            liked.toggle()
+                            ↓UIImpactFeedbackGenerator(style: .medium).impactOccurred()
+                        } label: {
+                            Image(systemName: liked ? "heart.fill" : "heart")
+                        }
+                    }
+                }
+                """, note: "inside `@available` the minimum is raised to what the advice needs", platforms: [.iOS: OSVersion(16)]),
             """
             import SwiftUI
             struct LikeButton: View {
@@ -48,6 +65,20 @@ struct HapticsGeneratorRule: Rule {
             """,
         ],
         nonTriggering: [
+            RuleExample("""
+                import SwiftUI
+                struct LikeButton: View {
+                    @Binding var liked: Bool
+                    var body: some View {
+                        Button {
+                            liked.toggle()
+                            UIImpactFeedbackGenerator(style: .medium).impactOccurred()
+                        } label: {
+                            Image(systemName: liked ? "heart.fill" : "heart")
+                        }
+                    }
+                }
+                """, note: "deployment target iOS 16: what the advice needs does not exist there", platforms: [.iOS: OSVersion(16)]),
             RuleExample("""
                 import UIKit
                 final class LikeCell: UICollectionViewCell {

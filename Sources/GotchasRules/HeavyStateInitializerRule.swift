@@ -18,8 +18,20 @@ struct HeavyStateInitializerRule: Rule {
             before the view is mounted. Make the state optional and create it once in \
             `.task { if model == nil { model = Model() } }`.
             """,
+        // `.task { }` in the advice: https://developer.apple.com/tutorials/data/documentation/swiftui/view/task(name:priority:file:line:_:).md (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1)
+        requires: .os(iOS: OSVersion(15), macOS: OSVersion(12), tvOS: OSVersion(15), watchOS: OSVersion(8)),
         triggers: ["@State"],
         triggering: [
+            RuleExample("""
+                @available(iOS 15, macOS 12, tvOS 15, watchOS 8, *)
+                struct LibraryView: View {
+                    @State var library: Library? = ↓Library(container: .shared)
+                    var body: some View { Text("") }
+                }
+                final class Library {
+                    let context = ModelContext(SharedContainer.container)
+                }
+                """, note: "inside `@available` the minimum is raised to what `.task` needs", platforms: [.iOS: OSVersion(14)]),
             RuleExample("""
                 struct OnboardingView: View {
                     @State private var flow = ↓OnboardingFlowState()
@@ -44,6 +56,15 @@ struct HeavyStateInitializerRule: Rule {
                 """),
         ],
         nonTriggering: [
+            RuleExample("""
+                struct LibraryView: View {
+                    @State var library: Library? = Library(container: .shared)
+                    var body: some View { Text("") }
+                }
+                final class Library {
+                    let context = ModelContext(SharedContainer.container)
+                }
+                """, note: "deployment target iOS 14: the advice's `.task { }` does not exist there", platforms: [.iOS: OSVersion(14)]),
             RuleExample("""
                 struct LibraryView: View {
                     // @State private var library = Library()

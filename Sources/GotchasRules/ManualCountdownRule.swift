@@ -17,8 +17,21 @@ struct ManualCountdownRule: Rule {
             ticking schedule, no formatter, and no body runs. `Text(timerInterval: start...end)` \
             counts down a range.
             """,
+        // https://developer.apple.com/documentation/swiftui/text/init(_:style:).md (iOS 14, macOS 11, tvOS 14, watchOS 7, visionOS 1)
+        requires: .os(iOS: OSVersion(14), macOS: OSVersion(11), tvOS: OSVersion(14), watchOS: OSVersion(7)),
         triggers: ["TimelineView", "Timer.publish"],
         triggering: [
+            RuleExample("""
+                @available(iOS 14, macOS 11, tvOS 14, watchOS 7, visionOS 1, *)
+                struct AvailableExample: View {
+                    var body: some View {
+                        TimelineView(.periodic(from: .now, by: 60)) { context in
+                            ↓Text("Locks in \\(format(lockDate.timeIntervalSince(context.date)))")
+                                .font(.caption)
+                        }
+                    }
+                }
+                """, note: "inside `@available` the minimum is raised to what the advice needs", platforms: [.iOS: OSVersion(13)]),
             """
             var body: some View {
                 TimelineView(.periodic(from: .now, by: 60)) { context in
@@ -65,6 +78,14 @@ struct ManualCountdownRule: Rule {
             """,
         ],
         nonTriggering: [
+            RuleExample("""
+                var body: some View {
+                    TimelineView(.periodic(from: .now, by: 60)) { context in
+                        Text("Locks in \\(format(lockDate.timeIntervalSince(context.date)))")
+                            .font(.caption)
+                    }
+                }
+                """, note: "deployment target iOS 13: what the advice needs does not exist there", platforms: [.iOS: OSVersion(13)]),
             RuleExample("Text(end, style: .relative)", note: "the recommended shape"),
             RuleExample("""
                 TimelineView(.periodic(from: .now, by: 1)) { context in

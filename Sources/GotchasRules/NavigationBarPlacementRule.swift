@@ -17,8 +17,24 @@ struct NavigationBarPlacementRule: Rule {
             """,
         tags: [.deprecated],
         fix: .safe,
+        // https://developer.apple.com/documentation/swiftui/toolbaritemplacement/topbarleading.md: `@backDeployed(before: iOS 17.0, tvOS 17.0)`, available iOS 14, tvOS 14, watchOS 10, visionOS 1; not on macOS
+        requires: .os(iOS: OSVersion(14), macOS: nil, tvOS: OSVersion(14), watchOS: OSVersion(10)),
         triggers: ["navigationBarLeading", "navigationBarTrailing"],
         triggering: [
+            RuleExample("""
+                @available(iOS 14, tvOS 14, watchOS 10, visionOS 1, *)
+                struct Inbox: View {
+                    var body: some View {
+                        List(messages) { Row(message: $0) }
+                            .toolbar {
+                                ToolbarItem(placement: ↓.navigationBarTrailing) {
+                                    Button("Compose") { compose() }
+                                }
+                                ToolbarItemGroup(placement: ↓.navigationBarLeading) { EditButton() }
+                            }
+                    }
+                }
+                """, note: "inside `@available` the minimum is raised to what the advice needs", platforms: [.iOS: OSVersion(13)]),
             """
             struct Inbox: View {
                 var body: some View {
@@ -35,6 +51,24 @@ struct NavigationBarPlacementRule: Rule {
             "let placement: ToolbarItemPlacement = isLeading ? ↓.navigationBarLeading : ToolbarItemPlacement↓.navigationBarTrailing",
         ],
         nonTriggering: [
+            RuleExample("""
+                #if os(macOS)
+                let placement = ToolbarItemPlacement.navigationBarLeading
+                #endif
+                """, note: "in `#if os(macOS)` code: macOS has no top bar placements"),
+            RuleExample("""
+                struct Inbox: View {
+                    var body: some View {
+                        List(messages) { Row(message: $0) }
+                            .toolbar {
+                                ToolbarItem(placement: .navigationBarTrailing) {
+                                    Button("Compose") { compose() }
+                                }
+                                ToolbarItemGroup(placement: .navigationBarLeading) { EditButton() }
+                            }
+                    }
+                }
+                """, note: "deployment target iOS 13: what the advice needs does not exist there", platforms: [.iOS: OSVersion(13)]),
             RuleExample("ToolbarItem(placement: .topBarTrailing) { EditButton() }"),
             RuleExample("""
                 // .navigationBarTrailing is deprecated

@@ -23,8 +23,27 @@ struct NavigationViewRule: Rule {
             """,
         tags: [.deprecated],
         fix: .safe,
+        // https://developer.apple.com/documentation/swiftui/navigationstack.md (iOS 16, macOS 13, tvOS 16, watchOS 9, visionOS 1)
+        requires: .os(iOS: OSVersion(16), macOS: OSVersion(13), tvOS: OSVersion(16), watchOS: OSVersion(9)),
         triggers: ["NavigationView"],
         triggering: [
+            RuleExample("""
+                func root() -> some View {
+                    guard #available(iOS 16, *) else { return AnyView(NavigationView { Inbox() }) }
+                    return AnyView(↓NavigationView { Inbox() })
+                }
+                """, note: "after `guard #available(iOS 16, *)` the rest of the block can use `NavigationStack`", platforms: [.iOS: OSVersion(15)]),
+            RuleExample("""
+                @available(iOS 16, macOS 13, tvOS 16, watchOS 9, visionOS 1, *)
+                struct AvailableExample: View {
+                    var body: some View {
+                        ↓NavigationView {
+                            List(items) { Text($0.name) }
+                                .navigationTitle("Items")
+                        }
+                    }
+                }
+                """, note: "inside `@available` the minimum is raised to what the advice needs", platforms: [.iOS: OSVersion(15)]),
             """
             var body: some View {
                 ↓NavigationView {
@@ -49,6 +68,14 @@ struct NavigationViewRule: Rule {
             "let v = ↓SwiftUI.NavigationView { Text(\"a\") }",
         ],
         nonTriggering: [
+            RuleExample("""
+                var body: some View {
+                    NavigationView {
+                        List(items) { Text($0.name) }
+                            .navigationTitle("Items")
+                    }
+                }
+                """, note: "deployment target iOS 15: what the advice needs does not exist there", platforms: [.iOS: OSVersion(15)]),
             RuleExample("NavigationStack { Text(\"a\") }"),
             RuleExample("struct MyNavigationView: View { var body: some View { Text(\"a\") } }", note: "a name that contains it"),
             RuleExample("MyNavigationView { Text(\"a\") }", note: "a custom view whose name contains it"),

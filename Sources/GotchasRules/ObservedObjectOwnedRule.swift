@@ -20,8 +20,17 @@ struct ObservedObjectOwnedRule: Rule {
             passed in by the parent, or a shared instance (`= Model.shared`).
             """,
         fix: .safe,
+        // https://developer.apple.com/documentation/swiftui/stateobject.md (iOS 14, macOS 11, tvOS 14, watchOS 7, visionOS 1)
+        requires: .os(iOS: OSVersion(14), macOS: OSVersion(11), tvOS: OSVersion(14), watchOS: OSVersion(7)),
         triggers: ["ObservedObject"],
         triggering: [
+            RuleExample("""
+                @available(iOS 14, macOS 11, tvOS 14, watchOS 7, visionOS 1, *)
+                struct ProfileView: View {
+                    ↓@ObservedObject var model = ProfileModel()
+                    var body: some View { Text(model.name) }
+                }
+                """, note: "inside `@available` the minimum is raised to what the advice needs", platforms: [.iOS: OSVersion(13)]),
             """
             struct ProfileView: View {
                 ↓@ObservedObject var model = ProfileModel()
@@ -36,6 +45,12 @@ struct ObservedObjectOwnedRule: Rule {
             """,
         ],
         nonTriggering: [
+            RuleExample("""
+                struct ProfileView: View {
+                    @ObservedObject var model = ProfileModel()
+                    var body: some View { Text(model.name) }
+                }
+                """, note: "deployment target iOS 13: what the advice needs does not exist there", platforms: [.iOS: OSVersion(13)]),
             RuleExample("struct A: View { @ObservedObject var model: ProfileModel }", note: "passed in by the parent"),
             RuleExample("struct A: View { @ObservedObject var model = ProfileModel.shared }", note: "a shared instance the view does not create"),
             RuleExample("struct A: View { @StateObject private var model = ProfileModel() }", note: "owned correctly"),

@@ -21,8 +21,23 @@ struct OnAppearTaskRule: Rule {
             synchronous work, or starting a `Task` alongside other statements.
             """,
         fix: .safe,
+        // https://developer.apple.com/tutorials/data/documentation/swiftui/view/task(name:priority:file:line:_:).md (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1)
+        requires: .os(iOS: OSVersion(15), macOS: OSVersion(12), tvOS: OSVersion(15), watchOS: OSVersion(8)),
         triggers: ["onAppear"],
         triggering: [
+            RuleExample("""
+                @available(iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1, *)
+                struct AvailableExample: View {
+                    var body: some View {
+                        List(posts) { PostRow(post: $0) }
+                            ↓.onAppear {
+                                Task {
+                                    await load()
+                                }
+                            }
+                    }
+                }
+                """, note: "inside `@available` the minimum is raised to what the advice needs", platforms: [.iOS: OSVersion(14)]),
             """
             var body: some View {
                 List(posts) { PostRow(post: $0) }
@@ -47,6 +62,16 @@ struct OnAppearTaskRule: Rule {
             """,
         ],
         nonTriggering: [
+            RuleExample("""
+                var body: some View {
+                    List(posts) { PostRow(post: $0) }
+                        .onAppear {
+                            Task {
+                                await load()
+                            }
+                        }
+                }
+                """, note: "deployment target iOS 14: what the advice needs does not exist there", platforms: [.iOS: OSVersion(14)]),
             RuleExample("Text(\"a\").onAppear { isVisible = true }", note: "synchronous work"),
             RuleExample("""
                 Text("a").onAppear {

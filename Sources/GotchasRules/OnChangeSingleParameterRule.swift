@@ -18,8 +18,36 @@ struct OnChangeSingleParameterRule: Rule {
             """,
         tags: [.deprecated],
         fix: .safe,
+        // https://developer.apple.com/documentation/swiftui/view/onchange(of:initial:_:).md (iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1)
+        requires: .os(iOS: OSVersion(17), macOS: OSVersion(14), tvOS: OSVersion(17), watchOS: OSVersion(10)),
         triggers: ["onChange"],
         triggering: [
+            RuleExample("""
+                struct Search: View {
+                    @State private var query = ""
+                    var body: some View {
+                        if #available(iOS 17, macOS 14, *) {
+                            TextField("Search", text: $query)
+                                ↓.onChange(of: query) { newValue in model.search(newValue) }
+                        } else {
+                            TextField("Search", text: $query)
+                                .onChange(of: query) { newValue in model.search(newValue) }
+                        }
+                    }
+                }
+                """, note: "only the `if #available(iOS 17, …)` branch can use the replacement", platforms: [.iOS: OSVersion(16)]),
+            RuleExample("""
+                @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+                struct Search: View {
+                    @State private var query = ""
+                    var body: some View {
+                        TextField("Search", text: $query)
+                            ↓.onChange(of: query) { newValue in
+                                model.search(newValue)
+                            }
+                    }
+                }
+                """, note: "inside `@available` the minimum is raised to what the advice needs", platforms: [.iOS: OSVersion(16)]),
             """
             struct Search: View {
                 @State private var query = ""
@@ -51,6 +79,17 @@ struct OnChangeSingleParameterRule: Rule {
             """,
         ],
         nonTriggering: [
+            RuleExample("""
+                struct Search: View {
+                    @State private var query = ""
+                    var body: some View {
+                        TextField("Search", text: $query)
+                            .onChange(of: query) { newValue in
+                                model.search(newValue)
+                            }
+                    }
+                }
+                """, note: "deployment target iOS 16: what the advice needs does not exist there", platforms: [.iOS: OSVersion(16)]),
             RuleExample("""
                 struct Search: View {
                     var body: some View {

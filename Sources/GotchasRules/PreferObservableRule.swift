@@ -19,8 +19,17 @@ struct PreferObservableRule: Rule {
             mixing both during a migration is fine, so this rule is opt-in — enable it for new code \
             in a project that has adopted Observation.
             """,
+        // https://developer.apple.com/tutorials/data/documentation/observation/observable().md (iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1)
+        requires: .os(iOS: OSVersion(17), macOS: OSVersion(14), tvOS: OSVersion(17), watchOS: OSVersion(10)),
         triggers: ["ObservableObject"],
         triggering: [
+            RuleExample("""
+                @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+                final class Cart: ↓ObservableObject {
+                    @Published var items: [Item] = []
+                    @Published private(set) var total = 0
+                }
+                """, note: "inside `@available` the minimum is raised to what the advice needs", platforms: [.iOS: OSVersion(16)]),
             """
             final class Cart: ↓ObservableObject {
                 @Published var items: [Item] = []
@@ -43,6 +52,12 @@ struct PreferObservableRule: Rule {
             """,
         ],
         nonTriggering: [
+            RuleExample("""
+                final class Cart: ObservableObject {
+                    @Published var items: [Item] = []
+                    @Published private(set) var total = 0
+                }
+                """, note: "deployment target iOS 16: what the advice needs does not exist there", platforms: [.iOS: OSVersion(16)]),
             RuleExample("""
                 @Observable final class Cart {
                     var items: [Item] = []

@@ -19,8 +19,23 @@ struct SafeAreaInsetBottomRule: Rule {
             offered, not applied automatically.
             """,
         fix: .unsafe,
+        // https://developer.apple.com/documentation/swiftui/toolbaritemplacement/bottombar.md: iOS 14, watchOS 10, visionOS 1, no macOS; tvOS 18 only inside a NavigationSplitView sidebar, so not a bottom bar there
+        requires: .os(iOS: OSVersion(14), macOS: nil, tvOS: nil, watchOS: OSVersion(10)),
+        // https://developer.apple.com/documentation/swiftui/view/safeareabar(edge:alignment:spacing:content:)-9hwgb.md (26 on every platform)
+        fixRequires: .os(iOS: OSVersion(26), macOS: OSVersion(26), tvOS: OSVersion(26), watchOS: OSVersion(26), visionOS: OSVersion(26)),
         triggers: ["safeAreaInset"],
         triggering: [
+            RuleExample("""
+                @available(iOS 14, watchOS 10, visionOS 1, *)
+                struct Inbox: View {
+                    var body: some View {
+                        List(messages) { MessageRow(message: $0) }
+                            ↓.safeAreaInset(edge: .bottom) {
+                                ComposeBar()
+                            }
+                    }
+                }
+                """, note: "inside `@available` the minimum is raised to what the advice needs", platforms: [.iOS: OSVersion(13)]),
             """
             struct Inbox: View {
                 var body: some View {
@@ -54,6 +69,30 @@ struct SafeAreaInsetBottomRule: Rule {
             """,
         ],
         nonTriggering: [
+            RuleExample("""
+                #if os(macOS)
+                struct Inbox: View {
+                    var body: some View {
+                        List(messages) { MessageRow(message: $0) }
+                            .safeAreaInset(edge: .bottom) {
+                                HStack { Button("Compose") { compose() } }
+                                    .padding()
+                                    .background(.bar)
+                            }
+                    }
+                }
+                #endif
+                """, note: "in `#if os(macOS)` code: macOS has no bottom toolbar"),
+            RuleExample("""
+                struct Inbox: View {
+                    var body: some View {
+                        List(messages) { MessageRow(message: $0) }
+                            .safeAreaInset(edge: .bottom) {
+                                ComposeBar()
+                            }
+                    }
+                }
+                """, note: "deployment target iOS 13: what the advice needs does not exist there", platforms: [.iOS: OSVersion(13)]),
             RuleExample("""
                 struct Inbox: View {
                     var body: some View {
@@ -94,6 +133,13 @@ struct SafeAreaInsetBottomRule: Rule {
                         ComposeBar()
                     }
                 """, applicability: .unsafe),
+            RuleCorrection("""
+                List(messages) { MessageRow(message: $0) }
+                    .safeAreaInset(edge: .bottom) { ComposeBar() }
+                """, """
+                List(messages) { MessageRow(message: $0) }
+                    .safeAreaInset(edge: .bottom) { ComposeBar() }
+                """, applicability: .unsafe, platforms: [.iOS: OSVersion(18)]),
         ])
 
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
@@ -108,8 +154,10 @@ struct SafeAreaInsetBottomRule: Rule {
         else { return }
         let fix = Fix(title: "Replace with `.safeAreaBar(edge: .bottom)`", applicability: .unsafe,
                       edits: [TextEdit(range: member.declName.baseName.byteRange, replacement: "safeAreaBar")])
+        // `.safeAreaBar` only where the code can use it (iOS 26); elsewhere its fix is withheld too.
+        let customBar = Self.description.fixRequires.map(context.allows) ?? true ? ", or `.safeAreaBar(edge: .bottom)` for a custom bar" : ""
         report.append(Finding(
-            message: "A bottom bar built with `.safeAreaInset(edge: .bottom)` skips the system bar styling and the scroll edge effect; prefer `ToolbarItem(placement: .bottomBar)`, or `.safeAreaBar(edge: .bottom)` for a custom bar",
+            message: "A bottom bar built with `.safeAreaInset(edge: .bottom)` skips the system bar styling and the scroll edge effect; prefer `ToolbarItem(placement: .bottomBar)`\(customBar)",
             range: call.rangeFromCalleeName, fixes: [fix]))
     }
 }

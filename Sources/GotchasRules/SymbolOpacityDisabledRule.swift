@@ -16,8 +16,19 @@ struct SymbolOpacityDisabledRule: Rule {
             `.secondary`/`.tertiary` foreground style) conveys "secondary" or "disabled" with the \
             symbol's own layers.
             """,
+        // https://developer.apple.com/documentation/swiftui/view/symbolrenderingmode(_:).md (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1)
+        requires: .os(iOS: OSVersion(15), macOS: OSVersion(12), tvOS: OSVersion(15), watchOS: OSVersion(8)),
         triggers: ["systemName"],
         triggering: [
+            RuleExample("""
+                struct AvailableExample: View {
+                    var body: some View {
+                        if #available(iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1, *) {
+                            Image(systemName: "lock")↓.opacity(0.5)
+                        }
+                    }
+                }
+                """, note: "inside `if #available` the minimum is raised to what the advice needs", platforms: [.iOS: OSVersion(14)]),
             "Image(systemName: \"lock\")↓.opacity(0.5)",
             """
             var body: some View {
@@ -37,6 +48,9 @@ struct SymbolOpacityDisabledRule: Rule {
             """,
         ],
         nonTriggering: [
+            RuleExample("""
+                Image(systemName: "lock").opacity(0.5)
+                """, note: "deployment target iOS 14: what the advice needs does not exist there", platforms: [.iOS: OSVersion(14)]),
             RuleExample("Image(systemName: \"lock\").opacity(isLocked ? 0.5 : 1)", note: "opacity driven by state, e.g. animated"),
             RuleExample("Image(systemName: \"lock\").opacity(0)", note: "hidden, not dimmed"),
             RuleExample("Image(systemName: \"lock\").opacity(1)"),

@@ -16,8 +16,19 @@ struct SymbolReplaceByLayerRule: Rule {
             scale artifacts. The fix is unsafe: `.magic` needs iOS 18 / macOS 15.
             """,
         fix: .unsafe,
+        // https://developer.apple.com/documentation/symbols/replacesymboleffect/magic(fallback:).md (iOS 18, macOS 15, tvOS 18, watchOS 11, visionOS 2)
+        requires: .os(iOS: OSVersion(18), macOS: OSVersion(15), tvOS: OSVersion(18), watchOS: OSVersion(11), visionOS: OSVersion(2)),
         triggers: ["byLayer"],
         triggering: [
+            RuleExample("""
+                @available(iOS 18, macOS 15, tvOS 18, watchOS 11, visionOS 2, *)
+                struct AvailableExample: View {
+                    var body: some View {
+                        Image(systemName: isDone ? "checkmark.app" : "app")
+                            .contentTransition(.symbolEffect(↓.replace.byLayer))
+                    }
+                }
+                """, note: "inside `@available` the minimum is raised to what the advice needs", platforms: [.iOS: OSVersion(17)]),
             """
             Image(systemName: isDone ? "checkmark.app" : "app")
                 .contentTransition(.symbolEffect(↓.replace.byLayer))
@@ -33,6 +44,10 @@ struct SymbolReplaceByLayerRule: Rule {
             "Image(systemName: name).symbolEffect(↓ReplaceSymbolEffect.replace.byLayer, value: name)",
         ],
         nonTriggering: [
+            RuleExample("""
+                Image(systemName: isDone ? "checkmark.app" : "app")
+                    .contentTransition(.symbolEffect(.replace.byLayer))
+                """, note: "deployment target iOS 17: what the advice needs does not exist there", platforms: [.iOS: OSVersion(17)]),
             RuleExample("Image(systemName: name).contentTransition(.symbolEffect(.replace))"),
             RuleExample("Image(systemName: name).contentTransition(.symbolEffect(.replace.magic(fallback: .replace)))"),
             RuleExample("Image(systemName: name).symbolEffect(.bounce.byLayer, value: count)", note: "byLayer on another effect"),

@@ -20,8 +20,19 @@ struct SymbolVariantByNameRule: Rule {
             unrelated symbols.
             """,
         fix: .safe,
+        // https://developer.apple.com/documentation/swiftui/view/symbolvariant(_:).md (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1)
+        requires: .os(iOS: OSVersion(15), macOS: OSVersion(12), tvOS: OSVersion(15), watchOS: OSVersion(8)),
         triggers: [".fill"],
         triggering: [
+            RuleExample("""
+                struct AvailableExample: View {
+                    var body: some View {
+                        if #available(iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1, *) {
+                            Image(systemName: ↓isDone ? "checkmark.circle.fill" : "checkmark.circle")
+                        }
+                    }
+                }
+                """, note: "inside `if #available` the minimum is raised to what the advice needs", platforms: [.iOS: OSVersion(14)]),
             "Image(systemName: ↓isDone ? \"checkmark.circle.fill\" : \"checkmark.circle\")",
             """
             var body: some View {
@@ -42,6 +53,9 @@ struct SymbolVariantByNameRule: Rule {
             "Label(title, systemImage: ↓\"\\(icon).fill\")",
         ],
         nonTriggering: [
+            RuleExample("""
+                Image(systemName: isDone ? "checkmark.circle.fill" : "checkmark.circle")
+                """, note: "deployment target iOS 14: what the advice needs does not exist there", platforms: [.iOS: OSVersion(14)]),
             RuleExample("Image(systemName: isOn ? \"star.fill\" : \"heart\")", note: "two unrelated symbols"),
             RuleExample("Image(systemName: \"star.fill\")", note: "a constant name"),
             RuleExample("Image(systemName: \"star\").symbolVariant(isOn ? .fill : .none)"),

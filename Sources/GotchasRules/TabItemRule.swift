@@ -16,8 +16,24 @@ struct TabItemRule: Rule {
             enables `.tabViewStyle(.sidebarAdaptable)`, tab customization and `Tab(role: .search)`. \
             `.tabItem` keeps working, so this is information for code that can require iOS 18.
             """,
+        // https://developer.apple.com/documentation/swiftui/tab.md (iOS 18, macOS 15, tvOS 18, watchOS 11, visionOS 2)
+        requires: .os(iOS: OSVersion(18), macOS: OSVersion(15), tvOS: OSVersion(18), watchOS: OSVersion(11), visionOS: OSVersion(2)),
         triggers: ["tabItem"],
         triggering: [
+            RuleExample("""
+                @available(iOS 18, macOS 15, tvOS 18, watchOS 11, visionOS 2, *)
+                struct Root: View {
+                    var body: some View {
+                        TabView {
+                            HomeView()
+                                ↓.tabItem {
+                                    Label("Home", systemImage: "house")
+                                }
+                            SettingsView()↓.tabItem { Label("Settings", systemImage: "gear") }
+                        }
+                    }
+                }
+                """, note: "inside `@available` the minimum is raised to what the advice needs", platforms: [.iOS: OSVersion(17)]),
             """
             struct Root: View {
                 var body: some View {
@@ -43,6 +59,19 @@ struct TabItemRule: Rule {
             """,
         ],
         nonTriggering: [
+            RuleExample("""
+                struct Root: View {
+                    var body: some View {
+                        TabView {
+                            HomeView()
+                                .tabItem {
+                                    Label("Home", systemImage: "house")
+                                }
+                            SettingsView().tabItem { Label("Settings", systemImage: "gear") }
+                        }
+                    }
+                }
+                """, note: "deployment target iOS 17: what the advice needs does not exist there", platforms: [.iOS: OSVersion(17)]),
             RuleExample("""
                 TabView {
                     Tab("Home", systemImage: "house") { HomeView() }

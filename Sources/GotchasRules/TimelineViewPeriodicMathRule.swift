@@ -17,8 +17,23 @@ struct TimelineViewPeriodicMathRule: Rule {
             states the phases declaratively with no date math and no per-frame body. Keep \
             `TimelineView` for things that need wall-clock time.
             """,
+        // https://developer.apple.com/tutorials/data/documentation/swiftui/view/phaseanimator(_:content:animation:).md (iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1)
+        requires: .os(iOS: OSVersion(17), macOS: OSVersion(14), tvOS: OSVersion(17), watchOS: OSVersion(10)),
         triggers: ["TimelineView"],
         triggering: [
+            RuleExample("""
+                @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
+                struct AvailableExample: View {
+                    var body: some View {
+                        TimelineView(.animation) { context in
+                            let t = context.date.timeIntervalSinceReferenceDate
+                            Circle()
+                                .scaleEffect(1 + 0.1 * ↓sin(t * 2))
+                                .offset(y: ↓cos(context.date.timeIntervalSince1970) * 8)
+                        }
+                    }
+                }
+                """, note: "inside `@available` the minimum is raised to what the advice needs", platforms: [.iOS: OSVersion(16)]),
             """
             var body: some View {
                 TimelineView(.animation) { context in
@@ -41,6 +56,16 @@ struct TimelineViewPeriodicMathRule: Rule {
             """,
         ],
         nonTriggering: [
+            RuleExample("""
+                var body: some View {
+                    TimelineView(.animation) { context in
+                        let t = context.date.timeIntervalSinceReferenceDate
+                        Circle()
+                            .scaleEffect(1 + 0.1 * sin(t * 2))
+                            .offset(y: cos(context.date.timeIntervalSince1970) * 8)
+                    }
+                }
+                """, note: "deployment target iOS 16: what the advice needs does not exist there", platforms: [.iOS: OSVersion(16)]),
             RuleExample("""
                 TimelineView(.periodic(from: .now, by: 1)) { context in
                     Hand().rotationEffect(.degrees(sin(context.date.timeIntervalSince1970)))

@@ -75,8 +75,14 @@ struct UIScreenBoundsRule: Rule {
            argument.parent?.parent?.as(FunctionCallExprSyntax.self)?.calleeName == "UIWindow" {
             return
         }
+        // Below iOS 17 (or its peers) `containerRelativeFrame` does not exist: advise only `GeometryReader`.
+        let advice = context.allows(Self.containerRelativeFrame) ? "use `containerRelativeFrame` or `GeometryReader`" : "use `GeometryReader`"
         report.append(Finding(
-            message: "`UIScreen.main.bounds` is the screen's size, not the view's (wrong in split view, Stage Manager, external displays) and `UIScreen.main` is deprecated; use `containerRelativeFrame` or `GeometryReader`",
+            message: "`UIScreen.main.bounds` is the screen's size, not the view's (wrong in split view, Stage Manager, external displays) and `UIScreen.main` is deprecated; \(advice)",
             range: member.byteRange))
     }
+
+    // https://developer.apple.com/documentation/swiftui/view/containerrelativeframe(_:alignment:).md
+    // (iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1)
+    static let containerRelativeFrame = PlatformRequirement.os(iOS: OSVersion(17), macOS: OSVersion(14), tvOS: OSVersion(17), watchOS: OSVersion(10))
 }

@@ -15,8 +15,24 @@ struct URLSessionInViewRule: Rule {
             as ad-hoc `@State`, and previews hit the network. Put the request in an `@Observable` \
             model or a service injected into the view, and call it from `.task { await model.load() }`.
             """,
+        // `.task { }` in the advice: https://developer.apple.com/tutorials/data/documentation/swiftui/view/task(name:priority:file:line:_:).md (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1)
+        requires: .os(iOS: OSVersion(15), macOS: OSVersion(12), tvOS: OSVersion(15), watchOS: OSVersion(8)),
         triggers: ["URLSession"],
         triggering: [
+            RuleExample("""
+                @available(iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1, *)
+                struct Avatar: View {
+                    let url: URL
+                    @State private var image: UIImage?
+                    var body: some View {
+                        Image(uiImage: image ?? UIImage())
+                            .task {
+                                let (data, _) = try! await ↓URLSession.shared.data(from: url)
+                                image = UIImage(data: data)
+                            }
+                    }
+                }
+                """, note: "inside `@available` the minimum is raised to what the advice needs", platforms: [.iOS: OSVersion(14)]),
             """
             struct Avatar: View {
                 let url: URL
@@ -43,6 +59,19 @@ struct URLSessionInViewRule: Rule {
             """,
         ],
         nonTriggering: [
+            RuleExample("""
+                struct Avatar: View {
+                    let url: URL
+                    @State private var image: UIImage?
+                    var body: some View {
+                        Image(uiImage: image ?? UIImage())
+                            .task {
+                                let (data, _) = try! await URLSession.shared.data(from: url)
+                                image = UIImage(data: data)
+                            }
+                    }
+                }
+                """, note: "deployment target iOS 14: what the advice needs does not exist there", platforms: [.iOS: OSVersion(14)]),
             RuleExample("""
                 @Observable final class FeedModel {
                     var posts: [Post] = []

@@ -16,8 +16,21 @@ struct WidgetStaticConfigIntentRule: Rule {
             `AppIntentTimelineProvider` — an empty `WidgetConfigurationIntent` is enough when there is \
             nothing to configure.
             """,
+        // https://developer.apple.com/tutorials/data/documentation/widgetkit/appintentconfiguration.md (iOS 17, macOS 14, watchOS 10, visionOS 26; no tvOS)
+        requires: .os(iOS: OSVersion(17), macOS: OSVersion(14), tvOS: nil, watchOS: OSVersion(10), visionOS: OSVersion(26)),
         triggers: ["StaticConfiguration"],
         triggering: [
+            RuleExample("""
+                import WidgetKit
+                @available(iOS 17, macOS 14, watchOS 10, *)
+                struct ToggleWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        ↓StaticConfiguration(kind: "t", provider: Provider()) { entry in
+                            Toggle(isOn: entry.isOn, intent: ToggleIntent()) { Text("On") }
+                        }
+                    }
+                }
+                """, note: "inside `@available` the minimum is raised to what `AppIntentConfiguration` needs", platforms: [.iOS: OSVersion(16)]),
             RuleExample("""
                 import WidgetKit
                 struct TimerWidget: Widget {
@@ -49,6 +62,16 @@ struct WidgetStaticConfigIntentRule: Rule {
                 """),
         ],
         nonTriggering: [
+            RuleExample("""
+                import WidgetKit
+                struct ToggleWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "t", provider: Provider()) { entry in
+                            Toggle(isOn: entry.isOn, intent: ToggleIntent()) { Text("On") }
+                        }
+                    }
+                }
+                """, note: "deployment target iOS 16: `AppIntentConfiguration` does not exist there", platforms: [.iOS: OSVersion(16)]),
             RuleExample("""
                 import WidgetKit
                 struct StatusWidget: Widget {

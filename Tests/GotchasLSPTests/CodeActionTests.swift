@@ -1,4 +1,6 @@
 import Foundation
+import GotchasCore
+import GotchasRules
 import Testing
 @testable import GotchasLSP
 
@@ -53,6 +55,35 @@ import Testing
         #expect(actions[4]["command", "arguments"] == ["foreground-color", .string(Self.uri)])
         #expect(actions[5]["kind"] == "source.fixAll.swiftui-gotchas")
         #expect(try await client.shutdownAndExit() == 0)
+    }
+
+    /// An unsafe fix is offered one by one and says that fix-all leaves it out.
+    @Test func unsafeFixTitlesSayFixAllLeavesThemOut() async throws {
+        let client = try await client()
+        let uri = "file:///unsafe.swift"
+        await client.open(uri, """
+            struct Inbox: View {
+                var body: some View {
+                    List { Text("a") }.safeAreaInset(edge: .bottom) { Text("bar") }
+                }
+            }
+            """)
+        _ = try await client.publishedDiagnostics(for: uri)
+        let response = try await client.request("textDocument/codeAction", [
+            "textDocument": ["uri": .string(uri)], "range": range(2, 30, 2, 30), "context": ["diagnostics": []]])
+        let titles = try #require(response["result"]?.arrayValue).compactMap { $0["title"]?.stringValue }
+        #expect(titles.first == "Replace with `.safeAreaBar(edge: .bottom)` (unsafe: not applied by fix-all)", "\(titles)")
+        #expect(!titles.contains("Fix all `safe-area-inset-bottom` problems in this file"))
+        #expect(try await client.shutdownAndExit() == 0)
+    }
+
+    /// A withheld fix is not offered; the hover says why.
+    @Test func hoverNamesWithheldFixesAndWhatTheRuleNeeds() throws {
+        let rule = try #require(RuleCatalog.linter.rule(withID: "safe-area-inset-bottom")).description
+        let text = HoverText.markdown(for: rule, message: "m", withheld: [WithheldFix(title: "Replace with `.safeAreaBar(edge: .bottom)`", reason: "needs iOS 26 (minimum iOS 18)")], url: "u")
+        #expect(text.contains("Fix not offered: Replace with `.safeAreaBar(edge: .bottom)` needs iOS 26 (minimum iOS 18)."))
+        #expect(text.contains("Applies from iOS 14, watchOS 10, visionOS 1 (not on macOS, tvOS)."))
+        #expect(text.contains("Its fix needs iOS 26, macOS 26, tvOS 26, watchOS 26, visionOS 26."))
     }
 
     @Test func wordAtPointAndOutsideRanges() async throws {

@@ -14,7 +14,7 @@ import Testing
         for example in rule.description.triggering {
             let (code, expected) = example.strippedWithMarkers
             #expect(!expected.isEmpty, "\(id): triggering example has no ↓ marker:\n\(example.code)")
-            let diagnostics = RuleHarness.lint(code, only: id, otherFiles: example.otherFiles)
+            let diagnostics = RuleHarness.lint(code, only: id, otherFiles: example.otherFiles, platforms: example.platforms)
             #expect(diagnostics.map(\.range.lowerBound) == expected,
                     "\(id): expected diagnostics at \(expected), got \(diagnostics.map { "\($0.range) \($0.message)" }) in:\n\(code)")
             for diagnostic in diagnostics {
@@ -29,7 +29,7 @@ import Testing
         let rule = try #require(linter.rule(withID: id))
         #expect(!rule.description.nonTriggering.isEmpty, "\(id) has no near-miss examples")
         for example in rule.description.nonTriggering {
-            let diagnostics = RuleHarness.lint(example.code, only: id, otherFiles: example.otherFiles)
+            let diagnostics = RuleHarness.lint(example.code, only: id, otherFiles: example.otherFiles, platforms: example.platforms)
             #expect(diagnostics.isEmpty, "\(id) flagged a near miss: \(diagnostics.map(\.message)) in:\n\(example.code)")
         }
     }
@@ -49,11 +49,48 @@ import Testing
             let afterErrors = ParsedFile(document: SourceDocument(path: "After.swift", text: fixed)).syntaxErrorCount
             #expect(afterErrors <= beforeErrors, "\(id): fix added syntax errors")
             if correction.applicability == .safe {
-                let remaining = RuleHarness.lint(fixed, only: id, otherFiles: correction.otherFiles).filter { $0.safeFix != nil }
+                let remaining = RuleHarness.lint(fixed, only: id, otherFiles: correction.otherFiles, platforms: correction.platforms).filter { $0.safeFix != nil }
                 #expect(remaining.isEmpty, "\(id): still fixable after fix-all: \(remaining.map(\.message))")
                 #expect(RuleHarness.fix(fixed, only: id, correction: correction, otherFiles: correction.otherFiles) == fixed, "\(id): fix-all is not idempotent")
             }
         }
+    }
+
+    static let idsWithRequirements = RuleCatalog.all.map { $0.description }.filter { $0.requires != nil }.map { $0.id }
+
+    /// Below what a rule's advice needs the rule is silent; at it, it flags the same places:
+    /// each triggering example (without its own `platforms`) is linted with the deployment
+    /// targets one major version below, and at, the requirement on each platform it names.
+    @Test(arguments: idsWithRequirements)
+    func rulesAreSilentBelowWhatTheirAdviceNeeds(id: String) throws {
+        let rule = try #require(linter.rule(withID: id)).description
+        let requirement = try #require(rule.requires)
+        for example in rule.triggering where example.platforms == nil {
+            let (code, expected) = example.strippedWithMarkers
+            for (platform, version) in requirement.versions.sorted(by: { $0.key < $1.key }) {
+                let at = RuleHarness.lint(code, only: id, otherFiles: example.otherFiles, platforms: [platform: version])
+                #expect(at.map(\.range.lowerBound) == expected, "\(id) at \(platform.rawValue) \(version): \(at.map(\.message))")
+                guard version.major > 1 else { continue }
+                let below = OSVersion(version.major - 1)
+                let diagnostics = RuleHarness.lint(code, only: id, otherFiles: example.otherFiles, platforms: [platform: below])
+                #expect(diagnostics.isEmpty, "\(id) flagged at \(platform.rawValue) \(below) (needs \(version)): \(diagnostics.map(\.message))")
+            }
+            // A platform without the API (no bottom bar on macOS): silent there.
+            for platform in Platform.allCases where requirement.versions[platform] == nil {
+                let diagnostics = RuleHarness.lint(code, only: id, otherFiles: example.otherFiles, platforms: [platform: OSVersion(99)])
+                #expect(diagnostics.isEmpty, "\(id) flagged on \(platform.rawValue), which lacks what it advises")
+            }
+        }
+    }
+
+    /// Every rule with `requires` shows it in its own examples: one silent below the
+    /// requirement, one flagged inside `if #available`/`@available` at that low minimum.
+    @Test(arguments: idsWithRequirements)
+    func rulesWithRequirementsHaveExamplesAtALowMinimum(id: String) throws {
+        let rule = try #require(linter.rule(withID: id)).description
+        #expect(rule.nonTriggering.contains { $0.platforms != nil }, "\(id): no near miss below its requirement")
+        #expect(rule.triggering.contains { $0.platforms != nil && $0.code.contains("available(") },
+                "\(id): no example flagged inside `if #available` at a low minimum")
     }
 
     @Test(arguments: ids)
@@ -69,13 +106,16 @@ import Testing
 enum RuleHarness {
     static let linter = RuleCatalog.linter
 
-    static func configuration(only id: String) -> RuleConfiguration {
-        RuleConfiguration.resolve(rules: linter.descriptions, file: nil, selection: RuleSelection(select: [id], allRules: true))
+    /// `platforms`: the deployment targets (an example's `platforms`); nil: not known.
+    static func configuration(only id: String, platforms: [Platform: OSVersion]? = nil) -> RuleConfiguration {
+        var configuration = RuleConfiguration.resolve(rules: linter.descriptions, file: nil, selection: RuleSelection(select: [id], allRules: true))
+        if let platforms { configuration.platforms = PlatformMinimums(deploymentTargets: platforms) }
+        return configuration
     }
 
-    static func lint(_ code: String, only id: String, otherFiles: [String: String] = [:]) -> [Diagnostic] {
+    static func lint(_ code: String, only id: String, otherFiles: [String: String] = [:], platforms: [Platform: OSVersion]? = nil) -> [Diagnostic] {
         let document = SourceDocument(path: "Example.swift", text: code)
-        let configuration = configuration(only: id)
+        let configuration = configuration(only: id, platforms: platforms)
         let workspace = workspace(for: document, otherFiles: otherFiles, configuration: configuration)
         return linter.lint(document, configuration: configuration, workspace: workspace).diagnostics.filter { $0.ruleID == id }
     }
@@ -97,7 +137,7 @@ enum RuleHarness {
 
     static func fix(_ code: String, only id: String, correction: RuleCorrection, otherFiles: [String: String] = [:]) -> String {
         let document = SourceDocument(path: "Example.swift", text: code)
-        let configuration = configuration(only: id)
+        let configuration = configuration(only: id, platforms: correction.platforms)
         let workspace = workspace(for: document, otherFiles: otherFiles, configuration: configuration)
         if let title = correction.fixTitle {
             let diagnostics = linter.lint(document, configuration: configuration, workspace: workspace).diagnostics

@@ -55,6 +55,8 @@ final class RuleWalker: SyntaxAnyVisitor {
         static let execution = Pushed(rawValue: 4)
         static let container = Pushed(rawValue: 8)
         static let availability = Pushed(rawValue: 16)
+        /// A `guard #available` being walked: the rest of its block is raised when it ends.
+        static let guardAvailability = Pushed(rawValue: 32)
     }
     private var pushed: [(depth: Int, what: Pushed)] = []
     /// Nesting depth of the node being visited (tokens excluded): pairs each
@@ -108,10 +110,28 @@ final class RuleWalker: SyntaxAnyVisitor {
     override func visitAnyPost(_ node: Syntax) {
         defer { depth -= 1 }
         // A `guard #available` pushes onto its enclosing block: several entries can share a depth.
+        var guardEnded = false
         while let last = pushed.last, last.depth == depth {
             pushed.removeLast()
             pop(last.what)
+            guardEnded = guardEnded || last.what.contains(.guardAvailability)
         }
+        // After the whole guard (its `else` block runs where the condition failed, so it keeps
+        // the minimums from before), the rest of the enclosing block is raised.
+        if guardEnded { enterRestOfBlock(after: node.cast(GuardStmtSyntax.self)) }
+    }
+
+    /// `guard #available(…) else { … }`: raises the rest of the enclosing block (pushed at the
+    /// block's depth, popped when it ends). Not at the top level of a file: that would tie later
+    /// top-level items to this one (the server's item-by-item lint assumes they are not).
+    private func enterRestOfBlock(after guardStmt: GuardStmtSyntax) {
+        guard let raised = AvailabilitySyntax.raisedMinimums(after: guardStmt),
+              let list = guardStmt.parent?.parent, list.is(CodeBlockItemListSyntax.self),
+              list.parent?.is(SourceFileSyntax.self) == false,
+              pushed.last.map({ $0.depth <= depth - 2 }) ?? true
+        else { return }
+        context.availabilityStack.append(context.availability.raised(to: raised))
+        pushed.append((depth - 2, .availability))
     }
 
     private func pop(_ what: Pushed) {
@@ -244,18 +264,8 @@ final class RuleWalker: SyntaxAnyVisitor {
             guard let platforms = AvailabilitySyntax.platforms(of: node.cast(IfConfigClauseSyntax.self)) else { return [] }
             next = current.narrowed(to: platforms)
         case .guardStatement:
-            // Raises the rest of the enclosing block (pushed at the block's depth, popped
-            // when it ends). Not at the top level of a file: that would tie later top-level
-            // items to this one (the server's item-by-item lint assumes they are not).
-            let guardStmt = node.cast(GuardStmtSyntax.self)
-            guard let raised = AvailabilitySyntax.raisedMinimums(after: guardStmt),
-                  let list = node.parent?.parent, list.is(CodeBlockItemListSyntax.self),
-                  list.parent?.is(SourceFileSyntax.self) == false,
-                  pushed.last.map({ $0.depth <= depth - 2 }) ?? true
-            else { return [] }
-            context.availabilityStack.append(current.raised(to: raised))
-            pushed.append((depth - 2, .availability))
-            return []
+            // Raises the rest of its block once the guard is walked (`visitAnyPost`).
+            return AvailabilitySyntax.raisedMinimums(after: node.cast(GuardStmtSyntax.self)) == nil ? [] : .guardAvailability
         default:
             return []
         }

@@ -32,11 +32,15 @@ public struct RuleExample: Sendable, ExpressibleByStringLiteral {
     public var note: String?
     /// Other files of the same workspace, for rules that read declarations elsewhere.
     public var otherFiles: [String: String]
+    /// The deployment targets the example is linted with (`[.iOS: OSVersion(16)]`); nil: none
+    /// known, every rule applies. Shows what a rule's `requires` does at a low minimum.
+    public var platforms: [Platform: OSVersion]?
 
-    public init(_ code: String, note: String? = nil, otherFiles: [String: String] = [:]) {
+    public init(_ code: String, note: String? = nil, otherFiles: [String: String] = [:], platforms: [Platform: OSVersion]? = nil) {
         self.code = code
         self.note = note
         self.otherFiles = otherFiles
+        self.platforms = platforms
     }
     public init(stringLiteral value: String) { self.init(value) }
 
@@ -68,13 +72,17 @@ public struct RuleCorrection: Sendable {
     public var fixTitle: String?
     /// Other files of the same workspace (as in `RuleExample.otherFiles`).
     public var otherFiles: [String: String]
+    /// The deployment targets the fix runs with (as in `RuleExample.platforms`): below a
+    /// rule's `fixRequires` the fix is withheld and `after` equals `before`.
+    public var platforms: [Platform: OSVersion]?
     public init(_ before: String, _ after: String, applicability: Applicability = .safe, fixTitle: String? = nil,
-                otherFiles: [String: String] = [:]) {
+                otherFiles: [String: String] = [:], platforms: [Platform: OSVersion]? = nil) {
         self.before = before
         self.after = after
         self.applicability = applicability
         self.fixTitle = fixTitle
         self.otherFiles = otherFiles
+        self.platforms = platforms
     }
 }
 
@@ -130,5 +138,36 @@ public struct RuleDescription: Sendable {
         self.triggering = triggering
         self.nonTriggering = nonTriggering
         self.corrections = corrections
+    }
+}
+
+extension RuleDescription {
+    /// The example `explain` and hover show: the first written for any deployment target
+    /// (the ones at a low minimum show the `requires` machinery, not the gotcha).
+    public var representativeTriggering: RuleExample? { triggering.first { $0.platforms == nil } ?? triggering.first }
+    public var representativeNonTriggering: RuleExample? { nonTriggering.first { $0.platforms == nil } ?? nonTriggering.first }
+
+    /// What the rule needs, as users read it in `rules`, `explain`, hover and the docs:
+    /// "Applies from iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1", "Its fix needs iOS 26, …".
+    /// Empty when the rule applies on any OS.
+    public var requirementLines: [String] {
+        var lines: [String] = []
+        if let requires { lines.append("Applies from " + requires.userText) }
+        if let fixRequires { lines.append("Its fix needs " + fixRequires.userText) }
+        return lines
+    }
+}
+
+extension PlatformRequirement {
+    /// "iOS 14, watchOS 10, visionOS 1 (not on macOS, tvOS)".
+    public var userText: String {
+        let missing = Platform.allCases.filter { versions[$0] == nil }
+        return description + (missing.isEmpty ? "" : " (not on \(missing.map(\.rawValue).joined(separator: ", ")))")
+    }
+
+    /// "iOS 17": the shortest column form for `rules` (iOS when it is listed, else the first platform).
+    public var shortText: String {
+        if let iOS = versions[.iOS] { return "iOS \(iOS)" }
+        return versions.sorted { $0.key < $1.key }.first.map { "\($0.key.rawValue) \($0.value)" } ?? "none"
     }
 }

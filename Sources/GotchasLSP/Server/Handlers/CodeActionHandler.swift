@@ -58,7 +58,9 @@ struct CodeActionBuilder: Sendable {
                 let lspDiagnostic = snapshot.lspDiagnostic(diagnostic)
                 let safeCount = diagnostic.fixes.count { $0.applicability == .safe }
                 for fix in diagnostic.fixes {
-                    actions.append(action(title: fix.title, kind: Kind.quickFix, diagnostics: [lspDiagnostic],
+                    // An unsafe fix is offered one at a time: say so, since "Fix all" leaves it out.
+                    let title = fix.applicability == .unsafe ? fix.title + " (unsafe: not applied by fix-all)" : fix.title
+                    actions.append(action(title: title, kind: Kind.quickFix, diagnostics: [lspDiagnostic],
                                           edit: snapshot.workspaceEdit(fix.edits),
                                           preferred: fix.applicability == .safe && safeCount == 1))
                 }
