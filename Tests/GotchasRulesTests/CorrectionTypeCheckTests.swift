@@ -29,6 +29,7 @@ import Testing
     }
 
     static let contexts: [String: Context] = [
+        "foreground-color": Context(members: "let isOn = true", declarations: "extension Color { static let brand = Color(white: 0.5) }"),
         "corner-radius": Context(members: "let title = \"Title\"\nlet isCompact = false"),
         "foreach-index-identity": Context(
             members: "let items: [Item] = []",
@@ -260,4 +261,74 @@ import Testing
 
 private extension String {
     func leftPadded(to width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
+}
+
+/// Inputs where the obvious fix would not compile, found with the oracle: the naive rewrite is
+/// shown not to type-check, and what the engine does instead (no fix, or a different one) does.
+@Suite struct FixesThatMustCompileTests {
+    struct Case: Sendable {
+        var ruleID: String
+        var code: String
+        /// The rewrite a fix without the check would make.
+        var naive: String
+        var members = ""
+        var declarations = ""
+    }
+
+    static let cases: [Case] = [
+        // `.task`'s closure does not throw; `Task { }`'s may.
+        Case(ruleID: "onappear-task", code: "Text(\"a\").onAppear { Task { try await load() } }",
+             naive: "Text(\"a\").task { try await load() }", members: "func load() async throws {}"),
+        // `foregroundStyle` takes a non-optional `ShapeStyle`; `foregroundColor` a `Color?`.
+        Case(ruleID: "foreground-color", code: "Text(\"a\").foregroundColor(isOn ? .red : nil)",
+             naive: "Text(\"a\").foregroundStyle(isOn ? .red : nil)", members: "let isOn = true"),
+        Case(ruleID: "foreground-color", code: "Text(\"a\").foregroundColor(tint)",
+             naive: "Text(\"a\").foregroundStyle(tint)", members: "let tint: Color? = nil"),
+        // `ShapeStyle` has no `.brand`; `Color` does.
+        Case(ruleID: "foreground-color", code: "Text(\"a\").foregroundColor(.brand)",
+             naive: "Text(\"a\").foregroundStyle(.brand)",
+             declarations: "extension Color { static let brand = Color(white: 0.5) }"),
+    ]
+
+    /// Safe fixes that still break code, each with why; the test fails when one starts to compile
+    /// (or is no longer offered), so the list stays true.
+    static let knownBadFixes: [(case: Case, reason: String)] = [
+        (Case(ruleID: "state-not-private",
+              code: "struct Counter: View { @State var count = 0; var body: some View { Text(\"\\(count)\") } }\nstruct Parent: View { var body: some View { Counter(count: 5) } }",
+              naive: ""),
+         "a `private` stored property makes the memberwise initializer private: callers that pass it (`Counter(count: 5)`) break; the rule would need to know the call sites"),
+        (Case(ruleID: "state-not-private",
+              code: "struct Counter: View { @State var count: Int; var body: some View { Text(\"\\(count)\") } }\nstruct Parent: View { var body: some View { Counter(count: 5) } }",
+              naive: ""),
+         "without a default value and an explicit `init`, `private` leaves the view with no initializer callable outside it"),
+    ]
+
+    static func files(_ code: String, _ fixture: Case) -> [String: String] {
+        var files = ["Fixture.swift": TypeCheckOracle.snippet(code, members: fixture.members)]
+        if !fixture.declarations.isEmpty { files["Context.swift"] = "import SwiftUI\n" + fixture.declarations + "\n" }
+        return files
+    }
+
+    @Test(arguments: cases.indices)
+    func engineFixCompilesWhereTheNaiveOneWouldNot(index: Int) async throws {
+        let fixture = Self.cases[index]
+        #expect(try await TypeCheckOracle.typeCheck(files: Self.files(fixture.code, fixture)) == [],
+                "\(fixture.ruleID): the input itself must type-check: \(fixture.code)")
+        #expect(try await !TypeCheckOracle.typeCheck(files: Self.files(fixture.naive, fixture)).isEmpty,
+                "\(fixture.ruleID): the naive rewrite type-checks, so this case shows nothing: \(fixture.naive)")
+        #expect(!RuleHarness.lint(fixture.code, only: fixture.ruleID).isEmpty, "\(fixture.ruleID) no longer flags \(fixture.code)")
+        let fixed = RuleHarness.fix(fixture.code, only: fixture.ruleID, correction: RuleCorrection(fixture.code, ""))
+        let errors = try await TypeCheckOracle.typeCheck(files: Self.files(fixed, fixture))
+        #expect(errors == [], "\(fixture.ruleID): the engine's fix does not type-check:\n\(fixed)\n\(errors.joined(separator: "\n"))")
+    }
+
+    @Test(arguments: knownBadFixes.indices)
+    func knownBadFixStillBreaksTheCode(index: Int) async throws {
+        let (fixture, reason) = Self.knownBadFixes[index]
+        #expect(try await TypeCheckOracle.typeCheck(files: Self.files(fixture.code, fixture)) == [])
+        let fixed = RuleHarness.fix(fixture.code, only: fixture.ruleID, correction: RuleCorrection(fixture.code, ""))
+        #expect(fixed != fixture.code, "\(fixture.ruleID) no longer fixes this; remove it from knownBadFixes (\(reason))")
+        #expect(try await !TypeCheckOracle.typeCheck(files: Self.files(fixed, fixture)).isEmpty,
+                "\(fixture.ruleID)'s fix now type-checks; remove it from knownBadFixes (\(reason))")
+    }
 }
