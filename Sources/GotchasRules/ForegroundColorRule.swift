@@ -60,6 +60,8 @@ struct ForegroundColorRule: Rule {
                 Text("Hi")
                     .foregroundStyle(.red) // keep me
                 """),
+            RuleCorrection("Text(\"Hi\").foregroundColor(isOn ? .brand : .red.opacity(0.5))",
+                           "Text(\"Hi\").foregroundStyle(isOn ? Color.brand : Color.red.opacity(0.5))"),
         ])
 
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
@@ -71,10 +73,49 @@ struct ForegroundColorRule: Rule {
               member.declName.baseName.text == "foregroundColor",
               call.arguments.count == 1, call.arguments.first?.label == nil
         else { return }
-        let fix = Fix(title: "Replace with `.foregroundStyle(_:)`", applicability: .safe,
-                      edits: [TextEdit(range: member.declName.baseName.byteRange, replacement: "foregroundStyle")])
+        var fixes: [Fix] = []
+        if let argument = call.arguments.first?.expression, let qualifications = Self.colorQualifications(argument) {
+            fixes.append(Fix(title: "Replace with `.foregroundStyle(_:)`", applicability: .safe,
+                             edits: [TextEdit(range: member.declName.baseName.byteRange, replacement: "foregroundStyle")]
+                                 + qualifications))
+        }
         report.append(Finding(
             message: "`.foregroundColor(_:)` is deprecated; use `.foregroundStyle(_:)`, which takes any ShapeStyle",
-            range: call.rangeFromCalleeName, fixes: [fix]))
+            range: call.rangeFromCalleeName, fixes: fixes))
+    }
+
+    /// The colors `ShapeStyle` itself offers as `.name` (`where Self == Color`, and the hierarchical styles).
+    static let shapeStyleMembers: Set<String> = [
+        "red", "orange", "yellow", "green", "mint", "teal", "cyan", "blue", "indigo", "purple", "pink", "brown",
+        "white", "gray", "black", "clear", "primary", "secondary",
+    ]
+
+    /// `foregroundColor` takes a `Color?`, `foregroundStyle` a non-optional generic `ShapeStyle`, so the
+    /// rename compiles only for an argument that is surely a `Color`: `Color…`, or `.name` where
+    /// `ShapeStyle` has that name. Other `.name`s (`.accentColor`, `extension Color { static let brand }`)
+    /// are qualified as `Color.name`; both branches of a ternary must qualify. Anything else — `nil`, a
+    /// variable that may be optional — gets no fix. Returns the qualifying edits, or nil for no fix.
+    static func colorQualifications(_ expression: ExprSyntax) -> [TextEdit]? {
+        if let sequence = expression.as(SequenceExprSyntax.self),
+           let ternary = sequence.elements.lazy.compactMap({ $0.as(UnresolvedTernaryExprSyntax.self) }).first,
+           let shape = TernaryShape(ternary), shape.range.lowerBound == sequence.positionAfterSkippingLeadingTrivia.utf8Offset {
+            guard let then = colorQualifications(shape.thenExpression),
+                  let otherwise = colorQualifications(shape.elseExpression) else { return nil }
+            return then + otherwise
+        }
+        // The chain's root: `.red` in `.red.opacity(0.5)`, `Color` in `Color("brand")`.
+        var root = expression
+        while true {
+            if let call = root.as(FunctionCallExprSyntax.self) { root = call.calledExpression }
+            else if let access = root.as(MemberAccessExprSyntax.self), let base = access.base { root = base }
+            else { break }
+        }
+        if let reference = root.as(DeclReferenceExprSyntax.self) {
+            return reference.baseName.text == "Color" ? [] : nil
+        }
+        guard let implicit = root.as(MemberAccessExprSyntax.self), implicit.base == nil else { return nil }
+        if root.id == expression.id, shapeStyleMembers.contains(implicit.declName.baseName.text) { return [] }
+        let start = implicit.positionAfterSkippingLeadingTrivia.utf8Offset
+        return [TextEdit(range: start..<start, replacement: "Color")]
     }
 }

@@ -142,7 +142,8 @@ struct OnAppearTaskRule: Rule {
                             task: FunctionCallExprSyntax, body: ClosureExprSyntax, context: RuleContext) -> Fix? {
         guard call.trailingClosure?.id == onAppear.id, onAppear.signature == nil, body.signature == nil,
               !onAppear.leftBrace.trailingTrivia.hasComment, !task.leadingTrivia.hasComment,
-              !task.trailingTrivia.hasComment, !onAppear.rightBrace.leadingTrivia.hasComment
+              !task.trailingTrivia.hasComment, !onAppear.rightBrace.leadingTrivia.hasComment,
+              !Self.mayThrow(body)
         else { return nil }
         let document = context.document
         var inner = document.text(in: body.leftBrace.endPositionBeforeTrailingTrivia.utf8Offset
@@ -162,5 +163,20 @@ struct OnAppearTaskRule: Rule {
             ..< onAppear.rightBrace.endPositionBeforeTrailingTrivia.utf8Offset
         return Fix(title: "Replace with `.task { … }`", applicability: .safe,
                    edits: [TextEdit(range: range, replacement: head + " {" + inner + "}")])
+    }
+
+    /// `Task { }` accepts a throwing closure, `.task { }` does not: a plain `try` or a `throw`
+    /// anywhere in the body (even where a `do`/`catch` or a nested closure would absorb it —
+    /// precision before recall) keeps the fix back.
+    private static func mayThrow(_ body: ClosureExprSyntax) -> Bool {
+        body.statements.tokens(viewMode: .sourceAccurate).contains { token in
+            switch token.tokenKind {
+            case .keyword(.throw): return true
+            case .keyword(.try):
+                guard let next = token.nextToken(viewMode: .sourceAccurate) else { return true }
+                return next.tokenKind != .postfixQuestionMark && next.tokenKind != .exclamationMark
+            default: return false
+            }
+        }
     }
 }
