@@ -158,7 +158,8 @@ def cmd_table(args):
     for r in rows:
         by_rule[r["rule"]].append(r)
 
-    print(f"| rule | findings | reviewed | wrong | precision | what was wrong |")
+    label = f" ({args.label})" if args.label else ""
+    print(f"| rule | findings{label} | reviewed | wrong | precision{label} | what was wrong |")
     print(f"|---|---:|---:|---:|---:|---|")
     weighted_sum, weight, reviewed_all, wrong_all, gone_good, gone_bad = 0.0, 0, 0, 0, 0, 0
     for rule in sorted(by_rule, key=lambda r: (-totals[r], r)):
@@ -208,6 +209,8 @@ def main():
     p.add_argument("--seed", type=int, default=14)
     p.add_argument("--per-rule", type=int, default=10)
     p.add_argument("--context", type=int, default=4, help="source lines either side")
+    p.add_argument("--label", help="table mode: a tag for the findings and precision columns, "
+                                   "e.g. 'before' or 'after'")
     p.add_argument("--include-opt-in", action="store_true",
                    help="also sample opt-in rules (excluded by default when --bin is given)")
     args = p.parse_args()
