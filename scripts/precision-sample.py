@@ -1,0 +1,228 @@
+#!/usr/bin/env python3
+"""Draw a repeatable sample of swiftui-gotchas findings on public apps, and turn a review of
+that sample into the precision table of docs/precision.md.
+
+Three modes (Python 3 standard library only):
+
+  sample   lint each app (or read saved JSON) and print, per rule, up to N findings drawn at
+           random across all apps with a fixed seed: app, path:line, message, source context.
+  tsv      the same draw as a review skeleton (rule, app, path:line, verdict, reason) to fill in.
+  table    read a filled review TSV plus the findings JSON and print the markdown table:
+           findings in total, reviewed, wrong, precision, the shapes that were wrong, and an
+           overall precision weighted by how often each rule fires. With JSON from a newer
+           binary, the reviewed findings that no longer fire are counted as fixed (see --help).
+
+Why a fixed seed over a sorted list: the same binary, apps and seed give the same sample on any
+machine, so a later binary can be judged on the same findings.
+
+Reproduce docs/precision.md:
+  scripts/precision-sample.py sample --bin /tmp/sg-before --apps-dir /tmp/apps \
+      --json-dir /tmp/review --seed 14
+  scripts/precision-sample.py table docs/precision-review.tsv --json-dir /tmp/review
+"""
+
+import argparse
+import collections
+import csv
+import json
+import os
+import random
+import subprocess
+import sys
+
+# The apps of docs/precision.md, by the directory name they are checked out under.
+APPS = ["iOS", "mastodon-ios", "pocket-casts-ios", "element-x-ios", "isowords",
+        "clean-architecture-swiftui"]
+
+Finding = collections.namedtuple("Finding", "rule app path line column message")
+
+
+def opt_in_rules(binary):
+    """Rule IDs whose OPT-IN column in `rules` says yes (they are off by default)."""
+    out = subprocess.run([binary, "rules"], capture_output=True, text=True, check=True).stdout
+    rules = set()
+    for row in out.splitlines()[1:]:
+        cols = row.split()
+        if len(cols) >= 3 and cols[2] == "yes":
+            rules.add(cols[0])
+    return rules
+
+
+def load_findings(args):
+    """Findings of every app: from <json-dir>/<app>.json, linting the app first if that file
+    is missing (with --all-rules, so opt-in rules can be told apart later)."""
+    findings = []
+    for app in args.apps:
+        saved = os.path.join(args.json_dir, app + ".json")
+        if not os.path.exists(saved):
+            if not args.bin:
+                sys.exit(f"{saved} is missing and no --bin was given to lint {app}")
+            os.makedirs(args.json_dir, exist_ok=True)
+            run = subprocess.run(
+                [args.bin, "lint", "--no-cache", "--all-rules", "--format", "json",
+                 os.path.join(args.apps_dir, app)],
+                capture_output=True, text=True)
+            if run.returncode not in (0, 1):
+                sys.exit(f"lint of {app} failed ({run.returncode}): {run.stderr}")
+            with open(saved, "w") as out:
+                out.write(run.stdout)
+        with open(saved) as f:
+            for d in json.load(f):
+                findings.append(Finding(d["rule"], app, relative(d["path"], app),
+                                        d["line"], d["column"], d["message"]))
+    return findings
+
+
+def relative(path, app):
+    """The path inside the app's checkout (the JSON holds absolute paths)."""
+    marker = os.sep + app + os.sep
+    i = path.find(marker)
+    return path[i + len(marker):] if i >= 0 else path
+
+
+def draw(findings, seed, per_rule, excluded):
+    """Per rule, up to per_rule findings at random. Sorting first makes the draw independent of
+    the order the linter printed files in (it lints in parallel)."""
+    by_rule = collections.defaultdict(list)
+    for f in findings:
+        if f.rule not in excluded:
+            by_rule[f.rule].append(f)
+    sample = {}
+    for rule in sorted(by_rule):
+        pool = sorted(by_rule[rule], key=lambda f: (f.app, f.path, f.line, f.column))
+        rng = random.Random(f"{seed}:{rule}")  # one stream per rule: adding a rule moves nothing
+        chosen = rng.sample(pool, min(per_rule, len(pool)))
+        sample[rule] = sorted(chosen, key=lambda f: (f.app, f.path, f.line))
+    return sample
+
+
+def context(apps_dir, f, around):
+    path = os.path.join(apps_dir, f.app, f.path)
+    try:
+        with open(path, encoding="utf-8", errors="replace") as src:
+            lines = src.read().splitlines()
+    except OSError:
+        return ["    (source not found)"]
+    lo, hi = max(1, f.line - around), min(len(lines), f.line + around)
+    return [f"{'>' if n == f.line else ' '}{n:5} {lines[n - 1]}" for n in range(lo, hi + 1)]
+
+
+def excluded_rules(args):
+    if args.include_opt_in or not args.bin:
+        return set()
+    return opt_in_rules(args.bin)
+
+
+def cmd_sample(args):
+    findings = load_findings(args)
+    totals = collections.Counter(f.rule for f in findings)
+    sample = draw(findings, args.seed, args.per_rule, excluded_rules(args))
+    for rule, chosen in sample.items():
+        print(f"=== {rule}: {len(chosen)} of {totals[rule]}")
+        for f in chosen:
+            print(f"--- [{f.app}] {f.path}:{f.line}")
+            print(f"    {f.message}")
+            print("\n".join(context(args.apps_dir, f, args.context)))
+        print()
+
+
+def cmd_tsv(args):
+    findings = load_findings(args)
+    sample = draw(findings, args.seed, args.per_rule, excluded_rules(args))
+    out = csv.writer(sys.stdout, delimiter="\t", lineterminator="\n")
+    out.writerow(["rule", "app", "location", "verdict", "shape", "reason"])
+    for rule, chosen in sample.items():
+        for f in chosen:
+            out.writerow([rule, f.app, f"{f.path}:{f.line}", "", "", ""])
+
+
+def read_review(path):
+    with open(path, newline="") as f:
+        rows = list(csv.DictReader(f, delimiter="\t"))
+    for r in rows:
+        if r["verdict"] not in ("act", "wrong"):
+            sys.exit(f"{path}: verdict must be 'act' or 'wrong', got {r['verdict']!r} "
+                     f"({r['rule']} {r['app']} {r['location']})")
+    return rows
+
+
+def cmd_table(args):
+    rows = read_review(args.review)
+    findings = load_findings(args)
+    totals = collections.Counter(f.rule for f in findings)
+    # A reviewed finding still fires when the same rule reports on the same line of the same
+    # file. With the JSON the review was made on, all of them do; with a newer binary's JSON,
+    # the ones that vanished are counted as fixed (wrong) or lost (worth acting on).
+    firing = {(f.rule, f.app, f"{f.path}:{f.line}") for f in findings}
+    by_rule = collections.defaultdict(list)
+    for r in rows:
+        by_rule[r["rule"]].append(r)
+
+    label = f" ({args.label})" if args.label else ""
+    print(f"| rule | findings{label} | reviewed | wrong | precision{label} | what was wrong |")
+    print(f"|---|---:|---:|---:|---:|---|")
+    weighted_sum, weight, reviewed_all, wrong_all, gone_good, gone_bad = 0.0, 0, 0, 0, 0, 0
+    for rule in sorted(by_rule, key=lambda r: (-totals[r], r)):
+        still = [r for r in by_rule[rule] if (r["rule"], r["app"], r["location"]) in firing]
+        gone_good += sum(1 for r in by_rule[rule] if r not in still and r["verdict"] == "act")
+        gone_bad += sum(1 for r in by_rule[rule] if r not in still and r["verdict"] == "wrong")
+        wrong = [r for r in still if r["verdict"] == "wrong"]
+        shapes = collections.Counter(r["shape"] for r in wrong if r["shape"])
+        shape_text = "; ".join(f"{s} ({n})" if n > 1 else s for s, n in shapes.most_common())
+        if still:
+            precision = 1 - len(wrong) / len(still)
+            p_text = f"{precision:.0%}"
+            weighted_sum += precision * totals[rule]
+            weight += totals[rule]
+        else:
+            p_text = "—"
+        reviewed_all += len(still)
+        wrong_all += len(wrong)
+        print(f"| `{rule}` | {totals[rule]} | {len(still)} | {len(wrong)} | {p_text} | "
+              f"{shape_text or '—'} |")
+    overall = weighted_sum / weight if weight else 0.0
+    plain = 1 - wrong_all / reviewed_all if reviewed_all else 0.0
+    print()
+    print(f"Overall: {reviewed_all} reviewed, {wrong_all} wrong; precision "
+          f"{plain:.0%} unweighted, **{overall:.0%} weighted by findings per rule** "
+          f"({weight} findings of the reviewed rules).")
+    unreviewed = sorted(r for r in totals if r not in by_rule)
+    if unreviewed:
+        print(f"Not in the review (opt-in or new rules): "
+              + ", ".join(f"`{r}` ({totals[r]})" for r in unreviewed) + ".")
+    if gone_good or gone_bad:
+        print(f"Reviewed findings that no longer fire: {gone_bad} judged wrong (fixed), "
+              f"{gone_good} judged worth acting on (lost).")
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("mode", choices=["sample", "tsv", "table"])
+    p.add_argument("review", nargs="?", help="the review TSV (table mode)")
+    p.add_argument("--bin", help="the swiftui-gotchas binary (lints apps whose JSON is missing; "
+                                 "its `rules` output tells opt-in rules apart)")
+    p.add_argument("--apps-dir", default="/tmp/apps", help="where the apps are checked out")
+    p.add_argument("--json-dir", default="/tmp/review", help="saved `lint --format json` output, "
+                                                             "one <app>.json per app")
+    p.add_argument("--apps", nargs="+", default=APPS)
+    p.add_argument("--seed", type=int, default=14)
+    p.add_argument("--per-rule", type=int, default=10)
+    p.add_argument("--context", type=int, default=4, help="source lines either side")
+    p.add_argument("--label", help="table mode: a tag for the findings and precision columns, "
+                                   "e.g. 'before' or 'after'")
+    p.add_argument("--include-opt-in", action="store_true",
+                   help="also sample opt-in rules (excluded by default when --bin is given)")
+    args = p.parse_args()
+    if args.mode == "table":
+        if not args.review:
+            p.error("table needs the review TSV")
+        cmd_table(args)
+    elif args.mode == "tsv":
+        cmd_tsv(args)
+    else:
+        cmd_sample(args)
+
+
+if __name__ == "__main__":
+    main()
