@@ -35,14 +35,24 @@ public struct RuleExample: Sendable, ExpressibleByStringLiteral {
     /// The deployment targets the example is linted with (`[.iOS: OSVersion(16)]`); nil: none
     /// known, every rule applies. Shows what a rule's `requires` does at a low minimum.
     public var platforms: [Platform: OSVersion]?
+    /// Where the example is written (so a failing example test points at it); nil for a
+    /// bare string literal, which cannot say where it stands.
+    public var filePath: String?
+    public var line: Int?
 
-    public init(_ code: String, note: String? = nil, otherFiles: [String: String] = [:], platforms: [Platform: OSVersion]? = nil) {
+    public init(_ code: String, note: String? = nil, otherFiles: [String: String] = [:], platforms: [Platform: OSVersion]? = nil,
+                filePath: String = #filePath, line: Int = #line) {
         self.code = code
         self.note = note
         self.otherFiles = otherFiles
         self.platforms = platforms
+        self.filePath = filePath
+        self.line = line
     }
-    public init(stringLiteral value: String) { self.init(value) }
+    public init(stringLiteral value: String) {
+        self.init(value)
+        (filePath, line) = (nil, nil)
+    }
 
     public static let marker: Character = "↓"
 
