@@ -1,0 +1,79 @@
+import GotchasCore
+import GotchasRules
+import Testing
+
+/// "Safe means it compiles and behaves the same": fixes that are withheld or offered as
+/// unsafe where they would not, beyond what before→after examples show.
+@Suite struct FixPreconditionTests {
+    /// A correction marked unsafe is one `lint --fix` (safe fixes only) must not make.
+    @Test(arguments: RuleExampleTests.ids)
+    func unsafeCorrectionsAreNotMadeBySafeFixAll(id: String) throws {
+        let rule = try #require(RuleHarness.linter.rule(withID: id))
+        for correction in rule.description.corrections where correction.applicability == .unsafe && correction.fixTitle == nil {
+            let before = RuleExample(correction.before).strippedWithMarkers.code
+            let safeOnly = RuleCorrection(correction.before, correction.after, applicability: .safe, otherFiles: correction.otherFiles)
+            #expect(RuleHarness.fix(before, only: id, correction: safeOnly, otherFiles: correction.otherFiles) == before,
+                    "\(id): a safe fix changed\n\(before)")
+        }
+    }
+
+    // MARK: state-not-private
+
+    @Test func stateWithoutInitialValueHasNoPrivateFix() {
+        let code = "struct Row: View { let item: String; @State var count: Int; var body: some View { Text(item) } }"
+        let diagnostics = RuleHarness.lint(code, only: "state-not-private")
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics.first?.fixes.isEmpty == true)
+    }
+
+    @Test func statePrivateFixIsUnsafeUntilTheWorkspaceIsIndexed() {
+        let code = "struct Row: View { @State var count = 0; var body: some View { Text(\"a\") } }"
+        let linter = RuleHarness.linter
+        let configuration = RuleHarness.configuration(only: "state-not-private")
+        let document = SourceDocument(path: "Row.swift", text: code)
+        let alone = linter.lint(document, configuration: configuration, workspace: .empty).diagnostics
+        #expect(alone.flatMap(\.fixes).map(\.applicability) == [.unsafe])
+        let indexed = WorkspaceIndex(files: [linter.lint(document, configuration: configuration).fileIndex])
+        let complete = linter.lint(document, configuration: configuration, workspace: indexed).diagnostics
+        #expect(complete.flatMap(\.fixes).map(\.applicability) == [.safe])
+        var indexing = indexed
+        indexing.isComplete = false
+        let partial = linter.lint(document, configuration: configuration, workspace: indexing).diagnostics
+        #expect(partial.flatMap(\.fixes).map(\.applicability) == [.unsafe])
+    }
+
+    @Test func initializerLabelsAreIndexedByCalledType() {
+        let code = """
+            struct Rows: View {
+                var body: some View {
+                    Row(item: a, count: 3)
+                    Outer.Cell.init(title: t)
+                    Text("x").padding(.top, 2)
+                    let r: Row = .init(flag: true)
+                }
+            }
+            extension Row { init(n: Int) { self.init(item: "", count: n, extra: 1) } }
+            """
+        let index = RuleHarness.linter.lint(SourceDocument(path: "Rows.swift", text: code),
+                                            configuration: RuleConfiguration(severities: [:])).fileIndex
+        #expect(index.initializerLabels["Row"] == ["item", "count", "extra"])
+        #expect(index.initializerLabels["Cell"] == ["title"])
+        #expect(index.initializerLabels[FileIndex.initializerOfUnknownType] == ["flag"])
+        #expect(index.initializerLabels["Text"] == nil && index.initializerLabels["padding"] == nil)
+        let workspace = WorkspaceIndex(files: [index])
+        #expect(workspace.initializerLabels(passedTo: "Row") == ["item", "count", "extra", "flag"])
+        #expect(WorkspaceIndex.empty.initializerLabels(passedTo: "Row") == nil)
+    }
+
+    @Test func aNewCallerPassingALabelMakesTheDeclaringFileADependent() {
+        let linter = RuleHarness.linter
+        let configuration = RuleHarness.configuration(only: "state-not-private")
+        let row = linter.lint(SourceDocument(path: "Row.swift", text: "struct Row: View { @State var count = 0 }"), configuration: configuration).fileIndex
+        let callerBefore = linter.lint(SourceDocument(path: "List.swift", text: "let r = Row()"), configuration: configuration).fileIndex
+        var workspace = WorkspaceIndex(files: [row, callerBefore])
+        let callerAfter = linter.lint(SourceDocument(path: "List.swift", text: "let r = Row(count: 3)"), configuration: configuration).fileIndex
+        #expect(workspace.updateReturningDependents(callerAfter) == ["Row.swift"])
+        let query = WorkspaceQueries.Query.initializerLabels("Row")
+        #expect(query.isAnsweredDifferently(by: workspace, forFileAt: "Row.swift"))
+    }
+}
