@@ -17,8 +17,10 @@ struct OnAppearTaskRule: Rule {
             starts another copy. `.task { … }` runs the same async code, is cancelled when the view disappears, \
             and `.task(id:)` restarts it when an input changes. The fix moves the body into `.task { }` (keeping \
             a `Task(priority:)` as `.task(priority:)`); it is not offered when the `Task` closure has a signature \
-            such as `{ @MainActor in … }` or when a comment would be lost. Not flagged: `onAppear` doing \
-            synchronous work, or starting a `Task` alongside other statements.
+            such as `{ @MainActor in … }`, when a comment would be lost, or when the body throws an error it does \
+            not catch (`.task` takes a non-throwing closure; a `Task` silently drops the error). Not flagged: \
+            `onAppear` doing synchronous work, starting a `Task` alongside other statements, `Task.detached`, or a \
+            project that declares its own type named `Task`.
             """,
         fix: .safe,
         triggers: ["onAppear"],
@@ -57,6 +59,8 @@ struct OnAppearTaskRule: Rule {
             RuleExample("Text(\"a\").task { await load() }", note: "already `.task`"),
             RuleExample("Text(\"a\").onAppear { Task.detached { await load() } }", note: "a detached task is a deliberate choice"),
             RuleExample("Text(\"a\").onAppear(perform: refresh)", note: "a function reference"),
+            RuleExample("Text(\"a\").onAppear { Task { await load() } }", note: "the project's own `Task` type, not Swift's",
+                        otherFiles: ["Task.swift": "struct Task { init(_ work: () async -> Void) {} }"]),
             RuleExample("// .onAppear { Task { await load() } }", note: "inside a comment"),
             RuleExample("let s = \".onAppear { Task { } }\"", note: "inside a string"),
         ],
@@ -85,6 +89,21 @@ struct OnAppearTaskRule: Rule {
             RuleCorrection("Text(\"a\").onAppear { Task { await load() } }", "Text(\"a\").task { await load() }"),
             RuleCorrection("Text(\"a\").onAppear { Task(priority: .low) { await load() } }",
                            "Text(\"a\").task(priority: .low) { await load() }"),
+            RuleCorrection("""
+                Text("a").onAppear {
+                    Task {
+                        do { try await load() } catch { print(error) }
+                        let cached = try? await cache.read()
+                        _ = cached
+                    }
+                }
+                """, """
+                Text("a").task {
+                    do { try await load() } catch { print(error) }
+                    let cached = try? await cache.read()
+                    _ = cached
+                }
+                """),
         ])
 
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
@@ -100,7 +119,9 @@ struct OnAppearTaskRule: Rule {
               let task = onAppear.statements.first?.item.as(FunctionCallExprSyntax.self),
               task.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Task",
               let body = task.trailingClosure, task.additionalTrailingClosures.isEmpty,
-              task.arguments.allSatisfy({ $0.label?.text == "priority" })
+              task.arguments.allSatisfy({ $0.label?.text == "priority" }),
+              // A project type named `Task` is not Swift's: `.task` would not be the same thing.
+              context.type(named: "Task") == nil
         else { return }
 
         var fixes: [Fix] = []
@@ -117,8 +138,13 @@ struct OnAppearTaskRule: Rule {
                             task: FunctionCallExprSyntax, body: ClosureExprSyntax, context: RuleContext) -> Fix? {
         guard call.trailingClosure?.id == onAppear.id, onAppear.signature == nil, body.signature == nil,
               !onAppear.leftBrace.trailingTrivia.hasComment, !task.leadingTrivia.hasComment,
-              !task.trailingTrivia.hasComment, !onAppear.rightBrace.leadingTrivia.hasComment
+              !task.trailingTrivia.hasComment, !onAppear.rightBrace.leadingTrivia.hasComment,
+              // `.task` takes a non-throwing closure: an uncaught `try` would not compile there.
+              !Self.throwsOut(of: body)
         else { return nil }
+        // Safe although `.task` cancels the work when the view disappears: that is the change
+        // the finding asks for, it only happens once the view is gone, and the rest (start on
+        // each appearance, the view's actor, the priority) stays as `Task { }` had it.
         let document = context.document
         var inner = document.text(in: body.leftBrace.endPositionBeforeTrailingTrivia.utf8Offset
             ..< body.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset)
@@ -137,5 +163,38 @@ struct OnAppearTaskRule: Rule {
             ..< onAppear.rightBrace.endPositionBeforeTrailingTrivia.utf8Offset
         return Fix(title: "Replace with `.task { … }`", applicability: .safe,
                    edits: [TextEdit(range: range, replacement: head + " {" + inner + "}")])
+    }
+
+    /// True when a `try` (not `try?`/`try!`, `for try await` included) or a `throw` in
+    /// `body` is not caught inside it, so the closure throws. Errors thrown in a nested
+    /// closure or function are theirs; a `do` body with a plain `catch { }` catches all.
+    static func throwsOut(of body: ClosureExprSyntax) -> Bool {
+        for token in body.statements.tokens(viewMode: .sourceAccurate) {
+            switch token.tokenKind {
+            case .keyword(.try):
+                if let tryExpr = token.parent?.as(TryExprSyntax.self), tryExpr.questionOrExclamationMark != nil { continue }
+            case .keyword(.throw):
+                guard token.parent?.is(ThrowStmtSyntax.self) == true else { continue }
+            default:
+                continue
+            }
+            if !isCaught(Syntax(token), inside: body) { return true }
+        }
+        return false
+    }
+
+    private static func isCaught(_ node: Syntax, inside body: ClosureExprSyntax) -> Bool {
+        var child = node
+        while let parent = child.parent, parent.id != body.id {
+            if parent.is(ClosureExprSyntax.self) || parent.is(FunctionDeclSyntax.self) || parent.is(AccessorDeclSyntax.self) {
+                return true
+            }
+            if let doStmt = parent.as(DoStmtSyntax.self), child.id == doStmt.body.id,
+               doStmt.catchClauses.contains(where: { $0.catchItems.isEmpty }) {
+                return true
+            }
+            child = parent
+        }
+        return false
     }
 }

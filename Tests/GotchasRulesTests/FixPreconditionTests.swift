@@ -76,4 +76,25 @@ import Testing
         let query = WorkspaceQueries.Query.initializerLabels("Row")
         #expect(query.isAnsweredDifferently(by: workspace, forFileAt: "Row.swift"))
     }
+
+    // MARK: onappear-task
+
+    @Test(arguments: [
+        "Text(\"a\").onAppear { Task { try await load() } }",
+        "Text(\"a\").onAppear { Task { for try await x in stream { print(x) } } }",
+        "Text(\"a\").onAppear { Task { do { try await load() } catch let e as URLError { print(e) } } }",
+        "Text(\"a\").onAppear { Task { do { try await load() } catch { throw error } } }",
+        "Text(\"a\").onAppear { Task { if bad { throw Failure() } } }",
+    ])
+    func onAppearTaskThatThrowsHasNoFix(code: String) {
+        let diagnostics = RuleHarness.lint(code, only: "onappear-task")
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics.first?.fixes.isEmpty == true, "\(code)")
+    }
+
+    @Test func onAppearTaskWithErrorsCaughtInsideKeepsItsFix() {
+        let code = "Text(\"a\").onAppear { Task { let f = { () throws in try x() }; _ = f; try? await load(); try! check() } }"
+        #expect(RuleHarness.lint(code, only: "onappear-task").first?.fixes.map(\.applicability) == [.safe])
+    }
 }
+
