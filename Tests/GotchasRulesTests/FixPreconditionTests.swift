@@ -96,5 +96,27 @@ import Testing
         let code = "Text(\"a\").onAppear { Task { let f = { () throws in try x() }; _ = f; try? await load(); try! check() } }"
         #expect(RuleHarness.lint(code, only: "onappear-task").first?.fixes.map(\.applicability) == [.safe])
     }
+
+    // MARK: foreground-color
+
+    @Test func textForegroundStyleIsSafeOutsideViewCodeOnlyFromIOS17() {
+        let code = "let title = Text(\"a\").foregroundColor(.red) + Text(\"b\")"
+        let linter = RuleHarness.linter
+        var configuration = RuleHarness.configuration(only: "foreground-color")
+        let document = SourceDocument(path: "Title.swift", text: code)
+        configuration.platforms = PlatformMinimums(deploymentTargets: [.iOS: OSVersion(17)])
+        #expect(linter.lint(document, configuration: configuration).diagnostics.flatMap(\.fixes).map(\.applicability) == [.safe])
+        configuration.platforms = PlatformMinimums(deploymentTargets: [.iOS: OSVersion(16)])
+        let below = linter.lint(document, configuration: configuration).diagnostics
+        #expect(below.flatMap(\.fixes).map(\.applicability) == [.unsafe] || below.isEmpty)
+    }
+
+    @Test(arguments: ["Text(\"a\").foregroundColor(nil)", "Text(\"a\").foregroundColor(.none)",
+                      "Text(\"a\").foregroundColor(on ? .red : nil)"])
+    func foregroundColorWithoutAColorHasNoFix(code: String) {
+        let diagnostics = RuleHarness.lint("var body: some View { \(code) }", only: "foreground-color")
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics.first?.fixes.isEmpty == true, "\(code)")
+    }
 }
 
