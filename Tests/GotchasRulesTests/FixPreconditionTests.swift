@@ -118,5 +118,22 @@ import Testing
         #expect(diagnostics.count == 1)
         #expect(diagnostics.first?.fixes.isEmpty == true, "\(code)")
     }
+
+    // MARK: observed-object-owned
+
+    @Test func stateObjectFixIsSafeWhenOnlyViewCodeReadsTheModel() {
+        let code = """
+            struct ProfileView: View {
+                @ObservedObject var model = ProfileModel()
+                var body: some View { Text(model.name).onAppear { model.load() } }
+                @ViewBuilder func badge() -> some View { Text(model.badge) }
+                func title() -> String { "Profile" }
+            }
+            """
+        #expect(RuleHarness.lint(code, only: "observed-object-owned").flatMap(\.fixes).map(\.applicability) == [.safe])
+        let extended = RuleHarness.lint(code, only: "observed-object-owned",
+                                        otherFiles: ["More.swift": "extension ProfileView { func refresh() { model.reload() } }"])
+        #expect(extended.flatMap(\.fixes).map(\.applicability) == [.unsafe])
+    }
 }
 
