@@ -135,5 +135,23 @@ import Testing
                                         otherFiles: ["More.swift": "extension ProfileView { func refresh() { model.reload() } }"])
         #expect(extended.flatMap(\.fixes).map(\.applicability) == [.unsafe])
     }
+
+    // MARK: foreach-index-identity
+
+    @Test func offsetFixNeedsElementsKnownToHaveAnID() {
+        let code = """
+            struct Feed: View {
+                var items: [Post]
+                var body: some View { ForEach(Array(items.enumerated()), id: \\.offset) { _, post in Text(post.title) } }
+            }
+            """
+        let plain = RuleHarness.lint(code, only: "foreach-index-identity", otherFiles: ["Post.swift": "struct Post { var title: String }"])
+        #expect(plain.count == 1 && plain.first?.fixes.isEmpty == true)
+        let unknown = RuleHarness.lint(code, only: "foreach-index-identity")
+        #expect(unknown.count == 1 && unknown.first?.fixes.isEmpty == true)
+        let withID = RuleHarness.lint(code, only: "foreach-index-identity",
+                                      otherFiles: ["Post.swift": "struct Post { let id: Int; var title: String }"])
+        #expect(withID.first?.fixes.map(\.applicability) == [.unsafe])
+    }
 }
 
