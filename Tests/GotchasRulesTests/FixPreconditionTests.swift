@@ -153,5 +153,26 @@ import Testing
                                       otherFiles: ["Post.swift": "struct Post { let id: Int; var title: String }"])
         #expect(withID.first?.fixes.map(\.applicability) == [.unsafe])
     }
+
+    // MARK: navigation-view, corner-radius
+
+    @Test func navigationStackIsSafeOnlyWhereNavigationViewWasAStack() {
+        let code = "var body: some View { NavigationView { List(items) { Text($0.name) } } }"
+        let linter = RuleHarness.linter
+        var configuration = RuleHarness.configuration(only: "navigation-view")
+        let document = SourceDocument(path: "Root.swift", text: code)
+        #expect(linter.lint(document, configuration: configuration).diagnostics.flatMap(\.fixes).map(\.applicability) == [.unsafe])
+        configuration.platforms = PlatformMinimums(deploymentTargets: [.watchOS: OSVersion(10)])
+        #expect(linter.lint(document, configuration: configuration).diagnostics.flatMap(\.fixes).map(\.applicability) == [.safe])
+    }
+
+    @Test func cornerRadiusFixIsWithheldBelowIOS17() {
+        var configuration = RuleHarness.configuration(only: "corner-radius")
+        configuration.platforms = PlatformMinimums(deploymentTargets: [.iOS: OSVersion(16)])
+        let diagnostics = RuleHarness.linter.lint(SourceDocument(path: "Card.swift", text: "let v = Image(\"a\").cornerRadius(8)"),
+                                                  configuration: configuration).diagnostics
+        #expect(diagnostics.flatMap(\.fixes).isEmpty)
+        #expect(diagnostics.flatMap(\.withheldFixes).count == (diagnostics.isEmpty ? 0 : 1))
+    }
 }
 
