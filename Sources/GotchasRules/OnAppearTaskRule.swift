@@ -19,8 +19,7 @@ struct OnAppearTaskRule: Rule {
             a `Task(priority:)` as `.task(priority:)`); it is not offered when the `Task` closure has a signature \
             such as `{ @MainActor in … }`, when a comment would be lost, or when the body throws an error it does \
             not catch (`.task` takes a non-throwing closure; a `Task` silently drops the error). Not flagged: \
-            `onAppear` doing synchronous work, starting a `Task` alongside other statements, `Task.detached`, or a \
-            project that declares its own type named `Task`.
+            `onAppear` doing synchronous work, starting a `Task` alongside other statements, or `Task.detached`.
             """,
         fix: .safe,
         triggers: ["onAppear"],
@@ -59,8 +58,6 @@ struct OnAppearTaskRule: Rule {
             RuleExample("Text(\"a\").task { await load() }", note: "already `.task`"),
             RuleExample("Text(\"a\").onAppear { Task.detached { await load() } }", note: "a detached task is a deliberate choice"),
             RuleExample("Text(\"a\").onAppear(perform: refresh)", note: "a function reference"),
-            RuleExample("Text(\"a\").onAppear { Task { await load() } }", note: "the project's own `Task` type, not Swift's",
-                        otherFiles: ["Task.swift": "struct Task { init(_ work: () async -> Void) {} }"]),
             RuleExample("// .onAppear { Task { await load() } }", note: "inside a comment"),
             RuleExample("let s = \".onAppear { Task { } }\"", note: "inside a string"),
         ],
@@ -119,9 +116,7 @@ struct OnAppearTaskRule: Rule {
               let task = onAppear.statements.first?.item.as(FunctionCallExprSyntax.self),
               task.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Task",
               let body = task.trailingClosure, task.additionalTrailingClosures.isEmpty,
-              task.arguments.allSatisfy({ $0.label?.text == "priority" }),
-              // A project type named `Task` is not Swift's: `.task` would not be the same thing.
-              context.type(named: "Task") == nil
+              task.arguments.allSatisfy({ $0.label?.text == "priority" })
         else { return }
 
         var fixes: [Fix] = []
