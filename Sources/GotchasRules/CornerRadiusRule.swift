@@ -13,10 +13,12 @@ struct CornerRadiusRule: Rule {
             `cornerRadius(_:antialiased:)` is deprecated (iOS 17). `.clipShape(.rect(cornerRadius: r))` \
             clips the same way and is the supported spelling; the shape form also takes \
             `style: .continuous` and per-corner radii (`.rect(topLeadingRadius:…)`). The fix wraps \
-            the radius and keeps it as written.
+            the radius and keeps it as written. It is unsafe: `.rect(cornerRadius:)` draws `.continuous` corners \
+            by default, which may not be the curve `cornerRadius` drew, so check the look; and the `.rect` shape \
+            needs iOS 17 (macOS 14, tvOS 17, watchOS 10): below that it is withheld.
             """,
         tags: [.deprecated],
-        fix: .safe,
+        fix: .unsafe,
         triggers: ["cornerRadius"],
         triggering: [
             "Image(\"cover\")↓.cornerRadius(8)",
@@ -49,7 +51,7 @@ struct CornerRadiusRule: Rule {
             RuleExample("let cornerRadius: CGFloat = 8 // .cornerRadius(8)", note: "identifiers and comments"),
         ],
         corrections: [
-            RuleCorrection("Image(\"cover\").cornerRadius(8)", "Image(\"cover\").clipShape(.rect(cornerRadius: 8))"),
+            RuleCorrection("Image(\"cover\").cornerRadius(8)", "Image(\"cover\").clipShape(.rect(cornerRadius: 8))", applicability: .unsafe),
             RuleCorrection("""
                 Text(title)
                     .padding()
@@ -58,11 +60,13 @@ struct CornerRadiusRule: Rule {
                 Text(title)
                     .padding()
                     .clipShape(.rect(cornerRadius: isCompact ? 8 : 16)) // card
-                """),
+                """, applicability: .unsafe),
         ])
 
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let callees: Set<String>? = ["cornerRadius"]
+    /// `Shape.rect(cornerRadius:)`: iOS 17 (older code would write `RoundedRectangle(cornerRadius:)`).
+    static let rectShapeRequirement = PlatformRequirement.os(iOS: OSVersion(17), macOS: OSVersion(14), tvOS: OSVersion(17), watchOS: OSVersion(10))
 
     func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
         let call = node.cast(FunctionCallExprSyntax.self)
@@ -76,11 +80,13 @@ struct CornerRadiusRule: Rule {
         var fixes: [Fix] = []
         // `antialiased: false` has no `clipShape` spelling: only the one-argument form is rewritten.
         if call.arguments.count == 1, let rightParen = call.rightParen {
-            fixes.append(Fix(title: "Replace with `.clipShape(.rect(cornerRadius:))`", applicability: .safe, edits: [
+            // Unsafe: the default `.continuous` corner curve of `.rect(cornerRadius:)` may differ from
+            // what `cornerRadius` drew (antialiasing is the same: `clipShape` antialiases by default).
+            fixes.append(Fix(title: "Replace with `.clipShape(.rect(cornerRadius:))`", applicability: .unsafe, edits: [
                 TextEdit(range: member.declName.baseName.byteRange, replacement: "clipShape"),
                 .insert(".rect(cornerRadius: ", at: radius.expression.positionAfterSkippingLeadingTrivia.utf8Offset),
                 .insert(")", at: rightParen.positionAfterSkippingLeadingTrivia.utf8Offset),
-            ]))
+            ], requires: Self.rectShapeRequirement))
         }
         report.append(Finding(
             message: "`.cornerRadius(_:)` is deprecated; use `.clipShape(.rect(cornerRadius:))`",

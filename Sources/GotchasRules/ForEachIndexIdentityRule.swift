@@ -18,8 +18,10 @@ struct ForEachIndexIdentityRule: Rule {
             animations go to the wrong place (a constant range with the non-`id:` initializer even stops updating). \
             Identify by the element: `ForEach(items) { item in … }` for `Identifiable` elements, or \
             `ForEach(Array(items.enumerated()), id: \\.element.id) { index, item in … }` when you need the index. \
-            The fix for `id: \\.offset` is unsafe: the element must have an `id`. Not flagged: constant ranges \
-            such as `ForEach(0..<5)`.
+            The fix for `id: \\.offset` is unsafe (rows change identity: that is the point) and offered only when \
+            the element type is known to be `Identifiable` or to have an `id`. Not flagged: constant ranges such as \
+            `ForEach(0..<5)`, and data that does not change: array literals, `static let` constants and preview \
+            data (`Item.samples`, inside `#Preview` or a `PreviewProvider`).
             """,
         fix: .unsafe,
         triggers: ["ForEach"],
@@ -60,17 +62,45 @@ struct ForEachIndexIdentityRule: Rule {
             RuleExample("for index in items.indices { print(index) }", note: "a loop, not a view"),
             RuleExample("Text(\"ForEach(0..<xs.count)\")", note: "inside a string"),
             RuleExample("// ForEach(xs.indices) { … }", note: "inside a comment"),
+            RuleExample("ForEach(Array([\"a\", \"b\"].enumerated()), id: \\.offset) { index, name in Text(name) }",
+                        note: "an array literal does not change"),
+            RuleExample("""
+                struct Legend: View {
+                    static let colors: [String] = ["red", "green"]
+                    var body: some View {
+                        ForEach(Self.colors.indices, id: \\.self) { i in Text(Self.colors[i]) }
+                        ForEach(Array(Item.samples.enumerated()), id: \\.offset) { _, item in Text(item.name) }
+                    }
+                }
+                """, note: "`static let` constants and sample data do not change",
+                otherFiles: ["Item.swift": "struct Item { var name: String; static let samples = [Item(name: \"a\")] }"]),
+            RuleExample("""
+                #Preview {
+                    List { ForEach(rows.indices, id: \\.self) { i in Text(rows[i]) } }
+                }
+                """, note: "preview data"),
         ],
         corrections: [
             RuleCorrection("""
-                ForEach(Array(items.enumerated()), id: \\.offset) { index, item in
-                    Row(index: index, item: item)
+                struct Feed: View {
+                    var items: [Post]
+                    var body: some View {
+                        ForEach(Array(items.enumerated()), id: \\.offset) { index, item in
+                            Row(index: index, item: item)
+                        }
+                    }
                 }
                 """, """
-                ForEach(Array(items.enumerated()), id: \\.element.id) { index, item in
-                    Row(index: index, item: item)
+                struct Feed: View {
+                    var items: [Post]
+                    var body: some View {
+                        ForEach(Array(items.enumerated()), id: \\.element.id) { index, item in
+                            Row(index: index, item: item)
+                        }
+                    }
                 }
-                """, applicability: .unsafe, fixTitle: "Identify rows by `\\.element.id`"),
+                """, applicability: .unsafe, fixTitle: "Identify rows by `\\.element.id`",
+                otherFiles: ["Post.swift": "struct Post: Identifiable { let id: UUID }"]),
         ])
 
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
@@ -80,15 +110,19 @@ struct ForEachIndexIdentityRule: Rule {
         let call = node.cast(FunctionCallExprSyntax.self)
         guard call.calleeName == "ForEach", let data = call.arguments.first, data.label == nil else { return }
         var fixes: [Fix] = []
-        var isIndexed = Self.isDynamicIndexRange(data.expression.unwrapped)
+        var collection = Self.indexedCollection(data.expression.unwrapped)
         if let id = call.argument(labeled: "id"), let keyPath = id.expression.as(KeyPathExprSyntax.self),
            keyPath.components.count == 1, keyPath.components.first?.component.as(KeyPathPropertyComponentSyntax.self)?
                .declName.baseName.text == "offset" {
-            isIndexed = true
-            fixes.append(Fix(title: "Identify rows by `\\.element.id`", applicability: .unsafe,
-                             edits: [TextEdit(range: keyPath.byteRange, replacement: "\\.element.id")]))
+            let enumerated = Self.enumeratedCollection(data.expression.unwrapped)
+            collection = collection ?? enumerated ?? data.expression
+            // `\.element.id` compiles only when the element has an `id`: offered when that is known.
+            if let enumerated, Self.elementHasID(enumerated, in: context) {
+                fixes.append(Fix(title: "Identify rows by `\\.element.id`", applicability: .unsafe,
+                                 edits: [TextEdit(range: keyPath.byteRange, replacement: "\\.element.id")]))
+            }
         }
-        guard isIndexed else { return }
+        guard let collection, !Self.isUnchanging(collection, in: context) else { return }
         report.append(Finding(
             message: "`ForEach` identified by index: inserting or removing an item shifts every later row's identity, "
                 + "so rows keep the wrong state and animate wrongly; identify rows by the element "
@@ -96,17 +130,84 @@ struct ForEachIndexIdentityRule: Rule {
             range: call.rangeThroughArguments, fixes: fixes))
     }
 
-    /// `xs.indices`, or a range whose bound reads `.count`/`.endIndex` (`0..<xs.count - 1`).
-    private static func isDynamicIndexRange(_ expression: ExprSyntax) -> Bool {
+    /// The collection indexed: `xs` of `xs.indices` or of a range whose bound reads
+    /// `.count`/`.endIndex` (`0..<xs.count - 1`); nil when the data is not indexed.
+    private static func indexedCollection(_ expression: ExprSyntax) -> ExprSyntax? {
         if let member = expression.as(MemberAccessExprSyntax.self) {
-            return member.base != nil && member.declName.baseName.text == "indices"
+            return member.declName.baseName.text == "indices" ? member.base : nil
         }
         guard let sequence = expression.as(SequenceExprSyntax.self),
               sequence.elements.contains(where: { ["..<", "..."].contains($0.as(BinaryOperatorExprSyntax.self)?.operator.text) })
-        else { return false }
-        return sequence.elements.contains { element in
-            guard let member = element.as(MemberAccessExprSyntax.self), member.base != nil else { return false }
-            return ["count", "endIndex"].contains(member.declName.baseName.text)
+        else { return nil }
+        for element in sequence.elements {
+            if let member = element.as(MemberAccessExprSyntax.self), let base = member.base,
+               ["count", "endIndex"].contains(member.declName.baseName.text) {
+                return base
+            }
         }
+        return nil
+    }
+
+    /// `xs` of `Array(xs.enumerated())` or `xs.enumerated()`.
+    private static func enumeratedCollection(_ expression: ExprSyntax) -> ExprSyntax? {
+        var expression = expression
+        if let array = expression.as(FunctionCallExprSyntax.self), array.calleeName == "Array", array.arguments.count == 1,
+           let only = array.arguments.first, only.label == nil {
+            expression = only.expression.unwrapped
+        }
+        guard let call = expression.as(FunctionCallExprSyntax.self), call.arguments.isEmpty,
+              let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "enumerated"
+        else { return nil }
+        return member.base
+    }
+
+    /// Data that does not change while the view lives (catalog, "Evidence from public
+    /// apps"): an array literal, a `static let` (or a static preview/sample member), or
+    /// anything inside `#Preview` / a `PreviewProvider`.
+    private static func isUnchanging(_ collection: ExprSyntax, in context: RuleContext) -> Bool {
+        if context.typeStack.contains(where: { $0.inherits("PreviewProvider") }) { return true }
+        var ancestor = collection.parent
+        while let node = ancestor {
+            if let macro = node.as(MacroExpansionExprSyntax.self), macro.macroName.text == "Preview" { return true }
+            if let macro = node.as(MacroExpansionDeclSyntax.self), macro.macroName.text == "Preview" { return true }
+            ancestor = node.parent
+        }
+        let collection = collection.unwrapped
+        if collection.is(ArrayExprSyntax.self) { return true }
+        guard let (owner, name) = staticMemberReference(collection, in: context),
+              let property = owner.property(named: name), property.isStatic
+        else { return false }
+        let lowered = name.lowercased()
+        return property.isLet || ["preview", "sample", "mock", "example"].contains { lowered.contains($0) }
+    }
+
+    /// `Type.name` / `Self.name`, or a bare `name` that is a static member of the enclosing type.
+    private static func staticMemberReference(_ expression: ExprSyntax, in context: RuleContext) -> (TypeScope, String)? {
+        if let member = expression.as(MemberAccessExprSyntax.self),
+           let base = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text, base.first?.isUppercase == true {
+            let owner = base == "Self" ? context.enclosingType : context.type(named: base)
+            return owner.map { ($0, member.declName.baseName.text) }
+        }
+        if let reference = expression.as(DeclReferenceExprSyntax.self), let owner = context.enclosingType {
+            return (owner, reference.baseName.text)
+        }
+        return nil
+    }
+
+    /// True when the elements of `collection` (a property of the enclosing type written
+    /// `[Element]`) are of a type known to be `Identifiable` or to have an `id`.
+    private static func elementHasID(_ collection: ExprSyntax, in context: RuleContext) -> Bool {
+        var name: String?
+        if let reference = collection.unwrapped.as(DeclReferenceExprSyntax.self) {
+            name = reference.baseName.text
+        } else if let member = collection.unwrapped.as(MemberAccessExprSyntax.self),
+                  member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+            name = member.declName.baseName.text
+        }
+        guard let name, let written = context.enclosingType?.property(named: name)?.typeName,
+              let element = TypeNames.element(of: written)
+        else { return false }
+        guard let type = context.type(named: element) else { return false }
+        return type.inherits("Identifiable") || type.property(named: "id")?.isStatic == false
     }
 }

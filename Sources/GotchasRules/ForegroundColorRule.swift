@@ -13,7 +13,12 @@ struct ForegroundColorRule: Rule {
         rationale: """
             `foregroundColor` is deprecated since iOS 17 and only accepts a `Color`. \
             `foregroundStyle` accepts any `ShapeStyle` (`.secondary`, gradients, `.tint`) and is \
-            what new SwiftUI APIs are built around. The replacement is a rename with the same argument.
+            what new SwiftUI APIs are built around. The replacement is a rename with the same argument, except \
+            that an implicit member `ShapeStyle` does not have as a `Color` (`.brand` from the project's \
+            `extension Color`, `.accentColor`, and `.primary`/`.secondary`, which would become the hierarchical \
+            styles) is written `Color.brand`. The fix is unsafe when the argument may be an optional `Color` \
+            (`foregroundStyle` takes none) or when a `Text` must stay a `Text` before iOS 17 (`Text(…) + Text(…)`), \
+            and not offered for `nil`.
             """,
         tags: [.deprecated],
         fix: .safe,
@@ -52,16 +57,36 @@ struct ForegroundColorRule: Rule {
             RuleExample("view.foregroundColor", note: "a property read, not a call"),
         ],
         corrections: [
-            RuleCorrection("Text(\"Hi\").foregroundColor(.red)", "Text(\"Hi\").foregroundStyle(.red)"),
+            RuleCorrection("var body: some View { Text(\"Hi\").foregroundColor(.red) }", "var body: some View { Text(\"Hi\").foregroundStyle(.red) }"),
             RuleCorrection("""
-                Text("Hi")
-                    .foregroundColor(.red) // keep me
+                var body: some View {
+                    Text("Hi")
+                        .foregroundColor(.red) // keep me
+                }
                 """, """
-                Text("Hi")
-                    .foregroundStyle(.red) // keep me
+                var body: some View {
+                    Text("Hi")
+                        .foregroundStyle(.red) // keep me
+                }
                 """),
-            RuleCorrection("Text(\"Hi\").foregroundColor(isOn ? .brand : .red.opacity(0.5))",
-                           "Text(\"Hi\").foregroundStyle(isOn ? Color.brand : Color.red.opacity(0.5))"),
+            RuleCorrection("Image(systemName: \"star\").foregroundColor(.brand)", "Image(systemName: \"star\").foregroundStyle(Color.brand)",
+                           otherFiles: ["Color+Brand.swift": "import SwiftUI\nextension Color { static let brand = Color(\"Brand\") }"]),
+            RuleCorrection("Image(systemName: \"star\").foregroundColor(.secondary)", "Image(systemName: \"star\").foregroundStyle(Color.secondary)"),
+            RuleCorrection("Image(systemName: \"star\").foregroundColor(on ? .yellow : .accentColor.opacity(0.5))",
+                           "Image(systemName: \"star\").foregroundStyle(on ? Color.yellow : Color.accentColor.opacity(0.5))"),
+            RuleCorrection("""
+                struct Badge: View {
+                    var color: Color?
+                    var body: some View { Image(systemName: "star").foregroundColor(color) }
+                }
+                """, """
+                struct Badge: View {
+                    var color: Color?
+                    var body: some View { Image(systemName: "star").foregroundStyle(color) }
+                }
+                """, applicability: .unsafe),
+            RuleCorrection("let title = Text(\"a\").foregroundColor(.red) + Text(\"b\")",
+                           "let title = Text(\"a\").foregroundStyle(.red) + Text(\"b\")", applicability: .unsafe),
         ])
 
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
@@ -74,48 +99,91 @@ struct ForegroundColorRule: Rule {
               call.arguments.count == 1, call.arguments.first?.label == nil
         else { return }
         var fixes: [Fix] = []
-        if let argument = call.arguments.first?.expression, let qualifications = Self.colorQualifications(argument) {
-            fixes.append(Fix(title: "Replace with `.foregroundStyle(_:)`", applicability: .safe,
-                             edits: [TextEdit(range: member.declName.baseName.byteRange, replacement: "foregroundStyle")]
-                                 + qualifications))
+        if let argument = call.arguments.first?.expression, let rewrite = Self.argumentRewrite(argument, in: context) {
+            var applicability = rewrite.applicability
+            if !Self.staysAView(call, in: context) { applicability = .unsafe }
+            fixes.append(Fix(title: "Replace with `.foregroundStyle(_:)`", applicability: applicability,
+                             edits: [TextEdit(range: member.declName.baseName.byteRange, replacement: "foregroundStyle")] + rewrite.edits))
         }
         report.append(Finding(
             message: "`.foregroundColor(_:)` is deprecated; use `.foregroundStyle(_:)`, which takes any ShapeStyle",
             range: call.rangeFromCalleeName, fixes: fixes))
     }
 
-    /// The colors `ShapeStyle` itself offers as `.name` (`where Self == Color`, and the hierarchical styles).
-    static let shapeStyleMembers: Set<String> = [
+    /// `Color` statics that `ShapeStyle` also has as `Color`s (`extension ShapeStyle where Self == Color`):
+    /// as implicit members they mean the same after the rename. Not `.primary`/`.secondary`
+    /// (there they are `HierarchicalShapeStyle`s, relative to the enclosing foreground style)
+    /// nor `.accentColor` or the project's own statics (no such `ShapeStyle` member).
+    static let shapeStyleColors: Set<String> = [
         "red", "orange", "yellow", "green", "mint", "teal", "cyan", "blue", "indigo", "purple", "pink", "brown",
-        "white", "gray", "black", "clear", "primary", "secondary",
+        "white", "gray", "black", "clear",
     ]
 
-    /// `foregroundColor` takes a `Color?`, `foregroundStyle` a non-optional generic `ShapeStyle`, so the
-    /// rename compiles only for an argument that is surely a `Color`: `Color…`, or `.name` where
-    /// `ShapeStyle` has that name. Other `.name`s (`.accentColor`, `extension Color { static let brand }`)
-    /// are qualified as `Color.name`; both branches of a ternary must qualify. Anything else — `nil`, a
-    /// variable that may be optional — gets no fix. Returns the qualifying edits, or nil for no fix.
-    static func colorQualifications(_ expression: ExprSyntax) -> [TextEdit]? {
-        if let sequence = expression.as(SequenceExprSyntax.self),
-           let ternary = sequence.elements.lazy.compactMap({ $0.as(UnresolvedTernaryExprSyntax.self) }).first,
-           let shape = TernaryShape(ternary), shape.range.lowerBound == sequence.positionAfterSkippingLeadingTrivia.utf8Offset {
-            guard let then = colorQualifications(shape.thenExpression),
-                  let otherwise = colorQualifications(shape.elseExpression) else { return nil }
-            return then + otherwise
+    /// The edits that keep the argument's meaning as a `ShapeStyle`, and how sure that is;
+    /// nil when `foregroundStyle` cannot take it (`nil`, `.none`: "no color" has no style).
+    static func argumentRewrite(_ argument: ExprSyntax, in context: RuleContext) -> (edits: [TextEdit], applicability: Applicability)? {
+        let expression = argument.unwrapped
+        if expression.is(NilLiteralExprSyntax.self) { return nil }
+        // `cond ? a : b`: each branch on its own, written as a `Color` (an implicit member in a
+        // branch is resolved against the generic style; `Color.x` leaves nothing to infer).
+        if let sequence = expression.as(SequenceExprSyntax.self) {
+            let elements = Array(sequence.elements)
+            guard elements.count >= 3, let ternary = elements[elements.count - 2].as(UnresolvedTernaryExprSyntax.self),
+                  !elements.dropLast(2).contains(where: { $0.is(UnresolvedTernaryExprSyntax.self) }),
+                  let then = colorRewrite(ternary.thenExpression, alwaysQualify: true, in: context),
+                  let otherwise = colorRewrite(elements[elements.count - 1], alwaysQualify: true, in: context)
+            else { return nil }
+            return (then.edits + otherwise.edits, then.applicability == .safe && otherwise.applicability == .safe ? .safe : .unsafe)
         }
-        // The chain's root: `.red` in `.red.opacity(0.5)`, `Color` in `Color("brand")`.
+        return colorRewrite(expression, alwaysQualify: false, in: context)
+    }
+
+    /// One `Color` expression: an implicit member chain gets `Color` in front of its root
+    /// unless it is a lone member `ShapeStyle` has too; `Color…` stays; a stored property
+    /// declared `Color` stays; anything else may be a `Color?` (unsafe).
+    private static func colorRewrite(_ expression: ExprSyntax, alwaysQualify: Bool, in context: RuleContext) -> (edits: [TextEdit], applicability: Applicability)? {
+        let expression = expression.unwrapped
+        if expression.is(NilLiteralExprSyntax.self) { return nil }
         var root = expression
         while true {
-            if let call = root.as(FunctionCallExprSyntax.self) { root = call.calledExpression }
-            else if let access = root.as(MemberAccessExprSyntax.self), let base = access.base { root = base }
-            else { break }
+            if let member = root.as(MemberAccessExprSyntax.self), let base = member.base {
+                root = base
+            } else if let call = root.as(FunctionCallExprSyntax.self) {
+                root = call.calledExpression
+            } else {
+                break
+            }
         }
-        if let reference = root.as(DeclReferenceExprSyntax.self) {
-            return reference.baseName.text == "Color" ? [] : nil
+        if let implicit = root.as(MemberAccessExprSyntax.self), implicit.base == nil {
+            let name = implicit.declName.baseName.text
+            if name == "none" || name == "some" { return nil }  // `Color?`'s own members
+            if !alwaysQualify, root.id == expression.id, shapeStyleColors.contains(name) { return ([], .safe) }
+            return ([.insert("Color", at: implicit.period.positionAfterSkippingLeadingTrivia.utf8Offset)], .safe)
         }
-        guard let implicit = root.as(MemberAccessExprSyntax.self), implicit.base == nil else { return nil }
-        if root.id == expression.id, shapeStyleMembers.contains(implicit.declName.baseName.text) { return [] }
-        let start = implicit.positionAfterSkippingLeadingTrivia.utf8Offset
-        return [TextEdit(range: start..<start, replacement: "Color")]
+        if root.as(DeclReferenceExprSyntax.self)?.baseName.text == "Color" { return ([], .safe) }
+        if let reference = expression.as(DeclReferenceExprSyntax.self),
+           let written = context.enclosingType?.property(named: reference.baseName.text)?.typeName {
+            if written == "Color" || written == "SwiftUI.Color" { return ([], .safe) }
+        }
+        return ([], .unsafe)
+    }
+
+    static let textStyleRequirement = PlatformRequirement.os(iOS: OSVersion(17), macOS: OSVersion(14), tvOS: OSVersion(17), watchOS: OSVersion(10))
+
+    /// `Text.foregroundColor` returns `Text`; `Text.foregroundStyle` only from iOS 17 (before,
+    /// `some View`). A `Text` chain is sure to compile only as a statement of view-building
+    /// code (where `some View` is wanted) or where iOS 17 is the minimum; other receivers
+    /// return `some View` from both.
+    static func staysAView(_ call: FunctionCallExprSyntax, in context: RuleContext) -> Bool {
+        guard call.modifierChainRoot?.as(FunctionCallExprSyntax.self)?.calleeName == "Text" else { return true }
+        // Proved, not merely allowed: unknown minimums constrain the advice, not the fix.
+        let availability = context.availability
+        if let platforms = availability.platforms, platforms.allSatisfy({ platform in
+            guard let needed = textStyleRequirement.versions[platform], let minimum = availability.versions[platform] else { return false }
+            return minimum >= needed
+        }) { return true }
+        let outermost = Syntax(call.modifiersAppliedAfter.last ?? call)
+        return context.isInRenderPath && outermost.parent?.is(CodeBlockItemSyntax.self) == true
     }
 }
+

@@ -98,6 +98,8 @@ struct NavigationBarPlacementRule: Rule {
             guard let baseName = base.dottedName, baseName == "ToolbarItemPlacement" || baseName == "SwiftUI.ToolbarItemPlacement"
             else { return }
         }
+        // Safe: the same placement under its new name (back-deployed to iOS 14); where the new
+        // name is missing (watchOS before 10) the engine withholds the fix by `fixRequires`.
         let fix = Fix(title: "Replace with `.\(replacement)`", applicability: .safe,
                       edits: [TextEdit(range: name.byteRange, replacement: replacement)])
         report.append(Finding(

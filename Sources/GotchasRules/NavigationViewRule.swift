@@ -15,7 +15,10 @@ struct NavigationViewRule: Rule {
             `NavigationView` is deprecated since iOS 16 and chooses its style per platform (split columns on \
             iPad, a stack on iPhone), which is why code copied from older tutorials shows an empty detail \
             column on iPad. It also cannot hold a programmatic path or type-safe `navigationDestination(for:)`. \
-            With a single content view the replacement is `NavigationStack { … }` (safe fix). With two or \
+            With a single content view the replacement is `NavigationStack { … }`: safe when the view is already \
+            styled `.stack` (or built only for watchOS/tvOS, where it is a stack anyway); otherwise unsafe, because \
+            on iPad and macOS that `NavigationView` shows its view as a sidebar column, which the stack does not \
+            (the leftover `.navigationViewStyle(.stack)` is harmless and left for you to delete). With two or \
             three content views (sidebar, [content,] detail) the fix suggests `NavigationSplitView { … } detail: { … }` \
             — unsafe, because the layout changes on iPhone and iPad. A one-view `NavigationView` styled \
             `.columns` gets no fix: decide which column it is. Not flagged: other names that contain \
@@ -99,6 +102,19 @@ struct NavigationViewRule: Rule {
                 }
                 """),
             RuleCorrection("""
+                var body: some View {
+                    NavigationView {
+                        List(items) { Text($0.name) }
+                    }
+                }
+                """, """
+                var body: some View {
+                    NavigationStack {
+                        List(items) { Text($0.name) }
+                    }
+                }
+                """, applicability: .unsafe),
+            RuleCorrection("""
                 NavigationView {
                     Sidebar()
                     Detail()
@@ -147,12 +163,14 @@ struct NavigationViewRule: Rule {
         var fixes: [Fix] = []
         if call.arguments.isEmpty, let content = call.trailingClosure, call.additionalTrailingClosures.isEmpty, content.signature == nil {
             let statements = Array(content.statements)
-            let isColumns = ExprSyntax(call).appliedModifiers.contains { modifier in
-                modifier.calleeName == "navigationViewStyle"
-                    && (modifier.arguments.trimmedText.contains("columns") || modifier.arguments.trimmedText.contains("DoubleColumn"))
-            }
+            let styles = ExprSyntax(call).appliedModifiers.filter { $0.calleeName == "navigationViewStyle" }.map(\.arguments.trimmedText)
+            let isColumns = styles.contains { $0.contains("columns") || $0.contains("DoubleColumn") }
+            // A stack only where `NavigationView` already was one: styled `.stack`, or on platforms
+            // without columns. Elsewhere its one view is a sidebar column on iPad and macOS.
+            let isStack = styles.contains { $0 == ".stack" || $0 == "StackNavigationViewStyle()" }
+                || context.availability.platforms.map { !$0.isEmpty && $0.isSubset(of: [.watchOS, .tvOS]) } == true
             if statements.count == 1, !isColumns {
-                fixes.append(Fix(title: "Replace with `NavigationStack`", applicability: .safe,
+                fixes.append(Fix(title: "Replace with `NavigationStack`", applicability: isStack ? .safe : .unsafe,
                                  edits: [TextEdit(range: nameToken.byteRange, replacement: "NavigationStack")]))
             } else if (2...3).contains(statements.count), let indentation = content.rightBrace.lineIndentation,
                       statements.allSatisfy({ $0.semicolon == nil }) {

@@ -17,7 +17,11 @@ struct ObservedObjectOwnedRule: Rule {
             re-creates the view value — on any parent update — so loaded data, selections and in-flight work \
             are silently reset. Declare it `@StateObject private var model = Model()` (created once per view \
             identity), or move to `@Observable` with `@State`. Not flagged: `@ObservedObject var model: Model` \
-            passed in by the parent, or a shared instance (`= Model.shared`).
+            passed in by the parent, or a shared instance (`= Model.shared`). The fix is safe only when nothing \
+            but view code (`body`, `some View` members, `@ViewBuilder` functions and their closures) reads the \
+            property: a `@StateObject` read on a view value SwiftUI never installed (a method another type \
+            calls on a stored view) makes a new object on each access, and a caller passing the object through \
+            the initializer would be ignored after the first appearance. Then it is offered as unsafe.
             """,
         fix: .safe,
         // https://developer.apple.com/documentation/swiftui/stateobject.md (iOS 14, macOS 11, tvOS 14, watchOS 7, visionOS 1)
@@ -67,6 +71,34 @@ struct ObservedObjectOwnedRule: Rule {
                     @StateObject var model = ProfileModel() // owned
                 }
                 """),
+            RuleCorrection("""
+                struct ProfileView: View {
+                    @ObservedObject var model = ProfileModel()
+                    var body: some View { Text(model.name) }
+                    @ViewBuilder func badge() -> some View { Text(model.badge) }
+                    func refresh() { model.reload() }
+                }
+                """, """
+                struct ProfileView: View {
+                    @StateObject var model = ProfileModel()
+                    var body: some View { Text(model.name) }
+                    @ViewBuilder func badge() -> some View { Text(model.badge) }
+                    func refresh() { model.reload() }
+                }
+                """, applicability: .unsafe),
+            RuleCorrection("""
+                struct ProfileView: View {
+                    @ObservedObject var model = ProfileModel()
+                    var body: some View { Text(model.name) }
+                }
+                """, """
+                struct ProfileView: View {
+                    @StateObject var model = ProfileModel()
+                    var body: some View { Text(model.name) }
+                }
+                """, applicability: .unsafe, otherFiles: [
+                    "Root.swift": "struct Root: View { let shared: ProfileModel; var body: some View { ProfileView(model: shared) } }",
+                ]),
         ])
 
     static let nodeKinds: Set<SyntaxKind> = [.variableDecl]
@@ -86,7 +118,7 @@ struct ObservedObjectOwnedRule: Rule {
         let name = attribute.attributeName
         let nameRange = name.positionAfterSkippingLeadingTrivia.utf8Offset..<name.endPositionBeforeTrailingTrivia.utf8Offset
         let written = attribute.attributeName.trimmedText
-        let fix = Fix(title: "Use `@StateObject`", applicability: .safe, edits: [
+        let fix = Fix(title: "Use `@StateObject`", applicability: Self.ownershipFixApplicability(of: variable, in: context), edits: [
             TextEdit(range: nameRange, replacement: String(written.dropLast("ObservedObject".count)) + "StateObject"),
         ])
         report.append(Finding(
@@ -94,4 +126,42 @@ struct ObservedObjectOwnedRule: Rule {
                 + "parent re-renders and its state is lost; use `@StateObject` to own it",
             range: attribute.byteRange, fixes: [fix]))
     }
+
+    /// Safe when only view code reads the property, so every read happens on an installed
+    /// view: no member of the type's declaration other than `body`, `some View` members and
+    /// `@ViewBuilder` functions names it (`model`, `$model`, `_model`); no extension elsewhere
+    /// adds methods that might; and no call site passes it through the initializer (the
+    /// workspace's labels; unknown until indexed). Reads from other types (`screen.model`)
+    /// are not indexed: a non-`private` property read that way is the residual risk.
+    static func ownershipFixApplicability(of variable: VariableDeclSyntax, in context: RuleContext) -> Applicability {
+        guard variable.bindings.count == 1, let name = variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+              let members = variable.parent?.parent?.as(MemberBlockItemListSyntax.self), let typeName = context.enclosingType?.name
+        else { return .unsafe }
+        let spellings: Set<String> = [name, "$" + name, "_" + name]
+        let ownMethods = Set(members.compactMap { $0.decl.as(FunctionDeclSyntax.self)?.name.text })
+        for member in members where member.decl.id != variable.id && !isViewCode(member.decl) {
+            if member.decl.tokens(viewMode: .sourceAccurate).contains(where: { spellings.contains($0.text) }) { return .unsafe }
+        }
+        if let merged = context.type(named: typeName), !merged.methodNames.subtracting(ownMethods).isEmpty,
+           !variable.modifiers.isPrivate {
+            return .unsafe
+        }
+        if variable.modifiers.isPrivate { return .safe }
+        guard let labels = context.initializerLabels(passedTo: typeName), !labels.contains(name) else { return .unsafe }
+        return .safe
+    }
+
+    /// `body`, a `some View` property or function, or a `@ViewBuilder` one: runs on an installed view.
+    private static func isViewCode(_ decl: DeclSyntax) -> Bool {
+        if let function = decl.as(FunctionDeclSyntax.self) {
+            return function.attributes.contains("ViewBuilder")
+                || function.signature.returnClause?.type.trimmedText == "some View"
+        }
+        if let property = decl.as(VariableDeclSyntax.self) {
+            return property.attributes.contains("ViewBuilder")
+                || property.bindings.contains { $0.typeAnnotation?.type.trimmedText == "some View" }
+        }
+        return false
+    }
 }
+

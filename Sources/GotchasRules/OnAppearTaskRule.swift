@@ -17,8 +17,9 @@ struct OnAppearTaskRule: Rule {
             starts another copy. `.task { … }` runs the same async code, is cancelled when the view disappears, \
             and `.task(id:)` restarts it when an input changes. The fix moves the body into `.task { }` (keeping \
             a `Task(priority:)` as `.task(priority:)`); it is not offered when the `Task` closure has a signature \
-            such as `{ @MainActor in … }` or when a comment would be lost. Not flagged: `onAppear` doing \
-            synchronous work, or starting a `Task` alongside other statements.
+            such as `{ @MainActor in … }`, when a comment would be lost, or when the body throws an error it does \
+            not catch (`.task` takes a non-throwing closure; a `Task` silently drops the error). Not flagged: \
+            `onAppear` doing synchronous work, starting a `Task` alongside other statements, or `Task.detached`.
             """,
         fix: .safe,
         // https://developer.apple.com/tutorials/data/documentation/swiftui/view/task(name:priority:file:line:_:).md (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1)
@@ -110,6 +111,21 @@ struct OnAppearTaskRule: Rule {
             RuleCorrection("Text(\"a\").onAppear { Task { await load() } }", "Text(\"a\").task { await load() }"),
             RuleCorrection("Text(\"a\").onAppear { Task(priority: .low) { await load() } }",
                            "Text(\"a\").task(priority: .low) { await load() }"),
+            RuleCorrection("""
+                Text("a").onAppear {
+                    Task {
+                        do { try await load() } catch { print(error) }
+                        let cached = try? await cache.read()
+                        _ = cached
+                    }
+                }
+                """, """
+                Text("a").task {
+                    do { try await load() } catch { print(error) }
+                    let cached = try? await cache.read()
+                    _ = cached
+                }
+                """),
         ])
 
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
@@ -143,8 +159,12 @@ struct OnAppearTaskRule: Rule {
         guard call.trailingClosure?.id == onAppear.id, onAppear.signature == nil, body.signature == nil,
               !onAppear.leftBrace.trailingTrivia.hasComment, !task.leadingTrivia.hasComment,
               !task.trailingTrivia.hasComment, !onAppear.rightBrace.leadingTrivia.hasComment,
-              !Self.mayThrow(body)
+              // `.task` takes a non-throwing closure: an uncaught `try` would not compile there.
+              !Self.throwsOut(of: body)
         else { return nil }
+        // Safe although `.task` cancels the work when the view disappears: that is the change
+        // the finding asks for, it only happens once the view is gone, and the rest (start on
+        // each appearance, the view's actor, the priority) stays as `Task { }` had it.
         let document = context.document
         var inner = document.text(in: body.leftBrace.endPositionBeforeTrailingTrivia.utf8Offset
             ..< body.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset)
@@ -165,18 +185,36 @@ struct OnAppearTaskRule: Rule {
                    edits: [TextEdit(range: range, replacement: head + " {" + inner + "}")])
     }
 
-    /// `Task { }` accepts a throwing closure, `.task { }` does not: a plain `try` or a `throw`
-    /// anywhere in the body (even where a `do`/`catch` or a nested closure would absorb it —
-    /// precision before recall) keeps the fix back.
-    private static func mayThrow(_ body: ClosureExprSyntax) -> Bool {
-        body.statements.tokens(viewMode: .sourceAccurate).contains { token in
+    /// True when a `try` (not `try?`/`try!`, `for try await` included) or a `throw` in
+    /// `body` is not caught inside it, so the closure throws. Errors thrown in a nested
+    /// closure or function are theirs; a `do` body with a plain `catch { }` catches all.
+    static func throwsOut(of body: ClosureExprSyntax) -> Bool {
+        for token in body.statements.tokens(viewMode: .sourceAccurate) {
             switch token.tokenKind {
-            case .keyword(.throw): return true
             case .keyword(.try):
-                guard let next = token.nextToken(viewMode: .sourceAccurate) else { return true }
-                return next.tokenKind != .postfixQuestionMark && next.tokenKind != .exclamationMark
-            default: return false
+                if let tryExpr = token.parent?.as(TryExprSyntax.self), tryExpr.questionOrExclamationMark != nil { continue }
+            case .keyword(.throw):
+                guard token.parent?.is(ThrowStmtSyntax.self) == true else { continue }
+            default:
+                continue
             }
+            if !isCaught(Syntax(token), inside: body) { return true }
         }
+        return false
+    }
+
+    private static func isCaught(_ node: Syntax, inside body: ClosureExprSyntax) -> Bool {
+        var child = node
+        while let parent = child.parent, parent.id != body.id {
+            if parent.is(ClosureExprSyntax.self) || parent.is(FunctionDeclSyntax.self) || parent.is(AccessorDeclSyntax.self) {
+                return true
+            }
+            if let doStmt = parent.as(DoStmtSyntax.self), child.id == doStmt.body.id,
+               doStmt.catchClauses.contains(where: { $0.catchItems.isEmpty }) {
+                return true
+            }
+            child = parent
+        }
+        return false
     }
 }

@@ -175,6 +175,9 @@ struct OnChangeSingleParameterRule: Rule {
             // `perform: { … }` → `{ … }`: the new overload's closure is unlabeled.
             edits.append(.delete(label.positionAfterSkippingLeadingTrivia.utf8Offset..<perform.expression.positionAfterSkippingLeadingTrivia.utf8Offset))
         }
+        // Safe: the named parameter still receives the new value and the new overload calls the
+        // closure on the same changes (`initial: false`). A closure using `$0` has no signature and is
+        // not flagged above: with two parameters `$0` would become the old value.
         let fix = Fix(title: "Use the two-parameter closure `{ _, newValue in … }`", applicability: .safe, edits: edits)
         report.append(Finding(
             message: "`.onChange(of:)` with a one-parameter closure is deprecated since iOS 17; take `{ oldValue, newValue in … }` (or no parameters)",

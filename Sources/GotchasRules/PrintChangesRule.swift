@@ -69,6 +69,7 @@ struct PrintChangesRule: Rule {
         var fixes: [Fix] = []
         if let statement = Self.statement(removing: call) {
             let range = context.document.deletionRange(removing: statement.byteRange)
+            // Safe: the statement only logs (its value is discarded), so removing it changes nothing else.
             fixes.append(Fix(title: "Remove `\(name)()`", applicability: .safe, edits: [.delete(range)]))
         }
         report.append(Finding(

@@ -152,6 +152,7 @@ struct SafeAreaInsetBottomRule: Rule {
               let edge = call.argument(labeled: "edge")?.expression.dottedName,
               edge == ".bottom" || edge == "VerticalEdge.bottom" || edge == "SwiftUI.VerticalEdge.bottom"
         else { return }
+        // Unsafe: `.safeAreaBar` adds the system bar's scroll edge effect and styling, a visible change.
         let fix = Fix(title: "Replace with `.safeAreaBar(edge: .bottom)`", applicability: .unsafe,
                       edits: [TextEdit(range: member.declName.baseName.byteRange, replacement: "safeAreaBar")])
         // `.safeAreaBar` only where the code can use it (iOS 26); elsewhere its fix is withheld too.

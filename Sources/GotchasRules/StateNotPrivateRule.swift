@@ -16,7 +16,11 @@ struct StateNotPrivateRule: Rule {
             it and callers pass values in — but SwiftUI keeps the storage for the view's identity and ignores \
             every later value the parent passes, so the screen silently shows stale data. Mark it \
             `@State private var`; take input from the parent as a plain `let`, or a `@Binding` when the child \
-            edits it. Not flagged: `@Previewable @State` inside `#Preview`.
+            edits it. Not flagged: `@Previewable @State` inside `#Preview`. The fix is safe only when `private` \
+            still compiles: the property has an initial value and no call site in the workspace passes its label \
+            (`Row(item: i, count: 3)` would become "extra argument"), or the view declares its own `init`. When a \
+            caller passes the label, or the workspace is not fully indexed yet, the fix is offered as unsafe; \
+            without an initial value (the memberwise initializer would become private) there is none.
             """,
         fix: .safe,
         triggers: ["State"],
@@ -53,6 +57,34 @@ struct StateNotPrivateRule: Rule {
         ],
         corrections: [
             RuleCorrection("""
+                struct Row: View {
+                    let item: String
+                    @State var count = 0
+                    var body: some View { Text(item) }
+                }
+                """, """
+                struct Row: View {
+                    let item: String
+                    @State private var count = 0
+                    var body: some View { Text(item) }
+                }
+                """, applicability: .unsafe, otherFiles: [
+                    "List.swift": "struct Rows: View { var body: some View { Row(item: \"a\", count: 3) } }",
+                ]),
+            RuleCorrection("""
+                struct Badge: View {
+                    @State var shown: Bool
+                    init(shown: Bool) { _shown = State(initialValue: shown) }
+                    var body: some View { Text("\\(shown)") }
+                }
+                """, """
+                struct Badge: View {
+                    @State private var shown: Bool
+                    init(shown: Bool) { _shown = State(initialValue: shown) }
+                    var body: some View { Text("\\(shown)") }
+                }
+                """),
+            RuleCorrection("""
                 struct Counter: View {
                     @State var count = 0 // the count
                     @StateObject
@@ -83,23 +115,56 @@ struct StateNotPrivateRule: Rule {
               !variable.modifiers.isPrivate
         else { return }
 
-        var fixes: [Fix] = []
-        let access = variable.modifiers.first { Self.accessKeywords.contains($0.name.text) }
-        if let access {
-            // `internal var` → `private var`; `private(set) var` needs a human.
-            if access.detail == nil {
-                fixes.append(Fix(title: "Make it `private`", applicability: .safe,
-                                 edits: [TextEdit(range: access.name.byteRange, replacement: "private")]))
-            }
-        } else {
-            let anchor = variable.modifiers.first?.positionAfterSkippingLeadingTrivia
-                ?? variable.bindingSpecifier.positionAfterSkippingLeadingTrivia
-            fixes.append(Fix(title: "Make it `private`", applicability: .safe, edits: [.insert("private ", at: anchor.utf8Offset)]))
-        }
         let wrapper = attribute.attributeName.trimmedText.hasSuffix("StateObject") ? "@StateObject" : "@State"
+        var fixes: [Fix] = []
+        if let applicability = Self.privateFixApplicability(of: variable, in: context) {
+            let access = variable.modifiers.first { Self.accessKeywords.contains($0.name.text) }
+            if let access {
+                // `internal var` → `private var`; `private(set) var` needs a human.
+                if access.detail == nil {
+                    fixes.append(Fix(title: "Make it `private`", applicability: applicability,
+                                     edits: [TextEdit(range: access.name.byteRange, replacement: "private")]))
+                }
+            } else {
+                let anchor = variable.modifiers.first?.positionAfterSkippingLeadingTrivia
+                    ?? variable.bindingSpecifier.positionAfterSkippingLeadingTrivia
+                fixes.append(Fix(title: "Make it `private`", applicability: applicability, edits: [.insert("private ", at: anchor.utf8Offset)]))
+            }
+        }
         report.append(Finding(
             message: "`\(wrapper)` is not `private`: a value a caller passes through the initializer is used only for "
                 + "the view's first appearance and then ignored; mark it `private` and take input as a `let` or `@Binding`",
             range: attribute.byteRange, fixes: fixes))
+    }
+
+    /// Whether `private` still compiles, and so how safe the fix is (nil: no fix).
+    /// - The type declares an `init` in its body: there is no memberwise initializer and
+    ///   only the type's own code can touch the storage (`_x = State(initialValue:)`): safe.
+    ///   (Code outside the type reading `view.x` would break; reading a view's `@State`
+    ///   from outside shows only its initial value, so that is left to the compiler.)
+    /// - No initial value: the memberwise initializer becomes private and every caller
+    ///   breaks: withheld (the view needs an `init` first, a human's job).
+    /// - An initial value: the memberwise initializer drops the parameter, so a call site
+    ///   passing its label (`Row(item: i, count: 3)`) fails with "extra argument": unsafe
+    ///   when one does, and when the index is not complete (a lone file's first pass, the
+    ///   server still indexing): an unseen caller might. The CLI's `--fix` writes pass 1's
+    ///   safe fixes before the index exists, so "unknown" must never count as "nowhere".
+    static func privateFixApplicability(of variable: VariableDeclSyntax, in context: RuleContext) -> Applicability? {
+        guard variable.bindings.count == 1, let binding = variable.bindings.first,
+              let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+              let typeName = context.enclosingType?.name
+        else { return nil }
+        if declaresInitializer(around: variable) { return .safe }
+        guard binding.initializer != nil else { return nil }
+        guard let labels = context.initializerLabels(passedTo: typeName) else { return .unsafe }
+        return labels.contains(name) ? .unsafe : .safe
+    }
+
+    /// True when the type whose member `variable` is declares an `init` in its body
+    /// (then Swift synthesizes no memberwise initializer). An `init` inside `#if` counts
+    /// as not declared: the memberwise case is the conservative one.
+    private static func declaresInitializer(around variable: VariableDeclSyntax) -> Bool {
+        guard let members = variable.parent?.parent?.as(MemberBlockItemListSyntax.self) else { return false }
+        return members.contains { $0.decl.is(InitializerDeclSyntax.self) }
     }
 }

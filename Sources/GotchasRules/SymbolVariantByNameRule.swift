@@ -16,8 +16,12 @@ struct SymbolVariantByNameRule: Rule {
             makes each state a different image: SwiftUI replaces the image instead of morphing it, symbol \
             effects and content transitions lose their identity, and a typo in the name shows nothing at run \
             time. Render one symbol and apply `.symbolVariant(isDone ? .fill : .none)`. The fix is offered \
-            when both names are literals that differ only by `.fill`. Not flagged: a choice between two \
-            unrelated symbols.
+            when both names are literals that differ only by `.fill`. It goes after any `Image`-only methods \
+            of the chain (`.resizable()`, `.renderingMode(_:)`, …), because `.symbolVariant` returns `some View`, \
+            not an `Image`; it is safe only when the chain is a statement of view-building code and continues \
+            with known view modifiers, and offered as unsafe elsewhere (a property or function returning \
+            `Image`, `Text(Image(…))`, a project's own `extension Image` method). Not flagged: a choice between \
+            two unrelated symbols.
             """,
         fix: .safe,
         // https://developer.apple.com/documentation/swiftui/view/symbolvariant(_:).md (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1)
@@ -65,17 +69,56 @@ struct SymbolVariantByNameRule: Rule {
             RuleExample("// Image(systemName: on ? \"x.fill\" : \"x\")", note: "inside a comment"),
         ],
         corrections: [
-            RuleCorrection("Image(systemName: isDone ? \"checkmark.circle.fill\" : \"checkmark.circle\")",
-                           "Image(systemName: \"checkmark.circle\").symbolVariant(isDone ? .fill : .none)"),
+            RuleCorrection("var body: some View { Image(systemName: isDone ? \"checkmark.circle.fill\" : \"checkmark.circle\") }",
+                           "var body: some View { Image(systemName: \"checkmark.circle\").symbolVariant(isDone ? .fill : .none) }"),
             RuleCorrection("""
-                Image(systemName: a == b ? "star" : "star.fill") // keep me
-                    .font(.title)
+                var body: some View {
+                    Image(systemName: a == b ? "star" : "star.fill") // keep me
+                        .font(.title)
+                }
                 """, """
-                Image(systemName: "star").symbolVariant(a == b ? .none : .fill) // keep me
-                    .font(.title)
+                var body: some View {
+                    Image(systemName: "star").symbolVariant(a == b ? .none : .fill) // keep me
+                        .font(.title)
+                }
                 """),
-            RuleCorrection("Label(\"Done\", systemImage: done ? \"app.fill\" : \"app\")",
-                           "Label(\"Done\", systemImage: \"app\").symbolVariant(done ? .fill : .none)"),
+            RuleCorrection("var body: some View { Label(\"Done\", systemImage: done ? \"app.fill\" : \"app\") }",
+                           "var body: some View { Label(\"Done\", systemImage: \"app\").symbolVariant(done ? .fill : .none) }"),
+            RuleCorrection("let label = Text(Image(systemName: on ? \"star.fill\" : \"star\"))",
+                           "let label = Text(Image(systemName: \"star\").symbolVariant(on ? .fill : .none))", applicability: .unsafe),
+            RuleCorrection("""
+                var body: some View {
+                    Image(systemName: on ? "star.fill" : "star")
+                        .resizable()
+                        .frame(width: 20, height: 20)
+                }
+                """, """
+                var body: some View {
+                    Image(systemName: "star")
+                        .resizable().symbolVariant(on ? .fill : .none)
+                        .frame(width: 20, height: 20)
+                }
+                """),
+            RuleCorrection("""
+                var icon: Image {
+                    Image(systemName: on ? "star.fill" : "star")
+                }
+                """, """
+                var icon: Image {
+                    Image(systemName: "star").symbolVariant(on ? .fill : .none)
+                }
+                """, applicability: .unsafe),
+            RuleCorrection("""
+                var body: some View {
+                    Image(systemName: on ? "star.fill" : "star").tinted()
+                }
+                """, """
+                var body: some View {
+                    Image(systemName: "star").symbolVariant(on ? .fill : .none).tinted()
+                }
+                """, applicability: .unsafe, otherFiles: [
+                    "Image+Tint.swift": "extension Image { func tinted() -> some View { foregroundStyle(.tint) } }",
+                ]),
         ])
 
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
@@ -112,10 +155,11 @@ struct SymbolVariantByNameRule: Rule {
                 }
                 let condition = context.document.text(in: elements[0].positionAfterSkippingLeadingTrivia.utf8Offset
                     ..< elements[ternaryIndex - 1].endPositionBeforeTrailingTrivia.utf8Offset)
-                let fix = Fix(title: "Use `.symbolVariant(_:)`", applicability: .safe, edits: [
+                let placement = Self.variantPlacement(after: call, in: context)
+                let fix = Fix(title: "Use `.symbolVariant(_:)`", applicability: placement.applicability, edits: [
                     TextEdit(range: expression.byteRange, replacement: "\"\(variant.base)\""),
                     .insert(".symbolVariant(\(condition) ? \(variant.whenTrue) : \(variant.whenFalse))",
-                            at: call.endPositionBeforeTrailingTrivia.utf8Offset),
+                            at: placement.call.endPositionBeforeTrailingTrivia.utf8Offset),
                 ])
                 report.append(Finding(message: message, range: expression.byteRange, fixes: [fix]))
                 return
@@ -134,4 +178,36 @@ struct SymbolVariantByNameRule: Rule {
             report.append(Finding(message: message, range: expression.byteRange))
         }
     }
+
+    /// `Image` methods that return `Image` (`.symbolVariant` returns `some View`, so it goes after them).
+    static let imageMethods: Set<String> = [
+        "resizable", "renderingMode", "interpolation", "antialiased", "symbolRenderingMode", "allowedDynamicRange",
+    ]
+
+    /// View modifiers a chain may continue with after `.symbolVariant` (any `View` has them).
+    /// `symbolRenderingMode` is both an `Image` method and a `View` modifier: either compiles.
+    static let viewModifiers: Set<String> = [
+        "font", "fontWeight", "imageScale", "foregroundStyle", "foregroundColor", "tint", "symbolRenderingMode",
+        "frame", "padding", "opacity", "scaleEffect", "rotationEffect", "offset", "aspectRatio", "scaledToFit",
+        "scaledToFill", "background", "overlay", "clipShape", "shadow", "border", "hidden", "disabled", "help",
+        "accessibilityLabel", "accessibilityHidden", "accessibilityIdentifier", "contentTransition", "symbolEffect",
+        "animation", "transition", "id", "tag", "labelStyle", "controlSize", "onTapGesture", "contentShape",
+    ]
+
+    /// Where `.symbolVariant(…)` goes (after the `Image` call or its last `Image`-returning
+    /// method) and whether that is sure to compile: the chain continues only with known
+    /// view modifiers and stands as a statement of view-building code, where `some View`
+    /// is what is wanted. Anywhere else (`var icon: Image { … }`, `Text(Image(…))`, a method of
+    /// the project's `extension Image`) the fix is unsafe.
+    static func variantPlacement(after call: FunctionCallExprSyntax, in context: RuleContext) -> (call: FunctionCallExprSyntax, applicability: Applicability) {
+        let chain = call.modifiersAppliedAfter
+        let imagePrefix = chain.prefix { Self.imageMethods.contains($0.modifierName ?? "") }
+        let placement = imagePrefix.last ?? call
+        let rest = chain.dropFirst(imagePrefix.count)
+        let outermost = Syntax(chain.last ?? call)
+        let isViewStatement = context.isInRenderPath && outermost.parent?.is(CodeBlockItemSyntax.self) == true
+        let continuesWithViewModifiers = rest.allSatisfy { Self.viewModifiers.contains($0.modifierName ?? "") }
+        return (placement, isViewStatement && continuesWithViewModifiers ? .safe : .unsafe)
+    }
 }
+

@@ -13,8 +13,8 @@ import Testing
         let value = try #require(hover["result", "contents", "value"]?.stringValue)
         #expect(value.contains("`foreground-color`"))
         #expect(value.contains("deprecated since iOS 17"))  // the rationale
-        #expect(value.contains("Wrong:\n```swift\nText(\"Hi\").foregroundColor(.red)\n```"))
-        #expect(value.contains("Right:\n```swift\nText(\"Hi\").foregroundStyle(.red)\n```"))
+        #expect(value.contains("Wrong:\n```swift\nvar body: some View { Text(\"Hi\").foregroundColor(.red) }\n```"))
+        #expect(value.contains("Right:\n```swift\nvar body: some View { Text(\"Hi\").foregroundStyle(.red) }\n```"))
         #expect(hover["result", "range"] == range(4, 18, 4, 40))
         let nothing = try await client.request("textDocument/hover", ["textDocument": ["uri": .string(uri)], "position": position(0, 2)])
         #expect(nothing["result"] == .null)

@@ -123,8 +123,9 @@ enum RuleHarness {
     /// Indexes the other files and the example itself, as the CLI's first pass does:
     /// `.swift` files are linted for their `FileIndex`, settings files (`Package.swift`,
     /// `*.xcconfig`, `project.pbxproj`) set the default isolation.
+    /// Complete, as the CLI's finished index is (every linted file is in it).
     static func workspace(for document: SourceDocument, otherFiles: [String: String], configuration: RuleConfiguration) -> WorkspaceIndex {
-        var workspace = WorkspaceIndex()
+        var workspace = WorkspaceIndex(files: [])
         for (path, text) in otherFiles.sorted(by: { $0.key < $1.key }) {
             workspace.updateSettings(path: path, text: text)
             if path.hasSuffix(".swift") {

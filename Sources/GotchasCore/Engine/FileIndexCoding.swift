@@ -29,6 +29,11 @@ extension FileIndex {
             writer.string(owner)
             writer.strings(names.sorted())
         }
+        writer.int(initializerLabels.count)
+        for (name, labels) in initializerLabels.sorted(by: { $0.key < $1.key }) {
+            writer.string(name)
+            writer.strings(labels.sorted())
+        }
         queries.encode(into: &writer)
         return writer.bytes
     }
@@ -60,9 +65,15 @@ extension FileIndex {
             guard let owner = reader.string(), let names = reader.strings() else { return nil }
             references[owner] = Set(names)
         }
+        guard let labelCount = reader.count() else { return nil }
+        var initializerLabels: [String: Set<String>] = [:]
+        for _ in 0..<labelCount {
+            guard let name = reader.string(), let labels = reader.strings() else { return nil }
+            initializerLabels[name] = Set(labels)
+        }
         guard let queries = WorkspaceQueries(from: &reader), reader.isAtEnd else { return nil }
         self.init(path: path, types: types, environmentUses: uses, intentControls: controls,
-                  references: references, queries: queries)
+                  references: references, initializerLabels: initializerLabels, queries: queries)
     }
 }
 

@@ -8,6 +8,7 @@ struct ItemOutput: Sendable {
     var range: Range<Int>
     var findings: [(ruleIndex: Int, finding: Finding)]
     var references: [String: Set<String>]
+    var initializerLabels: [String: Set<String>]
     var environmentUses: [EnvironmentUse]
     var intentControls: [IntentControlUse]
     var queries: [Int: Set<WorkspaceQueries.Query>]
@@ -206,7 +207,7 @@ extension WorkspaceQueries.Query {
         switch self {
         case .environmentUses(let name): workspace.environmentUses(of: name).contains { $0.path == path }
         case .intentControls(let name): workspace.intentControls(in: name).contains { $0.path == path }
-        case .declaration, .references, .defaultIsolation: false  // declarations are asked excluding this file
+        case .declaration, .references, .initializerLabels, .defaultIsolation: false  // labels carry no positions  // declarations are asked excluding this file
         }
     }
 }

@@ -166,6 +166,15 @@ public final class RuleContext {
         return workspace.references(of: typeName)
     }
 
+    /// The argument labels call sites in the workspace pass to `typeName`'s initializer
+    /// (`Row(item: i, count: 3)` → `item`, `count`; this file as last indexed included),
+    /// or nil when the workspace is not completely indexed (a lone file's first pass, the
+    /// server before its indexing ended). Records the look-up.
+    public func initializerLabels(passedTo typeName: String) -> Set<String>? {
+        record(.initializerLabels(typeName))
+        return workspace.initializerLabels(passedTo: typeName)
+    }
+
     /// True when the workspace's project settings make `MainActor` the default isolation.
     public var defaultIsolationIsMainActor: Bool {
         record(.defaultIsolation)

@@ -179,8 +179,10 @@ final class RuleWalker: SyntaxAnyVisitor {
         let firstUse = context.fileIndex.environmentUses.count
         let firstControl = context.fileIndex.intentControls.count
         let fileReferences = context.fileIndex.references
+        let fileLabels = context.fileIndex.initializerLabels
         let fileQueries = context.queries
         context.fileIndex.references = [:]
+        context.fileIndex.initializerLabels = [:]
         context.queries = [:]
         context.askedFileWideFacts = false
         declaredTypes = []
@@ -189,12 +191,14 @@ final class RuleWalker: SyntaxAnyVisitor {
             range: item.position.utf8Offset..<item.endPosition.utf8Offset,
             findings: Array(findings[firstFinding...]),
             references: context.fileIndex.references,
+            initializerLabels: context.fileIndex.initializerLabels,
             environmentUses: Array(context.fileIndex.environmentUses[firstUse...]),
             intentControls: Array(context.fileIndex.intentControls[firstControl...]),
             queries: context.queries,
             askedFileWideFacts: context.askedFileWideFacts,
             declaredTypes: declaredTypes)
         context.fileIndex.references = fileReferences
+        context.fileIndex.initializerLabels = fileLabels
         context.queries = fileQueries
         merge(output)
         return output
@@ -210,6 +214,7 @@ final class RuleWalker: SyntaxAnyVisitor {
 
     private func merge(_ output: ItemOutput) {
         for (type, names) in output.references { context.fileIndex.references[type, default: []].formUnion(names) }
+        for (type, labels) in output.initializerLabels { context.fileIndex.initializerLabels[type, default: []].formUnion(labels) }
         for (rule, queries) in output.queries { context.queries[rule, default: []].formUnion(queries) }
     }
 
@@ -335,7 +340,33 @@ final class RuleWalker: SyntaxAnyVisitor {
             context.fileIndex.intentControls.append(IntentControlUse(
                 typeName: context.typeStack.last?.name ?? "", path: context.document.path, range: call.byteRange))
         default:
-            return
+            indexInitializerLabels(call, callee: callee)
+        }
+    }
+
+    /// `Row(item: i, count: 3)`: the labels passed to `Row`'s initializer (rules ask whether
+    /// making a property private would leave a caller with an "extra argument").
+    private func indexInitializerLabels(_ call: FunctionCallExprSyntax, callee: String) {
+        guard call.arguments.contains(where: { $0.label != nil }) else { return }
+        let typeName: String?
+        if Self.startsUppercase(callee) {
+            // `Row(…)`, `Row<T>(…)`, `Outer.Row(…)`; `Self(…)` is the enclosing type.
+            typeName = callee == "Self" ? context.typeStack.last?.name : callee
+        } else if callee == "init", let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
+            // `Row.init(…)`, `Self.init(…)`, `self.init(…)`, `.init(…)` (type unknown from this file alone).
+            if let base = member.base?.calleeName, base == "self" || Self.startsUppercase(base) {
+                typeName = base == "Self" || base == "self" ? context.typeStack.last?.name : base
+            } else if member.base == nil {
+                typeName = FileIndex.initializerOfUnknownType
+            } else {
+                typeName = nil
+            }
+        } else {
+            typeName = nil
+        }
+        guard let typeName else { return }
+        for argument in call.arguments {
+            if let label = argument.label?.text { context.fileIndex.initializerLabels[typeName, default: []].insert(label) }
         }
     }
 

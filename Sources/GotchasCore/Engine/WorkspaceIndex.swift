@@ -59,17 +59,27 @@ public struct FileIndex: Sendable, Codable {
     /// Uppercase names the code of each declared type refers to (`""` for top-level
     /// code): types, initializers, static members' bases.
     public var references: [String: Set<String>]
+    /// The argument labels call sites in the file pass to each type's initializer, by the
+    /// called type name (`Row(item: i, count: 3)` → `Row: [item, count]`; `Row.init(…)` and
+    /// `Outer.Row(…)` count for `Row`). Labels of `.init(…)` calls, whose type the file alone
+    /// does not tell, are kept under `initializerOfUnknownType`. Only calls with a label.
+    public var initializerLabels: [String: Set<String>]
     /// What the file's rules asked the workspace (`RuleContext.type(named:)` and
     /// friends), rule by rule: what its diagnostics may depend on in other files.
     public var queries: WorkspaceQueries
 
+    /// The `initializerLabels` key of `.init(…)` calls (not a type name: it starts with a period).
+    public static let initializerOfUnknownType = ".init"
+
     public init(path: String, types: [String: TypeScope] = [:], environmentUses: [EnvironmentUse] = [],
-                intentControls: [IntentControlUse] = [], references: [String: Set<String>] = [:], queries: WorkspaceQueries = WorkspaceQueries()) {
+                intentControls: [IntentControlUse] = [], references: [String: Set<String>] = [:],
+                initializerLabels: [String: Set<String>] = [:], queries: WorkspaceQueries = WorkspaceQueries()) {
         self.path = path
         self.types = types
         self.environmentUses = environmentUses
         self.intentControls = intentControls
         self.references = references
+        self.initializerLabels = initializerLabels
         self.queries = queries
     }
 
@@ -102,6 +112,11 @@ public struct FileIndex: Sendable, Codable {
         let oldIntents = Set((old?.intentControls ?? []).map(\.typeName))
         let newIntents = Set((new?.intentControls ?? []).map(\.typeName))
         changed.formUnion(oldIntents.symmetricDifference(newIntents))
+        let oldLabels = old?.initializerLabels ?? [:]
+        let newLabels = new?.initializerLabels ?? [:]
+        for name in Set(oldLabels.keys).union(newLabels.keys) where oldLabels[name] != newLabels[name] {
+            changed.insert(name)
+        }
         return changed
     }
 }
@@ -144,13 +159,20 @@ public struct WorkspaceIndex: Sendable {
     private var environmentPaths: [String: Set<String>] = [:]
     private var intentPaths: [String: Set<String>] = [:]
     private var referencePaths: [String: Set<String>] = [:]
+    private var initializerLabelPaths: [String: Set<String>] = [:]
+    /// True when the index holds every file the front end lints (the CLI's finished
+    /// index; the server's once the background indexing ended). Until then a question
+    /// whose answer is "nowhere" (`initializerLabels(passedTo:)`) has no answer.
+    public var isComplete: Bool
     /// Project settings files (Package.swift, *.xcconfig, project.pbxproj) by path,
     /// and whether each sets default `MainActor` isolation.
     public private(set) var settings: [String: Bool] = [:]
 
-    public init() {}
+    public init() { isComplete = false }
 
-    public init(files: [FileIndex]) {
+    /// The index of `files`; `isComplete` unless told otherwise.
+    public init(files: [FileIndex], isComplete: Bool = true) {
+        self.isComplete = isComplete
         // Bookkeeping per file, then one merge per type name (not one per file and name).
         var names: Set<String> = []
         for file in files {
@@ -259,6 +281,18 @@ public struct WorkspaceIndex: Sendable {
         (intentPaths[typeName] ?? []).sorted().flatMap { path in files[path]!.intentControls.filter { $0.typeName == typeName } }
     }
 
+    /// The labels call sites anywhere in the workspace pass to `typeName`'s initializer
+    /// (and to `.init(…)` calls of a type the index cannot tell); nil while the index is
+    /// not complete: a label passed in a file not yet indexed would be missed.
+    public func initializerLabels(passedTo typeName: String) -> Set<String>? {
+        guard isComplete else { return nil }
+        var labels: Set<String> = []
+        for key in [typeName, FileIndex.initializerOfUnknownType] {
+            for path in initializerLabelPaths[key] ?? [] { labels.formUnion(files[path]?.initializerLabels[key] ?? []) }
+        }
+        return labels
+    }
+
     /// Uppercase names the code of `typeName` refers to, over all files.
     public func references(of typeName: String) -> Set<String> {
         (referencePaths[typeName] ?? []).reduce(into: Set<String>()) { $0.formUnion(files[$1]?.references[typeName] ?? []) }
@@ -275,6 +309,7 @@ public struct WorkspaceIndex: Sendable {
         for use in file.environmentUses { environmentPaths[use.typeName, default: []].insert(file.path) }
         for control in file.intentControls { intentPaths[control.typeName, default: []].insert(file.path) }
         for owner in file.references.keys { referencePaths[owner, default: []].insert(file.path) }
+        for name in file.initializerLabels.keys { initializerLabelPaths[name, default: []].insert(file.path) }
     }
 
     private mutating func unregister(_ file: FileIndex) {
@@ -285,6 +320,7 @@ public struct WorkspaceIndex: Sendable {
         for use in file.environmentUses { environmentPaths[use.typeName]?.remove(file.path) }
         for control in file.intentControls { intentPaths[control.typeName]?.remove(file.path) }
         for owner in file.references.keys { referencePaths[owner]?.remove(file.path) }
+        for name in file.initializerLabels.keys { initializerLabelPaths[name]?.remove(file.path) }
     }
 
     /// Re-merges one type name from the files that declare it.
@@ -351,6 +387,9 @@ extension FileIndex {
         parts += intentControls.map { "intent \($0.typeName) \($0.range)" }.sorted()
         for (owner, names) in references.sorted(by: { $0.key < $1.key }) {
             parts.append("refs \(owner): \(names.sorted().joined(separator: ","))")
+        }
+        for (name, labels) in initializerLabels.sorted(by: { $0.key < $1.key }) {
+            parts.append("labels \(name): \(labels.sorted().joined(separator: ","))")
         }
         for (rule, queries) in queries.sortedKeys { parts.append("queries \(rule): \(queries.joined(separator: ","))") }
         return parts.joined(separator: "\n")

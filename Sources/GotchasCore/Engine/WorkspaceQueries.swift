@@ -16,13 +16,16 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
         case intentControls(String)
         /// `RuleContext.references(of:)`.
         case references(String)
+        /// `RuleContext.initializerLabels(passedTo:)`: labels call sites pass to a type's initializer.
+        case initializerLabels(String)
         /// `RuleContext.defaultIsolationIsMainActor` (project settings).
         case defaultIsolation
 
         /// The type name asked about (nil for the settings question).
         public var name: String? {
             switch self {
-            case .declaration(let name), .environmentUses(let name), .intentControls(let name), .references(let name): name
+            case .declaration(let name), .environmentUses(let name), .intentControls(let name), .references(let name),
+                 .initializerLabels(let name): name
             case .defaultIsolation: nil
             }
         }
@@ -41,6 +44,8 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
             case .environmentUses(let name): first.environmentUses(of: name) == second.environmentUses(of: name)
             case .intentControls(let name): first.intentControls(in: name) == second.intentControls(in: name)
             case .references(let name): first.references(of: name) == second.references(of: name)
+            // Includes completeness: an incomplete index has no answer (nil), a complete one a set.
+            case .initializerLabels(let name): first.initializerLabels(passedTo: name) == second.initializerLabels(passedTo: name)
             case .defaultIsolation: first.defaultIsolationIsMainActor == second.defaultIsolationIsMainActor
             }
         }
@@ -78,7 +83,8 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
             queries.contains { query in
                 switch query {
                 case .declaration(let name): declaredElsewhere(name)
-                case .environmentUses, .intentControls, .references: true
+                // Every finished index answers the labels question (the empty one does not).
+                case .environmentUses, .intentControls, .references, .initializerLabels: true
                 case .defaultIsolation: defaultIsolationIsMainActor
                 }
             }
@@ -95,6 +101,7 @@ extension WorkspaceQueries.Query {
         case .environmentUses(let name): "e:" + name
         case .intentControls(let name): "i:" + name
         case .references(let name): "r:" + name
+        case .initializerLabels(let name): "l:" + name
         case .defaultIsolation: "s:"
         }
     }
@@ -107,6 +114,7 @@ extension WorkspaceQueries.Query {
         case "e": self = .environmentUses(name)
         case "i": self = .intentControls(name)
         case "r": self = .references(name)
+        case "l": self = .initializerLabels(name)
         case "s": self = .defaultIsolation
         default: return nil
         }

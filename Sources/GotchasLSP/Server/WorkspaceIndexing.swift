@@ -14,6 +14,9 @@ extension LanguageServer {
     func startWorkspaceIndexing() {
         indexGeneration += 1
         let generation = indexGeneration
+        // Until this build ends, files of new folders are missing: questions whose answer
+        // is "nowhere in the workspace" have none (a fix that relies on it is not safe).
+        workspaceIndex.isComplete = false
         let folders = workspaceFolders
         let linter = self.linter
         var token: String?
