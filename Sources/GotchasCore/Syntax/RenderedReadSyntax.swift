@@ -46,7 +46,7 @@ extension MemberBlockSyntax {
     static func runsPerRender(_ token: TokenSyntax, within member: DeclSyntax) -> Bool {
         var current = token.parent
         while let node = current, node.id != member.id {
-            if let closure = node.as(ClosureExprSyntax.self) {
+            if let closure = node.as(ClosureExprSyntax.self), !closure.isImmediatelyCalled {
                 switch ClosureSite(closure) {
                 case .call(let call, let callee, let label):
                     if ClosureRole.of(callee: callee, label: label, call: call) == .deferred { return false }
@@ -57,5 +57,43 @@ extension MemberBlockSyntax {
             current = node.parent
         }
         return true
+    }
+}
+
+extension ClosureExprSyntax {
+    /// `{ … }()`: the closure runs where it is written, like the expression around it.
+    public var isImmediatelyCalled: Bool {
+        guard let call = parent?.as(FunctionCallExprSyntax.self) else { return false }
+        return call.calledExpression.id == Syntax(self).id
+    }
+}
+
+extension SyntaxProtocol {
+    /// True when the innermost closure around this node is called where it is written
+    /// (`let f: NumberFormatter = { … }()`); the walk treats such a closure as one that
+    /// runs later, so a rule asks this to see that its body runs with the code around it.
+    public var isInImmediatelyCalledClosure: Bool {
+        var current = parent
+        while let node = current {
+            if let closure = node.as(ClosureExprSyntax.self) { return closure.isImmediatelyCalled }
+            if node.is(MemberBlockItemSyntax.self) { return false }
+            current = node.parent
+        }
+        return false
+    }
+
+    /// True when this node is in a member of a type that renders (`body`, a `@ViewBuilder`
+    /// or `some View` member) and runs each time it does: no action closure between, only
+    /// content, inline and immediately-called closures.
+    public var runsPerRenderOfItsMember: Bool {
+        var current = parent
+        while let node = current {
+            if let item = node.as(MemberBlockItemSyntax.self) {
+                guard MemberBlockSyntax.renders(item.decl), let token = firstToken(viewMode: .sourceAccurate) else { return false }
+                return MemberBlockSyntax.runsPerRender(token, within: item.decl)
+            }
+            current = node.parent
+        }
+        return false
     }
 }
