@@ -9,11 +9,12 @@ struct ButtonLongPressRule: Rule {
         category: .navigation,
         severity: .warning,
         seed: "000 G5",
-        summary: "`.onLongPressGesture` attached to a `Button`.",
+        summary: "`.onLongPressGesture` attached to a `Button` that has an action.",
         rationale: """
             A `Button` handles its own tap; a long-press gesture attached to it competes with that \
             gesture on iOS, so on release the action and the long-press callback fire in \
-            unpredictable order — the tap is double-counted or lost. Build a custom view with \
+            unpredictable order — the tap is double-counted or lost. (A `Button` with an empty action, \
+            used only for its style, has no tap to compete with and is not reported.) Build a custom view with \
             `.onTapGesture` plus `.onLongPressGesture`, or use one `DragGesture(minimumDistance: 0)` \
             with `@GestureState` and own the press/release transitions; for a menu on long press \
             use `.contextMenu` or `Menu(primaryAction:)`.
@@ -92,6 +93,16 @@ struct ButtonLongPressRule: Rule {
                     }
                 }
                 """, note: "a custom control type"),
+            RuleExample("""
+                struct HoldToUnlock: View {
+                    var body: some View {
+                        Button("Hold to unlock") {}
+                            .buttonStyle(ProgressButtonStyle(progress: progress))
+                            .onLongPressGesture(minimumDuration: 0) {} onPressingChanged: { pressing = $0 }
+                        Button(action: {}) { Text("Hold") }.onLongPressGesture { hold() }
+                    }
+                }
+                """, note: "a `Button` whose action is empty, used only for its style: no tap competes with the long press"),
         ])
 
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
@@ -102,10 +113,35 @@ struct ButtonLongPressRule: Rule {
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
               member.declName.baseName.text == "onLongPressGesture",
               member.base != nil,
-              ExprSyntax(call).chainRoot.as(DeclReferenceExprSyntax.self)?.baseName.text == "Button"
+              let button = Self.modifiedView(of: call),
+              button.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Button",
+              // `Button("Hold") {}` used only for its style has no tap of its own to compete with.
+              !Self.hasEmptyAction(button)
         else { return }
         report.append(Finding(
             message: "`.onLongPressGesture` on a `Button` competes with the button's own tap, so tap and long press fire unpredictably on release; use a custom view with `.onTapGesture` + `.onLongPressGesture`",
             range: call.rangeFromCalleeName))
+    }
+
+    /// The call at the bottom of the modifier chain `call` ends.
+    static func modifiedView(of call: FunctionCallExprSyntax) -> FunctionCallExprSyntax? {
+        var current = ExprSyntax(call)
+        while let modifier = current.as(FunctionCallExprSyntax.self), let member = modifier.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base {
+            current = base.unwrapped
+        }
+        return current.as(FunctionCallExprSyntax.self)
+    }
+
+    /// The action closure is written and empty: `Button("t") {}`, `Button {} label: { … }`,
+    /// `Button(action: {}) { … }`. A named function as the action is not judged empty.
+    static func hasEmptyAction(_ button: FunctionCallExprSyntax) -> Bool {
+        let action: ClosureExprSyntax?
+        if let labeled = button.argument(labeled: "action") {
+            action = labeled.expression.as(ClosureExprSyntax.self)
+        } else {
+            action = button.trailingClosure
+        }
+        guard let action else { return false }
+        return action.statements.isEmpty
     }
 }

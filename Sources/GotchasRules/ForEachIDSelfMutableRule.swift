@@ -9,12 +9,15 @@ struct ForEachIDSelfMutableRule: Rule {
         category: .crossFile,
         severity: .hint,
         seed: "004 §3",
-        summary: "`ForEach(xs, id: \\.self)` over a workspace struct with `var` properties.",
+        summary: "`ForEach(xs, id: \\.self)` over a workspace struct with `var` properties whose elements the file edits in place.",
         rationale: """
             With `id: \\.self` a row's identity is the element's hash. Editing any stored `var` of the \
             struct changes the hash, so SwiftUI sees a removed row and an inserted one: row `@State` \
-            resets, focus and text selection are lost, and the change animates as delete+insert. Give \
-            the type a stable `id` (`Identifiable`, `let id: UUID`) and drop `id: \\.self`.
+            resets, focus and text selection are lost, and the change animates as delete+insert. The rule \
+            reports only with evidence in the file that elements are edited in place (bindings such as \
+            `ForEach($xs)` or `$xs[i]`, or `xs[i].field = …`); a collection only ever replaced whole \
+            gives each new value new rows anyway. Give the type a stable `id` (`Identifiable`, \
+            `let id: UUID`) and drop `id: \\.self`.
             """,
         triggers: ["\\.self"],
         triggering: [
@@ -26,6 +29,7 @@ struct ForEachIDSelfMutableRule: Rule {
                             ForEach(store.plants, ↓id: \\.self) { plant in Text(plant.name) }
                         }
                     }
+                    func rename(at index: Int, to name: String) { store.plants[index].name = name }
                 }
                 """, otherFiles: ["GardenStore.swift": """
                     final class GardenStore: ObservableObject { @Published var plants: [Plant] = [] }
@@ -33,12 +37,23 @@ struct ForEachIDSelfMutableRule: Rule {
                     """]),
             RuleExample("""
                 struct Tags: View {
-                    let tags: [Tag]
+                    @Binding var tags: [Tag]
                     var body: some View {
                         List(tags.sorted(by: { $0.name < $1.name }), ↓id: \\.self) { tag in Text(tag.name) }
+                        TextField("First", text: $tags[0].name)
                     }
                 }
                 struct Tag: Hashable { var name: String }
+                """),
+            RuleExample("""
+                struct Checklist: View {
+                    @State private var tasks: [Task] = []
+                    var body: some View {
+                        ForEach(tasks, ↓id: \\.self) { task in Text(task.title) }
+                            .onTapGesture { tasks[0].isDone.toggle() }
+                    }
+                }
+                struct Task: Hashable { var title: String; var isDone = false }
                 """),
         ],
         nonTriggering: [
@@ -85,10 +100,35 @@ struct ForEachIDSelfMutableRule: Rule {
                     static func == (a: Row, b: Row) -> Bool { a.key == b.key }
                 }
                 """, note: "a hand-written hash over a stable key"),
+            RuleExample("""
+                struct Feed: View {
+                    @State private var posts: [Post] = []
+                    var body: some View {
+                        List(posts, id: \\.self) { Text($0.title) }
+                            .task { posts = await load() }
+                            .refreshable { posts = await load() }
+                    }
+                }
+                struct Post: Hashable { var title: String }
+                """, note: "a collection only assigned whole: no element is edited in place, so no row's hash changes under it"),
+            RuleExample("""
+                struct Sidebar: View {
+                    @State private var tags: [Tag] = []
+                    @State private var selection: Tag?
+                    var body: some View {
+                        List(tags, id: \\.self, selection: $selection) { Text($0.name) }
+                        TextField("Tag", text: $tags[0].name)
+                    }
+                }
+                struct Tag: Hashable { var name: String }
+                """, note: "`List(…, id: \\.self, selection:)` whose selection type is the element type: selection needs the element as the ID"),
         ])
 
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let callees: Set<String>? = ["ForEach", "List"]
+    /// The evidence of in-place edits may sit in another declaration of the file (an
+    /// extension of the view, the store declared next to it).
+    static let readsOtherDeclarations = true
     static let passthroughMethods: Set<String> = ["sorted", "filter", "reversed", "shuffled", "prefix", "suffix", "dropFirst", "dropLast"]
 
     func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
@@ -110,11 +150,37 @@ struct ForEachIDSelfMutableRule: Rule {
               let declaration = context.declaration(of: element), declaration.scope.kind == .struct,
               // A hand-written `hash(into:)` may hash only a stable key.
               !declaration.scope.methodNames.contains("hash"),
-              let field = declaration.scope.storedVariables.first
+              let field = declaration.scope.storedVariables.first,
+              // `List(tags, id: \.self, selection: $selected)` with `selected: Tag?` or `Set<Tag>`:
+              // selection needs the element itself as the ID, so `\.self` is the only spelling.
+              !Self.selectsElements(call, element: element, in: context),
+              // Only evidence that elements change in place makes a changing hash likely: a
+              // collection only ever assigned whole (`posts = await load()`) gives new rows anyway.
+              let collectionName = data.unwrapped.dottedName?.split(separator: ".").last.map(String.init),
+              context.tree.editsElementsInPlace(of: collectionName)
         else { return }
         report.append(Finding(
-            message: "`id: \\.self` makes each `\(element)`'s hash its identity, and `\(element)` has `var \(field.name)`: editing it gives the row a new identity (row state resets, focus is lost); identify rows by a stable `id`",
+            message: "`id: \\.self` makes each `\(element)`'s hash its identity, and this file edits `\(collectionName)`'s elements in place (`\(element)` has `var \(field.name)`): an edit gives the row a new identity (row state resets, focus is lost); identify rows by a stable `id`",
             range: idArgument.byteRange,
             related: [WorkspaceRuleSupport.related(declaration, "`\(element)` is declared here")]))
+    }
+
+    /// A `selection:` whose binding holds the element (or a set / optional of it), or whose
+    /// type is unknown (maybe the element: stay quiet).
+    static func selectsElements(_ call: FunctionCallExprSyntax, element: String, in context: RuleContext) -> Bool {
+        guard let selection = call.argument(labeled: "selection")?.expression else { return false }
+        var text = selection.trimmedText
+        if text.hasPrefix("$") { text.removeFirst() }
+        var parts = text.split(separator: ".").map(String.init)
+        if parts.first == "self" { parts.removeFirst() }
+        guard let first = parts.first, var property = WorkspaceRuleSupport.enclosingProperty(named: first, in: context) else { return true }
+        for part in parts.dropFirst() {
+            guard let holder = property.inferredTypeName.flatMap(TypeNames.simple), let next = context.type(named: holder)?.property(named: part)
+            else { return true }
+            property = next
+        }
+        guard let written = property.typeName ?? property.inferredTypeName else { return true }
+        let held = TypeNames.element(of: written) ?? TypeNames.strippingOptional(written)
+        return TypeNames.simple(held) == element
     }
 }

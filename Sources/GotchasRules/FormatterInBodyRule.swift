@@ -24,6 +24,19 @@ struct FormatterInBodyRule: Rule {
         triggers: ["Formatter", "AttributedString"],
         triggering: [
             """
+            struct PriceView: View {
+                let price: Double
+                var body: some View {
+                    let formatter: NumberFormatter = {
+                        let formatter = ↓NumberFormatter()
+                        formatter.numberStyle = .currency
+                        return formatter
+                    }()
+                    Text(formatter.string(for: price) ?? "")
+                }
+            }
+            """,
+            """
             struct RowView: View {
                 let date: Date
                 var body: some View {
@@ -93,6 +106,17 @@ struct FormatterInBodyRule: Rule {
             """,
         ],
         nonTriggering: [
+            RuleExample("""
+                struct PriceView: View {
+                    let price: Double
+                    var body: some View {
+                        Button("Copy") {
+                            let text: String = { NumberFormatter().string(for: price) ?? "" }()
+                            copy(text)
+                        }
+                    }
+                }
+                """, note: "an immediately-called closure inside an action closure runs on the event, not per render"),
             RuleExample("""
                 struct RowView: View {
                     static var formatter: DateFormatter {
@@ -173,7 +197,11 @@ struct FormatterInBodyRule: Rule {
     ]
 
     func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
-        guard context.isInRenderPath || isInComputedFormatterProperty(context) else { return }
+        guard context.isInRenderPath || isInComputedFormatterProperty(context)
+                // `let f: NumberFormatter = { … }()` in `body`: the closure is called right
+                // there, every render, unlike an action closure that runs on an event.
+                || (context.enclosingView != nil && node.isInImmediatelyCalledClosure && node.runsPerRenderOfItsMember)
+        else { return }
         let call = node.cast(FunctionCallExprSyntax.self)
         let type: String
         if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {

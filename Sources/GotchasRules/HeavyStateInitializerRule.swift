@@ -16,7 +16,9 @@ struct HeavyStateInitializerRule: Rule {
             then keeps only the first instance. A class whose initializer touches SwiftData, audio, \
             haptics or the network does that work again and again — and can run during preview reload \
             before the view is mounted. Make the state optional and create it once in \
-            `.task { if model == nil { model = Model() } }`.
+            `.task { if model == nil { model = Model() } }`. Where `state-non-observable-class` reports \
+            the same property (a class that is not observable, read by the body), this rule stays quiet \
+            and that rule's message gives the one advice for the line.
             """,
         // `.task { }` in the advice: https://developer.apple.com/tutorials/data/documentation/swiftui/view/task(name:priority:file:line:_:).md (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1)
         requires: .os(iOS: OSVersion(15), macOS: OSVersion(12), tvOS: OSVersion(15), watchOS: OSVersion(8)),
@@ -113,7 +115,14 @@ struct HeavyStateInitializerRule: Rule {
 
     func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
         for (name, declaration, call) in WorkspaceRuleSupport.stateClassCreations(node, in: context) {
-            guard Self.constructionDoesWork(declaration.scope) else { continue }
+            guard Self.constructionDoesWork(declaration.scope),
+                  // One line, one advice: where `state-non-observable-class` reports this property
+                  // (a class the body reads that is not observable) its message carries both
+                  // advices; this rule's "create it in `.task`" alone would contradict its
+                  // "use `@StateObject`", so it defers to the rule with the correctness bug.
+                  !(context.isEnabled(StateNonObservableClassRule.description.id)
+                      && StateNonObservableClassRule.flags(node, declaration: declaration, call: call, in: context))
+            else { continue }
             report.append(Finding(
                 message: "`\(name)(…)` runs every time the parent re-creates this view (SwiftUI keeps only the first instance), and its initializer does work; make the state optional and create it once in `.task { }`",
                 range: call.byteRange,

@@ -9,20 +9,40 @@ struct HostingConfigurationIDRule: Rule {
         category: .state,
         severity: .info,
         seed: "003 cells",
-        summary: "`UIHostingConfiguration { Root(item) }` whose root view has no `.id(…)`.",
+        summary: "`UIHostingConfiguration { Root(item) }` built from a cell's per-item data, whose root view has no `.id(…)`.",
         rationale: """
             UIKit reuses cells, and the SwiftUI tree inside a reused cell keeps its identity: \
             `@State` (expanded, scroll position, a loaded image) from the previous item shows up for \
-            the next item displayed in that cell. Give the root `.id(item.id)` so a different item \
-            gets a fresh tree, and keep user-visible state in the model, keyed by stable IDs.
+            the next item displayed in that cell. The rule reports a root view built from per-item data \
+            of the cell provider or registration (its item or index path, or a cell's `configure(with:)` \
+            parameter); a single-purpose or placeholder cell shows the same view every time. Give the \
+            root `.id(item.id)` so a different item gets a fresh tree, and keep user-visible state in the \
+            model, keyed by stable IDs.
             """,
         triggers: ["UIHostingConfiguration"],
         triggering: [
             """
-            cell.contentConfiguration = ↓UIHostingConfiguration {
-                MessageRow(message: message)
+            let registration = UICollectionView.CellRegistration<UICollectionViewCell, Message> { cell, indexPath, message in
+                cell.contentConfiguration = ↓UIHostingConfiguration {
+                    MessageRow(message: message)
+                }
+                .margins(.all, 0)
             }
-            .margins(.all, 0)
+            """,
+            """
+            dataSource = UITableViewDiffableDataSource(tableView: tableView) { tableView, indexPath, id in
+                let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+                guard let item = store.item(for: id) else { return cell }
+                cell.contentConfiguration = ↓UIHostingConfiguration { ItemRow(item: item, isLast: indexPath.row == count - 1) }
+                return cell
+            }
+            """,
+            """
+            final class ProfileCell: UICollectionViewCell {
+                func configure(with profile: Profile) {
+                    contentConfiguration = ↓UIHostingConfiguration { ProfileCard(profile: profile) }
+                }
+            }
             """,
             """
             func configure(_ cell: UICollectionViewCell, with item: Item) {
@@ -47,6 +67,21 @@ struct HostingConfigurationIDRule: Rule {
                 }
                 """, note: "several roots: not judged"),
             RuleExample("// UIHostingConfiguration { Row(item: item) }", note: "inside a comment"),
+            RuleExample("""
+                cell.contentConfiguration = UIHostingConfiguration {
+                    MessageRow(message: message)
+                }
+                """, note: "no cell provider, registration or cell configuration method around it: the input may not be per item"),
+            RuleExample("""
+                enum Placeholders {
+                    static func noNetwork(retry: @escaping () -> Void) -> UIContentConfiguration {
+                        UIHostingConfiguration { NoNetworkView(retry: retry) }
+                    }
+                }
+                let typingRegistration = UICollectionView.CellRegistration<UICollectionViewCell, ID> { cell, indexPath, id in
+                    cell.contentConfiguration = UIHostingConfiguration { TypingIndicatorView(members: self.typingMembers) }
+                }
+                """, note: "single-purpose or placeholder cells: built from the screen's data, not from the cell's item or index path"),
         ])
 
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
@@ -59,10 +94,17 @@ struct HostingConfigurationIDRule: Rule {
               let root = closure.statements.soleExpression,
               !root.chainModifiers.contains(where: { $0.modifierName == "id" }),
               let view = root.modifierChainRoot?.as(FunctionCallExprSyntax.self),
-              view.arguments.contains(where: { !Self.isConstant($0.expression) })
+              view.arguments.contains(where: { !Self.isConstant($0.expression) }),
+              // Only a view built from the cell's own item changes with reuse; a placeholder or
+              // single-purpose cell (loading, typing indicator, "no results") shows one view.
+              case let perItem = Self.perItemNames(around: call), !perItem.isEmpty,
+              view.arguments.tokens(viewMode: .sourceAccurate).contains(where: { token in
+                  if case .identifier(let name) = token.tokenKind { return perItem.contains(name) }
+                  return false
+              })
         else { return }
         report.append(Finding(
-            message: "Reused cells keep the hosted SwiftUI state: without `.id(item.id)` on the root, state of the previous item shows for the next; add `.id(…)` with the item's stable ID",
+            message: "Reused cells keep the hosted SwiftUI state: this root view is built from the cell's item but has no `.id(…)`, so state of the previous item shows for the next; add `.id(…)` with the item's stable ID",
             range: call.byteRange.lowerBound..<call.calledExpression.endPositionBeforeTrailingTrivia.utf8Offset))
     }
 
@@ -70,5 +112,81 @@ struct HostingConfigurationIDRule: Rule {
         expression.is(StringLiteralExprSyntax.self) || expression.is(IntegerLiteralExprSyntax.self)
             || expression.is(FloatLiteralExprSyntax.self) || expression.is(BooleanLiteralExprSyntax.self)
             || (expression.as(MemberAccessExprSyntax.self)?.base == nil && expression.is(MemberAccessExprSyntax.self))
+    }
+
+    /// The names that hold the cell's item where the configuration is built: the item and
+    /// index path of the innermost cell provider or registration closure (`{ cell, indexPath,
+    /// item in }`, `{ collectionView, indexPath, id in }`: every parameter but the first), or
+    /// the non-cell parameters of a cell's configuration method (`configure(with item:)` in a
+    /// `…Cell` type, `configure(_ cell: …Cell, with item:)`, `cellForRowAt indexPath`); and the
+    /// locals declared from them on the way (`let item = items[indexPath.row]`).
+    static func perItemNames(around call: FunctionCallExprSyntax) -> Set<String> {
+        var names: Set<String> = []
+        var blocks: [CodeBlockItemListSyntax] = []
+        var current = call.parent
+        while let node = current {
+            if let block = node.as(CodeBlockItemListSyntax.self) { blocks.append(block) }
+            if let closure = node.as(ClosureExprSyntax.self) {
+                let parameters = closure.parameterNames
+                if parameters.count >= 3 || parameters.contains("indexPath") {
+                    names.formUnion(parameters.dropFirst().filter { $0 != "_" })
+                    break
+                }
+            }
+            if let function = node.as(FunctionDeclSyntax.self) {
+                names.formUnion(cellMethodItemParameters(function))
+                break
+            }
+            if node.is(MemberBlockSyntax.self) || node.is(InitializerDeclSyntax.self) { break }
+            current = node.parent
+        }
+        guard !names.isEmpty else { return [] }
+        // Locals derived from the item, outermost block first so a chain of them is followed.
+        for block in blocks.reversed() {
+            for item in block {
+                let bound: [(String, Syntax)]
+                if let variable = item.item.as(VariableDeclSyntax.self) {
+                    bound = variable.bindings.compactMap { binding in
+                        guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = binding.initializer?.value else { return nil }
+                        return (name, Syntax(value))
+                    }
+                } else if let guardStatement = item.item.as(GuardStmtSyntax.self) {
+                    bound = guardStatement.conditions.compactMap { condition in
+                        guard let binding = condition.condition.as(OptionalBindingConditionSyntax.self),
+                              let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                              let value = binding.initializer?.value else { return nil }
+                        return (name, Syntax(value))
+                    }
+                } else {
+                    continue
+                }
+                for (name, value) in bound where value.tokens(viewMode: .sourceAccurate).contains(where: { token in
+                    if case .identifier(let used) = token.tokenKind { return names.contains(used) }
+                    return false
+                }) {
+                    names.insert(name)
+                }
+            }
+        }
+        return names
+    }
+
+    /// A cell configuration method's parameters that are not the cell or its container view.
+    private static func cellMethodItemParameters(_ function: FunctionDeclSyntax) -> [String] {
+        let parameters = function.signature.parameterClause.parameters
+        func isCellOrContainer(_ type: String) -> Bool {
+            let simple = TypeNames.simple(type) ?? type
+            return simple.hasSuffix("Cell") || simple == "UITableView" || simple == "UICollectionView"
+        }
+        let labels = parameters.map(\.firstName.text)
+        let takesCell = parameters.contains { isCellOrContainer($0.type.trimmedText) }
+        let inCell = function.ancestor(ClassDeclSyntax.self)?.inheritanceClause?.typeNames.contains { isCellOrContainer($0) } == true
+        let isDataSourceMethod = labels.contains("cellForRowAt") || labels.contains("cellForItemAt")
+        guard takesCell || inCell || isDataSourceMethod else { return [] }
+        return parameters.compactMap { parameter in
+            guard !isCellOrContainer(parameter.type.trimmedText) else { return nil }
+            let name = (parameter.secondName ?? parameter.firstName).text
+            return name == "_" ? nil : name
+        }
     }
 }

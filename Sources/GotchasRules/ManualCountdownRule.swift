@@ -25,8 +25,8 @@ struct ManualCountdownRule: Rule {
                 @available(iOS 14, macOS 11, tvOS 14, watchOS 7, visionOS 1, *)
                 struct AvailableExample: View {
                     var body: some View {
-                        TimelineView(.periodic(from: .now, by: 60)) { context in
-                            ↓Text("Locks in \\(format(lockDate.timeIntervalSince(context.date)))")
+                        ↓TimelineView(.periodic(from: .now, by: 60)) { context in
+                            Text("Locks in \\(format(lockDate.timeIntervalSince(context.date)))")
                                 .font(.caption)
                         }
                     }
@@ -34,8 +34,8 @@ struct ManualCountdownRule: Rule {
                 """, note: "inside `@available` the minimum is raised to what the advice needs", platforms: [.iOS: OSVersion(13)]),
             """
             var body: some View {
-                TimelineView(.periodic(from: .now, by: 60)) { context in
-                    ↓Text("Locks in \\(format(lockDate.timeIntervalSince(context.date)))")
+                ↓TimelineView(.periodic(from: .now, by: 60)) { context in
+                    Text("Locks in \\(format(lockDate.timeIntervalSince(context.date)))")
                         .font(.caption)
                 }
             }
@@ -44,10 +44,11 @@ struct ManualCountdownRule: Rule {
             struct Countdown: View {
                 let end: Date
                 var body: some View {
-                    TimelineView(.everyMinute) { context in
+                    ↓TimelineView(.everyMinute) { context in
                         HStack {
                             Image(systemName: "clock")
-                            ↓Text(formatter.string(from: context.date, to: end) ?? "")
+                            Text(formatter.string(from: context.date, to: end) ?? "")
+                            Text("\\(Int(end.timeIntervalSince(context.date))) s")
                         }
                     }
                 }
@@ -57,22 +58,22 @@ struct ManualCountdownRule: Rule {
             """
             struct Countdown: View {
                 @State private var now = Date()
-                private let timer = Timer.publish(every: 1, on: .main, in: .common).autoconnect()
+                private let timer = ↓Timer.publish(every: 1, on: .main, in: .common).autoconnect()
                 var body: some View {
-                    ↓Text("\\(Int(end.timeIntervalSinceNow)) s left")
+                    Text("\\(Int(end.timeIntervalSinceNow)) s left")
                         .onReceive(timer) { now = $0 }
                 }
             }
             """,
             """
             struct Countdown: View {
-                let timer = Timer.publish(every: 1, on: .main, in: .common).autoconnect()
+                let timer = ↓Timer.publish(every: 1, on: .main, in: .common).autoconnect()
                 @State private var now = Date.now
             }
             extension Countdown {
                 var body: some View {
                     let parts = Calendar.current.dateComponents([.minute, .second], from: now, to: end)
-                    return ↓Text(String(format: "%02d:%02d", parts.minute ?? 0, parts.second ?? 0)).onReceive(timer) { now = $0 }
+                    return Text(String(format: "%02d:%02d", parts.minute ?? 0, parts.second ?? 0)).onReceive(timer) { now = $0 }
                 }
             }
             """,
@@ -125,20 +126,37 @@ struct ManualCountdownRule: Rule {
 
     func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
         let call = node.cast(FunctionCallExprSyntax.self)
-        guard call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Text",
-              context.execution == .render || context.innermostContainer != nil,
-              !call.arguments.isEmpty, call.argument(labeled: "style") == nil
+        guard context.execution == .render || context.innermostContainer != nil,
+              Self.formatsDateDifference(call)
         else { return }
-        let ticking: Bool
+        // A container rule reports on the container's call — the `TimelineView`, or the
+        // `Timer.publish` the view ticks with — once, from the first countdown `Text` in it.
+        let site: Range<Int>
         if let timeline = context.type(named: "TimelineView") == nil ? context.nearestContainer(in: ["TimelineView"]) : nil {
             let schedule = timeline.call?.timelineScheduleName
-            ticking = schedule == "periodic" || schedule == "everyMinute"
+            guard schedule == "periodic" || schedule == "everyMinute", let timelineCall = timeline.call,
+                  timeline.closure.containedCalls(named: ["Text"]).first(where: Self.formatsDateDifference)?.id == call.id
+            else { return }
+            site = timelineCall.rangeThroughArguments
         } else {
-            ticking = Self.enclosingTypeHasTimer(call)
+            guard let timer = Self.enclosingTypeTimer(call),
+                  let member = call.ancestor(MemberBlockItemSyntax.self),
+                  member.containedCalls(named: ["Text"]).first(where: Self.formatsDateDifference)?.id == call.id
+            else { return }
+            site = timer.byteRange
         }
-        guard ticking else { return }
-        let argumentsText = call.arguments.trimmedText
-        var mathText = argumentsText
+        report.append(Finding(
+            message: "Hand-rolled countdown: this ticking schedule re-renders the view to format a date difference into `Text`; `Text(date, style: .relative)` (or `.timer`, `.offset`) updates itself",
+            range: site))
+    }
+
+    /// `Text(…)` (not `Text(_:style:)`) whose arguments, or the `let`s they name in the
+    /// blocks around it, compute the difference between two dates.
+    static func formatsDateDifference(_ call: FunctionCallExprSyntax) -> Bool {
+        guard call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Text",
+              !call.arguments.isEmpty, call.argument(labeled: "style") == nil
+        else { return false }
+        var mathText = call.arguments.trimmedText
         // `Text(label)` where `let label = …` does the math above it, in this block or an
         // enclosing one up to the declaration (the TimelineView closure, the body getter).
         var ancestor = call.parent
@@ -159,38 +177,41 @@ struct ManualCountdownRule: Rule {
                 }
             }
         }
-        var isDifference = Self.dateDifferenceMarkers.contains { mathText.contains($0) }
-        if !isDifference, mathText.contains("string(from:"), mathText.contains(" to:") { isDifference = true }
-        guard isDifference else { return }
-        report.append(Finding(
-            message: "Hand-rolled countdown: a ticking schedule re-renders to format a date difference; `Text(date, style: .relative)` (or `.timer`, `.offset`) updates itself",
-            range: call.byteRange))
+        if dateDifferenceMarkers.contains(where: { mathText.contains($0) }) { return true }
+        return mathText.contains("string(from:") && mathText.contains(" to:")
     }
 
-    /// The view type around the call declares a `Timer.publish(every:…)` ticker.
-    private static func enclosingTypeHasTimer(_ call: FunctionCallExprSyntax) -> Bool {
+    /// The `Timer.publish(every:…)` ticker the view type around the call declares.
+    private static func enclosingTypeTimer(_ call: FunctionCallExprSyntax) -> FunctionCallExprSyntax? {
         var node = call.parent
         while let current = node {
             if let group = current.asProtocol(DeclGroupSyntax.self) {
-                if hasTimer(group.memberBlock) { return true }
+                if let timer = timer(in: group.memberBlock) { return timer }
                 // The body may sit in an extension while the timer is in the struct.
                 if let ext = current.as(ExtensionDeclSyntax.self), let file = ext.parent?.parent?.parent?.as(SourceFileSyntax.self) {
                     let name = ext.extendedType.trimmedText
                     for item in file.statements {
-                        if let decl = item.item.as(StructDeclSyntax.self), decl.name.text == name, hasTimer(decl.memberBlock) { return true }
+                        if let decl = item.item.as(StructDeclSyntax.self), decl.name.text == name, let timer = timer(in: decl.memberBlock) { return timer }
                     }
                 }
-                return false
+                return nil
             }
             node = current.parent
         }
-        return false
+        return nil
     }
 
-    private static func hasTimer(_ members: MemberBlockSyntax) -> Bool {
-        members.members.contains { member in
-            guard let variable = member.decl.as(VariableDeclSyntax.self) else { return false }
-            return variable.bindings.contains { $0.initializer?.value.trimmedText.contains("Timer.publish(") == true }
+    private static func timer(in members: MemberBlockSyntax) -> FunctionCallExprSyntax? {
+        for member in members.members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
+            for binding in variable.bindings {
+                if let publish = binding.initializer?.value.containedCalls(named: ["publish"]).first(where: {
+                    $0.calledExpression.trimmedText == "Timer.publish"
+                }) {
+                    return publish
+                }
+            }
         }
+        return nil
     }
 }

@@ -32,10 +32,21 @@ struct OffMainEntryMainActorRule: Rule {
             """,
             """
             func scheduleRefresh() {
-                BGTaskScheduler.shared.register(forTaskWithIdentifier: "refresh", using: nil) { task in
-                    let items = try? SharedModel.container.↓mainContext.fetch(FetchDescriptor<Item>())
-                    task.expirationHandler = {
-                        try? ↓modelContext.save()
+                BGTaskScheduler.shared.register(forTaskWithIdentifier: "refresh", using: nil) ↓{ task in
+                    let items = try? SharedModel.container.mainContext.fetch(FetchDescriptor<Item>())
+                    ↓task.expirationHandler = {
+                        try? modelContext.save()
+                    }
+                }
+            }
+            """,
+            """
+            func scheduleCleanup() {
+                BGTaskScheduler.shared.register(forTaskWithIdentifier: "cleanup", using: nil) { task in
+                    let work = Task { await cleanUp() }
+                    ↓task.expirationHandler = {
+                        work.cancel()
+                        try? SharedModel.container.mainContext.save()
                     }
                 }
             }
@@ -109,9 +120,18 @@ struct OffMainEntryMainActorRule: Rule {
         } else if let closure = node.as(ClosureExprSyntax.self), Self.isOffMainHandler(closure) {
             guard closure.signature?.attributes.contains("MainActor") != true,
                   let token = Self.mainBoundContext(in: Syntax(closure.statements)) else { return }
+            // The finding is on the handler (the container rule's position): the closure's
+            // `{ task in` for `register`, the `….expirationHandler` the closure is assigned to.
+            let range: Range<Int>
+            if let target = Self.expirationTarget(of: closure) {
+                range = target.byteRange
+            } else {
+                let end = closure.signature?.endPositionBeforeTrailingTrivia ?? closure.leftBrace.endPositionBeforeTrailingTrivia
+                range = closure.leftBrace.positionAfterSkippingLeadingTrivia.utf8Offset..<end.utf8Offset
+            }
             report.append(Finding(
-                message: "`\(token.text)` is main-actor bound but this background-task handler runs off the main actor: a data race on the context; wrap the work in `Task { @MainActor in … }` and keep the task to cancel it",
-                range: token.byteRange))
+                message: "This background-task handler runs off the main actor but uses `\(token.text)`, which is main-actor bound: a data race on the context; wrap the work in `Task { @MainActor in … }` and keep the task to cancel it",
+                range: range))
         }
     }
 
@@ -139,14 +159,17 @@ struct OffMainEntryMainActorRule: Rule {
         if let call, call.calleeName == "register", call.argument(labeled: "forTaskWithIdentifier") != nil {
             return true
         }
-        if let sequence = closure.parent?.parent?.as(SequenceExprSyntax.self) {
-            let elements = Array(sequence.elements)
-            if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[2].id == closure.id,
-               elements[0].as(MemberAccessExprSyntax.self)?.declName.baseName.text == "expirationHandler" {
-                return true
-            }
-        }
-        return false
+        return expirationTarget(of: closure) != nil
+    }
+
+    /// `task.expirationHandler` in `task.expirationHandler = { … }`.
+    static func expirationTarget(of closure: ClosureExprSyntax) -> MemberAccessExprSyntax? {
+        guard let sequence = closure.parent?.parent?.as(SequenceExprSyntax.self) else { return nil }
+        let elements = Array(sequence.elements)
+        guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[2].id == Syntax(closure).id,
+              let target = elements[0].as(MemberAccessExprSyntax.self), target.declName.baseName.text == "expirationHandler"
+        else { return nil }
+        return target
     }
 
     /// The first `mainContext`, or `modelContext` not declared in the code itself, outside `Task { @MainActor in }`.
@@ -159,9 +182,21 @@ struct OffMainEntryMainActorRule: Rule {
         for token in tokens where contextNames.contains(token.text) && !WorkspaceRuleSupport.isInStringLiteral(token) {
             if token.text == "modelContext" && declaredLocally { continue }
             if isInMainActorClosure(token, within: body) { continue }
+            // A nested handler (`task.expirationHandler = { … }` inside the `register` closure)
+            // is reported on its own.
+            if isInNestedHandler(token, within: body) { continue }
             return token
         }
         return nil
+    }
+
+    static func isInNestedHandler(_ token: TokenSyntax, within body: Syntax) -> Bool {
+        var current = token.parent
+        while let node = current, node.id != body.id {
+            if let closure = node.as(ClosureExprSyntax.self), isOffMainHandler(closure) { return true }
+            current = node.parent
+        }
+        return false
     }
 
     static func isInMainActorClosure(_ token: TokenSyntax, within body: Syntax) -> Bool {

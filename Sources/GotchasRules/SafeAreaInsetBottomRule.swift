@@ -10,12 +10,13 @@ struct SafeAreaInsetBottomRule: Rule {
         category: .navigation,
         severity: .hint,
         seed: "000 G7",
-        summary: "`.safeAreaInset(edge: .bottom)` used as a bottom bar.",
+        summary: "`.safeAreaInset(edge: .bottom)` on a `ScrollView`, `List` or `Form`, used as a bottom bar.",
         rationale: """
             `ToolbarItem(placement: .bottomBar)` gets the system's spacing, blur and navigation-stack \
             integration for free. When a custom bottom bar is really needed, `.safeAreaBar(edge: .bottom)` \
             (iOS 26) keeps the scroll edge effect at the content's edge; `.safeAreaInset` does not. \
-            The fix renames the modifier, which needs the iOS 26 SDK and deployment target, so it is \
+            The rule looks only at an inset applied directly to scrollable content (`ScrollView`, \
+            `List`, `Form`), where the scroll edge effect matters. The fix renames the modifier, which needs the iOS 26 SDK and deployment target, so it is \
             offered, not applied automatically.
             """,
         fix: .unsafe,
@@ -120,6 +121,16 @@ struct SafeAreaInsetBottomRule: Rule {
                     }
                 }
                 """, note: "an edge we cannot read"),
+            RuleExample("""
+                struct Onboarding: View {
+                    var body: some View {
+                        VStack { Header(); Spacer() }
+                            .safeAreaInset(edge: .bottom) { ContinueButton() }
+                        content
+                            .safeAreaInset(edge: .bottom) { Footer() }
+                    }
+                }
+                """, note: "not over scrollable content (`ScrollView`, `List`, `Form`), or content we cannot see: no scroll edge effect to lose"),
         ],
         corrections: [
             RuleCorrection("""
@@ -144,13 +155,33 @@ struct SafeAreaInsetBottomRule: Rule {
 
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let callees: Set<String>? = ["safeAreaInset"]
+    static let scrollableContent: Set<String> = ["ScrollView", "List", "Form"]
+
+    /// The view at the bottom of the modifier chain, through `#if` blocks inside the chain.
+    static func chainRoot(_ expression: ExprSyntax) -> ExprSyntax {
+        var current = expression.unwrapped
+        while true {
+            if let call = current.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base {
+                current = base.unwrapped
+            } else if let conditional = current.as(PostfixIfConfigExprSyntax.self), let base = conditional.base {
+                current = base.unwrapped
+            } else {
+                return current
+            }
+        }
+    }
 
     func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
         let call = node.cast(FunctionCallExprSyntax.self)
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
               member.declName.baseName.text == "safeAreaInset",
               let edge = call.argument(labeled: "edge")?.expression.dottedName,
-              edge == ".bottom" || edge == "VerticalEdge.bottom" || edge == "SwiftUI.VerticalEdge.bottom"
+              edge == ".bottom" || edge == "VerticalEdge.bottom" || edge == "SwiftUI.VerticalEdge.bottom",
+              // Only over scrollable content: the scroll edge effect is what the inset loses. A
+              // fixed screen (a `VStack` with a button) or content we cannot see stays quiet.
+              let base = member.base, let content = Self.chainRoot(base).as(FunctionCallExprSyntax.self),
+              let contentName = content.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+              Self.scrollableContent.contains(contentName)
         else { return }
         // Unsafe: `.safeAreaBar` adds the system bar's scroll edge effect and styling, a visible change.
         let fix = Fix(title: "Replace with `.safeAreaBar(edge: .bottom)`", applicability: .unsafe,

@@ -9,12 +9,16 @@ struct StateNonObservableClassRule: Rule {
         category: .state,
         severity: .warning,
         seed: "004 §2",
-        summary: "`@State` holding an instance of a workspace class that is not `@Observable`.",
+        summary: "`@State` holding an instance of a workspace class that is not `@Observable`, whose properties the body reads.",
         rationale: """
             `@State` tracks its value; for a class that value is the reference, which never changes when \
             a property does. Unless the class is `@Observable` (or a SwiftData `@Model`), the view does not \
-            re-render when it mutates: the screen silently shows stale data. Mark the class `@Observable`; \
-            for an `ObservableObject`, own it with `@StateObject` instead.
+            re-render when it mutates: what the body shows of it goes stale. The rule reports only when \
+            the view's rendering code reads a mutable property of the object; a reference kept for \
+            ownership or callbacks (a coordinator, a cache, a delegate) is fine in `@State`. Mark the \
+            class `@Observable`; for an `ObservableObject`, own it with `@StateObject` instead. When the \
+            initializer also does work, this rule's message says so and `heavy-state-initializer` stays \
+            quiet on that line, so the two never give opposite advice.
             """,
         triggers: ["@State"],
         triggering: [
@@ -22,18 +26,29 @@ struct StateNonObservableClassRule: Rule {
                 struct CartView: View {
                     @State private var cart = ↓Cart()
                     @State private var session: Session? = ↓Session()
-                    var body: some View { Text("\\(cart.items.count)") }
+                    var body: some View { Text("\\(cart.items.count) \\(session?.user?.name ?? "")") }
                 }
                 """, otherFiles: ["Cart.swift": "final class Cart { var items: [Item] = [] }\nclass Session: NSObject { var user: User? }"]),
             RuleExample("""
                 struct SettingsView: View {
                     @State private var settings = ↓SettingsStore()
-                    var body: some View { Text("") }
+                    var body: some View { Text(settings.darkMode ? "Dark" : "Light") }
                 }
                 final class SettingsStore: ObservableObject {
                     @Published var darkMode = false
                 }
                 """),
+            RuleExample("""
+                struct PlayerView: View {
+                    @State private var engine = ↓AudioEngine()
+                    var body: some View {
+                        VStack { controls }
+                    }
+                    @ViewBuilder private var controls: some View {
+                        if engine.isPlaying { Text("Playing") }
+                    }
+                }
+                """, otherFiles: ["AudioEngine.swift": "final class AudioEngine {\n    var isPlaying = false\n    init() { engine.prepare() }\n}"]),
         ],
         nonTriggering: [
             RuleExample("""
@@ -84,6 +99,28 @@ struct StateNonObservableClassRule: Rule {
                 }
                 """, note: "a helper whose state is all private: the view reads results, not its properties (IceCubes)",
                 otherFiles: ["DataSource.swift": "@MainActor final class ConversationsDataSource {\n    private var conversations: [Conversation] = []\n    private var nextPage: Link?\n    init() {}\n}"]),
+            RuleExample("""
+                struct MapScreen: View {
+                    @State private var coordinator = MapCoordinator()
+                    @State private var cache = ImageCache()
+                    var body: some View {
+                        MapView(delegate: coordinator)
+                            .onAppear { coordinator.region = .default }
+                            .environment(\\.imageCache, cache)
+                    }
+                }
+                """, note: "a reference kept for ownership or callbacks (coordinator, cache, delegate, adapter): the body never shows its properties",
+                otherFiles: ["Helpers.swift": "final class MapCoordinator: NSObject { var region: Region = .default; weak var delegate: MapDelegate? }\nfinal class ImageCache { var images: [URL: Image] = [:] }"]),
+            RuleExample("""
+                struct CartView: View {
+                    @State private var cart = Cart()
+                    var body: some View {
+                        Button("Add") { cart.items.append(1) }
+                            .task { print(cart.items) }
+                    }
+                }
+                """, note: "properties touched only in action closures, which read on an event, not per render",
+                otherFiles: ["Cart.swift": "final class Cart { var items: [Int] = [] }"]),
         ])
 
     static let nodeKinds: Set<SyntaxKind> = [.variableDecl]
@@ -93,24 +130,41 @@ struct StateNonObservableClassRule: Rule {
 
     func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
         for (name, declaration, call) in WorkspaceRuleSupport.stateClassCreations(node, in: context) {
-            let site = Syntax(call)
-            guard // A helper whose mutable state is all private cannot be read by the view: holding it
-                  // in @State just keeps one instance alive.
-                  declaration.scope.properties.contains(where: { $0.isStoredInstance && !$0.isLet && !$0.isPrivate }),
-                  !isObservable(declaration.scope, in: context, depth: 0)
-            else { continue }
-            let advice = declaration.scope.inherits("ObservableObject")
-                ? "own this ObservableObject with `@StateObject` (or make it `@Observable`)"
-                : "mark `\(name)` `@Observable`"
+            guard Self.flags(node, declaration: declaration, call: call, in: context) else { continue }
+            // One line, one advice: `heavy-state-initializer` defers to this rule here, so when
+            // the initializer also does work the advice says where to create it.
+            let advice: String
+            if declaration.scope.inherits("ObservableObject") {
+                advice = "own this ObservableObject with `@StateObject` (its initializer then runs once), or make it `@Observable`"
+            } else if HeavyStateInitializerRule.constructionDoesWork(declaration.scope) {
+                advice = "mark `\(name)` `@Observable`, and since its initializer does work, make the state optional and create it once in `.task { }`"
+            } else {
+                advice = "mark `\(name)` `@Observable`"
+            }
             report.append(Finding(
-                message: "`\(name)` is a class that is not @Observable: @State only sees the reference, so changes to its properties never update the view; \(advice)",
-                range: site.byteRange,
+                message: "`\(name)` is a class that is not @Observable and this view's body reads its properties: @State only sees the reference, so changes to those properties never update the view; \(advice)",
+                range: Syntax(call).byteRange,
                 related: [WorkspaceRuleSupport.related(declaration, "`\(name)` is declared here")]))
         }
     }
 
+    /// This rule reports `@State var x = Type()` (`call`): the class is not observable, and
+    /// the view's rendering code reads one of its mutable stored properties that others
+    /// can see. A reference kept for ownership or callbacks (a coordinator, a cache, a
+    /// delegate, an adapter) whose properties the body never shows is not stale UI: quiet.
+    static func flags(_ node: Syntax, declaration: TypeDeclaration, call: FunctionCallExprSyntax, in context: RuleContext) -> Bool {
+        // A helper whose mutable state is all private cannot be read by the view: holding it
+        // in @State just keeps one instance alive.
+        let readable = Set(declaration.scope.properties.filter { $0.isStoredInstance && !$0.isLet && !$0.isPrivate }.map(\.name))
+        guard !readable.isEmpty, !isObservable(declaration.scope, in: context, depth: 0),
+              let property = call.parent?.parent?.as(PatternBindingSyntax.self)?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+              let members = node.parent?.parent?.parent?.as(MemberBlockSyntax.self)
+        else { return false }
+        return members.renderingReads(of: property, members: readable)
+    }
+
     /// Observable itself, through a workspace superclass, or possibly (an unknown superclass).
-    private func isObservable(_ type: TypeScope, in context: RuleContext, depth: Int) -> Bool {
+    private static func isObservable(_ type: TypeScope, in context: RuleContext, depth: Int) -> Bool {
         if type.isObservableMacro || type.inherits("Observable") { return true }
         guard let first = type.inheritedTypes.first, let superName = TypeNames.simple(first), !Self.plainRoots.contains(superName) else { return false }
         guard let superType = context.type(named: superName) else { return true }  // unknown: maybe observable, do not flag

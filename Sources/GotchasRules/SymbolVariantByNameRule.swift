@@ -55,6 +55,8 @@ struct SymbolVariantByNameRule: Rule {
             "Image(systemName: ↓\"\\(name).fill\")",
             "Image(systemName: ↓symbol + \".fill\")",
             "Label(title, systemImage: ↓\"\\(icon).fill\")",
+            "Image(systemName: ↓\"heart\\(isLiked ? \".fill\" : \"\")\")",
+            "Label(\"Like\", systemImage: ↓\"heart\" + (isLiked ? \".fill\" : \"\"))",
         ],
         nonTriggering: [
             RuleExample("""
@@ -164,11 +166,20 @@ struct SymbolVariantByNameRule: Rule {
                 report.append(Finding(message: message, range: expression.byteRange, fixes: [fix]))
                 return
             }
-            // `name + ".fill"`
-            if elements.count >= 3, let last = elements.last?.stringLiteralValue, last.hasPrefix(".fill"),
+            // `name + ".fill"`, `"heart" + (isLiked ? ".fill" : "")`
+            if elements.count >= 3, let last = elements.last,
+               last.stringLiteralValue?.hasPrefix(".fill") == true || Self.togglesFillSuffix(last),
                elements[elements.count - 2].as(BinaryOperatorExprSyntax.self)?.operator.text == "+" {
                 report.append(Finding(message: message, range: expression.byteRange))
             }
+            return
+        }
+        // `"heart\(isLiked ? ".fill" : "")"`
+        if let literal = expression.as(StringLiteralExprSyntax.self),
+           literal.segments.contains(where: { segment in
+               segment.as(ExpressionSegmentSyntax.self)?.expressions.first.map { Self.togglesFillSuffix($0.expression) } == true
+           }) {
+            report.append(Finding(message: message, range: expression.byteRange))
             return
         }
         // `"\(name).fill"`
@@ -208,6 +219,21 @@ struct SymbolVariantByNameRule: Rule {
         let isViewStatement = context.isInRenderPath && outermost.parent?.is(CodeBlockItemSyntax.self) == true
         let continuesWithViewModifiers = rest.allSatisfy { Self.viewModifiers.contains($0.modifierName ?? "") }
         return (placement, isViewStatement && continuesWithViewModifiers ? .safe : .unsafe)
+    }
+
+    /// `cond ? ".fill" : ""` (either order, in parentheses or not): a name suffix that
+    /// switches between the symbol and its fill variant.
+    static func togglesFillSuffix(_ expression: ExprSyntax) -> Bool {
+        var expression = expression
+        if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+            expression = only.expression
+        }
+        guard let sequence = expression.as(SequenceExprSyntax.self) else { return false }
+        let elements = Array(sequence.elements)
+        guard elements.count >= 3, let ternary = elements[elements.count - 2].as(UnresolvedTernaryExprSyntax.self),
+              let thenName = ternary.thenExpression.stringLiteralValue, let elseName = elements[elements.count - 1].stringLiteralValue
+        else { return false }
+        return Set([thenName, elseName]) == [".fill", ""]
     }
 }
 

@@ -25,31 +25,31 @@ struct TimelineViewPeriodicMathRule: Rule {
                 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
                 struct AvailableExample: View {
                     var body: some View {
-                        TimelineView(.animation) { context in
+                        ↓TimelineView(.animation) { context in
                             let t = context.date.timeIntervalSinceReferenceDate
                             Circle()
-                                .scaleEffect(1 + 0.1 * ↓sin(t * 2))
-                                .offset(y: ↓cos(context.date.timeIntervalSince1970) * 8)
+                                .scaleEffect(1 + 0.1 * sin(t * 2))
+                                .offset(y: cos(context.date.timeIntervalSince1970) * 8)
                         }
                     }
                 }
                 """, note: "inside `@available` the minimum is raised to what the advice needs", platforms: [.iOS: OSVersion(16)]),
             """
             var body: some View {
-                TimelineView(.animation) { context in
+                ↓TimelineView(.animation) { context in
                     let t = context.date.timeIntervalSinceReferenceDate
                     Circle()
-                        .scaleEffect(1 + 0.1 * ↓sin(t * 2))
-                        .offset(y: ↓cos(context.date.timeIntervalSince1970) * 8)
+                        .scaleEffect(1 + 0.1 * sin(t * 2))
+                        .offset(y: cos(context.date.timeIntervalSince1970) * 8)
                 }
             }
             """,
             """
             struct Blob: View {
                 var body: some View {
-                    TimelineView(.animation(minimumInterval: nil, paused: false)) { timeline in
+                    ↓TimelineView(.animation(minimumInterval: nil, paused: false)) { timeline in
                         let phase = timeline.date.timeIntervalSince(start)
-                        Shape().rotationEffect(.degrees(↓Foundation.sin(phase) * 10))
+                        Shape().rotationEffect(.degrees(Foundation.sin(phase) * 10))
                     }
                 }
             }
@@ -94,23 +94,38 @@ struct TimelineViewPeriodicMathRule: Rule {
 
     func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
         let call = node.cast(FunctionCallExprSyntax.self)
-        let written = call.calledExpression.trimmedText
-        let callee = written.hasPrefix("Foundation.") ? String(written.dropFirst("Foundation.".count)) : written
-        guard Self.trig.contains(callee),
+        guard let callee = Self.trigName(call),
               call.arguments.count == 1,
               let timeline = context.type(named: "TimelineView") == nil ? context.nearestContainer(in: ["TimelineView"]) : nil,
-              timeline.call?.timelineScheduleName == "animation"
+              let timelineCall = timeline.call, timelineCall.timelineScheduleName == "animation"
         else { return }
         let parameters = timeline.closure.parameterNames.filter { $0 != "_" }
-        let referencesTime = call.arguments.first!.expression.tokens(viewMode: .sourceAccurate).contains { token in
+        // A container rule reports on the container's call: once per `TimelineView`, from
+        // its first trigonometric call of the date, however many its content has.
+        guard Self.readsTime(call, parameters: parameters),
+              let first = timeline.closure.containedCalls(named: Self.trig).first(where: { Self.trigName($0) != nil && $0.arguments.count == 1 && Self.readsTime($0, parameters: parameters) }),
+              first.id == call.id
+        else { return }
+        report.append(Finding(
+            message: "This `TimelineView(.animation)` re-runs its content every frame to compute `\(callee)` of the timeline date; for a periodic effect use `.phaseAnimator`",
+            range: timelineCall.rangeThroughArguments))
+    }
+
+    /// `sin`, `cos`, … written bare or as `Foundation.sin`.
+    static func trigName(_ call: FunctionCallExprSyntax) -> String? {
+        let written = call.calledExpression.trimmedText
+        let callee = written.hasPrefix("Foundation.") ? String(written.dropFirst("Foundation.".count)) : written
+        return trig.contains(callee) ? callee : nil
+    }
+
+    /// The argument mentions the timeline's parameter or a name that means time.
+    static func readsTime(_ call: FunctionCallExprSyntax, parameters: [String]) -> Bool {
+        guard let argument = call.arguments.first?.expression else { return false }
+        return argument.tokens(viewMode: .sourceAccurate).contains { token in
             guard case .identifier(let name) = token.tokenKind else { return false }
             if parameters.contains(name) { return true }
             let lowered = name.lowercased()
-            return lowered == "t" || Self.timeWords.contains { lowered.contains($0) }
+            return lowered == "t" || timeWords.contains { lowered.contains($0) }
         }
-        guard referencesTime else { return }
-        report.append(Finding(
-            message: "`\(callee)` of the timeline date in `TimelineView(.animation)` re-runs the body every frame; for a periodic effect use `.phaseAnimator`",
-            range: call.byteRange))
     }
 }

@@ -14,7 +14,8 @@ struct UnstableIdentityRule: Rule {
             Identity must be stable. `var id: UUID { UUID() }` returns a new ID every time SwiftUI \
             asks, so each `ForEach`/`List` update sees all-new elements: rows lose their `@State`, \
             images reload, and animations remove and insert everything. `.id(UUID())` in a body does \
-            the same to one view on every render. Store the ID once (`let id = UUID()`) or derive it \
+            the same to one view on every render. A fallback `x ?? UUID()` does this only while `x` is \
+            nil — every read of a nil `x` is a new identity. Store the ID once (`let id = UUID()`) or derive it \
             from the data (a database key, a name that cannot repeat).
             """,
         triggers: ["UUID()"],
@@ -43,6 +44,12 @@ struct UnstableIdentityRule: Rule {
             }
             """,
             """
+            struct Artwork: Identifiable {
+                let podcastID: String?
+                var id: String { podcastID ?? ↓UUID().uuidString }
+            }
+            """,
+            """
             extension Message: Identifiable {
                 public var id: String { get { "\\(↓UUID())" } }
             }
@@ -57,6 +64,8 @@ struct UnstableIdentityRule: Rule {
             RuleExample("@State private var token = UUID()", note: "stored state"),
             RuleExample("var newID: UUID { UUID() }", note: "a factory property not named id"),
             RuleExample("let x = Text(\".id(UUID())\")", note: "inside a string"),
+            RuleExample("struct Artwork: Identifiable { let id: String; init(podcastID: String?) { id = podcastID ?? UUID().uuidString } }",
+                        note: "a `?? UUID()` fallback stored once in an initializer"),
         ])
 
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
@@ -72,6 +81,14 @@ struct UnstableIdentityRule: Rule {
             return
         }
         guard Self.isNewUUID(call), Self.isInComputedIDGetter(call) else { return }
+        // `x ?? UUID()`: a new identity only on the reads where `x` is nil; say so.
+        if let fallbackFor = Self.nilCoalescingLeftSide(of: call) {
+            let subject = fallbackFor.count <= 40 ? "`\(fallbackFor)`" : "the value before `??`"
+            report.append(Finding(
+                message: "A computed `id` falling back to `UUID()` is a new identity every time it is read while \(subject) is nil: those rows reset their state and re-animate; store the fallback once (`let id = x ?? UUID()` in the initializer) or derive it from the data",
+                range: call.byteRange))
+            return
+        }
         report.append(Finding(
             message: "A computed `id` returning `UUID()` is a new identity every time it is read: rows reset their state and re-animate; store it once (`let id = UUID()`) or derive it from the data",
             range: call.byteRange))
@@ -99,5 +116,23 @@ struct UnstableIdentityRule: Rule {
             node = parent
         }
         return false
+    }
+
+    /// For `a ?? b ?? UUID()` (possibly `UUID().uuidString`), the text of `a ?? b`.
+    static func nilCoalescingLeftSide(of call: FunctionCallExprSyntax) -> String? {
+        var operand = Syntax(call)
+        while let parent = operand.parent, parent.is(MemberAccessExprSyntax.self) || (parent.is(FunctionCallExprSyntax.self) && parent.as(FunctionCallExprSyntax.self)?.calledExpression.id == operand.id) {
+            operand = parent
+        }
+        if let folded = operand.parent?.as(InfixOperatorExprSyntax.self), folded.rightOperand.id == operand.id,
+           folded.operator.trimmedText == "??" {
+            return folded.leftOperand.trimmedText
+        }
+        guard let list = operand.parent?.as(ExprListSyntax.self) else { return nil }
+        let elements = Array(list)
+        guard let index = elements.firstIndex(where: { $0.id == operand.id }), index >= 2,
+              elements[index - 1].as(BinaryOperatorExprSyntax.self)?.operator.text == "??"
+        else { return nil }
+        return elements[..<(index - 1)].map(\.trimmedText).joined(separator: " ")
     }
 }

@@ -25,8 +25,8 @@ struct WidgetGeometryMeasureRule: Rule {
                 var body: some View {
                     HStack {
                         Text("Streak")
-                            .background(GeometryReader { proxy in
-                                Color.clear↓.onAppear { labelWidth = proxy.size.width }
+                            .background(↓GeometryReader { proxy in
+                                Color.clear.onAppear { labelWidth = proxy.size.width }
                             })
                         Capsule().frame(width: labelWidth)
                     }
@@ -38,8 +38,9 @@ struct WidgetGeometryMeasureRule: Rule {
             struct RingView: View {
                 @State private var size: CGSize = .zero
                 var body: some View {
-                    GeometryReader { geometry in
-                        Circle()↓.task { self.size = geometry.size }
+                    ↓GeometryReader { geometry in
+                        Circle().task { self.size = geometry.size }
+                        Circle().onAppear { size = geometry.size }
                     }
                     .frame(height: size.height)
                 }
@@ -108,14 +109,29 @@ struct WidgetGeometryMeasureRule: Rule {
               ["onAppear", "task", "onGeometryChange"].contains(callee),
               WorkspaceRuleSupport.isWidgetFile(context), let view = context.enclosingView
         else { return }
-        if callee != "onGeometryChange" && !context.isInside(["GeometryReader"]) { return }
         let states = Set(view.properties.filter { $0.attributes.contains("State") }.map(\.name))
-        guard !states.isEmpty else { return }
-        let closures = call.closureArguments.map(\.closure)
-        guard closures.contains(where: { Self.assigns(to: states, in: $0) }) else { return }
+        guard !states.isEmpty, Self.writesState(call, states) else { return }
+        var range = call.rangeFromCalleeName
+        var subject = "`.\(callee)`"
+        if callee != "onGeometryChange" {
+            // A container rule reports on the container's call: once per `GeometryReader`,
+            // from the first callback in its content that writes `@State`.
+            guard let reader = context.nearestContainer(in: ["GeometryReader"]), let readerCall = reader.call,
+                  let first = reader.closure.containedCalls(named: ["onAppear", "task"]).first(where: {
+                      $0.calledExpression.is(MemberAccessExprSyntax.self) && Self.writesState($0, states)
+                  }),
+                  first.id == call.id
+            else { return }
+            range = readerCall.rangeThroughArguments
+            subject = "the `.\(callee)` in this `GeometryReader`"
+        }
         report.append(Finding(
-            message: "the widget snapshot is captured before `.\(callee)` runs: the @State it writes stays at its initial value in the rendered widget; compute the size synchronously (proxy, constants, font metrics) and pass it down",
-            range: call.rangeFromCalleeName))
+            message: "the widget snapshot is captured before \(subject) runs: the @State it writes stays at its initial value in the rendered widget; compute the size synchronously (proxy, constants, font metrics) and pass it down",
+            range: range))
+    }
+
+    static func writesState(_ call: FunctionCallExprSyntax, _ states: Set<String>) -> Bool {
+        call.closureArguments.contains { assigns(to: states, in: $0.closure) }
     }
 
     /// `name = …` or `self.name = …` for one of `names`.

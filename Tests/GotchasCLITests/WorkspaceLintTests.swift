@@ -6,7 +6,7 @@ import Testing
     @Test func crossFileDiagnosticsNeedTheOtherFile() throws {
         let tree = try TemporaryTree([
             "App/Models/Cart.swift": "final class Cart {\n    var items: [Int] = []\n}\n",
-            "App/Views/CartView.swift": "struct CartView: View {\n    @State private var cart = Cart()\n    var body: some View { Text(\"\") }\n}\n",
+            "App/Views/CartView.swift": "struct CartView: View {\n    @State private var cart = Cart()\n    var body: some View { Text(\"\\(cart.items.count)\") }\n}\n",
         ])
         let both = CapturedIO()
         #expect(both.lint([tree.root, "--format", "json"]) == 1)
@@ -35,7 +35,7 @@ import Testing
     @Test func cachedResultsFollowChangesInOtherFiles() throws {
         let tree = try TemporaryTree([
             "Cart.swift": "final class Cart {\n    var items: [Int] = []\n}\n",
-            "CartView.swift": "struct CartView: View {\n    @State private var cart = Cart()\n    var body: some View { Text(\"\") }\n}\n",
+            "CartView.swift": "struct CartView: View {\n    @State private var cart = Cart()\n    var body: some View { Text(\"\\(cart.items.count)\") }\n}\n",
         ])
         let environment = ["XDG_CACHE_HOME": tree.path("cache")]
         let paths = [tree.path("Cart.swift"), tree.path("CartView.swift"), "--format", "json"]

@@ -11,6 +11,11 @@ struct FavoritesView: View {
             }
         }
     }
+
+    func rename(_ plant: Plant, to name: String) {
+        guard let index = store.plants.firstIndex(of: plant) else { return }
+        store.plants[index].name = name
+    }
 }
 
 /// Migrated to the Observation reads, but the app still injects the store with `.environmentObject`.

@@ -16,6 +16,15 @@ struct GardenListView: View {
                 }
             }
             .searchable(text: $searchText)
+            .safeAreaInset(edge: .bottom) {
+                HStack {
+                    WaterAllButton()
+                    Spacer()
+                    Text("\(store.plants.count) plants")
+                }
+                .padding()
+                .background(.bar)
+            }
             .toolbar {
                 Button {
                     showFavoritesOnly.toggle()

@@ -1,21 +1,12 @@
 import SwiftUI
 
-/// The app's tabs, with a bottom bar for quick actions on the garden tab.
+/// The app's tabs (the garden tab's list has a bottom bar for quick actions).
 struct GardenTabsView: View {
     @EnvironmentObject var store: GardenStore
 
     var body: some View {
         TabView {
             GardenListView()
-                .safeAreaInset(edge: .bottom) {
-                    HStack {
-                        WaterAllButton()
-                        Spacer()
-                        Text("\(store.plants.count) plants")
-                    }
-                    .padding()
-                    .background(.bar)
-                }
                 .tabItem {
                     Label("Garden", systemImage: "leaf")
                 }

@@ -1,0 +1,58 @@
+import SwiftSyntax
+
+/// Evidence that the elements of a collection property are edited in place, the
+/// question `foreach-id-self-mutable` asks before saying an edit changes a row's hash.
+extension SyntaxProtocol {
+    /// True when this code edits elements of the collection named `name` in place:
+    /// bindings into it (`ForEach($items)`, `$items[i]`, `$store.items`) or an assignment
+    /// through a subscript (`items[i].title = …`, `items[i].count += 1`, `items[i] = …`).
+    /// A collection only ever assigned whole (`items = try await load()`) gives none.
+    public func editsElementsInPlace(of name: String) -> Bool {
+        let tokens = Array(self.tokens(viewMode: .sourceAccurate))
+        for index in tokens.indices {
+            let token = tokens[index]
+            // `$items`, `$store.items`: a binding into the collection, handed to rows.
+            // (The lexer makes `$items` an identifier; `$0` is a dollar identifier.)
+            if token.tokenKind == .identifier("$" + name) { return true }
+            if case .identifier(let text) = token.tokenKind, text.hasPrefix("$"), index + 2 < tokens.count,
+               tokens[index + 1].tokenKind == .period, tokens[index + 2].tokenKind == .identifier(name) {
+                return true
+            }
+            guard token.tokenKind == .identifier(name), index + 1 < tokens.count, tokens[index + 1].tokenKind == .leftSquare,
+                  let subscriptEnd = Self.matchingBracket(in: tokens, from: index + 1)
+            else { continue }
+            // After `items[i]`: `.a.b` member steps, then an assignment operator.
+            var next = subscriptEnd + 1
+            var lastMember: String?
+            while next + 1 < tokens.count, tokens[next].tokenKind == .period, case .identifier(let member) = tokens[next + 1].tokenKind {
+                lastMember = member
+                next += 2
+            }
+            guard next < tokens.count else { continue }
+            switch tokens[next].tokenKind {
+            case .equal: return true
+            case .binaryOperator(let op) where ["+=", "-=", "*=", "/="].contains(op): return true
+            // `items[i].tags.append(t)`, `items[i].isDone.toggle()`.
+            case .leftParen where lastMember.map(Self.mutatingMethods.contains) == true: return true
+            default: continue
+            }
+        }
+        return false
+    }
+
+    private static var mutatingMethods: Set<String> { ["append", "insert", "remove", "removeAll", "removeFirst", "removeLast", "toggle"] }
+
+    private static func matchingBracket(in tokens: [TokenSyntax], from open: Int) -> Int? {
+        var depth = 0
+        for index in open..<tokens.count {
+            switch tokens[index].tokenKind {
+            case .leftSquare: depth += 1
+            case .rightSquare:
+                depth -= 1
+                if depth == 0 { return index }
+            default: break
+            }
+        }
+        return nil
+    }
+}

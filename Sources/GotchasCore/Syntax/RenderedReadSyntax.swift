@@ -1,0 +1,99 @@
+import SwiftSyntax
+
+/// What a view's rendering code reads of one of its own properties: the question
+/// `state-non-observable-class` asks ("does `body` show a property of the object?").
+extension MemberBlockSyntax {
+    /// True when a member that renders (`body`, a `@ViewBuilder` or `some View`
+    /// property or function) reads `base.member`, `base?.member`, `base!.member` or
+    /// `self.base.member` for one of `members`, where it runs per render — not inside an
+    /// action closure (`Button { }`, `.task { }`, `.onAppear { }`), which reads on an event.
+    public func renderingReads(of base: String, members: Set<String>) -> Bool {
+        for item in self.members where Self.renders(item.decl) {
+            let tokens = Array(item.decl.tokens(viewMode: .sourceAccurate))
+            for index in tokens.indices where tokens[index].tokenKind == .identifier(base) {
+                // `other.base.member` is someone else's property of that name.
+                if index > 0, tokens[index - 1].tokenKind == .period,
+                   index < 2 || tokens[index - 2].tokenKind != .keyword(.self) { continue }
+                var next = index + 1
+                while next < tokens.count, tokens[next].tokenKind == .postfixQuestionMark || tokens[next].tokenKind == .exclamationMark {
+                    next += 1
+                }
+                guard next + 1 < tokens.count, tokens[next].tokenKind == .period,
+                      case .identifier(let member) = tokens[next + 1].tokenKind, members.contains(member),
+                      Self.runsPerRender(tokens[index], within: item.decl)
+                else { continue }
+                return true
+            }
+        }
+        return false
+    }
+
+    /// `body`, `@ViewBuilder` members and computed `some View` properties / functions.
+    static func renders(_ decl: DeclSyntax) -> Bool {
+        if let variable = decl.as(VariableDeclSyntax.self) {
+            return variable.bindings.contains { binding in
+                binding.accessorBlock != nil
+                    && (variable.attributes.contains("ViewBuilder") || binding.typeAnnotation?.type.isViewType == true)
+            }
+        }
+        if let function = decl.as(FunctionDeclSyntax.self) {
+            return function.attributes.contains("ViewBuilder") || function.signature.returnClause?.type.isViewType == true
+        }
+        return false
+    }
+
+    /// No closure between the token and the member runs later (the walk's own roles).
+    static func runsPerRender(_ token: TokenSyntax, within member: DeclSyntax) -> Bool {
+        var current = token.parent
+        while let node = current, node.id != member.id {
+            if let closure = node.as(ClosureExprSyntax.self), !closure.isImmediatelyCalled {
+                switch ClosureSite(closure) {
+                case .call(let call, let callee, let label):
+                    if ClosureRole.of(callee: callee, label: label, call: call) == .deferred { return false }
+                case .macro, .other:
+                    return false
+                }
+            }
+            current = node.parent
+        }
+        return true
+    }
+}
+
+extension ClosureExprSyntax {
+    /// `{ … }()`: the closure runs where it is written, like the expression around it.
+    public var isImmediatelyCalled: Bool {
+        guard let call = parent?.as(FunctionCallExprSyntax.self) else { return false }
+        return call.calledExpression.id == Syntax(self).id
+    }
+}
+
+extension SyntaxProtocol {
+    /// True when the innermost closure around this node is called where it is written
+    /// (`let f: NumberFormatter = { … }()`); the walk treats such a closure as one that
+    /// runs later, so a rule asks this to see that its body runs with the code around it.
+    public var isInImmediatelyCalledClosure: Bool {
+        var current = parent
+        while let node = current {
+            if let closure = node.as(ClosureExprSyntax.self) { return closure.isImmediatelyCalled }
+            if node.is(MemberBlockItemSyntax.self) { return false }
+            current = node.parent
+        }
+        return false
+    }
+
+    /// True when this node is in a member of a type that renders (`body`, a `@ViewBuilder`
+    /// or `some View` member) and runs each time it does: no action closure between, only
+    /// content, inline and immediately-called closures.
+    public var runsPerRenderOfItsMember: Bool {
+        var current = parent
+        while let node = current {
+            if let item = node.as(MemberBlockItemSyntax.self) {
+                guard MemberBlockSyntax.renders(item.decl), let token = firstToken(viewMode: .sourceAccurate) else { return false }
+                return MemberBlockSyntax.runsPerRender(token, within: item.decl)
+            }
+            current = node.parent
+        }
+        return false
+    }
+}
