@@ -1,8 +1,11 @@
 import GotchasCore
 import SwiftSyntax
 
-/// `Task { }` in an initializer starts work whenever the value is created (views are
-/// created often), captures `self`, and nobody can cancel it.
+/// `Task { }` in an initializer starts work whenever the value is created: in a `View`'s
+/// init that is every parent render, and in a nonisolated init the task runs with no
+/// particular isolation. In the init of a main-actor model created once (owned by
+/// `@State`/`@StateObject`) a one-shot task inherits the actor and is common practice:
+/// flagged only with evidence the model is created per render.
 struct TaskInInitRule: Rule {
     static let description = RuleDescription(
         id: "task-in-init",
@@ -11,11 +14,17 @@ struct TaskInInitRule: Rule {
         seed: "000 C2",
         summary: "`Task { … }` started inside an `init`.",
         rationale: """
-            A `Task` spawned in `init` runs every time the type is constructed — for a view, on every \
-            parent render — captures `self` strongly, and has no owner to cancel it. In a nonisolated \
-            init its body also runs with no particular isolation, so touching main-actor state races. \
-            Start the work from `.task { }` on the first view that needs it (cancelled with the view), \
-            or store `Task { @MainActor in … }` in a property and cancel it.
+            A `Task` spawned in `init` runs every time the type is constructed. In a `View`'s init that \
+            is every time the parent re-renders, and nothing cancels it when the view goes away: start \
+            the work from `.task { }` instead (cancelled with the view). In a nonisolated init (a type \
+            that is not `@MainActor`) a bare `Task { }` inherits no isolation, so touching main-actor \
+            state races: write `Task { @MainActor in … }`, store it and cancel it, or start the work \
+            from the first view's `.task { }`. Not flagged without evidence: a one-shot task in the \
+            init of a main-actor type (a `@MainActor` model, `Task { @MainActor in … }`, default \
+            `MainActor` isolation) — it inherits the actor, and a model created once (owned by \
+            `@State`/`@StateObject`) runs it once; it is flagged when a `View` in the file creates \
+            that model in a stored property it does not own (`let model = Model()`, \
+            `@ObservedObject var model = Model()`), i.e. anew on every render.
             """,
         triggers: ["Task"],
         triggering: [
@@ -25,6 +34,17 @@ struct TaskInInitRule: Rule {
                 init() {
                     ↓Task { await load() }
                 }
+            }
+            """,
+            """
+            @MainActor final class ProfileModel: ObservableObject {
+                init() {
+                    ↓Task { await self.load() }
+                }
+            }
+            struct ProfileScreen: View {
+                @ObservedObject var model = ProfileModel()
+                var body: some View { Text("") }
             }
             """,
             """
@@ -80,9 +100,29 @@ struct TaskInInitRule: Rule {
                     }
                 }
                 """, note: "`Task` is a workspace struct that shadows Concurrency's", otherFiles: ["Models.swift": "struct Task { var title: String; var due: Date }"]),
+            RuleExample("""
+                @MainActor @Observable final class TimelineModel {
+                    init() {
+                        Task { await self.refresh() }
+                    }
+                }
+                struct TimelineScreen: View {
+                    @State private var model = TimelineModel()
+                    var body: some View { Text("") }
+                }
+                """, note: "a one-shot task in a @MainActor model owned by @State: it inherits the actor and runs once"),
+            RuleExample("""
+                final class ThreadModel {
+                    init() {
+                        Task { @MainActor in self.load() }
+                    }
+                }
+                """, note: "an explicitly main-actor task in a model with no evidence it is created per render (Mastodon)"),
         ])
 
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
+    /// The evidence for a main-actor model is a `View` elsewhere in the file that creates it.
+    static let readsOtherDeclarations = true
     static let callees: Set<String>? = ["Task", "detached"]
 
     func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
@@ -112,9 +152,46 @@ struct TaskInInitRule: Rule {
                 || context.enclosingType.flatMap { context.type(named: $0.name) }?.hasAttribute("MainActor") == true
             if Self.isMainActorClosure(closure) || mainActorType || Self.capturesSelfWeakly(closure) { return }
         }
-        report.append(Finding(
-            message: "`Task` started in `init`: it runs every time the value is created, captures `self` and cannot be cancelled by an owner; start it from `.task { }` on the first view, or store a `Task { @MainActor in … }` and cancel it",
-            range: called.byteRange))
+        let message: String
+        if context.isInViewType {
+            // C2's strongest case: a view's init runs on every render of its parent.
+            message = "`Task` started in a view's `init`: SwiftUI re-creates views on every parent render, so it starts again each "
+                + "time, and nothing cancels it when the view goes away; start the work from `.task { }` instead"
+        } else if Self.isMainActorIsolated(closure, in: context) || context.enclosingType?.kind == .actor {
+            // Inherits the actor: only a model created anew per render makes this a gotcha.
+            guard let type = context.enclosingType, let creator = Self.viewCreatingUnowned(type.name, in: context) else { return }
+            message = "`Task` started in `init` of `\(type.name)`, which `\(creator)` creates in a stored property it does not own: "
+                + "a new model and a new task on every render of `\(creator)`; own it with `@State`/`@StateObject`, or start the work from `.task { }`"
+        } else {
+            message = "`Task` started in a nonisolated `init` inherits no isolation (touching main-actor state races) and starts on "
+                + "every construction" + (isTask && Self.isStored(call) ? "" : " with no owner to cancel it")
+                + "; write `Task { @MainActor in … }` and store it, or start the work from `.task { }` on the first view"
+        }
+        report.append(Finding(message: message, range: called.byteRange))
+    }
+
+    /// The task body runs on the main actor: annotated `@MainActor in`, or started in a
+    /// `@MainActor` type, a `@MainActor` init, or a project with default `MainActor` isolation.
+    static func isMainActorIsolated(_ closure: ClosureExprSyntax, in context: RuleContext) -> Bool {
+        if isMainActorClosure(closure) || context.enclosingFunction?.attributes.contains("MainActor") == true { return true }
+        if let type = context.enclosingType,
+           type.hasAttribute("MainActor") || context.type(named: type.name)?.hasAttribute("MainActor") == true {
+            return true
+        }
+        return context.defaultIsolationIsMainActor
+    }
+
+    /// A `View` of this file that creates `model` in a stored property without owning it
+    /// (`let m = Model()`, `@ObservedObject var m = Model()`): a new model on every render.
+    static func viewCreatingUnowned(_ model: String, in context: RuleContext) -> String? {
+        let owning: Set<String> = ["State", "StateObject"]
+        for name in context.fileTypes.keys.sorted() {
+            guard let view = context.type(named: name), view.isView else { continue }
+            if view.properties.contains(where: { $0.isStoredInstance && $0.initializerCallee == model && !owning.contains($0.wrapper ?? "") }) {
+                return name
+            }
+        }
+        return nil
     }
 
     static func capturesSelfWeakly(_ closure: ClosureExprSyntax) -> Bool {
