@@ -41,6 +41,19 @@ struct AnyViewRule: Rule {
             }
             """,
             "func make() -> AnyView { ↓AnyView.init(Text(\"a\")) }",
+            """
+            struct Card: View {
+                var body: some View { header }
+                var header: AnyView { ↓AnyView(Text("a")) }
+            }
+            """,
+            """
+            final class ProfileCoordinator {
+                func toPresentable() -> AnyView {
+                    AnyView(NavigationStack { ↓AnyView(ProfileView()) })
+                }
+            }
+            """,
         ],
         nonTriggering: [
             RuleExample("var cache: [String: AnyView] = [:]", note: "the type in a signature"),

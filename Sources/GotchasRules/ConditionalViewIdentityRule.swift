@@ -44,6 +44,15 @@ struct ConditionalViewIdentityRule: Rule {
             }
             """,
             """
+            @Observable final class FeedModel { var isStale = false }
+            struct FeedRow: View {
+                let model: FeedModel
+                var body: some View {
+                    ↓if model.isStale { Summary().blur(radius: 2) } else { Summary() }
+                }
+            }
+            """,
+            """
             @ViewBuilder var title: some View {
                 VStack {
                     ↓if compact {
