@@ -70,6 +70,9 @@ struct DispatchQueueRule: Rule {
                     }
                 }
                 func scrollLater() { ↓DispatchQueue.main.async { scrollToTop() } }
+                var list: some View {
+                    List(items) { Row($0) }.refreshable { ↓DispatchQueue.main.asyncAfter(deadline: .now() + 1) { done() } }
+                }
             }
             """,
         ],
@@ -151,6 +154,13 @@ struct DispatchQueueRule: Rule {
         "onContinueUserActivity", "simultaneousGesture", "highPriorityGesture",
     ]
 
+    /// Calls whose closure is async code: `Task { }`, `Task.detached { }`, `.task { }`,
+    /// `.refreshable { }`, task-group bodies and their child tasks.
+    static let asyncClosureCallees: Set<String> = [
+        "Task", "detached", "task", "refreshable", "withTaskGroup", "withThrowingTaskGroup",
+        "withDiscardingTaskGroup", "withThrowingDiscardingTaskGroup", "addTask",
+    ]
+
     /// Closures that run synchronously where they are written: look past them.
     static let inlineCallees: Set<String> = ["withAnimation", "withTransaction", "map", "forEach", "compactMap", "filter"]
 
@@ -202,7 +212,7 @@ struct DispatchQueueRule: Rule {
             if let closure = node.as(ClosureExprSyntax.self) {
                 if closure.signature?.effectSpecifiers?.asyncSpecifier != nil { return .async }
                 guard let (callee, label) = closure.passedTo else { return nil }
-                if callee == "Task" || callee == "detached" { return .async }
+                if Self.asyncClosureCallees.contains(callee) { return .async }
                 if Self.viewActionCallees.contains(callee) || (label.map { ["action", "perform"].contains($0) } ?? false) {
                     return context.isInViewType ? .view : nil
                 }
