@@ -5,7 +5,8 @@ import SwiftSyntax
 /// init that is every parent render, and in a nonisolated init the task runs with no
 /// particular isolation. In the init of a main-actor model created once (owned by
 /// `@State`/`@StateObject`) a one-shot task inherits the actor and is common practice:
-/// flagged only with evidence the model is created per render.
+/// not flagged (evidence that such a model is created per render would need a workspace
+/// question the index cannot answer yet: who constructs the type).
 struct TaskInInitRule: Rule {
     static let description = RuleDescription(
         id: "task-in-init",
@@ -20,11 +21,10 @@ struct TaskInInitRule: Rule {
             that is not `@MainActor`) a bare `Task { }` inherits no isolation, so touching main-actor \
             state races: write `Task { @MainActor in … }`, store it and cancel it, or start the work \
             from the first view's `.task { }`. Not flagged without evidence: a one-shot task in the \
-            init of a main-actor type (a `@MainActor` model, `Task { @MainActor in … }`, default \
-            `MainActor` isolation) — it inherits the actor, and a model created once (owned by \
-            `@State`/`@StateObject`) runs it once; it is flagged when a `View` in the file creates \
-            that model in a stored property it does not own (`let model = Model()`, \
-            `@ObservedObject var model = Model()`), i.e. anew on every render.
+            init of a main-actor type that is not a view (a `@MainActor` model, `Task { @MainActor in … }`, \
+            default `MainActor` isolation): it inherits the actor, and a model created once (owned by \
+            `@State`/`@StateObject`) runs it once. Creating such a model in a view's stored property \
+            without owning it (`@ObservedObject var m = Model()`) is `observed-object-owned`'s finding.
             """,
         triggers: ["Task"],
         triggering: [
@@ -34,17 +34,6 @@ struct TaskInInitRule: Rule {
                 init() {
                     ↓Task { await load() }
                 }
-            }
-            """,
-            """
-            @MainActor final class ProfileModel: ObservableObject {
-                init() {
-                    ↓Task { await self.load() }
-                }
-            }
-            struct ProfileScreen: View {
-                @ObservedObject var model = ProfileModel()
-                var body: some View { Text("") }
             }
             """,
             """
@@ -121,8 +110,6 @@ struct TaskInInitRule: Rule {
         ])
 
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
-    /// The evidence for a main-actor model is a `View` elsewhere in the file that creates it.
-    static let readsOtherDeclarations = true
     static let callees: Set<String>? = ["Task", "detached"]
 
     func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
@@ -158,10 +145,9 @@ struct TaskInInitRule: Rule {
             message = "`Task` started in a view's `init`: SwiftUI re-creates views on every parent render, so it starts again each "
                 + "time, and nothing cancels it when the view goes away; start the work from `.task { }` instead"
         } else if Self.isMainActorIsolated(closure, in: context) || context.enclosingType?.kind == .actor {
-            // Inherits the actor: only a model created anew per render makes this a gotcha.
-            guard let type = context.enclosingType, let creator = Self.viewCreatingUnowned(type.name, in: context) else { return }
-            message = "`Task` started in `init` of `\(type.name)`, which `\(creator)` creates in a stored property it does not own: "
-                + "a new model and a new task on every render of `\(creator)`; own it with `@State`/`@StateObject`, or start the work from `.task { }`"
+            // Inherits the actor: a one-shot task of a model created once is common practice, and
+            // nothing here shows the model is created anew per render.
+            return
         } else {
             message = "`Task` started in a nonisolated `init` inherits no isolation (touching main-actor state races) and starts on "
                 + "every construction" + (isTask && Self.isStored(call) ? "" : " with no owner to cancel it")
@@ -179,19 +165,6 @@ struct TaskInInitRule: Rule {
             return true
         }
         return context.defaultIsolationIsMainActor
-    }
-
-    /// A `View` of this file that creates `model` in a stored property without owning it
-    /// (`let m = Model()`, `@ObservedObject var m = Model()`): a new model on every render.
-    static func viewCreatingUnowned(_ model: String, in context: RuleContext) -> String? {
-        let owning: Set<String> = ["State", "StateObject"]
-        for name in context.fileTypes.keys.sorted() {
-            guard let view = context.type(named: name), view.isView else { continue }
-            if view.properties.contains(where: { $0.isStoredInstance && $0.initializerCallee == model && !owning.contains($0.wrapper ?? "") }) {
-                return name
-            }
-        }
-        return nil
     }
 
     static func capturesSelfWeakly(_ closure: ClosureExprSyntax) -> Bool {
