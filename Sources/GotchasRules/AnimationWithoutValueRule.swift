@@ -15,11 +15,15 @@ struct AnimationWithoutValueRule: Rule {
             `.animation(_:)` with a single argument is deprecated since iOS 15: it applies the animation \
             to every animatable change that reaches the view during any update, so a change to unrelated \
             state (or the parent's layout) animates too. Write `.animation(.easeInOut, value: count)` so \
-            only changes of `count` animate. `.animation(nil)` has the same problem: use \
-            `.animation(nil, value: v)` or `.transaction { $0.animation = nil }`. The fix offers one \
-            action per candidate value (the view's `@State`, `@Binding` and stored properties, those the \
-            modified view reads first); which one is right needs a human. Not flagged: `.animation(_:value:)`, \
-            `AnyTransition`'s `.animation(_:)` (`.transition(.opacity.animation(.default))`), and the \
+            only changes of `count` animate. `.animation(nil)` (or `.none`) is the same deprecated modifier \
+            the other way round: it removes the animation from every change that reaches the view, \
+            including ones an ancestor's `withAnimation` meant to animate; write `.animation(nil, value: v)` \
+            to keep only `v`'s changes still, or `.transaction { $0.animation = nil }`. The fix offers one \
+            action per candidate value (the view's `@State`, `@Binding` and `var` stored properties, those \
+            the modified view reads first; never a `let` or a static, which do not change while the view \
+            lives); which one is right needs a human. Not flagged: `.animation(_:value:)`, `AnyTransition`'s \
+            `.animation(_:)` (`.transition(.opacity.animation(.default))`), `Binding`'s `.animation(_:)` \
+            (`$isOn.animation(.default)`: a binding whose changes animate, not the view modifier), and the \
             iOS 17 `.animation(_:body:)` form with a closure.
             """,
         fix: .unsafe,
@@ -86,6 +90,17 @@ struct AnimationWithoutValueRule: Rule {
             RuleExample("// view.animation(.default)", note: "inside a comment"),
             RuleExample("func animation(_ animation: Animation?) -> some View { self }", note: "a declaration"),
             RuleExample("let animation = Animation.default", note: "a variable that merely has the name"),
+            RuleExample("Toggle(\"Wi-Fi\", isOn: $isOn.animation(.default))", note: "`Binding.animation(_:)` on a `$x` binding"),
+            RuleExample("Toggle(\"Wi-Fi\", isOn: self.$model.isOn.animation(.easeIn))",
+                        note: "`Binding.animation(_:)` on a member of a projected value"),
+            RuleExample("""
+                struct Row: View {
+                    var binding: Binding<Bool>
+                    var body: some View { Toggle("On", isOn: binding.animation(.spring)) }
+                }
+                """, note: "`Binding.animation(_:)` on a binding held in a property"),
+            RuleExample("Toggle(\"On\", isOn: Binding(get: { on }, set: { on = $0 }).animation(.easeIn))",
+                        note: "`Binding.animation(_:)` on a `Binding(…)` built inline"),
         ],
         corrections: [
             RuleCorrection("""
@@ -157,7 +172,8 @@ struct AnimationWithoutValueRule: Rule {
               let receiver = member.base,
               call.arguments.count == 1, let argument = call.arguments.first, argument.label == nil,
               call.trailingClosure == nil, call.additionalTrailingClosures.isEmpty,
-              !Self.isTransition(receiver), !Self.isInsideTransitionArgument(call)
+              !Self.isTransition(receiver), !Self.isInsideTransitionArgument(call),
+              !Self.isBinding(receiver)
         else { return }
 
         let read = Set(receiver.referencedNames)
@@ -167,10 +183,43 @@ struct AnimationWithoutValueRule: Rule {
         let fixes = ordered.map { name in
             Fix(title: "Add `value: \(name)`", applicability: .unsafe, edits: [.insert(", value: \(name)", at: insertion)])
         }
-        report.append(Finding(
-            message: "`.animation(_:)` without `value:` is deprecated and animates every change of this view, "
-                + "including unrelated state; write `.animation(_:value:)` with the value that should animate",
-            range: call.rangeFromCalleeName, fixes: fixes))
+        // `.animation(nil)`/`.animation(.none)` removes animation rather than adding it: say so.
+        let written = argument.expression.trimmedText
+        let removesAnimation = argument.expression.isNilLiteral || written == ".none" || written == "Animation.none"
+        let message = removesAnimation
+            ? "`.animation(\(written))` without `value:` is deprecated and removes the animation from every change of this view, "
+                + "including ones an ancestor's `withAnimation` meant to animate; write `.animation(nil, value:)` with the value "
+                + "whose changes must not animate, or `.transaction { $0.animation = nil }`"
+            : "`.animation(_:)` without `value:` is deprecated and animates every change of this view, "
+                + "including unrelated state; write `.animation(_:value:)` with the value that should animate"
+        report.append(Finding(message: message, range: call.rangeFromCalleeName, fixes: fixes))
+    }
+
+    /// `Binding.animation(_:)` returns a binding whose changes animate; it is not the deprecated
+    /// view modifier. Receivers that are bindings by their spelling: `$isOn`, `self.$isOn`,
+    /// `$model.isOn` (a member of a projected value), `Binding(…)`/`Binding.constant(…)`, and a
+    /// name that says it holds one (`binding`, `isOnBinding`).
+    private static func isBinding(_ receiver: ExprSyntax) -> Bool {
+        var current = receiver.unwrapped
+        while true {
+            if let reference = current.as(DeclReferenceExprSyntax.self) {
+                return isBindingName(reference.baseName.text)
+            }
+            if let member = current.as(MemberAccessExprSyntax.self) {
+                if isBindingName(member.declName.baseName.text) { return true }
+                guard let base = member.base else { return false }
+                current = base.unwrapped
+                continue
+            }
+            if let call = current.as(FunctionCallExprSyntax.self) {
+                return call.calleeName == "Binding" || call.calledExpression.dottedName?.hasPrefix("Binding.") == true
+            }
+            return false
+        }
+    }
+
+    private static func isBindingName(_ name: String) -> Bool {
+        name.hasPrefix("$") || name == "binding" || name.hasSuffix("Binding")
     }
 
     /// `AnyTransition.slide.animation(…)`, `.opacity.animation(…)`: the receiver is a transition.
@@ -194,14 +243,16 @@ struct AnimationWithoutValueRule: Rule {
         return false
     }
 
-    /// The enclosing view's `@State`, `@Binding` and plain stored instance properties, in declaration order.
+    /// The enclosing view's `@State`, `@Binding` and plain `var` stored instance properties, in
+    /// declaration order. Constants are never candidates: a `let` of the view does not change
+    /// while the view lives, statics are not instance state, and literals are not properties.
     private static func candidateValues(in context: RuleContext) -> [String] {
         guard let type = context.enclosingType else { return [] }
         let declared = context.type(named: type.name)
         guard type.isView || declared?.isView == true else { return [] }
         var names: [String] = []
         for property in type.properties + (declared?.properties ?? [])
-        where property.isStoredInstance && !names.contains(property.name) {
+        where property.isStoredInstance && !property.isLet && !names.contains(property.name) {
             guard property.wrapper == nil || property.wrapper == "State" || property.wrapper == "Binding" else { continue }
             names.append(property.name)
         }

@@ -17,7 +17,10 @@ struct AnyViewRule: Rule {
             it is reported as an error. Return `some View` from a `@ViewBuilder` property or function, use \
             `switch`/`if` inside it, or make the container generic over its content. Only the calls are \
             flagged: `AnyView` as a type in a signature, strings and comments are not, nor the body of an \
-            `eraseToAnyView()` helper itself (its call sites are).
+            `eraseToAnyView()` helper itself (its call sites are), nor an `AnyView` returned from a member \
+            of a non-`View` type whose declared type is `AnyView` (a coordinator's `toPresentable() -> AnyView`, \
+            a protocol requirement at a hosting boundary): the signature is fixed and there is no \
+            `@ViewBuilder` to return instead.
             """,
         triggers: ["AnyView"],
         triggering: [
@@ -38,6 +41,19 @@ struct AnyViewRule: Rule {
             }
             """,
             "func make() -> AnyView { ↓AnyView.init(Text(\"a\")) }",
+            """
+            struct Card: View {
+                var body: some View { header }
+                var header: AnyView { ↓AnyView(Text("a")) }
+            }
+            """,
+            """
+            final class ProfileCoordinator {
+                func toPresentable() -> AnyView {
+                    AnyView(NavigationStack { ↓AnyView(ProfileView()) })
+                }
+            }
+            """,
         ],
         nonTriggering: [
             RuleExample("var cache: [String: AnyView] = [:]", note: "the type in a signature"),
@@ -49,6 +65,22 @@ struct AnyViewRule: Rule {
             RuleExample("Text(\"AnyView(x)\")", note: "inside a string"),
             RuleExample("// AnyView(Text(\"a\"))", note: "inside a comment"),
             RuleExample("MyAnyViewWrapper(Text(\"a\"))", note: "a name that contains it"),
+            RuleExample("""
+                protocol Presentable { func toPresentable() -> AnyView }
+                final class ProfileCoordinator: Presentable {
+                    func toPresentable() -> AnyView {
+                        AnyView(ProfileView(coordinator: self))
+                    }
+                }
+                """, note: "a non-View type's member declared `-> AnyView`: a hosting boundary with no `@ViewBuilder` alternative"),
+            RuleExample("""
+                struct SettingsRoute: Route {
+                    var destination: AnyView {
+                        if isSignedIn { return AnyView(AccountView()) }
+                        return AnyView(SignInView())
+                    }
+                }
+                """, note: "the same boundary as a property declared `AnyView`, returned from each branch"),
         ])
 
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
@@ -73,11 +105,24 @@ struct AnyViewRule: Rule {
             return
         }
         if context.enclosingFunction?.name == "eraseToAnyView" { return }
+        // A hosting boundary: a non-View type's member declared `-> AnyView` (a coordinator's
+        // `toPresentable()`, a route's `destination: AnyView`) that returns this `AnyView`. Its
+        // signature is fixed (often by a protocol), so there is no `@ViewBuilder` to use instead.
+        if Self.isReturnedFromAnyViewMemberOfNonView(call, in: context) { return }
         let inRows = context.isInside(["List", "ForEach"])
         report.append(Finding(
             message: "`\(written)` erases the view's type, so SwiftUI loses its structural identity and diffs it slowly"
                 + (inRows ? " — and in List/ForEach rows must build every row up front" : "")
                 + "; return `some View` from a `@ViewBuilder` (with `if`/`switch`) or use generics",
             range: range, severityOverride: inRows ? .error : nil))
+    }
+
+    private static func isReturnedFromAnyViewMemberOfNonView(_ call: FunctionCallExprSyntax, in context: RuleContext) -> Bool {
+        guard let type = context.enclosingType, !type.isView, context.type(named: type.name)?.isView != true,
+              !["View", "ViewModifier"].contains(type.name),
+              let frame = context.enclosingFunction, let declared = frame.node.declaredResultType,
+              TypeNames.strippingOptional(declared) == "AnyView"
+        else { return false }
+        return ExprSyntax(call).isInReturnPosition(of: frame.node)
     }
 }

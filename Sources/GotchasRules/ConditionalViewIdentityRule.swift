@@ -15,7 +15,13 @@ struct ConditionalViewIdentityRule: Rule {
             view of one branch and inserts a new one: `@State` inside it resets, `.onAppear`/`.task` \
             run again, and the change animates as a fade instead of interpolating. Write the view \
             once and vary the modifier with an inert value: `v.opacity(expired ? 0.3 : 1)`, \
-            `.padding(compact ? 0 : 8)`. Keep branches for genuinely different views.
+            `.padding(compact ? 0 : 8)`. Keep branches for genuinely different views. Flagged only when \
+            that rewrite exists and matters: the modifiers that differ take a same-typed argument with an \
+            inert value (`opacity`, `padding`, `frame`, `offset`, `scaleEffect`, `blur`, `font`, …; not \
+            `.buttonStyle(.bordered)` vs `.buttonStyle(.plain)`, different types, nor `.hidden()` or \
+            closures), and the condition can change while the view lives (it reads `@State`, `@Binding`, \
+            an observed model or the environment; not a `let` of the view or a fixed property of a row's \
+            element).
             """,
         triggers: ["else"],
         triggering: [
@@ -31,9 +37,18 @@ struct ConditionalViewIdentityRule: Rule {
             """,
             """
             struct Highlight: ViewModifier {
-                var isOn: Bool
+                @Environment(\\.isEnabled) private var isOn
                 func body(content: Content) -> some View {
                     ↓if isOn { content.border(.red) } else { content }
+                }
+            }
+            """,
+            """
+            @Observable final class FeedModel { var isStale = false }
+            struct FeedRow: View {
+                let model: FeedModel
+                var body: some View {
+                    ↓if model.isStale { Summary().blur(radius: 2) } else { Summary() }
                 }
             }
             """,
@@ -90,6 +105,48 @@ struct ConditionalViewIdentityRule: Rule {
                     if c { Card(item).padding() } else if d { Card(item) } else { Empty() }
                 }
                 """, note: "else-if chains: several distinct cases"),
+            RuleExample("""
+                struct Card: View {
+                    let isCompact: Bool
+                    var body: some View {
+                        if isCompact { Text(title).padding(4) } else { Text(title) }
+                    }
+                }
+                """, note: "a `let` of the view: fixed for the view's life, no identity swap"),
+            RuleExample("""
+                struct Feed: View {
+                    @State private var rows: [Row] = []
+                    var body: some View {
+                        ForEach(rows) { row in
+                            if row.isPinned { RowView(row).opacity(0.8) } else { RowView(row) }
+                        }
+                    }
+                }
+                """, note: "a fixed per-element property of a row"),
+            RuleExample("""
+                struct Actions: View {
+                    @State private var isPrimary = false
+                    var body: some View {
+                        if isPrimary { Button("Go", action: go).buttonStyle(.borderedProminent) } else { Button("Go", action: go).buttonStyle(.bordered) }
+                    }
+                }
+                """, note: "alternatives of different types: no single `.buttonStyle(c ? a : b)`"),
+            RuleExample("""
+                struct Nav: View {
+                    @Binding var isVisible: Bool
+                    var body: some View {
+                        if isVisible { Bar() } else { Bar().hidden() }
+                    }
+                }
+                """, note: "a modifier with no argument to make inert"),
+            RuleExample("""
+                struct Header: View {
+                    @State private var locked = false
+                    var body: some View {
+                        if locked { Text(title).font(.headline) } else { Text(title).font(.headline).accessibilityAddTraits(.isHeader) }
+                    }
+                }
+                """, note: "a differing modifier with no inert argument"),
         ])
 
     static let nodeKinds: Set<SyntaxKind> = [.ifExpr]
@@ -105,11 +162,92 @@ struct ConditionalViewIdentityRule: Rule {
               Self.isViewRoot(thenRoot),
               thenRoot.trimmedText.collapsingWhitespace == elseRoot.trimmedText.collapsingWhitespace,
               thenView.trimmedText.collapsingWhitespace != elseView.trimmedText.collapsingWhitespace,
-              !thenView.chainModifiers.isEmpty || !elseView.chainModifiers.isEmpty
+              !thenView.chainModifiers.isEmpty || !elseView.chainModifiers.isEmpty,
+              let differing = Self.differingModifier(thenView.chainModifiers, elseView.chainModifiers),
+              Self.conditionCanChange(ifExpr, in: context)
         else { return }
         report.append(Finding(
-            message: "Both branches build the same view, differing only by modifiers: toggling the condition destroys and re-inserts it (state resets, it fades instead of animating); write it once and vary the modifier, e.g. `.opacity(c ? 0.3 : 1)`",
+            message: "Both branches build the same view, differing only by `.\(differing)(…)`: when the condition changes the view is destroyed and re-inserted (state resets, it fades instead of animating); write it once and give `.\(differing)` a conditional argument (`c ? … : …`, an inert value for the plain branch)",
             range: ifExpr.ifKeyword.byteRange.lowerBound..<ifExpr.conditions.endPositionBeforeTrailingTrivia.utf8Offset))
+    }
+
+    /// Modifiers that take a same-typed argument with an inert value (opacity 1, padding 0,
+    /// a frame with no sizes, offset zero, scale 1, blur 0, …): missing in one branch, they
+    /// can be written once with `c ? value : inert`.
+    static let inertModifiers: Set<String> = [
+        "opacity", "padding", "frame", "offset", "scaleEffect", "blur", "rotationEffect", "rotation3DEffect",
+        "brightness", "contrast", "saturation", "grayscale", "hueRotation", "shadow", "border", "zIndex",
+        "layoutPriority", "disabled", "allowsHitTesting", "cornerRadius",
+    ]
+
+    /// Modifiers whose argument has one concrete type, so two branches' values fit one ternary
+    /// (`.font(c ? .caption : .title)`). Generic ones (`buttonStyle`, `foregroundStyle`, `background`,
+    /// `clipShape`, …) take alternatives of different types: not here.
+    static let sameTypedModifiers: Set<String> = inertModifiers.union([
+        "font", "fontWeight", "fontDesign", "lineLimit", "foregroundColor", "multilineTextAlignment", "kerning",
+        "tracking", "imageScale", "controlSize", "accentColor", "minimumScaleFactor", "lineSpacing",
+    ])
+
+    /// The first modifier that makes the branches differ, when each difference can be one
+    /// modifier with a conditional argument: the same modifiers with different arguments of
+    /// one type, or modifiers only one branch has that take an inert value. Nil otherwise
+    /// (different types, closures, modifiers without arguments, reordered chains).
+    static func differingModifier(_ thenModifiers: [FunctionCallExprSyntax], _ elseModifiers: [FunctionCallExprSyntax]) -> String? {
+        let first = thenModifiers.map(ModifierStep.init), second = elseModifiers.map(ModifierStep.init)
+        if first.map(\.name) == second.map(\.name) {
+            let differing = zip(first, second).filter { $0.0.arguments != $0.1.arguments }.map(\.0)
+            guard !differing.isEmpty, differing.allSatisfy({ $0.canTakeConditional(in: sameTypedModifiers) }) else { return nil }
+            return differing.first?.name
+        }
+        // One branch adds modifiers: the other's chain must be a subsequence with the same arguments.
+        let (longer, shorter) = first.count > second.count ? (first, second) : (second, first)
+        var extras: [ModifierStep] = []
+        var index = shorter.startIndex
+        for step in longer {
+            if index < shorter.endIndex, shorter[index] == step { index += 1 } else { extras.append(step) }
+        }
+        guard index == shorter.endIndex, !extras.isEmpty, extras.allSatisfy({ $0.canTakeConditional(in: inertModifiers) }) else { return nil }
+        return extras.first?.name
+    }
+
+    /// One modifier call as the comparison needs it.
+    struct ModifierStep: Equatable {
+        var name: String
+        var arguments: String
+        var hasClosure: Bool
+
+        init(_ call: FunctionCallExprSyntax) {
+            name = call.modifierName ?? ""
+            arguments = call.arguments.trimmedText.collapsingWhitespace
+            hasClosure = call.trailingClosure != nil || !call.additionalTrailingClosures.isEmpty
+        }
+
+        func canTakeConditional(in names: Set<String>) -> Bool { names.contains(name) && !hasClosure }
+    }
+
+    /// Wrappers whose value changes while the view lives.
+    static let dynamicWrappers: Set<String> = [
+        "State", "Binding", "ObservedObject", "StateObject", "EnvironmentObject", "Environment", "Bindable",
+        "FocusState", "GestureState", "AppStorage", "SceneStorage", "Query", "FetchRequest", "SectionedFetchRequest",
+    ]
+
+    /// The condition reads something that can change while the view lives: a dynamic property of
+    /// the enclosing view (`@State`, `@Binding`, an observed model, the environment) or a stored
+    /// reference to an `@Observable`/`ObservableObject` class of the workspace. A `let`/plain input
+    /// of the view, a closure parameter (a row's element) or a local does not. Without an enclosing
+    /// type (a bare `body`, as in the seed's own example) nothing says the condition is fixed.
+    static func conditionCanChange(_ ifExpr: IfExprSyntax, in context: RuleContext) -> Bool {
+        guard let type = context.enclosingType else { return true }
+        let properties = type.properties + (context.type(named: type.name)?.properties ?? [])
+        for name in ifExpr.conditions.referencedNames {
+            guard let property = properties.first(where: { $0.name == name && $0.isStoredInstance }) else { continue }
+            if let wrapper = property.wrapper, dynamicWrappers.contains(wrapper) { return true }
+            if property.wrapper == nil, let typeName = property.inferredTypeName, let model = context.type(named: typeName),
+               model.isClass, model.isObservableMacro || model.inheritedTypes.contains("ObservableObject") {
+                return true
+            }
+        }
+        return false
     }
 
     /// `V(…)`/`V { … }` with a type name, or a view held in a variable (`content`, `label`).

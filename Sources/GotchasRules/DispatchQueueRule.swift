@@ -1,23 +1,31 @@
 import GotchasCore
 import SwiftSyntax
 
-/// GCD hops in SwiftUI or async code sidestep Swift concurrency's checking:
-/// `DispatchQueue.main.async` is invisible to actor isolation, `asyncAfter` cannot be
-/// cancelled with the view, and `DispatchQueue.global` work is unstructured.
+/// GCD in code that could be structured: in a SwiftUI view's members and in `async` code,
+/// `DispatchQueue.main.async`/`asyncAfter`/`DispatchQueue.global` schedule work that nothing
+/// awaits or cancels, where `.task { }`, `Task { }`, `await` and `Task.sleep` can be written.
+/// (The compiler does infer `@MainActor` for a closure passed to `DispatchQueue.main.async`,
+/// so the gotcha is the missing structure, not missing isolation checking.)
 struct DispatchQueueRule: Rule {
     static let description = RuleDescription(
         id: "dispatch-queue",
         category: .modernAPI,
         severity: .info,
         seed: "002",
-        summary: "`DispatchQueue.main.async`/`asyncAfter`/`DispatchQueue.global` in SwiftUI or async code.",
+        summary: "`DispatchQueue.main.async`/`asyncAfter`/`DispatchQueue.global` in a SwiftUI view or in `async` code.",
         rationale: """
-            In code that uses SwiftUI or Swift concurrency, GCD bypasses the compiler's isolation \
-            checking: `DispatchQueue.main.async` is not known to run on the main actor, \
-            `asyncAfter` keeps running after the view is gone, and `DispatchQueue.global` work is \
-            neither structured nor cancellable. Use `@MainActor` (or `await MainActor.run`), \
-            `Task { }` / `.task { }` with `try await Task.sleep(for:)`, and `async` functions. \
-            Files that use neither SwiftUI nor concurrency are not checked.
+            Where Swift concurrency can be written — a SwiftUI view's members and their action closures \
+            (`Button`, `.onAppear`, `.onTapGesture`, …), `async` functions, `Task { }` bodies — GCD \
+            schedules work outside it: nothing awaits it, nothing cancels it (an `asyncAfter` from a view \
+            still fires after the view is gone), and errors and results cannot flow back. Use `.task { }` \
+            (cancelled when the view disappears) or `Task { }` with `try await Task.sleep(for:)` \
+            (`Task.sleep(nanoseconds:)` before iOS 16 / macOS 13 / tvOS 16 / watchOS 9), `await` a \
+            `@MainActor` function or `MainActor.run { }`, and `async` functions instead of \
+            `DispatchQueue.global`. (The compiler infers `@MainActor` for a closure passed to \
+            `DispatchQueue.main.async`, so isolation is checked; the loss is structure.) Not flagged: \
+            synchronous UIKit/AppKit callbacks where no structured alternative fits — Combine `sink`, \
+            completion handlers, `@objc` and delegate methods, other types' synchronous methods — and \
+            `DispatchQueue.global()` passed as a scheduler or stored.
             """,
         triggers: ["DispatchQueue"],
         triggering: [
@@ -35,11 +43,10 @@ struct DispatchQueueRule: Rule {
             """
             import Foundation
             final class Loader {
-                func load() async throws -> Data { try await fetch() }
-                func reload() {
+                func reload() async {
                     ↓DispatchQueue.global(qos: .userInitiated).async {
                         let data = self.read()
-                        ↓DispatchQueue.main.async {
+                        DispatchQueue.main.async {
                             self.show(data)
                         }
                     }
@@ -49,7 +56,23 @@ struct DispatchQueueRule: Rule {
             """
             import SwiftUI
             extension Model {
-                func refresh() { ↓DispatchQueue.main.async(execute: update) }
+                func refresh() async { ↓DispatchQueue.main.async(execute: update) }
+            }
+            """,
+            """
+            struct Feed: View {
+                var body: some View {
+                    Button("Reload") {
+                        Task {
+                            await load()
+                            ↓DispatchQueue.main.async { scrollToTop() }
+                        }
+                    }
+                }
+                func scrollLater() { ↓DispatchQueue.main.async { scrollToTop() } }
+                var list: some View {
+                    List(items) { Row($0) }.refreshable { ↓DispatchQueue.main.asyncAfter(deadline: .now() + 1) { done() } }
+                }
             }
             """,
         ],
@@ -59,19 +82,18 @@ struct DispatchQueueRule: Rule {
                 final class Cell: UITableViewCell {
                     func configure() { DispatchQueue.main.async { self.setNeedsLayout() } }
                 }
-                """, note: "files that use neither SwiftUI nor Swift concurrency"),
+                """, note: "a synchronous UIKit method: no structured alternative to write"),
             RuleExample("""
                 import Foundation
                 final class APIService {
-                    func load(_ request: URLRequest) {
+                    func load(_ request: URLRequest) async {
                         let task = URLSession.shared.dataTask(with: request) { data, _, _ in
                             DispatchQueue.main.async { self.finish(data) }
                         }
                         task.resume()
                     }
-                    func addCustomTask(_ task: CustomTask) {}
                 }
-                """, note: "names containing `Task` are not Swift concurrency"),
+                """, note: "inside a completion handler, even in an async function"),
             RuleExample("""
                 import SwiftUI
                 final class SearchModel: ObservableObject {
@@ -81,6 +103,28 @@ struct DispatchQueueRule: Rule {
                     let worker = DispatchQueue.global(qos: .utility)
                 }
                 """, note: "`DispatchQueue.global()` as a Combine scheduler or stored queue"),
+            RuleExample("""
+                import SwiftUI
+                struct Player: View {
+                    var body: some View { Text("a") }
+                    func observe() {
+                        cancellable = model.$state.sink { state in
+                            DispatchQueue.main.async { self.update(state) }
+                        }
+                    }
+                }
+                """, note: "a Combine `sink` closure, even in a view"),
+            RuleExample("""
+                import SwiftUI
+                final class Coordinator: NSObject, UITextViewDelegate {
+                    func textViewDidChange(_ textView: UITextView) {
+                        DispatchQueue.main.async { self.parent.text = textView.text }
+                    }
+                    @objc func keyboardWillShow(_ note: Notification) {
+                        DispatchQueue.main.asyncAfter(deadline: .now() + 0.1) { self.scroll() }
+                    }
+                }
+                """, note: "delegate and `@objc` methods in a SwiftUI file"),
             RuleExample("""
                 import SwiftUI
                 let queue = DispatchQueue(label: "camera.session")
@@ -97,21 +141,94 @@ struct DispatchQueueRule: Rule {
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let callees: Set<String>? = ["async", "asyncAfter", "global"]
 
-    static let flagged: [String: String] = [
-        "DispatchQueue.main.async": "`DispatchQueue.main.async` is invisible to actor isolation; use a `@MainActor` function or `await MainActor.run { }`",
-        "DispatchQueue.main.asyncAfter": "`DispatchQueue.main.asyncAfter` cannot be cancelled with the view; use `.task { try await Task.sleep(for: .seconds(…)); … }`",
-        "DispatchQueue.global": "`DispatchQueue.global` work is unstructured and uncancellable; use an `async` function or `Task`",
+    static let flagged: Set<String> = ["DispatchQueue.main.async", "DispatchQueue.main.asyncAfter", "DispatchQueue.global"]
+
+    /// `Task.sleep(for:)` (a `Duration`) exists from these versions; below them the advice is
+    /// `Task.sleep(nanoseconds:)` (Apple's documentation of `sleep(for:tolerance:clock:)`).
+    static let sleepForDuration = PlatformRequirement.os(iOS: OSVersion(16), macOS: OSVersion(13), tvOS: OSVersion(16), watchOS: OSVersion(9))
+
+    /// SwiftUI action and lifecycle closures of a view: code there can start `Task { }` or move to `.task { }`.
+    static let viewActionCallees: Set<String> = [
+        "Button", "onAppear", "onDisappear", "onTapGesture", "onLongPressGesture", "onChange", "onSubmit",
+        "onEnded", "onChanged", "onOpenURL", "onHover", "onKeyPress", "onDelete", "onMove", "onCommit",
+        "onContinueUserActivity", "simultaneousGesture", "highPriorityGesture",
     ]
+
+    /// Calls whose closure is async code: `Task { }`, `Task.detached { }`, `.task { }`,
+    /// `.refreshable { }`, task-group bodies and their child tasks.
+    static let asyncClosureCallees: Set<String> = [
+        "Task", "detached", "task", "refreshable", "withTaskGroup", "withThrowingTaskGroup",
+        "withDiscardingTaskGroup", "withThrowingDiscardingTaskGroup", "addTask",
+    ]
+
+    /// Closures that run synchronously where they are written: look past them.
+    static let inlineCallees: Set<String> = ["withAnimation", "withTransaction", "map", "forEach", "compactMap", "filter"]
+
+    /// Where the call stands, when a structured alternative can be written there.
+    enum Place { case view, async }
 
     func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
         let call = node.cast(FunctionCallExprSyntax.self)
         guard var name = call.calledExpression.dottedName else { return }
         if name.hasPrefix("Dispatch.") { name.removeFirst("Dispatch.".count) }
-        guard let message = Self.flagged[name] else { return }
+        guard Self.flagged.contains(name) else { return }
         // `DispatchQueue.global()` handed over as a Combine scheduler or stored is not GCD dispatch here.
         if name == "DispatchQueue.global", call.parent?.is(MemberAccessExprSyntax.self) != true { return }
-        guard context.importsSwiftUI || context.usesSwiftConcurrency else { return }
+        guard let place = Self.structuredPlace(of: call, in: context) else { return }
+        let sleep = context.allows(Self.sleepForDuration) ? "Task.sleep(for: .seconds(…))" : "Task.sleep(nanoseconds: …)"
+        let message: String
+        switch (name, place) {
+        case ("DispatchQueue.main.async", .view):
+            message = "`DispatchQueue.main.async` in a view is GCD, not Swift concurrency: nothing awaits or cancels the deferred work; "
+                + "use `.task { }` or `Task { }`"
+        case ("DispatchQueue.main.async", .async):
+            message = "`DispatchQueue.main.async` in async code hops to the main queue without the caller awaiting it; "
+                + "`await` a `@MainActor` function or `await MainActor.run { … }` instead"
+        case ("DispatchQueue.main.asyncAfter", .view):
+            message = "`DispatchQueue.main.asyncAfter` in a view still fires after the view is gone (nothing cancels it); "
+                + "use `.task { try await \(sleep); … }`, cancelled when the view disappears, or a stored `Task`"
+        case ("DispatchQueue.main.asyncAfter", .async):
+            message = "`DispatchQueue.main.asyncAfter` in async code schedules work nothing awaits or cancels; "
+                + "`try await \(sleep)` and then do the work"
+        default:
+            message = "`DispatchQueue.global` work is unstructured: nothing awaits or cancels it and results cannot flow back; "
+                + "call an `async` function (or start a `Task`) instead"
+        }
         let range: Range<Int> = name == "DispatchQueue.global" ? call.byteRange : call.calledExpression.byteRange
         report.append(Finding(message: message, range: range))
+    }
+
+    /// The innermost closure or declaration around the call decides:
+    /// - an `async` closure or function, or a `Task { }` body: async code (`.async`);
+    /// - a view's action closure (`Button`, `.onAppear`, …) or a member of a `View` type that is
+    ///   not `@objc`: view code (`.view`);
+    /// - `withAnimation { }`, `map { }` run inline: look further out;
+    /// - anything else — Combine `sink`, a completion handler, another GCD closure, `@objc` and
+    ///   delegate methods, other types' synchronous methods, top-level code — is a synchronous
+    ///   callback with no structured alternative: nil.
+    static func structuredPlace(of call: FunctionCallExprSyntax, in context: RuleContext) -> Place? {
+        var current = call.parent
+        while let node = current {
+            if let closure = node.as(ClosureExprSyntax.self) {
+                if closure.signature?.effectSpecifiers?.asyncSpecifier != nil { return .async }
+                guard let (callee, label) = closure.passedTo else { return nil }
+                if Self.asyncClosureCallees.contains(callee) { return .async }
+                if Self.viewActionCallees.contains(callee) || (label.map { ["action", "perform"].contains($0) } ?? false) {
+                    return context.isInViewType ? .view : nil
+                }
+                if !Self.inlineCallees.contains(callee) { return nil }
+            } else if let function = node.as(FunctionDeclSyntax.self) {
+                if function.signature.effectSpecifiers?.asyncSpecifier != nil { return .async }
+                return context.isInViewType && !function.attributes.contains("objc") ? .view : nil
+            } else if let accessor = node.as(AccessorDeclSyntax.self) {
+                if accessor.effectSpecifiers?.asyncSpecifier != nil { return .async }
+            } else if node.is(VariableDeclSyntax.self) || node.is(InitializerDeclSyntax.self) {
+                return context.isInViewType ? .view : nil
+            } else if node.is(MemberBlockSyntax.self) || node.is(SourceFileSyntax.self) || node.is(DeinitializerDeclSyntax.self) {
+                return nil
+            }
+            current = node.parent
+        }
+        return nil
     }
 }

@@ -9,13 +9,15 @@ struct EnvironmentClosurePerRenderRule: Rule {
         category: .state,
         severity: .warning,
         seed: "003 r10",
-        summary: "`.environment(\\.k, { … })` or `.environment(\\.k, Actions { … })` built inside `body`.",
+        summary: "`.environment(\\.k, { … })`, `.environment(\\.k) { … }` or `.environment(\\.k, Actions { … })` built inside `body`.",
         rationale: """
             SwiftUI compares environment values to decide which readers to update. A closure (or a \
             value wrapping one) created in `body` is new on every render and cannot be compared, so \
             every view reading that key re-runs its body on every update of the parent. Put a stable \
             object in the environment instead — an `@Observable` model via `.environment(model)`, \
-            read as `@Environment(Model.self)` — and call it from actions.
+            read as `@Environment(Model.self)` — and call it from actions. The trailing-closure spelling \
+            `.environment(\\.k) { … }` is the same closure. Not flagged: `\\.openURL` with an \
+            `OpenURLAction { … }`, the system's documented way to handle links, which has no stable alternative.
             """,
         triggers: ["environment"],
         triggering: [
@@ -35,6 +37,14 @@ struct EnvironmentClosurePerRenderRule: Rule {
                         handle(event)
                     })
                 }
+            }
+            """,
+            """
+            var body: some View {
+                Editor()
+                    ↓.environment(\\.onSave) { document in
+                        store.save(document)
+                    }
             }
             """,
             """
@@ -58,6 +68,12 @@ struct EnvironmentClosurePerRenderRule: Rule {
                 }
                 """, note: "the system's documented way to handle links: no stable alternative (IceCubes)"),
             RuleExample("Feed().environment(\\.actions, actions)", note: "a value stored elsewhere"),
+            RuleExample("""
+                var body: some View {
+                    Text(status.content)
+                        .environment(\\EnvironmentValues.openURL, OpenURLAction(handler: { url in router.handle(url) }))
+                }
+                """, note: "`OpenURLAction` under the fully spelled `openURL` key"),
             RuleExample("Feed().environment(\\.locale, Locale(identifier: \"fr\"))", note: "a comparable value"),
             RuleExample("""
                 func makeRoot() -> some Scene {
@@ -83,12 +99,19 @@ struct EnvironmentClosurePerRenderRule: Rule {
     func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
         let call = node.cast(FunctionCallExprSyntax.self)
         guard call.modifierName == "environment", context.execution == .render,
-              call.arguments.count == 2,
               let keyPath = call.arguments.first?.expression.as(KeyPathExprSyntax.self),
-              !Self.systemActionKeys.contains(keyPath.trimmedText),
-              let value = call.arguments.last?.expression.unwrapped,
-              Self.buildsClosure(value)
+              !Self.systemActionKeys.contains(keyPath.trimmedText.collapsingWhitespace)
         else { return }
+        // `.environment(\.k, value)`, or `.environment(\.k) { … }`: the trailing closure is the value.
+        let value: ExprSyntax
+        if call.arguments.count == 2, call.trailingClosure == nil, let last = call.arguments.last {
+            value = last.expression.unwrapped
+        } else if call.arguments.count == 1, let closure = call.trailingClosure, call.additionalTrailingClosures.isEmpty {
+            value = ExprSyntax(closure)
+        } else {
+            return
+        }
+        guard Self.buildsClosure(value) else { return }
         report.append(Finding(
             message: "A closure created in `body` and put in the environment is new on every render and can't be compared: every reader of the key re-renders on each update; put a stable object in the environment instead",
             range: call.rangeFromCalleeName))
@@ -98,7 +121,9 @@ struct EnvironmentClosurePerRenderRule: Rule {
     private static func buildsClosure(_ value: ExprSyntax) -> Bool {
         if value.is(ClosureExprSyntax.self) { return true }
         guard let call = value.as(FunctionCallExprSyntax.self), let name = call.calleeName,
-              name.first?.isUppercase == true
+              name.first?.isUppercase == true,
+              // `OpenURLAction { … }`: the system's way to handle links (under whatever key spelling).
+              name != "OpenURLAction"
         else { return false }
         return !call.closureArguments.isEmpty
     }

@@ -9,13 +9,15 @@ struct HapticsGeneratorRule: Rule {
         category: .modernAPI,
         severity: .info,
         seed: "000 M1",
-        summary: "A UIKit feedback generator created in a SwiftUI file.",
+        summary: "A UIKit feedback generator created in a SwiftUI `View`/`ViewModifier`.",
         rationale: """
             `UIImpactFeedbackGenerator(style:).impactOccurred()` from a SwiftUI action creates a \
             generator per event, is never prepared (so the first haptic lags), and needs \
             `#if os(iOS)` for other platforms. `.sensoryFeedback(.impact(weight: .medium), trigger: value)` \
             (iOS 17) plays the feedback when `value` changes, with the lifecycle managed for you. \
-            UIKit classes in the same file (`UIView`/`UIViewController` subclasses) are not flagged.
+            Only code in a `View`/`ViewModifier` type (its members and their closures) is flagged, where \
+            the modifier can be written; models, services and UIKit classes (`UIView`/`UIViewController` \
+            subclasses, a representable's `Coordinator`) keep UIKit haptics, even in a file that imports SwiftUI.
             """,
         // https://developer.apple.com/documentation/swiftui/view/sensoryfeedback(_:trigger:).md (iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 26)
         requires: .os(iOS: OSVersion(17), macOS: OSVersion(14), tvOS: OSVersion(17), watchOS: OSVersion(10), visionOS: OSVersion(26)),
@@ -52,15 +54,26 @@ struct HapticsGeneratorRule: Rule {
             """,
             """
             import SwiftUI
-            @Observable final class Checkout {
+            struct Checkout: View {
                 private let generator = ↓UINotificationFeedbackGenerator()
-                func finish() { generator.notificationOccurred(.success) }
+                var body: some View { Button("Pay") { generator.notificationOccurred(.success) } }
             }
             """,
             """
             import SwiftUI
-            extension Picker {
+            struct ColorPicker2: View {
+                var body: some View { Text("a").onTapGesture { tick() } }
+            }
+            extension ColorPicker2 {
                 func tick() { ↓UISelectionFeedbackGenerator.init().selectionChanged() }
+            }
+            """,
+            """
+            import SwiftUI
+            struct Pressable: ViewModifier {
+                func body(content: Content) -> some View {
+                    content.onTapGesture { ↓UIImpactFeedbackGenerator(style: .light).impactOccurred() }
+                }
             }
             """,
         ],
@@ -104,6 +117,20 @@ struct HapticsGeneratorRule: Rule {
                     }
                 }
                 """, note: "the declarative replacement; comments"),
+            RuleExample("""
+                import SwiftUI
+                @Observable final class Checkout {
+                    private let generator = UINotificationFeedbackGenerator()
+                    func finish() { generator.notificationOccurred(.success) }
+                }
+                """, note: "a model in a SwiftUI file: no view to put `.sensoryFeedback` on"),
+            RuleExample("""
+                import SwiftUI
+                enum Haptics {
+                    static func tap() { UIImpactFeedbackGenerator(style: .light).impactOccurred() }
+                }
+                func playSuccess() { UINotificationFeedbackGenerator().notificationOccurred(.success) }
+                """, note: "a shared helper and a top-level function, outside any view"),
         ])
 
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
@@ -112,7 +139,9 @@ struct HapticsGeneratorRule: Rule {
     static let generators: Set<String> = ["UIImpactFeedbackGenerator", "UINotificationFeedbackGenerator", "UISelectionFeedbackGenerator"]
 
     func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
-        guard context.importsSwiftUI else { return }
+        // Scoped by the enclosing `View`/`ViewModifier` type, not by `import SwiftUI`: a model,
+        // a helper enum or a UIKit class in a SwiftUI file has no view to put `.sensoryFeedback` on.
+        guard context.isInViewType else { return }
         let call = node.cast(FunctionCallExprSyntax.self)
         let type: String
         if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
@@ -124,10 +153,6 @@ struct HapticsGeneratorRule: Rule {
             return
         }
         guard Self.generators.contains(type) else { return }
-        // UIKit classes in a SwiftUI file (a UIView subclass, a representable's view) keep UIKit haptics.
-        if context.typeStack.contains(where: { type in type.kind == .class && type.inheritedTypes.contains { $0.hasPrefix("UI") } }) {
-            return
-        }
         report.append(Finding(
             message: "`\(type)` in SwiftUI code: use `.sensoryFeedback(_:trigger:)` on the view, which plays feedback when the trigger changes and manages the generator",
             range: call.byteRange))

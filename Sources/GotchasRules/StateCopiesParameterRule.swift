@@ -16,7 +16,9 @@ struct StateCopiesParameterRule: Rule {
             initializer runs again but the state keeps the old copy, so the view shows stale data. \
             If the parent owns the value, take a `@Binding` (or a plain `let`); if the view needs \
             its own draft that must restart for new input, give the view `.id(p)` at the call site, \
-            or react with `.onChange(of: p) { x = p }`.
+            or react with `.onChange(of: p) { x = p }`. Not flagged: an init that also takes a way back — \
+            a closure (`onSave: @escaping (String) -> Void`) or a `Binding` that commits the value: the \
+            state is then an owned draft on purpose (save/cancel editors, pickers that report a choice).
             """,
         triggers: ["State("],
         triggering: [
@@ -107,6 +109,40 @@ struct StateCopiesParameterRule: Rule {
                     var body: some View { Text("\\(score)") }
                 }
                 """, note: "the recommended shape: a binding"),
+            RuleExample("""
+                typealias OnLanguageSelected = (String) -> Void
+                struct LanguagePicker: View {
+                    @State private var selected: String
+                    private let onSelect: OnLanguageSelected
+                    init(selected: String, onSelect: @escaping OnLanguageSelected) {
+                        _selected = State(initialValue: selected)
+                        self.onSelect = onSelect
+                    }
+                    var body: some View { Text(selected) }
+                }
+                """, note: "an owned draft with a way back: an escaping closure commits the choice (Mastodon)"),
+            RuleExample("""
+                struct NameEditor: View {
+                    @State private var draft: String
+                    var onSave: ((String) -> Void)?
+                    init(name: String, onSave: ((String) -> Void)? = nil) {
+                        _draft = State(initialValue: name)
+                        self.onSave = onSave
+                    }
+                    var body: some View { TextField("Name", text: $draft) }
+                }
+                """, note: "an owned draft with a way back: an optional save closure"),
+            RuleExample("""
+                struct TitleEditor: View {
+                    @State private var draft: String
+                    @Binding var committed: String
+                    init(title: String, committed: Binding<String>) {
+                        _draft = State(initialValue: title)
+                        _committed = committed
+                    }
+                    var body: some View { TextField("Title", text: $draft).onSubmit { committed = draft } }
+                }
+                """, note: "an owned draft with a way back: a binding the edit is committed to"),
         ])
 
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
@@ -141,9 +177,30 @@ struct StateCopiesParameterRule: Rule {
         if [name, external].contains(where: { $0.hasPrefix("initial") || $0.hasPrefix("default") }) { return }
         // A field of a value-type parameter is a copy too; of a class, we cannot tell.
         guard Self.isValueType(parameter.type, in: context) else { return }
+        // A save/cancel editor: the init also takes a way back (a closure or a `Binding` that
+        // commits the value), so the state is an owned draft on purpose, not a stale copy.
+        if initializer.signature.parameterClause.parameters.contains(where: { Self.isWayBack($0.type) }) { return }
         report.append(Finding(
             message: "`@State` copies the init parameter `\(name)` once: when the parent passes a new value the view keeps the old one; take a `@Binding`/`let`, or reset with `.id(…)` or `.onChange(of:)`",
             range: call.byteRange))
+    }
+
+    /// A parameter type that can hand a value back to the caller: a function type (also
+    /// optional or parenthesized), anything marked `@escaping` (only closures can be, so a
+    /// typealias of one counts), or a `Binding`.
+    static func isWayBack(_ type: TypeSyntax) -> Bool {
+        if let attributed = type.as(AttributedTypeSyntax.self) {
+            return attributed.attributes.contains("escaping") || isWayBack(attributed.baseType)
+        }
+        if let optional = type.as(OptionalTypeSyntax.self) { return isWayBack(optional.wrappedType) }
+        if let optional = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return isWayBack(optional.wrappedType) }
+        if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+            return isWayBack(only.type)
+        }
+        if type.is(FunctionTypeSyntax.self) { return true }
+        if let identifier = type.as(IdentifierTypeSyntax.self) { return identifier.name.text == "Binding" }
+        if let member = type.as(MemberTypeSyntax.self) { return member.name.text == "Binding" }
+        return false
     }
 
     /// String, Int, Bool, … arrays and optionals of them, and structs/enums declared in the workspace.

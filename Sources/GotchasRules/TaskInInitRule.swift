@@ -1,8 +1,12 @@
 import GotchasCore
 import SwiftSyntax
 
-/// `Task { }` in an initializer starts work whenever the value is created (views are
-/// created often), captures `self`, and nobody can cancel it.
+/// `Task { }` in an initializer starts work whenever the value is created: in a `View`'s
+/// init that is every parent render, and in a nonisolated init the task runs with no
+/// particular isolation. In the init of a main-actor model created once (owned by
+/// `@State`/`@StateObject`) a one-shot task inherits the actor and is common practice:
+/// not flagged (evidence that such a model is created per render would need a workspace
+/// question the index cannot answer yet: who constructs the type).
 struct TaskInInitRule: Rule {
     static let description = RuleDescription(
         id: "task-in-init",
@@ -11,11 +15,16 @@ struct TaskInInitRule: Rule {
         seed: "000 C2",
         summary: "`Task { … }` started inside an `init`.",
         rationale: """
-            A `Task` spawned in `init` runs every time the type is constructed — for a view, on every \
-            parent render — captures `self` strongly, and has no owner to cancel it. In a nonisolated \
-            init its body also runs with no particular isolation, so touching main-actor state races. \
-            Start the work from `.task { }` on the first view that needs it (cancelled with the view), \
-            or store `Task { @MainActor in … }` in a property and cancel it.
+            A `Task` spawned in `init` runs every time the type is constructed. In a `View`'s init that \
+            is every time the parent re-renders, and nothing cancels it when the view goes away: start \
+            the work from `.task { }` instead (cancelled with the view). In a nonisolated init (a type \
+            that is not `@MainActor`) a bare `Task { }` inherits no isolation, so touching main-actor \
+            state races: write `Task { @MainActor in … }`, store it and cancel it, or start the work \
+            from the first view's `.task { }`. Not flagged without evidence: a one-shot task in the \
+            init of a main-actor type that is not a view (a `@MainActor` model, `Task { @MainActor in … }`, \
+            default `MainActor` isolation): it inherits the actor, and a model created once (owned by \
+            `@State`/`@StateObject`) runs it once. Creating such a model in a view's stored property \
+            without owning it (`@ObservedObject var m = Model()`) is `observed-object-owned`'s finding.
             """,
         triggers: ["Task"],
         triggering: [
@@ -80,6 +89,24 @@ struct TaskInInitRule: Rule {
                     }
                 }
                 """, note: "`Task` is a workspace struct that shadows Concurrency's", otherFiles: ["Models.swift": "struct Task { var title: String; var due: Date }"]),
+            RuleExample("""
+                @MainActor @Observable final class TimelineModel {
+                    init() {
+                        Task { await self.refresh() }
+                    }
+                }
+                struct TimelineScreen: View {
+                    @State private var model = TimelineModel()
+                    var body: some View { Text("") }
+                }
+                """, note: "a one-shot task in a @MainActor model owned by @State: it inherits the actor and runs once"),
+            RuleExample("""
+                final class ThreadModel {
+                    init() {
+                        Task { @MainActor in self.load() }
+                    }
+                }
+                """, note: "an explicitly main-actor task in a model with no evidence it is created per render (Mastodon)"),
         ])
 
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
@@ -112,9 +139,32 @@ struct TaskInInitRule: Rule {
                 || context.enclosingType.flatMap { context.type(named: $0.name) }?.hasAttribute("MainActor") == true
             if Self.isMainActorClosure(closure) || mainActorType || Self.capturesSelfWeakly(closure) { return }
         }
-        report.append(Finding(
-            message: "`Task` started in `init`: it runs every time the value is created, captures `self` and cannot be cancelled by an owner; start it from `.task { }` on the first view, or store a `Task { @MainActor in … }` and cancel it",
-            range: called.byteRange))
+        let message: String
+        if context.isInViewType {
+            // C2's strongest case: a view's init runs on every render of its parent.
+            message = "`Task` started in a view's `init`: SwiftUI re-creates views on every parent render, so it starts again each "
+                + "time, and nothing cancels it when the view goes away; start the work from `.task { }` instead"
+        } else if Self.isMainActorIsolated(closure, in: context) || context.enclosingType?.kind == .actor {
+            // Inherits the actor: a one-shot task of a model created once is common practice, and
+            // nothing here shows the model is created anew per render.
+            return
+        } else {
+            message = "`Task` started in a nonisolated `init` inherits no isolation (touching main-actor state races) and starts on "
+                + "every construction" + (isTask && Self.isStored(call) ? "" : " with no owner to cancel it")
+                + "; write `Task { @MainActor in … }` and store it, or start the work from `.task { }` on the first view"
+        }
+        report.append(Finding(message: message, range: called.byteRange))
+    }
+
+    /// The task body runs on the main actor: annotated `@MainActor in`, or started in a
+    /// `@MainActor` type, a `@MainActor` init, or a project with default `MainActor` isolation.
+    static func isMainActorIsolated(_ closure: ClosureExprSyntax, in context: RuleContext) -> Bool {
+        if isMainActorClosure(closure) || context.enclosingFunction?.attributes.contains("MainActor") == true { return true }
+        if let type = context.enclosingType,
+           type.hasAttribute("MainActor") || context.type(named: type.name)?.hasAttribute("MainActor") == true {
+            return true
+        }
+        return context.defaultIsolationIsMainActor
     }
 
     static func capturesSelfWeakly(_ closure: ClosureExprSyntax) -> Bool {

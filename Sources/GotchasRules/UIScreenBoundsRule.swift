@@ -10,13 +10,16 @@ struct UIScreenBoundsRule: Rule {
         category: .modernAPI,
         severity: .warning,
         seed: "002",
-        summary: "`UIScreen.main.bounds` used for layout.",
+        summary: "`UIScreen.main.bounds` used for layout in a `View`/`ViewModifier`.",
         rationale: """
             `UIScreen.main` is deprecated (iOS 16) and its `bounds` are the whole screen's, not the \
             space the view is given: layouts built on it break in iPad split view, Stage Manager, \
             slide-over, on external displays and on visionOS, and do not update on rotation. Size \
             views relative to their container with `containerRelativeFrame`, or read the proposed \
-            size with `GeometryReader`/`onGeometryChange`.
+            size with `GeometryReader`/`onGeometryChange`. Only code in a `View`/`ViewModifier` type (its \
+            members and their closures) is flagged, where those can be written — not UIKit classes, scene or \
+            app delegates, services or helpers, even in a file that imports SwiftUI — and not a fallback \
+            after `??` (`proxy?.size ?? UIScreen.main.bounds.size`), used only when no measured size exists.
             """,
         triggers: ["UIScreen"],
         triggering: [
@@ -43,8 +46,18 @@ struct UIScreenBoundsRule: Rule {
             }
             """,
             """
-            final class Layout {
-                let columns = Int(↓UIScreen.main.bounds.size.width / 120)
+            struct Grid: ViewModifier {
+                func body(content: Content) -> some View {
+                    content.frame(maxWidth: ↓UIScreen.main.bounds.width * 0.8)
+                }
+            }
+            """,
+            """
+            struct Poster: View {
+                var body: some View { Image("p").frame(height: height) }
+            }
+            extension Poster {
+                var height: CGFloat { ↓UIScreen.main.bounds.height / 2 }
             }
             """,
         ],
@@ -61,6 +74,24 @@ struct UIScreenBoundsRule: Rule {
                 Image("hero").containerRelativeFrame(.horizontal) // UIScreen.main.bounds
                 Text("UIScreen.main.bounds")
                 """, note: "comments and strings"),
+            RuleExample("""
+                import SwiftUI
+                final class Layout {
+                    let columns = Int(UIScreen.main.bounds.size.width / 120)
+                }
+                final class SceneDelegate: NSObject, UIWindowSceneDelegate {
+                    var size: CGSize { window?.screen.bounds.size ?? UIScreen.main.bounds.size }
+                }
+                """, note: "not a View/ViewModifier type, even in a SwiftUI file: no container to measure"),
+            RuleExample("""
+                struct Sheet: View {
+                    @State private var measured: CGSize?
+                    var body: some View {
+                        Color.clear.frame(width: (measured ?? UIScreen.main.bounds.size).width)
+                    }
+                    var width: CGFloat { measured?.width ?? UIScreen.main.bounds.width }
+                }
+                """, note: "a `?? UIScreen.main.bounds` fallback for before a size is measured"),
         ])
 
     static let nodeKinds: Set<SyntaxKind> = [.memberAccessExpr]
@@ -70,6 +101,11 @@ struct UIScreenBoundsRule: Rule {
         guard member.declName.baseName.text == "bounds",
               let base = member.base?.dottedName, base == "UIScreen.main" || base == "UIKit.UIScreen.main"
         else { return }
+        // Scoped by the enclosing `View`/`ViewModifier` type, not by `import SwiftUI`: a UIKit class,
+        // a scene delegate or a helper has no container to measure instead.
+        guard context.isInViewType else { return }
+        // `measured ?? UIScreen.main.bounds(.width)`: a fallback for before a size is known.
+        if Self.isNilCoalescingFallback(member) { return }
         // `UIWindow(frame: UIScreen.main.bounds)`: UIKit app-delegate window setup, not view layout.
         if let argument = member.parent?.as(LabeledExprSyntax.self), argument.label?.text == "frame",
            argument.parent?.parent?.as(FunctionCallExprSyntax.self)?.calleeName == "UIWindow" {
@@ -85,4 +121,16 @@ struct UIScreenBoundsRule: Rule {
     // https://developer.apple.com/documentation/swiftui/view/containerrelativeframe(_:alignment:).md
     // (iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1)
     static let containerRelativeFrame = PlatformRequirement.os(iOS: OSVersion(17), macOS: OSVersion(14), tvOS: OSVersion(17), watchOS: OSVersion(10))
+
+    /// `x ?? UIScreen.main.bounds` or `x ?? UIScreen.main.bounds.size.width`: the right operand of `??`.
+    private static func isNilCoalescingFallback(_ member: MemberAccessExprSyntax) -> Bool {
+        var operand = Syntax(member)
+        while let parent = operand.parent?.as(MemberAccessExprSyntax.self), parent.base?.id == operand.id {
+            operand = Syntax(parent)
+        }
+        guard let sequence = operand.parent?.as(ExprListSyntax.self) else { return false }
+        let elements = Array(sequence)
+        guard let index = elements.firstIndex(where: { $0.id == operand.id }), index > 0 else { return false }
+        return elements[index - 1].as(BinaryOperatorExprSyntax.self)?.operator.text == "??"
+    }
 }

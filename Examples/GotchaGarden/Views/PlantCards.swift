@@ -24,18 +24,44 @@ struct PlantNotesEditor: View {
     }
 }
 
+/// The plant's nickname; the garden list renames plants in place.
+struct PlantNicknameLabel: View {
+    @State private var nickname: String
+
+    init(nickname: String) {
+        _nickname = State(initialValue: nickname)
+    }
+
+    var body: some View {
+        Text(nickname)
+    }
+}
+
 struct PlantCard: View {
     let plant: Plant
     var isThirsty: Bool
     var isWide: Bool
+    @State private var isPressed = false
+
+    init(plant: Plant, isThirsty: Bool, isWide: Bool) {
+        self.plant = plant
+        self.isThirsty = isThirsty
+        self.isWide = isWide
+        // `Task` is a model type in this module, so the concurrency one is spelled out.
+        _Concurrency.Task { await PlantPhotos.shared.prefetch(plant) }
+    }
 
     var body: some View {
-        if isThirsty {
-            CardBackground(plant: plant)
-                .overlay(alignment: .topTrailing) { Image(systemName: "drop") }
-        } else {
-            CardBackground(plant: plant)
+        Group {
+            if isPressed {
+                CardBackground(plant: plant)
+                    .scaleEffect(0.95)
+            } else {
+                CardBackground(plant: plant)
+            }
         }
+        .overlay(alignment: .topTrailing) { Image(systemName: isThirsty ? "drop" : "leaf") }
+        .onLongPressGesture(minimumDuration: 0.5) {} onPressingChanged: { isPressed = $0 }
     }
 }
 
