@@ -27,6 +27,8 @@ struct AnimationWithoutValueRule: Rule {
             iOS 17 `.animation(_:body:)` form with a closure.
             """,
         fix: .unsafe,
+        // The deprecated modifier: the compiler warns in preview code too.
+        flagsPreviewCode: true,
         triggers: ["animation"],
         triggering: [
             """

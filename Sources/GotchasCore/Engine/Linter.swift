@@ -82,7 +82,7 @@ public struct Linter: Sendable {
     private let ruleIDs: [String]
     private let ruleTags: [[DiagnosticTag]]
     private let ruleTriggers: [[[UInt8]]]
-    private let ruleRequirements: [(advice: PlatformRequirement?, fix: PlatformRequirement?)]
+    private let ruleRequirements: [(advice: PlatformRequirement?, fix: PlatformRequirement?, previews: Bool)]
 
     public init(rules: [any Rule.Type]) {
         self.rules = rules
@@ -90,7 +90,7 @@ public struct Linter: Sendable {
         ruleIDs = descriptions.map(\.id)
         ruleTags = descriptions.map(\.tags)
         ruleTriggers = descriptions.map { $0.triggers.map { Array($0.utf8) } }
-        ruleRequirements = descriptions.map { ($0.requires, $0.fixRequires) }
+        ruleRequirements = descriptions.map { ($0.requires, $0.fixRequires, $0.flagsPreviewCode) }
     }
 
     public var descriptions: [RuleDescription] { rules.map { $0.description } }
@@ -134,7 +134,7 @@ public struct Linter: Sendable {
         var dispatch = RuleWalker.Dispatch()
         for (index, rule) in active {
             let instance = RuleWalker.ActiveRule(index: index, rule: rule.init(), requires: ruleRequirements[index].advice,
-                                                 fixRequires: ruleRequirements[index].fix)
+                                                 fixRequires: ruleRequirements[index].fix, flagsPreviewCode: ruleRequirements[index].previews)
             for kind in rule.nodeKinds {
                 if kind == .functionCallExpr, filtersCallsByCallee, let callees = rule.callees {
                     for callee in callees { dispatch.byCallee[callee, default: []].append(instance) }

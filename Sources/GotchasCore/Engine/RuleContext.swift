@@ -66,6 +66,9 @@ public final class RuleContext {
     /// The platform minimums in effect, innermost last: the file's deployment targets,
     /// then each `#available`/`@available`/`#if os` scope the walk is inside.
     var availabilityStack: [PlatformMinimums]
+    /// How many preview scopes (`#Preview`, `PreviewProvider` types) enclose the node; a file
+    /// in an Xcode "Preview Content" folder is preview code throughout.
+    var previewDepth: Int
 
     /// `itemTypes` may give a top-level item's type scopes from a previous version.
     init(document: SourceDocument, tree: SourceFileSyntax, workspace: WorkspaceIndex, configuration: RuleConfiguration,
@@ -75,6 +78,7 @@ public final class RuleContext {
         self.workspace = workspace
         self.configuration = configuration
         self.availabilityStack = [configuration.platforms]
+        self.previewDepth = document.path.contains("/Preview Content/") || document.path.hasPrefix("Preview Content/") ? 1 : 0
         var imports: Set<String> = []
         for item in tree.statements {
             if let importDecl = item.item.as(ImportDeclSyntax.self) {
@@ -107,6 +111,10 @@ public final class RuleContext {
     /// The engine already keeps a rule silent where its `requires` is not met; a rule reads
     /// this to choose between pieces of advice (`Task.sleep(for:)` or `(nanoseconds:)`).
     public var availability: PlatformMinimums { availabilityStack[availabilityStack.count - 1] }
+
+    /// True inside preview code: a `#Preview { … }` body, a `PreviewProvider` type, a file in
+    /// "Preview Content". Rules that do not `flagsPreviewCode` are not called there.
+    public var isInPreviewCode: Bool { previewDepth > 0 }
 
     /// True when the current node may use what `requirement` names.
     public func allows(_ requirement: PlatformRequirement) -> Bool { availability.satisfies(requirement) }

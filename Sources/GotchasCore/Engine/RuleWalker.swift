@@ -11,6 +11,8 @@ final class RuleWalker: SyntaxAnyVisitor {
         var requires: PlatformRequirement? = nil
         /// The rule's `fixRequires`: where it falls short, its fixes are withheld.
         var fixRequires: PlatformRequirement? = nil
+        /// The rule's `flagsPreviewCode`: otherwise it is not called in preview code.
+        var flagsPreviewCode = true
     }
 
     /// Which rules see which nodes.
@@ -28,6 +30,8 @@ final class RuleWalker: SyntaxAnyVisitor {
         /// Availability scopes: a block under `#available`, the rest of a block after
         /// `guard #available`, a `#if os(…)` clause.
         case codeBlock, guardStatement, conditionalClause
+        /// `#Preview { … }`: preview code.
+        case macroExpansion
     }
     private static let roles: [SyntaxKind: Role] = [
         .structDecl: .typeDeclaration, .classDecl: .typeDeclaration, .enumDecl: .typeDeclaration,
@@ -36,6 +40,7 @@ final class RuleWalker: SyntaxAnyVisitor {
         .variableDecl: .variable, .closureExpr: .closure,
         .declReferenceExpr: .reference, .identifierType: .typeReference, .functionCallExpr: .call,
         .codeBlock: .codeBlock, .guardStmt: .guardStatement, .ifConfigClause: .conditionalClause,
+        .macroExpansionDecl: .macroExpansion, .macroExpansionExpr: .macroExpansion,
     ]
 
     private let context: RuleContext
@@ -57,6 +62,7 @@ final class RuleWalker: SyntaxAnyVisitor {
         static let availability = Pushed(rawValue: 16)
         /// A `guard #available` being walked: the rest of its block is raised when it ends.
         static let guardAvailability = Pushed(rawValue: 32)
+        static let preview = Pushed(rawValue: 64)
     }
     private var pushed: [(depth: Int, what: Pushed)] = []
     /// Nesting depth of the node being visited (tokens excluded): pairs each
@@ -89,7 +95,7 @@ final class RuleWalker: SyntaxAnyVisitor {
         depth += 1
         guard let slot = slots[node.kind] else { return .visitChildren }
         // A declaration's own `@available` holds for the rules called on it, too.
-        var what: Pushed = slot.role.map { enterAvailability(node, role: $0) } ?? []
+        var what: Pushed = slot.role.map { enterAvailability(node, role: $0).union(enterPreview(node, role: $0)) } ?? []
         if let rules = slot.rules { run(rules, on: node) }
         guard let role = slot.role else {
             if !what.isEmpty { pushed.append((depth, what)) }
@@ -135,6 +141,7 @@ final class RuleWalker: SyntaxAnyVisitor {
     }
 
     private func pop(_ what: Pushed) {
+        if what.contains(.preview) { context.previewDepth -= 1 }
         if what.contains(.availability) { context.availabilityStack.removeLast() }
         if what.contains(.type) {
             context.typeStack.removeLast()
@@ -221,6 +228,7 @@ final class RuleWalker: SyntaxAnyVisitor {
     private func run(_ rules: [ActiveRule], on node: Syntax) {
         for active in rules {
             if let requires = active.requires, !context.availability.satisfies(requires) { continue }
+            if context.previewDepth > 0, !active.flagsPreviewCode { continue }
             context.activeRule = active.index
             active.rule.check(node, in: context, report: &scratch)
             if !scratch.isEmpty {
@@ -250,6 +258,25 @@ final class RuleWalker: SyntaxAnyVisitor {
             }
         }
         finding.fixes = kept
+    }
+
+    /// Enters preview code — a `#Preview { … }` macro, or a type conforming to `PreviewProvider`
+    /// (its nested types too) — before the node's own rules run (so a `PreviewProvider` type's
+    /// own findings count as preview code).
+    private func enterPreview(_ node: Syntax, role: Role) -> Pushed {
+        switch role {
+        case .macroExpansion:
+            let name = node.as(MacroExpansionDeclSyntax.self)?.macroName.text ?? node.as(MacroExpansionExprSyntax.self)?.macroName.text
+            guard name == "Preview" else { return [] }
+        case .typeDeclaration:
+            guard let inherited = node.asProtocol(DeclGroupSyntax.self)?.inheritanceClause?.inheritedTypes,
+                  inherited.contains(where: { $0.type.trimmedText == "PreviewProvider" || $0.type.trimmedText == "SwiftUI.PreviewProvider" })
+            else { return [] }
+        default:
+            return []
+        }
+        context.previewDepth += 1
+        return .preview
     }
 
     /// Pushes the availability a node sets for itself and its children, if any.

@@ -119,6 +119,11 @@ public struct RuleDescription: Sendable {
     /// What the rule's fixes need beyond `requires`: where it is not met the finding
     /// stays and its fixes are withheld (`Diagnostic.withheldFixes` says why).
     public var fixRequires: PlatformRequirement?
+    /// Whether the rule also reports in preview code (`#Preview`, `PreviewProvider` types,
+    /// "Preview Content"). Advice about run-time behaviour (identity, ownership, body cost)
+    /// does not matter in a preview, so by default only rules about deprecated APIs
+    /// (tagged `.deprecated`: the compiler warns there too) report in previews.
+    public var flagsPreviewCode: Bool
     /// Substrings one of which must occur in a file for the rule to possibly fire.
     /// Empty means the rule always runs.
     public var triggers: [String]
@@ -129,7 +134,7 @@ public struct RuleDescription: Sendable {
 
     public init(id: String, category: RuleCategory, severity: Severity, optIn: Bool = false, seed: String,
                 summary: String, rationale: String, tags: [DiagnosticTag] = [], fix: Applicability? = nil,
-                requires: PlatformRequirement? = nil, fixRequires: PlatformRequirement? = nil,
+                requires: PlatformRequirement? = nil, fixRequires: PlatformRequirement? = nil, flagsPreviewCode: Bool? = nil,
                 triggers: [String] = [], options: [RuleOption] = [],
                 triggering: [RuleExample], nonTriggering: [RuleExample], corrections: [RuleCorrection] = []) {
         self.id = id
@@ -143,6 +148,7 @@ public struct RuleDescription: Sendable {
         self.fix = fix
         self.requires = requires
         self.fixRequires = fixRequires
+        self.flagsPreviewCode = flagsPreviewCode ?? tags.contains(.deprecated)
         self.triggers = triggers
         self.options = options
         self.triggering = triggering
