@@ -1,30 +1,52 @@
 import Foundation
+import GotchasCore
 
-/// Finds the project files that can set default `MainActor` isolation
-/// (`Package.swift`, `*.xcconfig`, `*.xcodeproj/project.pbxproj`) in the directories
-/// above each linted path (a package's `Package.swift` sits above the `Sources/…`
-/// being linted). Those inside the linted directories come from `FileDiscovery.scan`.
+/// Finds the project settings files (`ProjectSettings.kind(ofPath:)`: manifests, Xcode
+/// projects, xcconfigs) that apply to the linted paths but lie outside them: in the
+/// directories above each path (a package's `Package.swift` sits above the `Sources/…`
+/// being linted), and the xcconfigs anywhere under an Xcode project's directory found
+/// that way. Those inside the linted directories come from `FileDiscovery.scan`.
 enum ProjectSettingsDiscovery {
+    /// The settings files scanned inside the linted directories and those above `paths`,
+    /// read (standardized absolute paths, sorted; unreadable ones left out).
+    static func read(scanned: [String], above paths: [String]) -> [(path: String, text: String)] {
+        let all = Set(scanned.map { URL(fileURLWithPath: $0).standardizedFileURL.path }).union(ancestors(of: paths))
+        return all.sorted().compactMap { path in
+            FileManager.default.contents(atPath: path).map { (path, String(decoding: $0, as: UTF8.self)) }
+        }
+    }
+
     static func ancestors(of paths: [String]) -> [String] {
         let fileManager = FileManager.default
         var found: Set<String> = []
+        var scannedProjects: Set<String> = []
         for path in paths {
             // The nearest directory with a Package.swift or an .xcodeproj ends the search.
             var directory = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent()
             for _ in 0..<12 {
                 let contents = (try? fileManager.contentsOfDirectory(atPath: directory.path)) ?? []
-                var isProjectRoot = false
+                var isPackageRoot = false
+                var isXcodeRoot = false
                 for name in contents {
-                    if name == "Package.swift" || name.hasSuffix(".xcconfig") {
-                        found.insert(directory.appendingPathComponent(name).path)
-                        isProjectRoot = isProjectRoot || name == "Package.swift"
-                    } else if name.hasSuffix(".xcodeproj") {
-                        let project = directory.appendingPathComponent(name).appendingPathComponent("project.pbxproj").path
+                    let full = directory.appendingPathComponent(name).path
+                    switch ProjectSettings.kind(ofPath: name) {
+                    case .manifest?, .manifestVariant?, .xcconfig?:
+                        found.insert(full)
+                        isPackageRoot = isPackageRoot || name == "Package.swift"
+                    default:
+                        guard name.hasSuffix(".xcodeproj") else { continue }
+                        let project = full + "/project.pbxproj"
                         if fileManager.fileExists(atPath: project) { found.insert(project) }
-                        isProjectRoot = true
+                        isXcodeRoot = true
                     }
                 }
-                if isProjectRoot || directory.path == "/" { break }
+                // The project's xcconfigs may sit in any folder of it (`Config/Base.xcconfig`).
+                if isXcodeRoot && !isPackageRoot && scannedProjects.insert(directory.path).inserted {
+                    for settings in SourceTreeScan(root: directory.path).settingsFiles where ProjectSettings.kind(ofPath: settings) == .xcconfig {
+                        found.insert(URL(fileURLWithPath: settings).standardizedFileURL.path)
+                    }
+                }
+                if isPackageRoot || isXcodeRoot || directory.path == "/" { break }
                 directory = directory.deletingLastPathComponent()
             }
         }
