@@ -155,3 +155,15 @@ private struct NeedsNewOSRule: Rule {
         #expect(settings([tree.path("Loose.swift"), "--platform", "beos=5"]).error.contains("unknown platform"))
     }
 }
+
+@Suite struct PlatformsSchemaTests {
+    @Test func schemaPlatformsAreExactlyThePlatformsTheParserReads() throws {
+        let data = try #require(FileManager.default.contents(atPath: ConfigurationSchemaTests.schemaPath))
+        let schema = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let platforms = try #require(((schema["properties"] as? [String: Any])?["platforms"] as? [String: Any])?["properties"] as? [String: Any])
+        #expect(Set(platforms.keys) == Set(Platform.allCases.map(\.rawValue)))
+        let json = "{\"platforms\": {" + platforms.keys.sorted().map { "\"\($0)\": \"1.0\"" }.joined(separator: ", ") + "}}"
+        let file = try ConfigurationFile.parse(Array(json.utf8), path: "c.json", rules: [])
+        #expect(file.platforms?.count == Platform.allCases.count)
+    }
+}

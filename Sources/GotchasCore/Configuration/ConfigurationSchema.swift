@@ -27,7 +27,7 @@ public enum ConfigurationSchema {
         let platformProperties = Platform.allCases.map { platform in
             let pattern = #"^[0-9]+(\\.[0-9]+){0,2}$"#
             let description = escape("Lowest \(platform.rawValue) version the files are built for, such as \"\(examples[platform] ?? "1.0")\".")
-            return "            \"\(platform.rawValue)\": { \"type\": \"string\", \"pattern\": \"\(pattern)\", \"description\": \"\(description)\" }"
+            return "        \"\(platform.rawValue)\": { \"type\": \"string\", \"pattern\": \"\(pattern)\", \"description\": \"\(description)\" }"
         }.joined(separator: ",\n")
         return """
             {
