@@ -56,6 +56,22 @@ private struct NeedsNewOSRule: Rule {
         #expect(try await client.shutdownAndExit() == 0)
     }
 
+    @Test func aFolderOpenedBelowItsPackageStillHasIt() async throws {
+        let folder = TemporaryDirectory()
+        _ = folder.write("Package.swift", Self.manifest(iOS: 15))
+        _ = folder.write("Sources/A/A.swift", Self.source)
+        let client = TestClient(linter: Linter(rules: [NeedsNewOSRule.self]))
+        _ = try await client.initialize(folders: [folder.path + "/Sources"])
+        let uri = folder.uri("Sources/A/A.swift")
+        await client.open(uri, Self.source)
+        // The manifest above the folder is read at indexing: iOS 15 silences the rule.
+        _ = try await client.notification("textDocument/publishDiagnostics") { $0["params", "uri"]?.stringValue == uri && self.probes($0) == 0 }
+        _ = folder.write("Package.swift", Self.manifest(iOS: 17))
+        await client.notify("textDocument/didSave", ["textDocument": ["uri": .string(folder.uri("Package.swift"))]])
+        _ = try await client.notification("textDocument/publishDiagnostics") { $0["params", "uri"]?.stringValue == uri && self.probes($0) == 1 }
+        #expect(try await client.shutdownAndExit() == 0)
+    }
+
     @Test func editorPlatformsReplaceTheProjects() async throws {
         let folder = TemporaryDirectory()
         _ = folder.write("Package.swift", Self.manifest(iOS: 15))

@@ -43,9 +43,8 @@ extension LanguageServer {
                                                      "percentage": .int((number + 1) * 100 / files.count)])
                 }
             }
-            let settings = settingsFiles.sorted().compactMap { path in
-                FileManager.default.contents(atPath: path).map { (path: path, text: String(decoding: $0, as: UTF8.self)) }
-            }
+            // With those above the folders: a folder opened at `Sources/` still has its package.
+            let settings = ProjectSettingsDiscovery.read(scanned: settingsFiles.sorted(), above: folders)
             await self.workspaceIndexed(indexes, settings: settings, generation: generation)
             await self.indexProgress(token, ["kind": "end", "message": .string("\(files.count) files indexed")])
         }

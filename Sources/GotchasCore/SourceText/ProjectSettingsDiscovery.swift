@@ -1,22 +1,23 @@
 import Foundation
-import GotchasCore
 
 /// Finds the project settings files (`ProjectSettings.kind(ofPath:)`: manifests, Xcode
 /// projects, xcconfigs) that apply to the linted paths but lie outside them: in the
 /// directories above each path (a package's `Package.swift` sits above the `Sources/…`
 /// being linted), and the xcconfigs anywhere under an Xcode project's directory found
-/// that way. Those inside the linted directories come from `FileDiscovery.scan`.
-enum ProjectSettingsDiscovery {
+/// that way. Those inside the linted directories (or workspace folders) come from their
+/// `SourceTreeScan`. The I/O half of project settings, shared by the CLI and the server;
+/// `ProjectSettingsFiles` reads the texts.
+public enum ProjectSettingsDiscovery {
     /// The settings files scanned inside the linted directories and those above `paths`,
     /// read (standardized absolute paths, sorted; unreadable ones left out).
-    static func read(scanned: [String], above paths: [String]) -> [(path: String, text: String)] {
+    public static func read(scanned: [String], above paths: [String]) -> [(path: String, text: String)] {
         let all = Set(scanned.map { URL(fileURLWithPath: $0).standardizedFileURL.path }).union(ancestors(of: paths))
         return all.sorted().compactMap { path in
             FileManager.default.contents(atPath: path).map { (path, String(decoding: $0, as: UTF8.self)) }
         }
     }
 
-    static func ancestors(of paths: [String]) -> [String] {
+    public static func ancestors(of paths: [String]) -> [String] {
         let fileManager = FileManager.default
         var found: Set<String> = []
         var scannedProjects: Set<String> = []
