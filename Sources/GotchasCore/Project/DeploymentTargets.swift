@@ -208,6 +208,7 @@ public struct ProjectSettingsFiles: Sendable, Equatable {
                 case .manifest:
                     manifests[ProjectSettingsFiles.parent(of: path) ?? ""] = path
                 case .manifestVariant:
+                    // Only without a plain manifest (which sorts first: `.` < `@`).
                     let directory = ProjectSettingsFiles.parent(of: path) ?? ""
                     if manifests[directory] == nil { manifests[directory] = path }
                 case .xcodeProject:
@@ -218,9 +219,6 @@ public struct ProjectSettingsFiles: Sendable, Equatable {
                     break
                 }
             }
-            // A plain manifest found after a variant of the same directory (sorted order
-            // puts `Package@…` after `Package.swift`, but be explicit).
-            for (path, file) in facts where file.kind == .manifest { manifests[ProjectSettingsFiles.parent(of: path) ?? ""] = path }
             for (path, file) in facts.sorted(by: { $0.key < $1.key }) where file.kind == .xcconfig {
                 var directory = ProjectSettingsFiles.parent(of: path)
                 var owner: String?
