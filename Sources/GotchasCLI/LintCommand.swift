@@ -33,10 +33,12 @@ public struct LintCommand: Sendable {
     }
 
     func run(_ options: LintOptions) throws(CommandLineError) -> Int32 {
-        var resolver = try ConfigurationResolver(rules: linter.descriptions, selection: options.selection, explicitPath: options.configPath)
+        var resolver = try ConfigurationResolver(rules: linter.descriptions, selection: options.selection, explicitPath: options.configPath,
+                                                 commandLinePlatforms: options.platforms)
         let report: LintReport
         if let stdinPath = options.stdinFilename {
-            let configuration = resolver.ruleConfiguration(for: try resolver.file(for: stdinPath))
+            resolver.projectSettings = ProjectSettingsFiles(ProjectSettingsDiscovery.read(scanned: [], above: [stdinPath]))
+            let configuration = resolver.ruleConfiguration(forPath: stdinPath, file: try resolver.file(for: stdinPath))
             reportConfigurationWarnings(resolver.warnings)
             let bytes: [UInt8]
             do {
@@ -59,21 +61,20 @@ public struct LintCommand: Sendable {
     }
 
     private func lintFiles(_ options: LintOptions, resolver: inout ConfigurationResolver) throws(CommandLineError) -> LintReport {
-        let scan = try FileDiscovery.scan(options.paths.isEmpty ? ["."] : options.paths)
+        let roots = options.paths.isEmpty ? ["."] : options.paths
+        let scan = try FileDiscovery.scan(roots)
         let found = scan.sources
+        // Project settings first: each file's configuration includes its deployment targets.
+        let settings = ProjectSettingsDiscovery.read(scanned: scan.settings, above: roots)
+        resolver.projectSettings = ProjectSettingsFiles(settings)
         var work: [(path: String, configuration: RuleConfiguration)] = []
         for file in found {
             let configFile = try resolver.file(for: file.path)
             if !file.isExplicit, let configFile, !configFile.includes(filePath: file.path) { continue }
-            work.append((file.path, resolver.ruleConfiguration(for: configFile)))
+            work.append((file.path, resolver.ruleConfiguration(forPath: file.path, file: configFile)))
         }
         reportConfigurationWarnings(resolver.warnings)
         let workers = options.jobs ?? ParallelMap.defaultWorkers
-        let settingsPaths = Set(scan.settings.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
-            .union(ProjectSettingsDiscovery.ancestors(of: options.paths.isEmpty ? ["."] : options.paths))
-        let settings: [(path: String, text: String)] = settingsPaths.sorted().compactMap { path in
-                FileManager.default.contents(atPath: path).map { (path, String(decoding: $0, as: UTF8.self)) }
-            }
         let sources: [Result<SourceDocument, FileProblem>] = ParallelMap.map(work, workers: workers) { item in
             do {
                 return .success(SourceDocument(path: item.path, bytes: try SourceReader.read(path: item.path)))

@@ -17,6 +17,9 @@ public struct LintOptions: Equatable, Sendable {
     public var noCache = false
     /// Worker threads; defaults to every core.
     public var jobs: Int?
+    /// `--platform iOS=16.0` (repeatable): the deployment targets of every file, replacing
+    /// the configuration's `"platforms"` and the project's settings.
+    public var platforms: [Platform: OSVersion] = [:]
 
     public init() {}
 
@@ -35,6 +38,8 @@ public struct LintOptions: Equatable, Sendable {
           --ignore ID[,ID…]       not these rules
           --all-rules             also enable the opt-in rules
           --config PATH           use this configuration file for every file
+          --platform NAME=VERSION deployment target of every file (repeatable: iOS=16.0,
+                                  macOS=13.0); replaces the project's and the configuration's
           --quiet                 print diagnostics only (no summary)
           --statistics            print the number of diagnostics per rule
           --no-cache              do not read or write the result cache
@@ -87,6 +92,9 @@ public struct LintOptions: Equatable, Sendable {
             case "--ignore": options.selection.ignore += try ids(try next())
             case "--all-rules": options.selection.allRules = true
             case "--config": options.configPath = try next()
+            case "--platform":
+                let (platform, version) = try platform(try next())
+                options.platforms[platform] = version
             case "--quiet", "-q": options.quiet = true
             case "--statistics": options.statistics = true
             case "--no-cache": options.noCache = true
@@ -109,6 +117,25 @@ public struct LintOptions: Equatable, Sendable {
         }
         if options.fix && options.diff { throw .usage("use either --fix or --diff, not both") }
         return options
+    }
+}
+
+extension LintOptions {
+    /// `iOS=16.0` of `--platform`.
+    static func platform(_ text: String) throws(CommandLineError) -> (Platform, OSVersion) {
+        let known = Platform.allCases.map(\.rawValue).joined(separator: ", ")
+        guard let equals = text.firstIndex(of: "=") else {
+            throw .usage("--platform needs NAME=VERSION, such as iOS=16.0; got \"\(text)\"")
+        }
+        let name = String(text[..<equals])
+        let versionText = text[text.index(after: equals)...]
+        guard let platform = Platform(configurationName: name) else {
+            throw .usage("--platform: unknown platform \"\(name)\"; use one of \(known)")
+        }
+        guard let version = OSVersion(versionText) else {
+            throw .usage("--platform \(text): \"\(versionText)\" is not a version such as 16.0")
+        }
+        return (platform, version)
     }
 }
 

@@ -11,6 +11,8 @@ let usage = """
       swiftui-gotchas lsp [--log-file PATH]     run the language server on stdio
       swiftui-gotchas rules                     list every rule
       swiftui-gotchas explain ID                explain one rule
+      swiftui-gotchas settings FILE…            show the configuration and deployment targets
+                                                each file is linted with, and where they come from
       swiftui-gotchas --version
 
     """
@@ -28,6 +30,8 @@ case "rules":
     status = RulesCommand(rules: RuleCatalog.linter.descriptions, io: io).run(rest)
 case "explain":
     status = ExplainCommand(rules: RuleCatalog.linter.descriptions, io: io).run(rest)
+case "settings":
+    status = SettingsCommand(rules: RuleCatalog.linter.descriptions, io: io).run(rest)
 case "generate-docs":
     status = GenerateDocsCommand(rules: RuleCatalog.linter.descriptions, io: io).run(rest)
 case "--version", "version":

@@ -1,4 +1,5 @@
 import Foundation
+import GotchasCore
 import Testing
 @testable import GotchasLSP
 
@@ -17,9 +18,12 @@ actor TestClient {
     private var nextID = 0
     private var serverTask: Task<Int32, Never>?
 
-    init(options: ServerOptions = ServerOptions()) {
-        let server = LanguageServer(writer: MessageWriter(fileDescriptor: fromServer.fileHandleForWriting.fileDescriptor),
-                                    log: ServerLog(fileDescriptor: FileHandle.nullDevice.fileDescriptor), options: options)
+    /// `linter`: the server's rules (default: the catalog's).
+    init(options: ServerOptions = ServerOptions(), linter: Linter? = nil) {
+        let writer = MessageWriter(fileDescriptor: fromServer.fileHandleForWriting.fileDescriptor)
+        let log = ServerLog(fileDescriptor: FileHandle.nullDevice.fileDescriptor)
+        let server = linter.map { LanguageServer(writer: writer, log: log, options: options, linter: $0) }
+            ?? LanguageServer(writer: writer, log: log, options: options)
         let input = InputReader.chunks(from: toServer.fileHandleForReading.fileDescriptor)
         serverTask = Task.detached { await server.run(input: input) }
         let output = InputReader.chunks(from: fromServer.fileHandleForReading.fileDescriptor)

@@ -31,12 +31,13 @@ public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConverti
 /// ```json
 /// { "rules": { "any-view": "off", "long-body": { "level": "info", "max-lines": 150 },
 ///              "prefer-observable": "hint" },
-///   "include": ["Sources/**"], "exclude": ["**/Generated/**"] }
+///   "include": ["Sources/**"], "exclude": ["**/Generated/**"],
+///   "platforms": { "iOS": "16.0", "macOS": "13.0" } }
 /// ```
 /// Setting a level for an opt-in rule enables it.
 public struct ConfigurationFile: Sendable, Equatable {
     public static let fileName = ".swiftui-gotchas.json"
-    public static let topLevelKeys = ["rules", "include", "exclude", "docs-base-url"]
+    public static let topLevelKeys = ["rules", "include", "exclude", "docs-base-url", "platforms"]
 
     /// Where the file is; `include`/`exclude` are relative to its directory.
     public var path: String?
@@ -46,6 +47,9 @@ public struct ConfigurationFile: Sendable, Equatable {
     public var exclude: [Glob] = []
     /// Base URL of the rule documentation pages (`<base>/<ID>.md`), for editors.
     public var docsBaseURL: String?
+    /// `"platforms": {"iOS": "16.0", "macOS": "13.0"}`: the deployment targets of the files
+    /// it governs, replacing what the project says (built for exactly these platforms).
+    public var platforms: [Platform: OSVersion]?
     /// Unknown keys and rule IDs: reported, not fatal.
     public var warnings: [ConfigurationIssue] = []
 
@@ -155,6 +159,31 @@ public struct ConfigurationFile: Sendable, Equatable {
                     continue
                 }
                 file.docsBaseURL = url
+            case "platforms":
+                guard case .object(let entries) = member.node.value else {
+                    errors.append(issue(member.node.offset, "\"platforms\" must be an object mapping platforms to versions, such as {\"iOS\": \"16.0\"}, found \(member.node.value.typeName)"))
+                    continue
+                }
+                var platforms: [Platform: OSVersion] = [:]
+                for entry in entries {
+                    guard let platform = Platform(configurationName: entry.key) else {
+                        let known = Platform.allCases.map(\.rawValue).joined(separator: ", ")
+                        errors.append(issue(entry.keyOffset, "unknown platform \"\(entry.key)\" in \"platforms\" (known: \(known))"))
+                        continue
+                    }
+                    guard case .string(let text) = entry.node.value, let version = OSVersion(text) else {
+                        errors.append(issue(entry.node.offset, "version for \"\(entry.key)\" must be a string such as \"16.0\""))
+                        continue
+                    }
+                    if platforms[platform] != nil {
+                        errors.append(issue(entry.keyOffset, "\"\(entry.key)\" names \(platform.rawValue) a second time in \"platforms\""))
+                    }
+                    platforms[platform] = version
+                }
+                if entries.isEmpty {
+                    errors.append(issue(member.node.offset, "\"platforms\" must name at least one platform (leave the key out to use the project's deployment targets)"))
+                }
+                file.platforms = platforms
             default:
                 file.warnings.append(issue(member.keyOffset, "unknown key \"\(member.key)\" (known: \(topLevelKeys.joined(separator: ", ")))"))
             }
@@ -184,6 +213,7 @@ public struct ConfigurationFile: Sendable, Equatable {
         if !other.include.isEmpty { result.include = other.include }
         if !other.exclude.isEmpty { result.exclude = other.exclude }
         result.docsBaseURL = other.docsBaseURL ?? docsBaseURL
+        result.platforms = other.platforms ?? platforms
         result.warnings += other.warnings
         return result
     }

@@ -23,6 +23,12 @@ public enum ConfigurationSchema {
                         }
                 """)
         }
+        let examples: [Platform: String] = [.iOS: "16.0", .macOS: "13.0", .tvOS: "16.0", .watchOS: "9.0", .visionOS: "1.0"]
+        let platformProperties = Platform.allCases.map { platform in
+            let pattern = #"^[0-9]+(\\.[0-9]+){0,2}$"#
+            let description = escape("Lowest \(platform.rawValue) version the files are built for, such as \"\(examples[platform] ?? "1.0")\".")
+            return "        \"\(platform.rawValue)\": { \"type\": \"string\", \"pattern\": \"\(pattern)\", \"description\": \"\(description)\" }"
+        }.joined(separator: ",\n")
         return """
             {
               "$schema": "http://json-schema.org/draft-07/schema#",
@@ -44,7 +50,16 @@ public enum ConfigurationSchema {
                 },
                 "include": { "description": "Globs (relative to this file) of files to lint; default all.", "type": "array", "items": { "type": "string" } },
                 "exclude": { "description": "Globs (relative to this file) of files not to lint.", "type": "array", "items": { "type": "string" } },
-                "docs-base-url": { "description": "Base URL of the rule pages linked from editor diagnostics (<base>/<rule-id>.md).", "type": "string" }
+                "docs-base-url": { "description": "Base URL of the rule pages linked from editor diagnostics (<base>/<rule-id>.md).", "type": "string" },
+                "platforms": {
+                  "description": "Deployment targets of the files this configuration governs, replacing what Package.swift or the Xcode project says: built for exactly the platforms named, from these versions. Rules whose advice needs a newer OS stay silent.",
+                  "type": "object",
+                  "minProperties": 1,
+                  "additionalProperties": false,
+                  "properties": {
+            \(platformProperties)
+                  }
+                }
               }
             }
 

@@ -350,25 +350,23 @@ public struct WorkspaceIndex: Sendable {
     }
 }
 
-/// Reads the default-isolation setting from project files.
+/// Reads project settings from the text of project files (the front ends do the I/O):
+/// default isolation here, deployment targets in `Project/DeploymentTargets.swift`.
 public enum ProjectSettings {
     /// True/false for a settings file (`Package.swift`, `*.xcconfig`, `project.pbxproj`)
     /// that does/does not set default `MainActor` isolation; nil for any other file.
     public static func defaultIsolationIsMainActor(path: String, text: String) -> Bool? {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let kind = kind(ofPath: path) else { return nil }
         let lines = text.split(whereSeparator: \.isNewline).map { line -> String in
             // Drop line comments (`//` in Swift and xcconfig).
             if let range = line.range(of: "//") { return String(line[..<range.lowerBound]) }
             return String(line)
         }
         let squeezed = lines.joined(separator: "\n").filter { !$0.isWhitespace }
-        if name == "Package.swift" || (name.hasPrefix("Package@swift") && name.hasSuffix(".swift")) {
-            return squeezed.contains("defaultIsolation(MainActor.self)")
+        switch kind {
+        case .manifest, .manifestVariant: return squeezed.contains("defaultIsolation(MainActor.self)")
+        case .xcconfig, .xcodeProject: return squeezed.contains("SWIFT_DEFAULT_ACTOR_ISOLATION=MainActor")
         }
-        if name.hasSuffix(".xcconfig") || name == "project.pbxproj" {
-            return squeezed.contains("SWIFT_DEFAULT_ACTOR_ISOLATION=MainActor")
-        }
-        return nil
     }
 }
 

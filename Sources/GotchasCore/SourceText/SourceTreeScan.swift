@@ -1,7 +1,8 @@
 import Foundation
 
 /// One walk of a directory tree for the `.swift` files to lint and the project
-/// settings files (`Package.swift`, `*.xcconfig`, `*.xcodeproj/project.pbxproj`) on
+/// settings files (`Package.swift` and its `Package@swift-…` variants, `*.xcconfig`,
+/// `*.xcodeproj/project.pbxproj`; see `ProjectSettings.kind(ofPath:)`) on
 /// the way: `readdir` with the entry type, so no `stat` per file. Shared by the CLI's
 /// discovery and the server's workspace indexing.
 public struct SourceTreeScan: Sendable {
@@ -19,13 +20,8 @@ public struct SourceTreeScan: Sendable {
         walk(trimmed.isEmpty ? "." : trimmed, display: display)
     }
 
-    /// True for a settings file name (`project.pbxproj` only inside an `.xcodeproj`).
-    public static func isSettingsFile(_ path: String) -> Bool {
-        let parts = path.split(separator: "/")
-        guard let name = parts.last else { return false }
-        return name == "Package.swift" || name.hasSuffix(".xcconfig")
-            || (name == "project.pbxproj" && parts.dropLast().last?.hasSuffix(".xcodeproj") == true)
-    }
+    /// True for a settings file (`ProjectSettings.kind(ofPath:)` decides).
+    public static func isSettingsFile(_ path: String) -> Bool { ProjectSettings.isSettingsFile(path) }
 
     private mutating func walk(_ directory: String, display: String) {
         guard let handle = opendir(directory) else { return }

@@ -4,11 +4,15 @@ import GotchasCore
 /// The settings that apply to a file: `.swiftui-gotchas.json` (nearest one up from the
 /// file), overridden by the editor's settings (initializationOptions and
 /// workspace/didChangeConfiguration, same keys). A configuration that fails to load
-/// is reported once and the last good one stays in force.
+/// is reported once and the last good one stays in force. The deployment targets come
+/// from the workspace's project settings files (`ProjectSettingsFiles`, kept current by
+/// `WorkspaceIndexing`), replaced by the configuration's `"platforms"` when it has them.
 struct ConfigurationStore: Sendable {
     /// What a document is linted with.
     struct Resolved: Sendable {
         var rules: RuleConfiguration
+        /// The deployment targets in `rules.platforms`, with where they came from.
+        var deploymentTargets: DeploymentTargets = .unknown
         var docsBaseURL: String
         /// False when the configuration's include/exclude leave the file out.
         var includesFile: Bool
@@ -20,6 +24,8 @@ struct ConfigurationStore: Sendable {
     /// Last good configuration per file path (nil: the file does not exist or never loaded).
     private var files: [String: ConfigurationFile] = [:]
     private var loaded: Set<String> = []
+    /// The workspace's Package.swift, project.pbxproj and xcconfig files.
+    private(set) var projectSettings = ProjectSettingsFiles()
     /// Bumped whenever anything changes, so cached lint results can be invalidated.
     private(set) var generation = 0
 
@@ -63,6 +69,25 @@ struct ConfigurationStore: Sendable {
         return paths.sorted().compactMap { load(path: $0) }
     }
 
+    /// Replaces every project settings file (after the workspace was scanned). Returns
+    /// whether the deployment targets of some file may have changed.
+    @discardableResult
+    mutating func replaceProjectSettings(_ settings: ProjectSettingsFiles) -> Bool {
+        guard settings != projectSettings else { return false }
+        projectSettings = settings
+        generation += 1
+        return true
+    }
+
+    /// A project settings file was created or changed on disk (nil text: deleted).
+    /// Returns whether anything the deployment targets are read from changed.
+    @discardableResult
+    mutating func updateProjectSettings(path: String, text: String?) -> Bool {
+        let changed = text.map { projectSettings.update(path: path, text: $0) } ?? projectSettings.remove(path: path)
+        if changed { generation += 1 }
+        return changed
+    }
+
     /// Loads `path` unless already loaded; returns the problem to show, if any.
     @discardableResult
     mutating func load(path: String) -> String? {
@@ -96,8 +121,16 @@ struct ConfigurationStore: Sendable {
             return (known.resolved, problems)
         }
         let effective = (file ?? ConfigurationFile()).overlaid(with: editorSettings)
+        // A document with a relative path (an untitled buffer) has no project.
+        let project = path.hasPrefix("/") ? projectSettings.deploymentTargets(forFile: path) : .unknown
+        // The editor's "platforms" over the file's (each names its source).
+        let platformsFrom = editorSettings.platforms != nil ? editorSettings : file
+        let targets = project.inEffect(configuration: platformsFrom, commandLine: nil)
+        var ruleConfiguration = RuleConfiguration.resolve(rules: rules, file: effective)
+        ruleConfiguration.platforms = targets.minimums
         let result = Resolved(
-            rules: RuleConfiguration.resolve(rules: rules, file: effective),
+            rules: ruleConfiguration,
+            deploymentTargets: targets,
             docsBaseURL: effective.docsBaseURL ?? defaultDocsBaseURL,
             includesFile: !path.hasPrefix("/") || effective.includes(filePath: path))
         resolved[path] = (configPath, generation, result)

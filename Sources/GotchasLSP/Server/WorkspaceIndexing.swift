@@ -46,9 +46,8 @@ extension LanguageServer {
                                                      "percentage": .int((number + 1) * 100 / files.count)])
                 }
             }
-            let settings = settingsFiles.sorted().compactMap { path in
-                FileManager.default.contents(atPath: path).map { (path: path, text: String(decoding: $0, as: UTF8.self)) }
-            }
+            // With those above the folders: a folder opened at `Sources/` still has its package.
+            let settings = ProjectSettingsDiscovery.read(scanned: settingsFiles.sorted(), above: folders)
             await self.workspaceIndexed(indexes, settings: settings, generation: generation)
             await self.indexProgress(token, ["kind": "end", "message": .string("\(files.count) files indexed")])
         }
@@ -65,6 +64,11 @@ extension LanguageServer {
         guard generation == indexGeneration else { return }
         var index = WorkspaceIndex(files: indexes)
         for (path, text) in settings { index.updateSettings(path: path, text: text) }
+        // Deployment targets per document: a change bumps the configuration generation,
+        // so every open document's cached result is stale and is linted again below.
+        if configuration.replaceProjectSettings(ProjectSettingsFiles(settings)) {
+            log("project settings: \(settings.count) file(s)")
+        }
         // Open documents count with their editor text, as last linted.
         for finished in lintResults.values { index.update(finished.result.fileIndex) }
         workspaceIndex = index
@@ -83,10 +87,16 @@ extension LanguageServer {
     /// the editor's text wins).
     func indexWatchedFile(path: String, deleted: Bool) {
         if SourceTreeScan.isSettingsFile(path) {
-            if deleted {
+            let text = deleted ? nil : FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+            if let text {
+                workspaceIndex.updateSettings(path: path, text: text)
+            } else {
                 workspaceIndex.remove(path: path)
-            } else if let data = FileManager.default.contents(atPath: path) {
-                workspaceIndex.updateSettings(path: path, text: String(decoding: data, as: UTF8.self))
+            }
+            // New deployment targets bump the configuration generation (cached results
+            // no longer match); the lints below see them without a restart.
+            if configuration.updateProjectSettings(path: path, text: text) {
+                log("project settings changed: \(path)")
             }
             lintResults.removeAll()
             relintOpenDocuments()

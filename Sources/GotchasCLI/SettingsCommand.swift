@@ -1,0 +1,141 @@
+import Foundation
+import GotchasCore
+
+/// `swiftui-gotchas settings FILE…`: per file, the configuration file that applies and the
+/// deployment targets in effect, each with where it came from — what `lint` uses, found
+/// the same way (`ProjectSettingsDiscovery`, `ConfigurationResolver`).
+///
+/// ```
+/// App/ContentView.swift
+///   configuration: .swiftui-gotchas.json
+///   iOS 15.0  from App.xcodeproj/project.pbxproj (lowest of 15.0, 16.0)
+/// ```
+public struct SettingsCommand: Sendable {
+    let rules: [RuleDescription]
+    let io: CommandIO
+
+    public init(rules: [RuleDescription], io: CommandIO) {
+        self.rules = rules
+        self.io = io
+    }
+
+    public static let usage = """
+        USAGE: swiftui-gotchas settings FILE… [--config PATH] [--platform NAME=VERSION]…
+
+        Prints, per file, the configuration file that applies and the deployment targets
+        in effect (from Package.swift, the Xcode project or its xcconfig files, the
+        configuration's "platforms", or --platform), each with where it came from.
+        --config and --platform act as they do for `lint`.
+        """
+
+    public func run(_ arguments: [String]) -> Int32 {
+        if arguments.contains("--help") || arguments.contains("-h") {
+            io.writeOutput(Self.usage + "\n")
+            return ExitStatus.clean
+        }
+        do {
+            io.writeOutput(try report(arguments))
+            return ExitStatus.clean
+        } catch {
+            io.writeError("swiftui-gotchas: error: \(error)\n")
+            return ExitStatus.failure
+        }
+    }
+
+    func report(_ arguments: [String]) throws(CommandLineError) -> String {
+        var paths: [String] = []
+        var configPath: String?
+        var platforms: [Platform: OSVersion] = [:]
+        var index = 0
+        while index < arguments.count {
+            var argument = arguments[index]
+            var inline: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                inline = String(argument[argument.index(after: equals)...])
+                argument = String(argument[..<equals])
+            }
+            func value() throws(CommandLineError) -> String {
+                if let inline { return inline }
+                index += 1
+                guard index < arguments.count else { throw .usage("\(argument) needs a value") }
+                return arguments[index]
+            }
+            switch argument {
+            case "--config": configPath = try value()
+            case "--platform":
+                let (platform, version) = try LintOptions.platform(try value())
+                platforms[platform] = version
+            default:
+                if argument.hasPrefix("-") { throw .usage("unknown option \"\(argument)\" for settings") }
+                paths.append(argument)
+            }
+            index += 1
+        }
+        guard !paths.isEmpty else { throw .usage("settings needs at least one file") }
+        for path in paths where !FileManager.default.fileExists(atPath: path) {
+            throw .io("\(path): no such file or directory")
+        }
+        var resolver = try ConfigurationResolver(rules: rules, selection: RuleSelection(), explicitPath: configPath,
+                                                 commandLinePlatforms: platforms)
+        resolver.projectSettings = ProjectSettingsFiles(ProjectSettingsDiscovery.read(scanned: [], above: paths))
+        var output = ""
+        for path in paths {
+            let file = try resolver.file(for: path)
+            let targets = resolver.deploymentTargets(forPath: path, file: file)
+            output += path + "\n"
+            output += "  configuration: " + (file?.path.map(Self.shown) ?? "none (defaults)") + "\n"
+            output += Self.lines(for: targets).map { "  " + $0 + "\n" }.joined()
+        }
+        return output
+    }
+
+    /// One line per platform built for: its minimum and where it came from.
+    static func lines(for targets: DeploymentTargets) -> [String] {
+        guard !targets.minimums.isUnknown else {
+            switch targets.source {
+            case .package(let manifest):
+                return ["deployment targets: not known (\(targets.note ?? "not readable") in \(shown(manifest))); every rule applies"]
+            default:
+                return ["deployment targets: not known (no Package.swift, Xcode project or xcconfig above the file); every rule applies"]
+            }
+        }
+        let platforms = targets.minimums.platforms.map { $0.sorted() } ?? targets.minimums.versions.keys.sorted()
+        guard !platforms.isEmpty else { return ["deployment targets: no platform"] }
+        let rows = platforms.map { platform -> (String, String) in
+            let minimum = targets.minimums.versions[platform].map { "\(platform.rawValue) \($0.deploymentTargetText)" }
+                ?? "\(platform.rawValue) (any version)"
+            return (minimum, origin(of: platform, in: targets))
+        }
+        let width = rows.map(\.0.count).max() ?? 0
+        return rows.map { $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 }
+    }
+
+    private static func origin(of platform: Platform, in targets: DeploymentTargets) -> String {
+        let origin = targets.origins[platform]
+        var text: String
+        switch targets.source {
+        case .commandLine: text = "from --platform"
+        case .configurationFile(let path): text = "from \(shown(path)) (\"platforms\")"
+        case .package(let manifest): text = "from \(shown(manifest))"
+        case .xcodeProject(let directory), .xcconfig(let directory):
+            let files = origin?.files ?? []
+            text = "from " + (files.isEmpty ? shown(directory) : files.map(shown).joined(separator: ", "))
+        case .none: text = ""
+        }
+        var notes: [String] = []
+        if let values = origin?.values, values.count > 1 {
+            notes.append("lowest of " + values.map(\.deploymentTargetText).joined(separator: ", "))
+        }
+        if let note = origin?.note { notes.append(note) }
+        if !notes.isEmpty { text += " (" + notes.joined(separator: "; ") + ")" }
+        return text
+    }
+
+    /// A path relative to the current directory when it lies under it.
+    static func shown(_ path: String) -> String {
+        let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        guard absolute.hasPrefix(current + "/") else { return path }
+        return String(absolute.dropFirst(current.count + 1))
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// Finds the project settings files (`ProjectSettings.kind(ofPath:)`: manifests, Xcode
+/// projects, xcconfigs) that apply to the linted paths but lie outside them: in the
+/// directories above each path (a package's `Package.swift` sits above the `Sources/…`
+/// being linted), and the xcconfigs anywhere under an Xcode project's directory found
+/// that way. Those inside the linted directories (or workspace folders) come from their
+/// `SourceTreeScan`. The I/O half of project settings, shared by the CLI and the server;
+/// `ProjectSettingsFiles` reads the texts.
+public enum ProjectSettingsDiscovery {
+    /// The settings files scanned inside the linted directories and those above `paths`,
+    /// read (standardized absolute paths, sorted; unreadable ones left out).
+    public static func read(scanned: [String], above paths: [String]) -> [(path: String, text: String)] {
+        let all = Set(scanned.map { URL(fileURLWithPath: $0).standardizedFileURL.path }).union(ancestors(of: paths))
+        return all.sorted().compactMap { path in
+            FileManager.default.contents(atPath: path).map { (path, String(decoding: $0, as: UTF8.self)) }
+        }
+    }
+
+    public static func ancestors(of paths: [String]) -> [String] {
+        let fileManager = FileManager.default
+        var found: Set<String> = []
+        var scannedProjects: Set<String> = []
+        for path in paths {
+            // The nearest directory with a Package.swift or an .xcodeproj ends the search.
+            var directory = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent()
+            for _ in 0..<12 {
+                let contents = (try? fileManager.contentsOfDirectory(atPath: directory.path)) ?? []
+                var isPackageRoot = false
+                var isXcodeRoot = false
+                for name in contents {
+                    let full = directory.appendingPathComponent(name).path
+                    switch ProjectSettings.kind(ofPath: name) {
+                    case .manifest?, .manifestVariant?, .xcconfig?:
+                        found.insert(full)
+                        isPackageRoot = isPackageRoot || name == "Package.swift"
+                    default:
+                        guard name.hasSuffix(".xcodeproj") else { continue }
+                        let project = full + "/project.pbxproj"
+                        if fileManager.fileExists(atPath: project) { found.insert(project) }
+                        isXcodeRoot = true
+                    }
+                }
+                // The project's xcconfigs may sit in any folder of it (`Config/Base.xcconfig`).
+                if isXcodeRoot && !isPackageRoot && scannedProjects.insert(directory.path).inserted {
+                    for settings in SourceTreeScan(root: directory.path).settingsFiles where ProjectSettings.kind(ofPath: settings) == .xcconfig {
+                        found.insert(URL(fileURLWithPath: settings).standardizedFileURL.path)
+                    }
+                }
+                if isPackageRoot || isXcodeRoot || directory.path == "/" { break }
+                directory = directory.deletingLastPathComponent()
+            }
+        }
+        return found.sorted()
+    }
+}

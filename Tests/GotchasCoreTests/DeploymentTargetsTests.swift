@@ -1,0 +1,253 @@
+import GotchasCore
+import Testing
+
+/// Deployment targets per file, from the texts of the project's settings files.
+@Suite struct DeploymentTargetsTests {
+    func resolve(_ files: [(String, String)], for path: String) -> DeploymentTargets {
+        ProjectSettingsFiles(files.map { (path: $0.0, text: $0.1) }).deploymentTargets(forFile: path)
+    }
+
+    func versions(_ targets: DeploymentTargets) -> [String: String] {
+        Dictionary(uniqueKeysWithValues: targets.minimums.versions.map { ($0.key.rawValue, $0.value.deploymentTargetText) })
+    }
+
+    @Test func packagePlatformsInEverySpelling() {
+        let manifest = """
+            // swift-tools-version:5.9
+            import PackageDescription
+
+            // platforms: [.iOS(.v12)] in a comment does not count
+            let package = Package(
+                name: "App", /* platforms: [.tvOS(.v9)] */
+                platforms: [
+                    .iOS(.v15), .macOS(.v10_15),
+                    SupportedPlatform.watchOS("8.4"),
+                    .visionOS(.v1), // .tvOS(.v17)
+                    .macCatalyst(.v15),
+                ],
+                dependencies: [.package(url: "https://example.com/a.git", from: "1.0.0")],
+                targets: [.target(name: "App", swiftSettings: [.define("X", .when(platforms: [.tvOS]))])]
+            )
+            """
+        let targets = resolve([("/r/Package.swift", manifest)], for: "/r/Sources/App/View.swift")
+        #expect(targets.source == .package(manifest: "/r/Package.swift"))
+        #expect(targets.minimums.platforms == [.iOS, .macOS, .watchOS, .visionOS])
+        #expect(versions(targets) == ["iOS": "15.0", "macOS": "10.15", "watchOS": "8.4", "visionOS": "1.0"])
+        #expect(targets.origins[.iOS]?.files == ["/r/Package.swift"])
+    }
+
+    @Test func packagePlatformsThroughALetAndStringVersions() {
+        let manifest = """
+            // swift-tools-version: 6.0
+            import PackageDescription
+            let platforms: [SupportedPlatform] = [.iOS("15.4"), .macOS("12.0")]
+            let package = Package(name: "A", platforms: platforms, targets: [])
+            """
+        let targets = resolve([("/r/Package.swift", manifest)], for: "/r/Sources/A/A.swift")
+        #expect(versions(targets) == ["iOS": "15.4", "macOS": "12.0"])
+
+        let assigned = """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "A", targets: [])
+            package.platforms = [.iOS(.v16)]
+            """
+        #expect(versions(resolve([("/r/Package.swift", assigned)], for: "/r/Sources/A/A.swift")) == ["iOS": "16.0"])
+    }
+
+    @Test func packageWithoutPlatformsHasSwiftPMDefaultsForItsToolsVersion() {
+        let manifest = "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"A\", targets: [.target(name: \"A\")])\n"
+        let targets = resolve([("/r/Package.swift", manifest)], for: "/r/Sources/A/A.swift")
+        #expect(targets.minimums.platforms == Set(Platform.allCases))
+        #expect(versions(targets) == ["iOS": "12.0", "macOS": "10.13", "tvOS": "12.0", "watchOS": "4.0", "visionOS": "1.0"])
+        #expect(targets.origins[.iOS]?.note?.contains("tools version 5.9") == true)
+
+        let old = resolve([("/r/Package.swift", "// swift-tools-version:5.3\nlet package = Package(name: \"A\")")], for: "/r/Sources/A/A.swift")
+        #expect(versions(old)["iOS"] == "9.0")
+        #expect(versions(old)["macOS"] == "10.10")
+    }
+
+    @Test func computedPlatformsAreNotGuessed() {
+        let manifest = "// swift-tools-version:5.9\nlet package = Package(name: \"A\", platforms: makePlatforms())"
+        let targets = resolve([("/r/Package.swift", manifest)], for: "/r/Sources/A/A.swift")
+        #expect(targets.minimums.isUnknown)
+        #expect(targets.note != nil)
+    }
+
+    @Test func nestedPackagesOwnTheirFilesAndTheAppProjectTheRest() {
+        let files = [
+            ("/r/App.xcodeproj/project.pbxproj", "SDKROOT = iphoneos;\nIPHONEOS_DEPLOYMENT_TARGET = 16.0;\n"),
+            ("/r/Packages/Foo/Package.swift", "// swift-tools-version:5.9\nlet package = Package(name: \"Foo\", platforms: [.iOS(.v15), .macOS(.v12)])"),
+        ]
+        let inPackage = resolve(files, for: "/r/Packages/Foo/Sources/Foo/FooView.swift")
+        #expect(inPackage.source == .package(manifest: "/r/Packages/Foo/Package.swift"))
+        #expect(versions(inPackage) == ["iOS": "15.0", "macOS": "12.0"])
+        let inApp = resolve(files, for: "/r/App/ContentView.swift")
+        #expect(inApp.source == .xcodeProject(directory: "/r"))
+        #expect(versions(inApp) == ["iOS": "16.0"])
+        #expect(resolve(files, for: "/elsewhere/X.swift") == .unknown)
+    }
+
+    @Test func plainManifestIsPreferredOverVersionSpecificOnes() {
+        let files = [
+            ("/r/Package.swift", "let package = Package(name: \"A\", platforms: [.iOS(.v16)])"),
+            ("/r/Package@swift-5.8.swift", "let package = Package(name: \"A\", platforms: [.iOS(.v13)])"),
+        ]
+        #expect(versions(resolve(files, for: "/r/Sources/A.swift")) == ["iOS": "16.0"])
+        #expect(versions(resolve([files[1]], for: "/r/Sources/A.swift")) == ["iOS": "13.0"])
+    }
+
+    @Test func xcodeTargetsThatDisagreeGiveTheLowestAndTheUnionOfPlatforms() {
+        let pbxproj = """
+            // !$*UTF8*$!
+            {
+            \tobjects = {
+            /* Begin XCBuildConfiguration section */
+            \t\tA1 /* Debug */ = {
+            \t\t\tisa = XCBuildConfiguration;
+            \t\t\tbuildSettings = {
+            \t\t\t\tIPHONEOS_DEPLOYMENT_TARGET = 16.0;
+            \t\t\t\tMACOSX_DEPLOYMENT_TARGET = 13.0;
+            \t\t\t\tSDKROOT = iphoneos;
+            \t\t\t};
+            \t\t};
+            \t\tB1 /* Debug */ = {
+            \t\t\tbuildSettings = {
+            \t\t\t\t"IPHONEOS_DEPLOYMENT_TARGET[sdk=iphoneos*]" = 15.0;
+            \t\t\t\tTVOS_DEPLOYMENT_TARGET = "$(inherited)";
+            \t\t\t\tSDKROOT = auto;
+            \t\t\t\tSUPPORTED_PLATFORMS = "iphoneos iphonesimulator macosx";
+            \t\t\t};
+            \t\t};
+            \t\tC1 /* Widget */ = {
+            \t\t\tbuildSettings = {
+            \t\t\t\tWATCHOS_DEPLOYMENT_TARGET = 9.0;
+            \t\t\t\tSDKROOT = watchos;
+            \t\t\t};
+            \t\t};
+            \t};
+            }
+            """
+        let targets = resolve([("/r/App.xcodeproj/project.pbxproj", pbxproj)], for: "/r/App/Views/V.swift")
+        #expect(targets.minimums.platforms == [.iOS, .macOS, .watchOS])
+        #expect(versions(targets) == ["iOS": "15.0", "macOS": "13.0", "watchOS": "9.0"])
+        #expect(targets.origins[.iOS]?.values.map(\.deploymentTargetText) == ["15.0", "16.0"])
+    }
+
+    @Test func withoutSDKROOTThePlatformsWithATargetAreBuiltFor() {
+        let targets = resolve([("/r/A.xcodeproj/project.pbxproj", "MACOSX_DEPLOYMENT_TARGET = 12.0;\nXROS_DEPLOYMENT_TARGET = 1.0;")],
+                              for: "/r/A/V.swift")
+        #expect(targets.minimums.platforms == [.macOS, .visionOS])
+    }
+
+    @Test func supportedPlatformWithoutATargetIsBuiltForAtAnyVersion() {
+        let targets = resolve([("/r/A.xcodeproj/project.pbxproj", "SUPPORTED_PLATFORMS = \"iphoneos xros\";\nIPHONEOS_DEPLOYMENT_TARGET = 17.0;")],
+                              for: "/r/A/V.swift")
+        #expect(targets.minimums.platforms == [.iOS, .visionOS])
+        #expect(versions(targets) == ["iOS": "17.0"])
+        #expect(targets.origins[.visionOS]?.note != nil)
+    }
+
+    @Test func xcconfigsUnderTheProjectCountWithIt() {
+        let files = [
+            ("/r/App.xcodeproj/project.pbxproj", "SDKROOT = iphoneos;\nIPHONEOS_DEPLOYMENT_TARGET = 17.0;"),
+            ("/r/Config/Base.xcconfig", "IPHONEOS_DEPLOYMENT_TARGET = 15.0 // the oldest we ship\n// IPHONEOS_DEPLOYMENT_TARGET = 13.0\n"),
+            ("/r/Vendor/Lib/Lib.xcodeproj/project.pbxproj", "SDKROOT = macosx;\nMACOSX_DEPLOYMENT_TARGET = 11.0;"),
+            ("/r/Vendor/Lib/Lib.xcconfig", "MACOSX_DEPLOYMENT_TARGET = 10.15"),
+        ]
+        let app = resolve(files, for: "/r/App/V.swift")
+        #expect(versions(app) == ["iOS": "15.0"])
+        #expect(app.origins[.iOS]?.files == ["/r/App.xcodeproj/project.pbxproj", "/r/Config/Base.xcconfig"])
+        let lib = resolve(files, for: "/r/Vendor/Lib/Sources/L.swift")
+        #expect(lib.source == .xcodeProject(directory: "/r/Vendor/Lib"))
+        #expect(versions(lib) == ["macOS": "10.15"])
+    }
+
+    @Test func xcconfigsWithoutAProjectStandIn() {
+        let files = [("/r/Configs/Shared.xcconfig", "SDKROOT = iphoneos\nIPHONEOS_DEPLOYMENT_TARGET = 16.4")]
+        let targets = resolve(files, for: "/r/App/Sources/V.swift")
+        #expect(targets.source == .xcconfig(directory: "/r"))
+        #expect(versions(targets) == ["iOS": "16.4"])
+    }
+
+    @Test func configurationAndCommandLineReplaceTheProject() throws {
+        let project = resolve([("/r/Package.swift", "let package = Package(name: \"A\", platforms: [.iOS(.v15), .macOS(.v12)])")], for: "/r/Sources/A.swift")
+        var file = ConfigurationFile()
+        file.path = "/r/.swiftui-gotchas.json"
+        file.platforms = [.iOS: try #require(OSVersion("16.0"))]
+        let configured = project.inEffect(configuration: file, commandLine: nil)
+        #expect(configured.source == .configurationFile(path: "/r/.swiftui-gotchas.json"))
+        #expect(configured.minimums.platforms == [.iOS])
+        #expect(versions(configured) == ["iOS": "16.0"])
+        let commandLine = project.inEffect(configuration: file, commandLine: [.macOS: try #require(OSVersion("14.0"))])
+        #expect(commandLine.source == .commandLine)
+        #expect(versions(commandLine) == ["macOS": "14.0"])
+        #expect(project.inEffect(configuration: ConfigurationFile(), commandLine: nil) == project)
+    }
+
+    @Test func updatesAndRemovalsChangeTheAnswer() {
+        var settings = ProjectSettingsFiles()
+        let added = settings.update(path: "/r/Package.swift", text: "let package = Package(name: \"A\", platforms: [.iOS(.v15)])")
+        // Same facts (a trailing newline), and a file that is not a settings file: no change.
+        let reformatted = settings.update(path: "/r/Package.swift", text: "let package = Package(name: \"A\", platforms: [.iOS(.v15)])\n")
+        let notSettings = settings.update(path: "/r/Sources/A.swift", text: "platforms: [.iOS(.v9)]")
+        #expect(added && !reformatted && !notSettings)
+        #expect(settings.deploymentTargets(forFile: "/r/Sources/A.swift").minimums.versions[.iOS] == OSVersion(15))
+        settings.update(path: "/r/Package.swift", text: "let package = Package(name: \"A\", platforms: [.iOS(.v17)])")
+        #expect(settings.deploymentTargets(forFile: "/r/Sources/A.swift").minimums.versions[.iOS] == OSVersion(17))
+        let removed = settings.remove(path: "/r/Package.swift")
+        #expect(removed)
+        #expect(settings.deploymentTargets(forFile: "/r/Sources/A.swift") == .unknown)
+    }
+
+    @Test func oneDecisionOfWhatASettingsFileIs() {
+        #expect(ProjectSettings.kind(ofPath: "/r/Package.swift") == .manifest)
+        #expect(ProjectSettings.kind(ofPath: "/r/Package@swift-5.9.swift") == .manifestVariant)
+        #expect(ProjectSettings.kind(ofPath: "/r/A.xcodeproj/project.pbxproj") == .xcodeProject)
+        #expect(ProjectSettings.kind(ofPath: "/r/project.pbxproj") == nil)
+        #expect(ProjectSettings.kind(ofPath: "Config/Base.xcconfig") == .xcconfig)
+        #expect(ProjectSettings.kind(ofPath: "/r/Sources/Package.swift.txt") == nil)
+        #expect(SourceTreeScan.isSettingsFile("/r/Package@swift-5.9.swift"))
+    }
+}
+
+@Suite struct PlatformsConfigurationKeyTests {
+    func parse(_ json: String) throws(ConfigurationError) -> ConfigurationFile {
+        try ConfigurationFile.parse(Array(json.utf8), path: "/p/.swiftui-gotchas.json", rules: [])
+    }
+
+    @Test func validPlatformsAreRead() throws {
+        let file = try parse(#"{"platforms": {"iOS": "16.0", "macos": "13", "visionOS": "1.0"}}"#)
+        #expect(file.platforms == [.iOS: OSVersion(16), .macOS: OSVersion(13), .visionOS: OSVersion(1)])
+        #expect(file.warnings.isEmpty)
+    }
+
+    @Test func invalidPlatformsAreErrorsWithPositions() {
+        func issues(_ json: String) -> [ConfigurationIssue] {
+            do {
+                _ = try parse(json)
+                return []
+            } catch {
+                guard case .invalid(let issues) = error else { return [] }
+                return issues
+            }
+        }
+        let unknown = issues("{\n  \"platforms\": {\"android\": \"14\"}\n}")
+        #expect(unknown.count == 1)
+        #expect(unknown.first?.line == 2 && unknown.first?.column == 17)
+        #expect(unknown.first?.message.contains("unknown platform \"android\"") == true)
+        let badVersion = issues(#"{"platforms": {"iOS": "16.x"}}"#)
+        #expect(badVersion.first?.message.contains("version for \"iOS\"") == true)
+        #expect(badVersion.first?.column == 23)
+        #expect(issues(#"{"platforms": {"iOS": 16}}"#).first?.message.contains("must be a string") == true)
+        #expect(issues(#"{"platforms": ["iOS"]}"#).first?.message.contains("must be an object") == true)
+        #expect(issues(#"{"platforms": {}}"#).first?.message.contains("at least one platform") == true)
+    }
+
+    @Test func editorSettingsOverlayPlatforms() throws {
+        let file = try parse(#"{"platforms": {"iOS": "15.0"}}"#)
+        let editor = try parse(#"{"platforms": {"macOS": "14.0"}}"#)
+        #expect(file.overlaid(with: editor).platforms == [.macOS: OSVersion(14)])
+        #expect(file.overlaid(with: ConfigurationFile()).platforms == [.iOS: OSVersion(15)])
+    }
+}
