@@ -36,6 +36,32 @@ import Testing
         #expect(targets.origins[.iOS]?.files == ["/r/Package.swift"])
     }
 
+    /// SwiftPM builds only files under a target's directory: a sample app beside a library's
+    /// manifest belongs to whatever project is above it, not to the package.
+    @Test func aPackageOwnsOnlyTheFilesOfItsTargetDirectories() {
+        let manifest = """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "Lib", platforms: [.iOS(.v16)],
+                                  targets: [.target(name: "Lib"), .target(name: "Extra", path: "Custom/Extra")])
+            """
+        let files = [("/r/Package.swift", manifest)]
+        #expect(versions(resolve(files, for: "/r/Sources/Lib/A.swift")) == ["iOS": "16.0"])
+        #expect(versions(resolve(files, for: "/r/Tests/LibTests/A.swift")) == ["iOS": "16.0"])
+        #expect(versions(resolve(files, for: "/r/Custom/Extra/A.swift")) == ["iOS": "16.0"])
+        #expect(resolve(files, for: "/r/Examples/App/View.swift").minimums.isUnknown)
+        // The example app's own Xcode project, above it, applies instead.
+        let withProject = files + [("/r/Examples/App.xcodeproj/project.pbxproj", "IPHONEOS_DEPLOYMENT_TARGET = 15.0;\nSDKROOT = iphoneos;")]
+        #expect(versions(resolve(withProject, for: "/r/Examples/App/View.swift")) == ["iOS": "15.0"])
+    }
+
+    /// An xcconfig of other settings (no deployment target, no SDK) constrains nothing.
+    @Test func settingsThatNameNoPlatformAreNoConstraint() {
+        let targets = resolve([("/r/Config/Shared.xcconfig", "SWIFT_VERSION = 6.2\nSWIFT_DEFAULT_ACTOR_ISOLATION = MainActor")], for: "/r/Views/A.swift")
+        #expect(targets.minimums.isUnknown)
+        #expect(targets.minimums.satisfies(.os(iOS: OSVersion(26), macOS: nil, tvOS: nil, watchOS: nil)))
+    }
+
     @Test func packagePlatformsThroughALetAndStringVersions() {
         let manifest = """
             // swift-tools-version: 6.0

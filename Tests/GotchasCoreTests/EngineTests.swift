@@ -6,7 +6,7 @@ import Testing
 private struct ProbeRule: Rule {
     static let description = RuleDescription(
         id: "probe", category: .state, severity: .warning, seed: "test", summary: "probe", rationale: "test",
-        fix: .safe, triggers: ["probe"], triggering: [], nonTriggering: [])
+        fix: .safe, flagsPreviewCode: true, triggers: ["probe"], triggering: [], nonTriggering: [])
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
 
     func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {

@@ -134,7 +134,8 @@ public struct ProjectSettingsFiles: Sendable, Equatable {
     public func deploymentTargets(forFile path: String) -> DeploymentTargets {
         var directory = Self.parent(of: path)
         while let current = directory {
-            if let manifest = layout.manifests[current], let facts = facts[manifest] {
+            if let manifest = layout.manifests[current], let facts = facts[manifest],
+               facts.packageBuilds(relativePath: Self.relative(path, to: current)) {
                 return facts.packageTargets(manifest: manifest)
             }
             if let projects = layout.xcodeProjects[current] {
@@ -170,6 +171,9 @@ public struct ProjectSettingsFiles: Sendable, Equatable {
             named.formUnion(file.sdkPlatforms)
         }
         let built = named.isEmpty ? Set(values.keys) : named
+        // Settings that name no platform at all (an xcconfig of other build settings) say
+        // nothing about where the code builds: no constraint, not "no platform".
+        guard !built.isEmpty else { return DeploymentTargets(minimums: .unknown, source: source, origins: [:]) }
         var origins: [Platform: DeploymentTargets.Origin] = [:]
         var lowest: [Platform: OSVersion] = [:]
         for platform in built {
@@ -180,6 +184,13 @@ public struct ProjectSettingsFiles: Sendable, Equatable {
                                       values: seen, note: note)
         }
         return DeploymentTargets(minimums: PlatformMinimums(platforms: built, versions: lowest), source: source, origins: origins)
+    }
+
+    /// `path` relative to its ancestor `directory` (`/a/b/c.swift` in `/a` → `b/c.swift`).
+    static func relative(_ path: String, to directory: String) -> String {
+        if directory.isEmpty { return path }
+        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 
     /// `/a/b/c.swift` → `/a/b` → `/a` → `/` → nil; `a/b.swift` → `a` → `` → nil.
@@ -246,6 +257,8 @@ struct SettingsFileFacts: Sendable, Equatable {
     // Manifests.
     var toolsVersion: OSVersion?
     var manifestPlatforms: ManifestPlatforms = .notDeclared
+    /// Custom target directories (`path: "…"` arguments), relative to the package.
+    var targetPaths: [String] = []
     // Build settings (pbxproj, xcconfig).
     /// Every value each `*_DEPLOYMENT_TARGET` key is set to.
     var deploymentTargets: [Platform: Set<OSVersion>] = [:]
@@ -259,6 +272,7 @@ struct SettingsFileFacts: Sendable, Equatable {
         case .manifest, .manifestVariant:
             toolsVersion = ManifestReader.toolsVersion(text)
             manifestPlatforms = ManifestReader.platforms(ManifestReader.code(text))
+            targetPaths = Self.customTargetPaths(String(ManifestReader.code(text)))
         case .xcodeProject, .xcconfig:
             readBuildSettings(text, xcconfig: kind == .xcconfig)
         }
@@ -271,6 +285,32 @@ struct SettingsFileFacts: Sendable, Equatable {
         case declared([Platform: OSVersion?])
         /// Written in a way this reader does not follow (computed, conditional).
         case unreadable
+    }
+
+    /// SwiftPM builds only files under a target's directory: `Sources/`, `Tests/`, `Plugins/`
+    /// by default (`Snippets/` too), or a target's `path:`. A Swift file elsewhere beside a
+    /// manifest (an `Examples/` app next to a library) is not part of the package.
+    func packageBuilds(relativePath: String) -> Bool {
+        let first = relativePath.split(separator: "/").first.map(String.init) ?? ""
+        if ["Sources", "Tests", "Plugins", "Snippets"].contains(first) { return true }
+        return targetPaths.contains { path in
+            let directory = path.hasSuffix("/") ? String(path.dropLast()) : path
+            return directory == "." || directory.isEmpty || relativePath == directory || relativePath.hasPrefix(directory + "/")
+        }
+    }
+
+    /// The string arguments labelled `path:` in a manifest's code (comments removed).
+    static func customTargetPaths(_ code: String) -> [String] {
+        var paths: [String] = []
+        var rest = Substring(code)
+        while let label = rest.range(of: "path:") {
+            rest = rest[label.upperBound...]
+            let value = rest.drop { $0 == " " || $0 == "\t" || $0 == "\n" }
+            guard value.first == "\"" else { continue }
+            let literal = value.dropFirst().prefix { $0 != "\"" && $0 != "\n" }
+            paths.append(String(literal))
+        }
+        return paths
     }
 
     /// The deployment targets of a manifest at `manifest`.
