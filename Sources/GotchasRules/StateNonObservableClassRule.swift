@@ -124,6 +124,8 @@ struct StateNonObservableClassRule: Rule {
         ])
 
     static let nodeKinds: Set<SyntaxKind> = [.variableDecl]
+    // https://developer.apple.com/documentation/observation/observable() (iOS 17, macOS 14, tvOS 17, watchOS 10)
+    static let observation = PlatformRequirement.os(iOS: OSVersion(17), macOS: OSVersion(14), tvOS: OSVersion(17), watchOS: OSVersion(10))
     /// Inherited names that are protocols or plain roots: they bring no observation.
     static let plainRoots: Set<String> = ["NSObject", "Identifiable", "Hashable", "Equatable", "Codable", "Sendable", "ObservableObject",
                                           "Decodable", "Encodable", "CustomStringConvertible", "AnyObject"]
@@ -134,8 +136,12 @@ struct StateNonObservableClassRule: Rule {
             // One line, one advice: `heavy-state-initializer` defers to this rule here, so when
             // the initializer also does work the advice says where to create it.
             let advice: String
+            // Observation (`@Observable`) needs iOS 17: below it, only `ObservableObject` advice.
+            let canObserve = context.allows(Self.observation)
             if declaration.scope.inherits("ObservableObject") {
-                advice = "own this ObservableObject with `@StateObject` (its initializer then runs once), or make it `@Observable`"
+                advice = "own this ObservableObject with `@StateObject` (its initializer then runs once)" + (canObserve ? ", or make it `@Observable`" : "")
+            } else if !canObserve {
+                advice = "make `\(name)` an `ObservableObject` with `@Published` properties and own it with `@StateObject` (`@Observable` needs \(Self.observation))"
             } else if HeavyStateInitializerRule.constructionDoesWork(declaration.scope) {
                 advice = "mark `\(name)` `@Observable`, and since its initializer does work, make the state optional and create it once in `.task { }`"
             } else {
