@@ -163,3 +163,17 @@ private struct RequiringProbe: Rule {
         #expect(!outcome.changed)
     }
 }
+
+/// What a user reads when a fix is withheld: one reason for all platforms that fall short.
+@Suite struct ShortfallTextTests {
+    @Test func severalPlatformsFallingShortReadAsOneReason() {
+        let minimums = PlatformMinimums(deploymentTargets: [.iOS: OSVersion(15), .watchOS: OSVersion(8), .macOS: OSVersion(14)])
+        let requirement = PlatformRequirement.os(iOS: OSVersion(17), macOS: OSVersion(14), tvOS: OSVersion(17), watchOS: OSVersion(10))
+        #expect(minimums.shortfall(of: requirement) == "needs iOS 17, watchOS 10 (minimum iOS 15, watchOS 8)")
+        let iOSOnly = PlatformRequirement([.iOS: OSVersion(14)])
+        #expect(minimums.shortfall(of: iOSOnly) == "not on macOS, watchOS")
+        #expect(PlatformMinimums(deploymentTargets: [.iOS: OSVersion(13), .macOS: OSVersion(13)]).shortfall(of: iOSOnly) == "needs iOS 14 (minimum iOS 13); not on macOS")
+        #expect(PlatformMinimums.unknown.shortfall(of: iOSOnly) == nil)
+        #expect(PlatformMinimums.unknown.narrowed(to: [.macOS]).shortfall(of: iOSOnly) == "not on macOS")
+    }
+}

@@ -142,17 +142,23 @@ public struct PlatformMinimums: Sendable, Hashable, CustomStringConvertible {
     public func shortfall(of requirement: PlatformRequirement) -> String? {
         // With the platforms unknown, only those whose version is known can fall short.
         let built = platforms.map { $0.sorted() } ?? versions.keys.sorted()
-        var reasons: [String] = []
+        var missing: [Platform] = []
+        var needs: [(platform: Platform, needed: OSVersion, minimum: OSVersion)] = []
         for platform in built {
             guard let needed = requirement.versions[platform] else {
-                reasons.append("not on \(platform.rawValue)")
+                missing.append(platform)
                 continue
             }
-            if let minimum = versions[platform], minimum < needed {
-                reasons.append("needs \(platform.rawValue) \(needed) (minimum \(platform.rawValue) \(minimum))")
-            }
+            if let minimum = versions[platform], minimum < needed { needs.append((platform, needed, minimum)) }
         }
-        return reasons.isEmpty ? nil : reasons.joined(separator: ", ")
+        var reasons: [String] = []
+        if !needs.isEmpty {
+            // "needs iOS 17, watchOS 10 (minimum iOS 15, watchOS 8)"
+            reasons.append("needs " + needs.map { "\($0.platform.rawValue) \($0.needed)" }.joined(separator: ", ")
+                + " (minimum " + needs.map { "\($0.platform.rawValue) \($0.minimum)" }.joined(separator: ", ") + ")")
+        }
+        if !missing.isEmpty { reasons.append("not on " + missing.map(\.rawValue).joined(separator: ", ")) }
+        return reasons.isEmpty ? nil : reasons.joined(separator: "; ")
     }
 
     public func satisfies(_ requirement: PlatformRequirement) -> Bool { shortfall(of: requirement) == nil }
