@@ -17,10 +17,19 @@ import Testing
         "#Preview { Text(\"p\") }\n", "// swiftui-gotchas:disable-next-line\n", "Task { await load() }\n",
         "extension GardenView: View {}\n", "let timer = Timer.publish(every: 1, on: .main, in: .common)\n",
         "class GardenStore: ObservableObject {}\n", "@MainActor ", "private ",
+        // Availability scopes: what the walk raises or narrows must not leak between items.
+        "if #available(iOS 17, *) {\n", "guard #available(iOS 17, *) else { return }\n", "@available(iOS 17, macOS 14, *)\n",
+        "#if os(macOS)\n", "#endif\n", ".onChange(of: x) { v in }", "NavigationView { Text(\"n\") }",
     ]
 
     static let configuration = RuleConfiguration.resolve(rules: RuleCatalog.linter.descriptions, file: nil,
                                                          selection: RuleSelection(allRules: true))
+    /// The same at an iOS 15 deployment target: rules silent, fixes withheld where it falls short.
+    static let iOS15: RuleConfiguration = {
+        var configuration = Self.configuration
+        configuration.platforms = PlatformMinimums(deploymentTargets: [.iOS: OSVersion(15), .watchOS: OSVersion(8)])
+        return configuration
+    }()
 
     @Test func incrementalLintsOfEditedFilesEqualFullLints() async {
         let linter = RuleCatalog.linter
@@ -31,7 +40,8 @@ import Testing
         let workspaces = [full, .empty]
         var random = SplitMix64(seed: 7)
         var lints = 0, itemsTaken = 0, compared = 0
-        for original in documents {
+        for (number, original) in documents.enumerated() {
+            let configuration = number % 2 == 0 ? Self.configuration : Self.iOS15
             // Seconds of synchronous linting: let the in-process servers of other suites
             // run on this thread between files (the test runner shares its threads).
             await Task.yield()
@@ -43,8 +53,8 @@ import Testing
                 if random.next(upTo: 5) == 0 { workspace = workspaces[random.next(upTo: workspaces.count)] }
                 let document = SourceDocument(path: original.path, bytes: bytes)
                 let file = ParsedFile(document: document)
-                let incremental = linter.lintIncrementally(file, configuration: Self.configuration, workspace: workspace, after: memo)
-                let expected = linter.lint(file, configuration: Self.configuration, workspace: workspace)
+                let incremental = linter.lintIncrementally(file, configuration: configuration, workspace: workspace, after: memo)
+                let expected = linter.lint(file, configuration: configuration, workspace: workspace)
                 let context = "\(original.path), step \(step)"
                 #expect(Self.summary(incremental.result) == Self.summary(expected), "\(context): diagnostics differ")
                 let (a, b) = (Self.indexSummary(incremental.result.fileIndex), Self.indexSummary(expected.fileIndex))
@@ -172,7 +182,8 @@ import Testing
         result.diagnostics.map { diagnostic in
             let related = diagnostic.related.map { "\($0.path)@\($0.range):\($0.message)" }
             let fixes = diagnostic.fixes.map { fix in "\(fix.title)/\(fix.applicability)/" + fix.edits.map { "\($0.range)=\($0.replacement)" }.joined(separator: ",") }
-            return "\(diagnostic.ruleID) \(diagnostic.severity) \(diagnostic.range) \(diagnostic.message) \(related) \(fixes)"
+            let withheld = diagnostic.withheldFixes.map { "\($0.title): \($0.reason)" }
+            return "\(diagnostic.ruleID) \(diagnostic.severity) \(diagnostic.range) \(diagnostic.message) \(related) \(fixes) withheld \(withheld)"
         } + [result.notLintedReason ?? ""]
     }
 
