@@ -96,7 +96,7 @@ struct EnvironmentObjectMismatchRule: Rule {
                 guard let type = variable.bindings.first?.typeAnnotation?.type.trimmedText,
                       let typeName = TypeNames.simple(type) else { continue }
                 reportMismatch(typeName, injectedAs: .injectObservable, notAs: .injectObject, at: attribute, in: context, report: &report,
-                               message: "`\(typeName)` is injected with `.environment(_:)` but read with `@EnvironmentObject`: the read finds no ObservableObject and crashes; read it with `@Environment(\(typeName).self)`",
+                               message: "`\(typeName)` is injected with `.environment(_:)` (%PLACE%) but read with `@EnvironmentObject`: the read finds no ObservableObject and crashes; read it with `@Environment(\(typeName).self)`",
                                note: "injected with `.environment(_:)` here")
             } else if name == "Environment" || name == "SwiftUI.Environment" {
                 guard case .argumentList(let arguments)? = attribute.arguments, arguments.count == 1,
@@ -104,7 +104,7 @@ struct EnvironmentObjectMismatchRule: Rule {
                       member.declName.baseName.text == "self", let base = member.base?.dottedName,
                       let typeName = TypeNames.simple(base) else { continue }
                 reportMismatch(typeName, injectedAs: .injectObject, notAs: .injectObservable, at: attribute, in: context, report: &report,
-                               message: "`\(typeName)` is injected with `.environmentObject(_:)` but read with `@Environment(\(typeName).self)`: the read finds nothing and traps; read it with `@EnvironmentObject`, or make `\(typeName)` @Observable and inject it with `.environment(_:)`",
+                               message: "`\(typeName)` is injected with `.environmentObject(_:)` (%PLACE%) but read with `@Environment(\(typeName).self)`: the read finds nothing and traps; read it with `@EnvironmentObject`, or make `\(typeName)` @Observable and inject it with `.environment(_:)`",
                                note: "injected with `.environmentObject(_:)` here")
             }
         }
@@ -117,7 +117,9 @@ struct EnvironmentObjectMismatchRule: Rule {
         let uses = context.environmentUses(of: typeName)
         let wrong = uses.filter { $0.kind == wrongKind }
         guard !wrong.isEmpty, !uses.contains(where: { $0.kind == rightKind }) else { return }
-        report.append(Finding(message: message, range: attribute.byteRange, related: related(wrong, note)))
+        // The message says where the injections are too: not every editor shows related locations.
+        let placed = message.replacingOccurrences(of: "%PLACE%", with: WorkspaceRuleSupport.place(wrong.map(\.path), from: context))
+        report.append(Finding(message: placed, range: attribute.byteRange, related: related(wrong, note)))
     }
 
     private func related(_ uses: [EnvironmentUse], _ message: String) -> [RelatedLocation] {

@@ -160,7 +160,7 @@ struct ForEachIDSelfMutableRule: Rule {
               context.tree.editsElementsInPlace(of: collectionName)
         else { return }
         report.append(Finding(
-            message: "`id: \\.self` makes each `\(element)`'s hash its identity, and this file edits `\(collectionName)`'s elements in place (`\(element)` has `var \(field.name)`): an edit gives the row a new identity (row state resets, focus is lost); identify rows by a stable `id`",
+            message: "`id: \\.self` makes each `\(element)`'s hash its identity, and this file edits `\(collectionName)`'s elements in place (`\(element)`, declared \(WorkspaceRuleSupport.place([declaration.path], from: context)), has `var \(field.name)`): an edit gives the row a new identity (row state resets, focus is lost); identify rows by a stable `id`",
             range: idArgument.byteRange,
             related: [WorkspaceRuleSupport.related(declaration, "`\(element)` is declared here")]))
     }

@@ -124,7 +124,7 @@ struct HeavyStateInitializerRule: Rule {
                       && StateNonObservableClassRule.flags(node, declaration: declaration, call: call, in: context))
             else { continue }
             report.append(Finding(
-                message: "`\(name)(…)` runs every time the parent re-creates this view (SwiftUI keeps only the first instance), and its initializer does work; make the state optional and create it once in `.task { }`",
+                message: "`\(name)(…)` runs every time the parent re-creates this view (SwiftUI keeps only the first instance), and its initializer (\(WorkspaceRuleSupport.place([declaration.path], from: context))) does work; make the state optional and create it once in `.task { }`",
                 range: call.byteRange,
                 related: [WorkspaceRuleSupport.related(declaration, "`\(name)` is declared here")]))
         }

@@ -148,7 +148,7 @@ struct StateNonObservableClassRule: Rule {
                 advice = "mark `\(name)` `@Observable`"
             }
             report.append(Finding(
-                message: "`\(name)` is a class that is not @Observable and this view's body reads its properties: @State only sees the reference, so changes to those properties never update the view; \(advice)",
+                message: "`\(name)` (declared \(WorkspaceRuleSupport.place([declaration.path], from: context))) is a class that is not @Observable and this view's body reads its properties: @State only sees the reference, so changes to those properties never update the view; \(advice)",
                 range: Syntax(call).byteRange,
                 related: [WorkspaceRuleSupport.related(declaration, "`\(name)` is declared here")]))
         }

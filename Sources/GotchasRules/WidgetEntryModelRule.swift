@@ -110,7 +110,7 @@ struct WidgetEntryModelRule: Rule {
             guard let simple = TypeNames.simple(name), let model = context.declaration(of: simple),
                   model.scope.kind == .class, model.scope.hasAttribute("Model") else { continue }
             report.append(Finding(
-                message: "timeline entry stores the SwiftData model `\(simple)`: it is bound to the context that fetched it and faults or shows stale data when the widget renders later; store a Codable value copy keyed by a UUID",
+                message: "timeline entry stores the SwiftData model `\(simple)` (declared \(WorkspaceRuleSupport.place([model.path], from: context))): it is bound to the context that fetched it and faults or shows stale data when the widget renders later; store a Codable value copy keyed by a UUID",
                 range: annotation.byteRange,
                 related: [WorkspaceRuleSupport.related(model, "`\(simple)` is a @Model class")]))
         }

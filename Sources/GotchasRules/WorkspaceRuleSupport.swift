@@ -78,6 +78,22 @@ enum WorkspaceRuleSupport {
         return nil
     }
 
+    /// Where other places are, for the message text (not every editor shows related
+    /// locations): "in this file", "in `Cart.swift`", "in `App.swift` and 2 other files".
+    static func place(_ paths: [String], from context: RuleContext) -> String {
+        var names: [String] = []
+        for path in paths {
+            let name = path == context.path ? "this file" : "`" + (path.split(separator: "/").last.map(String.init) ?? path) + "`"
+            if !names.contains(name) { names.append(name) }
+        }
+        guard let first = names.first else { return "" }
+        switch names.count {
+        case 1: return "in \(first)"
+        case 2: return "in \(first) and \(names[1])"
+        default: return "in \(first) and \(names.count - 1) other files"
+        }
+    }
+
     /// A related location pointing at a type's declaration.
     static func related(_ declaration: TypeDeclaration, _ message: String) -> RelatedLocation {
         RelatedLocation(path: declaration.path, range: declaration.scope.nameRange, message: message)
