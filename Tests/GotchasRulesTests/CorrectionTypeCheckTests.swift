@@ -24,23 +24,23 @@ import Testing
         var declarations = ""
         /// Replaces the view fragments are put in (`◊` marks the fragment).
         var wrapper: String?
-        /// More declarations for one correction only, keyed by the first line of its `before`.
+        /// More declarations for some corrections only, keyed by a line their `before` contains
+        /// (several corrections of a rule may start alike).
         var declarationsFor: [String: String] = [:]
     }
 
     static let contexts: [String: Context] = [
-        "foreground-color": Context(members: "let isOn = true", declarations: "extension Color { static let brand = Color(white: 0.5) }"),
+        // `.brand` comes from the correction's own `Color+Brand.swift`.
+        "foreground-color": Context(members: "let isOn = true\nlet on = true"),
         "corner-radius": Context(members: "let title = \"Title\"\nlet isCompact = false"),
-        "foreach-index-identity": Context(
-            members: "let items: [Item] = []",
-            declarations: """
-                struct Item: Identifiable { let id: Int }
-                struct Row: View {
-                    let index: Int
-                    let item: Item
-                    var body: some View { Text("\\(index)") }
-                }
-                """),
+        // `Post` comes from the correction's own `Post.swift`.
+        "foreach-index-identity": Context(declarations: """
+            struct Row: View {
+                let index: Int
+                let item: Post
+                var body: some View { Text("\\(index)") }
+            }
+            """),
         "navigation-bar-placement": Context(wrapper: "struct Fixture: View {\nvar body: some View {\nText(\"\").toolbar {\n◊\n}\n}\n}"),
         "navigation-view": Context(
             members: "let items: [Item] = []",
@@ -50,10 +50,21 @@ import Testing
                 struct Content: View { var body: some View { Text("Content") } }
                 struct Detail: View { var body: some View { Text("Detail") } }
                 """),
-        "observed-object-owned": Context(declarations: """
-            final class ProfileModel: ObservableObject {}
-            extension ProfileView { var body: some View { Text("Profile") } }
-            """),
+        "observed-object-owned": Context(
+            declarations: """
+                final class ProfileModel: ObservableObject {
+                    var name = "Ada"
+                    var badge = "★"
+                    func reload() {}
+                }
+                """,
+            declarationsFor: ["// owned": "extension ProfileView { var body: some View { Text(\"Profile\") } }"]),
+        // Under default MainActor isolation a plain `struct Theme` and its statics are MainActor too,
+        // and `nonisolated static let defaultValue: Theme = .standard` could not read `.standard`:
+        // the fix needs a `Sendable` theme whose statics are nonisolated (FailureClassTests shows both).
+        "nonisolated-default-value": Context(declarationsFor: [
+            "private struct ThemeKey: EnvironmentKey {": "nonisolated struct Theme: Sendable { static let standard = Theme() }",
+        ]),
         "offmain-entry-mainactor": Context(
             imports: ["SwiftUI", "SwiftData", "AppIntents"],
             declarations: """
@@ -62,8 +73,9 @@ import Testing
                 extension CompleteHabitIntent { static let title: LocalizedStringResource = "Complete" }
                 """),
         "onappear-task": Context(
-            members: "let posts: [Post] = []\nfunc load() async {}",
+            members: "let posts: [Post] = []\nlet cache = Cache()\nfunc load() async {}",
             declarations: """
+                final class Cache: Sendable { func read() async throws -> String { "" } }
                 struct Post: Identifiable { let id: Int }
                 struct PostRow: View { let post: Post; var body: some View { Text("\\(post.id)") } }
                 """),
@@ -97,14 +109,17 @@ import Testing
                 "extension A { var body: some View { Text(\"A\") } }",
         ]),
         "symbol-replace-by-layer": Context(members: "let name = \"star\""),
-        "symbol-variant-by-name": Context(members: "let isDone = false\nlet a = 1\nlet b = 2\nlet done = true"),
+        // `on` is global: `let label = Text(Image(systemName: on ? …))` is a stored property's initializer.
+        "symbol-variant-by-name": Context(members: "let isDone = false\nlet a = 1\nlet b = 2\nlet done = true",
+                                          declarations: "let on = true"),
     ]
 
-    /// Corrections that do not type-check, each with why. Keyed by rule ID and the first line
-    /// of the `before`; a listed failure that starts passing fails the test, so the list stays true.
+    /// Corrections that do not type-check, each with why. Keyed by rule ID and a line of the
+    /// `before` (`beforeContains`, which must pick out one correction); a listed failure that
+    /// starts passing fails the test, so the list stays true.
     struct KnownFailure {
         var ruleID: String
-        var beforeStart: String
+        var beforeContains: String
         var side: Side
         var reason: String
     }
@@ -112,12 +127,48 @@ import Testing
 
     static let knownFailures: [KnownFailure] = [
         KnownFailure(
-            ruleID: "offmain-entry-mainactor", beforeStart: "struct CompleteHabitIntent: AppIntent {", side: .before,
+            ruleID: "offmain-entry-mainactor", beforeContains: "struct CompleteHabitIntent: AppIntent {", side: .before,
             reason: """
                 the gotcha itself: a nonisolated `async` perform() reading the @MainActor `mainContext` \
                 synchronously is an isolation error in Swift 5 mode too (the context is async); such code \
                 builds only with `@preconcurrency import SwiftData` or default MainActor isolation. The fix \
                 (`@MainActor func perform()`) is what makes it compile, which the `after` check proves.
+                """),
+        // Unsafe fixes whose `after` cannot compile, by design: each leaves the one place a human
+        // must decide for the compiler to point at. Safe fixes never appear here.
+        KnownFailure(
+            ruleID: "state-not-private", beforeContains: "let item: String", side: .after,
+            reason: """
+                unsafe because a caller passes the label (`Row(item: "a", count: 3)` in List.swift): with \
+                `private` the memberwise initializer drops `count:`, so that call is an "extra argument". \
+                No rewrite of the view alone keeps it compiling without keeping the gotcha (the value the \
+                caller passes is used only on first appearance); the caller must stop passing it.
+                """),
+        KnownFailure(
+            ruleID: "foreground-color", beforeContains: "var color: Color?", side: .after,
+            reason: """
+                unsafe because the argument is a `Color?`: `foregroundStyle` takes a non-optional \
+                `ShapeStyle`, and what `nil` should become (no override, `.primary`, `.foreground`) is a \
+                choice that changes behaviour, so the fix leaves `color` for a human to unwrap.
+                """),
+        KnownFailure(
+            ruleID: "symbol-variant-by-name", beforeContains: "let label = Text(Image(", side: .after,
+            reason: """
+                unsafe because `Text(_:)` takes an `Image`, and `.symbolVariant` returns `some View`: no \
+                placement of the modifier compiles inside `Text(Image(…))`; the view must be restructured.
+                """),
+        KnownFailure(
+            ruleID: "symbol-variant-by-name", beforeContains: "var icon: Image {", side: .after,
+            reason: """
+                unsafe because the property's type is `Image` and `.symbolVariant` returns `some View`; \
+                the declared type (`some View`) and its users must change too, which the fix cannot see.
+                """),
+        KnownFailure(
+            ruleID: "symbol-variant-by-name", beforeContains: ".tinted()", side: .after,
+            reason: """
+                unsafe because `.tinted()` is the project's `extension Image` method (Image+Tint.swift): \
+                after `.symbolVariant` the receiver is `some View`, which has no `tinted()`; the modifier \
+                would have to go after it, and what `tinted()` returns is not known to be a view.
                 """),
     ]
 
@@ -126,6 +177,8 @@ import Testing
         var ruleID: String
         var index: Int
         var beforeStart: String
+        /// The fixture as written (what `KnownFailure.beforeContains` is matched against).
+        var beforeCode: String
         var before: [String: String]
         var after: [String: String]
         var afterText: String
@@ -148,7 +201,8 @@ import Testing
                 let before = RuleExample(correction.before).strippedWithMarkers.code
                 let after = RuleHarness.fix(before, only: id, correction: correction, otherFiles: correction.otherFiles)
                 let beforeStart = String(before.prefix(while: { $0 != "\n" }))
-                let declarations = [context.declarations, context.declarationsFor[beforeStart] ?? ""]
+                let declarations = ([context.declarations] + context.declarationsFor.sorted(by: { $0.key < $1.key })
+                    .filter { before.contains($0.key) }.map(\.value))
                     .filter { !$0.isEmpty }.joined(separator: "\n")
                 func files(_ code: String) -> [String: String] {
                     var files = ["Fixture.swift": TypeCheckOracle.snippet(
@@ -166,7 +220,7 @@ import Testing
                 for (path, text) in correction.otherFiles { settings.updateSettings(path: path, text: text) }
                 jobs.append(Job(
                     ruleID: id, index: index,
-                    beforeStart: beforeStart,
+                    beforeStart: beforeStart, beforeCode: before,
                     before: files(before), after: files(after), afterText: after,
                     isolation: settings.defaultIsolationIsMainActor ? .mainActor : .nonisolated))
             }
@@ -209,7 +263,7 @@ import Testing
             let job = outcome.job
             let label = "\(job.ruleID) correction \(job.index + 1) (\(job.beforeStart))"
             func known(_ side: Side) -> Int? {
-                Self.knownFailures.firstIndex { $0.ruleID == job.ruleID && $0.beforeStart == job.beforeStart && $0.side == side }
+                Self.knownFailures.firstIndex { $0.ruleID == job.ruleID && job.beforeCode.contains($0.beforeContains) && $0.side == side }
             }
             let beforeModes = TypeCheckOracle.LanguageMode.allCases.filter { outcome.before[$0]?.isEmpty == true }
             let afterFailures = beforeModes.filter { outcome.after[$0]?.isEmpty != true }
@@ -240,8 +294,12 @@ import Testing
                 #expect(afterCompiles, "\(label): the fixed code does not type-check in Swift \(mode.rawValue) mode, where the `before` does:\n\(job.afterText)\n\(Self.describe(job.after, errors: outcome.after[mode] ?? []))")
             }
         }
+        for failure in Self.knownFailures {
+            let matching = jobs.filter { $0.ruleID == failure.ruleID && $0.beforeCode.contains(failure.beforeContains) }
+            #expect(matching.count <= 1, "knownFailures' \(failure.ruleID) (\(failure.beforeContains)) matches \(matching.count) corrections; make it pick out one")
+        }
         for (index, failure) in Self.knownFailures.enumerated() where !usedKnownFailures.contains(index) {
-            Issue.record("knownFailures lists \(failure.ruleID) (\(failure.beforeStart)), which has no such correction")
+            Issue.record("knownFailures lists \(failure.ruleID) (\(failure.beforeContains)), which has no such correction")
         }
         let lines = summary.sorted(by: { $0.key < $1.key }).map { "  \($0.key): \($0.value.corrections) corrections, before type-checks \($0.value.before), after \($0.value.after)" }
         print("Corrections type-checked:\n" + lines.joined(separator: "\n") + "\n" + details.joined(separator: "\n"))
@@ -290,17 +348,18 @@ private extension String {
              declarations: "extension Color { static let brand = Color(white: 0.5) }"),
     ]
 
-    /// Safe fixes that still break code, each with why; the test fails when one starts to compile
-    /// (or is no longer offered), so the list stays true.
-    static let knownBadFixes: [(case: Case, reason: String)] = [
+    /// Inputs whose naive fix breaks the build and for which the engine offers no safe fix
+    /// (none at all, or an unsafe one for a human to finish). Each was once a safe fix that broke
+    /// the code; the naive rewrite is shown not to type-check, so the case means something.
+    static let casesWithoutASafeFix: [(case: Case, why: String)] = [
         (Case(ruleID: "state-not-private",
               code: "struct Counter: View { @State var count = 0; var body: some View { Text(\"\\(count)\") } }\nstruct Parent: View { var body: some View { Counter(count: 5) } }",
-              naive: ""),
-         "a `private` stored property makes the memberwise initializer private: callers that pass it (`Counter(count: 5)`) break; the rule would need to know the call sites"),
+              naive: "struct Counter: View { @State private var count = 0; var body: some View { Text(\"\\(count)\") } }\nstruct Parent: View { var body: some View { Counter(count: 5) } }"),
+         "a `private` stored property leaves the memberwise initializer without it: `Counter(count: 5)` is an extra argument (unsafe fix)"),
         (Case(ruleID: "state-not-private",
               code: "struct Counter: View { @State var count: Int; var body: some View { Text(\"\\(count)\") } }\nstruct Parent: View { var body: some View { Counter(count: 5) } }",
-              naive: ""),
-         "without a default value and an explicit `init`, `private` leaves the view with no initializer callable outside it"),
+              naive: "struct Counter: View { @State private var count: Int; var body: some View { Text(\"\\(count)\") } }\nstruct Parent: View { var body: some View { Counter(count: 5) } }"),
+         "without an initial value `private` makes the memberwise initializer private: no caller outside can make the view (no fix)"),
     ]
 
     static func files(_ code: String, _ fixture: Case) -> [String: String] {
@@ -322,13 +381,17 @@ private extension String {
         #expect(errors == [], "\(fixture.ruleID): the engine's fix does not type-check:\n\(fixed)\n\(errors.joined(separator: "\n"))")
     }
 
-    @Test(arguments: knownBadFixes.indices)
-    func knownBadFixStillBreaksTheCode(index: Int) async throws {
-        let (fixture, reason) = Self.knownBadFixes[index]
-        #expect(try await TypeCheckOracle.typeCheck(files: Self.files(fixture.code, fixture)) == [])
+    @Test(arguments: casesWithoutASafeFix.indices)
+    func noSafeFixWhereTheNaiveOneBreaksTheBuild(index: Int) async throws {
+        let (fixture, why) = Self.casesWithoutASafeFix[index]
+        #expect(try await TypeCheckOracle.typeCheck(files: Self.files(fixture.code, fixture)) == [],
+                "\(fixture.ruleID): the input itself must type-check: \(fixture.code)")
+        #expect(try await !TypeCheckOracle.typeCheck(files: Self.files(fixture.naive, fixture)).isEmpty,
+                "\(fixture.ruleID): the naive rewrite type-checks, so this case shows nothing (\(why))")
+        let diagnostics = RuleHarness.lint(fixture.code, only: fixture.ruleID)
+        #expect(!diagnostics.isEmpty, "\(fixture.ruleID) no longer flags \(fixture.code)")
+        #expect(diagnostics.allSatisfy { $0.safeFix == nil }, "\(fixture.ruleID) offers a safe fix that breaks the build (\(why))")
         let fixed = RuleHarness.fix(fixture.code, only: fixture.ruleID, correction: RuleCorrection(fixture.code, ""))
-        #expect(fixed != fixture.code, "\(fixture.ruleID) no longer fixes this; remove it from knownBadFixes (\(reason))")
-        #expect(try await !TypeCheckOracle.typeCheck(files: Self.files(fixed, fixture)).isEmpty,
-                "\(fixture.ruleID)'s fix now type-checks; remove it from knownBadFixes (\(reason))")
+        #expect(fixed == fixture.code, "fix-all changed code it has no safe fix for:\n\(fixed)")
     }
 }

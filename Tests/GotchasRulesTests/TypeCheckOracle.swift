@@ -68,7 +68,9 @@ enum TypeCheckOracle {
         case .declarations:
             body = code
         case .members:
-            body = (wrapper ?? "struct Fixture: View {\n◊\n}").replacingOccurrences(of: "◊", with: members + "\n" + code)
+            // A fragment without a `body` (`var icon: Image { … }`) still needs one to be a view.
+            let viewBody = code.contains("var body") || members.contains("var body") ? "" : "\nvar body: some View { EmptyView() }"
+            body = (wrapper ?? "struct Fixture: View {\n◊\n}").replacingOccurrences(of: "◊", with: members + "\n" + code + viewBody)
         case .expression:
             let view = wrapper ?? "struct Fixture: View {\n\(members)\nvar body: some View {\n◊\n}\n}"
             body = view.replacingOccurrences(of: "◊", with: code)
@@ -76,17 +78,19 @@ enum TypeCheckOracle {
         return importLines + body + "\n"
     }
 
-    /// What a fixture's code is, judged by how it starts (after comments and attributes).
+    /// What a fixture's code is, judged by how it starts (after comments, attributes and
+    /// modifiers: `private struct` is a declaration, `private var` a member).
     enum FixtureShape: Equatable {
         case declarations, members, expression
 
         init(_ code: String) {
+            let modifiers: Set<Substring> = ["private", "fileprivate", "internal", "public", "package", "open",
+                                             "nonisolated", "final"]
             let words = code.split(whereSeparator: { $0.isWhitespace || $0 == "(" || $0 == "{" })
-                .lazy.filter { !$0.hasPrefix("@") && !$0.hasPrefix("//") }
-            let memberStarts: Set<Substring> = ["var", "let", "func", "init", "subscript", "static", "private",
-                                                "fileprivate", "nonisolated"]
-            let declarationStarts: Set<Substring> = ["struct", "class", "final", "enum", "extension", "protocol",
-                                                     "actor", "import", "typealias", "public", "internal"]
+                .lazy.filter { !$0.hasPrefix("@") && !$0.hasPrefix("//") && !modifiers.contains($0) }
+            let memberStarts: Set<Substring> = ["var", "let", "func", "init", "subscript", "static"]
+            let declarationStarts: Set<Substring> = ["struct", "class", "enum", "extension", "protocol",
+                                                     "actor", "import", "typealias"]
             guard let first = words.first else { self = .declarations; return }
             if declarationStarts.contains(first) { self = .declarations }
             else if memberStarts.contains(first) { self = .members }

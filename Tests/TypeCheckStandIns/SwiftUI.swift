@@ -96,6 +96,8 @@ public struct Text: _PrimitiveView, Equatable, Sendable {
     public init(verbatim content: String) {}
     public init(_ date: Date, style: DateStyle) {}
     public init(timerInterval: ClosedRange<Date>, pauseTime: Date? = nil, countsDown: Bool = true, showsHours: Bool = true) {}
+    /// An image inline in text (`Text(Image(systemName: "star"))`): takes an `Image`, not any view.
+    public init(_ image: Image) {}
 
     public struct DateStyle: Equatable, Sendable {
         public static let time = DateStyle()
@@ -109,6 +111,10 @@ public struct Text: _PrimitiveView, Equatable, Sendable {
     public func bold() -> Text { self }
     public func foregroundColor(_ color: Color?) -> Text { self }
     public func foregroundStyle<S: ShapeStyle>(_ style: S) -> Text { self }
+
+    /// Concatenation keeps a `Text` (each side keeps its own modifiers): only `Text`-returning
+    /// modifiers may appear in such a chain.
+    public static func + (lhs: Text, rhs: Text) -> Text { lhs }
 }
 
 public struct Image: _PrimitiveView, Equatable, Sendable {
