@@ -1,4 +1,5 @@
 import Foundation
+import GotchasCore
 
 /// Runs `swiftc -typecheck` on Swift sources against test-only stand-ins for Apple's modules
 /// (`Tests/TypeCheckStandIns/`: SwiftUI, Combine, SwiftData, AppIntents — signatures modelled on
@@ -163,7 +164,20 @@ enum TypeCheckOracle {
             return try await task.value
         }
 
+        /// Built modules are kept under a name derived from the stand-ins' text and the
+        /// compiler, so later runs reuse them (and runs leave no new directory behind); a
+        /// build goes to a fresh directory that is renamed into place only when complete.
         private static func build() async throws -> URL {
+            var hash = ContentHash()
+            for module in standInModules {
+                hash.combine(module)
+                hash.combine((try? Data(contentsOf: standInSources.appendingPathComponent("\(module).swift"))).map { [UInt8]($0) } ?? [])
+            }
+            hash.combine(swiftc.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path } ?? "")
+            let kept = FileManager.default.temporaryDirectory.appendingPathComponent("swiftui-gotchas-oracle-standins-\(hash)")
+            if standInModules.allSatisfy({ FileManager.default.fileExists(atPath: kept.appendingPathComponent("\($0).swiftmodule").path) }) {
+                return kept
+            }
             let directory = try temporaryDirectory("modules")
             for module in standInModules {
                 let source = standInSources.appendingPathComponent("\(module).swift").path
@@ -177,6 +191,8 @@ enum TypeCheckOracle {
                     throw Unavailable(description: "the stand-in module \(module) (\(source)) does not build:\n\(output.text)")
                 }
             }
+            // Another test process may have put the same build in place meanwhile: either is fine.
+            if (try? FileManager.default.moveItem(at: directory, to: kept)) != nil { return kept }
             return directory
         }
     }
