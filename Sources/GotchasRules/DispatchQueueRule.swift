@@ -26,8 +26,9 @@ struct DispatchQueueRule: Rule {
             synchronous UIKit/AppKit callbacks where no structured alternative fits — Combine `sink`, \
             completion handlers, `@objc` and delegate methods, other types' synchronous methods — and \
             `DispatchQueue.global()` passed as a scheduler or stored, a representable's `makeUIView`/\
-            `updateUIView` (its update pass is synchronous: deferring a binding write to the next runloop \
-            is the way out of "modifying state during view update"), and test code (a test that defers a \
+            `updateUIView` and code straight in the render path (`body`, a `some View` helper): both are \
+            view updates that may not write state, and deferring the write to the next runloop is the way \
+            out of "modifying state during view update"; and test code (a test that defers a \
             call to the next runloop on purpose).
             """,
         triggers: ["DispatchQueue"],
@@ -145,6 +146,17 @@ struct DispatchQueueRule: Rule {
                 }
                 """, note: "a deliberate next-runloop deferral out of a representable's update pass, which cannot be async"),
             RuleExample("""
+                import SwiftUI
+                struct Prompt: View {
+                    @State private var frame: CGSize = .zero
+                    var body: some View { GeometryReader { content($0) } }
+                    private func content(_ geometry: GeometryProxy) -> some View {
+                        DispatchQueue.main.async { self.frame = geometry.size }
+                        return Text("Save password?")
+                    }
+                }
+                """, note: "a state write deferred out of the render path (a `some View` helper): a `Task` would not be better"),
+            RuleExample("""
                 import GameplayKit
                 final class Loading: GKState {
                     override func didEnter(from previousState: GKState?) {
@@ -211,6 +223,11 @@ struct DispatchQueueRule: Rule {
         // Test code defers to the next runloop on purpose (to let the code under test settle);
         // the advice is about shipping app code.
         if context.isInTestCode { return }
+        // Straight in the render path (`body`, a `some View` helper): `DispatchQueue.main.async {
+        // self.frame = geometry.size }` defers a state write out of the view update, which may not
+        // write state. A `Task` there is no better; the structured way is `.onChange`/`.onGeometryChange`,
+        // not what this rule advises.
+        if context.isInRenderPath { return }
         // `DispatchQueue.global()` handed over as a Combine scheduler or stored is not GCD dispatch here.
         if name == "DispatchQueue.global", call.parent?.is(MemberAccessExprSyntax.self) != true { return }
         guard let place = Self.structuredPlace(of: call, in: context) else { return }
