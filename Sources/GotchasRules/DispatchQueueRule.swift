@@ -25,7 +25,11 @@ struct DispatchQueueRule: Rule {
             `DispatchQueue.main.async`, so isolation is checked; the loss is structure.) Not flagged: \
             synchronous UIKit/AppKit callbacks where no structured alternative fits — Combine `sink`, \
             completion handlers, `@objc` and delegate methods, other types' synchronous methods — and \
-            `DispatchQueue.global()` passed as a scheduler or stored.
+            `DispatchQueue.global()` passed as a scheduler or stored, a representable's `makeUIView`/\
+            `updateUIView` and code straight in the render path (`body`, a `some View` helper): both are \
+            view updates that may not write state, and deferring the write to the next runloop is the way \
+            out of "modifying state during view update"; and test code (a test that defers a \
+            call to the next runloop on purpose).
             """,
         triggers: ["DispatchQueue"],
         triggering: [
@@ -133,6 +137,44 @@ struct DispatchQueueRule: Rule {
                 """, note: "a private serial queue, a Combine scheduler"),
             RuleExample("""
                 import SwiftUI
+                struct HTMLText: UIViewRepresentable {
+                    @Binding var size: CGSize
+                    func makeUIView(context: Context) -> UITextView { UITextView() }
+                    func updateUIView(_ view: UITextView, context: Context) {
+                        DispatchQueue.main.async { size = view.sizeThatFits(.zero) }
+                    }
+                }
+                """, note: "a deliberate next-runloop deferral out of a representable's update pass, which cannot be async"),
+            RuleExample("""
+                import SwiftUI
+                struct Prompt: View {
+                    @State private var frame: CGSize = .zero
+                    var body: some View { GeometryReader { content($0) } }
+                    private func content(_ geometry: GeometryProxy) -> some View {
+                        DispatchQueue.main.async { self.frame = geometry.size }
+                        return Text("Save password?")
+                    }
+                }
+                """, note: "a state write deferred out of the render path (a `some View` helper): a `Task` would not be better"),
+            RuleExample("""
+                import GameplayKit
+                final class Loading: GKState {
+                    override func didEnter(from previousState: GKState?) {
+                        DispatchQueue.main.asyncAfter(deadline: .now() + 3) { self.stateMachine?.enter(Idle.self) }
+                    }
+                }
+                """, note: "`asyncAfter` in a non-View type's synchronous method (a `GKState`): no view to cancel with"),
+            RuleExample("""
+                import Testing
+                @MainActor struct ComposerTests {
+                    @Test func clearsDraft() async {
+                        DispatchQueue.main.async { model.process(.clear) }
+                        await confirmation { _ in }
+                    }
+                }
+                """, note: "test code (a `@Test` function, a file importing `Testing`/`XCTest`, a `Tests` folder): the deferral is the test's point"),
+            RuleExample("""
+                import SwiftUI
                 // DispatchQueue.main.async { }
                 let text = "DispatchQueue.global()"
                 """, note: "comments and strings"),
@@ -164,6 +206,12 @@ struct DispatchQueueRule: Rule {
     /// Closures that run synchronously where they are written: look past them.
     static let inlineCallees: Set<String> = ["withAnimation", "withTransaction", "map", "forEach", "compactMap", "filter"]
 
+    /// `UIViewRepresentable`/`NSViewRepresentable`/view-controller representable requirements.
+    static let representableMethods: Set<String> = [
+        "makeUIView", "updateUIView", "makeNSView", "updateNSView", "makeUIViewController",
+        "updateUIViewController", "makeNSViewController", "updateNSViewController", "makeCoordinator", "sizeThatFits",
+    ]
+
     /// Where the call stands, when a structured alternative can be written there.
     enum Place { case view, async }
 
@@ -172,6 +220,14 @@ struct DispatchQueueRule: Rule {
         guard var name = call.calledExpression.dottedName else { return }
         if name.hasPrefix("Dispatch.") { name.removeFirst("Dispatch.".count) }
         guard Self.flagged.contains(name) else { return }
+        // Test code defers to the next runloop on purpose (to let the code under test settle);
+        // the advice is about shipping app code.
+        if context.isInTestCode { return }
+        // Straight in the render path (`body`, a `some View` helper): `DispatchQueue.main.async {
+        // self.frame = geometry.size }` defers a state write out of the view update, which may not
+        // write state. A `Task` there is no better; the structured way is `.onChange`/`.onGeometryChange`,
+        // not what this rule advises.
+        if context.isInRenderPath { return }
         // `DispatchQueue.global()` handed over as a Combine scheduler or stored is not GCD dispatch here.
         if name == "DispatchQueue.global", call.parent?.is(MemberAccessExprSyntax.self) != true { return }
         guard let place = Self.structuredPlace(of: call, in: context) else { return }
@@ -219,6 +275,10 @@ struct DispatchQueueRule: Rule {
                 if !Self.inlineCallees.contains(callee) { return nil }
             } else if let function = node.as(FunctionDeclSyntax.self) {
                 if function.signature.effectSpecifiers?.asyncSpecifier != nil { return .async }
+                // A representable's make/update pass is synchronous and may not write state while
+                // SwiftUI updates views: a next-runloop `DispatchQueue.main.async` is the way out,
+                // and no `Task` or `.task` fits there (even when the type is also a `View`).
+                if Self.representableMethods.contains(function.name.text) { return nil }
                 return context.isInViewType && !function.attributes.contains("objc") ? .view : nil
             } else if let accessor = node.as(AccessorDeclSyntax.self) {
                 if accessor.effectSpecifiers?.asyncSpecifier != nil { return .async }

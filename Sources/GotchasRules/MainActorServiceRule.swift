@@ -15,7 +15,9 @@ struct MainActorServiceRule: Rule {
             part of its work — building requests, decoding responses, reading and writing files — on the \
             main thread, and every caller hops there. Make it `final class APIClient: Sendable` with \
             `nonisolated let` properties and `nonisolated func … async throws` methods (or an `actor` \
-            when it has mutable state); keep `@MainActor` for view models.
+            when it has mutable state); keep `@MainActor` for view models. Not flagged in test code (files \
+            under a `…Tests` folder or importing `XCTest`/`Testing`): a UI-test signalling client or a mock \
+            is meant to run with the tests on the main actor.
             """,
         triggers: ["MainActor"],
         triggering: [
@@ -57,6 +59,12 @@ struct MainActorServiceRule: Rule {
                     func log(_ event: String) { events.append(event) } // no URLSession here
                 }
                 """, note: "no network or file I/O"),
+            RuleExample("""
+                import XCTest
+                @MainActor final class SignallingClient {
+                    func send(_ signal: String) throws { try Data(signal.utf8).write(to: FileManager.default.temporaryDirectory) }
+                }
+                """, note: "test code (a file importing `XCTest`, or under a `…Tests` folder): a test helper on the main actor on purpose"),
         ])
 
     static let nodeKinds: Set<SyntaxKind> = [.classDecl]
@@ -70,6 +78,9 @@ struct MainActorServiceRule: Rule {
               let attribute = decl.attributes.attribute(named: "MainActor"),
               WorkspaceRuleSupport.containsToken(decl.memberBlock, in: Self.ioNames)
         else { return }
+        // Test support (a UI-test signalling `Client`, a mock service) runs with the tests on the main
+        // actor on purpose; the advice is about the app's own services.
+        if context.isInTestCode { return }
         report.append(Finding(
             message: "`\(name)` is @MainActor: its request building, decoding and file I/O run on the main thread and every caller hops there; make it a `Sendable` class with `nonisolated` methods (or an `actor`)",
             range: attribute.byteRange))

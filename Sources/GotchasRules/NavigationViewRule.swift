@@ -161,14 +161,14 @@ struct NavigationViewRule: Rule {
             return
         }
         var fixes: [Fix] = []
+        let styles = ExprSyntax(call).appliedModifiers.filter { $0.calleeName == "navigationViewStyle" }.map(\.arguments.trimmedText)
+        let isColumns = styles.contains { $0.contains("columns") || $0.contains("DoubleColumn") }
+        // A stack only where `NavigationView` already was one: styled `.stack`, or on platforms
+        // without columns. Elsewhere its one view is a sidebar column on iPad and macOS.
+        let isStack = styles.contains { $0 == ".stack" || $0 == "StackNavigationViewStyle()" }
+            || context.availability.platforms.map { !$0.isEmpty && $0.isSubset(of: [.watchOS, .tvOS]) } == true
         if call.arguments.isEmpty, let content = call.trailingClosure, call.additionalTrailingClosures.isEmpty, content.signature == nil {
             let statements = Array(content.statements)
-            let styles = ExprSyntax(call).appliedModifiers.filter { $0.calleeName == "navigationViewStyle" }.map(\.arguments.trimmedText)
-            let isColumns = styles.contains { $0.contains("columns") || $0.contains("DoubleColumn") }
-            // A stack only where `NavigationView` already was one: styled `.stack`, or on platforms
-            // without columns. Elsewhere its one view is a sidebar column on iPad and macOS.
-            let isStack = styles.contains { $0 == ".stack" || $0 == "StackNavigationViewStyle()" }
-                || context.availability.platforms.map { !$0.isEmpty && $0.isSubset(of: [.watchOS, .tvOS]) } == true
             if statements.count == 1, !isColumns {
                 fixes.append(Fix(title: "Replace with `NavigationStack`", applicability: isStack ? .safe : .unsafe,
                                  edits: [TextEdit(range: nameToken.byteRange, replacement: "NavigationStack")]))
@@ -182,9 +182,19 @@ struct NavigationViewRule: Rule {
                 fixes.append(Fix(title: "Replace with `NavigationSplitView`", applicability: .unsafe, edits: edits))
             }
         }
+        // "Picks columns or a stack per device" is true only without a style that fixes one
+        // (`.navigationViewStyle(.stack)`, `.columns`) and off watchOS/tvOS: say what this one is.
+        let message: String
+        if isStack {
+            message = "`NavigationView` is deprecated; this one is a stack on every device (styled `.stack`, or built for watchOS/tvOS only): use `NavigationStack`"
+        } else if isColumns {
+            message = "`NavigationView` is deprecated; styled as columns, it is a split view: use `NavigationSplitView`"
+        } else {
+            message = "`NavigationView` is deprecated and picks split columns or a stack per device; use `NavigationStack` "
+                + "for one column or `NavigationSplitView` for sidebar and detail"
+        }
         report.append(Finding(
-            message: "`NavigationView` is deprecated and picks split columns or a stack per device; use `NavigationStack` "
-                + "for one column or `NavigationSplitView` for sidebar and detail",
+            message: message,
             range: call.positionAfterSkippingLeadingTrivia.utf8Offset..<call.rangeThroughArguments.upperBound, fixes: fixes))
     }
 }

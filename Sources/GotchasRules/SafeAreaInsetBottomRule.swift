@@ -16,7 +16,10 @@ struct SafeAreaInsetBottomRule: Rule {
             integration for free. When a custom bottom bar is really needed, `.safeAreaBar(edge: .bottom)` \
             (iOS 26) keeps the scroll edge effect at the content's edge; `.safeAreaInset` does not. \
             The rule looks only at an inset applied directly to scrollable content (`ScrollView`, \
-            `List`, `Form`), where the scroll edge effect matters. The fix renames the modifier, which needs the iOS 26 SDK and deployment target, so it is \
+            `List`, `Form`), where the scroll edge effect matters, and only at a bar: not an inset that holds \
+            a message composer or text input (`TextField`, `TextEditor`, a `…Composer…` view) — a bottom \
+            toolbar holds buttons and labels, and cannot host a keyboard-attached composer — nor a control \
+            aligned to one side (`alignment: .trailing`), which floats rather than spans. The fix renames the modifier, which needs the iOS 26 SDK and deployment target, so it is \
             offered, not applied automatically.
             """,
         fix: .unsafe,
@@ -131,6 +134,31 @@ struct SafeAreaInsetBottomRule: Rule {
                     }
                 }
                 """, note: "not over scrollable content (`ScrollView`, `List`, `Form`), or content we cannot see: no scroll edge effect to lose"),
+            RuleExample("""
+                struct Room: View {
+                    var body: some View {
+                        ScrollView { Timeline() }
+                            .safeAreaInset(edge: .bottom, spacing: 0) {
+                                VStack {
+                                    RoomFooter()
+                                    composer.padding(.top, 8)
+                                }
+                            }
+                        List(comments) { Comment($0) }
+                            .safeAreaInset(edge: .bottom) {
+                                HStack { TextField("Reply", text: $reply); Button("Send", action: send) }
+                            }
+                    }
+                }
+                """, note: "the inset holds a message composer or text field, not a bar: a bottom toolbar cannot host it"),
+            RuleExample("""
+                struct NewTab: View {
+                    var body: some View {
+                        ScrollView { Favorites() }
+                            .safeAreaInset(edge: .bottom, alignment: .trailing) { CustomizeButton().padding() }
+                    }
+                }
+                """, note: "a control aligned to one side floats over the content; it is not a bar"),
         ],
         corrections: [
             RuleCorrection("""
@@ -156,6 +184,17 @@ struct SafeAreaInsetBottomRule: Rule {
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let callees: Set<String>? = ["safeAreaInset"]
     static let scrollableContent: Set<String> = ["ScrollView", "List", "Form"]
+    static let sideAlignments: Set<String> = [".leading", ".trailing", "HorizontalAlignment.leading", "HorizontalAlignment.trailing"]
+    static let textInputViews: Set<String> = ["TextField", "TextEditor", "SecureField"]
+
+    /// The inset's content names a text input view or a composer (`composer`, `MessageComposer`,
+    /// `ComposerToolbar`): an identifier anywhere in the closure.
+    static func holdsTextInput(_ content: ClosureExprSyntax) -> Bool {
+        content.tokens(viewMode: .sourceAccurate).contains { token in
+            guard case .identifier(let name) = token.tokenKind else { return false }
+            return textInputViews.contains(name) || name.contains("Composer") || name.hasPrefix("composer")
+        }
+    }
 
     /// The view at the bottom of the modifier chain, through `#if` blocks inside the chain.
     static func chainRoot(_ expression: ExprSyntax) -> ExprSyntax {
@@ -183,6 +222,14 @@ struct SafeAreaInsetBottomRule: Rule {
               let contentName = content.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
               Self.scrollableContent.contains(contentName)
         else { return }
+        // A control aligned to one side (`alignment: .trailing`) floats over the content: not a bar.
+        if let alignment = call.argument(labeled: "alignment")?.expression.dottedName, Self.sideAlignments.contains(alignment) { return }
+        // A composer or text input pinned above the keyboard is not a toolbar: a bar holds buttons and
+        // labels, and `ToolbarItem(placement: .bottomBar)` cannot host a growing text field.
+        if let content = call.trailingClosure ?? call.argument(labeled: "content")?.expression.as(ClosureExprSyntax.self),
+           Self.holdsTextInput(content) {
+            return
+        }
         // Unsafe: `.safeAreaBar` adds the system bar's scroll edge effect and styling, a visible change.
         let fix = Fix(title: "Replace with `.safeAreaBar(edge: .bottom)`", applicability: .unsafe,
                       edits: [TextEdit(range: member.declName.baseName.byteRange, replacement: "safeAreaBar")])

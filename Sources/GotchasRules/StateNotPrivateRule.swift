@@ -20,7 +20,10 @@ struct StateNotPrivateRule: Rule {
             still compiles: the property has an initial value and no call site in the workspace passes its label \
             (`Row(item: i, count: 3)` would become "extra argument"), or the view declares its own `init`. When a \
             caller passes the label, or the workspace is not fully indexed yet, the fix is offered as unsafe; \
-            without an initial value (the memberwise initializer would become private) there is none.
+            without an initial value (the memberwise initializer would become private) there is none. In widget \
+            code (a file importing WidgetKit or in a `…WidgetExtension` folder) the finding says what is true \
+            there — WidgetKit renders each entry once and never updates the view, so the state is only a copy \
+            of what the caller passes — and offers no fix: the value should be a plain property, not `private`.
             """,
         fix: .safe,
         triggers: ["State"],
@@ -40,6 +43,13 @@ struct StateNotPrivateRule: Rule {
                 ↓@State public var visible = true
             }
             """,
+            RuleExample("""
+                import WidgetKit
+                struct EpisodeRow: View {
+                    ↓@State var isFirstEpisode: Bool = false
+                    var body: some View { Text(isFirstEpisode ? "Now" : "Next") }
+                }
+                """, note: "a widget view: flagged with what is true there (rendered once per entry), and no `private` fix"),
         ],
         nonTriggering: [
             RuleExample("struct A: View { @State private var count = 0 }"),
@@ -116,6 +126,17 @@ struct StateNotPrivateRule: Rule {
         else { return }
 
         let wrapper = attribute.attributeName.trimmedText.hasSuffix("StateObject") ? "@StateObject" : "@State"
+        // A widget view is rendered once per timeline entry and never updated: "later values are
+        // ignored" is false there, and `private` is the wrong fix (callers such as
+        // `EpisodeView(episode: e, isFirstEpisode: true)` pass the label; the value wants to be a
+        // plain property).
+        if WorkspaceRuleSupport.isWidgetCode(context) {
+            report.append(Finding(
+                message: "`\(wrapper)` in a widget view holds nothing: WidgetKit renders each timeline entry once and never updates the view, "
+                    + "so it is only a copy of what the caller passes; make it a plain `let` (or a `var` with a default)",
+                range: attribute.byteRange))
+            return
+        }
         var fixes: [Fix] = []
         if let applicability = Self.privateFixApplicability(of: variable, in: context) {
             let access = variable.modifiers.first { Self.accessKeywords.contains($0.name.text) }

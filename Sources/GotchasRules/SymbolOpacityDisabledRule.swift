@@ -14,7 +14,9 @@ struct SymbolOpacityDisabledRule: Rule {
             A constant `.opacity(0.5)` on an SF Symbol makes it look greyed out or broken, and \
             blends it with whatever is behind it. `.symbolRenderingMode(.hierarchical)` (or a \
             `.secondary`/`.tertiary` foreground style) conveys "secondary" or "disabled" with the \
-            symbol's own layers.
+            symbol's own layers. Not flagged: a symbol known to have one layer (`ellipsis`, `chevron.right`, \
+            `plus`, `xmark`, `star.fill`, …): hierarchical rendering leaves its only layer at full strength, \
+            and a constant opacity there is just a dimmer colour, chosen on purpose.
             """,
         // https://developer.apple.com/documentation/swiftui/view/symbolrenderingmode(_:).md (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1)
         requires: .os(iOS: OSVersion(15), macOS: OSVersion(12), tvOS: OSVersion(15), watchOS: OSVersion(8)),
@@ -58,6 +60,12 @@ struct SymbolOpacityDisabledRule: Rule {
             RuleExample("HStack { Image(systemName: \"lock\") }.opacity(0.5)", note: "a container dimmed as a whole"),
             RuleExample("Image(systemName: \"lock\").symbolRenderingMode(.hierarchical)", note: "the recommended shape"),
             RuleExample("Image(systemName: \"lock\").foregroundStyle(.red.opacity(0.5))", note: "a style's opacity"),
+            RuleExample("""
+                VStack {
+                    Image(systemName: "ellipsis").opacity(0.4)
+                    Image(systemName: "star.fill").opacity(0.5)
+                }
+                """, note: "a single-layer symbol dimmed on purpose: hierarchical rendering would not dim it"),
         ])
 
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
@@ -69,10 +77,27 @@ struct SymbolOpacityDisabledRule: Rule {
               let value = call.arguments.first?.expression.unwrapped.numericLiteralValue, value > 0, value < 1,
               let root = call.modifierChainRoot?.as(FunctionCallExprSyntax.self),
               root.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Image",
-              root.argument(labeled: "systemName") != nil
+              let symbol = root.argument(labeled: "systemName")
         else { return }
+        // One layer: `.symbolRenderingMode(.hierarchical)` keeps it at full strength, so the advice
+        // does not dim it; the constant opacity is a deliberately dimmer mark (a "more" ellipsis).
+        if let name = symbol.expression.stringLiteralValue, Self.isSingleLayer(name) { return }
         report.append(Finding(
             message: "A constant `.opacity` makes an SF Symbol look greyed out or broken; use `.symbolRenderingMode(.hierarchical)` or a `.secondary` style to read as secondary",
             range: call.rangeFromCalleeName))
+    }
+
+    /// Symbols drawn as one layer (with or without `.fill`); an enclosed or badged variant
+    /// (`plus.circle`, `xmark.square.fill`) has a second layer and is not here.
+    static let singleLayerSymbols: Set<String> = [
+        "ellipsis", "ellipsis.vertical", "plus", "minus", "xmark", "checkmark", "multiply", "divide", "equal",
+        "circle", "square", "star", "heart", "line.3.horizontal", "line.horizontal.3",
+        "chevron.left", "chevron.right", "chevron.up", "chevron.down", "chevron.forward", "chevron.backward",
+        "arrow.left", "arrow.right", "arrow.up", "arrow.down", "arrow.forward", "arrow.backward",
+    ]
+
+    static func isSingleLayer(_ name: String) -> Bool {
+        let base = name.hasSuffix(".fill") ? String(name.dropLast(".fill".count)) : name
+        return singleLayerSymbols.contains(base)
     }
 }

@@ -19,7 +19,10 @@ struct UIScreenBoundsRule: Rule {
             size with `GeometryReader`/`onGeometryChange`. Only code in a `View`/`ViewModifier` type (its \
             members and their closures) is flagged, where those can be written — not UIKit classes, scene or \
             app delegates, services or helpers, even in a file that imports SwiftUI — and not a fallback \
-            after `??` (`proxy?.size ?? UIScreen.main.bounds.size`), used only when no measured size exists.
+            after `??` (`proxy?.size ?? UIScreen.main.bounds.size`), used only when no measured size exists, \
+            nor a device-class check (`UIScreen.main.bounds.height <= 667`, "is this a small phone"): \
+            comparing the screen with a constant asks about the device, not the view's space, and neither \
+            `GeometryReader` nor `containerRelativeFrame` answers that.
             """,
         triggers: ["UIScreen"],
         triggering: [
@@ -92,6 +95,15 @@ struct UIScreenBoundsRule: Rule {
                     var width: CGFloat { measured?.width ?? UIScreen.main.bounds.width }
                 }
                 """, note: "a `?? UIScreen.main.bounds` fallback for before a size is measured"),
+            RuleExample("""
+                struct UpgradeLanding: View {
+                    private var isSmallScreen: Bool { UIScreen.main.bounds.height <= 667 }
+                    var body: some View {
+                        Text("Plus").padding(isSmallScreen ? 8 : 24)
+                            .font(375 > UIScreen.main.bounds.size.width ? .body : .title)
+                    }
+                }
+                """, note: "a device-class check (the screen compared with a constant), not a layout measurement"),
         ])
 
     static let nodeKinds: Set<SyntaxKind> = [.memberAccessExpr]
@@ -106,6 +118,9 @@ struct UIScreenBoundsRule: Rule {
         guard context.isInViewType else { return }
         // `measured ?? UIScreen.main.bounds(.width)`: a fallback for before a size is known.
         if Self.isNilCoalescingFallback(member) { return }
+        // `UIScreen.main.bounds.height <= 667`: a device-class check ("is this a small phone"), not a
+        // layout measurement; a container's size would answer a different question.
+        if Self.isComparedWithConstant(member) { return }
         // `UIWindow(frame: UIScreen.main.bounds)`: UIKit app-delegate window setup, not view layout.
         if let argument = member.parent?.as(LabeledExprSyntax.self), argument.label?.text == "frame",
            argument.parent?.parent?.as(FunctionCallExprSyntax.self)?.calleeName == "UIWindow" {
@@ -124,13 +139,35 @@ struct UIScreenBoundsRule: Rule {
 
     /// `x ?? UIScreen.main.bounds` or `x ?? UIScreen.main.bounds.size.width`: the right operand of `??`.
     private static func isNilCoalescingFallback(_ member: MemberAccessExprSyntax) -> Bool {
+        guard let (elements, index) = sequencePosition(of: member), index > 0 else { return false }
+        return elements[index - 1].as(BinaryOperatorExprSyntax.self)?.operator.text == "??"
+    }
+
+    static let comparisons: Set<String> = ["<", "<=", ">", ">=", "==", "!="]
+
+    /// `UIScreen.main.bounds.height <= 667` or `375 > UIScreen.main.bounds.size.width`: a bounds
+    /// dimension compared with a number literal on either side.
+    private static func isComparedWithConstant(_ member: MemberAccessExprSyntax) -> Bool {
+        guard let (elements, index) = sequencePosition(of: member) else { return false }
+        func isComparison(_ at: Int) -> Bool {
+            elements.indices.contains(at) && elements[at].as(BinaryOperatorExprSyntax.self).map { comparisons.contains($0.operator.text) } == true
+        }
+        func isNumber(_ at: Int) -> Bool {
+            elements.indices.contains(at) && (elements[at].is(IntegerLiteralExprSyntax.self) || elements[at].is(FloatLiteralExprSyntax.self))
+        }
+        return (isComparison(index + 1) && isNumber(index + 2)) || (isComparison(index - 1) && isNumber(index - 2))
+    }
+
+    /// The unfolded operator sequence the bounds expression (with its `.size.width` tail) stands in,
+    /// and its index there.
+    private static func sequencePosition(of member: MemberAccessExprSyntax) -> ([ExprSyntax], Int)? {
         var operand = Syntax(member)
         while let parent = operand.parent?.as(MemberAccessExprSyntax.self), parent.base?.id == operand.id {
             operand = Syntax(parent)
         }
-        guard let sequence = operand.parent?.as(ExprListSyntax.self) else { return false }
+        guard let sequence = operand.parent?.as(ExprListSyntax.self) else { return nil }
         let elements = Array(sequence)
-        guard let index = elements.firstIndex(where: { $0.id == operand.id }), index > 0 else { return false }
-        return elements[index - 1].as(BinaryOperatorExprSyntax.self)?.operator.text == "??"
+        guard let index = elements.firstIndex(where: { $0.id == operand.id }) else { return nil }
+        return (elements, index)
     }
 }

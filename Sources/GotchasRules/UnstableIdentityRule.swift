@@ -82,10 +82,10 @@ struct UnstableIdentityRule: Rule {
         }
         guard Self.isNewUUID(call), Self.isInComputedIDGetter(call) else { return }
         // `x ?? UUID()`: a new identity only on the reads where `x` is nil; say so.
-        if let fallbackFor = Self.nilCoalescingLeftSide(of: call) {
-            let subject = fallbackFor.count <= 40 ? "`\(fallbackFor)`" : "the value before `??`"
+        // With several (`a ?? b ?? UUID()`) it happens only where every value before it is nil.
+        if let fallbackFor = Self.nilCoalescingOperands(of: call) {
             report.append(Finding(
-                message: "A computed `id` falling back to `UUID()` is a new identity every time it is read while \(subject) is nil: those rows reset their state and re-animate; store the fallback once (`let id = x ?? UUID()` in the initializer) or derive it from the data",
+                message: "A computed `id` falling back to `UUID()` is a new identity on each read where \(Self.allNil(fallbackFor)): those rows reset their state and re-animate; store the fallback once (`let id = x ?? UUID()` in the initializer) or derive it from the data",
                 range: call.byteRange))
             return
         }
@@ -118,21 +118,45 @@ struct UnstableIdentityRule: Rule {
         return false
     }
 
-    /// For `a ?? b ?? UUID()` (possibly `UUID().uuidString`), the text of `a ?? b`.
-    static func nilCoalescingLeftSide(of call: FunctionCallExprSyntax) -> String? {
+    /// "`x` is nil", "`a` and `b` are both nil", "`a`, `b` and `c` are all nil"; long operands:
+    /// "the values before `??` are nil".
+    static func allNil(_ operands: [String]) -> String {
+        let quoted = operands.map { "`\($0)`" }
+        if operands.joined().count > 60 { return operands.count == 1 ? "the value before `??` is nil" : "the values before `??` are all nil" }
+        switch quoted.count {
+        case 1: return "\(quoted[0]) is nil"
+        case 2: return "\(quoted[0]) and \(quoted[1]) are both nil"
+        default: return quoted.dropLast().joined(separator: ", ") + " and \(quoted[quoted.count - 1]) are all nil"
+        }
+    }
+
+    /// For `a ?? b ?? UUID()` (possibly `UUID().uuidString`), the texts of `a` and `b`.
+    static func nilCoalescingOperands(of call: FunctionCallExprSyntax) -> [String]? {
         var operand = Syntax(call)
         while let parent = operand.parent, parent.is(MemberAccessExprSyntax.self) || (parent.is(FunctionCallExprSyntax.self) && parent.as(FunctionCallExprSyntax.self)?.calledExpression.id == operand.id) {
             operand = parent
         }
-        if let folded = operand.parent?.as(InfixOperatorExprSyntax.self), folded.rightOperand.id == operand.id,
-           folded.operator.trimmedText == "??" {
-            return folded.leftOperand.trimmedText
+        // Folded (`a ?? (b ?? UUID())`, right-associative): collect the left operands outwards.
+        var folded: [String] = []
+        while let infix = operand.parent?.as(InfixOperatorExprSyntax.self), infix.rightOperand.id == operand.id,
+              infix.operator.trimmedText == "??" {
+            folded.insert(infix.leftOperand.trimmedText, at: 0)
+            operand = Syntax(infix)
         }
+        if !folded.isEmpty { return folded }
         guard let list = operand.parent?.as(ExprListSyntax.self) else { return nil }
         let elements = Array(list)
         guard let index = elements.firstIndex(where: { $0.id == operand.id }), index >= 2,
               elements[index - 1].as(BinaryOperatorExprSyntax.self)?.operator.text == "??"
         else { return nil }
-        return elements[..<(index - 1)].map(\.trimmedText).joined(separator: " ")
+        // The operands before it, back to the first operator that is not `??`.
+        var operands: [String] = []
+        var at = index - 2
+        while at >= 0 {
+            operands.insert(elements[at].trimmedText, at: 0)
+            guard at >= 2, elements[at - 1].as(BinaryOperatorExprSyntax.self)?.operator.text == "??" else { break }
+            at -= 2
+        }
+        return operands
     }
 }

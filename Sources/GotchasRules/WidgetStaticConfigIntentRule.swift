@@ -74,6 +74,24 @@ struct WidgetStaticConfigIntentRule: Rule {
                 """, note: "deployment target iOS 16: `AppIntentConfiguration` does not exist there", platforms: [.iOS: OSVersion(16)]),
             RuleExample("""
                 import WidgetKit
+                struct UpNextWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "up-next", provider: Provider()) { entry in EpisodeRow(entry: entry) }
+                    }
+                }
+                struct EpisodeRow: View {
+                    let entry: Entry
+                    var body: some View {
+                        if #available(iOS 17, *) {
+                            Toggle(isOn: entry.isPlaying, intent: PlayIntent()) { Text("Play") }
+                        } else {
+                            Link(destination: entry.url) { Text("Play") }
+                        }
+                    }
+                }
+                """, note: "an iOS 15 widget that uses the intent control only under `#available(iOS 17)`: the configuration itself must stay static", platforms: [.iOS: OSVersion(15)]),
+            RuleExample("""
+                import WidgetKit
                 struct StatusWidget: Widget {
                     var body: some WidgetConfiguration {
                         // Button(intent: RefreshIntent())

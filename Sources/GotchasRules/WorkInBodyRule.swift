@@ -17,7 +17,10 @@ struct WorkInBodyRule: Rule {
             on every render, and an inline `ForEach(items.filter { … })` also re-creates the row identities. \
             Compute the result in the model when its inputs change (a stored `sortedItems` updated in `didSet` \
             or an `@Observable` model), or cache it. Not flagged: the same calls in action closures \
-            (`Button { }`, `.onTapGesture`, `.task`), which do not run per render, and in ordinary functions.
+            (`Button { }`, `.onTapGesture`, `.task`), which do not run per render, and in ordinary functions; \
+            work over a constant handful of values (`Kind.allCases.filter`, `[a, b].reduce`, `(0..<7).filter`); \
+            and a search `.filter` whose predicate reads the view's own `@State` (its query): it has to run \
+            again exactly when that state changes, so a model would redo the same work.
             """,
         triggers: ["sorted", "filter", "reduce", "JSONDecoder", "contentsOf", "Regex"],
         triggering: [
@@ -87,6 +90,28 @@ struct WorkInBodyRule: Rule {
                     Text("a")
                 }
                 """, note: "inside a comment"),
+            RuleExample("""
+                struct YearPicker: View {
+                    @State private var year = Year.y2024
+                    var body: some View {
+                        let options = Year.allCases.filter { $0.isReleased }
+                        let spacing = [8, 4, 2].reduce(0, +)
+                        Picker("Year", selection: $year) {
+                            ForEach((1...7).filter { $0.isMultiple(of: 2) }, id: \\.self) { Text("\\($0)") }
+                        }.padding(CGFloat(spacing)).id(options.count)
+                    }
+                }
+                """, note: "a tiny constant collection: an enum's `allCases`, an array or range literal"),
+            RuleExample("""
+                struct LanguagePicker: View {
+                    @State private var query = ""
+                    let languages: [Language]
+                    var body: some View {
+                        List(query.isEmpty ? languages : languages.filter { $0.name.contains(query) }) { Text($0.name) }
+                            .searchable(text: $query)
+                    }
+                }
+                """, note: "a search filter on the view's own `@State` query: recomputed when its input changes"),
         ])
 
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
@@ -99,8 +124,13 @@ struct WorkInBodyRule: Rule {
         let call = node.cast(FunctionCallExprSyntax.self)
         let range: Range<Int>
         let what: String
-        if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base != nil,
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
            Self.collectionWork.contains(member.declName.baseName.text) {
+            // A constant handful of values (`Kind.allCases`, `[a, b, c]`, `(0..<7)`) costs nothing per render.
+            if Self.isConstantCollection(base) { return }
+            // `items.filter { $0.name.contains(query) }` with the view's own `@State var query`: a search
+            // filter runs again exactly when its input changes; a model would redo it on the same edits.
+            if member.declName.baseName.text == "filter", Self.predicateReadsOwnState(call, in: context) { return }
             range = call.rangeFromCalleeName
             what = "`.\(member.declName.baseName.text)`"
         } else if let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text {
@@ -122,5 +152,35 @@ struct WorkInBodyRule: Rule {
             message: "\(what) in the render path runs again on every evaluation of `body`; compute it in the model "
                 + "when its inputs change (or cache it) and read the result here",
             range: range))
+    }
+
+    /// An enum's `allCases`, an array literal, or a range between number literals.
+    static func isConstantCollection(_ base: ExprSyntax) -> Bool {
+        let base = base.unwrapped
+        if base.is(ArrayExprSyntax.self) { return true }
+        if let member = base.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "allCases" { return true }
+        if let sequence = base.as(SequenceExprSyntax.self), sequence.elements.count == 3 {
+            let parts = Array(sequence.elements)
+            let isRange = parts[1].as(BinaryOperatorExprSyntax.self).map { ["..<", "..."].contains($0.operator.text) } == true
+            return isRange && parts[0].is(IntegerLiteralExprSyntax.self) && parts[2].is(IntegerLiteralExprSyntax.self)
+        }
+        return false
+    }
+
+    /// The `filter` predicate names a `@State` property of the enclosing view (bare or as `self.x`).
+    static func predicateReadsOwnState(_ call: FunctionCallExprSyntax, in context: RuleContext) -> Bool {
+        guard let view = context.enclosingType else { return false }
+        let scope = view.kind == .extension ? context.type(named: view.name) ?? view : view
+        let state = Set(scope.properties.filter { $0.wrapper == "State" && $0.isStoredInstance }.map(\.name))
+        guard !state.isEmpty else { return false }
+        let predicates: [Syntax] = [call.trailingClosure.map(Syntax.init)].compactMap { $0 } + call.arguments.map { Syntax($0.expression) }
+        return predicates.contains { predicate in
+            predicate.tokens(viewMode: .sourceAccurate).contains { token in
+                guard case .identifier(let name) = token.tokenKind, state.contains(name) else { return false }
+                // Not a member of another value (`$0.query`), unless it is `self.query`.
+                guard let member = token.parent?.parent?.as(MemberAccessExprSyntax.self), member.declName.baseName.id == token.id else { return true }
+                return member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+            }
+        }
     }
 }
