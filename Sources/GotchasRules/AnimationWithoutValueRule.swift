@@ -4,7 +4,7 @@ import SwiftSyntax
 /// `.animation(_:)` without `value:` (deprecated since iOS 15) animates *every*
 /// animatable change of the view it modifies, whatever state caused it — unrelated
 /// layout starts sliding. `.animation(_:value:)` scopes the animation to one value.
-struct AnimationWithoutValueRule: Rule {
+struct AnimationWithoutValueRule: CallRule {
     static let description = RuleDescription(
         id: "animation-without-value",
         category: .animation,
@@ -29,7 +29,6 @@ struct AnimationWithoutValueRule: Rule {
         fix: .unsafe,
         // The deprecated modifier: the compiler warns in preview code too.
         flagsPreviewCode: true,
-        triggers: ["animation"],
         triggering: [
             """
             struct CounterView: View {
@@ -164,14 +163,10 @@ struct AnimationWithoutValueRule: Rule {
                 """, applicability: .unsafe, fixTitle: "Add `value: title`"),
         ])
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
-    static let callees: Set<String>? = ["animation"]
+    static let calledNames: Set<String> = ["animation"]
 
-    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
-        let call = node.cast(FunctionCallExprSyntax.self)
-        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-              member.declName.baseName.text == "animation",
-              let receiver = member.base,
+    func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
+        guard let receiver = call.receiver,
               call.arguments.count == 1, let argument = call.arguments.first, argument.label == nil,
               call.trailingClosure == nil, call.additionalTrailingClosures.isEmpty,
               !Self.isTransition(receiver), !Self.isInsideTransitionArgument(call),

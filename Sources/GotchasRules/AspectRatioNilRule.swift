@@ -3,7 +3,7 @@ import SwiftSyntax
 
 /// `.aspectRatio(nil, contentMode:)` keeps the content's own ideal ratio, which for
 /// cards and stacks locks them to their ideal size instead of filling the row.
-struct AspectRatioNilRule: Rule {
+struct AspectRatioNilRule: CallRule {
     static let description = RuleDescription(
         id: "aspect-ratio-nil",
         category: .state,
@@ -17,7 +17,6 @@ struct AspectRatioNilRule: Rule {
             only with a real ratio, or size the view with `.frame(maxWidth: .infinity)`. (A \
             resizable image is the one case where the content's ratio is the point.)
             """,
-        triggers: ["aspectRatio"],
         triggering: [
             """
             LazyVGrid(columns: columns) {
@@ -39,14 +38,12 @@ struct AspectRatioNilRule: Rule {
             RuleExample("Text(\".aspectRatio(nil, contentMode: .fit)\")", note: "inside a string"),
         ])
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
-    static let callees: Set<String>? = ["aspectRatio"]
+    static let calledNames: Set<String> = ["aspectRatio"]
 
     static let images: Set<String> = ["Image", "AsyncImage", "KFImage", "WebImage", "LazyImage"]
 
-    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
-        let call = node.cast(FunctionCallExprSyntax.self)
-        guard call.modifierName == "aspectRatio", call.arguments.count == 2,
+    func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
+        guard call.receiver != nil, call.arguments.count == 2,
               let ratio = call.arguments.first, ratio.label == nil, ratio.expression.isNilLiteral,
               call.argument(labeled: "contentMode") != nil,
               !call.modifiersThroughSelf.contains(where: { $0.modifierName == "resizable" || $0.modifierName == "scaledToFit" })

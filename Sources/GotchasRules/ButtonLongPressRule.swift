@@ -3,7 +3,7 @@ import SwiftSyntax
 
 /// A `Button` already owns its tap gesture; `.onLongPressGesture` on it fights that
 /// gesture on iOS, and the two callbacks fire in unpredictable order on release.
-struct ButtonLongPressRule: Rule {
+struct ButtonLongPressRule: CallRule {
     static let description = RuleDescription(
         id: "button-long-press",
         category: .navigation,
@@ -19,7 +19,6 @@ struct ButtonLongPressRule: Rule {
             with `@GestureState` and own the press/release transitions; for a menu on long press \
             use `.contextMenu` or `Menu(primaryAction:)`.
             """,
-        triggers: ["onLongPressGesture"],
         triggering: [
             """
             struct Stepper: View {
@@ -105,14 +104,10 @@ struct ButtonLongPressRule: Rule {
                 """, note: "a `Button` whose action is empty, used only for its style: no tap competes with the long press"),
         ])
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
-    static let callees: Set<String>? = ["onLongPressGesture"]
+    static let calledNames: Set<String> = ["onLongPressGesture"]
 
-    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
-        let call = node.cast(FunctionCallExprSyntax.self)
-        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-              member.declName.baseName.text == "onLongPressGesture",
-              member.base != nil,
+    func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
+        guard call.receiver != nil,
               let button = Self.modifiedView(of: call),
               button.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Button",
               // `Button("Hold") {}` used only for its style has no tap of its own to compete with.

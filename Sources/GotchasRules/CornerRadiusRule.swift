@@ -2,7 +2,7 @@ import GotchasCore
 import SwiftSyntax
 
 /// `.cornerRadius(_:)` is deprecated; clip to a rounded rectangle shape instead.
-struct CornerRadiusRule: Rule {
+struct CornerRadiusRule: CallRule {
     static let description = RuleDescription(
         id: "corner-radius",
         category: .modernAPI,
@@ -19,7 +19,6 @@ struct CornerRadiusRule: Rule {
             """,
         tags: [.deprecated],
         fix: .unsafe,
-        triggers: ["cornerRadius"],
         triggering: [
             "Image(\"cover\")↓.cornerRadius(8)",
             """
@@ -63,15 +62,12 @@ struct CornerRadiusRule: Rule {
                 """, applicability: .unsafe),
         ])
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
-    static let callees: Set<String>? = ["cornerRadius"]
+    static let calledNames: Set<String> = ["cornerRadius"]
     /// `Shape.rect(cornerRadius:)`: iOS 17 (older code would write `RoundedRectangle(cornerRadius:)`).
     static let rectShapeRequirement = PlatformRequirement.os(iOS: OSVersion(17), macOS: OSVersion(14), tvOS: OSVersion(17), watchOS: OSVersion(10))
 
-    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
-        let call = node.cast(FunctionCallExprSyntax.self)
+    func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-              member.declName.baseName.text == "cornerRadius",
               call.trailingClosure == nil,
               let radius = call.arguments.first, radius.label == nil
         else { return }

@@ -3,7 +3,7 @@ import SwiftSyntax
 
 /// `.default` is the system's animation; a custom curve is a taste decision that
 /// should come from the codebase or the design, not be picked unprompted.
-struct CustomAnimationCurveRule: Rule {
+struct CustomAnimationCurveRule: CallRule {
     static let description = RuleDescription(
         id: "custom-animation-curve",
         category: .animation,
@@ -19,7 +19,6 @@ struct CustomAnimationCurveRule: Rule {
             interpolated values (see `anyshapestyle-ternary`). Opt-in: enable it in codebases that \
             want every custom curve to be deliberate.
             """,
-        triggers: ["withAnimation", "animation"],
         triggering: [
             "withAnimation(↓.bouncy) { isOpen.toggle() }",
             """
@@ -43,8 +42,7 @@ struct CustomAnimationCurveRule: Rule {
             RuleExample("// withAnimation(.bouncy) { }", note: "inside a comment"),
         ])
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
-    static let callees: Set<String>? = ["withAnimation", "animation"]
+    static let calledNames: Set<String> = ["withAnimation", "animation"]
 
     /// Curves that are a choice whatever their arguments.
     static let alwaysCustom: Set<String> = [
@@ -52,10 +50,9 @@ struct CustomAnimationCurveRule: Rule {
         "interpolatingSpring", "timingCurve",
     ]
 
-    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
-        let call = node.cast(FunctionCallExprSyntax.self)
-        let isWithAnimation = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "withAnimation"
-        let isModifier = call.modifierName == "animation"
+    func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
+        let isWithAnimation = callee == "withAnimation" && call.calledExpression.is(DeclReferenceExprSyntax.self)
+        let isModifier = callee == "animation" && call.receiver != nil
         guard isWithAnimation || isModifier,
               let first = call.arguments.first, first.label == nil,
               let curve = Self.customCurve(first.expression)

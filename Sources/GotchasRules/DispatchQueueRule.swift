@@ -6,7 +6,7 @@ import SwiftSyntax
 /// awaits or cancels, where `.task { }`, `Task { }`, `await` and `Task.sleep` can be written.
 /// (The compiler does infer `@MainActor` for a closure passed to `DispatchQueue.main.async`,
 /// so the gotcha is the missing structure, not missing isolation checking.)
-struct DispatchQueueRule: Rule {
+struct DispatchQueueRule: CallRule {
     static let description = RuleDescription(
         id: "dispatch-queue",
         category: .modernAPI,
@@ -180,8 +180,7 @@ struct DispatchQueueRule: Rule {
                 """, note: "comments and strings"),
         ])
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
-    static let callees: Set<String>? = ["async", "asyncAfter", "global"]
+    static let calledNames: Set<String> = ["async", "asyncAfter", "global"]
 
     static let flagged: Set<String> = ["DispatchQueue.main.async", "DispatchQueue.main.asyncAfter", "DispatchQueue.global"]
 
@@ -215,8 +214,7 @@ struct DispatchQueueRule: Rule {
     /// Where the call stands, when a structured alternative can be written there.
     enum Place { case view, async }
 
-    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
-        let call = node.cast(FunctionCallExprSyntax.self)
+    func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
         guard var name = call.calledExpression.dottedName else { return }
         if name.hasPrefix("Dispatch.") { name.removeFirst("Dispatch.".count) }
         guard Self.flagged.contains(name) else { return }

@@ -3,7 +3,7 @@ import SwiftSyntax
 
 /// A closure put into the environment in `body` is a new, incomparable value on every
 /// render, so every view that reads the key is invalidated on every parent update.
-struct EnvironmentClosurePerRenderRule: Rule {
+struct EnvironmentClosurePerRenderRule: CallRule {
     static let description = RuleDescription(
         id: "environment-closure-per-render",
         category: .state,
@@ -19,7 +19,6 @@ struct EnvironmentClosurePerRenderRule: Rule {
             `.environment(\\.k) { … }` is the same closure. Not flagged: `\\.openURL` with an \
             `OpenURLAction { … }`, the system's documented way to handle links, which has no stable alternative.
             """,
-        triggers: ["environment"],
         triggering: [
             """
             var body: some View {
@@ -89,16 +88,14 @@ struct EnvironmentClosurePerRenderRule: Rule {
             RuleExample("Text(\".environment(\\\\.k, { })\")", note: "inside a string"),
         ])
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
-    static let callees: Set<String>? = ["environment"]
+    static let calledNames: Set<String> = ["environment"]
 
     /// System keys whose documented way to customize is an action built in `body`
     /// (`.environment(\.openURL, OpenURLAction { … })`): there is no stable alternative.
     static let systemActionKeys: Set<String> = ["\\.openURL", "\\EnvironmentValues.openURL"]
 
-    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
-        let call = node.cast(FunctionCallExprSyntax.self)
-        guard call.modifierName == "environment", context.execution == .render,
+    func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
+        guard call.receiver != nil, context.execution == .render,
               let keyPath = call.arguments.first?.expression.as(KeyPathExprSyntax.self),
               !Self.systemActionKeys.contains(keyPath.trimmedText.collapsingWhitespace)
         else { return }

@@ -3,7 +3,7 @@ import SwiftSyntax
 
 /// `.equatable()` wraps the view in `EquatableView`, which hides a `layoutPriority`
 /// applied inside it from the enclosing stack.
-struct EquatableWithLayoutPriorityRule: Rule {
+struct EquatableWithLayoutPriorityRule: CallRule {
     static let description = RuleDescription(
         id: "equatable-with-layout-priority",
         category: .state,
@@ -47,12 +47,10 @@ struct EquatableWithLayoutPriorityRule: Rule {
             RuleExample("let same = lhs.equatable()", note: "not a view chain with a priority"),
         ])
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
-    static let callees: Set<String>? = ["equatable"]
+    static let calledNames: Set<String> = ["equatable"]
 
-    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
-        let call = node.cast(FunctionCallExprSyntax.self)
-        guard call.modifierName == "equatable", call.arguments.isEmpty, call.trailingClosure == nil,
+    func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
+        guard call.receiver != nil, call.arguments.isEmpty, call.trailingClosure == nil,
               call.modifiersThroughSelf.dropLast().contains(where: { modifier in
                   guard modifier.modifierName == "layoutPriority", let value = modifier.arguments.first?.expression.unwrapped
                   else { return false }

@@ -3,7 +3,7 @@ import SwiftSyntax
 
 /// `id: \.self` makes the whole value the identity: editing any field of a struct
 /// with `var`s gives the row a new identity.
-struct ForEachIDSelfMutableRule: Rule {
+struct ForEachIDSelfMutableRule: CallRule {
     static let description = RuleDescription(
         id: "foreach-id-self-mutable",
         category: .crossFile,
@@ -124,17 +124,14 @@ struct ForEachIDSelfMutableRule: Rule {
                 """, note: "`List(…, id: \\.self, selection:)` whose selection type is the element type: selection needs the element as the ID"),
         ])
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
-    static let callees: Set<String>? = ["ForEach", "List"]
+    static let calledNames: Set<String> = ["ForEach", "List"]
     /// The evidence of in-place edits may sit in another declaration of the file (an
     /// extension of the view, the store declared next to it).
     static let readsOtherDeclarations = true
     static let passthroughMethods: Set<String> = ["sorted", "filter", "reversed", "shuffled", "prefix", "suffix", "dropFirst", "dropLast"]
 
-    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
-        let call = node.cast(FunctionCallExprSyntax.self)
-        guard let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
-              callee == "ForEach" || callee == "List",
+    func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
+        guard call.calledExpression.is(DeclReferenceExprSyntax.self),
               let idArgument = call.argument(labeled: "id"),
               let keyPath = idArgument.expression.as(KeyPathExprSyntax.self), keyPath.root == nil,
               keyPath.components.count == 1, keyPath.components.first?.trimmedText == ".self",

@@ -3,7 +3,7 @@ import SwiftSyntax
 
 /// `.foregroundColor(_:)` is deprecated; `.foregroundStyle(_:)` takes any
 /// `ShapeStyle` (gradients, hierarchical styles) and is the supported spelling.
-struct ForegroundColorRule: Rule {
+struct ForegroundColorRule: CallRule {
     static let description = RuleDescription(
         id: "foreground-color",
         category: .modernAPI,
@@ -24,7 +24,6 @@ struct ForegroundColorRule: Rule {
         fix: .safe,
         // https://developer.apple.com/documentation/swiftui/view/foregroundstyle(_:).md (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1); `Text.foregroundStyle` returning `Text` is iOS 17 (https://developer.apple.com/documentation/swiftui/text/foregroundstyle(_:).md)
         requires: .os(iOS: OSVersion(15), macOS: OSVersion(12), tvOS: OSVersion(15), watchOS: OSVersion(8)),
-        triggers: ["foregroundColor"],
         triggering: [
             RuleExample("""
                 struct AvailableExample: View {
@@ -89,13 +88,10 @@ struct ForegroundColorRule: Rule {
                            "let title = Text(\"a\").foregroundStyle(.red) + Text(\"b\")", applicability: .unsafe),
         ])
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
-    static let callees: Set<String>? = ["foregroundColor"]
+    static let calledNames: Set<String> = ["foregroundColor"]
 
-    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
-        let call = node.cast(FunctionCallExprSyntax.self)
+    func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-              member.declName.baseName.text == "foregroundColor",
               call.arguments.count == 1, call.arguments.first?.label == nil
         else { return }
         var fixes: [Fix] = []

@@ -5,7 +5,7 @@ import SwiftSyntax
 /// `@ViewBuilder` member and its content closures) they are rebuilt on every render,
 /// for every row. Keep one in a `static let`, or let `Text` format:
 /// `Text(date, format: .dateTime)`, `Text(price, format: .currency(code: "EUR"))`.
-struct FormatterInBodyRule: Rule {
+struct FormatterInBodyRule: CallRule {
     static let description = RuleDescription(
         id: "formatter-in-body",
         category: .bodyCost,
@@ -186,8 +186,7 @@ struct FormatterInBodyRule: Rule {
                 """, note: "a class method, no formatter is created here"),
         ])
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
-    static let callees: Set<String>? = formatterTypes.union(["AttributedString", "init"])
+    static let calledNames: Set<String> = formatterTypes.union(["AttributedString", "init"])
 
     /// Formatter classes whose construction is the expensive part.
     static let formatterTypes: Set<String> = [
@@ -196,18 +195,17 @@ struct FormatterInBodyRule: Rule {
         "ByteCountFormatter", "PersonNameComponentsFormatter", "ListFormatter",
     ]
 
-    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
+    func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
         guard context.isInRenderPath || isInComputedFormatterProperty(context)
                 // `let f: NumberFormatter = { … }()` in `body`: the closure is called right
                 // there, every render, unlike an action closure that runs on an event.
-                || (context.enclosingView != nil && node.isInImmediatelyCalledClosure && node.runsPerRenderOfItsMember)
+                || (context.enclosingView != nil && call.isInImmediatelyCalledClosure && call.runsPerRenderOfItsMember)
         else { return }
-        let call = node.cast(FunctionCallExprSyntax.self)
+        // The type constructed: `DateFormatter()` or `DateFormatter.init()`.
         let type: String
-        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
-            type = reference.baseName.text
-        } else if let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-                  member.declName.baseName.text == "init", let base = member.base?.as(DeclReferenceExprSyntax.self) {
+        if call.calledExpression.is(DeclReferenceExprSyntax.self) {
+            type = callee
+        } else if callee == "init", let base = call.receiver?.as(DeclReferenceExprSyntax.self) {
             type = base.baseName.text
         } else {
             return

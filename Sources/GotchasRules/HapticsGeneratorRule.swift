@@ -3,7 +3,7 @@ import SwiftSyntax
 
 /// In SwiftUI, haptics are declared: `.sensoryFeedback(.impact, trigger: value)` plays
 /// when `value` changes, with no generator to create, prepare or keep alive.
-struct HapticsGeneratorRule: Rule {
+struct HapticsGeneratorRule: CallRule {
     static let description = RuleDescription(
         id: "haptics-generator",
         category: .modernAPI,
@@ -133,21 +133,19 @@ struct HapticsGeneratorRule: Rule {
                 """, note: "a shared helper and a top-level function, outside any view"),
         ])
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
-    static let callees: Set<String>? = generators.union(["init"])
+    static let calledNames: Set<String> = generators.union(["init"])
 
     static let generators: Set<String> = ["UIImpactFeedbackGenerator", "UINotificationFeedbackGenerator", "UISelectionFeedbackGenerator"]
 
-    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
+    func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
         // Scoped by the enclosing `View`/`ViewModifier` type, not by `import SwiftUI`: a model,
         // a helper enum or a UIKit class in a SwiftUI file has no view to put `.sensoryFeedback` on.
         guard context.isInViewType else { return }
-        let call = node.cast(FunctionCallExprSyntax.self)
+        // The type constructed: `UIImpactFeedbackGenerator()` or `UIImpactFeedbackGenerator.init()`.
         let type: String
-        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
-            type = reference.baseName.text
-        } else if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "init",
-                  let base = member.base?.as(DeclReferenceExprSyntax.self) {
+        if call.calledExpression.is(DeclReferenceExprSyntax.self) {
+            type = callee
+        } else if callee == "init", let base = call.receiver?.as(DeclReferenceExprSyntax.self) {
             type = base.baseName.text
         } else {
             return

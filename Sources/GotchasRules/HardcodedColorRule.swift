@@ -3,7 +3,7 @@ import SwiftSyntax
 
 /// Colour literals scattered through views bypass the asset catalog and semantic
 /// colours: no dark-mode or increased-contrast variant, and no single place to change.
-struct HardcodedColorRule: Rule {
+struct HardcodedColorRule: CallRule {
     static let description = RuleDescription(
         id: "hardcoded-color",
         category: .modernAPI,
@@ -18,7 +18,6 @@ struct HardcodedColorRule: Rule {
             (`.tint`, `.secondary`), defined once. Colour constants in a `Color` extension or a \
             tokens type are not flagged.
             """,
-        triggers: ["Color"],
         triggering: [
             """
             struct Badge: View {
@@ -60,13 +59,13 @@ struct HardcodedColorRule: Rule {
                 """, note: "asset colours; components computed from data"),
         ])
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
-    static let callees: Set<String>? = ["Color"]
+    static let calledNames: Set<String> = ["Color"]
 
-    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
-        guard context.enclosingView != nil else { return }
-        let call = node.cast(FunctionCallExprSyntax.self)
-        guard let name = call.calledExpression.dottedName, name == "Color" || name == "SwiftUI.Color" else { return }
+    func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
+        // `Color(…)` or `SwiftUI.Color(…)`, not another type's `Color` member.
+        guard context.enclosingView != nil, let name = call.calledExpression.dottedName,
+              name == callee || name == "SwiftUI." + callee
+        else { return }
         let components = ["red", "green", "blue"].compactMap { call.argument(labeled: $0)?.expression }
         guard components.count == 3, components.allSatisfy(Self.isNumericLiteral) else { return }
         report.append(Finding(

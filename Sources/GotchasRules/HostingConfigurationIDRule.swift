@@ -3,7 +3,7 @@ import SwiftSyntax
 
 /// Collection and table cells are reused; without `.id(item.id)` on the hosted root,
 /// SwiftUI state of the previous item carries into the next one shown in that cell.
-struct HostingConfigurationIDRule: Rule {
+struct HostingConfigurationIDRule: CallRule {
     static let description = RuleDescription(
         id: "hosting-configuration-id",
         category: .state,
@@ -19,7 +19,6 @@ struct HostingConfigurationIDRule: Rule {
             root `.id(item.id)` so a different item gets a fresh tree, and keep user-visible state in the \
             model, keyed by stable IDs.
             """,
-        triggers: ["UIHostingConfiguration"],
         triggering: [
             """
             let registration = UICollectionView.CellRegistration<UICollectionViewCell, Message> { cell, indexPath, message in
@@ -84,12 +83,10 @@ struct HostingConfigurationIDRule: Rule {
                 """, note: "single-purpose or placeholder cells: built from the screen's data, not from the cell's item or index path"),
         ])
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
-    static let callees: Set<String>? = ["UIHostingConfiguration"]
+    static let calledNames: Set<String> = ["UIHostingConfiguration"]
 
-    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
-        let call = node.cast(FunctionCallExprSyntax.self)
-        guard call.calledExpression.trimmedText == "UIHostingConfiguration",
+    func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
+        guard call.calledExpression.is(DeclReferenceExprSyntax.self),
               let closure = call.trailingClosure,
               let root = closure.statements.soleExpression,
               !root.chainModifiers.contains(where: { $0.modifierName == "id" }),

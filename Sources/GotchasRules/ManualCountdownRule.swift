@@ -3,7 +3,7 @@ import SwiftSyntax
 
 /// A countdown hand-rolled from a ticking schedule and date math; `Text(date, style:)`
 /// updates itself.
-struct ManualCountdownRule: Rule {
+struct ManualCountdownRule: CallRule {
     static let description = RuleDescription(
         id: "manual-countdown",
         category: .symbols,
@@ -114,8 +114,7 @@ struct ManualCountdownRule: Rule {
             RuleExample("// TimelineView(.everyMinute) { Text(end.timeIntervalSinceNow) }", note: "inside a comment"),
         ])
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
-    static let callees: Set<String>? = ["Text"]
+    static let calledNames: Set<String> = ["Text"]
     /// A body in an extension looks for the timer in the extended struct's declaration.
     static let readsOtherDeclarations = true
 
@@ -124,8 +123,7 @@ struct ManualCountdownRule: Rule {
         "timeIntervalSince", "dateComponents(", "DateComponentsFormatter", "distance(to:",
     ]
 
-    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
-        let call = node.cast(FunctionCallExprSyntax.self)
+    func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
         guard context.execution == .render || context.innermostContainer != nil,
               Self.formatsDateDifference(call)
         else { return }

@@ -3,7 +3,7 @@ import SwiftSyntax
 
 /// Toolbar items are hosted by the navigation bar (UIKit on iOS): a `@Namespace`
 /// does not reach across that boundary, so `matchedGeometryEffect` does nothing there.
-struct MatchedGeometryInToolbarRule: Rule {
+struct MatchedGeometryInToolbarRule: CallRule {
     static let description = RuleDescription(
         id: "matched-geometry-in-toolbar",
         category: .animation,
@@ -18,7 +18,6 @@ struct MatchedGeometryInToolbarRule: Rule {
             destination frames with a preference key, draw a copy in a top-level `ZStack`, and drive it \
             with one `@State` progress value.
             """,
-        triggers: ["matchedGeometryEffect"],
         triggering: [
             """
             struct Cart: View {
@@ -82,16 +81,14 @@ struct MatchedGeometryInToolbarRule: Rule {
             RuleExample("let matchedGeometryEffect = true", note: "a variable with the name"),
         ])
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
-    static let callees: Set<String>? = ["matchedGeometryEffect"]
+    static let calledNames: Set<String> = ["matchedGeometryEffect"]
 
     static let toolbarContainers: Set<String> = ["toolbar", "ToolbarItem", "ToolbarItemGroup"]
     /// Presentations open their own hosted tree, where a namespace works again.
     static let presentations: Set<String> = ["sheet", "popover", "fullScreenCover", "inspector", "alert", "confirmationDialog"]
 
-    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
-        let call = node.cast(FunctionCallExprSyntax.self)
-        guard call.modifierName == "matchedGeometryEffect",
+    func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
+        guard call.receiver != nil,
               let toolbarIndex = context.containers.lastIndex(where: { Self.toolbarContainers.contains($0.name) }),
               !context.containers[(toolbarIndex + 1)...].contains(where: { Self.presentations.contains($0.name) })
         else { return }

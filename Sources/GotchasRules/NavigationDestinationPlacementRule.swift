@@ -5,7 +5,7 @@ import SwiftSyntax
 /// its root content. Inside a lazy container's rows it may not be loaded when a value
 /// is pushed; in a view that pushes another instance of itself it is re-registered on
 /// every push.
-struct NavigationDestinationPlacementRule: Rule {
+struct NavigationDestinationPlacementRule: CallRule {
     static let description = RuleDescription(
         id: "navigation-destination-placement",
         category: .navigation,
@@ -21,7 +21,6 @@ struct NavigationDestinationPlacementRule: Rule {
             the stack"), so resolution becomes unreliable. Declare every `navigationDestination(for:)` \
             once, on the root content of the `NavigationStack`.
             """,
-        triggers: ["navigationDestination"],
         triggering: [
             """
             struct Library: View {
@@ -137,18 +136,15 @@ struct NavigationDestinationPlacementRule: Rule {
                 """, note: "comments and identifiers"),
         ])
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
-    static let callees: Set<String>? = ["navigationDestination"]
+    static let calledNames: Set<String> = ["navigationDestination"]
 
     /// Containers whose rows are built lazily.
     static let rowContainers: Set<String> = ["ForEach", "List", "LazyVStack", "LazyHStack", "LazyVGrid", "LazyHGrid", "Table", "OutlineGroup"]
     /// Content closures that start a new navigation root.
     static let navigationRoots: Set<String> = ["NavigationStack", "NavigationSplitView", "sheet", "fullScreenCover", "popover"]
 
-    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
-        let call = node.cast(FunctionCallExprSyntax.self)
-        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-              member.declName.baseName.text == "navigationDestination",
+    func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
+        guard call.calledExpression.is(MemberAccessExprSyntax.self),
               call.argument(labeled: "for") != nil
         else { return }
         if let row = context.containers.lastIndex(where: { Self.rowContainers.contains($0.name) }),

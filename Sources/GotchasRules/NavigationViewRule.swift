@@ -4,7 +4,7 @@ import SwiftSyntax
 /// `NavigationView` is deprecated since iOS 16. `NavigationStack` (one column, a
 /// programmatic path, `navigationDestination(for:)`) or `NavigationSplitView`
 /// (sidebar/detail columns) replace it.
-struct NavigationViewRule: Rule {
+struct NavigationViewRule: CallRule {
     static let description = RuleDescription(
         id: "navigation-view",
         category: .navigation,
@@ -28,7 +28,6 @@ struct NavigationViewRule: Rule {
         fix: .safe,
         // https://developer.apple.com/documentation/swiftui/navigationstack.md (iOS 16, macOS 13, tvOS 16, watchOS 9, visionOS 1)
         requires: .os(iOS: OSVersion(16), macOS: OSVersion(13), tvOS: OSVersion(16), watchOS: OSVersion(9)),
-        triggers: ["NavigationView"],
         triggering: [
             RuleExample("""
                 func root() -> some View {
@@ -145,12 +144,9 @@ struct NavigationViewRule: Rule {
                 """, applicability: .unsafe, fixTitle: "Replace with `NavigationSplitView`"),
         ])
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
-    static let callees: Set<String>? = ["NavigationView"]
+    static let calledNames: Set<String> = ["NavigationView"]
 
-    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
-        let call = node.cast(FunctionCallExprSyntax.self)
-        guard call.calleeName == "NavigationView" else { return }
+    func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
         let nameToken: TokenSyntax
         if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
             nameToken = reference.baseName

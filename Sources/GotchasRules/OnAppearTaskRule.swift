@@ -4,7 +4,7 @@ import SwiftSyntax
 /// `.onAppear { Task { … } }` starts unstructured work that nothing cancels: it keeps
 /// running after the view disappears and starts again on every appearance.
 /// `.task { … }` is tied to the view's lifetime and cancelled on disappear.
-struct OnAppearTaskRule: Rule {
+struct OnAppearTaskRule: CallRule {
     static let description = RuleDescription(
         id: "onappear-task",
         category: .navigation,
@@ -24,7 +24,6 @@ struct OnAppearTaskRule: Rule {
         fix: .safe,
         // https://developer.apple.com/tutorials/data/documentation/swiftui/view/task(name:priority:file:line:_:).md (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1)
         requires: .os(iOS: OSVersion(15), macOS: OSVersion(12), tvOS: OSVersion(15), watchOS: OSVersion(8)),
-        triggers: ["onAppear"],
         triggering: [
             RuleExample("""
                 @available(iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1, *)
@@ -128,13 +127,10 @@ struct OnAppearTaskRule: Rule {
                 """),
         ])
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
-    static let callees: Set<String>? = ["onAppear"]
+    static let calledNames: Set<String> = ["onAppear"]
 
-    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
-        let call = node.cast(FunctionCallExprSyntax.self)
+    func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base != nil,
-              member.declName.baseName.text == "onAppear",
               call.closureArguments.count == 1, let onAppear = call.closureArguments.first?.closure,
               call.arguments.count == (call.trailingClosure == nil ? 1 : 0),
               onAppear.statements.count == 1,

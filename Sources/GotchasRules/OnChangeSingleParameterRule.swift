@@ -3,7 +3,7 @@ import SwiftSyntax
 
 /// The one-parameter `onChange(of:perform:)` is deprecated since iOS 17. The current
 /// form passes the old and the new value (or none).
-struct OnChangeSingleParameterRule: Rule {
+struct OnChangeSingleParameterRule: CallRule {
     static let description = RuleDescription(
         id: "onchange-single-parameter",
         category: .navigation,
@@ -20,7 +20,6 @@ struct OnChangeSingleParameterRule: Rule {
         fix: .safe,
         // https://developer.apple.com/documentation/swiftui/view/onchange(of:initial:_:).md (iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1)
         requires: .os(iOS: OSVersion(17), macOS: OSVersion(14), tvOS: OSVersion(17), watchOS: OSVersion(10)),
-        triggers: ["onChange"],
         triggering: [
             RuleExample("""
                 struct Search: View {
@@ -133,13 +132,10 @@ struct OnChangeSingleParameterRule: Rule {
                 "Text(text).onChange(of: text) { [weak model] (_: String, value: String) in model?.save(value) }"),
         ])
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
-    static let callees: Set<String>? = ["onChange"]
+    static let calledNames: Set<String> = ["onChange"]
 
-    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
-        let call = node.cast(FunctionCallExprSyntax.self)
-        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-              member.declName.baseName.text == "onChange",
+    func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
+        guard call.calledExpression.is(MemberAccessExprSyntax.self),
               call.arguments.first?.label?.text == "of"
         else { return }
         // The deprecated overload: `of:` plus a closure, either trailing or as `perform:`.

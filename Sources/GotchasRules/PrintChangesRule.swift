@@ -3,7 +3,7 @@ import SwiftSyntax
 
 /// `Self._printChanges()` / `Self._logChanges()` are private debugging hooks: left in
 /// shipping code they log on every body evaluation.
-struct PrintChangesRule: Rule {
+struct PrintChangesRule: CallRule {
     static let description = RuleDescription(
         id: "print-changes",
         category: .state,
@@ -18,7 +18,6 @@ struct PrintChangesRule: Rule {
             line when it stands alone). Not flagged: the names in strings or comments.
             """,
         fix: .safe,
-        triggers: ["_printChanges", "_logChanges"],
         triggering: [
             """
             var body: some View {
@@ -57,23 +56,18 @@ struct PrintChangesRule: Rule {
                            "var body: some View { Text(\"Hi\") }"),
         ])
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
-    static let callees: Set<String>? = ["_printChanges", "_logChanges"]
+    static let calledNames: Set<String> = ["_printChanges", "_logChanges"]
 
-    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
-        let call = node.cast(FunctionCallExprSyntax.self)
-        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base != nil,
-              ["_printChanges", "_logChanges"].contains(member.declName.baseName.text), call.arguments.isEmpty
-        else { return }
-        let name = member.declName.baseName.text
+    func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
+        guard call.receiver != nil, call.arguments.isEmpty else { return }
         var fixes: [Fix] = []
         if let statement = Self.statement(removing: call) {
             let range = context.document.deletionRange(removing: statement.byteRange)
             // Safe: the statement only logs (its value is discarded), so removing it changes nothing else.
-            fixes.append(Fix(title: "Remove `\(name)()`", applicability: .safe, edits: [.delete(range)]))
+            fixes.append(Fix(title: "Remove `\(callee)()`", applicability: .safe, edits: [.delete(range)]))
         }
         report.append(Finding(
-            message: "`Self.\(name)()` is a debug-only hook that logs on every body evaluation; remove it before shipping",
+            message: "`Self.\(callee)()` is a debug-only hook that logs on every body evaluation; remove it before shipping",
             range: call.byteRange, fixes: fixes))
     }
 

@@ -4,7 +4,7 @@ import SwiftSyntax
 /// A bottom bar made with `.safeAreaInset(edge: .bottom)` bypasses the system bar and
 /// loses the scroll-edge effect. The default is `ToolbarItem(placement: .bottomBar)`;
 /// the escape hatch for a custom bar is `.safeAreaBar(edge: .bottom)`.
-struct SafeAreaInsetBottomRule: Rule {
+struct SafeAreaInsetBottomRule: CallRule {
     static let description = RuleDescription(
         id: "safe-area-inset-bottom",
         category: .navigation,
@@ -27,7 +27,6 @@ struct SafeAreaInsetBottomRule: Rule {
         requires: .os(iOS: OSVersion(14), macOS: nil, tvOS: nil, watchOS: OSVersion(10)),
         // https://developer.apple.com/documentation/swiftui/view/safeareabar(edge:alignment:spacing:content:)-9hwgb.md (26 on every platform)
         fixRequires: .os(iOS: OSVersion(26), macOS: OSVersion(26), tvOS: OSVersion(26), watchOS: OSVersion(26), visionOS: OSVersion(26)),
-        triggers: ["safeAreaInset"],
         triggering: [
             RuleExample("""
                 @available(iOS 14, watchOS 10, visionOS 1, *)
@@ -181,8 +180,7 @@ struct SafeAreaInsetBottomRule: Rule {
                 """, applicability: .unsafe, platforms: [.iOS: OSVersion(18)]),
         ])
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
-    static let callees: Set<String>? = ["safeAreaInset"]
+    static let calledNames: Set<String> = ["safeAreaInset"]
     static let scrollableContent: Set<String> = ["ScrollView", "List", "Form"]
     static let sideAlignments: Set<String> = [".leading", ".trailing", "HorizontalAlignment.leading", "HorizontalAlignment.trailing"]
     static let textInputViews: Set<String> = ["TextField", "TextEditor", "SecureField"]
@@ -210,10 +208,8 @@ struct SafeAreaInsetBottomRule: Rule {
         }
     }
 
-    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
-        let call = node.cast(FunctionCallExprSyntax.self)
+    func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-              member.declName.baseName.text == "safeAreaInset",
               let edge = call.argument(labeled: "edge")?.expression.dottedName,
               edge == ".bottom" || edge == "VerticalEdge.bottom" || edge == "SwiftUI.VerticalEdge.bottom",
               // Only over scrollable content: the scroll edge effect is what the inset loses. A

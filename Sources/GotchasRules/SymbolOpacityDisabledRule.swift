@@ -3,7 +3,7 @@ import SwiftSyntax
 
 /// Dimming a symbol with a constant `.opacity` reads as broken; the hierarchical
 /// rendering mode reads as "secondary".
-struct SymbolOpacityDisabledRule: Rule {
+struct SymbolOpacityDisabledRule: CallRule {
     static let description = RuleDescription(
         id: "symbol-opacity-disabled",
         category: .symbols,
@@ -68,12 +68,10 @@ struct SymbolOpacityDisabledRule: Rule {
                 """, note: "a single-layer symbol dimmed on purpose: hierarchical rendering would not dim it"),
         ])
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
-    static let callees: Set<String>? = ["opacity"]
+    static let calledNames: Set<String> = ["opacity"]
 
-    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
-        let call = node.cast(FunctionCallExprSyntax.self)
-        guard call.modifierName == "opacity", call.arguments.count == 1,
+    func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
+        guard call.receiver != nil, call.arguments.count == 1,
               let value = call.arguments.first?.expression.unwrapped.numericLiteralValue, value > 0, value < 1,
               let root = call.modifierChainRoot?.as(FunctionCallExprSyntax.self),
               root.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Image",

@@ -4,7 +4,7 @@ import SwiftSyntax
 /// Picking `"x.fill"` vs `"x"` by string swaps the symbol: SwiftUI sees a new image,
 /// so symbol effects and `.contentTransition(.symbolEffect)` cannot animate between
 /// them. `.symbolVariant(.fill)` keeps one symbol and changes its variant.
-struct SymbolVariantByNameRule: Rule {
+struct SymbolVariantByNameRule: CallRule {
     static let description = RuleDescription(
         id: "symbol-variant-by-name",
         category: .symbols,
@@ -123,15 +123,13 @@ struct SymbolVariantByNameRule: Rule {
                 ]),
         ])
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
-    static let callees: Set<String>? = ["Image", "Label"]
+    static let calledNames: Set<String> = ["Image", "Label"]
 
-    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
-        let call = node.cast(FunctionCallExprSyntax.self)
+    func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
         let label: String
-        switch call.calleeName {
-        case "Image"?: label = "systemName"
-        case "Label"?: label = "systemImage"
+        switch callee {
+        case "Image": label = "systemName"
+        case "Label": label = "systemImage"
         default: return
         }
         guard let argument = call.argument(labeled: label) else { return }

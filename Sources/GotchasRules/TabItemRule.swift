@@ -3,7 +3,7 @@ import SwiftSyntax
 
 /// From iOS 18, tabs are declared with `Tab("Title", systemImage:) { content }` inside
 /// `TabView`, which adds sidebar-adaptable tabs, customization and search tabs.
-struct TabItemRule: Rule {
+struct TabItemRule: CallRule {
     static let description = RuleDescription(
         id: "tab-item",
         category: .modernAPI,
@@ -18,7 +18,6 @@ struct TabItemRule: Rule {
             """,
         // https://developer.apple.com/documentation/swiftui/tab.md (iOS 18, macOS 15, tvOS 18, watchOS 11, visionOS 2)
         requires: .os(iOS: OSVersion(18), macOS: OSVersion(15), tvOS: OSVersion(18), watchOS: OSVersion(11), visionOS: OSVersion(2)),
-        triggers: ["tabItem"],
         triggering: [
             RuleExample("""
                 @available(iOS 18, macOS 15, tvOS 18, watchOS 11, visionOS 2, *)
@@ -83,14 +82,10 @@ struct TabItemRule: Rule {
                 """, note: "UIKit, identifiers, comments"),
         ])
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
-    static let callees: Set<String>? = ["tabItem"]
+    static let calledNames: Set<String> = ["tabItem"]
 
-    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
-        let call = node.cast(FunctionCallExprSyntax.self)
-        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-              member.declName.baseName.text == "tabItem"
-        else { return }
+    func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
+        guard call.calledExpression.is(MemberAccessExprSyntax.self) else { return }
         report.append(Finding(
             message: "`.tabItem` is superseded by the `Tab` API from iOS 18: `Tab(\"Title\", systemImage: …) { content }` inside `TabView`",
             range: call.rangeFromCalleeName))

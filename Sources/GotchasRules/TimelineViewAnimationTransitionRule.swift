@@ -3,7 +3,7 @@ import SwiftSyntax
 
 /// `TimelineView(.animation)` re-renders its content at the display's refresh rate;
 /// transitions and `.id(_:)` identity resets inside it lose their start and end states.
-struct TimelineViewAnimationTransitionRule: Rule {
+struct TimelineViewAnimationTransitionRule: CallRule {
     static let description = RuleDescription(
         id: "timelineview-animation-transition",
         category: .animation,
@@ -85,17 +85,15 @@ struct TimelineViewAnimationTransitionRule: Rule {
             RuleExample("// TimelineView(.animation) { _ in x.transition(.opacity) }", note: "inside a comment"),
         ])
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
-    static let callees: Set<String>? = ["transition", "id"]
+    static let calledNames: Set<String> = ["transition", "id"]
 
-    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
-        let call = node.cast(FunctionCallExprSyntax.self)
-        guard let name = call.modifierName, name == "transition" || name == "id",
+    func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
+        guard call.receiver != nil,
               let timeline = context.type(named: "TimelineView") == nil ? context.nearestContainer(in: ["TimelineView"]) : nil,
               timeline.call?.timelineScheduleName == "animation"
         else { return }
         report.append(Finding(
-            message: "`.\(name)(…)` inside `TimelineView(.animation)` content is re-evaluated every frame, so its transition loses its start and end states; move the TimelineView into the leaf that needs the ticker",
+            message: "`.\(callee)(…)` inside `TimelineView(.animation)` content is re-evaluated every frame, so its transition loses its start and end states; move the TimelineView into the leaf that needs the ticker",
             range: call.rangeFromCalleeName))
     }
 }

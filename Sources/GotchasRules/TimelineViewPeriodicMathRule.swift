@@ -3,7 +3,7 @@ import SwiftSyntax
 
 /// Periodic effects driven by `TimelineView(.animation)` and `sin`/`cos` of the date
 /// re-run the body every frame; `.phaseAnimator` states the phases declaratively.
-struct TimelineViewPeriodicMathRule: Rule {
+struct TimelineViewPeriodicMathRule: CallRule {
     static let description = RuleDescription(
         id: "timelineview-periodic-math",
         category: .animation,
@@ -86,15 +86,14 @@ struct TimelineViewPeriodicMathRule: Rule {
             RuleExample("TimelineView(.animation) { context in Waves(date: context.date) }", note: "no trig in the content"),
         ])
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
-    static let callees: Set<String>? = trig
+    static let calledNames: Set<String> = trig
 
     static let trig: Set<String> = ["sin", "cos", "tan", "sinf", "cosf"]
     static let timeWords = ["date", "time", "elapsed", "now", "phase", "seconds"]
 
-    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
-        let call = node.cast(FunctionCallExprSyntax.self)
-        guard let callee = Self.trigName(call),
+    func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
+        // Bare `sin(…)` or `Foundation.sin(…)`, not a method of the project's.
+        guard Self.trigName(call) != nil,
               call.arguments.count == 1,
               let timeline = context.type(named: "TimelineView") == nil ? context.nearestContainer(in: ["TimelineView"]) : nil,
               let timelineCall = timeline.call, timelineCall.timelineScheduleName == "animation"

@@ -3,7 +3,7 @@ import SwiftSyntax
 
 /// `UUID()` evaluated as an identity gives the element a new identity on every
 /// evaluation: its state resets and it re-animates every render.
-struct UnstableIdentityRule: Rule {
+struct UnstableIdentityRule: CallRule {
     static let description = RuleDescription(
         id: "unstable-identity",
         category: .state,
@@ -68,12 +68,10 @@ struct UnstableIdentityRule: Rule {
                         note: "a `?? UUID()` fallback stored once in an initializer"),
         ])
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
-    static let callees: Set<String>? = ["id", "UUID"]
+    static let calledNames: Set<String> = ["id", "UUID"]
 
-    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
-        let call = node.cast(FunctionCallExprSyntax.self)
-        if call.modifierName == "id", call.arguments.count == 1, call.arguments.first?.label == nil,
+    func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
+        if callee == "id", call.receiver != nil, call.arguments.count == 1, call.arguments.first?.label == nil,
            let argument = call.arguments.first?.expression.unwrapped.as(FunctionCallExprSyntax.self), Self.isNewUUID(argument) {
             report.append(Finding(
                 message: "`.id(UUID())` gives the view a new identity on every render: its state resets and it is removed and re-inserted; use a stable ID",

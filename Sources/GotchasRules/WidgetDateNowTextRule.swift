@@ -3,7 +3,7 @@ import SwiftSyntax
 
 /// A widget is rendered from a snapshot: `Text(Date.now)` shows the moment the
 /// view was rendered and never ticks.
-struct WidgetDateNowTextRule: Rule {
+struct WidgetDateNowTextRule: CallRule {
     static let description = RuleDescription(
         id: "widget-date-now-text",
         category: .widgets,
@@ -75,12 +75,10 @@ struct WidgetDateNowTextRule: Rule {
                 """, note: "the entry's date, and a comment"),
         ])
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
-    static let callees: Set<String>? = ["Text"]
+    static let calledNames: Set<String> = ["Text"]
 
-    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
-        let call = node.cast(FunctionCallExprSyntax.self)
-        guard call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Text",
+    func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
+        guard call.calledExpression.is(DeclReferenceExprSyntax.self),
               WorkspaceRuleSupport.isWidgetFile(context), context.enclosingView != nil, context.isInRenderPath,
               call.argument(labeled: "style") == nil, call.argument(labeled: "timerInterval") == nil,
               let first = call.arguments.first, first.label == nil,

@@ -3,7 +3,7 @@ import SwiftSyntax
 
 /// A widget is a one-shot render: `.onAppear`/`.task` run after the snapshot is taken,
 /// so sizes measured there and written to `@State` never reach the picture.
-struct WidgetGeometryMeasureRule: Rule {
+struct WidgetGeometryMeasureRule: CallRule {
     static let description = RuleDescription(
         id: "widget-geometry-measure",
         category: .widgets,
@@ -100,14 +100,10 @@ struct WidgetGeometryMeasureRule: Rule {
                 """, note: "not writing @State"),
         ])
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
-    static let callees: Set<String>? = ["onAppear", "task", "onGeometryChange"]
+    static let calledNames: Set<String> = ["onAppear", "task", "onGeometryChange"]
 
-    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
-        let call = node.cast(FunctionCallExprSyntax.self)
-        guard let callee = call.calleeName, call.calledExpression.is(MemberAccessExprSyntax.self),
-              ["onAppear", "task", "onGeometryChange"].contains(callee),
-              WorkspaceRuleSupport.isWidgetFile(context), let view = context.enclosingView
+    func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
+        guard call.calledExpression.is(MemberAccessExprSyntax.self), WorkspaceRuleSupport.isWidgetFile(context), let view = context.enclosingView
         else { return }
         let states = Set(view.properties.filter { $0.attributes.contains("State") }.map(\.name))
         guard !states.isEmpty, Self.writesState(call, states) else { return }

@@ -3,7 +3,7 @@ import SwiftSyntax
 
 /// The widget extension has its own sandbox: without an App Group container, its
 /// SwiftData store is a different, empty file.
-struct WidgetModelContainerGroupRule: Rule {
+struct WidgetModelContainerGroupRule: CallRule {
     static let description = RuleDescription(
         id: "widget-model-container-group",
         category: .widgets,
@@ -16,7 +16,6 @@ struct WidgetModelContainerGroupRule: Rule {
             store and shows nothing — and a build never tells you. Declare the App Group entitlement \
             and pass `ModelConfiguration(…, groupContainer: .identifier(appGroupID))`.
             """,
-        triggers: ["ModelConfiguration", "ModelContainer", "modelContainer"],
         triggering: [
             """
             import WidgetKit
@@ -61,12 +60,10 @@ struct WidgetModelContainerGroupRule: Rule {
                 """, note: "app code (no WidgetKit import)"),
         ])
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
-    static let callees: Set<String>? = ["ModelConfiguration", "ModelContainer", "modelContainer"]
+    static let calledNames: Set<String> = ["ModelConfiguration", "ModelContainer", "modelContainer"]
 
-    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
-        let call = node.cast(FunctionCallExprSyntax.self)
-        guard let callee = call.calleeName, WorkspaceRuleSupport.isWidgetFile(context) else { return }
+    func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
+        guard WorkspaceRuleSupport.isWidgetFile(context) else { return }
         let isMember = call.calledExpression.is(MemberAccessExprSyntax.self)
         switch callee {
         case "ModelConfiguration" where !isMember:

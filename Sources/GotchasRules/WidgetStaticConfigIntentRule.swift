@@ -2,7 +2,7 @@ import GotchasCore
 import SwiftSyntax
 
 /// Intent buttons only drive timeline reloads reliably under `AppIntentConfiguration`.
-struct WidgetStaticConfigIntentRule: Rule {
+struct WidgetStaticConfigIntentRule: CallRule {
     static let description = RuleDescription(
         id: "widget-static-config-intent",
         category: .widgets,
@@ -18,7 +18,6 @@ struct WidgetStaticConfigIntentRule: Rule {
             """,
         // https://developer.apple.com/tutorials/data/documentation/widgetkit/appintentconfiguration.md (iOS 17, macOS 14, watchOS 10, visionOS 26; no tvOS)
         requires: .os(iOS: OSVersion(17), macOS: OSVersion(14), tvOS: nil, watchOS: OSVersion(10), visionOS: OSVersion(26)),
-        triggers: ["StaticConfiguration"],
         triggering: [
             RuleExample("""
                 import WidgetKit
@@ -127,12 +126,10 @@ struct WidgetStaticConfigIntentRule: Rule {
                 """, note: "a static widget without intent controls"),
         ])
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
-    static let callees: Set<String>? = ["StaticConfiguration"]
+    static let calledNames: Set<String> = ["StaticConfiguration"]
 
-    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
-        let call = node.cast(FunctionCallExprSyntax.self)
-        guard call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "StaticConfiguration",
+    func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
+        guard call.calledExpression.is(DeclReferenceExprSyntax.self),
               let content = call.trailingClosure ?? call.argument(labeled: "content")?.expression.as(ClosureExprSyntax.self)
         else { return }
         var related: [RelatedLocation] = []

@@ -3,7 +3,7 @@ import SwiftSyntax
 
 /// Widgets are snapshots: a `TimelineView` inside one only re-renders when a new
 /// timeline entry arrives, whatever its schedule.
-struct WidgetTimelineViewRule: Rule {
+struct WidgetTimelineViewRule: CallRule {
     static let description = RuleDescription(
         id: "widget-timelineview",
         category: .widgets,
@@ -16,7 +16,6 @@ struct WidgetTimelineViewRule: Rule {
             stays frozen until the next entry. Use system text templates (`Text(date, style: .timer)`), \
             generate several entries that cover the window, or accept that it will not animate.
             """,
-        triggers: ["TimelineView"],
         triggering: [
             """
             import WidgetKit
@@ -57,12 +56,10 @@ struct WidgetTimelineViewRule: Rule {
                 """, note: "comments, strings"),
         ])
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
-    static let callees: Set<String>? = ["TimelineView"]
+    static let calledNames: Set<String> = ["TimelineView"]
 
-    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
-        let call = node.cast(FunctionCallExprSyntax.self)
-        guard call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "TimelineView",
+    func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
+        guard call.calledExpression.is(DeclReferenceExprSyntax.self),
               WorkspaceRuleSupport.isWidgetFile(context), context.enclosingView != nil, context.execution == .render
         else { return }
         let end = call.rightParen?.endPositionBeforeTrailingTrivia.utf8Offset ?? call.calledExpression.endPositionBeforeTrailingTrivia.utf8Offset

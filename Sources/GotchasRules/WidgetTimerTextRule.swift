@@ -3,7 +3,7 @@ import SwiftSyntax
 
 /// `Text(_, style: .timer)` is cheap only as a system overlay. Hidden copies, and
 /// several copies in an interactive widget, make the widget re-render ~25 times a second.
-struct WidgetTimerTextRule: Rule {
+struct WidgetTimerTextRule: CallRule {
     static let description = RuleDescription(
         id: "widget-timer-text",
         category: .widgets,
@@ -87,12 +87,10 @@ struct WidgetTimerTextRule: Rule {
                 """, note: "app code"),
         ])
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
-    static let callees: Set<String>? = ["Text"]
+    static let calledNames: Set<String> = ["Text"]
 
-    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
-        let call = node.cast(FunctionCallExprSyntax.self)
-        guard call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Text",
+    func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
+        guard call.calledExpression.is(DeclReferenceExprSyntax.self),
               call.argument(labeled: "style")?.expression.trimmedText == ".timer",
               WorkspaceRuleSupport.isWidgetFile(context), context.enclosingView != nil
         else { return }
@@ -102,7 +100,7 @@ struct WidgetTimerTextRule: Rule {
                 range: call.byteRange))
             return
         }
-        guard let owner = Self.outermostTypeDecl(of: node) else { return }
+        guard let owner = Self.outermostTypeDecl(of: Syntax(call)) else { return }
         let tokens = Array(owner.tokens(viewMode: .sourceAccurate))
         var timers = 0
         var hasIntentControl = false

@@ -3,7 +3,7 @@ import SwiftSyntax
 
 /// `body` runs on every invalidation of the view. Sorting, filtering, reducing,
 /// decoding, reading files or compiling regexes there repeats the work every time.
-struct WorkInBodyRule: Rule {
+struct WorkInBodyRule: CallRule {
     static let description = RuleDescription(
         id: "work-in-body",
         category: .bodyCost,
@@ -114,27 +114,23 @@ struct WorkInBodyRule: Rule {
                 """, note: "a search filter on the view's own `@State` query: recomputed when its input changes"),
         ])
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
-
     static let collectionWork: Set<String> = ["sorted", "filter", "reduce"]
-    static let callees: Set<String>? = collectionWork.union(["JSONDecoder", "Data", "Regex"])
+    static let calledNames: Set<String> = collectionWork.union(["JSONDecoder", "Data", "Regex"])
 
-    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
+    func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
         guard context.isInRenderPath else { return }
-        let call = node.cast(FunctionCallExprSyntax.self)
         let range: Range<Int>
         let what: String
-        if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
-           Self.collectionWork.contains(member.declName.baseName.text) {
+        if Self.collectionWork.contains(callee), let base = call.receiver {
             // A constant handful of values (`Kind.allCases`, `[a, b, c]`, `(0..<7)`) costs nothing per render.
             if Self.isConstantCollection(base) { return }
             // `items.filter { $0.name.contains(query) }` with the view's own `@State var query`: a search
             // filter runs again exactly when its input changes; a model would redo it on the same edits.
-            if member.declName.baseName.text == "filter", Self.predicateReadsOwnState(call, in: context) { return }
+            if callee == "filter", Self.predicateReadsOwnState(call, in: context) { return }
             range = call.rangeFromCalleeName
-            what = "`.\(member.declName.baseName.text)`"
-        } else if let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text {
-            switch name {
+            what = "`.\(callee)`"
+        } else if call.calledExpression.is(DeclReferenceExprSyntax.self) {
+            switch callee {
             case "JSONDecoder" where call.arguments.isEmpty:
                 what = "`JSONDecoder()`"
             case "Data" where call.argumentLabels.first == "contentsOf":

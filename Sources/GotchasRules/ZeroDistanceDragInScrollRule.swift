@@ -3,7 +3,7 @@ import SwiftSyntax
 
 /// A drag that starts at zero distance claims every touch at the leaf, so the
 /// enclosing `ScrollView`/`List` never gets to pan.
-struct ZeroDistanceDragInScrollRule: Rule {
+struct ZeroDistanceDragInScrollRule: CallRule {
     static let description = RuleDescription(
         id: "zero-distance-drag-in-scroll",
         category: .navigation,
@@ -17,7 +17,6 @@ struct ZeroDistanceDragInScrollRule: Rule {
             minimum distance, let the scroll container own the gesture, or wait for a short \
             stillness (a long press sequenced before the drag) before claiming the touch.
             """,
-        triggers: ["DragGesture"],
         triggering: [
             """
             struct Board: View {
@@ -87,14 +86,12 @@ struct ZeroDistanceDragInScrollRule: Rule {
                 """, note: "on the scroll view itself, not inside its content"),
         ])
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
-    static let callees: Set<String>? = ["DragGesture"]
+    static let calledNames: Set<String> = ["DragGesture"]
 
     static let scrollContainers: Set<String> = ["ScrollView", "List", "Form"]
 
-    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
-        let call = node.cast(FunctionCallExprSyntax.self)
-        guard call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "DragGesture",
+    func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
+        guard call.calledExpression.is(DeclReferenceExprSyntax.self),
               let distance = call.argument(labeled: "minimumDistance")?.expression,
               Self.isZero(distance),
               let container = context.nearestContainer(in: Self.scrollContainers)

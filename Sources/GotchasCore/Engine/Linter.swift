@@ -89,7 +89,14 @@ public struct Linter: Sendable {
         let descriptions = rules.map { $0.description }
         ruleIDs = descriptions.map(\.id)
         ruleTags = descriptions.map(\.tags)
-        ruleTriggers = descriptions.map { $0.triggers.map { Array($0.utf8) } }
+        ruleTriggers = zip(rules, descriptions).map { rule, description in
+            var triggers = description.triggers
+            // A call rule without triggers of its own is triggered by its callee names: sound,
+            // since a callee name is an identifier token of the call, so its bytes occur in any
+            // file with such a call (Swift spells identifiers without escapes).
+            if triggers.isEmpty, let callRule = rule as? any CallRule.Type { triggers = callRule.calledNames.sorted() }
+            return triggers.map { Array($0.utf8) }
+        }
         ruleRequirements = descriptions.map { ($0.requires, $0.fixRequires, $0.flagsPreviewCode) }
     }
 
