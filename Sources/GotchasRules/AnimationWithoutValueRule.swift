@@ -87,8 +87,6 @@ struct AnimationWithoutValueRule: CallRule {
                         note: "a transition expression inside `.transition(…)`"),
             RuleExample("Text(\"a\").animation(.smooth) { $0.opacity(isOn ? 1 : 0) }", note: "the iOS 17 `animation(_:body:)` form"),
             RuleExample("withAnimation(.default) { count += 1 }", note: "an explicit transaction, not the modifier"),
-            RuleExample("Text(\".animation(.default)\")", note: "inside a string"),
-            RuleExample("// view.animation(.default)", note: "inside a comment"),
             RuleExample("func animation(_ animation: Animation?) -> some View { self }", note: "a declaration"),
             RuleExample("let animation = Animation.default", note: "a variable that merely has the name"),
             RuleExample("Toggle(\"Wi-Fi\", isOn: $isOn.animation(.default))", note: "`Binding.animation(_:)` on a `$x` binding"),

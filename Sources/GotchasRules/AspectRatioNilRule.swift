@@ -35,7 +35,6 @@ struct AspectRatioNilRule: CallRule {
                         note: "a resizable image in AsyncImage"),
             RuleExample("Image(systemName: \"star\").aspectRatio(nil, contentMode: .fit)", note: "an image keeps its own ratio"),
             RuleExample("AsyncImage(url: url) { image in image.aspectRatio(nil, contentMode: .fit) }", note: "an image in a variable"),
-            RuleExample("Text(\".aspectRatio(nil, contentMode: .fit)\")", note: "inside a string"),
         ])
 
     static let calledNames: Set<String> = ["aspectRatio"]

@@ -47,7 +47,7 @@ struct CornerRadiusRule: CallRule {
             RuleExample("view.layer.cornerRadius = 8", note: "UIKit's layer property"),
             RuleExample("Image(\"cover\").cornerRadius(8, corners: [.topLeft, .topRight])",
                         note: "a custom extension with per-corner radii"),
-            RuleExample("let cornerRadius: CGFloat = 8 // .cornerRadius(8)", note: "identifiers and comments"),
+            RuleExample("let cornerRadius: CGFloat = 8", note: "an identifier named like the modifier"),
         ],
         corrections: [
             RuleCorrection("Image(\"cover\").cornerRadius(8)", "Image(\"cover\").clipShape(.rect(cornerRadius: 8))", applicability: .unsafe),

@@ -39,7 +39,6 @@ struct CustomAnimationCurveRule: CallRule {
             RuleExample("Text(title).animation(.spring(), value: isOn)", note: "a spring with no custom parameters"),
             RuleExample("Text(title).transition(.opacity.animation(.easeIn))", note: "a transition's animation"),
             RuleExample("let a = Animation.bouncy", note: "not passed to withAnimation or .animation"),
-            RuleExample("// withAnimation(.bouncy) { }", note: "inside a comment"),
         ])
 
     static let calledNames: Set<String> = ["withAnimation", "animation"]

@@ -173,11 +173,6 @@ struct DispatchQueueRule: CallRule {
                     }
                 }
                 """, note: "test code (a `@Test` function, a file importing `Testing`/`XCTest`, a `Tests` folder): the deferral is the test's point"),
-            RuleExample("""
-                import SwiftUI
-                // DispatchQueue.main.async { }
-                let text = "DispatchQueue.global()"
-                """, note: "comments and strings"),
         ])
 
     static let calledNames: Set<String> = ["async", "asyncAfter", "global"]

@@ -85,7 +85,6 @@ struct EnvironmentClosurePerRenderRule: CallRule {
                     Button("Go") { sheet = Feed().environment(\\.actions, Actions { _ in }) }
                 }
                 """, note: "in an action, not per render"),
-            RuleExample("Text(\".environment(\\\\.k, { })\")", note: "inside a string"),
         ])
 
     static let calledNames: Set<String> = ["environment"]

@@ -60,12 +60,10 @@ struct ForEachIDSelfMutableRule: CallRule {
             RuleExample("""
                 struct Tags: View {
                     let tags: [Tag]
-                    // ForEach(tags, id: \\.self)
                     var body: some View { ForEach(tags, id: \\.name) { Text($0.name) } }
-                    let hint = "id: \\.self"
                 }
                 struct Tag: Hashable { var name: String }
-                """, note: "another key path, a comment, a string"),
+                """, note: "another key path"),
             RuleExample("""
                 struct Names: View {
                     let names: [String]

@@ -50,8 +50,6 @@ struct ForegroundColorRule: CallRule {
                 """, note: "deployment target iOS 14: what the advice needs does not exist there", platforms: [.iOS: OSVersion(14)]),
             RuleExample("Text(\"Hi\").foregroundStyle(.red)"),
             RuleExample("let foregroundColor = Color.red", note: "a variable that merely has the name"),
-            RuleExample("Text(\"foregroundColor(.red)\")", note: "inside a string"),
-            RuleExample("// .foregroundColor(.red)", note: "inside a comment"),
             RuleExample("func foregroundColor(_ c: Color) -> Self { self }", note: "a declaration, not a call"),
             RuleExample("view.foregroundColor", note: "a property read, not a call"),
         ],

@@ -173,11 +173,10 @@ struct FormatterInBodyRule: CallRule {
             RuleExample("""
                 struct RowView: View {
                     var body: some View {
-                        Text("DateFormatter()") // DateFormatter()
                         Text(AttributedString("plain"))
                     }
                 }
-                """, note: "strings, comments, and `AttributedString` without `markdown:`"),
+                """, note: "`AttributedString` without `markdown:`"),
             RuleExample("""
                 struct RowView: View {
                     let date: Date

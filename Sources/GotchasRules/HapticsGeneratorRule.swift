@@ -111,12 +111,11 @@ struct HapticsGeneratorRule: CallRule {
                 import SwiftUI
                 struct LikeButton: View {
                     @State private var liked = false
-                    // UIImpactFeedbackGenerator() was here
                     var body: some View {
                         Button("Like") { liked.toggle() }.sensoryFeedback(.impact(weight: .medium), trigger: liked)
                     }
                 }
-                """, note: "the declarative replacement; comments"),
+                """, note: "the declarative replacement"),
             RuleExample("""
                 import SwiftUI
                 @Observable final class Checkout {

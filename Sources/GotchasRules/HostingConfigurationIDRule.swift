@@ -65,7 +65,6 @@ struct HostingConfigurationIDRule: CallRule {
                     Text(subtitle)
                 }
                 """, note: "several roots: not judged"),
-            RuleExample("// UIHostingConfiguration { Row(item: item) }", note: "inside a comment"),
             RuleExample("""
                 cell.contentConfiguration = UIHostingConfiguration {
                     MessageRow(message: message)

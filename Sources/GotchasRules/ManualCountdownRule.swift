@@ -111,7 +111,6 @@ struct ManualCountdownRule: CallRule {
                     }
                 }
                 """, note: "date math in an action, not in Text"),
-            RuleExample("// TimelineView(.everyMinute) { Text(end.timeIntervalSinceNow) }", note: "inside a comment"),
         ])
 
     static let calledNames: Set<String> = ["Text"]

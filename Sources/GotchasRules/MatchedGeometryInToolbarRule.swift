@@ -77,7 +77,6 @@ struct MatchedGeometryInToolbarRule: CallRule {
                     }
                 }
                 """, note: "inside a popover presented from the toolbar: its own hosted tree"),
-            RuleExample("Text(\".toolbar { x.matchedGeometryEffect(id: 1, in: ns) }\")", note: "inside a string"),
             RuleExample("let matchedGeometryEffect = true", note: "a variable with the name"),
         ])
 

@@ -130,10 +130,7 @@ struct NavigationDestinationPlacementRule: CallRule {
                     }
                 }
                 """, note: "pushes a different view type"),
-            RuleExample("""
-                // .navigationDestination(for: Book.self) inside ForEach
-                let navigationDestination = "ForEach"
-                """, note: "comments and identifiers"),
+            RuleExample("let navigationDestination = \"ForEach\"", note: "an identifier named like the modifier"),
         ])
 
     static let calledNames: Set<String> = ["navigationDestination"]

@@ -81,8 +81,6 @@ struct NavigationViewRule: CallRule {
             RuleExample("NavigationStack { Text(\"a\") }"),
             RuleExample("struct MyNavigationView: View { var body: some View { Text(\"a\") } }", note: "a name that contains it"),
             RuleExample("MyNavigationView { Text(\"a\") }", note: "a custom view whose name contains it"),
-            RuleExample("Text(\"NavigationView\")", note: "inside a string"),
-            RuleExample("// NavigationView { }", note: "inside a comment"),
         ],
         corrections: [
             RuleCorrection("""

@@ -82,8 +82,6 @@ struct OnAppearTaskRule: CallRule {
             RuleExample("Text(\"a\").task { await load() }", note: "already `.task`"),
             RuleExample("Text(\"a\").onAppear { Task.detached { await load() } }", note: "a detached task is a deliberate choice"),
             RuleExample("Text(\"a\").onAppear(perform: refresh)", note: "a function reference"),
-            RuleExample("// .onAppear { Task { await load() } }", note: "inside a comment"),
-            RuleExample("let s = \".onAppear { Task { } }\"", note: "inside a string"),
         ],
         corrections: [
             RuleCorrection("""

@@ -37,8 +37,6 @@ struct PrintChangesRule: CallRule {
             """,
         ],
         nonTriggering: [
-            RuleExample("Text(\"Self._printChanges()\")", note: "inside a string"),
-            RuleExample("// let _ = Self._printChanges()", note: "inside a comment"),
             RuleExample("func printChanges() {}", note: "a different name"),
         ],
         corrections: [

@@ -68,7 +68,6 @@ struct SymbolVariantByNameRule: CallRule {
             RuleExample("Image(systemName: isOn ? \"wifi\" : \"wifi.slash\")", note: "a different symbol, not the fill variant"),
             RuleExample("let s = isOn ? \"star.fill\" : \"star\"", note: "not passed to an image (yet)"),
             RuleExample("Text(isOn ? \"a.fill\" : \"a\")", note: "not a symbol name argument"),
-            RuleExample("// Image(systemName: on ? \"x.fill\" : \"x\")", note: "inside a comment"),
         ],
         corrections: [
             RuleCorrection("var body: some View { Image(systemName: isDone ? \"checkmark.circle.fill\" : \"checkmark.circle\") }",

@@ -77,9 +77,9 @@ struct TabItemRule: CallRule {
                 }
                 """, note: "the Tab API"),
             RuleExample("""
-                let tabItem = UITabBarItem(title: "Home", image: nil, tag: 0) // .tabItem { }
+                let tabItem = UITabBarItem(title: "Home", image: nil, tag: 0)
                 controller.tabBarItem = tabItem
-                """, note: "UIKit, identifiers, comments"),
+                """, note: "UIKit, identifiers"),
         ])
 
     static let calledNames: Set<String> = ["tabItem"]

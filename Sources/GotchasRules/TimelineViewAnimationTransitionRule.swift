@@ -82,7 +82,6 @@ struct TimelineViewAnimationTransitionRule: CallRule {
                     TimelineView(.animation) { Row().transition(.opacity) }
                 }
                 """, note: "the project's own TimelineView type (IceCubes has one)"),
-            RuleExample("// TimelineView(.animation) { _ in x.transition(.opacity) }", note: "inside a comment"),
         ])
 
     static let calledNames: Set<String> = ["transition", "id"]

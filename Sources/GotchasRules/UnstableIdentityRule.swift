@@ -63,7 +63,6 @@ struct UnstableIdentityRule: CallRule {
             RuleExample("Button(\"Reset\") { token = UUID() }", note: "a new ID stored on an event: a deliberate reset"),
             RuleExample("@State private var token = UUID()", note: "stored state"),
             RuleExample("var newID: UUID { UUID() }", note: "a factory property not named id"),
-            RuleExample("let x = Text(\".id(UUID())\")", note: "inside a string"),
             RuleExample("struct Artwork: Identifiable { let id: String; init(podcastID: String?) { id = podcastID ?? UUID().uuidString } }",
                         note: "a `?? UUID()` fallback stored once in an initializer"),
         ])

@@ -69,10 +69,9 @@ struct WidgetDateNowTextRule: CallRule {
                 import WidgetKit
                 struct ClockView: View {
                     let entry: Entry
-                    // Text(Date.now)
                     var body: some View { Text(entry.date, format: .dateTime) }
                 }
-                """, note: "the entry's date, and a comment"),
+                """, note: "the entry's date"),
         ])
 
     static let calledNames: Set<String> = ["Text"]

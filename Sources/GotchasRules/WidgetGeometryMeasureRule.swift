@@ -63,12 +63,11 @@ struct WidgetGeometryMeasureRule: CallRule {
                     @State private var size: CGSize = .zero
                     var body: some View {
                         GeometryReader { geometry in
-                            // Circle().onAppear { size = geometry.size }
                             Circle().onAppear { print("size = later") }
                         }
                     }
                 }
-                """, note: "a comment and a string"),
+                """, note: "a state write only in a string of the callback"),
             RuleExample("""
                 import WidgetKit
                 struct RingView: View {

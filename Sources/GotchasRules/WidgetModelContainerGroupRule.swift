@@ -39,10 +39,8 @@ struct WidgetModelContainerGroupRule: CallRule {
         nonTriggering: [
             RuleExample("""
                 import WidgetKit
-                // let container = try ModelContainer(for: Habit.self)
-                let hint = "ModelConfiguration(schema:)"
                 let modelConfigurationName = "Habits"
-                """, note: "a comment, a string, a look-alike name"),
+                """, note: "a look-alike name"),
             RuleExample("""
                 import WidgetKit
                 let configuration = ModelConfiguration(schema: schema, groupContainer: .identifier("group.app"))

@@ -93,11 +93,10 @@ struct WidgetStaticConfigIntentRule: CallRule {
                 import WidgetKit
                 struct StatusWidget: Widget {
                     var body: some WidgetConfiguration {
-                        // Button(intent: RefreshIntent())
                         StaticConfiguration(kind: "s", provider: Provider()) { entry in Text("intent: none") }
                     }
                 }
-                """, note: "a comment and a string"),
+                """, note: "`intent:` only in a string of the configuration's content"),
             RuleExample("""
                 import WidgetKit
                 struct TimerWidget: Widget {

@@ -45,15 +45,6 @@ struct WidgetTimelineViewRule: CallRule {
                     var body: some View { TimelineView(.everyMinute) { context in Text(context.date, style: .time) } }
                 }
                 """, note: "an app view (no WidgetKit import)"),
-            RuleExample("""
-                import WidgetKit
-                struct MinuteView: View {
-                    let entry: Entry
-                    // TimelineView(.everyMinute)
-                    var body: some View { Text(entry.date, style: .timer) }
-                    let name = "TimelineView"
-                }
-                """, note: "comments, strings"),
         ])
 
     static let calledNames: Set<String> = ["TimelineView"]

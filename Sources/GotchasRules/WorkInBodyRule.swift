@@ -83,13 +83,6 @@ struct WorkInBodyRule: CallRule {
                 }
                 """, note: "precomputed in the model"),
             RuleExample("var body: some View { List(viewModel.sortedItems) { Text($0.title) } }", note: "reads a precomputed property"),
-            RuleExample("var body: some View { Text(\"items.sorted()\") }", note: "inside a string"),
-            RuleExample("""
-                var body: some View {
-                    // items.filter { $0.isOn }
-                    Text("a")
-                }
-                """, note: "inside a comment"),
             RuleExample("""
                 struct YearPicker: View {
                     @State private var year = Year.y2024

@@ -90,17 +90,26 @@ public struct Linter: Sendable {
         ruleIDs = descriptions.map(\.id)
         ruleTags = descriptions.map(\.tags)
         ruleTriggers = zip(rules, descriptions).map { rule, description in
-            var triggers = description.triggers
-            // A call rule without triggers of its own is triggered by its callee names: sound,
-            // since a callee name is an identifier token of the call, so its bytes occur in any
-            // file with such a call (Swift spells identifiers without escapes).
-            if triggers.isEmpty, let callRule = rule as? any CallRule.Type { triggers = callRule.calledNames.sorted() }
-            return triggers.map { Array($0.utf8) }
+            Self.triggers(of: rule, described: description).map { Array($0.utf8) }
         }
         ruleRequirements = descriptions.map { ($0.requires, $0.fixRequires, $0.flagsPreviewCode) }
     }
 
     public var descriptions: [RuleDescription] { rules.map { $0.description } }
+
+    /// The texts one of which must occur in a file for the rule to run (none: it always runs):
+    /// its description's `triggers`, or, for a `CallRule` without any, its callee names. That
+    /// is sound: a callee name is an identifier token of the call, so its bytes occur in any
+    /// file with such a call (Swift spells identifiers without escapes, and a backquoted name
+    /// is still spelled out between its backquotes).
+    public static func triggers(of rule: any Rule.Type) -> [String] {
+        triggers(of: rule, described: rule.description)
+    }
+
+    private static func triggers(of rule: any Rule.Type, described description: RuleDescription) -> [String] {
+        guard description.triggers.isEmpty, let callRule = rule as? any CallRule.Type else { return description.triggers }
+        return callRule.calledNames.sorted()
+    }
 
     public func rule(withID id: String) -> (any Rule.Type)? { rules.first { $0.id == id } }
 

@@ -9,7 +9,7 @@ import SwiftSyntax
 ///   when the engine's filter is off (`Linter.filtersCallsByCallee`, which the differential
 ///   tests turn off), so the results do not depend on the filter;
 /// - the trigger text, when the description lists no `triggers`: a file without any of the
-///   names cannot contain such a call (`Linter.init`).
+///   names cannot contain such a call (`Linter.triggers(of:)`).
 /// Written three times by hand (callees, trigger, guard), one of them disagreeing with the
 /// others made the rule run on calls it did not expect, or never run.
 ///

@@ -19,7 +19,8 @@ public protocol Rule: Sendable {
     /// The syntax kinds `check` wants to see.
     static var nodeKinds: Set<SyntaxKind> { get }
     /// For `functionCallExpr` nodes: the callee names (`FunctionCallExprSyntax.calleeName`)
-    /// `check` can report on; the walk calls it for no other call. Nil: every call.
+    /// `check` can report on; the walk calls it for no other call. Nil: every call. A rule
+    /// that looks only at particular calls is a `CallRule`, which derives this.
     static var callees: Set<String>? { get }
     /// True for a rule that reads top-level declarations other than the one it reports
     /// in, other than through `RuleContext`: files it is active in are linted in full.
