@@ -200,15 +200,8 @@ struct FormatterInBodyRule: CallRule {
                 // there, every render, unlike an action closure that runs on an event.
                 || (context.enclosingView != nil && call.isInImmediatelyCalledClosure && call.runsPerRenderOfItsMember)
         else { return }
-        // The type constructed: `DateFormatter()` or `DateFormatter.init()`.
-        let type: String
-        if call.calledExpression.is(DeclReferenceExprSyntax.self) {
-            type = callee
-        } else if callee == "init", let base = call.receiver?.as(DeclReferenceExprSyntax.self) {
-            type = base.baseName.text
-        } else {
-            return
-        }
+        // `DateFormatter()` or `DateFormatter.init()`.
+        guard let type = call.constructedTypeName else { return }
         let message: String
         if Self.formatterTypes.contains(type) {
             message = "`\(type)()` is created on every render of this view; keep one in a `static let` or use `Text(_:format:)` with a FormatStyle"

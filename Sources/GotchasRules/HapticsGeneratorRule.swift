@@ -140,16 +140,8 @@ struct HapticsGeneratorRule: CallRule {
         // Scoped by the enclosing `View`/`ViewModifier` type, not by `import SwiftUI`: a model,
         // a helper enum or a UIKit class in a SwiftUI file has no view to put `.sensoryFeedback` on.
         guard context.isInViewType else { return }
-        // The type constructed: `UIImpactFeedbackGenerator()` or `UIImpactFeedbackGenerator.init()`.
-        let type: String
-        if call.calledExpression.is(DeclReferenceExprSyntax.self) {
-            type = callee
-        } else if callee == "init", let base = call.receiver?.as(DeclReferenceExprSyntax.self) {
-            type = base.baseName.text
-        } else {
-            return
-        }
-        guard Self.generators.contains(type) else { return }
+        // `UIImpactFeedbackGenerator()` or `UIImpactFeedbackGenerator.init()`.
+        guard let type = call.constructedTypeName, Self.generators.contains(type) else { return }
         report.append(Finding(
             message: "`\(type)` in SwiftUI code: use `.sensoryFeedback(_:trigger:)` on the view, which plays feedback when the trigger changes and manages the generator",
             range: call.byteRange))

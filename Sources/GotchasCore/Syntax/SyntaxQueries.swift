@@ -8,6 +8,18 @@ extension FunctionCallExprSyntax {
     /// and `.overlay { }`, `Foo` for `Foo<T>()`.
     public var calleeName: String? { calledExpression.calleeName }
 
+    /// The name a call constructs, written bare: `DateFormatter` for `DateFormatter()` and
+    /// `DateFormatter.init()`; nil for `x.foo()`, `.init()`, `Foo<T>()` and `Outer.Foo()`
+    /// (for a bare function call, `foo()`, it is the function's name).
+    public var constructedTypeName: String? {
+        if let reference = calledExpression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+        if let member = calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "init",
+           let base = member.base?.as(DeclReferenceExprSyntax.self) {
+            return base.baseName.text
+        }
+        return nil
+    }
+
     /// The receiver of a method-style call (`x` in `x.foo()`), if any.
     public var receiver: ExprSyntax? {
         calledExpression.as(MemberAccessExprSyntax.self)?.base
