@@ -20,7 +20,11 @@ struct AnyViewRule: Rule {
             `eraseToAnyView()` helper itself (its call sites are), nor an `AnyView` returned from a member \
             of a non-`View` type whose declared type is `AnyView` (a coordinator's `toPresentable() -> AnyView`, \
             a protocol requirement at a hosting boundary): the signature is fixed and there is no \
-            `@ViewBuilder` to return instead.
+            `@ViewBuilder` to return instead. Nor an `AnyView` handed where its type is fixed: an argument \
+            to a parameter declared `AnyView`, a `UIHostingController` root (`rootView:`) or `AnyView` storage \
+            in code outside View types, a value already `AnyView`. An argument to a call whose parameter type \
+            cannot be seen (a method declared in another file) is flagged only when the callee is one of \
+            SwiftUI's generic ones (`background`, `overlay`, `mask`, `listRowBackground`).
             """,
         triggers: ["AnyView"],
         triggering: [
