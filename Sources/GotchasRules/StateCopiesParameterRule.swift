@@ -18,7 +18,9 @@ struct StateCopiesParameterRule: Rule {
             its own draft that must restart for new input, give the view `.id(p)` at the call site, \
             or react with `.onChange(of: p) { x = p }`. Not flagged: an init that also takes a way back — \
             a closure (`onSave: @escaping (String) -> Void`) or a `Binding` that commits the value: the \
-            state is then an owned draft on purpose (save/cancel editors, pickers that report a choice).
+            state is then an owned draft on purpose (save/cancel editors, pickers that report a choice); nor \
+            a starting mode of the view's own navigation: an enum the view declares, which it then drives itself \
+            (hands `$state` to its screens or assigns it).
             """,
         triggers: ["State("],
         triggering: [
