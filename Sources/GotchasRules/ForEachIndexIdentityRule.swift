@@ -56,6 +56,14 @@ struct ForEachIndexIdentityRule: Rule {
                 }
                 """, note: "`@State` seeded in `init` but mutated later: its count changes"),
             RuleExample("""
+                struct Feed: View {
+                    @State var posts: [Post] = []
+                    var body: some View {
+                        ↓ForEach(0..<posts.count, id: \\.self) { index in PostRow(post: posts[index]) }
+                    }
+                }
+                """, note: "a `@State` with an initial value and no `init` seeding it: the seed's shape (001)"),
+            RuleExample("""
                 struct IconPicker: View {
                     let viewModel: WelcomeViewModel
                     var body: some View { ↓ForEach(0..<viewModel.icons.count, id: \\.self) { Image(viewModel.icons[$0].name) } }
@@ -267,9 +275,16 @@ struct ForEachIndexIdentityRule: Rule {
               context.enclosingType?.property(named: name)?.wrapper == "State" else { return false }
         var current = expression.parent
         while let parent = current, !parent.is(MemberBlockSyntax.self) { current = parent.parent }
+        // Declared without an initial value and assigned by an `init` of this declaration: the
+        // view's own one-time seed (a `@State var rows: [Row] = []` filled later is not this).
         guard let members = current?.as(MemberBlockSyntax.self),
               members.members.contains(where: { $0.decl.as(VariableDeclSyntax.self)?.bindings.contains {
-                  $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name } == true })
+                  $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name && $0.initializer == nil } == true }),
+              members.members.contains(where: { member in
+                  guard let initializer = member.decl.as(InitializerDeclSyntax.self) else { return false }
+                  let tokens = Array(initializer.tokens(viewMode: .sourceAccurate))
+                  return tokens.indices.contains { [name, "_" + name].contains(tokens[$0].text) && $0 + 1 < tokens.count && tokens[$0 + 1].tokenKind == .equal }
+              })
         else { return false }
         for member in members.members where !member.decl.is(InitializerDeclSyntax.self) {
             let tokens = Array(member.decl.tokens(viewMode: .sourceAccurate))
