@@ -20,7 +20,11 @@ struct AnyViewRule: Rule {
             `eraseToAnyView()` helper itself (its call sites are), nor an `AnyView` returned from a member \
             of a non-`View` type whose declared type is `AnyView` (a coordinator's `toPresentable() -> AnyView`, \
             a protocol requirement at a hosting boundary): the signature is fixed and there is no \
-            `@ViewBuilder` to return instead.
+            `@ViewBuilder` to return instead. Nor an `AnyView` handed where its type is fixed: an argument \
+            to a parameter declared `AnyView`, a `UIHostingController` root (`rootView:`) or `AnyView` storage \
+            in code outside View types, a value already `AnyView`. An argument to a call whose parameter type \
+            cannot be seen (a method declared in another file) is flagged only when the callee is one of \
+            SwiftUI's generic ones (`background`, `overlay`, `mask`, `listRowBackground`).
             """,
         triggers: ["AnyView"],
         triggering: [
@@ -54,6 +58,23 @@ struct AnyViewRule: Rule {
                 }
             }
             """,
+            RuleExample("""
+                struct Home: View {
+                    @Environment(\\.colorScheme) private var colorScheme
+                    var body: some View {
+                        Menu().background(colorScheme == .dark ? ↓AnyView(Color.black) : ↓AnyView(LinearGradient(colors: colors, startPoint: .top, endPoint: .bottom)))
+                    }
+                }
+                """, note: "an argument to SwiftUI's generic `background`: `Group { if … }` passes the views themselves (isowords)"),
+            RuleExample("""
+                struct Badge<Label: View>: View {
+                    let label: Label
+                    var body: some View { Text("1") }
+                }
+                struct Row: View {
+                    var body: some View { Badge(label: ↓AnyView(Text("new"))) }
+                }
+                """, note: "an initializer whose stored property is generic"),
         ],
         nonTriggering: [
             RuleExample("var cache: [String: AnyView] = [:]", note: "the type in a signature"),
@@ -81,6 +102,60 @@ struct AnyViewRule: Rule {
                     }
                 }
                 """, note: "the same boundary as a property declared `AnyView`, returned from each branch"),
+            RuleExample("""
+                final class WindowRouter {
+                    func window(for id: String) -> AnyView {
+                        guard let screen = screens[id] else { return AnyView(EmptyView()) }
+                        return AnyView(screen)
+                    }
+                }
+                """, note: "the same boundary, returned from a `guard`'s else (element-x)"),
+            RuleExample("""
+                struct RemoteImage<Content: View>: View {
+                    let transformer: (AnyView) -> Content
+                    var body: some View {
+                        transformer(AnyView(Image(uiImage: image).resizable()))
+                    }
+                }
+                """, note: "passed to a parameter declared `AnyView`: the callee fixes the type (element-x)"),
+            RuleExample("""
+                struct Story: View {
+                    var body: some View { Text("2024") }
+                    func sharingAssets() -> [Any] { [ShareableProvider.new(AnyView(self))] }
+                }
+                """, note: "passed to a method declared elsewhere: its parameter type is unknown, nothing says the `AnyView` is avoidable (pocket-casts)"),
+            RuleExample("""
+                final class SyncSettingsViewController: UIViewController {
+                    func collectCode(connect: Bool) {
+                        var controller: UIHostingController<AnyView>
+                        if connect {
+                            controller = UIHostingController(rootView: AnyView(ScanOrSeeCode(model: model)))
+                        } else {
+                            controller = UIHostingController(rootView: AnyView(EnterCodeView(model: model)))
+                        }
+                        present(controller, animated: true)
+                    }
+                }
+                """, note: "a `UIHostingController<AnyView>` root in UIKit code: a hosting boundary outside View types (DuckDuckGo)"),
+            RuleExample("""
+                final class SettingsHostingController: UIHostingController<AnyView> {
+                    init(model: SettingsModel) {
+                        super.init(rootView: AnyView(EmptyView()))
+                        let dialog = AnyView(DialogView(model: model))
+                        let host = UIHostingController(rootView: dialog)
+                        self.rootView = AnyView(SettingsRootView(model: model))
+                    }
+                }
+                """, note: "the same boundary through `super.init(rootView:)`, a local handed to `rootView:` and `rootView =`"),
+            RuleExample("""
+                final class ShareProvider {
+                    var view: AnyView?
+                    func snapshot() {
+                        guard let view else { return }
+                        render(Container { AnyView(view) })
+                    }
+                }
+                """, note: "re-wrapping a value already declared `AnyView`: nothing more is erased"),
         ])
 
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
@@ -109,12 +184,258 @@ struct AnyViewRule: Rule {
         // `toPresentable()`, a route's `destination: AnyView`) that returns this `AnyView`. Its
         // signature is fixed (often by a protocol), so there is no `@ViewBuilder` to use instead.
         if Self.isReturnedFromAnyViewMemberOfNonView(call, in: context) { return }
+        // Handed on to something whose type is `AnyView` by declaration (a parameter, a hosting
+        // root, `AnyView` storage of UIKit code): nothing generic to pass instead. See `Destination`.
+        if Self.isFixedByDestination(ExprSyntax(call), in: context) { return }
+        // `AnyView(view)` of a `view` already declared `AnyView`: nothing more is erased, so the
+        // message would be false (pocket-casts' share provider, element-x's snapshot helper).
+        let erased = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "eraseToAnyView"
+            ? call.receiver : call.arguments.first?.expression
+        if let erased, Self.isAlreadyErased(erased, around: call, in: context) { return }
         let inRows = context.isInside(["List", "ForEach"])
         report.append(Finding(
             message: "`\(written)` erases the view's type, so SwiftUI loses its structural identity and diffs it slowly"
                 + (inRows ? " — and in List/ForEach rows must build every row up front" : "")
                 + "; return `some View` from a `@ViewBuilder` (with `if`/`switch`) or use generics",
             range: range, severityOverride: inRows ? .error : nil))
+    }
+
+    /// Where the erased view is handed next, as the syntax right around it says: through
+    /// parentheses and the branches of a ternary (`c ? AnyView(a) : AnyView(b)`).
+    enum Destination {
+        /// The argument at `index` of `call`.
+        case argument(FunctionCallExprSyntax, LabeledExprSyntax, index: Int)
+        /// The right-hand side of `target = …`.
+        case assigned(target: ExprSyntax)
+        /// The initial value of `let name = …`.
+        case binding(PatternBindingSyntax)
+        case elsewhere
+    }
+
+    static func destination(of expression: ExprSyntax) -> Destination {
+        var current = Syntax(expression)
+        while let parent = current.parent {
+            if let tuple = parent.as(LabeledExprSyntax.self), let list = tuple.parent?.as(LabeledExprListSyntax.self) {
+                if let call = list.parent?.as(FunctionCallExprSyntax.self) {
+                    return .argument(call, tuple, index: list.firstIndex { $0.id == tuple.id }.map { list.distance(from: list.startIndex, to: $0) } ?? 0)
+                }
+                // `(AnyView(x))`: parentheses around one value.
+                if list.count == 1, tuple.label == nil, let parens = list.parent?.as(TupleExprSyntax.self) {
+                    current = Syntax(parens)
+                    continue
+                }
+                return .elsewhere
+            }
+            if let ternary = parent.as(UnresolvedTernaryExprSyntax.self), ternary.thenExpression.id == current.id,
+               let sequence = ternary.parent?.parent?.as(SequenceExprSyntax.self) {
+                return sequenceDestination(sequence, branchOf: ternary)
+            }
+            if parent.is(ExprListSyntax.self), let sequence = parent.parent?.as(SequenceExprSyntax.self) {
+                let elements = Array(sequence.elements)
+                guard let index = elements.firstIndex(where: { $0.id == current.id }), index > 0 else { return .elsewhere }
+                if let ternary = elements[index - 1].as(UnresolvedTernaryExprSyntax.self), index + 1 == elements.count {
+                    return sequenceDestination(sequence, branchOf: ternary)
+                }
+                if elements[index - 1].is(AssignmentExprSyntax.self), index == 2, elements.count == 3 {
+                    return .assigned(target: elements[0])
+                }
+                return .elsewhere
+            }
+            if let clause = parent.as(InitializerClauseSyntax.self), let binding = clause.parent?.as(PatternBindingSyntax.self) {
+                return .binding(binding)
+            }
+            return .elsewhere
+        }
+        return .elsewhere
+    }
+
+    /// A ternary branch: the whole `c ? a : b` is the value (`x = c ? a : b` assigns it).
+    private static func sequenceDestination(_ sequence: SequenceExprSyntax, branchOf ternary: UnresolvedTernaryExprSyntax) -> Destination {
+        let elements = Array(sequence.elements)
+        guard let index = elements.firstIndex(where: { $0.id == ternary.id }), index + 2 == elements.count else { return .elsewhere }
+        if index >= 3, elements[1].is(AssignmentExprSyntax.self), index == 3 { return .assigned(target: elements[0]) }
+        guard index == 1 else { return .elsewhere }
+        return destination(of: ExprSyntax(sequence))
+    }
+
+    /// SwiftUI APIs whose view argument is generic (`some View`): an `AnyView` passed to them
+    /// is avoidable (a `@ViewBuilder` property or `Group { if … }` passes the view itself).
+    static let genericViewParameters: Set<String> = ["background", "overlay", "mask", "listRowBackground", "AnyView", "NavigationLink"]
+
+    /// What the syntax and the workspace say about the parameter an argument is passed to.
+    enum ParameterType { case anyView, other, unknown }
+
+    /// True when the erased view goes where its type is fixed: an argument to a parameter
+    /// declared `AnyView` (element-x's `transformer: (AnyView) -> Content`); outside View
+    /// types, a hosting root (`UIHostingController(rootView: AnyView(…))`, `super.init(rootView:)`,
+    /// `controller.rootView = AnyView(…)`, a local later passed as `rootView:`) or storage declared
+    /// `AnyView` (a factory's `let rootView: AnyView` assigned in each `switch` case). An argument
+    /// whose parameter type is unknown (a method declared in another file, an enum case) stays
+    /// quiet unless the callee is one of SwiftUI's generic ones: precision before recall.
+    static func isFixedByDestination(_ expression: ExprSyntax, in context: RuleContext) -> Bool {
+        let outsideViews = !context.isInViewType && context.enclosingType.flatMap { context.type(named: $0.name) }?.isView != true
+        switch destination(of: expression) {
+        case .argument(let call, let argument, let index):
+            if outsideViews, argument.label?.text == "rootView" { return true }
+            switch parameterType(of: call, argument: argument, index: index, in: context) {
+            case .anyView: return true
+            case .other: return false
+            case .unknown: return !genericViewParameters.contains(call.calleeName ?? "")
+            }
+        case .assigned(let target):
+            guard outsideViews else { return false }
+            if target.calleeName == "rootView" { return true }
+            guard let name = target.as(DeclReferenceExprSyntax.self)?.baseName.text ?? selfMemberName(target) else { return false }
+            return declaredTypeOfName(name, around: expression, in: context).map(isAnyView) ?? false
+        case .binding(let binding):
+            guard outsideViews else { return false }
+            if let annotation = binding.typeAnnotation { return isAnyView(annotation.type.trimmedText) }
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                  let statements = binding.ancestor(CodeBlockItemListSyntax.self) else { return false }
+            return isPassedAsRootView(name, in: statements)
+        case .elsewhere:
+            return false
+        }
+    }
+
+    private static func isAnyView(_ written: String) -> Bool {
+        var type = TypeNames.strippingOptional(written)
+        // `() -> AnyView` stored for an `@autoclosure` parameter takes the `AnyView` itself.
+        if type.hasPrefix("()"), let arrow = type.range(of: "->") { type = TypeNames.strippingOptional(String(type[arrow.upperBound...])) }
+        return type == "AnyView" || type == "SwiftUI.AnyView"
+    }
+
+    private static func selfMemberName(_ expression: ExprSyntax) -> String? {
+        guard let member = expression.as(MemberAccessExprSyntax.self),
+              member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) else { return nil }
+        return member.declName.baseName.text
+    }
+
+    private static func isAlreadyErased(_ expression: ExprSyntax, around call: FunctionCallExprSyntax, in context: RuleContext) -> Bool {
+        guard let name = expression.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text ?? selfMemberName(expression.unwrapped)
+        else { return false }
+        return declaredTypeOfName(name, around: ExprSyntax(call), in: context).map(isAnyView) ?? false
+    }
+
+    /// The written type of `name`: a local declared earlier in an enclosing block, a parameter
+    /// of the enclosing function, else a property of the enclosing type.
+    private static func declaredTypeOfName(_ name: String, around node: ExprSyntax, in context: RuleContext) -> String? {
+        var block = node.ancestor(CodeBlockItemListSyntax.self)
+        while let statements = block {
+            for item in statements {
+                guard let variable = item.item.as(VariableDeclSyntax.self) else { continue }
+                for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                    return binding.typeAnnotation?.type.trimmedText
+                }
+            }
+            block = statements.ancestor(CodeBlockItemListSyntax.self)
+        }
+        if let function = context.enclosingFunction?.node.as(FunctionDeclSyntax.self),
+           let parameter = function.signature.parameterClause.parameters.first(where: { ($0.secondName ?? $0.firstName).text == name }) {
+            return parameter.type.trimmedText
+        }
+        guard let type = context.enclosingType else { return nil }
+        return (type.property(named: name) ?? context.type(named: type.name)?.property(named: name))?.typeName
+    }
+
+    /// `UIHostingController(rootView: name)` among the statements: the local is a hosting root.
+    private static func isPassedAsRootView(_ name: String, in statements: CodeBlockItemListSyntax) -> Bool {
+        var previous: [String] = []
+        for token in statements.tokens(viewMode: .sourceAccurate) {
+            if token.text == name, previous.count == 2, previous[0] == "rootView", previous[1] == ":" { return true }
+            previous.append(token.text)
+            if previous.count > 2 { previous.removeFirst() }
+        }
+        return false
+    }
+
+    /// The parameter's type from a declaration this file or the workspace shows: a property of
+    /// the enclosing type holding a closure (`transformer(AnyView(…))` with `let transformer:
+    /// (AnyView) -> T`), a method of the enclosing type declaration, or the stored property a
+    /// workspace type's initializer label names (`Card(header: AnyView(…))`, `let header: AnyView`).
+    static func parameterType(of call: FunctionCallExprSyntax, argument: LabeledExprSyntax, index: Int,
+                              in context: RuleContext) -> ParameterType {
+        let called = call.calledExpression
+        let label = argument.label?.text
+        var functionName: String?
+        if let reference = called.as(DeclReferenceExprSyntax.self) {
+            functionName = reference.baseName.text
+        } else if let member = called.as(MemberAccessExprSyntax.self), let base = member.base {
+            if base.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+                functionName = member.declName.baseName.text
+            } else if member.declName.baseName.text == "init", let typeName = base.as(DeclReferenceExprSyntax.self)?.baseName.text {
+                return initializerParameterType(typeName, label: label, in: context)
+            }
+        }
+        guard let name = functionName else { return .unknown }
+        if name.first?.isUppercase == true { return initializerParameterType(name, label: label, in: context) }
+        if let type = context.enclosingType,
+           let property = type.property(named: name) ?? context.type(named: type.name)?.property(named: name),
+           let written = property.typeName {
+            guard let parameters = closureParameterTypes(written), index < parameters.count else { return .unknown }
+            return isAnyView(parameters[index]) ? .anyView : .other
+        }
+        if let method = methodDeclaration(named: name, around: call, labels: call.arguments.map { $0.label?.text }) {
+            let parameters = Array(method.signature.parameterClause.parameters)
+            guard index < parameters.count else { return .unknown }
+            return isAnyView(parameters[index].type.trimmedText) ? .anyView : .other
+        }
+        return .unknown
+    }
+
+    private static func initializerParameterType(_ typeName: String, label: String?, in context: RuleContext) -> ParameterType {
+        guard let label, let type = context.type(named: typeName), let written = type.property(named: label)?.typeName else { return .unknown }
+        return isAnyView(written) ? .anyView : .other
+    }
+
+    /// `(AnyView, Int) -> T` → [`AnyView`, `Int`]; also through `@escaping`, parentheses and `?`.
+    /// Nil when the written type is not a function type.
+    static func closureParameterTypes(_ written: String) -> [String]? {
+        var text = Substring(written.strippedOfSpaces)
+        while text.hasPrefix("@"), let space = text.firstIndex(of: " ") { text = text[text.index(after: space)...] }
+        if text.hasSuffix("?") || text.hasSuffix("!") { text = text.dropLast() }
+        if text.hasPrefix("("), text.hasSuffix(")"), !text.contains("->") || closingParen(of: text) == text.index(before: text.endIndex) {
+            text = text.dropFirst().dropLast()
+        }
+        guard text.hasPrefix("("), let close = closingParen(of: text),
+              text[text.index(after: close)...].trimmingPrefix(while: { $0 == " " }).hasPrefix("->") else { return nil }
+        var parameters: [String] = [], depth = 0, current = ""
+        for character in text[text.index(after: text.startIndex)..<close] {
+            if "([<".contains(character) { depth += 1 }
+            if ")]>".contains(character) { depth -= 1 }
+            if character == ",", depth == 0 { parameters.append(current); current = ""; continue }
+            current.append(character)
+        }
+        if !current.strippedOfSpaces.isEmpty { parameters.append(current) }
+        // `(_ image: AnyView)`: a function type may name its parameters.
+        return parameters.map { parameter in
+            let trimmed = parameter.strippedOfSpaces
+            return trimmed.split(separator: ":", maxSplits: 1).count == 2 && !trimmed.hasPrefix("[")
+                ? String(trimmed.split(separator: ":", maxSplits: 1)[1]).strippedOfSpaces : trimmed
+        }
+    }
+
+    private static func closingParen(of text: Substring) -> Substring.Index? {
+        var depth = 0
+        for index in text.indices {
+            if text[index] == "(" { depth += 1 }
+            if text[index] == ")" { depth -= 1; if depth == 0 { return index } }
+        }
+        return nil
+    }
+
+    /// A method of the enclosing type's declaration (its member list, not the whole file) with
+    /// this name and these argument labels.
+    private static func methodDeclaration(named name: String, around node: FunctionCallExprSyntax, labels: [String?]) -> FunctionDeclSyntax? {
+        var current = node.parent
+        while let parent = current, !parent.is(MemberBlockSyntax.self) { current = parent.parent }
+        guard let members = current?.as(MemberBlockSyntax.self) else { return nil }
+        for member in members.members {
+            guard let function = member.decl.as(FunctionDeclSyntax.self), function.name.text == name else { continue }
+            let declared = function.signature.parameterClause.parameters.map { $0.firstName.text == "_" ? nil : $0.firstName.text }
+            if declared == labels { return function }
+        }
+        return nil
     }
 
     private static func isReturnedFromAnyViewMemberOfNonView(_ call: FunctionCallExprSyntax, in context: RuleContext) -> Bool {
@@ -124,5 +445,11 @@ struct AnyViewRule: Rule {
               TypeNames.strippingOptional(declared) == "AnyView"
         else { return false }
         return ExprSyntax(call).isInReturnPosition(of: frame.node)
+    }
+}
+
+private extension StringProtocol {
+    var strippedOfSpaces: String {
+        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
 }

@@ -114,6 +114,23 @@ struct ConditionalViewIdentityRule: Rule {
                 }
                 """, note: "a `let` of the view: fixed for the view's life, no identity swap"),
             RuleExample("""
+                struct PodcastCover: View {
+                    var big: Bool = false
+                    var body: some View {
+                        if big { Rectangle().padding(8) } else { Rectangle() }
+                    }
+                }
+                """, note: "a `var` input with a default, no dynamic property: treated like a `let` (pocket-casts)"),
+            RuleExample("""
+                struct IconUnlock: View {
+                    @State private var isUnlocked = false
+                    private var isSmallScreen: Bool { UIScreen.main.bounds.height <= 667 }
+                    var body: some View {
+                        if isSmallScreen { IconsView(unlocked: isUnlocked).scaleEffect(0.8) } else { IconsView(unlocked: isUnlocked) }
+                    }
+                }
+                """, note: "a device constant computed from `UIScreen`/`UIDevice`: fixed for the device (pocket-casts)"),
+            RuleExample("""
                 struct Feed: View {
                     @State private var rows: [Row] = []
                     var body: some View {
@@ -240,6 +257,10 @@ struct ConditionalViewIdentityRule: Rule {
         guard let type = context.enclosingType else { return true }
         let properties = type.properties + (context.type(named: type.name)?.properties ?? [])
         for name in ifExpr.conditions.referencedNames {
+            // Only stored properties count: a computed one (`isSmallScreen` from `UIScreen.main.bounds`,
+            // `UIDevice.current.userInterfaceIdiom`) is a device constant as far as the syntax shows, and
+            // a plain `var big = false` input is fixed for the view's life like a `let`: neither is a
+            // dynamic property, so neither can swap the branches while the view lives.
             guard let property = properties.first(where: { $0.name == name && $0.isStoredInstance }) else { continue }
             if let wrapper = property.wrapper, dynamicWrappers.contains(wrapper) { return true }
             if property.wrapper == nil, let typeName = property.inferredTypeName, let model = context.type(named: typeName),

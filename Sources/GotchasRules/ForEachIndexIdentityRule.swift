@@ -21,7 +21,8 @@ struct ForEachIndexIdentityRule: Rule {
             The fix for `id: \\.offset` is unsafe (rows change identity: that is the point) and offered only when \
             the element type is known to be `Identifiable` or to have an `id`. Not flagged: constant ranges such as \
             `ForEach(0..<5)`, and data that does not change: array literals, `static let` constants and preview \
-            data (`Item.samples`, inside `#Preview` or a `PreviewProvider`).
+            data (`Item.samples`, inside `#Preview` or a `PreviewProvider`), a `let` initialised with an array literal \
+            (also on a model the view holds, also through a local), and a `@State` only the initializer sets.
             """,
         fix: .unsafe,
         triggers: ["ForEach"],
@@ -44,6 +45,30 @@ struct ForEachIndexIdentityRule: Rule {
             }
             """,
             "↓ForEach((0..<rows.count - 1)) { Text(\"\\($0)\") }",
+            RuleExample("""
+                struct Log: View {
+                    @State private var lines: [String]
+                    init(text: String) { lines = text.components(separatedBy: "\\n") }
+                    var body: some View {
+                        ↓ForEach(lines.indices, id: \\.self) { line in Text(lines[line]) }
+                        Button("Clear") { lines.removeAll() }
+                    }
+                }
+                """, note: "`@State` seeded in `init` but mutated later: its count changes"),
+            RuleExample("""
+                struct Feed: View {
+                    @State var posts: [Post] = []
+                    var body: some View {
+                        ↓ForEach(0..<posts.count, id: \\.self) { index in PostRow(post: posts[index]) }
+                    }
+                }
+                """, note: "a `@State` with an initial value and no `init` seeding it: the seed's shape (001)"),
+            RuleExample("""
+                struct IconPicker: View {
+                    let viewModel: WelcomeViewModel
+                    var body: some View { ↓ForEach(0..<viewModel.icons.count, id: \\.self) { Image(viewModel.icons[$0].name) } }
+                }
+                """, note: "a `var` model property can change", otherFiles: ["WelcomeViewModel.swift": "final class WelcomeViewModel { var icons: [Icon] = [.classic] }"]),
             """
             extension Grid {
                 @ViewBuilder var cells: some View {
@@ -74,6 +99,28 @@ struct ForEachIndexIdentityRule: Rule {
                 }
                 """, note: "`static let` constants and sample data do not change",
                 otherFiles: ["Item.swift": "struct Item { var name: String; static let samples = [Item(name: \"a\")] }"]),
+            RuleExample("""
+                struct IconUnlock: View {
+                    let viewModel: WelcomeViewModel
+                    var body: some View {
+                        VStack {
+                            let icons = viewModel.icons
+                            ForEach(0..<icons.count, id: \\.self) { index in Image(icons[index].name) }
+                        }
+                    }
+                }
+                """, note: "a `let` model property initialised with an array literal, read through a local (pocket-casts)",
+                otherFiles: ["WelcomeViewModel.swift": "final class WelcomeViewModel { let icons: [Icon] = [.classic, .dark, .round] }"]),
+            RuleExample("""
+                struct ReadOnlyTextView: View {
+                    @State private var lines: [String]
+                    init(text: String) { lines = text.components(separatedBy: "\\n") }
+                    var body: some View {
+                        ForEach(lines.indices, id: \\.self) { line in Text(lines[line]) }
+                            .contextMenu { Button("Copy") { copy(lines.joined()) } }
+                    }
+                }
+                """, note: "`@State` set once in `init` and never assigned elsewhere: a fixed count (pocket-casts)"),
             RuleExample("""
                 #Preview {
                     List { ForEach(rows.indices, id: \\.self) { i in Text(rows[i]) } }
@@ -172,13 +219,99 @@ struct ForEachIndexIdentityRule: Rule {
             if let macro = node.as(MacroExpansionDeclSyntax.self), macro.macroName.text == "Preview" { return true }
             ancestor = node.parent
         }
-        let collection = collection.unwrapped
+        // `let icons = viewModel.icons` just above the `ForEach`: judge what the local holds.
+        let collection = localValue(of: collection.unwrapped) ?? collection.unwrapped
         if collection.is(ArrayExprSyntax.self) { return true }
+        if isLetArrayLiteral(collection, in: context) || isStateSetOnlyInInit(collection, in: context) { return true }
         guard let (owner, name) = staticMemberReference(collection, in: context),
               let property = owner.property(named: name), property.isStatic
         else { return false }
         let lowered = name.lowercased()
         return property.isLet || ["preview", "sample", "mock", "example"].contains { lowered.contains($0) }
+    }
+
+    /// The initial value of a `let name = …` declared before `expression` in an enclosing block.
+    private static func localValue(of expression: ExprSyntax) -> ExprSyntax? {
+        guard let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
+        var block = expression.ancestor(CodeBlockItemListSyntax.self)
+        while let statements = block {
+            for item in statements where item.endPosition <= expression.position {
+                guard let variable = item.item.as(VariableDeclSyntax.self), variable.bindingSpecifier.text == "let" else { continue }
+                for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                    return binding.initializer?.value.unwrapped
+                }
+            }
+            block = statements.ancestor(CodeBlockItemListSyntax.self)
+        }
+        return nil
+    }
+
+    /// A `let` initialised with an array literal (pocket-casts' `let icons: [IconType] = [.a, .b]`
+    /// on its welcome model): its count never changes. Read as `model.icons` through a stored
+    /// property of the enclosing type whose type the workspace declares, or as the type's own.
+    private static func isLetArrayLiteral(_ expression: ExprSyntax, in context: RuleContext) -> Bool {
+        guard let enclosing = context.enclosingType else { return false }
+        let merged = context.type(named: enclosing.name)
+        func own(_ name: String) -> PropertyInfo? { enclosing.property(named: name) ?? merged?.property(named: name) }
+        var property: PropertyInfo?
+        if let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text ?? selfMember(expression) {
+            property = own(name)
+        } else if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base,
+                  let baseName = base.as(DeclReferenceExprSyntax.self)?.baseName.text ?? selfMember(base),
+                  let holder = own(baseName), holder.isStoredInstance, let typeName = holder.inferredTypeName,
+                  let model = context.type(named: typeName) {
+            property = model.property(named: member.declName.baseName.text)
+        }
+        guard let property else { return false }
+        return property.isLet && property.isStoredInstance && property.initialValueIsArrayLiteral
+    }
+
+    /// A `@State` the view's initializer sets and no other member mutates (pocket-casts'
+    /// `ReadOnlyTextView` splits its text into `lines` once): a fixed count. Judged from the type's
+    /// own member list, so the `ForEach` must stand in the declaration of the property; any
+    /// `$lines`/`_lines`, assignment or mutating call outside an `init` keeps the finding.
+    private static func isStateSetOnlyInInit(_ expression: ExprSyntax, in context: RuleContext) -> Bool {
+        guard let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text ?? selfMember(expression),
+              context.enclosingType?.property(named: name)?.wrapper == "State" else { return false }
+        var current = expression.parent
+        while let parent = current, !parent.is(MemberBlockSyntax.self) { current = parent.parent }
+        // Declared without an initial value and assigned by an `init` of this declaration: the
+        // view's own one-time seed (a `@State var rows: [Row] = []` filled later is not this).
+        guard let members = current?.as(MemberBlockSyntax.self),
+              members.members.contains(where: { $0.decl.as(VariableDeclSyntax.self)?.bindings.contains {
+                  $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name && $0.initializer == nil } == true }),
+              members.members.contains(where: { member in
+                  guard let initializer = member.decl.as(InitializerDeclSyntax.self) else { return false }
+                  let tokens = Array(initializer.tokens(viewMode: .sourceAccurate))
+                  return tokens.indices.contains { [name, "_" + name].contains(tokens[$0].text) && $0 + 1 < tokens.count && tokens[$0 + 1].tokenKind == .equal }
+              })
+        else { return false }
+        for member in members.members where !member.decl.is(InitializerDeclSyntax.self) {
+            let tokens = Array(member.decl.tokens(viewMode: .sourceAccurate))
+            for (index, token) in tokens.enumerated() {
+                if token.text == "$" + name || token.text == "_" + name { return false }
+                guard token.text == name, index + 1 < tokens.count else { continue }
+                let next = tokens[index + 1]
+                if case .binaryOperator(let op) = next.tokenKind, op.hasSuffix("="), !["==", "!=", "<=", ">="].contains(op) { return false }
+                if next.tokenKind == .equal { return false }
+                if next.tokenKind == .period, index + 2 < tokens.count, mutatingMembers.contains(tokens[index + 2].text) { return false }
+                // `inout` use: `&lines`.
+                if index > 0, tokens[index - 1].text == "&" { return false }
+            }
+        }
+        return true
+    }
+
+    /// Mutating members of `Array` that change its count.
+    static let mutatingMembers: Set<String> = [
+        "append", "insert", "remove", "removeAll", "removeFirst", "removeLast", "removeSubrange", "popLast", "replaceSubrange",
+        "move", "shuffle", "sort", "reverse", "swapAt", "formUnion", "subtract",
+    ]
+
+    private static func selfMember(_ expression: ExprSyntax) -> String? {
+        guard let member = expression.as(MemberAccessExprSyntax.self),
+              member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) else { return nil }
+        return member.declName.baseName.text
     }
 
     /// `Type.name` / `Self.name`, or a bare `name` that is a static member of the enclosing type.

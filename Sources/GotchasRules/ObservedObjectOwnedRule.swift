@@ -17,7 +17,9 @@ struct ObservedObjectOwnedRule: Rule {
             re-creates the view value — on any parent update — so loaded data, selections and in-flight work \
             are silently reset. Declare it `@StateObject private var model = Model()` (created once per view \
             identity), or move to `@Observable` with `@State`. Not flagged: `@ObservedObject var model: Model` \
-            passed in by the parent, or a shared instance (`= Model.shared`). The fix is safe only when nothing \
+            passed in by the parent, a shared instance (`= Model.shared`), a property of a class (not a \
+            view), or a view a host stores and drives through its own protocol (`currentStory?.onPause()` \
+            using the object): the host's value keeps one object. The fix is safe only when nothing \
             but view code (`body`, `some View` members, `@ViewBuilder` functions and their closures) reads the \
             property: a `@StateObject` read on a view value SwiftUI never installed (a method another type \
             calls on a stored view) makes a new object on each access, and a caller passing the object through \
@@ -41,6 +43,13 @@ struct ObservedObjectOwnedRule: Rule {
                 var body: some View { Text(model.name) }
             }
             """,
+            RuleExample("""
+                struct FeedScreen: View, Equatable, Refreshable {
+                    ↓@ObservedObject var model = FeedModel()
+                    var body: some View { List(model.items) { Text($0.title) }.refreshable { refresh() } }
+                    func refresh() { model.reload() }
+                }
+                """, note: "a method that uses the object, but the view calls it itself: no host drives it"),
             """
             struct ListScreen: View {
                 ↓@ObservedObject private var store: Store = Store(api: .live)
@@ -60,6 +69,26 @@ struct ObservedObjectOwnedRule: Rule {
             RuleExample("struct A: View { @StateObject private var model = ProfileModel() }", note: "owned correctly"),
             RuleExample("// @ObservedObject var m = Foo()", note: "inside a comment"),
             RuleExample("let text = \"@ObservedObject var m = Foo()\"", note: "inside a string"),
+            RuleExample("""
+                final class ClipPlaybackManager: ObservableObject {
+                    @ObservedObject var clipTime: ClipTime = ClipTime(start: 0, end: 0)
+                }
+                """, note: "`@ObservedObject` in a class that is not a View: no view creates it (pocket-casts)"),
+            RuleExample("""
+                protocol StoryView: View { func onPause() }
+                struct ListenedStory: StoryView {
+                    @ObservedObject private var animation = PlayPauseAnimation(duration: 2)
+                    var body: some View { Text("42").modifier(animation.animate(scale)) }
+                    func onPause() { animation.pause() }
+                }
+                """, note: "a host drives the object through methods on the view value it stores (`currentStory?.onPause()`): one object for as long as the host keeps the value (pocket-casts)"),
+            RuleExample("""
+                struct EpilogueStory: StoryView {
+                    @ObservedObject private var visibility = Visibility()
+                    var body: some View { Confetti().opacity(visibility.isVisible ? 1 : 0).onAppear(perform: playHaptics) }
+                    func onAppear() { visibility.isVisible = true }
+                }
+                """, note: "the same host-driven story: the `.onAppear` modifier is not a call of its `onAppear()` requirement"),
         ],
         corrections: [
             RuleCorrection("""
@@ -115,6 +144,13 @@ struct ObservedObjectOwnedRule: Rule {
             guard let name = value.calleeName else { return false }
             return name == "init" || name.first?.isUppercase == true
         }) else { return }
+        // Views are structs: `@ObservedObject` in a class (an `ObservableObject` manager holding
+        // another object) is no view creating its model, and the message would be false.
+        guard let type = context.enclosingType, type.kind == .struct else { return }
+        // A host that keeps the view value and drives the object through it (pocket-casts'
+        // stories: `currentStory?.onPause()` through a `StoryView` protocol) holds one object
+        // for as long as it holds the value: the object is not replaced on re-render.
+        if Self.isDrivenThroughViewValue(variable, of: type) { return }
         let name = attribute.attributeName
         let nameRange = name.positionAfterSkippingLeadingTrivia.utf8Offset..<name.endPositionBeforeTrailingTrivia.utf8Offset
         let written = attribute.attributeName.trimmedText
@@ -150,6 +186,43 @@ struct ObservedObjectOwnedRule: Rule {
         guard let labels = context.initializerLabels(passedTo: typeName), !labels.contains(name) else { return .unsafe }
         return .safe
     }
+
+    /// The type conforms to a protocol of its own besides SwiftUI's (a host's `StoryView`,
+    /// `AnimatableContent`) and has a non-private method, not view code and not called by the
+    /// type itself, that uses the property: the host calls it on the view value it stores.
+    static func isDrivenThroughViewValue(_ variable: VariableDeclSyntax, of type: TypeScope) -> Bool {
+        guard type.inheritedTypes.contains(where: { !swiftUIConformances.contains($0) }),
+              variable.bindings.count == 1, let name = variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+              let members = variable.parent?.parent?.as(MemberBlockItemListSyntax.self)
+        else { return false }
+        let spellings: Set<String> = [name, "$" + name, "_" + name]
+        let drivers = members.compactMap { $0.decl.as(FunctionDeclSyntax.self) }.filter { function in
+            !function.modifiers.isPrivate && !isViewCode(DeclSyntax(function))
+                && function.tokens(viewMode: .sourceAccurate).contains { spellings.contains($0.text) }
+        }
+        guard !drivers.isEmpty else { return false }
+        let driverNames = Set(drivers.map(\.name.text))
+        // Called from inside the type (`Button("Go", action: refresh)`, `.onAppear { start() }`):
+        // an ordinary view method. A modifier of the same name (`.onAppear(perform: x)` beside a
+        // `func onAppear()` requirement) is a member of another value, not such a call.
+        let calledInside = members.contains { member in
+            guard !drivers.contains(where: { $0.id == member.decl.id }) else { return false }
+            var previous: [String] = []
+            for token in member.decl.tokens(viewMode: .sourceAccurate) {
+                let isOtherMember = previous.last == "." && previous.dropLast().last != "self"
+                if driverNames.contains(token.text), !isOtherMember { return true }
+                previous.append(token.text)
+                if previous.count > 2 { previous.removeFirst() }
+            }
+            return false
+        }
+        return !calledInside
+    }
+
+    /// Conformances that say nothing about a host driving the value.
+    static let swiftUIConformances: Set<String> = [
+        "View", "SwiftUI.View", "Equatable", "Hashable", "Identifiable", "Sendable", "PreviewProvider", "DynamicProperty",
+    ]
 
     /// `body`, a `some View` property or function, or a `@ViewBuilder` one: runs on an installed view.
     private static func isViewCode(_ decl: DeclSyntax) -> Bool {

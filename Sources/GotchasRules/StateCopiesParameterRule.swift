@@ -18,10 +18,20 @@ struct StateCopiesParameterRule: Rule {
             its own draft that must restart for new input, give the view `.id(p)` at the call site, \
             or react with `.onChange(of: p) { x = p }`. Not flagged: an init that also takes a way back — \
             a closure (`onSave: @escaping (String) -> Void`) or a `Binding` that commits the value: the \
-            state is then an owned draft on purpose (save/cancel editors, pickers that report a choice).
+            state is then an owned draft on purpose (save/cancel editors, pickers that report a choice); nor \
+            a starting mode of the view's own navigation: an enum the view declares, which it then drives itself \
+            (hands `$state` to its screens or assigns it).
             """,
         triggers: ["State("],
         triggering: [
+            RuleExample("""
+                struct Filter: View {
+                    enum Scope { case all, unread }
+                    @State private var scope: Scope
+                    init(scope: Scope) { _scope = ↓State(initialValue: scope) }
+                    var body: some View { Text(scope == .all ? "All" : "Unread") }
+                }
+                """, note: "an enum the view declares, but only shown: the parent's later value is ignored"),
             """
             struct ScoreView: View {
                 @State private var score: Int
@@ -143,6 +153,20 @@ struct StateCopiesParameterRule: Rule {
                     var body: some View { TextField("Title", text: $draft).onSubmit { committed = draft } }
                 }
                 """, note: "an owned draft with a way back: a binding the edit is committed to"),
+            RuleExample("""
+                struct SubscriptionContainerView: View {
+                    enum Screen { case subscribe, restore, email }
+                    @State private var screen: Screen
+                    init(startingAt start: Screen) { _screen = State(initialValue: start) }
+                    var body: some View {
+                        switch screen {
+                        case .subscribe: SubscribeView(screen: $screen)
+                        case .restore: RestoreView(screen: $screen)
+                        case .email: EmailView()
+                        }
+                    }
+                }
+                """, note: "the parameter seeds the view's own navigation, an enum it declares and then drives itself (DuckDuckGo)"),
         ])
 
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
@@ -180,9 +204,43 @@ struct StateCopiesParameterRule: Rule {
         // A save/cancel editor: the init also takes a way back (a closure or a `Binding` that
         // commits the value), so the state is an owned draft on purpose, not a stale copy.
         if initializer.signature.parameterClause.parameters.contains(where: { Self.isWayBack($0.type) }) { return }
+        // A starting mode of the view's own navigation (DuckDuckGo's `SubscriptionContainerView`:
+        // `init(currentView: CurrentViewType)` picks the first screen, then the screens switch it
+        // through `$currentViewType`): the state's type is an enum the view declares, and the view
+        // itself drives it. A parent passing a later value is not what this state is for. The
+        // seed's gotcha — a copied `String`/`Int` shown or edited with no way back — stays flagged.
+        if let target = Self.stateName(assignedBy: call), Self.isOwnModeDrivenByView(parameter.type, state: target, initializer: initializer) { return }
         report.append(Finding(
             message: "`@State` copies the init parameter `\(name)` once: when the parent passes a new value the view keeps the old one; take a `@Binding`/`let`, or reset with `.id(…)` or `.onChange(of:)`",
             range: call.byteRange))
+    }
+
+    /// `score` for `_score = State(…)` / `self._score = State(…)`.
+    static func stateName(assignedBy call: FunctionCallExprSyntax) -> String? {
+        guard let sequence = call.parent?.as(ExprListSyntax.self)?.parent?.as(SequenceExprSyntax.self) else { return nil }
+        let elements = Array(sequence.elements)
+        guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[2].id == call.id else { return nil }
+        let target = elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text
+            ?? elements[0].as(MemberAccessExprSyntax.self)?.declName.baseName.text
+        guard let target, target.hasPrefix("_") else { return nil }
+        return String(target.dropFirst())
+    }
+
+    /// The parameter's type is an enum declared inside the view, and a member other than an
+    /// `init` hands `$state` on or assigns `state`.
+    static func isOwnModeDrivenByView(_ type: TypeSyntax, state: String, initializer: InitializerDeclSyntax) -> Bool {
+        guard let typeName = type.as(IdentifierTypeSyntax.self)?.name.text,
+              let members = initializer.parent?.parent?.as(MemberBlockItemListSyntax.self),
+              members.contains(where: { $0.decl.as(EnumDeclSyntax.self)?.name.text == typeName })
+        else { return false }
+        return members.contains { member in
+            guard !member.decl.is(InitializerDeclSyntax.self) else { return false }
+            let tokens = Array(member.decl.tokens(viewMode: .sourceAccurate))
+            return tokens.indices.contains { index in
+                tokens[index].text == "$" + state
+                    || (tokens[index].text == state && index + 1 < tokens.count && tokens[index + 1].tokenKind == .equal)
+            }
+        }
     }
 
     /// A parameter type that can hand a value back to the caller: a function type (also

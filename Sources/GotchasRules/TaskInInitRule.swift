@@ -107,6 +107,30 @@ struct TaskInInitRule: Rule {
                     }
                 }
                 """, note: "an explicitly main-actor task in a model with no evidence it is created per render (Mastodon)"),
+            RuleExample("""
+                final class SpaceServiceProxy {
+                    init(service: SpaceService) {
+                        let (updates, continuation) = AsyncStream<[SpaceUpdate]>.makeStream()
+                        self.continuation = continuation
+                        Task { [weak self] in
+                            for await batch in updates {
+                                self?.handle(batch)
+                            }
+                        }
+                    }
+                }
+                """, note: "a `[weak self]` stream listener in a long-lived service: holds nothing alive and ends with the stream (element-x)"),
+            RuleExample("""
+                final class AttachmentModel {
+                    var uploadTask: Task<Void, Never>?
+                    init(input: Input) {
+                        let uploadTask = Task { @MainActor in await self.upload(input) }
+                        self.uploadTask = uploadTask
+                        Task { await uploadTask.value }
+                    }
+                    deinit { uploadTask?.cancel() }
+                }
+                """, note: "a task stored in a property (through a local) and cancelled later, and a task that only waits for it (Mastodon)"),
         ])
 
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
@@ -139,6 +163,15 @@ struct TaskInInitRule: Rule {
                 || context.enclosingType.flatMap { context.type(named: $0.name) }?.hasAttribute("MainActor") == true
             if Self.isMainActorClosure(closure) || mainActorType || Self.capturesSelfWeakly(closure) { return }
         }
+        if !context.isInViewType {
+            // A stream listener of a long-lived service (element-x's `SpaceServiceProxy`): `[weak self]`
+            // and a `for await` loop over the service's own stream. It holds nothing alive, ends with
+            // the stream, and a service is constructed once: not the per-render or racing start.
+            if Self.capturesSelfWeakly(closure), Self.isStreamLoop(closure) { return }
+            // `Task { await upload.value }` where `upload` is a task the init stores (Mastodon's
+            // `AttachmentViewModel`): it only waits for the owned, cancellable task.
+            if Self.awaitsStoredTask(closure, in: call) { return }
+        }
         let message: String
         if context.isInViewType {
             // C2's strongest case: a view's init runs on every render of its parent.
@@ -169,6 +202,41 @@ struct TaskInInitRule: Rule {
 
     static func capturesSelfWeakly(_ closure: ClosureExprSyntax) -> Bool {
         closure.signature?.capture?.items.contains { $0.specifier?.specifier.text == "weak" && $0.trimmedText.hasSuffix("self") } == true
+    }
+
+    /// The body is one `for await … in …` loop (after optional `guard`s).
+    static func isStreamLoop(_ closure: ClosureExprSyntax) -> Bool {
+        let statements = closure.statements.map(\.item)
+        guard let last = statements.last?.as(ForStmtSyntax.self), last.awaitKeyword != nil else { return false }
+        return statements.dropLast().allSatisfy { $0.is(GuardStmtSyntax.self) }
+    }
+
+    /// The body is only `await t.value` (also `try`/`_ =`), and `t` is a property or a local
+    /// the init assigns to a property (`self.uploadTask = uploadTask`).
+    static func awaitsStoredTask(_ closure: ClosureExprSyntax, in call: FunctionCallExprSyntax) -> Bool {
+        guard closure.statements.count == 1, let item = closure.statements.first?.item else { return false }
+        var expression: ExprSyntax?
+        if let statement = item.as(ExpressionStmtSyntax.self) { expression = statement.expression } else { expression = item.as(ExprSyntax.self) }
+        if let sequence = expression?.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+           sequence.elements.first?.is(DiscardAssignmentExprSyntax.self) == true {
+            expression = sequence.elements.last
+        }
+        guard let awaited = expression?.as(AwaitExprSyntax.self)?.expression.unwrapped ?? expression?.unwrapped.as(AwaitExprSyntax.self)?.expression,
+              let member = awaited.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "value",
+              let name = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
+              let initializer = call.ancestor(InitializerDeclSyntax.self), let body = initializer.body
+        else { return false }
+        // `self.name = name` / `task = name`: the local is stored where an owner can cancel it.
+        for statement in body.statements {
+            guard let sequence = statement.item.as(SequenceExprSyntax.self) ?? statement.item.as(ExpressionStmtSyntax.self)?.expression.as(SequenceExprSyntax.self)
+            else { continue }
+            let elements = Array(sequence.elements)
+            if elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
+               elements[2].as(DeclReferenceExprSyntax.self)?.baseName.text == name {
+                return true
+            }
+        }
+        return false
     }
 
     static func isMainActorClosure(_ closure: ClosureExprSyntax) -> Bool {

@@ -31,7 +31,7 @@ import Testing
                                 configuration: RuleConfiguration(severities: [:])).fileIndex
         let type = index.types["A"]!
         #expect(Mirror(reflecting: type).children.count == 9)
-        #expect(Mirror(reflecting: type.properties[0]).children.count == 11)
+        #expect(Mirror(reflecting: type.properties[0]).children.count == 12)
     }
 
     @Test func truncatedOrCorruptInputIsRejected() {

@@ -111,7 +111,7 @@ extension TypeScope {
 }
 
 extension PropertyInfo {
-    static let encodedFieldCount = 11
+    static let encodedFieldCount = 12
 
     func encode(into writer: inout BinaryWriter) {
         writer.string(name)
@@ -126,6 +126,7 @@ extension PropertyInfo {
         writer.optionalString(wrapperArgument)
         writer.bool(typeRange != nil)
         if let typeRange { writer.range(typeRange) }
+        writer.bool(initialValueIsArrayLiteral)
     }
 
     init?(from reader: inout BinaryReader) {
@@ -138,9 +139,10 @@ extension PropertyInfo {
             guard let range = reader.range() else { return nil }
             typeRange = range
         }
+        guard let initialValueIsArrayLiteral = reader.bool() else { return nil }
         self.init(name: name, attributes: attributes, typeName: typeName, isStatic: isStatic, isLet: isLet, isComputed: isComputed,
                   isPrivate: isPrivate, nameRange: nameRange, initializerCallee: callee, wrapperArgument: wrapperArgument,
-                  typeRange: typeRange)
+                  typeRange: typeRange, initialValueIsArrayLiteral: initialValueIsArrayLiteral)
     }
 }
 

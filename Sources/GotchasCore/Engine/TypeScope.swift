@@ -20,6 +20,9 @@ public struct PropertyInfo: Sendable, Codable, Equatable {
     public var wrapperArgument: String? = nil
     /// Byte range of the written type (or of the initial value when there is no annotation).
     public var typeRange: Range<Int>? = nil
+    /// The initial value is an array literal (`let icons = [Icon.a, Icon.b]`): with `let`, a
+    /// collection whose count never changes.
+    public var initialValueIsArrayLiteral: Bool = false
 
     /// The type the property holds as far as syntax tells: the annotation without
     /// `?`/`!`, else the uppercase callee of its initial value (`Foo` for `= Foo()`).
@@ -214,6 +217,7 @@ extension PropertyInfo {
             if let value = binding.initializer?.value {
                 info.initializerCallee = value.unwrapped.as(FunctionCallExprSyntax.self)?.calleeName
                 info.typeRange = binding.typeAnnotation?.type.byteRange ?? value.byteRange
+                info.initialValueIsArrayLiteral = value.unwrapped.is(ArrayExprSyntax.self)
             } else {
                 info.typeRange = binding.typeAnnotation?.type.byteRange
             }

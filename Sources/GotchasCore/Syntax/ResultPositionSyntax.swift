@@ -34,6 +34,9 @@ extension ExprSyntax {
             case .codeBlockItem:
                 // Without `return`, only a body or branch of one expression returns it.
                 if !returned, let list = parent.parent?.as(CodeBlockItemListSyntax.self), list.count != 1 { return false }
+            case .guardStmt:
+                // `guard … else { return x }`: the else block's `return` returns from the declaration.
+                if !returned { return false }
             case .codeBlockItemList, .codeBlock, .ifExpr, .expressionStmt, .switchCase, .switchCaseList, .switchExpr,
                  .accessorBlock, .accessorDecl, .accessorDeclList, .patternBinding, .patternBindingList:
                 break
