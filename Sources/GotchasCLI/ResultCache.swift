@@ -110,7 +110,7 @@ struct CachedFileIndex: Sendable {
 
 /// A compact, self-checking binary encoding of diagnostics.
 enum CacheEntryCoding {
-    static let magic = Array("SGC5".utf8)  // SGC5: file indexes carry initializer labels
+    static let magic = Array("SGC6".utf8)  // SGC6: properties record whether their initial value is an array literal
 
     /// `extra` is an opaque blob stored after the diagnostics (the file's index).
     static func encode(_ diagnostics: [Diagnostic], extra: [UInt8] = []) -> [UInt8] {
