@@ -3,7 +3,7 @@ import SwiftSyntax
 
 /// `AnyView` erases the view's type: SwiftUI can no longer diff its structure, and
 /// in `List`/`ForEach` rows it must build every row to learn what it contains.
-struct AnyViewRule: Rule {
+struct AnyViewRule: CallRule {
     static let description = RuleDescription(
         id: "any-view",
         category: .state,
@@ -158,11 +158,9 @@ struct AnyViewRule: Rule {
                 """, note: "re-wrapping a value already declared `AnyView`: nothing more is erased"),
         ])
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
-    static let callees: Set<String>? = ["AnyView", "init", "eraseToAnyView"]
+    static let calledNames: Set<String> = ["AnyView", "init", "eraseToAnyView"]
 
-    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
-        let call = node.cast(FunctionCallExprSyntax.self)
+    func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
         let range: Range<Int>
         let written: String
         if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self), reference.baseName.text == "AnyView" {

@@ -4,7 +4,7 @@ import SwiftSyntax
 /// Identifying `ForEach` rows by index ties a row's identity to its position: an
 /// insertion or deletion above shifts every later index, so rows swap their state,
 /// reload images and animate the wrong rows.
-struct ForEachIndexIdentityRule: Rule {
+struct ForEachIndexIdentityRule: CallRule {
     static let description = RuleDescription(
         id: "foreach-index-identity",
         category: .state,
@@ -25,7 +25,6 @@ struct ForEachIndexIdentityRule: Rule {
             (also on a model the view holds, also through a local), and a `@State` only the initializer sets.
             """,
         fix: .unsafe,
-        triggers: ["ForEach"],
         triggering: [
             """
             List {
@@ -150,12 +149,10 @@ struct ForEachIndexIdentityRule: Rule {
                 otherFiles: ["Post.swift": "struct Post: Identifiable { let id: UUID }"]),
         ])
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
-    static let callees: Set<String>? = ["ForEach"]
+    static let calledNames: Set<String> = ["ForEach"]
 
-    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
-        let call = node.cast(FunctionCallExprSyntax.self)
-        guard call.calleeName == "ForEach", let data = call.arguments.first, data.label == nil else { return }
+    func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
+        guard let data = call.arguments.first, data.label == nil else { return }
         var fixes: [Fix] = []
         var collection = Self.indexedCollection(data.expression.unwrapped)
         if let id = call.argument(labeled: "id"), let keyPath = id.expression.as(KeyPathExprSyntax.self),

@@ -3,7 +3,7 @@ import SwiftSyntax
 
 /// `_x = State(initialValue: p)` runs only when the view's identity is created; later
 /// values of `p` from the parent are ignored.
-struct StateCopiesParameterRule: Rule {
+struct StateCopiesParameterRule: CallRule {
     static let description = RuleDescription(
         id: "state-copies-parameter",
         category: .state,
@@ -169,8 +169,7 @@ struct StateCopiesParameterRule: Rule {
                 """, note: "the parameter seeds the view's own navigation, an enum it declares and then drives itself (DuckDuckGo)"),
         ])
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
-    static let callees: Set<String>? = ["State"]
+    static let calledNames: Set<String> = ["State"]
 
     static let valueTypes: Set<String> = [
         "String", "Substring", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64",
@@ -178,8 +177,7 @@ struct StateCopiesParameterRule: Rule {
         "CGPoint", "CGSize", "CGRect", "Color", "TimeInterval", "IndexPath", "DateComponents",
     ]
 
-    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
-        let call = node.cast(FunctionCallExprSyntax.self)
+    func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
         guard let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
               callee == "State" || callee == "SwiftUI.State",
               call.arguments.count == 1,

@@ -7,7 +7,7 @@ import SwiftSyntax
 /// `@State`/`@StateObject`) a one-shot task inherits the actor and is common practice:
 /// not flagged (evidence that such a model is created per render would need a workspace
 /// question the index cannot answer yet: who constructs the type).
-struct TaskInInitRule: Rule {
+struct TaskInInitRule: CallRule {
     static let description = RuleDescription(
         id: "task-in-init",
         category: .concurrency,
@@ -133,11 +133,9 @@ struct TaskInInitRule: Rule {
                 """, note: "a task stored in a property (through a local) and cancelled later, and a task that only waits for it (Mastodon)"),
         ])
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
-    static let callees: Set<String>? = ["Task", "detached"]
+    static let calledNames: Set<String> = ["Task", "detached"]
 
-    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
-        let call = node.cast(FunctionCallExprSyntax.self)
+    func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
         let called = call.calledExpression
         // `_Concurrency.Task` is how code names the real one when a module type shadows it.
         let isQualified = called.as(MemberAccessExprSyntax.self).map { $0.declName.baseName.text == "Task" && $0.base?.trimmedText == "_Concurrency" } ?? false
@@ -149,7 +147,7 @@ struct TaskInInitRule: Rule {
               context.enclosingFunction?.kind == .initializer
         else { return }
         // Only when the task starts as the init runs: not inside a closure stored for later.
-        var current = node.parent
+        var current = call.parent
         while let parent = current, !parent.is(InitializerDeclSyntax.self) {
             if parent.is(ClosureExprSyntax.self) { return }
             current = parent.parent

@@ -9,11 +9,6 @@ import Testing
     /// Plain rules that declare `callees`, by ID, with the reason they are not `CallRule`s.
     static let plainRulesWithCallees: [String: String] = [
         "list-row-conditional": "also looks at `if` expressions (`nodeKinds` has `.ifExpr`)",
-        // Left to convert (issue 16): their files were being changed on another branch.
-        "any-view": "left to convert",
-        "foreach-index-identity": "left to convert",
-        "task-in-init": "left to convert",
-        "state-copies-parameter": "left to convert",
     ]
 
     @Test func everyRuleWithCalleesIsACallRuleOrSaysWhyNot() {
