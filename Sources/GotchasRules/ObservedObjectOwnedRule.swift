@@ -19,10 +19,10 @@ struct ObservedObjectOwnedRule: Rule {
             identity), or move to `@Observable` with `@State`. Not flagged: `@ObservedObject var model: Model` \
             passed in by the parent, a shared instance (`= Model.shared`), a property of a class (not a \
             view), or a view a host stores and drives through its own protocol (`currentStory?.onPause()` \
-            using the object): the host's value keeps one object. The fix is safe only when nothing \
+            using the object): the host's value keeps one object. The fix is safe only when the property is `private` and nothing \
             but view code (`body`, `some View` members, `@ViewBuilder` functions and their closures) reads the \
             property: a `@StateObject` read on a view value SwiftUI never installed (a method another type \
-            calls on a stored view) makes a new object on each access, and a caller passing the object through \
+            calls on a stored view, or `view.model` read by a host) makes a new object on each access, and a caller passing the object through \
             the initializer would be ignored after the first appearance. Then it is offered as unsafe.
             """,
         fix: .safe,
@@ -93,13 +93,24 @@ struct ObservedObjectOwnedRule: Rule {
         corrections: [
             RuleCorrection("""
                 struct ProfileView: View {
-                    @ObservedObject var model = ProfileModel() // owned
+                    @ObservedObject private var model = ProfileModel() // owned
                 }
                 """, """
                 struct ProfileView: View {
-                    @StateObject var model = ProfileModel() // owned
+                    @StateObject private var model = ProfileModel() // owned
                 }
                 """),
+            RuleCorrection("""
+                struct ProfileView: View {
+                    @ObservedObject var model = ProfileModel()
+                    var body: some View { Text(model.name) }
+                }
+                """, """
+                struct ProfileView: View {
+                    @StateObject var model = ProfileModel()
+                    var body: some View { Text(model.name) }
+                }
+                """, applicability: .unsafe),
             RuleCorrection("""
                 struct ProfileView: View {
                     @ObservedObject var model = ProfileModel()
@@ -163,14 +174,17 @@ struct ObservedObjectOwnedRule: Rule {
             range: attribute.byteRange, fixes: [fix]))
     }
 
-    /// Safe when only view code reads the property, so every read happens on an installed
-    /// view: no member of the type's declaration other than `body`, `some View` members and
-    /// `@ViewBuilder` functions names it (`model`, `$model`, `_model`); no extension elsewhere
-    /// adds methods that might; and no call site passes it through the initializer (the
-    /// workspace's labels; unknown until indexed). Reads from other types (`screen.model`)
-    /// are not indexed: a non-`private` property read that way is the residual risk.
+    /// Safe when the property is `private` and only view code reads it, so every read happens
+    /// on an installed view: no member of the type's declaration other than `body`, `some View`
+    /// members and `@ViewBuilder` functions names it (`model`, `$model`, `_model`), and no
+    /// extension in this file (the only place a `private` member is visible) adds methods that
+    /// might. A property that is not `private` may be read through a stored view value that was
+    /// never installed (`let view = ProfileView(); view.model.reload()` in a host): that value
+    /// gets a fresh object after the change, and the workspace index does not record such
+    /// reads — so the fix is unsafe there.
     static func ownershipFixApplicability(of variable: VariableDeclSyntax, in context: RuleContext) -> Applicability {
-        guard variable.bindings.count == 1, let name = variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+        guard variable.modifiers.isPrivate, variable.bindings.count == 1,
+              let name = variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
               let members = variable.parent?.parent?.as(MemberBlockItemListSyntax.self), let typeName = context.enclosingType?.name
         else { return .unsafe }
         let spellings: Set<String> = [name, "$" + name, "_" + name]
@@ -178,12 +192,7 @@ struct ObservedObjectOwnedRule: Rule {
         for member in members where member.decl.id != variable.id && !isViewCode(member.decl) {
             if member.decl.tokens(viewMode: .sourceAccurate).contains(where: { spellings.contains($0.text) }) { return .unsafe }
         }
-        if let merged = context.type(named: typeName), !merged.methodNames.subtracting(ownMethods).isEmpty,
-           !variable.modifiers.isPrivate {
-            return .unsafe
-        }
-        if variable.modifiers.isPrivate { return .safe }
-        guard let labels = context.initializerLabels(passedTo: typeName), !labels.contains(name) else { return .unsafe }
+        if let here = context.fileTypes[typeName], !here.methodNames.subtracting(ownMethods).isEmpty { return .unsafe }
         return .safe
     }
 

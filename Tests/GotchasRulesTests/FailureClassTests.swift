@@ -275,10 +275,9 @@ import Testing
     }
 
     /// The same change of behaviour when another type reads the property itself through a stored
-    /// view value (`view.model.reload()`): member reads in other types are not indexed, so the
-    /// engine still calls the fix safe (ObservedObjectOwnedRule's "residual risk"). A known
-    /// gap, recorded so it fails loudly once the index sees such reads.
-    @Test func observedObjectReadThroughAStoredViewValueIsAKnownGap() async throws {
+    /// view value (`view.model.reload()`): member reads in other types are not indexed, so the fix
+    /// is safe only for a `private` property (which no other type can read).
+    @Test func observedObjectReadThroughAStoredViewValueIsNotFixedSafely() async throws {
         let view = """
             import SwiftUI
             struct ProfileView: View {
@@ -292,9 +291,7 @@ import Testing
         ])
         #expect(try await workspace.errors() == [])
         #expect(try await workspace.errors(view.replacingOccurrences(of: "@ObservedObject", with: "@StateObject")) == [])
-        withKnownIssue("`Host` reads `view.model` on a view value that is never installed; reads from other types are not indexed") {
-            workspace.expectNoSafeFix("`Host` calls `view.model.reload()`")
-        }
+        workspace.expectNoSafeFix("`Host` calls `view.model.reload()`")
     }
 
     // MARK: `id: \.offset` → `\.element.id`

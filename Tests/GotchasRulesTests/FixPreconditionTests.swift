@@ -124,16 +124,19 @@ import Testing
     @Test func stateObjectFixIsSafeWhenOnlyViewCodeReadsTheModel() {
         let code = """
             struct ProfileView: View {
-                @ObservedObject var model = ProfileModel()
+                @ObservedObject private var model = ProfileModel()
                 var body: some View { Text(model.name).onAppear { model.load() } }
                 @ViewBuilder func badge() -> some View { Text(model.badge) }
                 func title() -> String { "Profile" }
             }
             """
         #expect(RuleHarness.lint(code, only: "observed-object-owned").flatMap(\.fixes).map(\.applicability) == [.safe])
-        let extended = RuleHarness.lint(code, only: "observed-object-owned",
-                                        otherFiles: ["More.swift": "extension ProfileView { func refresh() { model.reload() } }"])
+        // An extension in the same file sees a `private` property.
+        let extended = RuleHarness.lint(code + "\nextension ProfileView { func refresh() { model.reload() } }", only: "observed-object-owned")
         #expect(extended.flatMap(\.fixes).map(\.applicability) == [.unsafe])
+        // Not `private`: a host may read `view.model` on a stored value (not indexed).
+        let open = RuleHarness.lint(code.replacingOccurrences(of: "private var model", with: "var model"), only: "observed-object-owned")
+        #expect(open.flatMap(\.fixes).map(\.applicability) == [.unsafe])
     }
 
     // MARK: foreach-index-identity
