@@ -100,6 +100,106 @@ import Testing
         #expect(targets.note != nil)
     }
 
+    /// Manifest text inside a string literal is data, not a setting: the tree says so.
+    @Test func textInStringsDoesNotCount() {
+        let manifest = #"""
+            // swift-tools-version:5.9
+            import PackageDescription
+            let readme = """
+                package.platforms = [.iOS(.v9)]
+                .target(name: "Old", path: "Legacy")
+                """
+            let package = Package(name: "A", platforms: [.iOS(.v16)], targets: [.target(name: "A")])
+            """#
+        let files = [("/r/Package.swift", manifest)]
+        #expect(versions(resolve(files, for: "/r/Sources/A/A.swift")) == ["iOS": "16.0"])
+        #expect(resolve(files, for: "/r/Legacy/A.swift").minimums.isUnknown)
+    }
+
+    /// Which `#if` clause applies depends on the machine and toolchain evaluating the
+    /// manifest: platforms set in one are not guessed. An `#if` about something else
+    /// (a Linux-only dependency) leaves the platforms readable.
+    @Test func platformsInAnIfConfigAreUnreadableAndOtherIfConfigsDoNotMatter() {
+        let conditional = """
+            // swift-tools-version:5.9
+            import PackageDescription
+            #if os(Linux)
+            let package = Package(name: "A")
+            #else
+            let package = Package(name: "A", platforms: [.iOS(.v15)])
+            #endif
+            """
+        let targets = resolve([("/r/Package.swift", conditional)], for: "/r/Sources/A/A.swift")
+        #expect(targets.minimums.isUnknown)
+        #expect(targets.note != nil)
+
+        let elsewhere = """
+            // swift-tools-version:5.9
+            import PackageDescription
+            #if os(Linux)
+            let extra: [Package.Dependency] = [.package(url: "https://example.com/glibc.git", from: "1.0.0")]
+            #else
+            let extra: [Package.Dependency] = []
+            #endif
+            let package = Package(name: "A", platforms: [.macOS(.v13)], dependencies: extra)
+            """
+        #expect(versions(resolve([("/r/Package.swift", elsewhere)], for: "/r/Sources/A/A.swift")) == ["macOS": "13.0"])
+    }
+
+    /// Anything but a literal list (or a `let` holding one) is computed: never guessed.
+    @Test func computedOrConditionalPlatformsAreUnreadable() {
+        let computed = [
+            "let package = Package(name: \"A\", platforms: useNew ? [.iOS(.v17)] : [.iOS(.v15)])",
+            "let package = Package(name: \"A\", platforms: [.iOS(.v15)] + extra)",
+            "let package = Package(name: \"A\", platforms: [.iOS(.v15), iOSPlatform])",
+            "let package = Package(name: \"A\", platforms: [.iOS(.v15)])\npackage.platforms += [.macOS(.v13)]",
+            "let package = Package(name: \"A\")\nif ProcessInfo.processInfo.environment[\"NEW\"] != nil { package.platforms = [.iOS(.v17)] }",
+            "var platforms: [SupportedPlatform] = [.iOS(.v15)]\nlet package = Package(name: \"A\", platforms: platforms)",
+        ]
+        for body in computed {
+            let targets = resolve([("/r/Package.swift", "// swift-tools-version:5.9\n" + body)], for: "/r/Sources/A/A.swift")
+            #expect(targets.minimums.isUnknown, "\(body)")
+        }
+        // A top-level assignment after `Package(…)` is what SwiftPM sees; `nil` lists none.
+        let reassigned = "let package = Package(name: \"A\", platforms: [.iOS(.v13)])\npackage.platforms = [.iOS(.v16)]"
+        #expect(versions(resolve([("/r/Package.swift", reassigned)], for: "/r/Sources/A/A.swift")) == ["iOS": "16.0"])
+        let none = "// swift-tools-version:5.9\nlet package = Package(name: \"A\", platforms: nil)"
+        #expect(versions(resolve([("/r/Package.swift", none)], for: "/r/Sources/A/A.swift"))["iOS"] == "12.0")
+        // A version that is not a literal: the platform is listed, at any version.
+        let unknownVersion = "let package = Package(name: \"A\", platforms: [.iOS(minimumiOS), .macOS(.v12)])"
+        let listed = resolve([("/r/Package.swift", unknownVersion)], for: "/r/Sources/A/A.swift")
+        #expect(listed.minimums.platforms == [.iOS, .macOS])
+        #expect(versions(listed) == ["macOS": "12.0"])
+    }
+
+    /// Only the `path:` of a target declaration names a directory of the package's sources:
+    /// not `.package(path:)` (another package) nor `.binaryTarget(path:)` (an artifact).
+    @Test func targetDirectoriesComeFromTargetDeclarationsOnly() {
+        let manifest = #"""
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(
+                name: "A", platforms: [.iOS(.v16)],
+                dependencies: [.package(path: "Vendor/Local")],
+                targets: [
+                    .executableTarget(name: "Tool", path: "Tools/Tool"),
+                    .testTarget(name: "Checks", path: "Checks"),
+                    .plugin(name: "Gen", capability: .buildTool(), path: "BuildPlugins/Gen"),
+                    .macro(name: "Macros", path: "MacroImpl"),
+                    .binaryTarget(name: "Blob", path: "Artifacts/Blob.xcframework"),
+                    .target(name: "Interpolated", path: "\(root)/Lib"),
+                ]
+            )
+            """#
+        let files = [("/r/Package.swift", manifest)]
+        for owned in ["Tools/Tool/main.swift", "Checks/A.swift", "BuildPlugins/Gen/P.swift", "MacroImpl/M.swift"] {
+            #expect(versions(resolve(files, for: "/r/" + owned)) == ["iOS": "16.0"], "\(owned)")
+        }
+        for notOwned in ["Vendor/Local/A.swift", "Artifacts/Blob.xcframework/A.swift", "Lib/A.swift"] {
+            #expect(resolve(files, for: "/r/" + notOwned).minimums.isUnknown, "\(notOwned)")
+        }
+    }
+
     @Test func nestedPackagesOwnTheirFilesAndTheAppProjectTheRest() {
         let files = [
             ("/r/App.xcodeproj/project.pbxproj", "SDKROOT = iphoneos;\nIPHONEOS_DEPLOYMENT_TARGET = 16.0;\n"),

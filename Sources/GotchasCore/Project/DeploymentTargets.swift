@@ -134,9 +134,9 @@ public struct ProjectSettingsFiles: Sendable, Equatable {
     public func deploymentTargets(forFile path: String) -> DeploymentTargets {
         var directory = Self.parent(of: path)
         while let current = directory {
-            if let manifest = layout.manifests[current], let facts = facts[manifest],
-               facts.packageBuilds(relativePath: Self.relative(path, to: current)) {
-                return facts.packageTargets(manifest: manifest)
+            if let manifestPath = layout.manifests[current], let manifest = facts[manifestPath]?.manifest,
+               manifest.builds(relativePath: Self.relative(path, to: current)) {
+                return manifest.deploymentTargets(path: manifestPath)
             }
             if let projects = layout.xcodeProjects[current] {
                 let files = projects + (layout.xcconfigsByProject[current] ?? [])
@@ -254,11 +254,8 @@ public struct ProjectSettingsFiles: Sendable, Equatable {
 /// What one settings file says about deployment targets.
 struct SettingsFileFacts: Sendable, Equatable {
     var kind: ProjectSettings.FileKind
-    // Manifests.
-    var toolsVersion: OSVersion?
-    var manifestPlatforms: ManifestPlatforms = .notDeclared
-    /// Custom target directories (`path: "…"` arguments), relative to the package.
-    var targetPaths: [String] = []
+    /// What a manifest (`Package.swift`, `Package@swift-….swift`) says; nil for build settings.
+    var manifest: PackageManifest?
     // Build settings (pbxproj, xcconfig).
     /// Every value each `*_DEPLOYMENT_TARGET` key is set to.
     var deploymentTargets: [Platform: Set<OSVersion>] = [:]
@@ -270,74 +267,9 @@ struct SettingsFileFacts: Sendable, Equatable {
         self.kind = kind
         switch kind {
         case .manifest, .manifestVariant:
-            toolsVersion = ManifestReader.toolsVersion(text)
-            manifestPlatforms = ManifestReader.platforms(ManifestReader.code(text))
-            targetPaths = Self.customTargetPaths(String(ManifestReader.code(text)))
+            manifest = PackageManifest(text: text)
         case .xcodeProject, .xcconfig:
             readBuildSettings(text, xcconfig: kind == .xcconfig)
-        }
-    }
-
-    /// `platforms:` of a manifest.
-    enum ManifestPlatforms: Sendable, Equatable {
-        case notDeclared
-        /// Listed platforms; a version this reader cannot read is nil (any version).
-        case declared([Platform: OSVersion?])
-        /// Written in a way this reader does not follow (computed, conditional).
-        case unreadable
-    }
-
-    /// SwiftPM builds only files under a target's directory: `Sources/`, `Tests/`, `Plugins/`
-    /// by default (`Snippets/` too), or a target's `path:`. A Swift file elsewhere beside a
-    /// manifest (an `Examples/` app next to a library) is not part of the package.
-    func packageBuilds(relativePath: String) -> Bool {
-        let first = relativePath.split(separator: "/").first.map(String.init) ?? ""
-        if ["Sources", "Tests", "Plugins", "Snippets"].contains(first) { return true }
-        return targetPaths.contains { path in
-            let directory = path.hasSuffix("/") ? String(path.dropLast()) : path
-            return directory == "." || directory.isEmpty || relativePath == directory || relativePath.hasPrefix(directory + "/")
-        }
-    }
-
-    /// The string arguments labelled `path:` in a manifest's code (comments removed).
-    static func customTargetPaths(_ code: String) -> [String] {
-        var paths: [String] = []
-        var rest = Substring(code)
-        while let label = rest.range(of: "path:") {
-            rest = rest[label.upperBound...]
-            let value = rest.drop { $0 == " " || $0 == "\t" || $0 == "\n" }
-            guard value.first == "\"" else { continue }
-            let literal = value.dropFirst().prefix { $0 != "\"" && $0 != "\n" }
-            paths.append(String(literal))
-        }
-        return paths
-    }
-
-    /// The deployment targets of a manifest at `manifest`.
-    func packageTargets(manifest: String) -> DeploymentTargets {
-        switch manifestPlatforms {
-        case .declared(let listed):
-            // Listed = built for. SwiftPM gives an unlisted platform its low default
-            // (iOS 12, macOS 10.13 today), below SwiftUI's own minimum (iOS 13, macOS
-            // 10.15): SwiftUI code that is not guarded there would not build, so a package
-            // that lists platforms is, for SwiftUI code, built for those only.
-            let versions = listed.compactMapValues { $0 }
-            let origins = listed.mapValues { version in
-                DeploymentTargets.Origin(files: [manifest], values: version.map { [$0] } ?? [],
-                                         note: version == nil ? "listed in platforms:, version not readable" : nil)
-            }
-            return DeploymentTargets(minimums: PlatformMinimums(platforms: Set(listed.keys), versions: versions),
-                                     source: .package(manifest: manifest), origins: origins)
-        case .notDeclared:
-            let defaults = SwiftPMDefaults.deploymentTargets(toolsVersion: toolsVersion)
-            let tools = toolsVersion.map { "tools version \($0.deploymentTargetText)" } ?? "an unknown tools version"
-            let origins = defaults.mapValues {
-                DeploymentTargets.Origin(files: [manifest], values: [$0], note: "SwiftPM default for \(tools); no platforms:")
-            }
-            return DeploymentTargets(minimums: PlatformMinimums(deploymentTargets: defaults), source: .package(manifest: manifest), origins: origins)
-        case .unreadable:
-            return DeploymentTargets(minimums: .unknown, source: .package(manifest: manifest),
-                                     note: "platforms: is not a list of platforms this reader understands")
         }
     }
 
@@ -418,236 +350,32 @@ enum SwiftPMDefaults {
     }
 }
 
-/// Reads `platforms:` from a manifest's text without running it: the common spellings
-/// (`.iOS(.v15)`, `.macOS(.v10_15)`, `.macOS("12.0")`, `SupportedPlatform.iOS(.v15)`), as an
-/// argument of `Package(…)`, through a `let` it names, or assigned to `package.platforms`.
-enum ManifestReader {
-    /// `// swift-tools-version:5.9` (or `: 6.0`, `5.9.0;…`) on the first line.
-    static func toolsVersion(_ text: String) -> OSVersion? {
-        guard let first = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first,
-              let marker = first.lowercased().range(of: "swift-tools-version:") else { return nil }
-        let rest = first.lowercased()[marker.upperBound...].drop { $0 == " " }
-        return OSVersion(rest.prefix { $0.isNumber || $0 == "." })
-    }
-
-    /// The text with comments blanked (`//…`, nested `/*…*/`), string literals kept.
-    static func code(_ text: String) -> [Character] {
-        let characters = Array(text)
-        var output: [Character] = []
-        output.reserveCapacity(characters.count)
-        var index = 0
-        func at(_ offset: Int) -> Character? { index + offset < characters.count ? characters[index + offset] : nil }
-        while index < characters.count {
-            let character = characters[index]
-            if character == "/", at(1) == "/" {
-                while index < characters.count, characters[index] != "\n" { index += 1 }
-                continue
+extension PackageManifest {
+    /// The deployment targets of this manifest, found at `path`.
+    func deploymentTargets(path manifest: String) -> DeploymentTargets {
+        switch platforms {
+        case .declared(let listed):
+            // Listed = built for. SwiftPM gives an unlisted platform its low default
+            // (iOS 12, macOS 10.13 today), below SwiftUI's own minimum (iOS 13, macOS
+            // 10.15): SwiftUI code that is not guarded there would not build, so a package
+            // that lists platforms is, for SwiftUI code, built for those only.
+            let versions = listed.compactMapValues { $0 }
+            let origins = listed.mapValues { version in
+                DeploymentTargets.Origin(files: [manifest], values: version.map { [$0] } ?? [],
+                                         note: version == nil ? "listed in platforms:, version not readable" : nil)
             }
-            if character == "/", at(1) == "*" {
-                var depth = 0
-                repeat {
-                    if characters[index] == "/", at(1) == "*" { depth += 1; index += 2; continue }
-                    if characters[index] == "*", at(1) == "/" { depth -= 1; index += 2; continue }
-                    index += 1
-                } while depth > 0 && index < characters.count
-                output.append(" ")
-                continue
+            return DeploymentTargets(minimums: PlatformMinimums(platforms: Set(listed.keys), versions: versions),
+                                     source: .package(manifest: manifest), origins: origins)
+        case .notDeclared:
+            let defaults = SwiftPMDefaults.deploymentTargets(toolsVersion: toolsVersion)
+            let tools = toolsVersion.map { "tools version \($0.deploymentTargetText)" } ?? "an unknown tools version"
+            let origins = defaults.mapValues {
+                DeploymentTargets.Origin(files: [manifest], values: [$0], note: "SwiftPM default for \(tools); no platforms:")
             }
-            if character == "\"" {
-                let multiline = at(1) == "\"" && at(2) == "\""
-                let start = index
-                index += multiline ? 3 : 1
-                while index < characters.count {
-                    if characters[index] == "\\" { index += 2; continue }
-                    if multiline, characters[index] == "\"", at(1) == "\"", at(2) == "\"" { index += 3; break }
-                    if !multiline, characters[index] == "\"" || characters[index] == "\n" { index += 1; break }
-                    index += 1
-                }
-                output.append(contentsOf: characters[start..<min(index, characters.count)])
-                continue
-            }
-            output.append(character)
-            index += 1
+            return DeploymentTargets(minimums: PlatformMinimums(deploymentTargets: defaults), source: .package(manifest: manifest), origins: origins)
+        case .unreadable:
+            return DeploymentTargets(minimums: .unknown, source: .package(manifest: manifest),
+                                     note: "platforms: is not a list of platforms this reader understands")
         }
-        return output
-    }
-
-    static func platforms(_ code: [Character]) -> SettingsFileFacts.ManifestPlatforms {
-        guard let value = platformsExpression(code) else { return .notDeclared }
-        var expression = trimmed(value)
-        if expression == Array("nil") { return .notDeclared }
-        // `platforms: platforms` → `let platforms: [SupportedPlatform] = [ … ]`.
-        if let first = expression.first, first.isLetter || first == "_",
-           expression.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) {
-            guard let declared = initializer(of: String(expression), in: code) else { return .unreadable }
-            expression = trimmed(declared)
-        }
-        guard expression.first == "[", expression.last == "]" else { return .unreadable }
-        var listed: [Platform: OSVersion?] = [:]
-        for entry in topLevelSplit(Array(expression.dropFirst().dropLast()), separator: ",") {
-            var entry = trimmed(entry)
-            if entry.isEmpty { continue }
-            if entry.starts(with: "SupportedPlatform") { entry.removeFirst("SupportedPlatform".count) }
-            guard entry.first == ".", let open = entry.firstIndex(of: "("), entry.last == ")" else { return .unreadable }
-            let name = String(entry[1..<open])
-            // macCatalyst, driverKit, custom(…): not one of the platforms rules reason about.
-            guard ["iOS", "macOS", "tvOS", "watchOS", "visionOS"].contains(name), let platform = Platform(availabilityName: name) else { continue }
-            let argument = String(trimmed(Array(entry[(open + 1)..<(entry.count - 1)])))
-            listed[platform] = version(argument)
-        }
-        return .declared(listed)
-    }
-
-    /// `.v15` → 15.0, `.v10_15` → 10.15, `"12.0"` → 12.0.
-    static func version(_ argument: String) -> OSVersion? {
-        if argument.hasPrefix(".v") { return OSVersion(String(argument.dropFirst(2).map { $0 == "_" ? "." : $0 })) }
-        if argument.count >= 2, argument.hasPrefix("\""), argument.hasSuffix("\"") { return OSVersion(argument.dropFirst().dropLast()) }
-        return nil
-    }
-
-    /// The expression given as `platforms:` to `Package(…)`, or assigned to `.platforms`.
-    private static func platformsExpression(_ code: [Character]) -> [Character]? {
-        let label = Array("platforms")
-        var index = 0
-        while let found = find(label, in: code, from: index) {
-            index = found + label.count
-            guard found == 0 || !isIdentifier(code[found - 1]) || code[found - 1] == "." else { continue }
-            guard index >= code.count || !isIdentifier(code[index]) else { continue }
-            var after = index
-            while after < code.count, code[after].isWhitespace { after += 1 }
-            guard after < code.count else { break }
-            if code[after] == ":", found > 0, isPackageArgument(code, at: found) {
-                return expression(in: code, from: after + 1)
-            }
-            if code[after] == "=", after + 1 < code.count, code[after + 1] != "=", found > 0, code[found - 1] == "." {
-                return expression(in: code, from: after + 1)
-            }
-        }
-        return nil
-    }
-
-    /// Whether the label at `index` is an argument of a `Package(` call directly
-    /// (not of `.when(platforms:)` or another call inside it).
-    private static func isPackageArgument(_ code: [Character], at index: Int) -> Bool {
-        var depth = 0
-        var position = index - 1
-        while position >= 0 {
-            switch code[position] {
-            case ")", "]", "}": depth += 1
-            case "(", "[", "{":
-                if depth > 0 { depth -= 1; break }
-                guard code[position] == "(" else { return false }
-                var end = position
-                while end > 0, code[end - 1].isWhitespace { end -= 1 }
-                var start = end
-                while start > 0, isIdentifier(code[start - 1]) { start -= 1 }
-                return String(code[start..<end]) == "Package"
-            default: break
-            }
-            position -= 1
-        }
-        return false
-    }
-
-    /// The initializer of `let name = …` / `let name: T = …`, up to the end of its expression.
-    private static func initializer(of name: String, in code: [Character]) -> [Character]? {
-        for keyword in ["let", "var"] {
-            let pattern = Array("\(keyword) \(name)")
-            var index = 0
-            while let found = find(pattern, in: code, from: index) {
-                index = found + pattern.count
-                guard index < code.count, !isIdentifier(code[index]) else { continue }
-                var position = index
-                // Skip a type annotation: up to the `=` at depth 0.
-                var depth = 0
-                while position < code.count {
-                    let character = code[position]
-                    if "([{".contains(character) { depth += 1 }
-                    if ")]}".contains(character) { depth -= 1 }
-                    if character == "=", depth == 0 { break }
-                    if character == "\n", depth == 0 { return nil }
-                    position += 1
-                }
-                guard position < code.count else { return nil }
-                return expression(in: code, from: position + 1)
-            }
-        }
-        return nil
-    }
-
-    /// From `start`, up to a `,` or `)` at depth 0 (or a line end at depth 0 after a
-    /// complete bracket, for assignments).
-    private static func expression(in code: [Character], from start: Int) -> [Character] {
-        var depth = 0
-        var index = start
-        var inString = false
-        while index < code.count {
-            let character = code[index]
-            if inString {
-                if character == "\\" { index += 2; continue }
-                if character == "\"" { inString = false }
-            } else if character == "\"" {
-                inString = true
-            } else if "([{".contains(character) {
-                depth += 1
-            } else if ")]}".contains(character) {
-                if depth == 0 { break }
-                depth -= 1
-                if depth == 0, character == "]", startsWithBracket(code, start) { index += 1; break }
-            } else if character == ",", depth == 0 {
-                break
-            } else if character == "\n", depth == 0, !trimmed(Array(code[start..<index])).isEmpty {
-                break
-            }
-            index += 1
-        }
-        return Array(code[start..<min(index, code.count)])
-    }
-
-    private static func startsWithBracket(_ code: [Character], _ start: Int) -> Bool {
-        var index = start
-        while index < code.count, code[index].isWhitespace { index += 1 }
-        return index < code.count && code[index] == "["
-    }
-
-    private static func topLevelSplit(_ code: [Character], separator: Character) -> [[Character]] {
-        var parts: [[Character]] = [[]]
-        var depth = 0
-        var inString = false
-        for character in code {
-            if inString {
-                if character == "\"" { inString = false }
-            } else if character == "\"" {
-                inString = true
-            } else if "([{".contains(character) {
-                depth += 1
-            } else if ")]}".contains(character) {
-                depth -= 1
-            } else if character == separator, depth == 0 {
-                parts.append([])
-                continue
-            }
-            parts[parts.count - 1].append(character)
-        }
-        return parts
-    }
-
-    private static func trimmed(_ code: [Character]) -> [Character] {
-        var slice = code[...]
-        while let first = slice.first, first.isWhitespace { slice.removeFirst() }
-        while let last = slice.last, last.isWhitespace { slice.removeLast() }
-        return Array(slice)
-    }
-
-    private static func find(_ pattern: [Character], in code: [Character], from start: Int) -> Int? {
-        guard !pattern.isEmpty, code.count >= pattern.count, start <= code.count - pattern.count else { return nil }
-        for index in start...(code.count - pattern.count) where code[index] == pattern[0] {
-            if code[index..<(index + pattern.count)].elementsEqual(pattern) { return index }
-        }
-        return nil
-    }
-
-    private static func isIdentifier(_ character: Character) -> Bool {
-        character.isLetter || character.isNumber || character == "_"
     }
 }
