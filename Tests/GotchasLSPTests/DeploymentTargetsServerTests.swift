@@ -95,10 +95,10 @@ private struct NeedsNewOSRule: Rule {
         #expect(app.deploymentTargets.source == .package(manifest: "/w/Package.swift"))
         #expect(store.resolve(forPath: "/w/Packages/Foo/Sources/F.swift").0.rules.platforms.versions[.iOS] == OSVersion(17))
         let generation = store.generation
-        store.updateProjectSettings(path: "/w/Package.swift", text: Self.manifest(iOS: 16))
+        store.updateProjectSettings(path: "/w/Package.swift", facts: SettingsFileFacts(path: "/w/Package.swift", text: Self.manifest(iOS: 16)))
         #expect(store.generation > generation)
         #expect(store.resolve(forPath: "/w/Sources/A/A.swift").0.rules.platforms.versions[.iOS] == OSVersion(16))
-        store.updateProjectSettings(path: "/w/Package.swift", text: nil)
+        store.updateProjectSettings(path: "/w/Package.swift", facts: nil)
         #expect(store.resolve(forPath: "/w/Sources/A/A.swift").0.rules.platforms == .unknown)
     }
 }

@@ -117,6 +117,13 @@ public struct ProjectSettingsFiles: Sendable, Equatable {
     @discardableResult
     public mutating func update(path: String, text: String) -> Bool {
         guard let new = SettingsFileFacts(path: path, text: text) else { return false }
+        return update(path: path, facts: new)
+    }
+
+    /// Records what was read from a settings file (reading parses a manifest: a front end
+    /// whose loop must not parse reads it elsewhere and hands over the facts).
+    @discardableResult
+    public mutating func update(path: String, facts new: SettingsFileFacts) -> Bool {
         guard facts[path] != new else { return false }
         facts[path] = new
         layout = Layout(facts)
@@ -252,7 +259,9 @@ public struct ProjectSettingsFiles: Sendable, Equatable {
 }
 
 /// What one settings file says about deployment targets.
-struct SettingsFileFacts: Sendable, Equatable {
+/// What one settings file says (a manifest's platforms and target paths, an Xcode project's or
+/// xcconfig's deployment targets and SDKs). Built from the file's text; a manifest is parsed.
+public struct SettingsFileFacts: Sendable, Equatable {
     var kind: ProjectSettings.FileKind
     /// What a manifest (`Package.swift`, `Package@swift-….swift`) says; nil for build settings.
     var manifest: PackageManifest?
@@ -262,7 +271,7 @@ struct SettingsFileFacts: Sendable, Equatable {
     /// Platforms named by `SDKROOT` and `SUPPORTED_PLATFORMS`.
     var sdkPlatforms: Set<Platform> = []
 
-    init?(path: String, text: String) {
+    public init?(path: String, text: String) {
         guard let kind = ProjectSettings.kind(ofPath: path) else { return nil }
         self.kind = kind
         switch kind {

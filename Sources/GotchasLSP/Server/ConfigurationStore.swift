@@ -82,8 +82,8 @@ struct ConfigurationStore: Sendable {
     /// A project settings file was created or changed on disk (nil text: deleted).
     /// Returns whether anything the deployment targets are read from changed.
     @discardableResult
-    mutating func updateProjectSettings(path: String, text: String?) -> Bool {
-        let changed = text.map { projectSettings.update(path: path, text: $0) } ?? projectSettings.remove(path: path)
+    mutating func updateProjectSettings(path: String, facts: SettingsFileFacts?) -> Bool {
+        let changed = facts.map { projectSettings.update(path: path, facts: $0) } ?? projectSettings.remove(path: path)
         if changed { generation += 1 }
         return changed
     }

@@ -44,6 +44,8 @@ public actor LanguageServer {
     var relintAfterFlight: Set<String> = []
     /// Declarations of the whole workspace (see WorkspaceIndexing.swift).
     var workspaceIndex = WorkspaceIndex.empty
+    /// Reads of each settings file requested so far (only the newest one's result is applied).
+    var settingsReads: [String: Int] = [:]
     var indexGeneration = 0
     /// Progress tokens by the ID of the `window/workDoneProgress/create` request, and
     /// those the client accepted (only these may carry `$/progress`).

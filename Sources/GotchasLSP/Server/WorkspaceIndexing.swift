@@ -83,23 +83,37 @@ extension LanguageServer {
         relint(paths: dependents)
     }
 
+    /// A settings file was read (nil text: deleted or unreadable): the workspace index and the
+    /// deployment targets take it, and open documents are linted again.
+    private func settingsFileRead(path: String, text: String?, facts: SettingsFileFacts?, read: Int) {
+        guard settingsReads[path] == read else { return }
+        if let text {
+            workspaceIndex.updateSettings(path: path, text: text)
+        } else {
+            workspaceIndex.remove(path: path)
+        }
+        // New deployment targets bump the configuration generation (cached results
+        // no longer match); the lints below see them without a restart.
+        if configuration.updateProjectSettings(path: path, facts: facts) {
+            log("project settings changed: \(path)")
+        }
+        lintResults.removeAll()
+        relintOpenDocuments()
+    }
+
     /// A watched `.swift` or settings file changed on disk (ignored while it is open:
     /// the editor's text wins).
     func indexWatchedFile(path: String, deleted: Bool) {
         if SourceTreeScan.isSettingsFile(path) {
-            let text = deleted ? nil : FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
-            if let text {
-                workspaceIndex.updateSettings(path: path, text: text)
-            } else {
-                workspaceIndex.remove(path: path)
+            // Reading a manifest parses it: that happens off the message loop, and only the
+            // newest read of a path is applied (reads may finish out of order).
+            settingsReads[path, default: 0] += 1
+            let read = settingsReads[path] ?? 0
+            Task.detached {
+                let text = deleted ? nil : FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+                let facts = text.flatMap { SettingsFileFacts(path: path, text: $0) }
+                await self.settingsFileRead(path: path, text: text, facts: facts, read: read)
             }
-            // New deployment targets bump the configuration generation (cached results
-            // no longer match); the lints below see them without a restart.
-            if configuration.updateProjectSettings(path: path, text: text) {
-                log("project settings changed: \(path)")
-            }
-            lintResults.removeAll()
-            relintOpenDocuments()
             return
         }
         guard path.hasSuffix(".swift"), !isOpen(path: path) else { return }
