@@ -14,8 +14,8 @@ struct CornerRadiusRule: CallRule {
             clips the same way and is the supported spelling; the shape form also takes \
             `style: .continuous` and per-corner radii (`.rect(topLeadingRadius:…)`). The fix wraps \
             the radius and keeps it as written. It is unsafe: `.rect(cornerRadius:)` draws `.continuous` corners \
-            by default, which may not be the curve `cornerRadius` drew, so check the look; and the `.rect` shape \
-            needs iOS 17 (macOS 14, tvOS 17, watchOS 10): below that it is withheld.
+            by default, which may not be the curve `cornerRadius` drew, so check the look. `.rect(cornerRadius:)` \
+            is available from iOS 13 (macOS 10.15, tvOS 13, watchOS 6), wherever `cornerRadius` is.
             """,
         tags: [.deprecated],
         fix: .unsafe,
@@ -63,8 +63,9 @@ struct CornerRadiusRule: CallRule {
         ])
 
     static let calledNames: Set<String> = ["cornerRadius"]
-    /// `Shape.rect(cornerRadius:)`: iOS 17 (older code would write `RoundedRectangle(cornerRadius:)`).
-    static let rectShapeRequirement = PlatformRequirement.os(iOS: OSVersion(17), macOS: OSVersion(14), tvOS: OSVersion(17), watchOS: OSVersion(10))
+    // No platform requirement: `Shape.rect(cornerRadius:style:)` is emitted into the client and
+    // available from iOS 13, macOS 10.15, tvOS 13, watchOS 6 (Apple's documentation,
+    // https://developer.apple.com/documentation/swiftui/shape/rect(cornerradius:style:)).
 
     func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
@@ -82,7 +83,7 @@ struct CornerRadiusRule: CallRule {
                 TextEdit(range: member.declName.baseName.byteRange, replacement: "clipShape"),
                 .insert(".rect(cornerRadius: ", at: radius.expression.positionAfterSkippingLeadingTrivia.utf8Offset),
                 .insert(")", at: rightParen.positionAfterSkippingLeadingTrivia.utf8Offset),
-            ], requires: Self.rectShapeRequirement))
+            ]))
         }
         report.append(Finding(
             message: "`.cornerRadius(_:)` is deprecated; use `.clipShape(.rect(cornerRadius:))`",

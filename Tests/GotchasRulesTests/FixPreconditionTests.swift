@@ -169,13 +169,16 @@ import Testing
         #expect(linter.lint(document, configuration: configuration).diagnostics.flatMap(\.fixes).map(\.applicability) == [.safe])
     }
 
-    @Test func cornerRadiusFixIsWithheldBelowIOS17() {
+    /// `.rect(cornerRadius:)` is available wherever `cornerRadius` is (iOS 13): the fix is offered
+    /// at an iOS 15 minimum too — unsafe, for the corner curve.
+    @Test func cornerRadiusFixIsOfferedAtLowMinimumsAsUnsafe() {
         var configuration = RuleHarness.configuration(only: "corner-radius")
-        configuration.platforms = PlatformMinimums(deploymentTargets: [.iOS: OSVersion(16)])
+        configuration.platforms = PlatformMinimums(deploymentTargets: [.iOS: OSVersion(15)])
         let diagnostics = RuleHarness.linter.lint(SourceDocument(path: "Card.swift", text: "let v = Image(\"a\").cornerRadius(8)"),
                                                   configuration: configuration).diagnostics
-        #expect(diagnostics.flatMap(\.fixes).isEmpty)
-        #expect(diagnostics.flatMap(\.withheldFixes).count == (diagnostics.isEmpty ? 0 : 1))
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics.flatMap(\.fixes).map(\.applicability) == [.unsafe])
+        #expect(diagnostics.flatMap(\.withheldFixes).isEmpty)
     }
 }
 
