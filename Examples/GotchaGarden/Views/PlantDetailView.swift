@@ -6,7 +6,7 @@ final class WateringSchedule: ObservableObject {
 
 struct PlantDetailView: View {
     let plant: Plant
-    @ObservedObject var schedule = WateringSchedule()
+    @ObservedObject private var schedule = WateringSchedule()
     @State private var showsHistory = false
 
     var body: some View {
