@@ -14,7 +14,7 @@ let usage = """
       swiftui-gotchas settings FILE…            show the configuration and deployment targets
                                                 each file is linted with, and where they come from
       swiftui-gotchas generate-docs [DIR]       write docs/rules (one page per rule) and the
-                                            configuration's JSON schema
+                                                configuration's JSON schema
       swiftui-gotchas --version
 
     """
