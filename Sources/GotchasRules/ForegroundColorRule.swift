@@ -69,6 +69,8 @@ struct ForegroundColorRule: CallRule {
             RuleCorrection("Image(systemName: \"star\").foregroundColor(.brand)", "Image(systemName: \"star\").foregroundStyle(Color.brand)",
                            otherFiles: ["Color+Brand.swift": "import SwiftUI\nextension Color { static let brand = Color(\"Brand\") }"]),
             RuleCorrection("Image(systemName: \"star\").foregroundColor(.secondary)", "Image(systemName: \"star\").foregroundStyle(Color.secondary)"),
+            // `.init(…)` resolved against `Color?` before; against the generic style it needs `Color`.
+            RuleCorrection("Image(systemName: \"star\").foregroundColor(.init(white: 0.5))", "Image(systemName: \"star\").foregroundStyle(Color.init(white: 0.5))"),
             RuleCorrection("Image(systemName: \"star\").foregroundColor(on ? .yellow : .accentColor.opacity(0.5))",
                            "Image(systemName: \"star\").foregroundStyle(on ? Color.yellow : Color.accentColor.opacity(0.5))"),
             RuleCorrection("""

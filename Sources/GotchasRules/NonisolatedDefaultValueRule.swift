@@ -8,6 +8,7 @@ struct NonisolatedDefaultValueRule: Rule {
         id: "nonisolated-default-value",
         category: .concurrency,
         severity: .warning,
+        optIn: true,
         seed: "000 C5",
         summary: "`static defaultValue` of a `LayoutValueKey`/`EnvironmentKey`/`PreferenceKey` without `nonisolated`, under default MainActor isolation.",
         rationale: """
@@ -21,7 +22,8 @@ struct NonisolatedDefaultValueRule: Rule {
             actor). The fix is safe only for a literal value of a `Sendable` standard type: a `nonisolated` \
             static `let` must be `Sendable`, and its value is then computed off the main actor, where the \
             project's other (main-actor) declarations cannot be read. A stored `static var` becomes `let` \
-            (unsafe: code assigning it breaks), with `= nil` written out when it was implicit.
+            (unsafe: code assigning it breaks), with `= nil` written out when it was implicit. \
+            Opt-in: on six public apps none of 6 sampled findings was worth acting on — projects built with Swift 6.2 and default MainActor isolation compile these keys (docs/precision.md).
             """,
         fix: .safe,
         triggers: ["defaultValue"],

@@ -9,6 +9,7 @@ struct SafeAreaInsetBottomRule: CallRule {
         id: "safe-area-inset-bottom",
         category: .navigation,
         severity: .hint,
+        optIn: true,
         seed: "000 G7",
         summary: "`.safeAreaInset(edge: .bottom)` on a `ScrollView`, `List` or `Form`, used as a bottom bar.",
         rationale: """
@@ -20,7 +21,8 @@ struct SafeAreaInsetBottomRule: CallRule {
             a message composer or text input (`TextField`, `TextEditor`, a `…Composer…` view) — a bottom \
             toolbar holds buttons and labels, and cannot host a keyboard-attached composer — nor a control \
             aligned to one side (`alignment: .trailing`), which floats rather than spans. The fix renames the modifier, which needs the iOS 26 SDK and deployment target, so it is \
-            offered, not applied automatically.
+            offered, not applied automatically. \
+            Opt-in: on six public apps 3 of 4 sampled findings were worth acting on — below iOS 26 (no `.safeAreaBar`) a bottom toolbar does not fit stacked full-width buttons (docs/precision.md).
             """,
         fix: .unsafe,
         // https://developer.apple.com/documentation/swiftui/toolbaritemplacement/bottombar.md: iOS 14, watchOS 10, visionOS 1, no macOS; tvOS 18 only inside a NavigationSplitView sidebar, so not a bottom bar there

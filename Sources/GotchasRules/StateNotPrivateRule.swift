@@ -52,6 +52,12 @@ struct StateNotPrivateRule: Rule {
                 """, note: "a widget view: flagged with what is true there (rendered once per entry), and no `private` fix"),
         ],
         nonTriggering: [
+            RuleExample("""
+                struct DownloadView: View {
+                    @StateObject var viewModel: DownloadViewModel
+                    var body: some View { Text(viewModel.title) }
+                }
+                """, note: "a `@StateObject` every caller passes through the memberwise initializer: `private` would break them"),
             RuleExample("struct A: View { @State private var count = 0 }"),
             RuleExample("struct A: View { @State fileprivate var count = 0 }", note: "fileprivate is private enough"),
             RuleExample("struct A: View { @StateObject private var model = Model() }"),
@@ -126,6 +132,15 @@ struct StateNotPrivateRule: Rule {
         else { return }
 
         let wrapper = attribute.attributeName.trimmedText.hasSuffix("StateObject") ? "@StateObject" : "@State"
+        // A `@StateObject` with no initial value in a view without its own `init` is handed in by
+        // every caller through the memberwise initializer (`DownloadView(viewModel: .init(…))`):
+        // `private` would break them, and the question there is ownership (`@ObservedObject`), not
+        // access — a different finding.
+        if wrapper == "@StateObject", variable.bindings.allSatisfy({ $0.initializer == nil }),
+           let members = node.parent?.parent?.as(MemberBlockItemListSyntax.self),
+           !members.contains(where: { $0.decl.is(InitializerDeclSyntax.self) }) {
+            return
+        }
         // A widget view is rendered once per timeline entry and never updated: "later values are
         // ignored" is false there, and `private` is the wrong fix (callers such as
         // `EpisodeView(episode: e, isFirstEpisode: true)` pass the label; the value wants to be a

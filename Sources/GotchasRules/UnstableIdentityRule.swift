@@ -56,6 +56,13 @@ struct UnstableIdentityRule: CallRule {
             """,
         ],
         nonTriggering: [
+            RuleExample("""
+                struct Cover: Identifiable {
+                    var podcastID: UUID?
+                    var imageID: UUID?
+                    var id: UUID { podcastID ?? imageID ?? UUID() }
+                }
+                """, note: "`UUID()` as the last of several fallbacks: reached only when every value before it is nil"),
             RuleExample("struct Treat: Identifiable { let id = UUID() }", note: "stored once"),
             RuleExample("struct Treat: Identifiable { var id = UUID() }", note: "stored once"),
             RuleExample("struct Treat: Identifiable { var id: UUID { storedID } }"),
@@ -79,8 +86,11 @@ struct UnstableIdentityRule: CallRule {
         }
         guard Self.isNewUUID(call), Self.isInComputedIDGetter(call) else { return }
         // `x ?? UUID()`: a new identity only on the reads where `x` is nil; say so.
-        // With several (`a ?? b ?? UUID()`) it happens only where every value before it is nil.
+        // With several (`a ?? b ?? UUID()`) it happens only where every value before it is nil:
+        // a last resort behind other fallbacks, which the review of public apps found the data
+        // never reaches (precision first: not flagged).
         if let fallbackFor = Self.nilCoalescingOperands(of: call) {
+            guard fallbackFor.count == 1 else { return }
             report.append(Finding(
                 message: "A computed `id` falling back to `UUID()` is a new identity on each read where \(Self.allNil(fallbackFor)): those rows reset their state and re-animate; store the fallback once (`let id = x ?? UUID()` in the initializer) or derive it from the data",
                 range: call.byteRange))

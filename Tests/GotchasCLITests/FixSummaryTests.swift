@@ -19,14 +19,14 @@ import Testing
     @Test func fixAndDiffCountUnsafeFixesTheyLeftOut() throws {
         let tree = try TemporaryTree(["A.swift": Self.unsafeOnly])
         let fixing = CapturedIO()
-        _ = fixing.lint([tree.root, "--fix"])
+        _ = fixing.lint([tree.root, "--fix", "--select", "safe-area-inset-bottom"])
         #expect(fixing.error.contains("Applied 0 fixes in 0 files; 1 not applied: 1 unsafe (--unsafe-fixes).\n"), "\(fixing.error)")
         let diffing = CapturedIO()
-        _ = diffing.lint([tree.root, "--diff"])
+        _ = diffing.lint([tree.root, "--diff", "--select", "safe-area-inset-bottom"])
         #expect(diffing.error.contains("0 fixes would be applied; 1 not applied: 1 unsafe (--unsafe-fixes).\n"), "\(diffing.error)")
         // With --unsafe-fixes they are applied, and nothing is left out.
         let unsafe = CapturedIO()
-        _ = unsafe.lint([tree.root, "--fix", "--unsafe-fixes"])
+        _ = unsafe.lint([tree.root, "--fix", "--unsafe-fixes", "--select", "safe-area-inset-bottom"])
         #expect(unsafe.error.contains("Applied 1 fix in 1 file.\n"), "\(unsafe.error)")
         #expect(tree.read("A.swift").contains(".safeAreaBar(edge: .bottom)"))
     }

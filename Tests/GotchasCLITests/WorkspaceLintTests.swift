@@ -23,10 +23,11 @@ import Testing
             "Sources/A/Keys.swift": "struct Weight: LayoutValueKey {\n    static let defaultValue = 1.0\n}\n",
         ])
         let lint = CapturedIO()
-        _ = lint.lint([tree.path("Sources/A"), "--format", "json"])
+        // Opt-in (docs/precision.md): selected here.
+        _ = lint.lint([tree.path("Sources/A"), "--format", "json", "--select", "nonisolated-default-value"])
         #expect(lint.output.contains("\"rule\":\"nonisolated-default-value\""))
         let fix = CapturedIO()
-        _ = fix.lint([tree.path("Sources/A"), "--fix", "--quiet"])
+        _ = fix.lint([tree.path("Sources/A"), "--fix", "--quiet", "--select", "nonisolated-default-value"])
         #expect(tree.read("Sources/A/Keys.swift") == "struct Weight: LayoutValueKey {\n    nonisolated static let defaultValue = 1.0\n}\n")
     }
 }

@@ -64,16 +64,16 @@ import Testing
         await client.open(uri, """
             struct Inbox: View {
                 var body: some View {
-                    List { Text("a") }.safeAreaInset(edge: .bottom) { Text("bar") }
+                    Image("cover").cornerRadius(8)
                 }
             }
             """)
         _ = try await client.publishedDiagnostics(for: uri)
         let response = try await client.request("textDocument/codeAction", [
-            "textDocument": ["uri": .string(uri)], "range": range(2, 30, 2, 30), "context": ["diagnostics": []]])
+            "textDocument": ["uri": .string(uri)], "range": range(2, 24, 2, 24), "context": ["diagnostics": []]])
         let titles = try #require(response["result"]?.arrayValue).compactMap { $0["title"]?.stringValue }
-        #expect(titles.first == "Replace with `.safeAreaBar(edge: .bottom)` (unsafe: not applied by fix-all)", "\(titles)")
-        #expect(!titles.contains("Fix all `safe-area-inset-bottom` problems in this file"))
+        #expect(titles.first == "Replace with `.clipShape(.rect(cornerRadius:))` (unsafe: not applied by fix-all)", "\(titles)")
+        #expect(!titles.contains("Fix all `corner-radius` problems in this file"))
         #expect(try await client.shutdownAndExit() == 0)
     }
 

@@ -75,7 +75,7 @@ import Testing
         #expect(imported.first?.fixes.isEmpty == true)
     }
 
-    @Test func unstableIdentityNamesEveryValueBeforeTheFallback() {
+    @Test func unstableIdentityFlagsASingleFallbackAndSaysWhenItIsNew() {
         let code = """
             struct Cover: Identifiable {
                 var image: Header?
@@ -84,8 +84,8 @@ import Testing
             struct Artwork: Identifiable { let podcastID: String?; var id: String { podcastID ?? UUID().uuidString } }
             """
         let messages = Self.lint(code, at: "/app/Cover.swift", only: "unstable-identity").map(\.message)
-        #expect(messages.count == 2)
-        #expect(messages.first?.contains("where `image?.podcast?.uuid` and `image?.imageName` are both nil") == true)
+        // `UUID()` behind several fallbacks is a last resort the data rarely reaches: not flagged.
+        #expect(messages.count == 1)
         #expect(messages.last?.contains("where `podcastID` is nil") == true)
         #expect(!messages.contains { $0.contains("every time it is read") })
     }
