@@ -11,6 +11,8 @@ Three modes (Python 3 standard library only):
            findings in total, reviewed, wrong, precision, the shapes that were wrong, and an
            overall precision weighted by how often each rule fires. With JSON from a newer
            binary, the reviewed findings that no longer fire are counted as fixed (see --help).
+           With --before-review (and --before-json-dir), both columns: findings and precision
+           before → after per rule, and the weighted overall figure before → after.
 
 Why a fixed seed over a sorted list: the same binary, apps and seed give the same sample on any
 machine, so a later binary can be judged on the same findings.
@@ -18,7 +20,9 @@ machine, so a later binary can be judged on the same findings.
 Reproduce docs/precision.md:
   scripts/precision-sample.py sample --bin /tmp/sg-before --apps-dir /tmp/apps \
       --json-dir /tmp/review --seed 14
-  scripts/precision-sample.py table docs/precision-review.tsv --json-dir /tmp/review
+  scripts/precision-sample.py table docs/precision-review-after.tsv --bin /tmp/sg-after \
+      --json-dir /tmp/review-after --before-review docs/precision-review.tsv \
+      --before-json-dir /tmp/review
 """
 
 import argparse
@@ -146,53 +150,108 @@ def read_review(path):
     return rows
 
 
-def cmd_table(args):
-    rows = read_review(args.review)
-    findings = load_findings(args)
+def rule_stats(rows, findings):
+    """Per rule: (findings in total, reviewed rows that still fire, the wrong ones among them),
+    and how many reviewed rows no longer fire, split into (judged act, judged wrong).
+
+    A reviewed finding still fires when the same rule reports on the same line of the same
+    file. With the JSON the review was made on, all of them do; with a newer binary's JSON,
+    the ones that vanished are counted as fixed (wrong) or lost (worth acting on)."""
     totals = collections.Counter(f.rule for f in findings)
-    # A reviewed finding still fires when the same rule reports on the same line of the same
-    # file. With the JSON the review was made on, all of them do; with a newer binary's JSON,
-    # the ones that vanished are counted as fixed (wrong) or lost (worth acting on).
     firing = {(f.rule, f.app, f"{f.path}:{f.line}") for f in findings}
     by_rule = collections.defaultdict(list)
     for r in rows:
         by_rule[r["rule"]].append(r)
+    stats, gone_good, gone_bad = {}, 0, 0
+    for rule, reviewed in by_rule.items():
+        still = [r for r in reviewed if (r["rule"], r["app"], r["location"]) in firing]
+        gone_good += sum(1 for r in reviewed if r not in still and r["verdict"] == "act")
+        gone_bad += sum(1 for r in reviewed if r not in still and r["verdict"] == "wrong")
+        stats[rule] = (totals[rule], still, [r for r in still if r["verdict"] == "wrong"])
+    return stats, totals, gone_good, gone_bad
+
+
+def precision_text(still, wrong):
+    return f"{1 - len(wrong) / len(still):.0%}" if still else "—"
+
+
+def shapes_text(wrong):
+    shapes = collections.Counter(r["shape"] for r in wrong if r["shape"])
+    return "; ".join(f"{s} ({n})" if n > 1 else s for s, n in shapes.most_common()) or "—"
+
+
+def overall(stats):
+    """(reviewed, wrong, unweighted precision, weighted precision, weight): each rule's
+    precision weighted by how often it fires, roughly the chance that a random default-on
+    finding is worth acting on."""
+    weighted_sum, weight, reviewed_all, wrong_all = 0.0, 0, 0, 0
+    for total, still, wrong in stats.values():
+        if still:
+            weighted_sum += (1 - len(wrong) / len(still)) * total
+            weight += total
+        reviewed_all += len(still)
+        wrong_all += len(wrong)
+    plain = 1 - wrong_all / reviewed_all if reviewed_all else 0.0
+    return reviewed_all, wrong_all, plain, (weighted_sum / weight if weight else 0.0), weight
+
+
+def cmd_table(args):
+    rows = read_review(args.review)
+    findings = load_findings(args)
+    stats, totals, gone_good, gone_bad = rule_stats(rows, findings)
+    if args.before_review:
+        return table_before_after(args, stats, totals)
 
     label = f" ({args.label})" if args.label else ""
     print(f"| rule | findings{label} | reviewed | wrong | precision{label} | what was wrong |")
     print(f"|---|---:|---:|---:|---:|---|")
-    weighted_sum, weight, reviewed_all, wrong_all, gone_good, gone_bad = 0.0, 0, 0, 0, 0, 0
-    for rule in sorted(by_rule, key=lambda r: (-totals[r], r)):
-        still = [r for r in by_rule[rule] if (r["rule"], r["app"], r["location"]) in firing]
-        gone_good += sum(1 for r in by_rule[rule] if r not in still and r["verdict"] == "act")
-        gone_bad += sum(1 for r in by_rule[rule] if r not in still and r["verdict"] == "wrong")
-        wrong = [r for r in still if r["verdict"] == "wrong"]
-        shapes = collections.Counter(r["shape"] for r in wrong if r["shape"])
-        shape_text = "; ".join(f"{s} ({n})" if n > 1 else s for s, n in shapes.most_common())
-        if still:
-            precision = 1 - len(wrong) / len(still)
-            p_text = f"{precision:.0%}"
-            weighted_sum += precision * totals[rule]
-            weight += totals[rule]
-        else:
-            p_text = "—"
-        reviewed_all += len(still)
-        wrong_all += len(wrong)
-        print(f"| `{rule}` | {totals[rule]} | {len(still)} | {len(wrong)} | {p_text} | "
-              f"{shape_text or '—'} |")
-    overall = weighted_sum / weight if weight else 0.0
-    plain = 1 - wrong_all / reviewed_all if reviewed_all else 0.0
+    for rule in sorted(stats, key=lambda r: (-totals[r], r)):
+        total, still, wrong = stats[rule]
+        print(f"| `{rule}` | {total} | {len(still)} | {len(wrong)} | "
+              f"{precision_text(still, wrong)} | {shapes_text(wrong)} |")
+    reviewed_all, wrong_all, plain, weighted, weight = overall(stats)
     print()
     print(f"Overall: {reviewed_all} reviewed, {wrong_all} wrong; precision "
-          f"{plain:.0%} unweighted, **{overall:.0%} weighted by findings per rule** "
+          f"{plain:.0%} unweighted, **{weighted:.0%} weighted by findings per rule** "
           f"({weight} findings of the reviewed rules).")
-    unreviewed = sorted(r for r in totals if r not in by_rule)
+    unreviewed = sorted(r for r in totals if r not in stats)
     if unreviewed:
         print(f"Not in the review (opt-in or new rules): "
               + ", ".join(f"`{r}` ({totals[r]})" for r in unreviewed) + ".")
     if gone_good or gone_bad:
         print(f"Reviewed findings that no longer fire: {gone_bad} judged wrong (fixed), "
               f"{gone_good} judged worth acting on (lost).")
+
+
+def table_before_after(args, after, after_totals):
+    """Both columns: the before review on the before JSON, this review on this JSON. A rule
+    that no longer fires keeps its row (findings after 0, precision after —)."""
+    before_args = argparse.Namespace(**vars(args))
+    before_args.json_dir = args.before_json_dir
+    before_args.bin = None  # the before JSON must exist; never lint it with this binary
+    before, before_totals, _, _ = rule_stats(read_review(args.before_review),
+                                            load_findings(before_args))
+    print("| rule | findings before | findings after | reviewed | wrong | "
+          "precision before → after | what was wrong (after) |")
+    print("|---|---:|---:|---:|---:|---|---|")
+    rules = set(before) | set(after)
+    for rule in sorted(rules, key=lambda r: (-before_totals[r], -after_totals[r], r)):
+        b_still, b_wrong = (before[rule][1], before[rule][2]) if rule in before else ([], [])
+        a_still, a_wrong = (after[rule][1], after[rule][2]) if rule in after else ([], [])
+        print(f"| `{rule}` | {before_totals[rule]} | {after_totals[rule]} | {len(a_still)} | "
+              f"{len(a_wrong)} | {precision_text(b_still, b_wrong)} → "
+              f"{precision_text(a_still, a_wrong)} | {shapes_text(a_wrong)} |")
+    b = overall(before)
+    a = overall(after)
+    print()
+    print(f"Overall: reviewed {b[0]} → {a[0]}, wrong {b[1]} → {a[1]}; precision "
+          f"{b[2]:.0%} → {a[2]:.0%} unweighted, **{b[3]:.0%} → {a[3]:.0%} weighted by findings "
+          f"per rule** ({b[4]} → {a[4]} findings of the reviewed rules).")
+    unreviewed = sorted(r for r in set(before_totals) | set(after_totals) if r not in rules)
+    if unreviewed:
+        print(f"Not in the review (opt-in or new rules), findings before → after: "
+              + ", ".join(f"`{r}` ({before_totals[r]} → {after_totals[r]})"
+                          for r in unreviewed) + ".")
 
 
 def main():
@@ -211,6 +270,11 @@ def main():
     p.add_argument("--context", type=int, default=4, help="source lines either side")
     p.add_argument("--label", help="table mode: a tag for the findings and precision columns, "
                                    "e.g. 'before' or 'after'")
+    p.add_argument("--before-review", help="table mode: the earlier review TSV; prints both "
+                                           "columns (before on --before-json-dir, after on "
+                                           "--json-dir)")
+    p.add_argument("--before-json-dir", default="/tmp/review",
+                   help="table mode with --before-review: the earlier binary's saved JSON")
     p.add_argument("--include-opt-in", action="store_true",
                    help="also sample opt-in rules (excluded by default when --bin is given)")
     args = p.parse_args()
