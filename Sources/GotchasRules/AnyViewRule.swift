@@ -78,6 +78,16 @@ struct AnyViewRule: CallRule {
         ],
         nonTriggering: [
             RuleExample("""
+                struct LoadableImage: View {
+                    var blurHash: UIImage?
+                    var body: some View { Content(placeholder: placeholder) }
+                    var placeholder: AnyView? {
+                        guard let blurHash else { return nil }
+                        return AnyView(Image(uiImage: blurHash).resizable())
+                    }
+                }
+                """, note: "a member declared `AnyView?`: it can be nil, which `some View` cannot"),
+            RuleExample("""
                 import XCTest
                 final class ScreenshotTests: XCTestCase {
                     let screens: [AnyView] = [AnyView(HomeView()), AnyView(SettingsView())]
@@ -191,6 +201,9 @@ struct AnyViewRule: CallRule {
         // `toPresentable()`, a route's `destination: AnyView`) that returns this `AnyView`. Its
         // signature is fixed (often by a protocol), so there is no `@ViewBuilder` to use instead.
         if Self.isReturnedFromAnyViewMemberOfNonView(call, in: context) { return }
+        // A member declared `AnyView?` (any type): it can be nil, which `some View` cannot, so
+        // what consumes it was written for an optional `AnyView` (a transformer, a placeholder slot).
+        if Self.isReturnedFromOptionalAnyViewMember(call, in: context) { return }
         // Handed on to something whose type is `AnyView` by declaration (a parameter, a hosting
         // root, `AnyView` storage of UIKit code): nothing generic to pass instead. See `Destination`.
         if Self.isFixedByDestination(ExprSyntax(call), in: context) { return }
@@ -443,6 +456,13 @@ struct AnyViewRule: CallRule {
             if declared == labels { return function }
         }
         return nil
+    }
+
+    private static func isReturnedFromOptionalAnyViewMember(_ call: FunctionCallExprSyntax, in context: RuleContext) -> Bool {
+        guard let frame = context.enclosingFunction, let declared = frame.node.declaredResultType?.filter({ $0 != " " }),
+              declared == "AnyView?" || declared == "Optional<AnyView>"
+        else { return false }
+        return ExprSyntax(call).isInReturnPosition(of: frame.node)
     }
 
     private static func isReturnedFromAnyViewMemberOfNonView(_ call: FunctionCallExprSyntax, in context: RuleContext) -> Bool {
