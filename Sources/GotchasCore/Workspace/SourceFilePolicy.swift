@@ -4,7 +4,8 @@ import Foundation
 /// bytes, valid UTF-8 and safe to parse (`ParserLimits`). The one read policy of both
 /// front ends: the CLI reports a rejected file with its reason and skips it; the server
 /// logs it and leaves it out of the workspace index. Editor buffers are the user's own
-/// text and are linted as they are.
+/// text and are linted as they are (`Linter` still refuses what `ParserLimits` finds
+/// unsafe to parse).
 public enum SourceFilePolicy {
     /// Larger files are reported and skipped rather than parsed.
     public static let maximumFileSize = 16 * 1024 * 1024
