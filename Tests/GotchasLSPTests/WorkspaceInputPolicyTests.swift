@@ -9,18 +9,8 @@ import Testing
 /// indexed, so nothing it declares or injects reaches another file's diagnostics.
 @Suite struct WorkspaceInputPolicyTests {
     /// Injects `Store` (an `ObservableObject`) the way `@Environment(Store.self)` cannot read.
-    static let injectsStore = """
-        import SwiftUI
-        @main
-        struct GardenApp: App {
-            @StateObject private var store = Store()
-            var body: some Scene {
-                WindowGroup { Root().environmentObject(store) }
-            }
-        }
-        final class Store: ObservableObject { @Published var count = 0 }
+    static let injectsStore = WorkspaceIndexServerTests.app + "\n" + WorkspaceIndexServerTests.store
 
-        """
     /// The same mismatch for `Other`, in a file that may be indexed: once its finding
     /// appears, indexing is over.
     static let injectsOther = """
