@@ -42,7 +42,7 @@ public struct LintCommand: Sendable {
             reportConfigurationWarnings(resolver.warnings)
             let bytes: [UInt8]
             do {
-                bytes = try SourceReader.validate(io.readInput())
+                bytes = try SourceFilePolicy.check(io.readInput())
             } catch {
                 throw .io("\(stdinPath): \(error)")
             }
@@ -76,12 +76,10 @@ public struct LintCommand: Sendable {
         reportConfigurationWarnings(resolver.warnings)
         let workers = options.jobs ?? ParallelMap.defaultWorkers
         let sources: [Result<SourceDocument, FileProblem>] = ParallelMap.map(work, workers: workers) { item in
-            do {
-                return .success(SourceDocument(path: item.path, bytes: try SourceReader.read(path: item.path)))
-            } catch let failure as SourceReader.Failure {
-                return .failure(FileProblem(path: item.path, message: failure.description))
+            do throws(SourceFilePolicy.Rejection) {
+                return .success(try SourceFilePolicy.document(atPath: item.path))
             } catch {
-                return .failure(FileProblem(path: item.path, message: "\(error)"))
+                return .failure(FileProblem(path: item.path, message: error.description))
             }
         }
         var problems: [FileProblem] = []

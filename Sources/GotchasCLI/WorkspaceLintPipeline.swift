@@ -26,7 +26,7 @@ struct WorkspaceLintPipeline: Sendable {
     /// Source bytes whose trees may be kept between the passes (trees are ~20–40× larger).
     var retainedSourceBudget = 8 * 1024 * 1024
 
-    /// A file to lint: read through `SourceReader`, which rejects what `ParserLimits`
+    /// A file to lint: read through `SourceFilePolicy`, which rejects what `ParserLimits`
     /// finds unsafe to parse, so the pipeline parses without checking again.
     struct Input: Sendable {
         var document: SourceDocument

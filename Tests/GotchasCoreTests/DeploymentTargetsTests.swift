@@ -334,6 +334,11 @@ import Testing
         #expect(ProjectSettings.kind(ofPath: "Config/Base.xcconfig") == .xcconfig)
         #expect(ProjectSettings.kind(ofPath: "/r/Sources/Package.swift.txt") == nil)
         #expect(SourceTreeScan.isSettingsFile("/r/Package@swift-5.9.swift"))
+        // The server's file watchers see every kind.
+        let watched = (["**/*.swift"] + ProjectSettings.watchedGlobPatterns).map(Glob.init)
+        for path in ["/r/Package.swift", "/r/Package@swift-5.9.swift", "/r/A.xcodeproj/project.pbxproj", "/r/Config/Base.xcconfig"] {
+            #expect(watched.contains { $0.matches(path) }, "\(path) is not watched")
+        }
     }
 }
 

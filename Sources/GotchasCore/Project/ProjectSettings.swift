@@ -27,4 +27,8 @@ extension ProjectSettings {
     }
 
     public static func isSettingsFile(_ path: some StringProtocol) -> Bool { kind(ofPath: path) != nil }
+
+    /// What a file watcher must watch to see every settings file change, with `**/*.swift`
+    /// (which covers the manifests): wider than `kind(ofPath:)`, which still decides.
+    public static let watchedGlobPatterns = ["**/*.xcconfig", "**/project.pbxproj"]
 }

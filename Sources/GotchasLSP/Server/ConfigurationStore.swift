@@ -21,17 +21,20 @@ struct ConfigurationStore: Sendable {
     let rules: [RuleDescription]
     let defaultDocsBaseURL: String
     private(set) var editorSettings = ConfigurationFile()
-    /// Last good configuration per file path (nil: the file does not exist or never loaded).
-    private var files: [String: ConfigurationFile] = [:]
-    private var loaded: Set<String> = []
-    /// The workspace's Package.swift, project.pbxproj and xcconfig files.
-    private(set) var projectSettings = ProjectSettingsFiles()
+    /// The configuration files read (last good kept), looked up again on every lint.
+    private var lookup: ConfigurationLookup
+    /// The severities, options and deployment targets (from the workspace's Package.swift,
+    /// project.pbxproj and xcconfig files).
+    private var resolution: ConfigurationResolution
+    var projectSettings: ProjectSettingsFiles { resolution.projectSettings }
     /// Bumped whenever anything changes, so cached lint results can be invalidated.
     private(set) var generation = 0
 
     init(rules: [RuleDescription], defaultDocsBaseURL: String) {
         self.rules = rules
         self.defaultDocsBaseURL = defaultDocsBaseURL
+        lookup = ConfigurationLookup(rules: rules, remembersNearestFile: false)
+        resolution = ConfigurationResolution(rules: rules)
     }
 
     /// Replaces the editor settings (initializationOptions, then each didChangeConfiguration).
@@ -56,25 +59,24 @@ struct ConfigurationStore: Sendable {
     /// Forgets a configuration file so it is read again; returns the problem when the new
     /// contents are broken (the last good configuration stays in force).
     mutating func reload(path: String) -> String? {
-        loaded.remove(path)
+        lookup.forget(path: path)
         generation += 1
         return load(path: path)
     }
 
     /// Forgets everything read from disk (e.g. after a watched-files event).
     mutating func reloadAll() -> [String] {
-        let paths = loaded
-        loaded.removeAll()
+        let paths = lookup.forgetAll()
         generation += 1
-        return paths.sorted().compactMap { load(path: $0) }
+        return paths.compactMap { load(path: $0) }
     }
 
     /// Replaces every project settings file (after the workspace was scanned). Returns
     /// whether the deployment targets of some file may have changed.
     @discardableResult
     mutating func replaceProjectSettings(_ settings: ProjectSettingsFiles) -> Bool {
-        guard settings != projectSettings else { return false }
-        projectSettings = settings
+        guard settings != resolution.projectSettings else { return false }
+        resolution.projectSettings = settings
         generation += 1
         return true
     }
@@ -83,7 +85,7 @@ struct ConfigurationStore: Sendable {
     /// Returns whether anything the deployment targets are read from changed.
     @discardableResult
     mutating func updateProjectSettings(path: String, facts: SettingsFileFacts?) -> Bool {
-        let changed = facts.map { projectSettings.update(path: path, facts: $0) } ?? projectSettings.remove(path: path)
+        let changed = facts.map { resolution.projectSettings.update(path: path, facts: $0) } ?? resolution.projectSettings.remove(path: path)
         if changed { generation += 1 }
         return changed
     }
@@ -91,48 +93,37 @@ struct ConfigurationStore: Sendable {
     /// Loads `path` unless already loaded; returns the problem to show, if any.
     @discardableResult
     mutating func load(path: String) -> String? {
-        guard !loaded.contains(path) else { return nil }
-        loaded.insert(path)
-        guard FileManager.default.fileExists(atPath: path) else {
-            files[path] = nil
-            return nil
-        }
-        do {
-            files[path] = try ConfigurationFile.load(path: path, rules: rules)
-            return nil
-        } catch {
-            let kept = files[path] == nil ? "defaults are used" : "the last good configuration stays in force"
-            return "swiftui-gotchas: \(error) (\(kept))"
-        }
+        problem(lookup.load(path: path), path: path)
+    }
+
+    private func problem(_ load: ConfigurationLookup.Load?, path: String) -> String? {
+        guard case .failed(let error)? = load else { return nil }
+        let kept = lookup.file(atPath: path) == nil ? "defaults are used" : "the last good configuration stays in force"
+        return "swiftui-gotchas: \(error) (\(kept))"
     }
 
     /// The configuration for a document; loads its configuration file on first use.
     /// Returns the problems met on the way (to show to the user).
     mutating func resolve(forPath path: String) -> (Resolved, problems: [String]) {
-        var problems: [String] = []
-        var file: ConfigurationFile?
+        // A document with a relative path (an untitled buffer) has no file and no project.
+        let onDisk = path.hasPrefix("/") ? path : nil
         // Looked up every time: a configuration file created since applies at the next edit.
-        let configPath = path.hasPrefix("/") ? ConfigurationFile.find(forFile: path) : nil
-        if let configPath {
-            if let problem = load(path: configPath) { problems.append(problem) }
-            file = files[configPath]
-        }
+        let found = onDisk.map { lookup.find(forFile: $0) }
+        let problems = found.flatMap { problem($0.load, path: $0.path ?? path) }.map { [$0] } ?? []
+        let configPath = found?.path
+        let file = found?.file
         if let known = resolved[path], known.configPath == configPath, known.generation == generation {
             return (known.resolved, problems)
         }
         let effective = (file ?? ConfigurationFile()).overlaid(with: editorSettings)
-        // A document with a relative path (an untitled buffer) has no project.
-        let project = path.hasPrefix("/") ? projectSettings.deploymentTargets(forFile: path) : .unknown
         // The editor's "platforms" over the file's (each names its source).
         let platformsFrom = editorSettings.platforms != nil ? editorSettings : file
-        let targets = project.inEffect(configuration: platformsFrom, commandLine: nil)
-        var ruleConfiguration = RuleConfiguration.resolve(rules: rules, file: effective)
-        ruleConfiguration.platforms = targets.minimums
+        let (ruleConfiguration, targets) = resolution.resolve(forFile: onDisk, file: effective, platformsFrom: platformsFrom)
         let result = Resolved(
             rules: ruleConfiguration,
             deploymentTargets: targets,
             docsBaseURL: effective.docsBaseURL ?? defaultDocsBaseURL,
-            includesFile: !path.hasPrefix("/") || effective.includes(filePath: path))
+            includesFile: onDisk == nil || effective.includes(filePath: path))
         resolved[path] = (configPath, generation, result)
         return (result, problems)
     }

@@ -40,7 +40,10 @@ extension LanguageServer {
                                              "message": .string("\(files.count) files"), "percentage": 0])
             var indexes: [FileIndex] = []
             for (number, path) in files.enumerated() {
-                if let index = Self.indexFromDisk(path: path, linter: linter) { indexes.append(index) }
+                switch Self.indexFromDisk(path: path, linter: linter) {
+                case .success(let index): indexes.append(index)
+                case .failure(let rejection): self.log("not indexed: \(path): \(rejection)")
+                }
                 if files.count >= 10, number % (files.count / 10) == 0 {
                     await self.indexProgress(token, ["kind": "report", "message": .string("\(number + 1)/\(files.count)"),
                                                      "percentage": .int((number + 1) * 100 / files.count)])
@@ -53,11 +56,13 @@ extension LanguageServer {
         }
     }
 
-    /// A file's index, from the same walk the rules use (no rule enabled: nothing else runs).
-    nonisolated static func indexFromDisk(path: String, linter: Linter) -> FileIndex? {
-        guard let data = FileManager.default.contents(atPath: path), !data.contains(0) else { return nil }
-        let document = SourceDocument(path: path, bytes: Array(data))
-        return linter.lint(document, configuration: RuleConfiguration(severities: [:])).fileIndex
+    /// A file's index, from the same walk the rules use (no rule enabled: nothing else runs),
+    /// when the file may be linted at all (`SourceFilePolicy`, as in `lint`).
+    nonisolated static func indexFromDisk(path: String, linter: Linter) -> Result<FileIndex, SourceFilePolicy.Rejection> {
+        Result { () throws(SourceFilePolicy.Rejection) in
+            let document = try SourceFilePolicy.document(atPath: path)
+            return linter.lint(document, configuration: RuleConfiguration(severities: [:])).fileIndex
+        }
     }
 
     private func workspaceIndexed(_ indexes: [FileIndex], settings: [(path: String, text: String)], generation: Int) {
@@ -136,11 +141,14 @@ extension LanguageServer {
         }
     }
 
-    private func diskIndexRead(path: String, index: FileIndex?, generation: Int) {
+    private func diskIndexRead(path: String, index: Result<FileIndex, SourceFilePolicy.Rejection>, generation: Int) {
         guard generation == indexGeneration, !isOpen(path: path) else { return }
-        if let index {
+        switch index {
+        case .success(let index):
             indexAfterLint(index)
-        } else {
+        case .failure(let rejection):
+            // Gone, unreadable or not lintable: what it declared is no longer in the workspace.
+            log("not indexed: \(path): \(rejection)")
             let old = workspaceIndex.files[path]
             workspaceIndex.remove(path: path)
             relint(paths: workspaceIndex.dependents(on: FileIndex.changedNames(from: old, to: nil)))

@@ -59,9 +59,7 @@ extension LanguageServer {
                 // Sources and project settings feed the workspace index.
                 "id": .string(Self.indexWatcherID),
                 "method": "workspace/didChangeWatchedFiles",
-                "registerOptions": ["watchers": [
-                    ["globPattern": "**/*.swift"], ["globPattern": "**/*.xcconfig"], ["globPattern": "**/project.pbxproj"],
-                ]],
+                "registerOptions": ["watchers": .array((["**/*.swift"] + ProjectSettings.watchedGlobPatterns).map { ["globPattern": .string($0)] })],
             ],
         ]])
     }

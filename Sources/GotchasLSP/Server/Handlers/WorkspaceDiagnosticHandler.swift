@@ -42,10 +42,11 @@ extension LanguageServer {
                                              previous: previous[snapshot.uri], snapshot: snapshot))
                 } else if let resolved = configurations[path],
                           let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-                          let data = FileManager.default.contents(atPath: path) {
+                          // What `lint` would skip is not reported on either (`SourceFilePolicy`).
+                          let document = try? SourceFilePolicy.document(atPath: path) {
                     let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-                    let resultID = "disk.\(Int(modified * 1000)).\(data.count).\(generation)"
-                    let snapshot = DocumentSnapshot(uri: uri, version: nil, document: SourceDocument(path: path, bytes: Array(data)),
+                    let resultID = "disk.\(Int(modified * 1000)).\(document.bytes.count).\(generation)"
+                    let snapshot = DocumentSnapshot(uri: uri, version: nil, document: document,
                                                     configuration: resolved, capabilities: capabilities, linter: linter,
                                                     workspace: workspace, cachedLint: nil)
                     items.append(Self.report(uri: uri, version: nil, resultID: resultID, previous: previous[uri], snapshot: snapshot))

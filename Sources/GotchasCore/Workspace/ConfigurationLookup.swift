@@ -1,0 +1,87 @@
+import Foundation
+
+/// Which `.swiftui-gotchas.json` governs a file (the nearest one in its directory or
+/// above) and what it says, each configuration file loaded once. Shared by both front
+/// ends, which differ in caching and in how they report a problem: the CLI remembers
+/// the nearest file per directory for the run and stops on a broken one; the server
+/// looks again on every lint (a configuration file created since applies at the next
+/// edit), shows the problem and keeps the last good contents in force.
+public struct ConfigurationLookup: Sendable {
+    /// A file's governing configuration.
+    public struct Found: Sendable {
+        /// The configuration file's path (nil: none; defaults apply).
+        public var path: String?
+        /// Its contents; after a failed load, the last good ones (nil: defaults).
+        public var file: ConfigurationFile?
+        /// Set when this look-up loaded the file (`Load`), nil when it was loaded before.
+        public var load: Load?
+    }
+
+    /// The outcome of reading a configuration file.
+    public enum Load: Sendable {
+        /// Read and valid (nil: the file does not exist); its `warnings` are new.
+        case loaded(ConfigurationFile?)
+        /// Unreadable or invalid; whatever was good before stays in force.
+        case failed(ConfigurationError)
+    }
+
+    public let rules: [RuleDescription]
+    /// Remember the nearest configuration file per directory (the CLI: one run sees one tree).
+    public let remembersNearestFile: Bool
+    private var nearestByDirectory: [String: String?] = [:]
+    /// Last good contents per configuration file path (none: missing or never valid).
+    private var files: [String: ConfigurationFile] = [:]
+    private var loaded: Set<String> = []
+
+    public init(rules: [RuleDescription], remembersNearestFile: Bool) {
+        self.rules = rules
+        self.remembersNearestFile = remembersNearestFile
+    }
+
+    /// The configuration governing the file at `path`, loading it on first use.
+    public mutating func find(forFile path: String) -> Found {
+        guard let configPath = nearestFile(forFile: path) else { return Found(path: nil, file: nil, load: nil) }
+        let load = self.load(path: configPath)
+        return Found(path: configPath, file: files[configPath], load: load)
+    }
+
+    /// The nearest `.swiftui-gotchas.json` in the directory of `path` or above.
+    public mutating func nearestFile(forFile path: String) -> String? {
+        guard remembersNearestFile else { return ConfigurationFile.find(forFile: path) }
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL.path
+        if let known = nearestByDirectory[directory] { return known }
+        let found = ConfigurationFile.find(forFile: path)
+        nearestByDirectory[directory] = found
+        return found
+    }
+
+    /// Reads the configuration file at `path` unless it was read already (nil then).
+    public mutating func load(path: String) -> Load? {
+        guard loaded.insert(path).inserted else { return nil }
+        guard FileManager.default.fileExists(atPath: path) else {
+            files[path] = nil
+            return .loaded(nil)
+        }
+        do {
+            let file = try ConfigurationFile.load(path: path, rules: rules)
+            files[path] = file
+            return .loaded(file)
+        } catch {
+            return .failed(error)
+        }
+    }
+
+    /// The last good contents of the configuration file at `path`.
+    public func file(atPath path: String) -> ConfigurationFile? { files[path] }
+
+    /// Forgets that `path` was read, so the next look-up reads it again.
+    public mutating func forget(path: String) { loaded.remove(path) }
+
+    /// Forgets every file read (and every nearest file remembered); returns their paths, sorted.
+    public mutating func forgetAll() -> [String] {
+        let paths = loaded.sorted()
+        loaded.removeAll()
+        nearestByDirectory.removeAll()
+        return paths
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// What a file is linted with: the rules' severities and options from its configuration
+/// (`RuleConfiguration.resolve`), and the deployment targets in effect for it — the
+/// project's (`ProjectSettingsFiles`, remembered per directory), replaced by the
+/// configuration's `"platforms"`, replaced by the command line's. The one resolution of
+/// both front ends: the CLI adds `--select`/`--ignore` and `--platform`, the server the
+/// editor's settings over the file's.
+public struct ConfigurationResolution: Sendable {
+    public let rules: [RuleDescription]
+    /// The project settings files known (the CLI's scan, the server's workspace).
+    public var projectSettings = ProjectSettingsFiles() {
+        didSet { projectTargetsByDirectory.removeAll() }
+    }
+    /// The project's deployment targets by the directory of a file, as its path was given.
+    private var projectTargetsByDirectory: [Substring: DeploymentTargets] = [:]
+
+    public init(rules: [RuleDescription]) {
+        self.rules = rules
+    }
+
+    /// The resolved configuration of the file at `path` (nil: a buffer with no file, so
+    /// no project), governed by `file`. `platformsFrom` is the configuration whose
+    /// `"platforms"` apply (by default `file`'s).
+    public mutating func resolve(forFile path: String?, file: ConfigurationFile?, selection: RuleSelection = RuleSelection(),
+                                 platformsFrom: ConfigurationFile?? = .none,
+                                 commandLine: [Platform: OSVersion]? = nil) -> (rules: RuleConfiguration, deploymentTargets: DeploymentTargets) {
+        let targets = deploymentTargets(forFile: path, platformsFrom: platformsFrom ?? file, commandLine: commandLine)
+        var configuration = RuleConfiguration.resolve(rules: rules, file: file, selection: selection)
+        configuration.platforms = targets.minimums
+        return (configuration, targets)
+    }
+
+    /// The deployment targets in effect for the file at `path`, with where they came from.
+    public mutating func deploymentTargets(forFile path: String?, platformsFrom configuration: ConfigurationFile?,
+                                           commandLine: [Platform: OSVersion]?) -> DeploymentTargets {
+        let project = path.map { projectDeploymentTargets(forFile: $0) } ?? .unknown
+        return project.inEffect(configuration: configuration, commandLine: commandLine)
+    }
+
+    /// What the project's settings files say for the file at `path` (relative: to the
+    /// current directory).
+    public mutating func projectDeploymentTargets(forFile path: String) -> DeploymentTargets {
+        let directory = path.lastIndex(of: "/").map { path[..<$0] } ?? ""
+        if let known = projectTargetsByDirectory[directory] { return known }
+        // Settings paths are standardized absolute paths; so is the file's here.
+        let targets = projectSettings.deploymentTargets(forFile: URL(fileURLWithPath: path).standardizedFileURL.path)
+        projectTargetsByDirectory[directory] = targets
+        return targets
+    }
+}
