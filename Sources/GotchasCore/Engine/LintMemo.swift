@@ -195,15 +195,3 @@ struct ItemReuse {
         return old.moved(by: delta, path: path)
     }
 }
-
-extension WorkspaceQueries.Query {
-    /// True when the answer holds positions in the file at `path` (an index entry of the
-    /// file itself): a result built from it keeps them where they are when the item moves.
-    func answerNamesPlaces(in path: String, of workspace: WorkspaceIndex) -> Bool {
-        switch self {
-        case .environmentUses(let name): workspace.environmentUses(of: name).contains { $0.path == path }
-        case .intentControls(let name): workspace.intentControls(in: name).contains { $0.path == path }
-        case .declaration, .references, .initializerLabels, .defaultIsolation: false  // labels carry no positions  // declarations are asked excluding this file
-        }
-    }
-}
