@@ -88,24 +88,20 @@ struct EnvironmentObjectMismatchRule: Rule {
 
     func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
         guard node.parent?.is(MemberBlockItemSyntax.self) == true else { return }
-        let variable = node.cast(VariableDeclSyntax.self)
-        for element in variable.attributes {
-            guard let attribute = element.as(AttributeSyntax.self) else { continue }
-            let name = attribute.attributeName.trimmedText
-            if name == "EnvironmentObject" || name == "SwiftUI.EnvironmentObject" {
-                guard let type = variable.bindings.first?.typeAnnotation?.type.trimmedText,
-                      let typeName = TypeNames.simple(type) else { continue }
-                reportMismatch(typeName, injectedAs: .injectObservable, notAs: .injectObject, at: attribute, in: context, report: &report,
+        // The same reads the workspace index records (`environmentObjectReads`).
+        for read in node.cast(VariableDeclSyntax.self).environmentObjectReads {
+            let typeName = read.typeName
+            switch read.kind {
+            case .readObject:
+                reportMismatch(typeName, injectedAs: .injectObservable, notAs: .injectObject, at: read.attribute, in: context, report: &report,
                                message: "`\(typeName)` is injected with `.environment(_:)` (%PLACE%) but read with `@EnvironmentObject`: the read finds no ObservableObject and crashes; read it with `@Environment(\(typeName).self)`",
                                note: "injected with `.environment(_:)` here")
-            } else if name == "Environment" || name == "SwiftUI.Environment" {
-                guard case .argumentList(let arguments)? = attribute.arguments, arguments.count == 1,
-                      let member = arguments.first?.expression.as(MemberAccessExprSyntax.self),
-                      member.declName.baseName.text == "self", let base = member.base?.dottedName,
-                      let typeName = TypeNames.simple(base) else { continue }
-                reportMismatch(typeName, injectedAs: .injectObject, notAs: .injectObservable, at: attribute, in: context, report: &report,
+            case .readObservable:
+                reportMismatch(typeName, injectedAs: .injectObject, notAs: .injectObservable, at: read.attribute, in: context, report: &report,
                                message: "`\(typeName)` is injected with `.environmentObject(_:)` (%PLACE%) but read with `@Environment(\(typeName).self)`: the read finds nothing and traps; read it with `@EnvironmentObject`, or make `\(typeName)` @Observable and inject it with `.environment(_:)`",
                                note: "injected with `.environmentObject(_:)` here")
+            case .injectObject, .injectObservable:
+                continue
             }
         }
     }

@@ -71,10 +71,7 @@ struct EnvironmentObservableNonOptionalRule: Rule {
     func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
         let variable = node.cast(VariableDeclSyntax.self)
         guard let attribute = variable.attributes.attribute(named: "Environment") ?? variable.attributes.attribute(named: "SwiftUI.Environment"),
-              case .argumentList(let arguments)? = attribute.arguments,
-              arguments.count == 1, let argument = arguments.first, argument.label == nil,
-              let typeReference = argument.expression.as(MemberAccessExprSyntax.self),
-              typeReference.declName.baseName.text == "self", let base = typeReference.base,
+              let base = attribute.environmentObjectType,
               variable.bindings.count == 1, let binding = variable.bindings.first
         else { return }
         if let type = binding.typeAnnotation?.type {

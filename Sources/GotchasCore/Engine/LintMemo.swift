@@ -7,10 +7,7 @@ struct ItemOutput: Sendable {
     /// The item's full range, trivia included.
     var range: Range<Int>
     var findings: [(ruleIndex: Int, finding: Finding)]
-    var references: [String: Set<String>]
-    var initializerLabels: [String: Set<String>]
-    var environmentUses: [EnvironmentUse]
-    var intentControls: [IntentControlUse]
+    var index: FileIndexEntries
     var queries: [Int: Set<WorkspaceQueries.Query>]
     /// A rule read a fact of the whole file (`RuleContext.usesSwiftConcurrency`).
     var askedFileWideFacts: Bool
@@ -56,8 +53,7 @@ struct ItemOutput: Sendable {
             }
             output.findings[index].finding = finding
         }
-        for index in output.environmentUses.indices { output.environmentUses[index].range = move(output.environmentUses[index].range) }
-        for index in output.intentControls.indices { output.intentControls[index].range = move(output.intentControls[index].range) }
+        output.index = index.moved(by: delta)
         return output
     }
 }
@@ -197,17 +193,5 @@ struct ItemReuse {
             }
         }
         return old.moved(by: delta, path: path)
-    }
-}
-
-extension WorkspaceQueries.Query {
-    /// True when the answer holds positions in the file at `path` (an index entry of the
-    /// file itself): a result built from it keeps them where they are when the item moves.
-    func answerNamesPlaces(in path: String, of workspace: WorkspaceIndex) -> Bool {
-        switch self {
-        case .environmentUses(let name): workspace.environmentUses(of: name).contains { $0.path == path }
-        case .intentControls(let name): workspace.intentControls(in: name).contains { $0.path == path }
-        case .declaration, .references, .initializerLabels, .defaultIsolation: false  // labels carry no positions  // declarations are asked excluding this file
-        }
     }
 }

@@ -163,7 +163,7 @@ public struct Linter: Sendable {
             let context = RuleContext(document: document, tree: file.tree, workspace: workspace, configuration: configuration)
             let walker = RuleWalker(context: context, dispatch: dispatch)
             walker.walk(file.tree)
-            return (result(findings: walker.findings, context: context, suppressions: suppressions, configuration: configuration), nil)
+            return (result(of: walker, context: context, suppressions: suppressions, configuration: configuration), nil)
         }
 
         // Item by item, taking over what `previous` knows of the items the edits left alone.
@@ -192,15 +192,15 @@ public struct Linter: Sendable {
         let memo = LintMemo(context: fileContext, fileTypes: context.fileTypes, workspace: workspace, bytes: document.bytes,
                             usesSwiftConcurrency: context.concurrencyScan, tree: file.tree, types: context.typesByItem,
                             outputs: outputs, itemsTakenOver: taken)
-        return (result(findings: walker.findings, context: context, suppressions: suppressions, configuration: configuration), memo)
+        return (result(of: walker, context: context, suppressions: suppressions, configuration: configuration), memo)
     }
 
     /// The diagnostics (suppressions applied, in report order) and the file's index.
-    private func result(findings: [(ruleIndex: Int, finding: Finding)], context: RuleContext, suppressions: Suppressions,
+    private func result(of walker: RuleWalker, context: RuleContext, suppressions: Suppressions,
                         configuration: RuleConfiguration) -> LintResult {
         let document = context.document
         var diagnostics: [Diagnostic] = []
-        for (index, finding) in findings {
+        for (index, finding) in walker.findings {
             let id = ruleIDs[index]
             let line = document.lines.line(containing: finding.range.lowerBound)
             if suppressions.suppresses(id, onLine: line) { continue }
@@ -211,13 +211,11 @@ public struct Linter: Sendable {
                                           fixes: finding.fixes, withheldFixes: finding.withheldFixes))
         }
         diagnostics.sort(by: Diagnostic.inReportOrder)
-        var fileIndex = context.fileIndex
         // Only rules ask questions (the walk sets `activeRule` before each call).
-        fileIndex.queries = WorkspaceQueries(byRule: Dictionary(uniqueKeysWithValues: context.queries.compactMap { index, queries in
+        let queries = WorkspaceQueries(byRule: Dictionary(uniqueKeysWithValues: context.queries.compactMap { index, queries in
             ruleIDs.indices.contains(index) ? (ruleIDs[index], queries) : nil
         }))
-        fileIndex.environmentUses.sort { ($0.range.lowerBound, $0.kind.rawValue) < ($1.range.lowerBound, $1.kind.rawValue) }
-        fileIndex.intentControls.sort { $0.range.lowerBound < $1.range.lowerBound }
+        let fileIndex = walker.index.fileIndex(queries: queries)
         return LintResult(diagnostics: diagnostics, suppressions: suppressions, fileIndex: fileIndex)
     }
 }

@@ -51,8 +51,6 @@ public final class RuleContext {
     public let workspace: WorkspaceIndex
     let configuration: RuleConfiguration
 
-    /// What this file contributes to the workspace, filled during the walk.
-    var fileIndex: FileIndex
     /// The rule the walk is calling (its index in the linter), so workspace questions
     /// are recorded against the rule that asked them.
     var activeRule = -1
@@ -89,7 +87,6 @@ public final class RuleContext {
         self.imports = imports
         let collected = FileTypeCollector.collect(tree, reusing: itemTypes)
         (self.fileTypes, self.declarationScopes, self.typesByItem) = (collected.types, collected.declarations, collected.byItem)
-        self.fileIndex = FileIndex(path: document.path, types: fileTypes)
     }
 
     public var path: String { document.path }

@@ -1,8 +1,9 @@
 import SwiftSyntax
 
 /// The single walk over a file. For every node it first calls the rules that asked
-/// for the node's kind (they see the context *around* the node), then updates the
-/// shared context for the node's children.
+/// for the node's kind (they see the context *around* the node), has the
+/// `FileIndexCollector` record the node's index entries, then updates the shared
+/// context for the node's children.
 final class RuleWalker: SyntaxAnyVisitor {
     struct ActiveRule {
         var index: Int
@@ -44,6 +45,8 @@ final class RuleWalker: SyntaxAnyVisitor {
     ]
 
     private let context: RuleContext
+    /// The file's index entries, recorded at the nodes the role table marks.
+    let index: FileIndexCollector
     /// Rules by kind and the walk's role, in one look-up per node.
     private let slots: SyntaxKindTable<(rules: [ActiveRule]?, role: Role?)>
     private let byCallee: [String: [ActiveRule]]
@@ -75,6 +78,7 @@ final class RuleWalker: SyntaxAnyVisitor {
 
     init(context: RuleContext, dispatch: Dispatch) {
         self.context = context
+        self.index = FileIndexCollector(context: context)
         var slots: [SyntaxKind: (rules: [ActiveRule]?, role: Role?)] = [:]
         for (kind, rules) in dispatch.byKind { slots[kind] = (rules, Self.roles[kind]) }
         for (kind, role) in Self.roles where slots[kind] == nil { slots[kind] = (nil, role) }
@@ -105,9 +109,9 @@ final class RuleWalker: SyntaxAnyVisitor {
             let call = node.cast(FunctionCallExprSyntax.self)
             let callee = call.calleeName
             if let callee, let rules = byCallee[callee] { run(rules, on: node) }
-            indexCall(call, callee: callee)
+            index.noteCall(call, callee: callee)
         }
-        index(node, role: role)
+        noteIndexEntries(node, role: role)
         what.formUnion(enter(node, role: role))
         if !what.isEmpty { pushed.append((depth, what)) }
         return .visitChildren
@@ -183,45 +187,31 @@ final class RuleWalker: SyntaxAnyVisitor {
     /// and questions are also kept for the whole file, as in a plain walk).
     private func walkRecording(_ item: CodeBlockItemSyntax) -> ItemOutput {
         let firstFinding = findings.count
-        let firstUse = context.fileIndex.environmentUses.count
-        let firstControl = context.fileIndex.intentControls.count
-        let fileReferences = context.fileIndex.references
-        let fileLabels = context.fileIndex.initializerLabels
         let fileQueries = context.queries
-        context.fileIndex.references = [:]
-        context.fileIndex.initializerLabels = [:]
         context.queries = [:]
         context.askedFileWideFacts = false
         declaredTypes = []
-        walk(item)
+        let entries = index.collectingItem { walk(item) }
         let output = ItemOutput(
             range: item.position.utf8Offset..<item.endPosition.utf8Offset,
             findings: Array(findings[firstFinding...]),
-            references: context.fileIndex.references,
-            initializerLabels: context.fileIndex.initializerLabels,
-            environmentUses: Array(context.fileIndex.environmentUses[firstUse...]),
-            intentControls: Array(context.fileIndex.intentControls[firstControl...]),
+            index: entries,
             queries: context.queries,
             askedFileWideFacts: context.askedFileWideFacts,
             declaredTypes: declaredTypes)
-        context.fileIndex.references = fileReferences
-        context.fileIndex.initializerLabels = fileLabels
         context.queries = fileQueries
-        merge(output)
+        mergeQueries(of: output)
         return output
     }
 
     /// Adds an earlier walk's results for an item, as if the item had been walked.
     private func take(_ output: ItemOutput) {
         findings.append(contentsOf: output.findings)
-        context.fileIndex.environmentUses.append(contentsOf: output.environmentUses)
-        context.fileIndex.intentControls.append(contentsOf: output.intentControls)
-        merge(output)
+        index.take(output.index)
+        mergeQueries(of: output)
     }
 
-    private func merge(_ output: ItemOutput) {
-        for (type, names) in output.references { context.fileIndex.references[type, default: []].formUnion(names) }
-        for (type, labels) in output.initializerLabels { context.fileIndex.initializerLabels[type, default: []].formUnion(labels) }
+    private func mergeQueries(of output: ItemOutput) {
         for (rule, queries) in output.queries { context.queries[rule, default: []].formUnion(queries) }
     }
 
@@ -308,135 +298,12 @@ final class RuleWalker: SyntaxAnyVisitor {
 
     // MARK: - File index (collected in the same walk)
 
-    private func index(_ node: Syntax, role: Role) {
+    private func noteIndexEntries(_ node: Syntax, role: Role) {
         switch role {
-        case .reference:
-            // Most references are lowercase (locals, properties): ruled out by their first
-            // byte, before the node is cast and its name copied out.
-            guard mayStartUppercase(node) else { return }
-            let name = node.cast(DeclReferenceExprSyntax.self).baseName.text
-            if Self.startsUppercase(name) { noteReference(name) }
-        case .typeReference:
-            guard mayStartUppercase(node) else { return }
-            let name = node.cast(IdentifierTypeSyntax.self).name.text
-            if Self.startsUppercase(name) { noteReference(name) }
-        case .variable:
-            guard node.parent?.is(MemberBlockItemSyntax.self) == true else { return }
-            indexEnvironmentRead(node.cast(VariableDeclSyntax.self))
-        default:
-            return
-        }
-    }
-
-    /// False when the node's text starts with an ASCII byte that is not an uppercase
-    /// letter (the node's first token is the name for both reference kinds).
-    private func mayStartUppercase(_ node: Syntax) -> Bool {
-        let bytes = context.document.bytes
-        let start = node.positionAfterSkippingLeadingTrivia.utf8Offset
-        guard start < bytes.count else { return true }
-        let byte = bytes[start]
-        return byte >= 0x80 || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-    }
-
-    /// `name.first?.isUppercase`, without building a `Character` for an ASCII start
-    /// (every reference in the file asks).
-    static func startsUppercase(_ name: String) -> Bool {
-        guard let byte = name.utf8.first else { return false }
-        if byte < 0x80 { return byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
-        return name.first?.isUppercase == true
-    }
-
-    private func noteReference(_ name: String) {
-        context.fileIndex.references[context.typeStack.last?.name ?? "", default: []].insert(name)
-    }
-
-    private func indexCall(_ call: FunctionCallExprSyntax, callee: String?) {
-        guard let callee else { return }
-        switch callee {
-        case "environmentObject", "environment":
-            guard call.calledExpression.is(MemberAccessExprSyntax.self), call.arguments.count == 1,
-                  let argument = call.arguments.first, argument.label == nil,
-                  !argument.expression.is(KeyPathExprSyntax.self),
-                  let typeName = localTypeName(of: argument.expression)
-            else { return }
-            context.fileIndex.environmentUses.append(EnvironmentUse(
-                kind: callee == "environmentObject" ? .injectObject : .injectObservable,
-                typeName: typeName, path: context.document.path, range: call.rangeFromCalleeName))
-        case "Button", "Toggle":
-            guard call.argument(labeled: "intent") != nil else { return }
-            context.fileIndex.intentControls.append(IntentControlUse(
-                typeName: context.typeStack.last?.name ?? "", path: context.document.path, range: call.byteRange))
-        default:
-            indexInitializerLabels(call, callee: callee)
-        }
-    }
-
-    /// `Row(item: i, count: 3)`: the labels passed to `Row`'s initializer (rules ask whether
-    /// making a property private would leave a caller with an "extra argument").
-    private func indexInitializerLabels(_ call: FunctionCallExprSyntax, callee: String) {
-        guard call.arguments.contains(where: { $0.label != nil }) else { return }
-        let typeName: String?
-        if Self.startsUppercase(callee) {
-            // `Row(…)`, `Row<T>(…)`, `Outer.Row(…)`; `Self(…)` is the enclosing type.
-            typeName = callee == "Self" ? context.typeStack.last?.name : callee
-        } else if callee == "init", let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
-            // `Row.init(…)`, `Self.init(…)`, `self.init(…)`, `.init(…)` (type unknown from this file alone).
-            if let base = member.base?.calleeName, base == "self" || Self.startsUppercase(base) {
-                typeName = base == "Self" || base == "self" ? context.typeStack.last?.name : base
-            } else if member.base == nil {
-                typeName = FileIndex.initializerOfUnknownType
-            } else {
-                typeName = nil
-            }
-        } else {
-            typeName = nil
-        }
-        guard let typeName else { return }
-        for argument in call.arguments {
-            if let label = argument.label?.text { context.fileIndex.initializerLabels[typeName, default: []].insert(label) }
-        }
-    }
-
-    /// The type of an injected expression from this file alone (the index must not
-    /// depend on other files): `Foo(…)`, `Foo.shared`, or a property of an enclosing type.
-    private func localTypeName(of expression: ExprSyntax) -> String? {
-        let expression = expression.unwrapped
-        if let call = expression.as(FunctionCallExprSyntax.self) {
-            guard let callee = call.calleeName, callee.first?.isUppercase == true,
-                  call.calledExpression.is(DeclReferenceExprSyntax.self) || call.calledExpression.is(GenericSpecializationExprSyntax.self)
-            else { return nil }
-            return callee
-        }
-        guard let dotted = expression.dottedName else { return nil }
-        var parts = dotted.split(separator: ".").map(String.init)
-        if parts.first == "self" { parts.removeFirst() }
-        guard let first = parts.first else { return nil }
-        if first.first?.isUppercase == true { return parts.count == 2 ? first : nil }
-        guard parts.count == 1 else { return nil }
-        for scope in context.typeStack.reversed() {
-            if let property = scope.property(named: first) { return property.inferredTypeName.flatMap(TypeNames.simple) }
-        }
-        return nil
-    }
-
-    private func indexEnvironmentRead(_ variable: VariableDeclSyntax) {
-        for element in variable.attributes {
-            guard let attribute = element.as(AttributeSyntax.self) else { continue }
-            let name = attribute.attributeName.trimmedText
-            if name == "EnvironmentObject" || name == "SwiftUI.EnvironmentObject" {
-                guard let type = variable.bindings.first?.typeAnnotation?.type.trimmedText,
-                      let typeName = TypeNames.simple(type) else { return }
-                context.fileIndex.environmentUses.append(EnvironmentUse(
-                    kind: .readObject, typeName: typeName, path: context.document.path, range: attribute.byteRange))
-            } else if name == "Environment" || name == "SwiftUI.Environment" {
-                guard case .argumentList(let arguments)? = attribute.arguments, arguments.count == 1,
-                      let member = arguments.first?.expression.as(MemberAccessExprSyntax.self),
-                      member.declName.baseName.text == "self", let base = member.base?.dottedName,
-                      let typeName = TypeNames.simple(base)
-                else { return }
-                context.fileIndex.environmentUses.append(EnvironmentUse(
-                    kind: .readObservable, typeName: typeName, path: context.document.path, range: attribute.byteRange))
-            }
+        case .reference: index.noteDeclReference(node)
+        case .typeReference: index.noteTypeReference(node)
+        case .variable: index.noteVariable(node)
+        default: return
         }
     }
 

@@ -231,6 +231,14 @@ extension PropertyInfo {
 
 /// Small helpers over written type names.
 public enum TypeNames {
+    /// `name.first?.isUppercase`, without building a `Character` for an ASCII start
+    /// (the walk asks of every reference in a file).
+    public static func startsUppercase(_ name: String) -> Bool {
+        guard let byte = name.utf8.first else { return false }
+        if byte < 0x80 { return byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
+        return name.first?.isUppercase == true
+    }
+
     /// `Foo` for `Foo?`, `Foo!`, `Optional<Foo>`.
     public static func strippingOptional(_ name: String) -> String {
         var text = name.trimmingSpaces

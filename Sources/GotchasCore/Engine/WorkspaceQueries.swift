@@ -7,6 +7,9 @@
 /// differently. `lint` runs every file once without the workspace and re-runs only
 /// the rules whose questions the finished index answers differently.
 public struct WorkspaceQueries: Sendable, Equatable, Codable {
+    /// A new question is a case here; the compiler then asks for its answer in every
+    /// switch of this file (its name, `isAnsweredAlike`, `mightBeAnsweredDifferently`,
+    /// `answerNamesPlaces`, `key`) except `init(key:)`, which needs its letter too.
     public enum Query: Hashable, Sendable, Codable {
         /// `RuleContext.declaration(of:)` / `type(named:)`: declarations in other files.
         case declaration(String)
@@ -94,6 +97,16 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
 }
 
 extension WorkspaceQueries.Query {
+    /// True when the answer holds positions in the file at `path` (an index entry of the
+    /// file itself): a result built from it keeps them where they are when the item moves.
+    func answerNamesPlaces(in path: String, of workspace: WorkspaceIndex) -> Bool {
+        switch self {
+        case .environmentUses(let name): workspace.environmentUses(of: name).contains { $0.path == path }
+        case .intentControls(let name): workspace.intentControls(in: name).contains { $0.path == path }
+        case .declaration, .references, .initializerLabels, .defaultIsolation: false  // labels carry no positions; declarations are asked excluding this file
+        }
+    }
+
     /// A sortable text form (stable descriptions, encoding).
     var key: String {
         switch self {

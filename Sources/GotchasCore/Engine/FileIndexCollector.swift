@@ -1,0 +1,169 @@
+import SwiftSyntax
+
+/// The parts of a `FileIndex` the walk records, for a whole file or for one top-level
+/// item of it (the types come from `FileTypeCollector`, the questions from `RuleContext`).
+/// Positions are byte offsets in the version of the file that was walked.
+struct FileIndexEntries: Sendable {
+    var references: [String: Set<String>] = [:]
+    var initializerLabels: [String: Set<String>] = [:]
+    var environmentUses: [EnvironmentUse] = []
+    var intentControls: [IntentControlUse] = []
+
+    /// Adds the entries of code walked after this (the next top-level item).
+    mutating func add(_ later: FileIndexEntries) {
+        for (type, names) in later.references { references[type, default: []].formUnion(names) }
+        for (type, labels) in later.initializerLabels { initializerLabels[type, default: []].formUnion(labels) }
+        environmentUses.append(contentsOf: later.environmentUses)
+        intentControls.append(contentsOf: later.intentControls)
+    }
+
+    /// The same entries for the code moved by `delta` bytes (references and labels carry no positions).
+    func moved(by delta: Int) -> FileIndexEntries {
+        func move(_ range: Range<Int>) -> Range<Int> { range.lowerBound + delta..<range.upperBound + delta }
+        var moved = self
+        for index in moved.environmentUses.indices { moved.environmentUses[index].range = move(moved.environmentUses[index].range) }
+        for index in moved.intentControls.indices { moved.intentControls[index].range = move(moved.intentControls[index].range) }
+        return moved
+    }
+}
+
+/// Records a file's index entries during the one walk that runs the rules (a second walk
+/// would cost as much again: the walk is the cost floor, docs/performance.md). `RuleWalker`
+/// calls it at the nodes its role table marks; what counts as an environment read or
+/// injection, an intent control or an initializer call is asked of
+/// `Syntax/CrossFileShapes.swift`, whose queries rules share.
+final class FileIndexCollector {
+    private let context: RuleContext
+    private(set) var entries = FileIndexEntries()
+
+    init(context: RuleContext) {
+        self.context = context
+    }
+
+    /// The file's index: the file's types, what the walk recorded (uses and controls in
+    /// source order) and the rules' questions.
+    func fileIndex(queries: WorkspaceQueries) -> FileIndex {
+        var entries = entries
+        entries.environmentUses.sort { ($0.range.lowerBound, $0.kind.rawValue) < ($1.range.lowerBound, $1.kind.rawValue) }
+        entries.intentControls.sort { $0.range.lowerBound < $1.range.lowerBound }
+        return FileIndex(path: context.document.path, types: context.fileTypes, environmentUses: entries.environmentUses,
+                         intentControls: entries.intentControls, references: entries.references,
+                         initializerLabels: entries.initializerLabels, queries: queries)
+    }
+
+    // MARK: - Item by item
+
+    /// Runs `walk` (of one top-level item) and returns the entries it recorded; they are
+    /// also kept for the whole file, as in a plain walk.
+    func collectingItem(_ walk: () -> Void) -> FileIndexEntries {
+        var file = FileIndexEntries()
+        swap(&file, &entries)
+        walk()
+        let item = entries
+        entries = consume file
+        entries.add(item)
+        return item
+    }
+
+    /// Adds an earlier walk's entries for an item, as if the item had been walked.
+    func take(_ item: FileIndexEntries) {
+        entries.add(item)
+    }
+
+    // MARK: - At nodes
+
+    /// `Store` in `Store.shared`, `Store()`: an uppercase name the enclosing type's code refers to.
+    func noteDeclReference(_ node: Syntax) {
+        // Most references are lowercase (locals, properties): ruled out by their first
+        // byte, before the node is cast and its name copied out.
+        guard mayStartUppercase(node) else { return }
+        noteReference(node.cast(DeclReferenceExprSyntax.self).baseName.text)
+    }
+
+    /// `Store` in `let store: Store`.
+    func noteTypeReference(_ node: Syntax) {
+        guard mayStartUppercase(node) else { return }
+        noteReference(node.cast(IdentifierTypeSyntax.self).name.text)
+    }
+
+    /// A `var`/`let`: a member property may read an environment object.
+    func noteVariable(_ node: Syntax) {
+        guard node.parent?.is(MemberBlockItemSyntax.self) == true else { return }
+        for read in node.cast(VariableDeclSyntax.self).environmentObjectReads {
+            entries.environmentUses.append(EnvironmentUse(kind: read.kind, typeName: read.typeName, path: context.document.path,
+                                                          range: read.attribute.byteRange))
+        }
+    }
+
+    /// A call: an environment injection, an intent control, or labels passed to an initializer.
+    func noteCall(_ call: FunctionCallExprSyntax, callee: String?) {
+        guard let callee else { return }
+        switch callee {
+        case "environmentObject", "environment":
+            guard let injection = call.environmentInjection(callee: callee), let typeName = localTypeName(of: injection.value) else { return }
+            entries.environmentUses.append(EnvironmentUse(kind: injection.kind, typeName: typeName, path: context.document.path,
+                                                          range: call.rangeFromCalleeName))
+        case "Button", "Toggle":
+            // SwiftUI's own initializers: their labels say nothing about a workspace type.
+            guard call.runsIntent(callee: callee) else { return }
+            entries.intentControls.append(IntentControlUse(typeName: context.typeStack.last?.name ?? "", path: context.document.path,
+                                                           range: call.byteRange))
+        default:
+            noteInitializerLabels(call, callee: callee)
+        }
+    }
+
+    /// `Row(item: i, count: 3)`: the labels passed to `Row`'s initializer (rules ask whether
+    /// making a property private would leave a caller with an "extra argument").
+    private func noteInitializerLabels(_ call: FunctionCallExprSyntax, callee: String) {
+        guard call.arguments.contains(where: { $0.label != nil }), let initialized = call.initializedType(callee: callee) else { return }
+        let key: String
+        switch initialized {
+        case .named(let name): key = name
+        case .enclosingType:
+            guard let name = context.typeStack.last?.name else { return }
+            key = name
+        case .inferred: key = FileIndex.initializerOfUnknownType
+        }
+        for argument in call.arguments {
+            if let label = argument.label?.text { entries.initializerLabels[key, default: []].insert(label) }
+        }
+    }
+
+    private func noteReference(_ name: String) {
+        guard TypeNames.startsUppercase(name) else { return }
+        entries.references[context.typeStack.last?.name ?? "", default: []].insert(name)
+    }
+
+    /// False when the node's text starts with an ASCII byte that is not an uppercase
+    /// letter (the node's first token is the name for both reference kinds).
+    private func mayStartUppercase(_ node: Syntax) -> Bool {
+        let bytes = context.document.bytes
+        let start = node.positionAfterSkippingLeadingTrivia.utf8Offset
+        guard start < bytes.count else { return true }
+        let byte = bytes[start]
+        return byte >= 0x80 || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+    }
+
+    /// The type of an injected expression from this file alone (the index must not
+    /// depend on other files): `Foo(…)`, `Foo.shared`, or a property of an enclosing type.
+    private func localTypeName(of expression: ExprSyntax) -> String? {
+        let expression = expression.unwrapped
+        if let call = expression.as(FunctionCallExprSyntax.self) {
+            guard let callee = call.calleeName, callee.first?.isUppercase == true,
+                  call.calledExpression.is(DeclReferenceExprSyntax.self) || call.calledExpression.is(GenericSpecializationExprSyntax.self)
+            else { return nil }
+            return callee
+        }
+        guard let dotted = expression.dottedName else { return nil }
+        var parts = dotted.split(separator: ".").map(String.init)
+        if parts.first == "self" { parts.removeFirst() }
+        guard let first = parts.first else { return nil }
+        if first.first?.isUppercase == true { return parts.count == 2 ? first : nil }
+        guard parts.count == 1 else { return nil }
+        for scope in context.typeStack.reversed() {
+            if let property = scope.property(named: first) { return property.inferredTypeName.flatMap(TypeNames.simple) }
+        }
+        return nil
+    }
+}
