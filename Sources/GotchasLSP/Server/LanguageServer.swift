@@ -105,10 +105,10 @@ public actor LanguageServer {
         case .failure(let invalid):
             send(.failure(id: invalid.id, invalid.error))
         case .success(.request(let id, let method, let params)):
-            if trace != "off" { sendNotification("$/logTrace", ["message": .string("Received request '\(method) - (\(id))'.")]) }
+            if trace != "off" { sendNotification(LSPMethod.logTrace, ["message": .string("Received request '\(method) - (\(id))'.")]) }
             handleRequest(id: id, method: method, params: params)
         case .success(.notification(let method, let params)):
-            if trace != "off" { sendNotification("$/logTrace", ["message": .string("Received notification '\(method)'.")]) }
+            if trace != "off" { sendNotification(LSPMethod.logTrace, ["message": .string("Received notification '\(method)'.")]) }
             handleNotification(method: method, params: params)
         case .success(.response(let id, _, let error)):
             if let error { log("client answered request \(id.map(\.description) ?? "null") with an error: \(error.serializedString)") }
@@ -119,7 +119,7 @@ public actor LanguageServer {
     // MARK: Dispatch: one handler per method, each in Handlers/<Name>Handler.swift.
 
     func handleRequest(id: RequestID, method: String, params: JSON) {
-        if method == "initialize" {
+        if method == LSPMethod.initialize {
             respond(id, handleInitialize(params))
             return
         }
@@ -127,46 +127,46 @@ public actor LanguageServer {
         case .uninitialized:
             send(.failure(id: id, .serverNotInitialized))
             return
-        case .shuttingDown where method != "shutdown":
+        case .shuttingDown where method != LSPMethod.shutdown:
             send(.failure(id: id, .invalidRequest("the server is shutting down")))
             return
         default: break
         }
         switch method {
-        case "shutdown": handleShutdown(id: id)
-        case "textDocument/codeAction": handleCodeAction(id: id, params: params)
-        case "codeAction/resolve": handleCodeActionResolve(id: id, params: params)
-        case "textDocument/hover": handleHover(id: id, params: params)
-        case "textDocument/diagnostic": handleDocumentDiagnostic(id: id, params: params)
-        case "workspace/diagnostic": handleWorkspaceDiagnostic(id: id, params: params)
-        case "workspace/executeCommand": handleExecuteCommand(id: id, params: params)
+        case LSPMethod.shutdown: handleShutdown(id: id)
+        case LSPMethod.codeAction: handleCodeAction(id: id, params: params)
+        case LSPMethod.codeActionResolve: handleCodeActionResolve(id: id, params: params)
+        case LSPMethod.hover: handleHover(id: id, params: params)
+        case LSPMethod.documentDiagnostic: handleDocumentDiagnostic(id: id, params: params)
+        case LSPMethod.workspaceDiagnostic: handleWorkspaceDiagnostic(id: id, params: params)
+        case LSPMethod.executeCommand: handleExecuteCommand(id: id, params: params)
         default: send(.failure(id: id, .methodNotFound(method)))
         }
     }
 
     func handleNotification(method: String, params: JSON) {
         switch method {
-        case "exit": handleExit()
+        case LSPMethod.exit: handleExit()
             return
-        case "$/cancelRequest": handleCancelRequest(params)
+        case LSPMethod.cancelRequest: handleCancelRequest(params)
             return
-        case "$/setTrace": handleSetTrace(params)
+        case LSPMethod.setTrace: handleSetTrace(params)
             return
         default: break
         }
         guard phase == .running else {
-            if method != "initialized" { log("ignoring \(method) outside a running session") }
+            if method != LSPMethod.initialized { log("ignoring \(method) outside a running session") }
             return
         }
         switch method {
-        case "initialized": handleInitialized()
-        case "textDocument/didOpen": handleDidOpen(params)
-        case "textDocument/didChange": handleDidChange(params)
-        case "textDocument/didClose": handleDidClose(params)
-        case "textDocument/didSave": handleDidSave(params)
-        case "workspace/didChangeConfiguration": handleDidChangeConfiguration(params)
-        case "workspace/didChangeWatchedFiles": handleDidChangeWatchedFiles(params)
-        case "workspace/didChangeWorkspaceFolders": handleDidChangeWorkspaceFolders(params)
+        case LSPMethod.initialized: handleInitialized()
+        case LSPMethod.didOpen: handleDidOpen(params)
+        case LSPMethod.didChange: handleDidChange(params)
+        case LSPMethod.didClose: handleDidClose(params)
+        case LSPMethod.didSave: handleDidSave(params)
+        case LSPMethod.didChangeConfiguration: handleDidChangeConfiguration(params)
+        case LSPMethod.didChangeWatchedFiles: handleDidChangeWatchedFiles(params)
+        case LSPMethod.didChangeWorkspaceFolders: handleDidChangeWorkspaceFolders(params)
         default: break  // unknown notifications and `$/…` ones are ignored, as the spec says
         }
     }
@@ -196,16 +196,16 @@ public actor LanguageServer {
     }
 
     /// window/logMessage with the spec's fields only (Eglot rejects others).
-    func logToClient(_ message: String, type: Int = 4) {
+    func logToClient(_ message: String, type: MessageType = .log) {
         log(message)
-        sendNotification("window/logMessage", ["type": .int(type), "message": .string(message)])
+        sendNotification(LSPMethod.logMessage, ["type": .int(type.rawValue), "message": .string(message)])
     }
 
     /// window/showMessage, once per distinct problem.
     func showProblem(_ message: String) {
         log(message)
         guard shownProblems.insert(message).inserted else { return }
-        sendNotification("window/showMessage", ["type": .int(1), "message": .string(message)])
+        sendNotification(LSPMethod.showMessage, ["type": .int(MessageType.error.rawValue), "message": .string(message)])
     }
 
     // MARK: Requests answered off the loop

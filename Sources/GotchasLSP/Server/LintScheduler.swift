@@ -137,7 +137,7 @@ extension LanguageServer {
         let message = JSON.object(params)
         if quietIfUnchanged, lastPublished[snapshot.uri] == message { return }
         lastPublished[snapshot.uri] = message
-        sendNotification("textDocument/publishDiagnostics", message)
+        sendNotification(LSPMethod.publishDiagnostics, message)
     }
 
     /// Re-lints every open document (after a configuration change) and asks pulling
@@ -145,7 +145,7 @@ extension LanguageServer {
     func relintOpenDocuments() {
         for uri in documents.uris { scheduleLint(uri) }
         if capabilities.pullDiagnostics, capabilities.diagnosticRefresh {
-            sendRequest("workspace/diagnostic/refresh", .null)
+            sendRequest(LSPMethod.diagnosticRefresh, .null)
         }
     }
 }

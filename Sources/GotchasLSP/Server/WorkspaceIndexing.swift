@@ -23,7 +23,7 @@ extension LanguageServer {
         if capabilities.workDoneProgress {
             let created = "swiftui-gotchas-index-\(generation)"
             token = created
-            let requestID = sendRequest("window/workDoneProgress/create", ["token": .string(created)])
+            let requestID = sendRequest(LSPMethod.createWorkDoneProgress, ["token": .string(created)])
             progressTokensAwaitingCreation[requestID] = created
         }
         Task.detached { [token] in
@@ -164,7 +164,7 @@ extension LanguageServer {
             scheduleLint(uri, quietIfUnchanged: true)
         }
         if capabilities.pullDiagnostics, capabilities.diagnosticRefresh, !uris.isEmpty {
-            sendRequest("workspace/diagnostic/refresh", .null)
+            sendRequest(LSPMethod.diagnosticRefresh, .null)
         }
     }
 
@@ -183,7 +183,7 @@ extension LanguageServer {
     /// `$/progress` on a token the client has accepted (never before its answer).
     func indexProgress(_ token: String?, _ value: JSON) {
         guard let token, acceptedProgressTokens.contains(token) else { return }
-        sendNotification("$/progress", ["token": .string(token), "value": value])
+        sendNotification(LSPMethod.progress, ["token": .string(token), "value": value])
     }
 
     /// The client answered a server request: a created progress token may now be used.

@@ -10,12 +10,12 @@ extension LanguageServer {
             let report = try documents.change(uri: uri, version: params["textDocument", "version"]?.intValue,
                                               changes: changes, encoding: capabilities.positionEncoding)
             for range in report.clampedRanges {
-                logToClient("didChange for \(uri): range \(range) lies outside the document; clamped", type: 2)
+                logToClient("didChange for \(uri): range \(range) lies outside the document; clamped", type: .warning)
             }
         } catch {
             switch error {
             case .notOpen: log("didChange for \(uri), which is not open: ignored")
-            case .invalidChange(let reason): logToClient("didChange for \(uri) ignored: \(reason)", type: 1)
+            case .invalidChange(let reason): logToClient("didChange for \(uri) ignored: \(reason)", type: .error)
             }
             return
         }

@@ -14,8 +14,7 @@ extension LanguageServer {
                 if let problem = configuration.reload(path: path) { showProblem(problem) }
                 configurationChanged = true
             } else {
-                // FileChangeType: 1 created, 2 changed, 3 deleted.
-                indexWatchedFile(path: path, deleted: change["type"]?.intValue == 3)
+                indexWatchedFile(path: path, deleted: change["type"]?.intValue == FileChangeType.deleted.rawValue)
             }
         }
         if configurationChanged { relintOpenDocuments() }

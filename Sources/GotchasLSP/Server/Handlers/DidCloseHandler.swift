@@ -9,7 +9,7 @@ extension LanguageServer {
         // The index goes back to what is on disk for this file.
         reindexFromDisk(path: DocumentStore.path(of: uri))
         if !capabilities.pullDiagnostics {
-            sendNotification("textDocument/publishDiagnostics", ["uri": .string(uri), "diagnostics": []])
+            sendNotification(LSPMethod.publishDiagnostics, ["uri": .string(uri), "diagnostics": []])
         }
     }
 }

@@ -44,9 +44,9 @@ extension LanguageServer {
                 href = "\(base)/\(ruleID).md"
             }
             if capabilities.showDocument {
-                sendRequest("window/showDocument", ["uri": .string(href), "external": true])
+                sendRequest(LSPMethod.showDocument, ["uri": .string(href), "external": true])
             } else {
-                sendNotification("window/showMessage", ["type": 3, "message": .string("\(ruleID): \(href)")])
+                sendNotification(LSPMethod.showMessage, ["type": .int(MessageType.info.rawValue), "message": .string("\(ruleID): \(href)")])
             }
             send(.success(id: id, .null))
         }
@@ -60,7 +60,7 @@ extension LanguageServer {
             return
         }
         let label = request.ruleID.map { "Fix all `\($0)` problems" } ?? "Fix all swiftui-gotchas problems"
-        sendRequest("workspace/applyEdit", ["label": .string(label), "edit": edit])
+        sendRequest(LSPMethod.applyEdit, ["label": .string(label), "edit": edit])
         send(.success(id: id, .null))
     }
 }

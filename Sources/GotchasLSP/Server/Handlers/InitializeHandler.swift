@@ -29,7 +29,7 @@ extension LanguageServer {
         }
         var serverCapabilities: [String: JSON] = [
             "positionEncoding": .string(capabilities.positionEncoding.rawValue),
-            "textDocumentSync": ["openClose": true, "change": 2, "save": ["includeText": false]],
+            "textDocumentSync": ["openClose": true, "change": .int(TextDocumentSyncKind.incremental.rawValue), "save": ["includeText": false]],
             "codeActionProvider": codeActionProvider,
             "hoverProvider": true,
             "executeCommandProvider": ["commands": .array(ExecuteCommand.allCases.map { .string($0.rawValue) })],
@@ -49,16 +49,16 @@ extension LanguageServer {
         deferredProblems.removeAll()
         startWorkspaceIndexing()
         guard capabilities.watchedFilesDynamicRegistration else { return }
-        sendRequest("client/registerCapability", ["registrations": [
+        sendRequest(LSPMethod.registerCapability, ["registrations": [
             [
                 "id": .string(Self.configurationWatcherID),
-                "method": "workspace/didChangeWatchedFiles",
+                "method": .string(LSPMethod.didChangeWatchedFiles),
                 "registerOptions": ["watchers": [["globPattern": .string("**/\(ConfigurationFile.fileName)")]]],
             ],
             [
                 // Sources and project settings feed the workspace index.
                 "id": .string(Self.indexWatcherID),
-                "method": "workspace/didChangeWatchedFiles",
+                "method": .string(LSPMethod.didChangeWatchedFiles),
                 "registerOptions": ["watchers": [
                     ["globPattern": "**/*.swift"], ["globPattern": "**/*.xcconfig"], ["globPattern": "**/project.pbxproj"],
                 ]],

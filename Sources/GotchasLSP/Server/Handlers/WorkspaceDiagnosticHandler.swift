@@ -62,7 +62,7 @@ extension LanguageServer {
 
     private func progress(_ token: JSON?, _ value: JSON) {
         guard let token, token != .null else { return }
-        sendNotification("$/progress", ["token": token, "value": value])
+        sendNotification(LSPMethod.progress, ["token": token, "value": value])
     }
 
     private static func report(uri: String, version: Int?, resultID: String, previous: String?, snapshot: DocumentSnapshot) -> JSON {
