@@ -65,9 +65,9 @@ extension LanguageServer {
         guard let open = documents[uri] else { return nil }
         let (resolved, problems) = configuration.resolve(forPath: open.document.path)
         problems.forEach(showProblem)
-        let cached = lintResults[uri].flatMap { $0.matches(open, configurationGeneration: configuration.generation) ? $0.result : nil }
+        let cached = lints.cachedResult(uri, open: open, configurationGeneration: configuration.generation)
         return DocumentSnapshot(uri: uri, version: open.version, document: open.document, configuration: resolved,
-                                capabilities: capabilities, linter: linter, workspace: workspaceIndex, cachedLint: cached,
+                                capabilities: capabilities, linter: linter, workspace: workspace.index, cachedLint: cached,
                                 revision: open.revision, parseBase: cached == nil ? open.parseBase : nil)
     }
 }

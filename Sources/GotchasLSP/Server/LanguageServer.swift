@@ -31,26 +31,12 @@ public actor LanguageServer {
     /// Requests answered off the loop, by ID; removed when answered or cancelled.
     var pendingRequests: [RequestID: Task<Void, Never>] = [:]
     var nextOutgoingID = 0
-    /// Linting state per open document (see LintScheduler.swift).
-    var lintResults: [String: LintSnapshot] = [:]
-    var lintsInFlight: Set<String> = []
-    /// Documents waiting for a free lint slot, oldest first, and whether every request
-    /// that put them there came from the workspace index.
-    var waitingLints: [String] = []
-    var waitingQuietly: [String: Bool] = [:]
-    /// The last publishDiagnostics sent per document (cleared on close).
-    var lastPublished: [String: JSON] = [:]
-    /// Documents whose lint was running when the workspace index changed under it.
-    var relintAfterFlight: Set<String> = []
-    /// Declarations of the whole workspace (see WorkspaceIndexing.swift).
-    var workspaceIndex = WorkspaceIndex.empty
-    /// Reads of each settings file requested so far (only the newest one's result is applied).
-    var settingsReads: [String: Int] = [:]
-    var indexGeneration = 0
-    /// Progress tokens by the ID of the `window/workDoneProgress/create` request, and
-    /// those the client accepted (only these may carry `$/progress`).
-    var progressTokensAwaitingCreation: [String: String] = [:]
-    var acceptedProgressTokens: Set<String> = []
+    /// Which lints run, wait, and which results are current (LintScheduler.swift).
+    var lints: LintScheduler
+    /// Declarations of the whole workspace (WorkspaceIndexManager.swift).
+    var workspace = WorkspaceIndexManager()
+    /// Work-done progress tokens the server created, and who waits for them.
+    var progressTokens = ProgressReporter()
     var exitCode: Int32?
     var shutdownTask: Task<Void, Never>?
 
@@ -60,6 +46,7 @@ public actor LanguageServer {
         self.log = log
         self.options = options
         self.linter = linter
+        self.lints = LintScheduler(maximumConcurrent: options.maximumConcurrentLints)
         self.configuration = ConfigurationStore(rules: linter.descriptions, defaultDocsBaseURL: options.docsBaseURL)
     }
 
@@ -206,6 +193,55 @@ public actor LanguageServer {
         log(message)
         guard shownProblems.insert(message).inserted else { return }
         sendNotification(LSPMethod.showMessage, ["type": .int(MessageType.error.rawValue), "message": .string(message)])
+    }
+
+    /// Asks a pulling client to pull diagnostics again (when it supports the refresh).
+    func requestDiagnosticRefresh() {
+        guard capabilities.pullDiagnostics, capabilities.diagnosticRefresh else { return }
+        sendRequest(LSPMethod.diagnosticRefresh, .null)
+    }
+
+    // MARK: Work-done progress
+
+    /// Asks the client to create `token`; progress on it waits for `awaitProgressToken`.
+    func createProgressToken(_ token: String) -> String {
+        let requestID = sendRequest(LSPMethod.createWorkDoneProgress, ["token": .string(token)])
+        progressTokens.requested(token, requestID: requestID)
+        return token
+    }
+
+    /// Progress may only start once the client answered `window/workDoneProgress/create`;
+    /// a client that never answers delays the work by at most two seconds. True when
+    /// the client accepted the token.
+    func awaitProgressToken(_ token: String) async -> Bool {
+        await withCheckedContinuation { (waiter: ProgressReporter.Waiter) in
+            guard progressTokens.wait(for: token, waiter) else {
+                waiter.resume()
+                return
+            }
+            Task {
+                try? await Task.sleep(for: Self.progressTokenTimeout)
+                self.progressTokenTimedOut(token)
+            }
+        }
+        return progressTokens.isAccepted(token)
+    }
+
+    static let progressTokenTimeout: Duration = .seconds(2)
+
+    private func progressTokenTimedOut(_ token: String) {
+        for waiter in progressTokens.timedOut(token) { waiter.resume() }
+    }
+
+    /// `$/progress` on `token` (nil: the client gave none, or did not accept ours).
+    func sendProgress(_ token: JSON?, _ value: JSON) {
+        guard let token, token != .null else { return }
+        sendNotification(LSPMethod.progress, ["token": token, "value": value])
+    }
+
+    /// The client answered a server request: a created progress token may now be used.
+    func clientAnswered(_ id: String, error: JSON?) {
+        for waiter in progressTokens.answered(requestID: id, accepted: error == nil) { waiter.resume() }
     }
 
     // MARK: Requests answered off the loop

@@ -8,7 +8,7 @@ extension LanguageServer {
             return
         }
         documents.open(uri: uri, version: item["version"]?.intValue ?? 0, text: text)
-        lintResults[uri] = nil
+        lints.opened(uri)
         scheduleLint(uri)
     }
 }
