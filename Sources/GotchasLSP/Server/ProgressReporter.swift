@@ -39,6 +39,9 @@ struct ProgressReporter: Sendable {
     /// True while the client has not answered the create request of `token`.
     func isPending(_ token: String) -> Bool { awaitingCreation.values.contains(token) }
 
+    /// True while someone waits for `token`.
+    func isWaited(_ token: String) -> Bool { !(waiters[token] ?? []).isEmpty }
+
     /// Parks `waiter` until `token` is settled; false (the caller resumes it) when it already is.
     mutating func wait(for token: String, _ waiter: Waiter) -> Bool {
         guard isPending(token) else { return false }
