@@ -103,60 +103,8 @@ public actor LanguageServer {
         }
     }
 
-    // MARK: Dispatch: one handler per method, each in Handlers/<Name>Handler.swift.
-
-    func handleRequest(id: RequestID, method: String, params: JSON) {
-        if method == LSPMethod.initialize {
-            respond(id, handleInitialize(params))
-            return
-        }
-        switch phase {
-        case .uninitialized:
-            send(.failure(id: id, .serverNotInitialized))
-            return
-        case .shuttingDown where method != LSPMethod.shutdown:
-            send(.failure(id: id, .invalidRequest("the server is shutting down")))
-            return
-        default: break
-        }
-        switch method {
-        case LSPMethod.shutdown: handleShutdown(id: id)
-        case LSPMethod.codeAction: handleCodeAction(id: id, params: params)
-        case LSPMethod.codeActionResolve: handleCodeActionResolve(id: id, params: params)
-        case LSPMethod.hover: handleHover(id: id, params: params)
-        case LSPMethod.documentDiagnostic: handleDocumentDiagnostic(id: id, params: params)
-        case LSPMethod.workspaceDiagnostic: handleWorkspaceDiagnostic(id: id, params: params)
-        case LSPMethod.executeCommand: handleExecuteCommand(id: id, params: params)
-        default: send(.failure(id: id, .methodNotFound(method)))
-        }
-    }
-
-    func handleNotification(method: String, params: JSON) {
-        switch method {
-        case LSPMethod.exit: handleExit()
-            return
-        case LSPMethod.cancelRequest: handleCancelRequest(params)
-            return
-        case LSPMethod.setTrace: handleSetTrace(params)
-            return
-        default: break
-        }
-        guard phase == .running else {
-            if method != LSPMethod.initialized { log("ignoring \(method) outside a running session") }
-            return
-        }
-        switch method {
-        case LSPMethod.initialized: handleInitialized()
-        case LSPMethod.didOpen: handleDidOpen(params)
-        case LSPMethod.didChange: handleDidChange(params)
-        case LSPMethod.didClose: handleDidClose(params)
-        case LSPMethod.didSave: handleDidSave(params)
-        case LSPMethod.didChangeConfiguration: handleDidChangeConfiguration(params)
-        case LSPMethod.didChangeWatchedFiles: handleDidChangeWatchedFiles(params)
-        case LSPMethod.didChangeWorkspaceFolders: handleDidChangeWorkspaceFolders(params)
-        default: break  // unknown notifications and `$/…` ones are ignored, as the spec says
-        }
-    }
+    // MARK: Dispatch: `handleRequest`/`handleNotification` (RequestDispatch.swift) look up
+    // one handler type per method, each in Handlers/<Name>Handler.swift.
 
     // MARK: Sending
 
@@ -251,20 +199,34 @@ public actor LanguageServer {
     /// past `version` meanwhile, answers ContentModified instead of a stale result.
     func respondInBackground(_ id: RequestID, document: (uri: String, version: Int)? = nil,
                              _ work: @escaping @Sendable () async -> Result<JSON, ResponseError>) {
+        respondInBackground(id, document: document, work) { _, result in .success(result) }
+    }
+
+    /// The same, with a last step on the message loop once the result is known to be
+    /// wanted and current (fix-all sends its `workspace/applyEdit` there).
+    func respondInBackground<Output: Sendable>(
+        _ id: RequestID, document: (uri: String, version: Int)?,
+        _ work: @escaping @Sendable () async -> Result<Output, ResponseError>,
+        then finish: @escaping @Sendable (isolated LanguageServer, Output) -> Result<JSON, ResponseError>
+    ) {
         let task = Task.detached {
             let result = await work()
-            await self.complete(id, result, document: document)
+            await self.complete(id, result, document: document, finish: finish)
         }
         pendingRequests[id] = task
     }
 
-    private func complete(_ id: RequestID, _ result: Result<JSON, ResponseError>, document: (uri: String, version: Int)?) {
+    private func complete<Output: Sendable>(_ id: RequestID, _ result: Result<Output, ResponseError>, document: (uri: String, version: Int)?,
+                                            finish: @Sendable (isolated LanguageServer, Output) -> Result<JSON, ResponseError>) {
         guard pendingRequests.removeValue(forKey: id) != nil else { return }  // cancelled: already answered
         if let document, documents[document.uri]?.version != document.version {
             send(.failure(id: id, .contentModified))
             return
         }
-        respond(id, result)
+        switch result {
+        case .success(let output): respond(id, finish(self, output))
+        case .failure(let error): send(.failure(id: id, error))
+        }
     }
 
     /// Cancels a pending request and answers it with RequestCancelled.
@@ -272,15 +234,5 @@ public actor LanguageServer {
         guard let task = pendingRequests.removeValue(forKey: id) else { return }
         task.cancel()
         send(.failure(id: id, .requestCancelled))
-    }
-}
-
-// MARK: - Parameter helpers
-
-extension JSON {
-    /// `params.textDocument.uri`, or an InvalidParams error.
-    func textDocumentURI() -> Result<String, ResponseError> {
-        guard let uri = self["textDocument", "uri"]?.stringValue else { return .failure(.invalidParams("missing textDocument.uri")) }
-        return .success(uri)
     }
 }

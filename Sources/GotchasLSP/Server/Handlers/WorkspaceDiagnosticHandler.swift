@@ -5,13 +5,20 @@ import GotchasCore
 /// open ones from the editor's text and the others read from disk, with
 /// `$/progress` reports when the client gave a work-done token. Unchanged files
 /// (same result ID as `previousResultIds`) get `unchanged` reports.
+enum WorkspaceDiagnosticHandler: LoopRequestHandler {
+    static let method = LSPMethod.workspaceDiagnostic
+    typealias Params = WorkspaceDiagnosticParams
+
+    static func handle(_ params: WorkspaceDiagnosticParams, id: RequestID, server: isolated LanguageServer) -> RequestOutcome {
+        server.workspaceDiagnostic(params, id: id)
+        return .answeredLater
+    }
+}
+
 extension LanguageServer {
-    func handleWorkspaceDiagnostic(id: RequestID, params: JSON) {
-        var previous: [String: String] = [:]
-        for entry in params["previousResultIds"]?.arrayValue ?? [] {
-            if let uri = entry["uri"]?.stringValue, let value = entry["value"]?.stringValue { previous[uri] = value }
-        }
-        let token = params["workDoneToken"]
+    func workspaceDiagnostic(_ params: WorkspaceDiagnosticParams, id: RequestID) {
+        let previous = params.previousResultIDs
+        let token = params.workDoneToken
         let folders = workspaceFolders
         // Open documents are taken as the editor has them; everything else is read in the background.
         var open: [String: (DocumentSnapshot, String)] = [:]
