@@ -6,8 +6,11 @@ import GotchasRules
 ///
 /// An actor because it has identity: one per connection, and everything that mutates
 /// state (documents, configuration, pending requests) runs on it, one message at a
-/// time. Anything that parses — linting, fix-all, workspace diagnostics — runs in
-/// detached tasks on a `DocumentSnapshot` and reports back to the actor.
+/// time. Its state lives in owned value components that decide without doing I/O
+/// (`DocumentStore`, `ConfigurationStore`, `LintScheduler`, `WorkspaceIndexManager`,
+/// `ProgressReporter`); the actor starts the tasks and sends the messages they call for.
+/// Anything that parses — linting, fix-all, workspace diagnostics — runs in detached
+/// tasks on a `DocumentSnapshot` and reports back to the actor.
 public actor LanguageServer {
     enum Phase: Sendable { case uninitialized, running, shuttingDown }
 
