@@ -76,11 +76,11 @@ import Testing
                 // Keep `document` in step so the next change's positions refer to the text after this one.
                 var scratch = DocumentStore()
                 scratch.open(uri: uri, version: 0, text: document.text)
-                _ = try scratch.change(uri: uri, version: 1, changes: [change], encoding: .utf16)
+                _ = try scratch.change(uri: uri, version: 1, changes: [try TextDocumentContentChange(json: change)], encoding: .utf16)
                 document = try #require(scratch[uri]).document
             }
             if random.next(upTo: 40) == 0 { changes.append(["text": .string(document.text)]) }
-            _ = try store.change(uri: uri, version: step + 2, changes: changes, encoding: .utf16)
+            _ = try store.change(uri: uri, version: step + 2, changes: changes.map { try TextDocumentContentChange(json: $0) }, encoding: .utf16)
             let open = try #require(store[uri])
             #expect(open.document.bytes == document.bytes)
 
@@ -130,7 +130,7 @@ import Testing
             let change = Self.randomChange(in: document, &random)
             var scratch = DocumentStore()
             scratch.open(uri: uri, version: 0, text: document.text)
-            _ = try scratch.change(uri: uri, version: 1, changes: [change], encoding: .utf16)
+            _ = try scratch.change(uri: uri, version: 1, changes: [try TextDocumentContentChange(json: change)], encoding: .utf16)
             document = try #require(scratch[uri]).document
             await client.change(uri, version: version, [change])
             // Wait for every other version only, so some edits outrun linting.

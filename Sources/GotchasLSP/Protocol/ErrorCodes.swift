@@ -1,3 +1,19 @@
+/// The error codes of JSON-RPC 2.0 and of LSP this server answers with.
+public enum ErrorCode: Int, Sendable {
+    // JSON-RPC 2.0
+    case parseError = -32700
+    case invalidRequest = -32600
+    case methodNotFound = -32601
+    case invalidParams = -32602
+    case internalError = -32603
+    // LSP
+    case serverNotInitialized = -32002
+    case requestFailed = -32803
+    case serverCancelled = -32802
+    case contentModified = -32801
+    case requestCancelled = -32800
+}
+
 /// A JSON-RPC / LSP error returned in a response.
 public struct ResponseError: Error, Sendable, Equatable {
     public var code: Int
@@ -8,28 +24,29 @@ public struct ResponseError: Error, Sendable, Equatable {
         self.message = message
     }
 
+    public init(_ code: ErrorCode, message: String) { self.init(code: code.rawValue, message: message) }
+
     public var json: JSON { ["code": .int(code), "message": .string(message)] }
 
-    // JSON-RPC 2.0
-    public static let parseErrorCode = -32700
-    public static let invalidRequestCode = -32600
-    public static let methodNotFoundCode = -32601
-    public static let invalidParamsCode = -32602
-    public static let internalErrorCode = -32603
-    // LSP
-    public static let serverNotInitializedCode = -32002
-    public static let requestFailedCode = -32803
-    public static let serverCancelledCode = -32802
-    public static let contentModifiedCode = -32801
-    public static let requestCancelledCode = -32800
+    // The codes as plain integers, for comparing with what arrives on the wire.
+    public static let parseErrorCode = ErrorCode.parseError.rawValue
+    public static let invalidRequestCode = ErrorCode.invalidRequest.rawValue
+    public static let methodNotFoundCode = ErrorCode.methodNotFound.rawValue
+    public static let invalidParamsCode = ErrorCode.invalidParams.rawValue
+    public static let internalErrorCode = ErrorCode.internalError.rawValue
+    public static let serverNotInitializedCode = ErrorCode.serverNotInitialized.rawValue
+    public static let requestFailedCode = ErrorCode.requestFailed.rawValue
+    public static let serverCancelledCode = ErrorCode.serverCancelled.rawValue
+    public static let contentModifiedCode = ErrorCode.contentModified.rawValue
+    public static let requestCancelledCode = ErrorCode.requestCancelled.rawValue
 
-    public static func parseError(_ detail: String) -> ResponseError { .init(code: parseErrorCode, message: "Parse error: \(detail)") }
-    public static func invalidRequest(_ detail: String) -> ResponseError { .init(code: invalidRequestCode, message: "Invalid request: \(detail)") }
-    public static func methodNotFound(_ method: String) -> ResponseError { .init(code: methodNotFoundCode, message: "Unhandled method \(method)") }
-    public static func invalidParams(_ detail: String) -> ResponseError { .init(code: invalidParamsCode, message: "Invalid params: \(detail)") }
-    public static func internalError(_ detail: String) -> ResponseError { .init(code: internalErrorCode, message: detail) }
-    public static let serverNotInitialized = ResponseError(code: serverNotInitializedCode, message: "Server not initialized")
-    public static let requestCancelled = ResponseError(code: requestCancelledCode, message: "Request cancelled")
-    public static let contentModified = ResponseError(code: contentModifiedCode, message: "Content modified: the document changed while the request ran")
-    public static func requestFailed(_ detail: String) -> ResponseError { .init(code: requestFailedCode, message: detail) }
+    public static func parseError(_ detail: String) -> ResponseError { .init(.parseError, message: "Parse error: \(detail)") }
+    public static func invalidRequest(_ detail: String) -> ResponseError { .init(.invalidRequest, message: "Invalid request: \(detail)") }
+    public static func methodNotFound(_ method: String) -> ResponseError { .init(.methodNotFound, message: "Unhandled method \(method)") }
+    public static func invalidParams(_ detail: String) -> ResponseError { .init(.invalidParams, message: "Invalid params: \(detail)") }
+    public static func internalError(_ detail: String) -> ResponseError { .init(.internalError, message: detail) }
+    public static let serverNotInitialized = ResponseError(.serverNotInitialized, message: "Server not initialized")
+    public static let requestCancelled = ResponseError(.requestCancelled, message: "Request cancelled")
+    public static let contentModified = ResponseError(.contentModified, message: "Content modified: the document changed while the request ran")
+    public static func requestFailed(_ detail: String) -> ResponseError { .init(.requestFailed, message: detail) }
 }

@@ -25,14 +25,27 @@ public struct PositionConverter: Sendable {
 
     /// Byte offset of a client position; `clamped` is set when it lay outside the text.
     public func offset(_ json: JSON?, in document: SourceDocument) -> (offset: Int, clamped: Bool)? {
-        guard let position = Self.lineColumn(json) else { return nil }
+        Self.lineColumn(json).map { offset($0, in: document) }
+    }
+
+    public func offset(_ position: LineColumn, in document: SourceDocument) -> (offset: Int, clamped: Bool) {
         let offset = document.byteOffset(of: position, encoding: encoding)
         let back = document.lineColumn(ofByte: offset, encoding: encoding)
         return (offset, back != position)
     }
 
     public func byteRange(_ json: JSON?, in document: SourceDocument) -> (range: Range<Int>, clamped: Bool)? {
-        guard let start = offset(json?["start"], in: document), let end = offset(json?["end"], in: document) else { return nil }
+        guard let start = Self.lineColumn(json?["start"]), let end = Self.lineColumn(json?["end"]) else { return nil }
+        return byteRange(from: start, to: end, in: document)
+    }
+
+    func byteRange(_ range: LSPRange, in document: SourceDocument) -> (range: Range<Int>, clamped: Bool) {
+        byteRange(from: range.start, to: range.end, in: document)
+    }
+
+    private func byteRange(from startPosition: LineColumn, to endPosition: LineColumn, in document: SourceDocument) -> (range: Range<Int>, clamped: Bool) {
+        let start = offset(startPosition, in: document)
+        let end = offset(endPosition, in: document)
         let lower = min(start.offset, end.offset)
         return (lower..<max(start.offset, end.offset), start.clamped || end.clamped || start.offset > end.offset)
     }

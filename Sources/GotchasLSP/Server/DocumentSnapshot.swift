@@ -26,6 +26,12 @@ struct DocumentSnapshot: Sendable {
         var memo: LintMemo?
     }
 
+    /// The pull-diagnostics result ID of this version (nil for a file read from disk).
+    var resultID: String?
+
+    /// What a background answer about this snapshot is checked against (ContentModified).
+    var documentVersion: (uri: String, version: Int) { (uri, version ?? 0) }
+
     var converter: PositionConverter { PositionConverter(encoding: capabilities.positionEncoding) }
 
     /// The diagnostics of this version (linting now if they are not cached).
@@ -65,9 +71,11 @@ extension LanguageServer {
         guard let open = documents[uri] else { return nil }
         let (resolved, problems) = configuration.resolve(forPath: open.document.path)
         problems.forEach(showProblem)
-        let cached = lintResults[uri].flatMap { $0.matches(open, configurationGeneration: configuration.generation) ? $0.result : nil }
+        let cached = lints.cachedResult(uri, open: open, configurationGeneration: configuration.generation)
         return DocumentSnapshot(uri: uri, version: open.version, document: open.document, configuration: resolved,
-                                capabilities: capabilities, linter: linter, workspace: workspaceIndex, cachedLint: cached,
-                                revision: open.revision, parseBase: cached == nil ? open.parseBase : nil)
+                                capabilities: capabilities, linter: linter, workspace: workspace.index, cachedLint: cached,
+                                revision: open.revision, parseBase: cached == nil ? open.parseBase : nil,
+                                resultID: LintSnapshot(version: open.version, openGeneration: open.openGeneration,
+                                                       configurationGeneration: configuration.generation, result: .empty).resultID)
     }
 }

@@ -117,28 +117,25 @@ struct DocumentStore: Sendable {
         var clampedRanges: [String] = []
     }
 
-    enum ChangeError: Error { case notOpen, invalidChange(String) }
+    enum ChangeError: Error, Equatable { case notOpen, invalidChange(String) }
 
     /// Applies `changes` (each a full text or a range replacement) in order, then sets `version`.
-    mutating func change(uri: String, version: Int?, changes: [JSON], encoding: PositionEncoding) throws(ChangeError) -> ChangeReport {
+    mutating func change(uri: String, version: Int?, changes: [TextDocumentContentChange], encoding: PositionEncoding) throws(ChangeError) -> ChangeReport {
         guard var open = documents[uri] else { throw .notOpen }
         var report = ChangeReport()
         var document = open.document
         let converter = PositionConverter(encoding: encoding)
         var edits: [ByteEdit]? = []
         for change in changes {
-            guard let text = change["text"]?.stringValue else { throw .invalidChange("a content change has no \"text\"") }
-            guard let rangeJSON = change["range"], rangeJSON != .null else {
-                document = SourceDocument(path: document.path, text: text)
+            guard let changed = change.range else {
+                document = SourceDocument(path: document.path, text: change.text)
                 edits = nil
                 continue
             }
-            guard let (range, clamped) = converter.byteRange(rangeJSON, in: document) else {
-                throw .invalidChange("a content change has a malformed range")
-            }
-            if clamped { report.clampedRanges.append(rangeJSON.serializedString) }
+            let (range, clamped) = converter.byteRange(changed, in: document)
+            if clamped { report.clampedRanges.append(changed.json.serializedString) }
             var bytes = document.bytes
-            let replacement = Array(text.utf8)
+            let replacement = Array(change.text.utf8)
             bytes.replaceSubrange(range, with: replacement)
             document = SourceDocument(path: document.path, bytes: bytes)
             edits?.append(ByteEdit(range: range, replacement: replacement))

@@ -6,8 +6,11 @@ import GotchasRules
 ///
 /// An actor because it has identity: one per connection, and everything that mutates
 /// state (documents, configuration, pending requests) runs on it, one message at a
-/// time. Anything that parses — linting, fix-all, workspace diagnostics — runs in
-/// detached tasks on a `DocumentSnapshot` and reports back to the actor.
+/// time. Its state lives in owned value components that decide without doing I/O
+/// (`DocumentStore`, `ConfigurationStore`, `LintScheduler`, `WorkspaceIndexManager`,
+/// `ProgressReporter`); the actor starts the tasks and sends the messages they call for.
+/// Anything that parses — linting, fix-all, workspace diagnostics — runs in detached
+/// tasks on a `DocumentSnapshot` and reports back to the actor.
 public actor LanguageServer {
     enum Phase: Sendable { case uninitialized, running, shuttingDown }
 
@@ -31,26 +34,12 @@ public actor LanguageServer {
     /// Requests answered off the loop, by ID; removed when answered or cancelled.
     var pendingRequests: [RequestID: Task<Void, Never>] = [:]
     var nextOutgoingID = 0
-    /// Linting state per open document (see LintScheduler.swift).
-    var lintResults: [String: LintSnapshot] = [:]
-    var lintsInFlight: Set<String> = []
-    /// Documents waiting for a free lint slot, oldest first, and whether every request
-    /// that put them there came from the workspace index.
-    var waitingLints: [String] = []
-    var waitingQuietly: [String: Bool] = [:]
-    /// The last publishDiagnostics sent per document (cleared on close).
-    var lastPublished: [String: JSON] = [:]
-    /// Documents whose lint was running when the workspace index changed under it.
-    var relintAfterFlight: Set<String> = []
-    /// Declarations of the whole workspace (see WorkspaceIndexing.swift).
-    var workspaceIndex = WorkspaceIndex.empty
-    /// Reads of each settings file requested so far (only the newest one's result is applied).
-    var settingsReads: [String: Int] = [:]
-    var indexGeneration = 0
-    /// Progress tokens by the ID of the `window/workDoneProgress/create` request, and
-    /// those the client accepted (only these may carry `$/progress`).
-    var progressTokensAwaitingCreation: [String: String] = [:]
-    var acceptedProgressTokens: Set<String> = []
+    /// Which lints run, wait, and which results are current (LintScheduler.swift).
+    var lints: LintScheduler
+    /// Declarations of the whole workspace (WorkspaceIndexManager.swift).
+    var workspace = WorkspaceIndexManager()
+    /// Work-done progress tokens the server created, and who waits for them.
+    var progressTokens = ProgressReporter()
     var exitCode: Int32?
     var shutdownTask: Task<Void, Never>?
 
@@ -60,6 +49,7 @@ public actor LanguageServer {
         self.log = log
         self.options = options
         self.linter = linter
+        self.lints = LintScheduler(maximumConcurrent: options.maximumConcurrentLints)
         self.configuration = ConfigurationStore(rules: linter.descriptions, defaultDocsBaseURL: options.docsBaseURL)
     }
 
@@ -105,10 +95,10 @@ public actor LanguageServer {
         case .failure(let invalid):
             send(.failure(id: invalid.id, invalid.error))
         case .success(.request(let id, let method, let params)):
-            if trace != "off" { sendNotification("$/logTrace", ["message": .string("Received request '\(method) - (\(id))'.")]) }
+            if trace != "off" { sendNotification(LSPMethod.logTrace, ["message": .string("Received request '\(method) - (\(id))'.")]) }
             handleRequest(id: id, method: method, params: params)
         case .success(.notification(let method, let params)):
-            if trace != "off" { sendNotification("$/logTrace", ["message": .string("Received notification '\(method)'.")]) }
+            if trace != "off" { sendNotification(LSPMethod.logTrace, ["message": .string("Received notification '\(method)'.")]) }
             handleNotification(method: method, params: params)
         case .success(.response(let id, _, let error)):
             if let error { log("client answered request \(id.map(\.description) ?? "null") with an error: \(error.serializedString)") }
@@ -116,60 +106,8 @@ public actor LanguageServer {
         }
     }
 
-    // MARK: Dispatch: one handler per method, each in Handlers/<Name>Handler.swift.
-
-    func handleRequest(id: RequestID, method: String, params: JSON) {
-        if method == "initialize" {
-            respond(id, handleInitialize(params))
-            return
-        }
-        switch phase {
-        case .uninitialized:
-            send(.failure(id: id, .serverNotInitialized))
-            return
-        case .shuttingDown where method != "shutdown":
-            send(.failure(id: id, .invalidRequest("the server is shutting down")))
-            return
-        default: break
-        }
-        switch method {
-        case "shutdown": handleShutdown(id: id)
-        case "textDocument/codeAction": handleCodeAction(id: id, params: params)
-        case "codeAction/resolve": handleCodeActionResolve(id: id, params: params)
-        case "textDocument/hover": handleHover(id: id, params: params)
-        case "textDocument/diagnostic": handleDocumentDiagnostic(id: id, params: params)
-        case "workspace/diagnostic": handleWorkspaceDiagnostic(id: id, params: params)
-        case "workspace/executeCommand": handleExecuteCommand(id: id, params: params)
-        default: send(.failure(id: id, .methodNotFound(method)))
-        }
-    }
-
-    func handleNotification(method: String, params: JSON) {
-        switch method {
-        case "exit": handleExit()
-            return
-        case "$/cancelRequest": handleCancelRequest(params)
-            return
-        case "$/setTrace": handleSetTrace(params)
-            return
-        default: break
-        }
-        guard phase == .running else {
-            if method != "initialized" { log("ignoring \(method) outside a running session") }
-            return
-        }
-        switch method {
-        case "initialized": handleInitialized()
-        case "textDocument/didOpen": handleDidOpen(params)
-        case "textDocument/didChange": handleDidChange(params)
-        case "textDocument/didClose": handleDidClose(params)
-        case "textDocument/didSave": handleDidSave(params)
-        case "workspace/didChangeConfiguration": handleDidChangeConfiguration(params)
-        case "workspace/didChangeWatchedFiles": handleDidChangeWatchedFiles(params)
-        case "workspace/didChangeWorkspaceFolders": handleDidChangeWorkspaceFolders(params)
-        default: break  // unknown notifications and `$/…` ones are ignored, as the spec says
-        }
-    }
+    // MARK: Dispatch: `handleRequest`/`handleNotification` (RequestDispatch.swift) look up
+    // one handler type per method, each in Handlers/<Name>Handler.swift.
 
     // MARK: Sending
 
@@ -196,16 +134,65 @@ public actor LanguageServer {
     }
 
     /// window/logMessage with the spec's fields only (Eglot rejects others).
-    func logToClient(_ message: String, type: Int = 4) {
+    func logToClient(_ message: String, type: MessageType = .log) {
         log(message)
-        sendNotification("window/logMessage", ["type": .int(type), "message": .string(message)])
+        sendNotification(LSPMethod.logMessage, ["type": .int(type.rawValue), "message": .string(message)])
     }
 
     /// window/showMessage, once per distinct problem.
     func showProblem(_ message: String) {
         log(message)
         guard shownProblems.insert(message).inserted else { return }
-        sendNotification("window/showMessage", ["type": .int(1), "message": .string(message)])
+        sendNotification(LSPMethod.showMessage, ["type": .int(MessageType.error.rawValue), "message": .string(message)])
+    }
+
+    /// Asks a pulling client to pull diagnostics again (when it supports the refresh).
+    func requestDiagnosticRefresh() {
+        guard capabilities.pullDiagnostics, capabilities.diagnosticRefresh else { return }
+        sendRequest(LSPMethod.diagnosticRefresh, .null)
+    }
+
+    // MARK: Work-done progress
+
+    /// Asks the client to create `token`; progress on it waits for `awaitProgressToken`.
+    func createProgressToken(_ token: String) -> String {
+        let requestID = sendRequest(LSPMethod.createWorkDoneProgress, ["token": .string(token)])
+        progressTokens.requested(token, requestID: requestID)
+        return token
+    }
+
+    /// Progress may only start once the client answered `window/workDoneProgress/create`;
+    /// a client that never answers delays the work by at most two seconds. True when
+    /// the client accepted the token.
+    func awaitProgressToken(_ token: String) async -> Bool {
+        await withCheckedContinuation { (waiter: ProgressReporter.Waiter) in
+            guard progressTokens.wait(for: token, waiter) else {
+                waiter.resume()
+                return
+            }
+            Task {
+                try? await Task.sleep(for: Self.progressTokenTimeout)
+                self.progressTokenTimedOut(token)
+            }
+        }
+        return progressTokens.isAccepted(token)
+    }
+
+    static let progressTokenTimeout: Duration = .seconds(2)
+
+    private func progressTokenTimedOut(_ token: String) {
+        for waiter in progressTokens.timedOut(token) { waiter.resume() }
+    }
+
+    /// `$/progress` on `token` (nil: the client gave none, or did not accept ours).
+    func sendProgress(_ token: JSON?, _ value: JSON) {
+        guard let token, token != .null else { return }
+        sendNotification(LSPMethod.progress, ["token": token, "value": value])
+    }
+
+    /// The client answered a server request: a created progress token may now be used.
+    func clientAnswered(_ id: String, error: JSON?) {
+        for waiter in progressTokens.answered(requestID: id, accepted: error == nil) { waiter.resume() }
     }
 
     // MARK: Requests answered off the loop
@@ -215,20 +202,34 @@ public actor LanguageServer {
     /// past `version` meanwhile, answers ContentModified instead of a stale result.
     func respondInBackground(_ id: RequestID, document: (uri: String, version: Int)? = nil,
                              _ work: @escaping @Sendable () async -> Result<JSON, ResponseError>) {
+        respondInBackground(id, document: document, work) { _, result in .success(result) }
+    }
+
+    /// The same, with a last step on the message loop once the result is known to be
+    /// wanted and current (fix-all sends its `workspace/applyEdit` there).
+    func respondInBackground<Output: Sendable>(
+        _ id: RequestID, document: (uri: String, version: Int)?,
+        _ work: @escaping @Sendable () async -> Result<Output, ResponseError>,
+        then finish: @escaping @Sendable (isolated LanguageServer, Output) -> Result<JSON, ResponseError>
+    ) {
         let task = Task.detached {
             let result = await work()
-            await self.complete(id, result, document: document)
+            await self.complete(id, result, document: document, finish: finish)
         }
         pendingRequests[id] = task
     }
 
-    private func complete(_ id: RequestID, _ result: Result<JSON, ResponseError>, document: (uri: String, version: Int)?) {
+    private func complete<Output: Sendable>(_ id: RequestID, _ result: Result<Output, ResponseError>, document: (uri: String, version: Int)?,
+                                            finish: @Sendable (isolated LanguageServer, Output) -> Result<JSON, ResponseError>) {
         guard pendingRequests.removeValue(forKey: id) != nil else { return }  // cancelled: already answered
         if let document, documents[document.uri]?.version != document.version {
             send(.failure(id: id, .contentModified))
             return
         }
-        respond(id, result)
+        switch result {
+        case .success(let output): respond(id, finish(self, output))
+        case .failure(let error): send(.failure(id: id, error))
+        }
     }
 
     /// Cancels a pending request and answers it with RequestCancelled.
@@ -236,15 +237,5 @@ public actor LanguageServer {
         guard let task = pendingRequests.removeValue(forKey: id) else { return }
         task.cancel()
         send(.failure(id: id, .requestCancelled))
-    }
-}
-
-// MARK: - Parameter helpers
-
-extension JSON {
-    /// `params.textDocument.uri`, or an InvalidParams error.
-    func textDocumentURI() -> Result<String, ResponseError> {
-        guard let uri = self["textDocument", "uri"]?.stringValue else { return .failure(.invalidParams("missing textDocument.uri")) }
-        return .success(uri)
     }
 }

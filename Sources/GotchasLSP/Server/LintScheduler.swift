@@ -1,4 +1,3 @@
-import Foundation
 import GotchasCore
 
 /// A lint result and exactly what it was computed from.
@@ -17,135 +16,125 @@ struct LintSnapshot: Sendable {
     var resultID: String { "\(openGeneration).\(version).\(configurationGeneration)" }
 }
 
-/// Linting runs off the message loop, at most one lint per document at a time. When
-/// edits arrive faster than linting, the versions in between are never linted: when a
-/// lint finishes for a version that is no longer current, its result is dropped (never
-/// published) and the newest version is linted instead.
-extension LanguageServer {
-    /// At most one lint per core runs at once: an editor restoring 50 tabs would
-    /// otherwise hold 50 trees in memory together. The rest wait their turn, in order.
-    var maximumConcurrentLints: Int { options.maximumConcurrentLints }
+/// Which lints run, which wait, and which results are still good: every scheduling
+/// decision, with no tasks and no I/O (the server acts on the answers; see Linting.swift).
+///
+/// At most one lint per document runs at a time, and at most `maximumConcurrent` in all:
+/// an editor restoring 50 tabs would otherwise hold 50 trees in memory together. The
+/// rest wait their turn, oldest first. A lint that finishes for a version that is no
+/// longer current is dropped and the newest version is linted instead, so the versions
+/// in between are never linted.
+struct LintScheduler: Sendable {
+    let maximumConcurrent: Int
+    /// The newest good result per open document (may be stale: check with `cachedResult`).
+    private(set) var results: [String: LintSnapshot] = [:]
+    private(set) var inFlight: Set<String> = []
+    /// Documents waiting for a free slot, oldest first.
+    private(set) var waiting: [String] = []
+    /// Per waiting document: whether every request that put it there came from the
+    /// workspace index (then an unchanged result is not pushed again).
+    private var waitingQuietly: [String: Bool] = [:]
+    /// Documents whose lint was running when the workspace index changed under it.
+    private var relintAfterFlight: Set<String> = []
+    /// The last publishDiagnostics sent per document (cleared on close).
+    private var lastPublished: [String: JSON] = [:]
 
-    /// `quietIfUnchanged`: the workspace index asked (a declaration changed in another
-    /// file); the result is pushed only if it differs from what was last pushed. The flag
-    /// travels with the lint it starts, so an edit or configuration change in between
-    /// always gets its publish.
-    func scheduleLint(_ uri: String, quietIfUnchanged: Bool = false) {
-        guard !lintsInFlight.contains(uri), let open = documents[uri], let snapshot = snapshot(of: uri) else { return }
-        if let cached = snapshot.cachedLint {
-            publish(cached, for: snapshot, quietIfUnchanged: quietIfUnchanged)
-            return
-        }
-        guard lintsInFlight.count < maximumConcurrentLints else {
-            if !waitingLints.contains(uri) { waitingLints.append(uri) }
+    init(maximumConcurrent: Int) { self.maximumConcurrent = maximumConcurrent }
+
+    func isInFlight(_ uri: String) -> Bool { inFlight.contains(uri) }
+
+    /// The result of `open` as it is now, when one is recorded.
+    func cachedResult(_ uri: String, open: OpenDocument, configurationGeneration: Int) -> LintResult? {
+        results[uri].flatMap { $0.matches(open, configurationGeneration: configurationGeneration) ? $0.result : nil }
+    }
+
+    enum Admission: Equatable { case start, wait }
+
+    /// A lint of `uri` is wanted (and nothing cached answers it): start it now, or queue
+    /// it until a slot frees. The quiet flag of a queued document stays quiet only while
+    /// every request for it is quiet, so an edit in between always gets its publish.
+    mutating func admit(_ uri: String, quietIfUnchanged: Bool) -> Admission {
+        guard inFlight.count < maximumConcurrent else {
+            if !waiting.contains(uri) { waiting.append(uri) }
             waitingQuietly[uri] = (waitingQuietly[uri] ?? true) && quietIfUnchanged
-            return
+            return .wait
         }
-        waitingLints.removeAll { $0 == uri }
+        waiting.removeAll { $0 == uri }
         waitingQuietly[uri] = nil
-        lintsInFlight.insert(uri)
-        let delay = options.lintDelay
-        let generation = configuration.generation
-        let openGeneration = open.openGeneration
-        Task.detached {
-            if delay > .zero { try? await Task.sleep(for: delay) }
-            let (result, parsed, memo) = snapshot.parseAndLint()
-            await self.lintFinished(snapshot: snapshot, result: result, parsed: parsed, memo: memo, openGeneration: openGeneration,
-                                    configurationGeneration: generation, quietIfUnchanged: quietIfUnchanged)
+        inFlight.insert(uri)
+        return .start
+    }
+
+    /// The next waiting document to schedule, while a slot is free.
+    mutating func nextWaiting() -> (uri: String, quietIfUnchanged: Bool)? {
+        guard inFlight.count < maximumConcurrent, !waiting.isEmpty else { return nil }
+        let uri = waiting.removeFirst()
+        return (uri, waitingQuietly.removeValue(forKey: uri) ?? false)
+    }
+
+    enum Completion: Equatable {
+        /// The document was closed meanwhile: nothing to do.
+        case closed
+        /// The document or the configuration moved on: lint the newest version (not quietly).
+        case stale
+        /// Recorded: publish it.
+        case current
+    }
+
+    /// A lint of `uri` finished; frees its slot and decides what its result is worth.
+    mutating func finished(_ uri: String, _ finished: LintSnapshot, open: OpenDocument?, configurationGeneration: Int) -> Completion {
+        inFlight.remove(uri)
+        guard let open else { return .closed }
+        guard finished.matches(open, configurationGeneration: configurationGeneration) else {
+            relintAfterFlight.remove(uri)  // the lint of the newest version sees the new index anyway
+            return .stale
+        }
+        results[uri] = finished
+        return .current
+    }
+
+    /// After a current result was handled: true when the workspace index changed while
+    /// that lint ran (its result is then dropped, and it is linted again, quietly).
+    mutating func takeRelintAfterFlight(_ uri: String) -> Bool {
+        guard relintAfterFlight.remove(uri) != nil else { return false }
+        results[uri] = nil
+        return true
+    }
+
+    /// A full parse confirmed a result: it replaces the recorded one.
+    mutating func confirm(_ uri: String, _ confirmed: LintSnapshot) { results[uri] = confirmed }
+
+    /// Declarations these documents depend on changed: returns those to lint again now
+    /// (their results dropped); those being linted are linted again when their lint ends.
+    mutating func invalidate(_ uris: [String]) -> [String] {
+        uris.filter { uri in
+            if inFlight.contains(uri) {
+                relintAfterFlight.insert(uri)
+                return false
+            }
+            results[uri] = nil
+            return true
         }
     }
 
-    private func lintFinished(snapshot: DocumentSnapshot, result: LintResult, parsed: IncrementallyParsedFile?, memo: LintMemo?,
-                              openGeneration: Int, configurationGeneration: Int, quietIfUnchanged: Bool) {
-        lintsInFlight.remove(snapshot.uri)
-        defer { startWaitingLints() }
-        // The tree is worth keeping even when the result is stale: it is the base of the next reparse.
-        if let parsed {
-            documents.keepParse(parsed, memo: memo, uri: snapshot.uri, openGeneration: openGeneration, revision: snapshot.revision)
-        }
-        guard let open = documents[snapshot.uri] else { return }  // closed meanwhile
-        let finished = LintSnapshot(version: snapshot.version ?? 0, openGeneration: openGeneration,
-                                    configurationGeneration: configurationGeneration, result: result)
-        guard finished.matches(open, configurationGeneration: configuration.generation) else {
-            log("dropping the lint of \(snapshot.uri) v\(finished.version): now at v\(open.version), configuration \(configuration.generation)")
-            relintAfterFlight.remove(snapshot.uri)
-            scheduleLint(snapshot.uri)
-            return
-        }
-        lintResults[snapshot.uri] = finished
-        if let reason = result.notLintedReason { showProblem("\(snapshot.document.path) is not linted: \(reason)") }
-        publish(result, for: snapshot, quietIfUnchanged: quietIfUnchanged)
-        if result.fileIndex.path == snapshot.document.path { indexAfterLint(result.fileIndex) }
-        if parsed?.mayDifferFromFullParse == true { confirmWithFullParse(snapshot, openGeneration: openGeneration) }
-        // The workspace index changed while this lint ran: lint again with the new one.
-        if relintAfterFlight.remove(snapshot.uri) != nil {
-            lintResults[snapshot.uri] = nil
-            scheduleLint(snapshot.uri, quietIfUnchanged: true)
-        }
+    /// Every result is stale (project settings changed).
+    mutating func invalidateAll() { results.removeAll() }
+
+    /// A document was opened (again): nothing recorded for an earlier open counts.
+    mutating func opened(_ uri: String) { results[uri] = nil }
+
+    /// A document was closed: its result and last publish are forgotten.
+    mutating func closed(_ uri: String) {
+        results[uri] = nil
+        lastPublished[uri] = nil
     }
 
-    private func startWaitingLints() {
-        while lintsInFlight.count < maximumConcurrentLints, !waitingLints.isEmpty {
-            let uri = waitingLints.removeFirst()
-            scheduleLint(uri, quietIfUnchanged: waitingQuietly.removeValue(forKey: uri) ?? false)
-        }
-    }
-
-    /// A reparse in text with syntax errors was published at once; a full parse of the
-    /// same version follows in the background, becomes the base of the next reparse, and
-    /// its diagnostics replace the published ones when they differ. So what the editor
-    /// ends up showing never depends on the edit history.
-    private func confirmWithFullParse(_ snapshot: DocumentSnapshot, openGeneration: Int) {
-        var full = snapshot
-        full.parseBase = nil
-        let generation = configuration.generation
-        Task.detached {
-            // While the user types, every version is soon outdated: confirm only the one
-            // that stays, and leave the cores to the lints of the new versions.
-            try? await Task.sleep(for: Self.confirmationDelay)
-            guard await self.isCurrent(full, openGeneration: openGeneration) else { return }
-            let (result, parsed, memo) = full.parseAndLint()
-            await self.fullParseConfirmed(full, result: result, parsed: parsed, memo: memo, openGeneration: openGeneration, configurationGeneration: generation)
-        }
-    }
-
-    static let confirmationDelay: Duration = .milliseconds(250)
-
-    private func isCurrent(_ snapshot: DocumentSnapshot, openGeneration: Int) -> Bool {
-        guard let open = documents[snapshot.uri] else { return false }
-        return open.version == snapshot.version && open.openGeneration == openGeneration
-    }
-
-    private func fullParseConfirmed(_ snapshot: DocumentSnapshot, result: LintResult, parsed: IncrementallyParsedFile?, memo: LintMemo?,
-                                    openGeneration: Int, configurationGeneration: Int) {
-        guard let open = documents[snapshot.uri] else { return }
-        let confirmed = LintSnapshot(version: snapshot.version ?? 0, openGeneration: openGeneration,
-                                     configurationGeneration: configurationGeneration, result: result)
-        guard confirmed.matches(open, configurationGeneration: configuration.generation) else { return }  // a newer lint follows
-        if let parsed { documents.keepParse(parsed, memo: memo, uri: snapshot.uri, openGeneration: openGeneration, revision: snapshot.revision) }
-        lintResults[snapshot.uri] = confirmed
-        publish(result, for: snapshot, quietIfUnchanged: true)
-    }
-
-    /// Pushes diagnostics unless the client pulls them. A re-lint the workspace index
-    /// asked for (a declaration changed in another file) that finds exactly what was last
-    /// pushed is not pushed again: no need to make the editor redraw.
-    func publish(_ result: LintResult, for snapshot: DocumentSnapshot, quietIfUnchanged: Bool = false) {
-        guard !capabilities.pullDiagnostics else { return }
-        var params: [String: JSON] = ["uri": .string(snapshot.uri), "diagnostics": .array(snapshot.lspDiagnostics(result))]
-        if let version = snapshot.version { params["version"] = .int(version) }
-        let message = JSON.object(params)
-        if quietIfUnchanged, lastPublished[snapshot.uri] == message { return }
-        lastPublished[snapshot.uri] = message
-        sendNotification("textDocument/publishDiagnostics", message)
-    }
-
-    /// Re-lints every open document (after a configuration change) and asks pulling
-    /// clients to pull again.
-    func relintOpenDocuments() {
-        for uri in documents.uris { scheduleLint(uri) }
-        if capabilities.pullDiagnostics, capabilities.diagnosticRefresh {
-            sendRequest("workspace/diagnostic/refresh", .null)
-        }
+    /// Whether to push `message` for `uri`, recording it when so. A re-lint the workspace
+    /// index asked for that finds exactly what was last pushed is not pushed again: no
+    /// need to make the editor redraw.
+    mutating func shouldPublish(_ message: JSON, for uri: String, quietIfUnchanged: Bool) -> Bool {
+        if quietIfUnchanged, lastPublished[uri] == message { return false }
+        lastPublished[uri] = message
+        return true
     }
 }

@@ -1,8 +1,11 @@
 /// `$/cancelRequest`: a request still running is answered with RequestCancelled (-32800);
 /// one already answered is left alone.
-extension LanguageServer {
-    func handleCancelRequest(_ params: JSON) {
-        guard let raw = params["id"], let id = RequestID(raw) else { return }
-        cancel(id)
+enum CancelRequestHandler: NotificationHandler {
+    static let method = LSPMethod.cancelRequest
+    typealias Params = CancelParams
+    static let handledInAnyPhase = true
+
+    static func handle(_ params: CancelParams, server: isolated LanguageServer) {
+        server.cancel(params.id)
     }
 }

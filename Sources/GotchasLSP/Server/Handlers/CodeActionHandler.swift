@@ -9,26 +9,15 @@ import GotchasCore
 /// - "Show documentation for `<ID>`" (a command).
 /// Plus `source.fixAll.swiftui-gotchas` when the file has safe fixes. `context.only` filters
 /// by kind. Fix-all edits are left to `codeAction/resolve` when the client resolves edits.
-extension LanguageServer {
-    func handleCodeAction(id: RequestID, params: JSON) {
-        guard case .success(let uri) = params.textDocumentURI(), let range = params["range"] else {
-            send(.failure(id: id, .invalidParams("codeAction needs textDocument.uri and range")))
-            return
-        }
-        guard let snapshot = snapshot(of: uri) else {
-            send(.failure(id: id, .invalidParams("\(uri) is not open")))
-            return
-        }
-        let context = params["context"]
-        respondInBackground(id, document: (uri, snapshot.version ?? 0)) {
-            guard let requested = snapshot.converter.byteRange(range, in: snapshot.document)?.range else {
-                return .failure(.invalidParams("malformed range"))
-            }
-            let only = context?["only"]?.arrayValue?.compactMap(\.stringValue)
-            let referenced = (context?["diagnostics"]?.arrayValue ?? []).compactMap { DiagnosticReference($0["data"]) }
-            let builder = CodeActionBuilder(snapshot: snapshot, only: only)
-            return .success(.array(builder.actions(for: requested, referenced: referenced)))
-        }
+enum CodeActionHandler: DocumentRequestHandler {
+    static let method = LSPMethod.codeAction
+    typealias Params = CodeActionParams
+
+    static func run(_ params: CodeActionParams, snapshot: DocumentSnapshot) -> Result<JSON, ResponseError> {
+        guard let range = params.range else { return .failure(.invalidParams("malformed range")) }
+        let requested = snapshot.converter.byteRange(range, in: snapshot.document).range
+        let builder = CodeActionBuilder(snapshot: snapshot, only: params.only)
+        return .success(.array(builder.actions(for: requested, referenced: params.referenced)))
     }
 }
 

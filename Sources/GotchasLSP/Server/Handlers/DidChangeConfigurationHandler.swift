@@ -1,8 +1,11 @@
 /// `workspace/didChangeConfiguration`: `settings` (or `settings["swiftui-gotchas"]`) with
 /// the configuration file's keys, on top of the files. Invalid settings are shown and ignored.
-extension LanguageServer {
-    func handleDidChangeConfiguration(_ params: JSON) {
-        if let problem = configuration.setEditorSettings(params["settings"]) { showProblem(problem) }
-        relintOpenDocuments()
+enum DidChangeConfigurationHandler: NotificationHandler {
+    static let method = LSPMethod.didChangeConfiguration
+    typealias Params = DidChangeConfigurationParams
+
+    static func handle(_ params: DidChangeConfigurationParams, server: isolated LanguageServer) {
+        if let problem = server.configuration.setEditorSettings(params.settings) { server.showProblem(problem) }
+        server.relintOpenDocuments()
     }
 }

@@ -1,24 +1,25 @@
 /// `textDocument/didChange`: apply the content changes in order (ranges clamped, and
 /// logged, when they fall outside the text), record the version, schedule a lint.
-extension LanguageServer {
-    func handleDidChange(_ params: JSON) {
-        guard case .success(let uri) = params.textDocumentURI(), let changes = params["contentChanges"]?.arrayValue else {
-            log("didChange without textDocument.uri/contentChanges: ignored")
-            return
-        }
-        do {
-            let report = try documents.change(uri: uri, version: params["textDocument", "version"]?.intValue,
-                                              changes: changes, encoding: capabilities.positionEncoding)
+enum DidChangeHandler: NotificationHandler {
+    static let method = LSPMethod.didChange
+    typealias Params = DidChangeParams
+
+    static func handle(_ params: DidChangeParams, server: isolated LanguageServer) {
+        let uri = params.uri
+        do throws(DocumentStore.ChangeError) {
+            guard server.documents[uri] != nil else { throw .notOpen }
+            let report = try server.documents.change(uri: uri, version: params.version, changes: params.contentChanges.get(),
+                                                     encoding: server.capabilities.positionEncoding)
             for range in report.clampedRanges {
-                logToClient("didChange for \(uri): range \(range) lies outside the document; clamped", type: 2)
+                server.logToClient("didChange for \(uri): range \(range) lies outside the document; clamped", type: .warning)
             }
         } catch {
             switch error {
-            case .notOpen: log("didChange for \(uri), which is not open: ignored")
-            case .invalidChange(let reason): logToClient("didChange for \(uri) ignored: \(reason)", type: 1)
+            case .notOpen: server.log("didChange for \(uri), which is not open: ignored")
+            case .invalidChange(let reason): server.logToClient("didChange for \(uri) ignored: \(reason)", type: .error)
             }
             return
         }
-        scheduleLint(uri)
+        server.scheduleLint(uri)
     }
 }

@@ -4,20 +4,20 @@ import GotchasCore
 /// configuration — a broken one is shown, the last good one stays — and re-lint the
 /// open documents), or a `.swift`/settings file changed on disk (update the workspace
 /// index; dependents are re-linted).
-extension LanguageServer {
-    func handleDidChangeWatchedFiles(_ params: JSON) {
+enum DidChangeWatchedFilesHandler: NotificationHandler {
+    static let method = LSPMethod.didChangeWatchedFiles
+    typealias Params = DidChangeWatchedFilesParams
+
+    static func handle(_ params: DidChangeWatchedFilesParams, server: isolated LanguageServer) {
         var configurationChanged = false
-        for change in params["changes"]?.arrayValue ?? [] {
-            guard let uri = change["uri"]?.stringValue else { continue }
-            let path = DocumentStore.path(of: uri)
-            if path.hasSuffix("/" + ConfigurationFile.fileName) {
-                if let problem = configuration.reload(path: path) { showProblem(problem) }
+        for change in params.changes {
+            if change.path.hasSuffix("/" + ConfigurationFile.fileName) {
+                if let problem = server.configuration.reload(path: change.path) { server.showProblem(problem) }
                 configurationChanged = true
             } else {
-                // FileChangeType: 1 created, 2 changed, 3 deleted.
-                indexWatchedFile(path: path, deleted: change["type"]?.intValue == 3)
+                server.indexWatchedFile(path: change.path, deleted: change.type == .deleted)
             }
         }
-        if configurationChanged { relintOpenDocuments() }
+        if configurationChanged { server.relintOpenDocuments() }
     }
 }

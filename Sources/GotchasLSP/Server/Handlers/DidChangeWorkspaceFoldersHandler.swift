@@ -1,12 +1,13 @@
 /// `workspace/didChangeWorkspaceFolders`: folders added and removed (multi-root).
-extension LanguageServer {
-    func handleDidChangeWorkspaceFolders(_ params: JSON) {
-        let event = params["event"]
-        let removed = Set((event?["removed"]?.arrayValue ?? []).compactMap { $0["uri"]?.stringValue.map(DocumentStore.path(of:)) })
-        let added = (event?["added"]?.arrayValue ?? []).compactMap { $0["uri"]?.stringValue.map(DocumentStore.path(of:)) }
-        workspaceFolders.removeAll { removed.contains($0) }
-        for folder in added where !workspaceFolders.contains(folder) { workspaceFolders.append(folder) }
-        log("workspace folders: \(workspaceFolders)")
-        startWorkspaceIndexing()
+enum DidChangeWorkspaceFoldersHandler: NotificationHandler {
+    static let method = LSPMethod.didChangeWorkspaceFolders
+    typealias Params = DidChangeWorkspaceFoldersParams
+
+    static func handle(_ params: DidChangeWorkspaceFoldersParams, server: isolated LanguageServer) {
+        let removed = Set(params.removed)
+        server.workspaceFolders.removeAll { removed.contains($0) }
+        for folder in params.added where !server.workspaceFolders.contains(folder) { server.workspaceFolders.append(folder) }
+        server.log("workspace folders: \(server.workspaceFolders)")
+        server.startWorkspaceIndexing()
     }
 }

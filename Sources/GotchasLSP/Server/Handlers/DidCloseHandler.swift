@@ -1,15 +1,17 @@
 /// `textDocument/didClose`: forget the document, clear its diagnostics, and index
 /// its disk text again.
-extension LanguageServer {
-    func handleDidClose(_ params: JSON) {
-        guard case .success(let uri) = params.textDocumentURI() else { return }
-        guard documents.close(uri: uri) != nil else { return }
-        lintResults[uri] = nil
-        lastPublished[uri] = nil
+enum DidCloseHandler: NotificationHandler {
+    static let method = LSPMethod.didClose
+    typealias Params = TextDocumentIdentifierParams
+
+    static func handle(_ params: TextDocumentIdentifierParams, server: isolated LanguageServer) {
+        let uri = params.uri
+        guard server.documents.close(uri: uri) != nil else { return }
+        server.lints.closed(uri)
         // The index goes back to what is on disk for this file.
-        reindexFromDisk(path: DocumentStore.path(of: uri))
-        if !capabilities.pullDiagnostics {
-            sendNotification("textDocument/publishDiagnostics", ["uri": .string(uri), "diagnostics": []])
+        server.reindexFromDisk(path: DocumentStore.path(of: uri))
+        if !server.capabilities.pullDiagnostics {
+            server.sendNotification(LSPMethod.publishDiagnostics, ["uri": .string(uri), "diagnostics": []])
         }
     }
 }

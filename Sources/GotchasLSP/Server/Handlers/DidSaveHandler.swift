@@ -4,16 +4,18 @@ import GotchasCore
 /// (for clients that cannot watch files) is re-read and open documents re-linted; a saved
 /// project settings file (`Package.swift`, `project.pbxproj`, `*.xcconfig`) is read into
 /// the workspace index and the deployment targets, and open documents re-linted.
-extension LanguageServer {
-    func handleDidSave(_ params: JSON) {
-        guard case .success(let uri) = params.textDocumentURI() else { return }
-        let path = DocumentStore.path(of: uri)
+enum DidSaveHandler: NotificationHandler {
+    static let method = LSPMethod.didSave
+    typealias Params = TextDocumentIdentifierParams
+
+    static func handle(_ params: TextDocumentIdentifierParams, server: isolated LanguageServer) {
+        let path = DocumentStore.path(of: params.uri)
         if SourceTreeScan.isSettingsFile(path) {
-            indexWatchedFile(path: path, deleted: false)
+            server.indexWatchedFile(path: path, deleted: false)
             return
         }
         guard path.hasSuffix("/" + ConfigurationFile.fileName) else { return }
-        if let problem = configuration.reload(path: path) { showProblem(problem) }
-        relintOpenDocuments()
+        if let problem = server.configuration.reload(path: path) { server.showProblem(problem) }
+        server.relintOpenDocuments()
     }
 }

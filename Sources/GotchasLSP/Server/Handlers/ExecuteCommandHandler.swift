@@ -11,56 +11,47 @@ enum ExecuteCommand: String, CaseIterable {
 }
 
 /// `workspace/executeCommand`.
-extension LanguageServer {
-    func handleExecuteCommand(id: RequestID, params: JSON) {
-        guard let name = params["command"]?.stringValue, let command = ExecuteCommand(rawValue: name) else {
-            send(.failure(id: id, .invalidParams("unknown command \(params["command"]?.serializedString ?? "null")")))
-            return
-        }
-        let arguments = params["arguments"]?.arrayValue ?? []
-        switch command {
+enum ExecuteCommandHandler: LoopRequestHandler {
+    static let method = LSPMethod.executeCommand
+    typealias Params = ExecuteCommandParams
+
+    static func handle(_ params: ExecuteCommandParams, id: RequestID, server: isolated LanguageServer) -> RequestOutcome {
+        let name = params.command.rawValue
+        let arguments = params.arguments
+        switch params.command {
         case .fixAll:
-            guard let uri = arguments.first?.stringValue, let snapshot = snapshot(of: uri) else {
-                send(.failure(id: id, .invalidParams("\(name) needs the URI of an open document")))
-                return
+            guard let uri = arguments.first?.stringValue, let snapshot = server.snapshot(of: uri) else {
+                return .answer(.failure(.invalidParams("\(name) needs the URI of an open document")))
             }
             let request = FixAllRequest(uri: uri, version: snapshot.version, ruleID: arguments.dropFirst().first?.stringValue)
-            pendingRequests[id] = Task.detached {
-                let edit = request.workspaceEdit(in: snapshot)
-                await self.applyFixAll(id, edit: edit, request: request)
-            }
+            // The edit is computed off the loop; once it is current, it goes to the client
+            // with `workspace/applyEdit` and the command is answered.
+            server.respondInBackground(id, document: snapshot.documentVersion, { .success(request.workspaceEdit(in: snapshot)) },
+                                       then: { server, edit in
+                let label = request.ruleID.map { "Fix all `\($0)` problems" } ?? "Fix all swiftui-gotchas problems"
+                server.sendRequest(LSPMethod.applyEdit, ["label": .string(label), "edit": edit])
+                return .success(.null)
+            })
+            return .answeredLater
         case .showDocumentation:
-            guard let ruleID = arguments.first?.stringValue, linter.rule(withID: ruleID) != nil else {
-                send(.failure(id: id, .invalidParams("\(name) needs a rule ID")))
-                return
+            guard let ruleID = arguments.first?.stringValue, server.linter.rule(withID: ruleID) != nil else {
+                return .answer(.failure(.invalidParams("\(name) needs a rule ID")))
             }
             // The docs base URL is per configuration: take the document's, else the first folder's.
             let href: String
-            if let uri = arguments.dropFirst().first?.stringValue, let snapshot = snapshot(of: uri) {
+            if let uri = arguments.dropFirst().first?.stringValue, let snapshot = server.snapshot(of: uri) {
                 href = snapshot.documentationURL(for: ruleID)
             } else {
-                var base = configuration.resolve(forPath: workspaceFolders.first.map { $0 + "/Package.swift" } ?? "").0.docsBaseURL
+                var base = server.configuration.resolve(forPath: server.workspaceFolders.first.map { $0 + "/Package.swift" } ?? "").0.docsBaseURL
                 while base.hasSuffix("/") { base.removeLast() }
                 href = "\(base)/\(ruleID).md"
             }
-            if capabilities.showDocument {
-                sendRequest("window/showDocument", ["uri": .string(href), "external": true])
+            if server.capabilities.showDocument {
+                server.sendRequest(LSPMethod.showDocument, ["uri": .string(href), "external": true])
             } else {
-                sendNotification("window/showMessage", ["type": 3, "message": .string("\(ruleID): \(href)")])
+                server.sendNotification(LSPMethod.showMessage, ["type": .int(MessageType.info.rawValue), "message": .string("\(ruleID): \(href)")])
             }
-            send(.success(id: id, .null))
+            return .answer(.success(.null))
         }
-    }
-
-    /// Sends the computed fix-all edit with `workspace/applyEdit`, then answers the command.
-    private func applyFixAll(_ id: RequestID, edit: JSON, request: FixAllRequest) {
-        guard pendingRequests.removeValue(forKey: id) != nil else { return }  // cancelled
-        guard documents[request.uri]?.version == request.version else {
-            send(.failure(id: id, .contentModified))
-            return
-        }
-        let label = request.ruleID.map { "Fix all `\($0)` problems" } ?? "Fix all swiftui-gotchas problems"
-        sendRequest("workspace/applyEdit", ["label": .string(label), "edit": edit])
-        send(.success(id: id, .null))
     }
 }

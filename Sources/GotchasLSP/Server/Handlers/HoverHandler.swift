@@ -2,38 +2,27 @@ import GotchasCore
 
 /// `textDocument/hover` over a flagged range: the rule ID, why it matters (the rule's
 /// rationale) and wrong/right code from its examples, as Markdown.
-extension LanguageServer {
-    func handleHover(id: RequestID, params: JSON) {
-        guard case .success(let uri) = params.textDocumentURI(), let position = params["position"],
-              PositionConverter.lineColumn(position) != nil else {
-            send(.failure(id: id, .invalidParams("hover needs textDocument.uri and a position")))
-            return
+enum HoverHandler: DocumentRequestHandler {
+    static let method = LSPMethod.hover
+    typealias Params = HoverParams
+
+    static func run(_ params: HoverParams, snapshot: DocumentSnapshot) -> Result<JSON, ResponseError> {
+        let offset = snapshot.converter.offset(params.position, in: snapshot.document).offset
+        let hits = snapshot.lint().diagnostics.filter { $0.range.contains(offset) || ($0.range.isEmpty && $0.range.lowerBound == offset) }
+        guard let first = hits.first else { return .success(.null) }
+        var seen: Set<String> = []
+        let sections = hits.filter { seen.insert($0.ruleID).inserted }.compactMap { diagnostic -> String? in
+            guard let rule = snapshot.linter.rule(withID: diagnostic.ruleID) else { return nil }
+            return HoverText.markdown(for: rule.description, message: diagnostic.message,
+                                      withheld: diagnostic.withheldFixes,
+                                      url: snapshot.documentationURL(for: diagnostic.ruleID))
         }
-        guard let snapshot = snapshot(of: uri) else {
-            send(.failure(id: id, .invalidParams("\(uri) is not open")))
-            return
-        }
-        let linter = self.linter
-        respondInBackground(id, document: (uri, snapshot.version ?? 0)) {
-            guard let offset = snapshot.converter.offset(position, in: snapshot.document)?.offset else {
-                return .failure(.invalidParams("malformed position"))
-            }
-            let hits = snapshot.lint().diagnostics.filter { $0.range.contains(offset) || ($0.range.isEmpty && $0.range.lowerBound == offset) }
-            guard let first = hits.first else { return .success(.null) }
-            var seen: Set<String> = []
-            let sections = hits.filter { seen.insert($0.ruleID).inserted }.compactMap { diagnostic -> String? in
-                guard let rule = linter.rule(withID: diagnostic.ruleID) else { return nil }
-                return HoverText.markdown(for: rule.description, message: diagnostic.message,
-                                          withheld: diagnostic.withheldFixes,
-                                          url: snapshot.documentationURL(for: diagnostic.ruleID))
-            }
-            let range = hits.dropFirst().reduce(first.range) { min($0.lowerBound, $1.range.lowerBound)..<max($0.upperBound, $1.range.upperBound) }
-            return .success([
-                "contents": ["kind": .string(snapshot.capabilities.markdownHover ? "markdown" : "plaintext"),
-                             "value": .string(sections.joined(separator: "\n\n---\n\n"))],
-                "range": snapshot.converter.visibleRange(range, in: snapshot.document),
-            ])
-        }
+        let range = hits.dropFirst().reduce(first.range) { min($0.lowerBound, $1.range.lowerBound)..<max($0.upperBound, $1.range.upperBound) }
+        return .success([
+            "contents": ["kind": .string(snapshot.capabilities.markdownHover ? "markdown" : "plaintext"),
+                         "value": .string(sections.joined(separator: "\n\n---\n\n"))],
+            "range": snapshot.converter.visibleRange(range, in: snapshot.document),
+        ])
     }
 }
 

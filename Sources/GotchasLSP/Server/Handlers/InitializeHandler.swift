@@ -2,26 +2,35 @@ import GotchasCore
 
 /// `initialize` (negotiates the position encoding, reads workspace folders and
 /// initializationOptions) and `initialized` (registers the config-file watcher).
+enum InitializeHandler: LoopRequestHandler {
+    static let method = LSPMethod.initialize
+    typealias Params = InitializeParams
+
+    static func handle(_ params: InitializeParams, id: RequestID, server: isolated LanguageServer) -> RequestOutcome {
+        .answer(server.initialize(params))
+    }
+}
+
+enum InitializedHandler: NotificationHandler {
+    static let method = LSPMethod.initialized
+    typealias Params = NoParams
+
+    static func handle(_ params: NoParams, server: isolated LanguageServer) { server.initialized() }
+}
+
 extension LanguageServer {
     static let serverVersion = "0.1.0"
     static let fixAllKind = "source.fixAll.swiftui-gotchas"
     static let configurationWatcherID = "swiftui-gotchas-configuration-files"
 
-    func handleInitialize(_ params: JSON) -> Result<JSON, ResponseError> {
-        guard phase == .uninitialized else { return .failure(.invalidRequest("initialize was already received")) }
-        guard params.objectValue != nil else { return .failure(.invalidParams("initialize needs an InitializeParams object")) }
-        capabilities = ClientCapabilities(params["capabilities"])
-        if let folders = params["workspaceFolders"]?.arrayValue {
-            workspaceFolders = folders.compactMap { $0["uri"]?.stringValue.map(DocumentStore.path(of:)) }
-        } else if let root = params["rootUri"]?.stringValue {
-            workspaceFolders = [DocumentStore.path(of: root)]
-        } else if let root = params["rootPath"]?.stringValue {
-            workspaceFolders = [root]
-        }
-        if let trace = params["trace"]?.stringValue { self.trace = trace }
-        if let problem = configuration.setEditorSettings(params["initializationOptions"], initialization: true) { deferredProblems.append(problem) }
+    /// The dispatcher lets `initialize` through only once, before anything else.
+    func initialize(_ params: InitializeParams) -> Result<JSON, ResponseError> {
+        capabilities = params.capabilities
+        if let folders = params.workspaceFolders { workspaceFolders = folders }
+        if let trace = params.trace { self.trace = trace }
+        if let problem = configuration.setEditorSettings(params.initializationOptions, initialization: true) { deferredProblems.append(problem) }
         phase = .running
-        log("initialized: client \(params["clientInfo", "name"]?.stringValue ?? "?"), encoding \(capabilities.positionEncoding.rawValue), folders \(workspaceFolders)")
+        log("initialized: client \(params.clientName ?? "?"), encoding \(capabilities.positionEncoding.rawValue), folders \(workspaceFolders)")
 
         var codeActionProvider: JSON = true
         if capabilities.codeActionLiterals {
@@ -29,7 +38,7 @@ extension LanguageServer {
         }
         var serverCapabilities: [String: JSON] = [
             "positionEncoding": .string(capabilities.positionEncoding.rawValue),
-            "textDocumentSync": ["openClose": true, "change": 2, "save": ["includeText": false]],
+            "textDocumentSync": ["openClose": true, "change": .int(TextDocumentSyncKind.incremental.rawValue), "save": ["includeText": false]],
             "codeActionProvider": codeActionProvider,
             "hoverProvider": true,
             "executeCommandProvider": ["commands": .array(ExecuteCommand.allCases.map { .string($0.rawValue) })],
@@ -44,21 +53,21 @@ extension LanguageServer {
                          "serverInfo": ["name": "swiftui-gotchas", "version": .string(Self.serverVersion)]])
     }
 
-    func handleInitialized() {
+    func initialized() {
         for problem in deferredProblems { showProblem(problem) }
         deferredProblems.removeAll()
         startWorkspaceIndexing()
         guard capabilities.watchedFilesDynamicRegistration else { return }
-        sendRequest("client/registerCapability", ["registrations": [
+        sendRequest(LSPMethod.registerCapability, ["registrations": [
             [
                 "id": .string(Self.configurationWatcherID),
-                "method": "workspace/didChangeWatchedFiles",
+                "method": .string(LSPMethod.didChangeWatchedFiles),
                 "registerOptions": ["watchers": [["globPattern": .string("**/\(ConfigurationFile.fileName)")]]],
             ],
             [
                 // Sources and project settings feed the workspace index.
                 "id": .string(Self.indexWatcherID),
-                "method": "workspace/didChangeWatchedFiles",
+                "method": .string(LSPMethod.didChangeWatchedFiles),
                 "registerOptions": ["watchers": .array((["**/*.swift"] + ProjectSettings.watchedGlobPatterns).map { ["globPattern": .string($0)] })],
             ],
         ]])

@@ -1,8 +1,11 @@
 /// `$/setTrace`: "off", "messages" or "verbose"; when on, each incoming message is
 /// echoed as `$/logTrace`.
-extension LanguageServer {
-    func handleSetTrace(_ params: JSON) {
-        guard let value = params["value"]?.stringValue, ["off", "messages", "verbose"].contains(value) else { return }
-        trace = value
+enum SetTraceHandler: NotificationHandler {
+    static let method = LSPMethod.setTrace
+    typealias Params = SetTraceParams
+    static let handledInAnyPhase = true
+
+    static func handle(_ params: SetTraceParams, server: isolated LanguageServer) {
+        server.trace = params.value
     }
 }

@@ -5,13 +5,20 @@ import GotchasCore
 /// open ones from the editor's text and the others read from disk, with
 /// `$/progress` reports when the client gave a work-done token. Unchanged files
 /// (same result ID as `previousResultIds`) get `unchanged` reports.
+enum WorkspaceDiagnosticHandler: LoopRequestHandler {
+    static let method = LSPMethod.workspaceDiagnostic
+    typealias Params = WorkspaceDiagnosticParams
+
+    static func handle(_ params: WorkspaceDiagnosticParams, id: RequestID, server: isolated LanguageServer) -> RequestOutcome {
+        server.workspaceDiagnostic(params, id: id)
+        return .answeredLater
+    }
+}
+
 extension LanguageServer {
-    func handleWorkspaceDiagnostic(id: RequestID, params: JSON) {
-        var previous: [String: String] = [:]
-        for entry in params["previousResultIds"]?.arrayValue ?? [] {
-            if let uri = entry["uri"]?.stringValue, let value = entry["value"]?.stringValue { previous[uri] = value }
-        }
-        let token = params["workDoneToken"]
+    func workspaceDiagnostic(_ params: WorkspaceDiagnosticParams, id: RequestID) {
+        let previous = params.previousResultIDs
+        let token = params.workDoneToken
         let folders = workspaceFolders
         // Open documents are taken as the editor has them; everything else is read in the background.
         var open: [String: (DocumentSnapshot, String)] = [:]
@@ -20,7 +27,7 @@ extension LanguageServer {
             open[document.document.path] = (snapshot, "\(document.openGeneration).\(document.version).\(configuration.generation)")
         }
         var configurations: [String: ConfigurationStore.Resolved] = [:]
-        let files = Self.swiftFiles(under: folders)
+        let files = WorkspaceFiles(folders: folders).swiftFiles
         for path in files where open[path] == nil {
             let (resolved, problems) = configuration.resolve(forPath: path)
             problems.forEach(showProblem)
@@ -28,11 +35,11 @@ extension LanguageServer {
         }
         let capabilities = self.capabilities
         let linter = self.linter
-        let workspace = workspaceIndex
+        let workspace = self.workspace.index
         let generation = configuration.generation
         respondInBackground(id) { [open, previous, configurations] in
-            await self.progress(token, ["kind": "begin", "title": "swiftui-gotchas", "cancellable": false,
-                                        "message": .string("\(files.count) files"), "percentage": 0])
+            let progress = WorkDoneProgress(title: "swiftui-gotchas", total: files.count, minimumTotalForReports: 2)
+            await self.sendProgress(token, progress.begin(message: "\(files.count) files"))
             var items: [JSON] = []
             for (index, path) in files.enumerated() {
                 if Task.isCancelled { return .failure(.requestCancelled) }
@@ -51,19 +58,11 @@ extension LanguageServer {
                                                     workspace: workspace, cachedLint: nil)
                     items.append(Self.report(uri: uri, version: nil, resultID: resultID, previous: previous[uri], snapshot: snapshot))
                 }
-                if files.count > 1, index % max(1, files.count / 10) == 0 {
-                    await self.progress(token, ["kind": "report", "message": .string("\(index + 1)/\(files.count)"),
-                                                "percentage": .int((index + 1) * 100 / files.count)])
-                }
+                if let report = progress.report(after: index) { await self.sendProgress(token, report) }
             }
-            await self.progress(token, ["kind": "end", "message": .string("\(files.count) files checked")])
+            await self.sendProgress(token, progress.end(message: "\(files.count) files checked"))
             return .success(["items": .array(items)])
         }
-    }
-
-    private func progress(_ token: JSON?, _ value: JSON) {
-        guard let token, token != .null else { return }
-        sendNotification("$/progress", ["token": token, "value": value])
     }
 
     private static func report(uri: String, version: Int?, resultID: String, previous: String?, snapshot: DocumentSnapshot) -> JSON {
@@ -73,12 +72,5 @@ extension LanguageServer {
         }
         return ["kind": "full", "uri": .string(uri), "version": version, "resultId": .string(resultID),
                 "items": .array(snapshot.lspDiagnostics(snapshot.lint()))]
-    }
-
-    /// `.swift` files under the folders, skipping build and VCS directories; sorted, no duplicates.
-    static func swiftFiles(under folders: [String]) -> [String] {
-        Set(folders.flatMap { folder in
-            SourceTreeScan(root: folder).swiftFiles.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
-        }).sorted()
     }
 }

@@ -18,7 +18,7 @@ extension DocumentSnapshot {
             "data": DiagnosticReference(diagnostic, version: version).json,
         ]
         if !diagnostic.tags.isEmpty {
-            object["tags"] = .array(diagnostic.tags.map { .int($0 == .unnecessary ? 1 : 2) })
+            object["tags"] = .array(diagnostic.tags.map { .int(($0 == .unnecessary ? LSPDiagnosticTag.unnecessary : .deprecated).rawValue) })
         }
         if capabilities.relatedInformation, !diagnostic.related.isEmpty {
             object["relatedInformation"] = .array(diagnostic.related.compactMap(relatedInformation))

@@ -1,0 +1,115 @@
+import Foundation
+import GotchasCore
+
+/// Linting runs off the message loop; `LintScheduler` decides what runs when, this
+/// extension starts the tasks and acts on their results.
+extension LanguageServer {
+    /// `quietIfUnchanged`: the workspace index asked (a declaration changed in another
+    /// file); the result is pushed only if it differs from what was last pushed. The flag
+    /// travels with the lint it starts, so an edit or configuration change in between
+    /// always gets its publish.
+    func scheduleLint(_ uri: String, quietIfUnchanged: Bool = false) {
+        guard !lints.isInFlight(uri), let open = documents[uri], let snapshot = snapshot(of: uri) else { return }
+        if let cached = snapshot.cachedLint {
+            publish(cached, for: snapshot, quietIfUnchanged: quietIfUnchanged)
+            return
+        }
+        guard lints.admit(uri, quietIfUnchanged: quietIfUnchanged) == .start else { return }
+        let delay = options.lintDelay
+        let generation = configuration.generation
+        let openGeneration = open.openGeneration
+        Task.detached {
+            if delay > .zero { try? await Task.sleep(for: delay) }
+            let (result, parsed, memo) = snapshot.parseAndLint()
+            await self.lintFinished(snapshot: snapshot, result: result, parsed: parsed, memo: memo, openGeneration: openGeneration,
+                                    configurationGeneration: generation, quietIfUnchanged: quietIfUnchanged)
+        }
+    }
+
+    private func lintFinished(snapshot: DocumentSnapshot, result: LintResult, parsed: IncrementallyParsedFile?, memo: LintMemo?,
+                              openGeneration: Int, configurationGeneration: Int, quietIfUnchanged: Bool) {
+        defer { startWaitingLints() }
+        // The tree is worth keeping even when the result is stale: it is the base of the next reparse.
+        if let parsed {
+            documents.keepParse(parsed, memo: memo, uri: snapshot.uri, openGeneration: openGeneration, revision: snapshot.revision)
+        }
+        let finished = LintSnapshot(version: snapshot.version ?? 0, openGeneration: openGeneration,
+                                    configurationGeneration: configurationGeneration, result: result)
+        switch lints.finished(snapshot.uri, finished, open: documents[snapshot.uri], configurationGeneration: configuration.generation) {
+        case .closed:
+            return
+        case .stale:
+            log("dropping the lint of \(snapshot.uri) v\(finished.version): now at v\(documents[snapshot.uri]?.version ?? 0), configuration \(configuration.generation)")
+            scheduleLint(snapshot.uri)
+            return
+        case .current:
+            break
+        }
+        if let reason = result.notLintedReason { showProblem("\(snapshot.document.path) is not linted: \(reason)") }
+        publish(result, for: snapshot, quietIfUnchanged: quietIfUnchanged)
+        if result.fileIndex.path == snapshot.document.path { indexAfterLint(result.fileIndex) }
+        if parsed?.mayDifferFromFullParse == true { confirmWithFullParse(snapshot, openGeneration: openGeneration) }
+        // The workspace index changed while this lint ran: lint again with the new one.
+        if lints.takeRelintAfterFlight(snapshot.uri) { scheduleLint(snapshot.uri, quietIfUnchanged: true) }
+    }
+
+    private func startWaitingLints() {
+        while let next = lints.nextWaiting() {
+            scheduleLint(next.uri, quietIfUnchanged: next.quietIfUnchanged)
+        }
+    }
+
+    /// A reparse in text with syntax errors was published at once; a full parse of the
+    /// same version follows in the background, becomes the base of the next reparse, and
+    /// its diagnostics replace the published ones when they differ. So what the editor
+    /// ends up showing never depends on the edit history.
+    private func confirmWithFullParse(_ snapshot: DocumentSnapshot, openGeneration: Int) {
+        var full = snapshot
+        full.parseBase = nil
+        let generation = configuration.generation
+        Task.detached {
+            // While the user types, every version is soon outdated: confirm only the one
+            // that stays, and leave the cores to the lints of the new versions.
+            try? await Task.sleep(for: Self.confirmationDelay)
+            guard await self.isCurrent(full, openGeneration: openGeneration) else { return }
+            let (result, parsed, memo) = full.parseAndLint()
+            await self.fullParseConfirmed(full, result: result, parsed: parsed, memo: memo, openGeneration: openGeneration, configurationGeneration: generation)
+        }
+    }
+
+    static let confirmationDelay: Duration = .milliseconds(250)
+
+    private func isCurrent(_ snapshot: DocumentSnapshot, openGeneration: Int) -> Bool {
+        guard let open = documents[snapshot.uri] else { return false }
+        return open.version == snapshot.version && open.openGeneration == openGeneration
+    }
+
+    private func fullParseConfirmed(_ snapshot: DocumentSnapshot, result: LintResult, parsed: IncrementallyParsedFile?, memo: LintMemo?,
+                                    openGeneration: Int, configurationGeneration: Int) {
+        guard let open = documents[snapshot.uri] else { return }
+        let confirmed = LintSnapshot(version: snapshot.version ?? 0, openGeneration: openGeneration,
+                                     configurationGeneration: configurationGeneration, result: result)
+        guard confirmed.matches(open, configurationGeneration: configuration.generation) else { return }  // a newer lint follows
+        if let parsed { documents.keepParse(parsed, memo: memo, uri: snapshot.uri, openGeneration: openGeneration, revision: snapshot.revision) }
+        lints.confirm(snapshot.uri, confirmed)
+        publish(result, for: snapshot, quietIfUnchanged: true)
+    }
+
+    /// Pushes diagnostics unless the client pulls them (or the scheduler finds them
+    /// unchanged for a quiet re-lint).
+    func publish(_ result: LintResult, for snapshot: DocumentSnapshot, quietIfUnchanged: Bool = false) {
+        guard !capabilities.pullDiagnostics else { return }
+        var params: [String: JSON] = ["uri": .string(snapshot.uri), "diagnostics": .array(snapshot.lspDiagnostics(result))]
+        if let version = snapshot.version { params["version"] = .int(version) }
+        let message = JSON.object(params)
+        guard lints.shouldPublish(message, for: snapshot.uri, quietIfUnchanged: quietIfUnchanged) else { return }
+        sendNotification(LSPMethod.publishDiagnostics, message)
+    }
+
+    /// Re-lints every open document (after a configuration change) and asks pulling
+    /// clients to pull again.
+    func relintOpenDocuments() {
+        for uri in documents.uris { scheduleLint(uri) }
+        requestDiagnosticRefresh()
+    }
+}

@@ -1,0 +1,164 @@
+import GotchasCore
+
+/// The typed protocol edge. Each handler (Handlers/<Method>Handler.swift) declares its
+/// method, its params (decoded here, once, from the message's JSON) and how it runs; the
+/// dispatcher below does what they would otherwise each repeat: lookup, the lifecycle
+/// phase, InvalidParams, finding the open document, running off the loop on a snapshot,
+/// cancellation and ContentModified when the document moved on.
+protocol MessageHandler {
+    associatedtype Params: LSPParams
+    static var method: String { get }
+}
+
+/// What a request handler that runs on the message loop did with its request.
+enum RequestOutcome: Sendable {
+    /// Answer now.
+    case answer(Result<JSON, ResponseError>)
+    /// The handler arranged the answer (background work, or after other requests).
+    case answeredLater
+}
+
+protocol RequestHandler: MessageHandler {
+    /// Runs the request once its params decoded (the dispatcher's entry point).
+    static func dispatch(_ params: Params, id: RequestID, server: isolated LanguageServer)
+}
+
+/// A request answered on the message loop: it only reads and changes server state.
+protocol LoopRequestHandler: RequestHandler {
+    static func handle(_ params: Params, id: RequestID, server: isolated LanguageServer) -> RequestOutcome
+}
+
+extension LoopRequestHandler {
+    static func dispatch(_ params: Params, id: RequestID, server: isolated LanguageServer) {
+        if case .answer(let result) = handle(params, id: id, server: server) { server.respond(id, result) }
+    }
+}
+
+/// A request about one open document, answered in the background from a snapshot (it
+/// parses or lints). The dispatcher answers InvalidParams when the document is not open,
+/// RequestCancelled when cancelled, and ContentModified when the document changed meanwhile.
+protocol DocumentRequestHandler: RequestHandler where Params: TextDocumentParams {
+    /// An answer that needs no background work (an `unchanged` report); nil otherwise.
+    static func answerWithoutWork(_ params: Params, snapshot: DocumentSnapshot) -> Result<JSON, ResponseError>?
+    /// The answer, computed off the message loop.
+    static func run(_ params: Params, snapshot: DocumentSnapshot) -> Result<JSON, ResponseError>
+}
+
+extension DocumentRequestHandler {
+    static func answerWithoutWork(_ params: Params, snapshot: DocumentSnapshot) -> Result<JSON, ResponseError>? { nil }
+
+    static func dispatch(_ params: Params, id: RequestID, server: isolated LanguageServer) {
+        guard let snapshot = server.snapshot(of: params.uri) else {
+            server.send(.failure(id: id, .invalidParams("\(params.uri) is not open")))
+            return
+        }
+        if let answer = answerWithoutWork(params, snapshot: snapshot) {
+            server.respond(id, answer)
+            return
+        }
+        server.respondInBackground(id, document: snapshot.documentVersion) { run(params, snapshot: snapshot) }
+    }
+}
+
+/// A notification: handled on the message loop, never answered.
+protocol NotificationHandler: MessageHandler {
+    /// Handled before `initialized` and while shutting down too (exit, cancel, trace).
+    static var handledInAnyPhase: Bool { get }
+    static func handle(_ params: Params, server: isolated LanguageServer)
+}
+
+extension NotificationHandler {
+    static var handledInAnyPhase: Bool { false }
+}
+
+/// The handler of each method.
+enum HandlerTable {
+    static func request(_ method: String) -> (any RequestHandler.Type)? {
+        switch method {
+        case InitializeHandler.method: InitializeHandler.self
+        case ShutdownHandler.method: ShutdownHandler.self
+        case CodeActionHandler.method: CodeActionHandler.self
+        case CodeActionResolveHandler.method: CodeActionResolveHandler.self
+        case HoverHandler.method: HoverHandler.self
+        case DocumentDiagnosticHandler.method: DocumentDiagnosticHandler.self
+        case WorkspaceDiagnosticHandler.method: WorkspaceDiagnosticHandler.self
+        case ExecuteCommandHandler.method: ExecuteCommandHandler.self
+        default: nil
+        }
+    }
+
+    static func notification(_ method: String) -> (any NotificationHandler.Type)? {
+        switch method {
+        case ExitHandler.method: ExitHandler.self
+        case CancelRequestHandler.method: CancelRequestHandler.self
+        case SetTraceHandler.method: SetTraceHandler.self
+        case InitializedHandler.method: InitializedHandler.self
+        case DidOpenHandler.method: DidOpenHandler.self
+        case DidChangeHandler.method: DidChangeHandler.self
+        case DidCloseHandler.method: DidCloseHandler.self
+        case DidSaveHandler.method: DidSaveHandler.self
+        case DidChangeConfigurationHandler.method: DidChangeConfigurationHandler.self
+        case DidChangeWatchedFilesHandler.method: DidChangeWatchedFilesHandler.self
+        case DidChangeWorkspaceFoldersHandler.method: DidChangeWorkspaceFoldersHandler.self
+        default: nil
+        }
+    }
+}
+
+extension RequestHandler {
+    /// Decodes the params (InvalidParams when they do not fit) and runs the handler.
+    static func decodeAndDispatch(_ json: JSON, id: RequestID, server: isolated LanguageServer) {
+        do throws(ParamsError) {
+            dispatch(try Params(json: json), id: id, server: server)
+        } catch {
+            server.send(.failure(id: id, .invalidParams(error.reason)))
+        }
+    }
+}
+
+extension NotificationHandler {
+    /// Decodes the params (logged and ignored when they do not fit) and handles them.
+    static func decodeAndHandle(_ json: JSON, server: isolated LanguageServer) {
+        do throws(ParamsError) {
+            handle(try Params(json: json), server: server)
+        } catch {
+            server.log("\(error.reason): ignored")
+        }
+    }
+}
+
+extension LanguageServer {
+    func handleRequest(id: RequestID, method: String, params: JSON) {
+        if method == LSPMethod.initialize, phase != .uninitialized {
+            send(.failure(id: id, .invalidRequest("initialize was already received")))
+            return
+        }
+        switch phase {
+        case .uninitialized where method != LSPMethod.initialize:
+            send(.failure(id: id, .serverNotInitialized))
+            return
+        case .shuttingDown where method != LSPMethod.shutdown:
+            send(.failure(id: id, .invalidRequest("the server is shutting down")))
+            return
+        default: break
+        }
+        guard let handler = HandlerTable.request(method) else {
+            send(.failure(id: id, .methodNotFound(method)))
+            return
+        }
+        handler.decodeAndDispatch(params, id: id, server: self)
+    }
+
+    func handleNotification(method: String, params: JSON) {
+        // Unknown notifications and `$/…` ones are ignored, as the spec says.
+        guard let handler = HandlerTable.notification(method) else {
+            if phase != .running, method != LSPMethod.initialized { log("ignoring \(method) outside a running session") }
+            return
+        }
+        guard handler.handledInAnyPhase || phase == .running else {
+            if method != LSPMethod.initialized { log("ignoring \(method) outside a running session") }
+            return
+        }
+        handler.decodeAndHandle(params, server: self)
+    }
+}
