@@ -164,7 +164,7 @@ import Testing
         let docs = try await client.request("workspace/executeCommand", ["command": "swiftui-gotchas.showDocumentation", "arguments": ["foreground-color"]])
         #expect(docs["result"] == .null)
         let show = try await client.next("showDocument") { $0["method"] == "window/showDocument" }
-        #expect(show["params", "uri"] == .string(ServerOptions.defaultDocsBaseURL + "/foreground-color.md"))
+        #expect(show["params", "uri"] == .string(Product.rulesDocumentationURL + "/foreground-color.md"))
         #expect(try await client.shutdownAndExit() == 0)
     }
 }

@@ -1,8 +1,6 @@
 /// Markdown for a rule, generated from its description and examples: the
 /// `docs/rules/ID.md` pages, their index, and the server's hover text.
 public enum RuleDocumentation {
-    public static let defaultBaseURL = "https://github.com/swiftui-gotchas/swiftui-gotchas/blob/main/docs/rules"
-
     /// The page for `docs/rules/<ID>.md`.
     public static func page(for rule: RuleDescription) -> String {
         var page = "# `\(rule.id)`\n\n"

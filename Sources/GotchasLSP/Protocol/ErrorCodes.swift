@@ -1,3 +1,5 @@
+import GotchasCore
+
 /// A JSON-RPC / LSP error returned in a response.
 public struct ResponseError: Error, Sendable, Equatable {
     public var code: Int

@@ -1,3 +1,5 @@
+import GotchasCore
+
 /// `workspace/didChangeWorkspaceFolders`: folders added and removed (multi-root).
 extension LanguageServer {
     func handleDidChangeWorkspaceFolders(_ params: JSON) {

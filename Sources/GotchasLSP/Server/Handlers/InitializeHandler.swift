@@ -3,7 +3,6 @@ import GotchasCore
 /// `initialize` (negotiates the position encoding, reads workspace folders and
 /// initializationOptions) and `initialized` (registers the config-file watcher).
 extension LanguageServer {
-    static let serverVersion = "0.1.0"
     static let fixAllKind = "source.fixAll.swiftui-gotchas"
     static let configurationWatcherID = "swiftui-gotchas-configuration-files"
 
@@ -41,7 +40,7 @@ extension LanguageServer {
             ]
         }
         return .success(["capabilities": .object(serverCapabilities),
-                         "serverInfo": ["name": "swiftui-gotchas", "version": .string(Self.serverVersion)]])
+                         "serverInfo": ["name": .string(Product.name), "version": .string(Product.version)]])
     }
 
     func handleInitialized() {
