@@ -1,4 +1,3 @@
-import Foundation
 import GotchasCore
 
 /// SARIF 2.1.0 as GitHub code scanning accepts it: one run, the rules as
@@ -26,7 +25,7 @@ struct SARIFFormatter: ReportFormatter {
             return """
                 {"ruleId":\(JSON.quoted(diagnostic.ruleID))\(index),"level":"\(level(diagnostic.severity))",\
                 "message":{"text":\(JSON.quoted(diagnostic.message))},\
-                "locations":[{"physicalLocation":{"artifactLocation":{"uri":\(JSON.quoted(uri(file.path)))},\
+                "locations":[{"physicalLocation":{"artifactLocation":{"uri":\(JSON.quoted(FileURI.reference(toPath: file.path)))},\
                 "region":{"startLine":\(range.line),"startColumn":\(range.column),"endLine":\(range.endLine),"endColumn":\(range.endColumn)}}}],\
                 "relatedLocations":[\(relatedLocations(diagnostic, in: report))]}
                 """
@@ -46,7 +45,7 @@ struct SARIFFormatter: ReportFormatter {
             guard let document = report.document(for: location.path) else { return nil }
             let range = OutputRange(location.range, in: document, encoding: .utf16)
             return """
-                {"id":\(index),"message":{"text":\(JSON.quoted(location.message))},"physicalLocation":{"artifactLocation":{"uri":\(JSON.quoted(uri(location.path)))},\
+                {"id":\(index),"message":{"text":\(JSON.quoted(location.message))},"physicalLocation":{"artifactLocation":{"uri":\(JSON.quoted(FileURI.reference(toPath: location.path)))},\
                 "region":{"startLine":\(range.line),"startColumn":\(range.column),"endLine":\(range.endLine),"endColumn":\(range.endColumn)}}}
                 """
         }.joined(separator: ",")
@@ -58,28 +57,5 @@ struct SARIFFormatter: ReportFormatter {
         case .warning: "warning"
         case .info, .hint: "note"
         }
-    }
-
-    /// Relative paths stay relative (code scanning resolves them against the checkout).
-    private func uri(_ path: String) -> String {
-        var trimmed = path
-        while trimmed.hasPrefix("./") { trimmed.removeFirst(2) }
-        let encoded = trimmed.addingPercentEncodingForURI()
-        return trimmed.hasPrefix("/") ? "file://" + encoded : encoded
-    }
-}
-
-extension String {
-    func addingPercentEncodingForURI() -> String {
-        var result = ""
-        for byte in utf8 {
-            let character = Character(Unicode.Scalar(byte))
-            if character.isASCII && (character.isLetter || character.isNumber || "-._~/".contains(character)) {
-                result.append(character)
-            } else {
-                result += String(format: "%%%02X", byte)
-            }
-        }
-        return result
     }
 }
