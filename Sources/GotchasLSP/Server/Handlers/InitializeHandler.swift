@@ -36,7 +36,7 @@ extension LanguageServer {
         ]
         if capabilities.pullDiagnostics {
             serverCapabilities["diagnosticProvider"] = [
-                "identifier": "swiftui-gotchas", "interFileDependencies": false, "workspaceDiagnostics": true,
+                "identifier": .string(Product.name), "interFileDependencies": false, "workspaceDiagnostics": true,
             ]
         }
         return .success(["capabilities": .object(serverCapabilities),
