@@ -3,9 +3,6 @@ import GotchasCore
 
 /// `swiftui-gotchas lint`: the CLI front end over the shared rule core.
 public struct LintCommand: Sendable {
-    public static let version = ToolVersion.current
-    public static let documentationBaseURL = "https://github.com/swiftui-gotchas/swiftui-gotchas/blob/main/docs/rules"
-
     let linter: Linter
     let io: CommandIO
 
@@ -20,7 +17,7 @@ public struct LintCommand: Sendable {
             return ExitStatus.clean
         }
         if arguments.contains("--version") {
-            io.writeOutput(ToolVersion.current + "\n")
+            io.writeOutput(Product.version + "\n")
             return ExitStatus.clean
         }
         do {
@@ -220,7 +217,7 @@ public struct LintCommand: Sendable {
         switch options.format {
         case .text: TextFormatter(useColor: io.useColor, quiet: options.quiet, showFixHint: !options.fix)
         case .json: JSONFormatter()
-        case .sarif: SARIFFormatter(rules: linter.descriptions, version: ToolVersion.current, documentationBaseURL: Self.documentationBaseURL)
+        case .sarif: SARIFFormatter(rules: linter.descriptions)
         case .github: GitHubFormatter()
         case .checkstyle: CheckstyleFormatter()
         }

@@ -140,6 +140,7 @@ extension LintOptions {
 }
 
 extension String {
+    /// Without leading and trailing spaces (`--select a, b`); other whitespace is kept.
     var trimmingSpaces: String {
         var result = Substring(self)
         while result.first == " " { result.removeFirst() }

@@ -31,7 +31,7 @@ struct ResultCache: Sendable {
     static func key(path: String, bytes: [UInt8], configuration: RuleConfiguration, ruleIDs: [String], extra: String = "") -> String {
         var hash = ContentHash(bytes)
         hash.combine(path)
-        hash.combine(ToolVersion.current)
+        hash.combine(Product.version)
         hash.combine(ruleIDs.joined(separator: ","))
         for (id, severity) in configuration.severities.sorted(by: { $0.key < $1.key }) { hash.combine("\(id)=\(severity.rawValue)") }
         for (id, options) in configuration.options.sorted(by: { $0.key < $1.key }) {

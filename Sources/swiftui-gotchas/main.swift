@@ -37,8 +37,7 @@ case "settings":
 case "generate-docs":
     status = GenerateDocsCommand(rules: RuleCatalog.linter.descriptions, io: io).run(rest)
 case "--version", "version":
-    io.writeOutput(LintCommand.version + "\n")
-    status = 0
+    status = LintCommand(linter: RuleCatalog.linter, io: io).run(["--version"])
 case "help", "--help", "-h", nil:
     io.writeOutput(usage)
     status = arguments.isEmpty ? 2 : 0

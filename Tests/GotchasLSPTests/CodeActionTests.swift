@@ -80,7 +80,7 @@ import Testing
     /// A withheld fix is not offered; the hover says why.
     @Test func hoverNamesWithheldFixesAndWhatTheRuleNeeds() throws {
         let rule = try #require(RuleCatalog.linter.rule(withID: "safe-area-inset-bottom")).description
-        let text = HoverText.markdown(for: rule, message: "m", withheld: [WithheldFix(title: "Replace with `.safeAreaBar(edge: .bottom)`", reason: "needs iOS 26 (minimum iOS 18)")], url: "u")
+        let text = RuleExplanation(rule).hoverMarkdown(message: "m", withheld: [WithheldFix(title: "Replace with `.safeAreaBar(edge: .bottom)`", reason: "needs iOS 26 (minimum iOS 18)")], documentationURL: "u")
         #expect(text.contains("Fix not offered: Replace with `.safeAreaBar(edge: .bottom)` needs iOS 26 (minimum iOS 18)."))
         #expect(text.contains("Applies from iOS 14, watchOS 10, visionOS 1 (not on macOS, tvOS)."))
         #expect(text.contains("Its fix needs iOS 26, macOS 26, tvOS 26, watchOS 26, visionOS 26."))
@@ -164,7 +164,7 @@ import Testing
         let docs = try await client.request("workspace/executeCommand", ["command": "swiftui-gotchas.showDocumentation", "arguments": ["foreground-color"]])
         #expect(docs["result"] == .null)
         let show = try await client.next("showDocument") { $0["method"] == "window/showDocument" }
-        #expect(show["params", "uri"] == .string(ServerOptions.defaultDocsBaseURL + "/foreground-color.md"))
+        #expect(show["params", "uri"] == .string(Product.rulesDocumentationURL + "/foreground-color.md"))
         #expect(try await client.shutdownAndExit() == 0)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GotchasCore
 import Testing
 @testable import GotchasLSP
 
@@ -15,7 +16,7 @@ import Testing
         #expect(diagnostic["source"] == "swiftui-gotchas")
         #expect(diagnostic["severity"] == 2)
         #expect(diagnostic["tags"] == [2])  // Deprecated
-        #expect(diagnostic["codeDescription", "href"] == .string(ServerOptions.defaultDocsBaseURL + "/foreground-color.md"))
+        #expect(diagnostic["codeDescription", "href"] == .string(Product.rulesDocumentationURL + "/foreground-color.md"))
         #expect(diagnostic["range"] == range(4, 18, 4, 40))
         #expect(diagnostic["data", "ruleID"] == "foreground-color")
         #expect(diagnostic["relatedInformation"] == nil)

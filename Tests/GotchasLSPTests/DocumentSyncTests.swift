@@ -1,3 +1,4 @@
+import GotchasCore
 import Testing
 @testable import GotchasLSP
 

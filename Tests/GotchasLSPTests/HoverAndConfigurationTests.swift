@@ -1,4 +1,5 @@
 import Foundation
+import GotchasCore
 import Testing
 @testable import GotchasLSP
 
@@ -64,7 +65,7 @@ import Testing
         await client.notify("workspace/didChangeConfiguration", ["settings": ["swiftui-gotchas": ["rules": ["foreground-color": "hint"]]]])
         let hinted = try await client.publishedDiagnostics(for: uri)
         #expect(hinted["params", "diagnostics"]?.arrayValue?.first?["severity"] == 4)
-        #expect(hinted["params", "diagnostics"]?.arrayValue?.first?["codeDescription", "href"] == .string(ServerOptions.defaultDocsBaseURL + "/foreground-color.md"))
+        #expect(hinted["params", "diagnostics"]?.arrayValue?.first?["codeDescription", "href"] == .string(Product.rulesDocumentationURL + "/foreground-color.md"))
         // An explicitly empty section clears them.
         await client.notify("workspace/didChangeConfiguration", ["settings": ["swiftui-gotchas": [:]]])
         let cleared = try await client.publishedDiagnostics(for: uri)

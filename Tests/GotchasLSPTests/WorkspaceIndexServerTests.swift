@@ -1,4 +1,5 @@
 import Foundation
+import GotchasCore
 import Testing
 @testable import GotchasLSP
 

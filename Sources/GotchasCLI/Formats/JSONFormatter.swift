@@ -8,14 +8,14 @@ struct JSONFormatter: ReportFormatter {
             let fix = (diagnostic.safeFix ?? diagnostic.fixes.first).map { fix -> String in
                 let edits = fix.edits.map { edit -> String in
                     let editRange = OutputRange(edit.range, in: file.document)
-                    return "{\"line\":\(editRange.line),\"column\":\(editRange.column),\"endLine\":\(editRange.endLine),\"endColumn\":\(editRange.endColumn),\"newText\":\(Escaping.json(edit.replacement))}"
+                    return "{\"line\":\(editRange.line),\"column\":\(editRange.column),\"endLine\":\(editRange.endLine),\"endColumn\":\(editRange.endColumn),\"newText\":\(JSON.quoted(edit.replacement))}"
                 }
-                return "{\"title\":\(Escaping.json(fix.title)),\"applicability\":\"\(fix.applicability.rawValue)\",\"edits\":[\(edits.joined(separator: ","))]}"
+                return "{\"title\":\(JSON.quoted(fix.title)),\"applicability\":\"\(fix.applicability.rawValue)\",\"edits\":[\(edits.joined(separator: ","))]}"
             } ?? "null"
             return """
-                  {"path":\(Escaping.json(file.path)),"line":\(range.line),"column":\(range.column),\
-                "endLine":\(range.endLine),"endColumn":\(range.endColumn),"rule":\(Escaping.json(diagnostic.ruleID)),\
-                "severity":"\(diagnostic.severity.rawValue)","message":\(Escaping.json(diagnostic.message)),"fix":\(fix),\
+                  {"path":\(JSON.quoted(file.path)),"line":\(range.line),"column":\(range.column),\
+                "endLine":\(range.endLine),"endColumn":\(range.endColumn),"rule":\(JSON.quoted(diagnostic.ruleID)),\
+                "severity":"\(diagnostic.severity.rawValue)","message":\(JSON.quoted(diagnostic.message)),"fix":\(fix),\
                 "related":[\(related(diagnostic, in: report))]}
                 """
         }
@@ -27,7 +27,7 @@ struct JSONFormatter: ReportFormatter {
         diagnostic.related.compactMap { location -> String? in
             guard let document = report.document(for: location.path) else { return nil }
             let range = OutputRange(location.range, in: document)
-            return "{\"path\":\(Escaping.json(location.path)),\"line\":\(range.line),\"column\":\(range.column),\"endLine\":\(range.endLine),\"endColumn\":\(range.endColumn),\"message\":\(Escaping.json(location.message))}"
+            return "{\"path\":\(JSON.quoted(location.path)),\"line\":\(range.line),\"column\":\(range.column),\"endLine\":\(range.endLine),\"endColumn\":\(range.endColumn),\"message\":\(JSON.quoted(location.message))}"
         }.joined(separator: ",")
     }
 }

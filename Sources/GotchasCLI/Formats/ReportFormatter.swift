@@ -23,28 +23,8 @@ struct OutputRange {
     }
 }
 
+/// XML attribute escaping (Checkstyle). JSON strings are written by `JSON.quoted`.
 enum Escaping {
-    static func json(_ text: String) -> String {
-        // Most messages, paths and rule IDs need no escape: one byte scan, one copy.
-        if !text.utf8.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 }) {
-            return "\"" + text + "\""
-        }
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
-                result += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
-
     static func xml(_ text: String) -> String {
         var result = ""
         for character in text {

@@ -1,4 +1,3 @@
-import Foundation
 import GotchasCore
 
 /// SARIF 2.1.0 as GitHub code scanning accepts it: one run, the rules as
@@ -6,37 +5,35 @@ import GotchasCore
 /// 1-based lines and UTF-16 columns (SARIF's default `columnKind`).
 struct SARIFFormatter: ReportFormatter {
     var rules: [RuleDescription]
-    var version: String
-    var documentationBaseURL: String
 
     func format(_ report: LintReport) -> String {
         let indexByID = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
         let ruleObjects = rules.map { rule in
             """
-            {"id":\(Escaping.json(rule.id)),"name":\(Escaping.json(rule.id)),\
-            "shortDescription":{"text":\(Escaping.json(rule.summary))},\
-            "fullDescription":{"text":\(Escaping.json(rule.rationale))},\
-            "helpUri":\(Escaping.json(documentationBaseURL + "/" + rule.id + ".md")),\
-            "help":{"text":\(Escaping.json(rule.summary))},\
+            {"id":\(JSON.quoted(rule.id)),"name":\(JSON.quoted(rule.id)),\
+            "shortDescription":{"text":\(JSON.quoted(rule.summary))},\
+            "fullDescription":{"text":\(JSON.quoted(rule.rationale))},\
+            "helpUri":\(JSON.quoted(Product.rulesDocumentationURL + "/" + rule.id + ".md")),\
+            "help":{"text":\(JSON.quoted(rule.summary))},\
             "defaultConfiguration":{"level":"\(level(rule.defaultSeverity))","enabled":\(!rule.isOptIn)},\
-            "properties":{"tags":[\(Escaping.json(rule.category.rawValue))]}}
+            "properties":{"tags":[\(JSON.quoted(rule.category.rawValue))]}}
             """
         }
         let results = report.diagnostics.map { file, diagnostic -> String in
             let range = OutputRange(diagnostic.range, in: file.document, encoding: .utf16)
             let index = indexByID[diagnostic.ruleID].map { ",\"ruleIndex\":\($0)" } ?? ""
             return """
-                {"ruleId":\(Escaping.json(diagnostic.ruleID))\(index),"level":"\(level(diagnostic.severity))",\
-                "message":{"text":\(Escaping.json(diagnostic.message))},\
-                "locations":[{"physicalLocation":{"artifactLocation":{"uri":\(Escaping.json(uri(file.path)))},\
+                {"ruleId":\(JSON.quoted(diagnostic.ruleID))\(index),"level":"\(level(diagnostic.severity))",\
+                "message":{"text":\(JSON.quoted(diagnostic.message))},\
+                "locations":[{"physicalLocation":{"artifactLocation":{"uri":\(JSON.quoted(FileURI.reference(toPath: file.path)))},\
                 "region":{"startLine":\(range.line),"startColumn":\(range.column),"endLine":\(range.endLine),"endColumn":\(range.endColumn)}}}],\
                 "relatedLocations":[\(relatedLocations(diagnostic, in: report))]}
                 """
         }
         return """
             {"$schema":"https://json.schemastore.org/sarif-2.1.0.json","version":"2.1.0","runs":[{\
-            "tool":{"driver":{"name":"swiftui-gotchas","version":\(Escaping.json(version)),\
-            "informationUri":\(Escaping.json(documentationBaseURL)),"rules":[\(ruleObjects.joined(separator: ","))]}},\
+            "tool":{"driver":{"name":\(JSON.quoted(Product.name)),"version":\(JSON.quoted(Product.version)),\
+            "informationUri":\(JSON.quoted(Product.rulesDocumentationURL)),"rules":[\(ruleObjects.joined(separator: ","))]}},\
             "columnKind":"utf16CodeUnits",\
             "results":[\(results.joined(separator: ","))]}]}
 
@@ -48,7 +45,7 @@ struct SARIFFormatter: ReportFormatter {
             guard let document = report.document(for: location.path) else { return nil }
             let range = OutputRange(location.range, in: document, encoding: .utf16)
             return """
-                {"id":\(index),"message":{"text":\(Escaping.json(location.message))},"physicalLocation":{"artifactLocation":{"uri":\(Escaping.json(uri(location.path)))},\
+                {"id":\(index),"message":{"text":\(JSON.quoted(location.message))},"physicalLocation":{"artifactLocation":{"uri":\(JSON.quoted(FileURI.reference(toPath: location.path)))},\
                 "region":{"startLine":\(range.line),"startColumn":\(range.column),"endLine":\(range.endLine),"endColumn":\(range.endColumn)}}}
                 """
         }.joined(separator: ",")
@@ -60,28 +57,5 @@ struct SARIFFormatter: ReportFormatter {
         case .warning: "warning"
         case .info, .hint: "note"
         }
-    }
-
-    /// Relative paths stay relative (code scanning resolves them against the checkout).
-    private func uri(_ path: String) -> String {
-        var trimmed = path
-        while trimmed.hasPrefix("./") { trimmed.removeFirst(2) }
-        let encoded = trimmed.addingPercentEncodingForURI()
-        return trimmed.hasPrefix("/") ? "file://" + encoded : encoded
-    }
-}
-
-extension String {
-    func addingPercentEncodingForURI() -> String {
-        var result = ""
-        for byte in utf8 {
-            let character = Character(Unicode.Scalar(byte))
-            if character.isASCII && (character.isLetter || character.isNumber || "-._~/".contains(character)) {
-                result.append(character)
-            } else {
-                result += String(format: "%%%02X", byte)
-            }
-        }
-        return result
     }
 }

@@ -1,21 +1,20 @@
-import Foundation
 /// JSON Schema (draft-07) for `.swiftui-gotchas.json`, generated from the rules so
 /// editors complete rule IDs, levels and options. A test keeps it and the parser in step.
 public enum ConfigurationSchema {
     public static let fileName = "swiftui-gotchas.schema.json"
 
     public static func json(for rules: [RuleDescription]) -> String {
-        let levels = RuleLevel.names.map { "\"\($0)\"" }.joined(separator: ", ")
+        let levels = RuleLevel.names.map(JSON.quoted).joined(separator: ", ")
         var ruleProperties: [String] = []
         for rule in rules.sorted(by: { $0.id < $1.id }) {
-            let description = escape("\(rule.summary) Default: \(rule.defaultSeverity.rawValue)\(rule.isOptIn ? " (opt-in)" : "").")
+            let description = JSON.quoted("\(rule.summary) Default: \(rule.defaultSeverity.rawValue)\(rule.isOptIn ? " (opt-in)" : "").")
             var objectProperties = ["\"level\": { \"$ref\": \"#/definitions/level\" }"]
             for option in rule.options {
-                objectProperties.append("\"\(option.name)\": { \"type\": \"integer\", \"minimum\": 0, \"default\": \(option.defaultValue), \"description\": \"\(escape(option.summary))\" }")
+                objectProperties.append("\(JSON.quoted(option.name)): { \"type\": \"integer\", \"minimum\": 0, \"default\": \(option.defaultValue), \"description\": \(JSON.quoted(option.summary)) }")
             }
             ruleProperties.append("""
-                        "\(rule.id)": {
-                          "description": "\(description)",
+                        \(JSON.quoted(rule.id)): {
+                          "description": \(description),
                           "oneOf": [
                             { "$ref": "#/definitions/level" },
                             { "type": "object", "additionalProperties": false, "properties": { \(objectProperties.joined(separator: ", ")) } }
@@ -25,14 +24,14 @@ public enum ConfigurationSchema {
         }
         let examples: [Platform: String] = [.iOS: "16.0", .macOS: "13.0", .tvOS: "16.0", .watchOS: "9.0", .visionOS: "1.0"]
         let platformProperties = Platform.allCases.map { platform in
-            let pattern = #"^[0-9]+(\\.[0-9]+){0,2}$"#
-            let description = escape("Lowest \(platform.rawValue) version the files are built for, such as \"\(examples[platform] ?? "1.0")\".")
-            return "        \"\(platform.rawValue)\": { \"type\": \"string\", \"pattern\": \"\(pattern)\", \"description\": \"\(description)\" }"
+            let pattern = JSON.quoted(#"^[0-9]+(\.[0-9]+){0,2}$"#)
+            let description = JSON.quoted("Lowest \(platform.rawValue) version the files are built for, such as \"\(examples[platform] ?? "1.0")\".")
+            return "        \"\(platform.rawValue)\": { \"type\": \"string\", \"pattern\": \(pattern), \"description\": \(description) }"
         }.joined(separator: ",\n")
         return """
             {
               "$schema": "http://json-schema.org/draft-07/schema#",
-              "$id": "https://github.com/swiftui-gotchas/swiftui-gotchas/blob/main/docs/\(fileName)",
+              "$id": "\(Product.documentationURL)/\(fileName)",
               "title": "swiftui-gotchas configuration (.swiftui-gotchas.json)",
               "type": "object",
               "additionalProperties": false,
@@ -64,9 +63,5 @@ public enum ConfigurationSchema {
             }
 
             """
-    }
-
-    private static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: " ")
     }
 }

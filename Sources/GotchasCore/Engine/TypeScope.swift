@@ -241,10 +241,10 @@ public enum TypeNames {
 
     /// `Foo` for `Foo?`, `Foo!`, `Optional<Foo>`.
     public static func strippingOptional(_ name: String) -> String {
-        var text = name.trimmingSpaces
+        var text = name.trimmingWhitespace
         while text.hasSuffix("?") || text.hasSuffix("!") { text.removeLast() }
         if text.hasPrefix("Optional<"), text.hasSuffix(">") { text = String(text.dropFirst(9).dropLast()) }
-        return text.trimmingSpaces
+        return text.trimmingWhitespace
     }
 
     /// The element type of `[Foo]`, `Array<Foo>`, `Set<Foo>`, `[Foo]?`; nil otherwise.
@@ -268,7 +268,9 @@ public enum TypeNames {
 }
 
 extension String {
-    var trimmingSpaces: String {
+    /// Without leading and trailing whitespace (spaces, tabs, newlines: a written type
+    /// name can span lines).
+    var trimmingWhitespace: String {
         var text = Substring(self)
         while text.first?.isWhitespace == true { text.removeFirst() }
         while text.last?.isWhitespace == true { text.removeLast() }

@@ -157,23 +157,6 @@ public struct RuleDescription: Sendable {
     }
 }
 
-extension RuleDescription {
-    /// The example `explain` and hover show: the first written for any deployment target
-    /// (the ones at a low minimum show the `requires` machinery, not the gotcha).
-    public var representativeTriggering: RuleExample? { triggering.first { $0.platforms == nil } ?? triggering.first }
-    public var representativeNonTriggering: RuleExample? { nonTriggering.first { $0.platforms == nil } ?? nonTriggering.first }
-
-    /// What the rule needs, as users read it in `rules`, `explain`, hover and the docs:
-    /// "Applies from iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1", "Its fix needs iOS 26, …".
-    /// Empty when the rule applies on any OS.
-    public var requirementLines: [String] {
-        var lines: [String] = []
-        if let requires { lines.append("Applies from " + requires.userText) }
-        if let fixRequires { lines.append("Its fix needs " + fixRequires.userText) }
-        return lines
-    }
-}
-
 extension PlatformRequirement {
     /// "iOS 14, watchOS 10, visionOS 1 (not on macOS, tvOS)".
     public var userText: String {

@@ -1,20 +1,19 @@
-/// Markdown for a rule, generated from its description and examples: the
-/// `docs/rules/ID.md` pages, their index, and the server's hover text.
+/// Markdown pages for the rules: `docs/rules/ID.md` (a rule's `RuleExplanation` with every
+/// example) and their index. The hover's Markdown is `RuleExplanation.hoverMarkdown`.
 public enum RuleDocumentation {
-    public static let defaultBaseURL = "https://github.com/swiftui-gotchas/swiftui-gotchas/blob/main/docs/rules"
-
-    /// The page for `docs/rules/<ID>.md`.
+    /// The page for `docs/rules/<ID>.md`: the rule's explanation with every example.
     public static func page(for rule: RuleDescription) -> String {
+        let explanation = RuleExplanation(rule)
         var page = "# `\(rule.id)`\n\n"
         page += "| category | default severity | opt-in | fix | seed |\n|---|---|---|---|---|\n"
         page += "| \(rule.category.rawValue) | \(rule.defaultSeverity.rawValue) | \(rule.isOptIn ? "yes" : "no") | \(rule.fix?.rawValue ?? "—") | \(rule.seed) |\n\n"
         page += "## What it does\n\n\(rule.summary)\n\n"
-        if !rule.requirementLines.isEmpty {
+        if !explanation.requirements.isEmpty {
             // Where the minimum in effect is lower (deployment targets, `#available`, `#if os`) the rule is silent / its fix withheld.
             var consequences: [String] = []
             if rule.requires != nil { consequences.append("below what the rule needs it is silent") }
             if rule.fixRequires != nil { consequences.append("below what its fix needs the finding stays and the fix is not offered") }
-            page += rule.requirementLines.map { "\($0)." }.joined(separator: " ")
+            page += explanation.requirements.joined(separator: " ")
                 + " The minimum in effect is the project's deployment targets, raised by `if #available`/`@available` and narrowed by `#if os`: "
                 + consequences.joined(separator: "; ") + ".\n\n"
         }
@@ -22,22 +21,16 @@ public enum RuleDocumentation {
         if !rule.tags.isEmpty {
             page += "Diagnostics are tagged \(rule.tags.map { "`\($0.rawValue)`" }.joined(separator: ", ")).\n\n"
         }
-        page += "## Flagged\n\n"
-        for example in rule.triggering {
-            page += block(example.strippedWithMarkers.code, note: note(example.note, platforms: example.platforms)) + otherFiles(example.otherFiles)
-        }
-        page += "## Not flagged\n\n"
-        for example in rule.nonTriggering {
-            page += block(example.code, note: note(example.note, platforms: example.platforms)) + otherFiles(example.otherFiles)
-        }
-        if !rule.corrections.isEmpty {
+        page += "## Flagged\n\n" + explanation.flagged.map(example).joined()
+        page += "## Not flagged\n\n" + explanation.notFlagged.map(example).joined()
+        if !explanation.corrections.isEmpty {
             page += "## Fix\n\n"
-            for correction in rule.corrections {
+            for correction in explanation.corrections {
                 let kind = correction.applicability == .safe ? "safe: applied by `--fix` and fix-all" : "unsafe: offered as a code action and by `--fix --unsafe-fixes`"
-                let minimum = correction.platforms.map { "; deployment target \(PlatformMinimums(deploymentTargets: $0))" } ?? ""
+                let minimum = correction.deploymentTarget.map { "; deployment target \($0)" } ?? ""
                 page += "Before (\(kind)\(correction.fixTitle.map { "; \"\($0)\"" } ?? "")\(minimum)):\n\n"
-                page += block(RuleExample(correction.before).strippedWithMarkers.code, note: nil)
-                page += "After:\n\n" + block(correction.after, note: nil) + otherFiles(correction.otherFiles)
+                page += block(correction.before)
+                page += "After:\n\n" + block(correction.after) + otherFiles(correction.otherFiles)
             }
         }
         if !rule.options.isEmpty {
@@ -64,37 +57,19 @@ public enum RuleDocumentation {
         return page
     }
 
-    /// Hover text: the ID, why, and wrong/right code.
-    public static func hover(for rule: RuleDescription, message: String) -> String {
-        var text = "**\(rule.id)** (\(rule.category.rawValue))\n\n\(message)\n\n\(rule.rationale)\n"
-        if !rule.requirementLines.isEmpty { text += "\n" + rule.requirementLines.map { "\($0)." }.joined(separator: " ") + "\n" }
-        if let wrong = rule.representativeTriggering {
-            text += "\nWrong:\n" + block(wrong.strippedWithMarkers.code, note: nil)
-        }
-        if let right = rule.corrections.first?.after {
-            text += "Right:\n" + block(right, note: nil)
-        }
-        return text
+    private static func example(_ example: RuleExplanation.Example) -> String {
+        (example.note.map { "\($0):\n\n" } ?? "") + block(example.code) + otherFiles(example.otherFiles)
     }
 
     /// The other files of a multi-file example, each under its path.
-    private static func otherFiles(_ files: [String: String]) -> String {
-        files.keys.sorted().map { path in
-            let language = path.hasSuffix(".swift") ? "swift" : ""
-            return "with `\(path)`:\n\n```\(language)\n\(files[path]!)\n```\n\n"
+    private static func otherFiles(_ files: [(path: String, text: String)]) -> String {
+        files.map { file in
+            let language = file.path.hasSuffix(".swift") ? "swift" : ""
+            return "with `\(file.path)`:\n\n```\(language)\n\(file.text)\n```\n\n"
         }.joined()
     }
 
-    /// An example's note with the deployment targets it is linted with, if any.
-    private static func note(_ note: String?, platforms: [Platform: OSVersion]?) -> String? {
-        guard let platforms else { return note }
-        let minimum = "deployment target \(PlatformMinimums(deploymentTargets: platforms))"
-        return note.map { "\($0) (\(minimum))" } ?? minimum.prefix(1).uppercased() + minimum.dropFirst()
-    }
-
-    private static func block(_ code: String, note: String?) -> String {
-        (note.map { "\($0):\n\n" } ?? "") + "```swift\n\(code)\n```\n\n"
-    }
+    private static func block(_ code: String) -> String { RuleExplanation.swiftBlock(code) + "\n\n" }
 }
 
 private extension String {

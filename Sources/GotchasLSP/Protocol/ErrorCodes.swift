@@ -1,3 +1,5 @@
+import GotchasCore
+
 /// The error codes of JSON-RPC 2.0 and of LSP this server answers with.
 public enum ErrorCode: Int, Sendable {
     // JSON-RPC 2.0

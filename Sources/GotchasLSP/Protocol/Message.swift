@@ -1,3 +1,5 @@
+import GotchasCore
+
 /// A JSON-RPC request ID: a number or a string.
 public enum RequestID: Sendable, Hashable, CustomStringConvertible {
     case int(Int)

@@ -154,5 +154,5 @@ struct DocumentStore: Sendable {
         return url.path
     }
 
-    static func uri(ofPath path: String) -> String { URL(fileURLWithPath: path).absoluteString }
+    static func uri(ofPath path: String) -> String { FileURI.reference(toPath: path) }
 }

@@ -3,7 +3,7 @@ import GotchasCore
 
 /// Engine diagnostics and edits as LSP objects, in the snapshot's position encoding.
 extension DocumentSnapshot {
-    static let source = "swiftui-gotchas"
+    static let source = Product.name
 
     func lspDiagnostics(_ result: LintResult) -> [JSON] { result.diagnostics.map(lspDiagnostic) }
 

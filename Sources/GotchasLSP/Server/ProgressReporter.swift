@@ -1,3 +1,4 @@
+import GotchasCore
 /// The values of one work-done progress (`$/progress`): begin, reports at about every
 /// tenth of the work, end. The one builder behind indexing and workspace diagnostics.
 struct WorkDoneProgress: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import GotchasCore
 
 /// Where the server's own log lines go: stderr or `--log-file`. Never stdout,
 /// which carries the protocol only.
@@ -23,14 +24,12 @@ public struct ServerLog: Sendable {
 
 /// Knobs for tests and embedding; the defaults are what `swiftui-gotchas lsp` uses.
 public struct ServerOptions: Sendable {
-    public static let defaultDocsBaseURL = "https://github.com/swiftui-gotchas/swiftui-gotchas/blob/main/docs/rules"
-
     public var maximumBodySize = MessageFramer.defaultMaximumBodySize
     /// Added before every lint (tests use it to make edits outrun linting).
     public var lintDelay: Duration = .zero
     /// Lints running at once: one per core (read once; the count comes from /proc).
     public var maximumConcurrentLints = max(1, ProcessInfo.processInfo.activeProcessorCount)
-    public var docsBaseURL = ServerOptions.defaultDocsBaseURL
+    public var docsBaseURL = Product.rulesDocumentationURL
 
     public init() {}
 }

@@ -1,3 +1,4 @@
+import GotchasCore
 import Foundation
 
 /// Splits a byte stream into JSON-RPC message bodies using `Content-Length` framing.

@@ -1,3 +1,5 @@
+import GotchasCore
+
 /// `$/cancelRequest`: a request still running is answered with RequestCancelled (-32800);
 /// one already answered is left alone.
 enum CancelRequestHandler: NotificationHandler {

@@ -1,3 +1,5 @@
+import GotchasCore
+
 /// `codeAction/resolve`: computes the edit of a fix-all action. Any other action —
 /// including command-only ones, which Neovim 0.7 also sends — comes back unchanged.
 /// The document is named by the action's data, not by `textDocument`: one that is no

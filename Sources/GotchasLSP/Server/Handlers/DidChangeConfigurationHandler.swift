@@ -1,3 +1,5 @@
+import GotchasCore
+
 /// `workspace/didChangeConfiguration`: `settings` (or `settings["swiftui-gotchas"]`) with
 /// the configuration file's keys, on top of the files. Invalid settings are shown and ignored.
 enum DidChangeConfigurationHandler: NotificationHandler {

@@ -1,3 +1,5 @@
+import GotchasCore
+
 /// `textDocument/didChange`: apply the content changes in order (ranges clamped, and
 /// logged, when they fall outside the text), record the version, schedule a lint.
 enum DidChangeHandler: NotificationHandler {

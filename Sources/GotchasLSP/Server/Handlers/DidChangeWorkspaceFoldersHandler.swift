@@ -1,3 +1,5 @@
+import GotchasCore
+
 /// `workspace/didChangeWorkspaceFolders`: folders added and removed (multi-root).
 enum DidChangeWorkspaceFoldersHandler: NotificationHandler {
     static let method = LSPMethod.didChangeWorkspaceFolders

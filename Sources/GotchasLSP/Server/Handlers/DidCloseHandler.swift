@@ -1,3 +1,5 @@
+import GotchasCore
+
 /// `textDocument/didClose`: forget the document, clear its diagnostics, and index
 /// its disk text again.
 enum DidCloseHandler: NotificationHandler {

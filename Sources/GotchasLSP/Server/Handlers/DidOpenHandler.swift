@@ -1,3 +1,5 @@
+import GotchasCore
+
 /// `textDocument/didOpen`: store the text and lint it (diagnostics are pushed even for a
 /// clean file: Neovim 0.7 and Eglot wait for a first publish).
 enum DidOpenHandler: NotificationHandler {

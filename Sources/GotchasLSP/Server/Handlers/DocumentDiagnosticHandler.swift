@@ -1,3 +1,5 @@
+import GotchasCore
+
 /// `textDocument/diagnostic` (pull). The result ID names the document version, the
 /// time it was opened and the configuration generation; a client that already holds
 /// it gets an `unchanged` report.

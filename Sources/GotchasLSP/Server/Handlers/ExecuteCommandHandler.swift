@@ -1,3 +1,5 @@
+import GotchasCore
+
 /// The commands the server offers through `workspace/executeCommand`.
 enum ExecuteCommand: String, CaseIterable {
     /// Arguments: [uri, ruleID?]. Applies safe fixes via `workspace/applyEdit`.

@@ -19,7 +19,6 @@ enum InitializedHandler: NotificationHandler {
 }
 
 extension LanguageServer {
-    static let serverVersion = "0.1.0"
     static let fixAllKind = "source.fixAll.swiftui-gotchas"
     static let configurationWatcherID = "swiftui-gotchas-configuration-files"
 
@@ -46,11 +45,11 @@ extension LanguageServer {
         ]
         if capabilities.pullDiagnostics {
             serverCapabilities["diagnosticProvider"] = [
-                "identifier": "swiftui-gotchas", "interFileDependencies": false, "workspaceDiagnostics": true,
+                "identifier": .string(Product.name), "interFileDependencies": false, "workspaceDiagnostics": true,
             ]
         }
         return .success(["capabilities": .object(serverCapabilities),
-                         "serverInfo": ["name": "swiftui-gotchas", "version": .string(Self.serverVersion)]])
+                         "serverInfo": ["name": .string(Product.name), "version": .string(Product.version)]])
     }
 
     func initialized() {

@@ -1,3 +1,5 @@
+import GotchasCore
+
 /// `$/setTrace`: "off", "messages" or "verbose"; when on, each incoming message is
 /// echoed as `$/logTrace`.
 enum SetTraceHandler: NotificationHandler {

@@ -1,8 +1,8 @@
-import Foundation
-import GotchasCore
-
-/// A JSON value as exchanged with the client. Integers and doubles are kept apart
-/// so request IDs and positions round-trip exactly.
+/// The project's one JSON value and writer: the server's protocol messages, and the
+/// strings of the CLI's JSON and SARIF output and of the configuration schema (which
+/// lay their members out in a fixed order, so they write their own braces and use
+/// `JSON.quoted` for every string). Integers and doubles are kept apart so request IDs
+/// and positions round-trip exactly. Parsing goes through `JSONDocument`.
 public enum JSON: Sendable, Equatable {
     case null
     case bool(Bool)
@@ -92,8 +92,25 @@ extension JSON {
         }
     }
 
+    /// `text` as a JSON string literal, quotes included: the escaping every JSON the
+    /// project writes uses.
+    public static func quoted(_ text: String) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(text.utf8.count + 2)
+        writeString(text, to: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Escapes `"`, `\` and every control character (U+0000–U+001F); other text,
+    /// non-ASCII included, is written as UTF-8.
     static func writeString(_ value: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
+        // Most keys, messages, paths and rule IDs need no escape: one scan, one copy.
+        if !value.utf8.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 }) {
+            output += value.utf8
+            output.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in value.utf8 {
             switch byte {
             case UInt8(ascii: "\""): output += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
@@ -101,11 +118,15 @@ extension JSON {
             case UInt8(ascii: "\n"): output += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
             case UInt8(ascii: "\r"): output += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
             case UInt8(ascii: "\t"): output += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-            case 0..<0x20: output += Array(String(format: "\\u%04x", Int(byte)).utf8)
+            case 0..<0x20: output += Array("\\u00".utf8) + [hexDigit(byte >> 4), hexDigit(byte & 0xF)]
             default: output.append(byte)
             }
         }
         output.append(UInt8(ascii: "\""))
+    }
+
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
     }
 }
 

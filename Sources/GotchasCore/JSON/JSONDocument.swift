@@ -1,6 +1,6 @@
 /// The one JSON parser of the project: it reads configuration files (remembering
 /// where every value and key stands, so problems are reported at their line and
-/// column) and, through the server's `JSON` type, every protocol message.
+/// column) and, through `JSON.parse`, every protocol message.
 public indirect enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
