@@ -8,6 +8,7 @@ struct ListRowConditionalRule: Rule {
         id: "list-row-conditional",
         category: .state,
         severity: .info,
+        optIn: true,
         seed: "003 r17",
         summary: "An `if` without `else`, or `AnyView`, directly in the row closure of a `List`/`ForEach` in a list.",
         rationale: """
@@ -15,7 +16,8 @@ struct ListRowConditionalRule: Rule {
             them. A row closure that produces a constant number of views lets SwiftUI count without \
             building; an `if` filter (zero or one view) or an `AnyView` forces it to run every row's \
             closure up front, which hitches long lists. Filter the data in the model (or a computed \
-            collection) and give `ForEach` only the rows to show. Sections and nested `ForEach` are fine.
+            collection) and give `ForEach` only the rows to show. Sections and nested `ForEach` are fine. \
+            Opt-in: 4 of 7 sampled findings were worth acting on — `if` over a constant handful of rows (docs/precision.md).
             """,
         triggers: ["List", "ForEach", "Table", "Form"],
         triggering: [

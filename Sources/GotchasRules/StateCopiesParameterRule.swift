@@ -8,6 +8,7 @@ struct StateCopiesParameterRule: CallRule {
         id: "state-copies-parameter",
         category: .state,
         severity: .warning,
+        optIn: true,
         seed: "001, 004 §2, 000 G2",
         summary: "`@State` seeded from a value-type init parameter (`_x = State(initialValue: p)`).",
         rationale: """
@@ -20,7 +21,8 @@ struct StateCopiesParameterRule: CallRule {
             a closure (`onSave: @escaping (String) -> Void`) or a `Binding` that commits the value: the \
             state is then an owned draft on purpose (save/cancel editors, pickers that report a choice); nor \
             a starting mode of the view's own navigation: an enum the view declares, which it then drives itself \
-            (hands `$state` to its screens or assigns it).
+            (hands `$state` to its screens or assigns it). \
+            Opt-in: on two apps not used for tuning, none of 8 sampled findings was worth acting on — drafts saved through a shared manager, one-shot commands (docs/precision.md, held-out check).
             """,
         triggers: ["State("],
         triggering: [

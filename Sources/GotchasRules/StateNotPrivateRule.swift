@@ -53,6 +53,12 @@ struct StateNotPrivateRule: Rule {
         ],
         nonTriggering: [
             RuleExample("""
+                struct BoxedPublished<Value: ObservableObject>: DynamicProperty {
+                    @StateObject var storage: Value
+                    init(wrappedValue: @autoclosure @escaping () -> Value) { _storage = StateObject(wrappedValue: wrappedValue()) }
+                }
+                """, note: "storage of a custom `DynamicProperty`, not a view's state"),
+            RuleExample("""
                 struct DownloadView: View {
                     @StateObject var viewModel: DownloadViewModel
                     var body: some View { Text(viewModel.title) }
@@ -123,7 +129,9 @@ struct StateNotPrivateRule: Rule {
 
     func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
         let variable = node.cast(VariableDeclSyntax.self)
-        guard node.parent?.is(MemberBlockItemSyntax.self) == true,
+        // Only a view's own state: a custom `DynamicProperty` keeps `@State`/`@StateObject` storage
+        // that its `init` sets, and `private` is no advice there.
+        guard node.parent?.is(MemberBlockItemSyntax.self) == true, context.enclosingView != nil,
               let attribute = variable.attributes.lazy.compactMap({ $0.as(AttributeSyntax.self) }).first(where: { attribute in
                   ["State", "StateObject", "SwiftUI.State", "SwiftUI.StateObject"].contains(attribute.attributeName.trimmedText)
               }),

@@ -8,6 +8,7 @@ struct UnstableIdentityRule: CallRule {
         id: "unstable-identity",
         category: .state,
         severity: .error,
+        optIn: true,
         seed: "003 r2",
         summary: "A computed `id` that returns `UUID()`, or `.id(UUID())`.",
         rationale: """
@@ -16,7 +17,8 @@ struct UnstableIdentityRule: CallRule {
             images reload, and animations remove and insert everything. `.id(UUID())` in a body does \
             the same to one view on every render. A fallback `x ?? UUID()` does this only while `x` is \
             nil — every read of a nil `x` is a new identity. Store the ID once (`let id = UUID()`) or derive it \
-            from the data (a database key, a name that cannot repeat).
+            from the data (a database key, a name that cannot repeat). \
+            Opt-in: 4 of 5 sampled findings were worth acting on — the other was a deliberate, commented `.id(UUID())` workaround (docs/precision.md).
             """,
         triggers: ["UUID()"],
         triggering: [
