@@ -59,6 +59,10 @@ struct ButtonLongPressRule: CallRule {
         ],
         nonTriggering: [
             RuleExample("""
+                Button("Play") { play() }
+                    .onLongPressGesture(minimumDuration: .infinity) {} onPressingChanged: { isPressed = $0 }
+                """, note: "a long press that never fires (`minimumDuration: .infinity`), there only to read the press state"),
+            RuleExample("""
                 struct Tile: View {
                     var body: some View {
                         Image(systemName: "star")
@@ -111,7 +115,10 @@ struct ButtonLongPressRule: CallRule {
               let button = Self.modifiedView(of: call),
               button.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Button",
               // `Button("Hold") {}` used only for its style has no tap of its own to compete with.
-              !Self.hasEmptyAction(button)
+              !Self.hasEmptyAction(button),
+              // `minimumDuration: .infinity`: a long press that never fires, there only for its
+              // `onPressingChanged:` (reading the press state); nothing competes.
+              call.argument(labeled: "minimumDuration")?.expression.trimmedText.hasSuffix("infinity") != true
         else { return }
         report.append(Finding(
             message: "`.onLongPressGesture` on a `Button` competes with the button's own tap, so tap and long press fire unpredictably on release; use a custom view with `.onTapGesture` + `.onLongPressGesture`",
