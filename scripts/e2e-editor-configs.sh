@@ -51,7 +51,7 @@ if node --check editors/vscode/extension.js; then ok "vscode: node --check exten
 
 mkdir -p "$WORK/node_modules/vscode" "$WORK/node_modules/vscode-languageclient" "$WORK/project/Views"
 cp Examples/GotchaGarden/Views/PlantDetailView.swift "$WORK/project/Views/"
-echo '{ "rules": { "work-in-body": "off" } }' > "$WORK/project/.swiftui-gotchas.json"
+echo '{ "rules": { "work-in-body": "off", "symbol-variant-by-name": "warning" } }' > "$WORK/project/.swiftui-gotchas.json"
 
 # A stand-in for the parts of the `vscode` API the extension uses.
 cat > "$WORK/node_modules/vscode/index.js" <<'JS'

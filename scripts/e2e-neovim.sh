@@ -187,7 +187,7 @@ for entry in "${RUNS[@]}"; do
     PROJECT="$WORK/project-$run"
     mkdir -p "$PROJECT/Views"
     cp Examples/GotchaGarden/Views/PlantDetailView.swift "$PROJECT/Views/"
-    echo '{ "rules": { "work-in-body": "off" } }' > "$PROJECT/.swiftui-gotchas.json"
+    echo '{ "rules": { "work-in-body": "off", "symbol-variant-by-name": "warning" } }' > "$PROJECT/.swiftui-gotchas.json"
     path="vim.lsp.start_client (0.7)"
     if [ "$run" -gt 1 ]; then path="vim.lsp.config/enable (0.11+)"; fi
     if [ "$hide" = 1 ]; then path="vim.lsp.start (0.8-0.10; vim.lsp.config hidden)"; fi

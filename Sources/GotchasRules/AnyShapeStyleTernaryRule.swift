@@ -9,6 +9,7 @@ struct AnyShapeStyleTernaryRule: Rule {
         id: "anyshapestyle-ternary",
         category: .animation,
         severity: .warning,
+        optIn: true,
         seed: "000, A2",
         summary: "A conditional whose both branches are `AnyShapeStyle(…)`.",
         rationale: """
@@ -16,7 +17,8 @@ struct AnyShapeStyleTernaryRule: Rule {
             type-erased style on every render. SwiftUI cannot equate the two erased styles, and when \
             the change is animated (springs in particular) it interpolates between them, overshooting \
             through colors that are neither. Keep one constant style (`.foregroundStyle(.tint)`) and \
-            animate `.opacity(isDone ? 1 : 0.4)`, a single Double that interpolates cleanly.
+            animate `.opacity(isDone ? 1 : 0.4)`, a single Double that interpolates cleanly. \
+            Opt-in: on two apps not used for tuning, neither sampled finding was worth acting on — styles of different kinds (a colour against a material) chosen by a setting, not animated (docs/precision.md).
             """,
         triggers: ["AnyShapeStyle"],
         triggering: [

@@ -8,6 +8,7 @@ struct EnvironmentClosurePerRenderRule: CallRule {
         id: "environment-closure-per-render",
         category: .state,
         severity: .warning,
+        optIn: true,
         seed: "003 r10",
         summary: "`.environment(\\.k, { … })`, `.environment(\\.k) { … }` or `.environment(\\.k, Actions { … })` built inside `body`.",
         rationale: """
@@ -17,7 +18,8 @@ struct EnvironmentClosurePerRenderRule: CallRule {
             object in the environment instead — an `@Observable` model via `.environment(model)`, \
             read as `@Environment(Model.self)` — and call it from actions. The trailing-closure spelling \
             `.environment(\\.k) { … }` is the same closure. Not flagged: `\\.openURL` with an \
-            `OpenURLAction { … }`, the system's documented way to handle links, which has no stable alternative.
+            `OpenURLAction { … }`, the system's documented way to handle links, which has no stable alternative. \
+            Opt-in: on two apps not used for tuning, neither sampled finding was worth acting on — a closure set on the one leaf view that reads it re-renders nothing else (docs/precision.md).
             """,
         triggering: [
             """

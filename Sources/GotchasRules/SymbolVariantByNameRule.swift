@@ -9,6 +9,7 @@ struct SymbolVariantByNameRule: CallRule {
         id: "symbol-variant-by-name",
         category: .symbols,
         severity: .warning,
+        optIn: true,
         seed: "S2",
         summary: "Choosing `\"x.fill\"` vs `\"x\"` by name; use one symbol and `.symbolVariant(.fill)`.",
         rationale: """
@@ -21,7 +22,8 @@ struct SymbolVariantByNameRule: CallRule {
             not an `Image`; it is safe only when the chain is a statement of view-building code and continues \
             with known view modifiers, and offered as unsafe elsewhere (a property or function returning \
             `Image`, `Text(Image(…))`, a project's own `extension Image` method). Not flagged: a choice between \
-            two unrelated symbols.
+            two unrelated symbols. \
+            Opt-in: on two apps not used for tuning, neither sampled finding was worth acting on — the name chosen by a fixed `let` (where a menu button is placed), so nothing transitions (docs/precision.md).
             """,
         fix: .safe,
         // https://developer.apple.com/documentation/swiftui/view/symbolvariant(_:).md (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1)

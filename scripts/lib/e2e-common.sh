@@ -45,6 +45,6 @@ e2e_project() {
     PROJECT="$WORK/project"
     mkdir -p "$PROJECT/Views"
     cp Examples/GotchaGarden/Views/PlantDetailView.swift "$PROJECT/Views/"
-    echo '{ "rules": { "work-in-body": "off" } }' > "$PROJECT/.swiftui-gotchas.json"
+    echo '{ "rules": { "work-in-body": "off", "symbol-variant-by-name": "warning" } }' > "$PROJECT/.swiftui-gotchas.json"
     git init -q "$PROJECT"   # a project root for the editors' root detection
 }
