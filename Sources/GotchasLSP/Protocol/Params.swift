@@ -225,10 +225,14 @@ struct CodeActionParams: TextDocumentParams {
 }
 
 struct CodeActionResolveParams: LSPParams {
+    /// The action as the client sent it (answered back with the fields it had).
     var action: [String: JSON]
+    /// What to compute: an action of ours without an edit yet; nil for any other action.
+    var fixAll: FixAllRequest?
     init(json: JSON) throws(ParamsError) {
         guard case .object(let action) = json else { throw ParamsError("codeAction/resolve needs a CodeAction") }
         self.action = action
+        fixAll = action["edit"] == nil ? FixAllRequest(action["data"]) : nil
     }
 }
 

@@ -113,9 +113,10 @@ public actor LanguageServer {
 
     func send(_ message: Message) { writer.write(message) }
 
-    func respond(_ id: RequestID, _ result: Result<JSON, ResponseError>) {
+    /// Answers a request: the one place a typed result becomes the message's JSON.
+    func respond<Value: LSPResult>(_ id: RequestID, _ result: Answer<Value>) {
         switch result {
-        case .success(let json): send(.success(id: id, json))
+        case .success(let value): send(.success(id: id, value.json))
         case .failure(let error): send(.failure(id: id, error))
         }
     }
@@ -200,17 +201,17 @@ public actor LanguageServer {
     /// Runs `work` in a detached task and answers `id` with its result, unless the
     /// request was cancelled first. When `document` is given and that document moved
     /// past `version` meanwhile, answers ContentModified instead of a stale result.
-    func respondInBackground(_ id: RequestID, document: (uri: String, version: Int)? = nil,
-                             _ work: @escaping @Sendable () async -> Result<JSON, ResponseError>) {
+    func respondInBackground<Value: LSPResult>(_ id: RequestID, document: (uri: String, version: Int)? = nil,
+                                               _ work: @escaping @Sendable () async -> Answer<Value>) {
         respondInBackground(id, document: document, work) { _, result in .success(result) }
     }
 
     /// The same, with a last step on the message loop once the result is known to be
     /// wanted and current (fix-all sends its `workspace/applyEdit` there).
-    func respondInBackground<Output: Sendable>(
+    func respondInBackground<Output: Sendable, Value: LSPResult>(
         _ id: RequestID, document: (uri: String, version: Int)?,
-        _ work: @escaping @Sendable () async -> Result<Output, ResponseError>,
-        then finish: @escaping @Sendable (isolated LanguageServer, Output) -> Result<JSON, ResponseError>
+        _ work: @escaping @Sendable () async -> Answer<Output>,
+        then finish: @escaping @Sendable (isolated LanguageServer, Output) -> Answer<Value>
     ) {
         let task = Task.detached {
             let result = await work()
@@ -219,8 +220,8 @@ public actor LanguageServer {
         pendingRequests[id] = task
     }
 
-    private func complete<Output: Sendable>(_ id: RequestID, _ result: Result<Output, ResponseError>, document: (uri: String, version: Int)?,
-                                            finish: @Sendable (isolated LanguageServer, Output) -> Result<JSON, ResponseError>) {
+    private func complete<Output: Sendable, Value: LSPResult>(_ id: RequestID, _ result: Answer<Output>, document: (uri: String, version: Int)?,
+                                                              finish: @Sendable (isolated LanguageServer, Output) -> Answer<Value>) {
         guard pendingRequests.removeValue(forKey: id) != nil else { return }  // cancelled: already answered
         if let document, documents[document.uri]?.version != document.version {
             send(.failure(id: id, .contentModified))

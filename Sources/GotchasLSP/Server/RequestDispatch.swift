@@ -1,31 +1,34 @@
 import GotchasCore
 
 /// The typed protocol edge. Each handler (Handlers/<Method>Handler.swift) declares its
-/// method, its params (decoded here, once, from the message's JSON) and how it runs; the
-/// dispatcher below does what they would otherwise each repeat: lookup, the lifecycle
-/// phase, InvalidParams, finding the open document, running off the loop on a snapshot,
-/// cancellation and ContentModified when the document moved on.
+/// method, its params (decoded here, once, from the message's JSON), its result (a type
+/// from Protocol/Results.swift, turned into JSON once, by `LanguageServer.respond`) and
+/// how it runs; the dispatcher below does what they would otherwise each repeat: lookup,
+/// the lifecycle phase, InvalidParams, finding the document, running off the loop on a
+/// snapshot, cancellation and ContentModified when the document moved on.
 protocol MessageHandler {
     associatedtype Params: LSPParams
     static var method: String { get }
 }
 
 /// What a request handler that runs on the message loop did with its request.
-enum RequestOutcome: Sendable {
+enum RequestOutcome<Value: LSPResult>: Sendable {
     /// Answer now.
-    case answer(Result<JSON, ResponseError>)
-    /// The handler arranged the answer (background work, or after other requests).
+    case answer(Answer<Value>)
+    /// The handler arranged the answer (after other requests, or background work
+    /// answered through `respondInBackground`).
     case answeredLater
 }
 
 protocol RequestHandler: MessageHandler {
+    associatedtype Result: LSPResult
     /// Runs the request once its params decoded (the dispatcher's entry point).
     static func dispatch(_ params: Params, id: RequestID, server: isolated LanguageServer)
 }
 
 /// A request answered on the message loop: it only reads and changes server state.
 protocol LoopRequestHandler: RequestHandler {
-    static func handle(_ params: Params, id: RequestID, server: isolated LanguageServer) -> RequestOutcome
+    static func handle(_ params: Params, id: RequestID, server: isolated LanguageServer) -> RequestOutcome<Result>
 }
 
 extension LoopRequestHandler {
@@ -34,22 +37,54 @@ extension LoopRequestHandler {
     }
 }
 
+/// The document a document request is about.
+struct DocumentTarget: Sendable {
+    var uri: String
+    /// The version the request was made against (a resolved action's); nil: whatever is open.
+    var version: Int?
+    /// The answer when the document is not open, or not at `version`.
+    var whenMissing: ResponseError
+}
+
+/// Where a document request's document comes from.
+enum DocumentLookup<Value: LSPResult> {
+    case document(DocumentTarget)
+    /// The request needs no document: answer this.
+    case answer(Value)
+}
+
 /// A request about one open document, answered in the background from a snapshot (it
-/// parses or lints). The dispatcher answers InvalidParams when the document is not open,
+/// parses or lints). The handler says where its document is: `textDocument` by default,
+/// the action's data for `codeAction/resolve`. The dispatcher answers the target's error
+/// (InvalidParams by default) when the document is not open or not at the named version,
 /// RequestCancelled when cancelled, and ContentModified when the document changed meanwhile.
-protocol DocumentRequestHandler: RequestHandler where Params: TextDocumentParams {
+protocol DocumentRequestHandler: RequestHandler {
+    static func target(_ params: Params) -> DocumentLookup<Result>
     /// An answer that needs no background work (an `unchanged` report); nil otherwise.
-    static func answerWithoutWork(_ params: Params, snapshot: DocumentSnapshot) -> Result<JSON, ResponseError>?
+    static func answerWithoutWork(_ params: Params, snapshot: DocumentSnapshot) -> Answer<Result>?
     /// The answer, computed off the message loop.
-    static func run(_ params: Params, snapshot: DocumentSnapshot) -> Result<JSON, ResponseError>
+    static func run(_ params: Params, snapshot: DocumentSnapshot) -> Answer<Result>
+}
+
+extension DocumentRequestHandler where Params: TextDocumentParams {
+    static func target(_ params: Params) -> DocumentLookup<Result> {
+        .document(DocumentTarget(uri: params.uri, whenMissing: .invalidParams("\(params.uri) is not open")))
+    }
 }
 
 extension DocumentRequestHandler {
-    static func answerWithoutWork(_ params: Params, snapshot: DocumentSnapshot) -> Result<JSON, ResponseError>? { nil }
+    static func answerWithoutWork(_ params: Params, snapshot: DocumentSnapshot) -> Answer<Result>? { nil }
 
     static func dispatch(_ params: Params, id: RequestID, server: isolated LanguageServer) {
-        guard let snapshot = server.snapshot(of: params.uri) else {
-            server.send(.failure(id: id, .invalidParams("\(params.uri) is not open")))
+        let target: DocumentTarget
+        switch self.target(params) {
+        case .answer(let result):
+            server.respond(id, Answer<Result>.success(result))
+            return
+        case .document(let found): target = found
+        }
+        guard let snapshot = server.snapshot(of: target.uri), target.version == nil || target.version == snapshot.version else {
+            server.send(.failure(id: id, target.whenMissing))
             return
         }
         if let answer = answerWithoutWork(params, snapshot: snapshot) {

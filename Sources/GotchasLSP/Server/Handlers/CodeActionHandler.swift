@@ -12,12 +12,13 @@ import GotchasCore
 enum CodeActionHandler: DocumentRequestHandler {
     static let method = LSPMethod.codeAction
     typealias Params = CodeActionParams
+    typealias Result = CodeActionList
 
-    static func run(_ params: CodeActionParams, snapshot: DocumentSnapshot) -> Result<JSON, ResponseError> {
+    static func run(_ params: CodeActionParams, snapshot: DocumentSnapshot) -> Answer<CodeActionList> {
         guard let range = params.range else { return .failure(.invalidParams("malformed range")) }
         let requested = snapshot.converter.byteRange(range, in: snapshot.document).range
         let builder = CodeActionBuilder(snapshot: snapshot, only: params.only)
-        return .success(.array(builder.actions(for: requested, referenced: params.referenced)))
+        return .success(CodeActionList(actions: builder.actions(for: requested, referenced: params.referenced)))
     }
 }
 
@@ -36,12 +37,12 @@ struct CodeActionBuilder: Sendable {
         return only.contains { kind == $0 || kind.hasPrefix($0 + ".") }
     }
 
-    func actions(for requested: Range<Int>, referenced: [DiagnosticReference]) -> [JSON] {
+    func actions(for requested: Range<Int>, referenced: [DiagnosticReference]) -> [CodeAction] {
         let result = snapshot.lint()
         let applicable = result.diagnostics.filter { diagnostic in
             Self.overlaps(diagnostic.range, requested) || referenced.contains { $0.refers(to: diagnostic) }
         }
-        var actions: [JSON] = []
+        var actions: [CodeAction] = []
         if wants(Kind.quickFix) {
             for diagnostic in applicable {
                 let lspDiagnostic = snapshot.lspDiagnostic(diagnostic)
@@ -49,9 +50,9 @@ struct CodeActionBuilder: Sendable {
                 for fix in diagnostic.fixes {
                     // An unsafe fix is offered one at a time: say so, since "Fix all" leaves it out.
                     let title = fix.applicability == .unsafe ? fix.title + " (unsafe: not applied by fix-all)" : fix.title
-                    actions.append(action(title: title, kind: Kind.quickFix, diagnostics: [lspDiagnostic],
-                                          edit: snapshot.workspaceEdit(fix.edits),
-                                          preferred: fix.applicability == .safe && safeCount == 1))
+                    actions.append(CodeAction(title: title, kind: Kind.quickFix, diagnostics: [lspDiagnostic],
+                                              edit: snapshot.workspaceEdit(fix.edits),
+                                              isPreferred: fix.applicability == .safe && safeCount == 1))
                 }
             }
             var seenRules: Set<String> = []
@@ -63,16 +64,16 @@ struct CodeActionBuilder: Sendable {
                                           ruleID: ruleID, diagnostics: related))
                 }
                 if let edit = DisableComment.line(for: diagnostic, in: snapshot.document, suppressions: result.suppressions) {
-                    actions.append(action(title: "Disable `\(ruleID)` for this line", kind: Kind.quickFix,
-                                          diagnostics: related, edit: snapshot.workspaceEdit([edit])))
+                    actions.append(CodeAction(title: "Disable `\(ruleID)` for this line", kind: Kind.quickFix,
+                                              diagnostics: related, edit: snapshot.workspaceEdit([edit])))
                 }
                 let fileEdit = DisableComment.file(ruleID: ruleID, in: snapshot.document, suppressions: result.suppressions)
-                actions.append(action(title: "Disable `\(ruleID)` for this file", kind: Kind.quickFix,
-                                      diagnostics: related, edit: snapshot.workspaceEdit([fileEdit])))
-                actions.append(["title": .string("Show documentation for `\(ruleID)`"), "kind": .string(Kind.quickFix),
-                                "diagnostics": .array(related),
-                                "command": ExecuteCommand.showDocumentation.command(title: "Show documentation for `\(ruleID)`",
-                                                                                    arguments: [.string(ruleID), .string(snapshot.uri)])])
+                actions.append(CodeAction(title: "Disable `\(ruleID)` for this file", kind: Kind.quickFix,
+                                          diagnostics: related, edit: snapshot.workspaceEdit([fileEdit])))
+                let documentation = "Show documentation for `\(ruleID)`"
+                actions.append(CodeAction(title: documentation, kind: Kind.quickFix, diagnostics: related,
+                                          command: ExecuteCommand.showDocumentation.command(title: documentation,
+                                                                                            arguments: [.string(ruleID), .string(snapshot.uri)])))
             }
         }
         if wants(LanguageServer.fixAllKind), result.diagnostics.contains(where: { $0.safeFix != nil }) {
@@ -90,24 +91,16 @@ struct CodeActionBuilder: Sendable {
         return diagnostic.overlaps(requested)
     }
 
-    func action(title: String, kind: String, diagnostics: [JSON], edit: JSON, preferred: Bool = false) -> JSON {
-        var object: [String: JSON] = ["title": .string(title), "kind": .string(kind), "edit": edit]
-        if !diagnostics.isEmpty { object["diagnostics"] = .array(diagnostics) }
-        if preferred { object["isPreferred"] = true }
-        return .object(object)
-    }
-
     /// A fix-all action: resolved lazily when the client resolves edits, computed now otherwise.
-    func fixAll(title: String, kind: String, ruleID: String?, diagnostics: [JSON]) -> JSON {
-        var object: [String: JSON] = ["title": .string(title), "kind": .string(kind)]
-        if !diagnostics.isEmpty { object["diagnostics"] = .array(diagnostics) }
-        let data = FixAllRequest(uri: snapshot.uri, version: snapshot.version, ruleID: ruleID)
+    func fixAll(title: String, kind: String, ruleID: String?, diagnostics: [JSON]) -> CodeAction {
+        var action = CodeAction(title: title, kind: kind, diagnostics: diagnostics)
+        let request = FixAllRequest(uri: snapshot.uri, version: snapshot.version, ruleID: ruleID)
         if snapshot.capabilities.resolvesEdits {
-            object["data"] = data.json
+            action.data = request.json
         } else {
-            object["edit"] = data.workspaceEdit(in: snapshot)
+            action.edit = request.workspaceEdit(in: snapshot)
         }
-        return .object(object)
+        return action
     }
 }
 

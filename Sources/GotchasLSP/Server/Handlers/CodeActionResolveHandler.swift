@@ -4,20 +4,19 @@ import GotchasCore
 /// including command-only ones, which Neovim 0.7 also sends — comes back unchanged.
 /// The document is named by the action's data, not by `textDocument`: one that is no
 /// longer open, or has moved past the action's version, is ContentModified.
-enum CodeActionResolveHandler: LoopRequestHandler {
+enum CodeActionResolveHandler: DocumentRequestHandler {
     static let method = LSPMethod.codeActionResolve
     typealias Params = CodeActionResolveParams
+    typealias Result = ResolvedCodeAction
 
-    static func handle(_ params: CodeActionResolveParams, id: RequestID, server: isolated LanguageServer) -> RequestOutcome {
-        let action = params.action
-        guard action["edit"] == nil, let request = FixAllRequest(action["data"]) else { return .answer(.success(.object(action))) }
-        guard let snapshot = server.snapshot(of: request.uri) else { return .answer(.failure(.contentModified)) }
-        if let version = request.version, version != snapshot.version { return .answer(.failure(.contentModified)) }
-        server.respondInBackground(id, document: snapshot.documentVersion) {
-            var resolved = action
-            resolved["edit"] = request.workspaceEdit(in: snapshot)
-            return .success(.object(resolved))
-        }
-        return .answeredLater
+    static func target(_ params: CodeActionResolveParams) -> DocumentLookup<ResolvedCodeAction> {
+        guard let request = params.fixAll else { return .answer(ResolvedCodeAction(fields: params.action)) }
+        return .document(DocumentTarget(uri: request.uri, version: request.version, whenMissing: .contentModified))
+    }
+
+    static func run(_ params: CodeActionResolveParams, snapshot: DocumentSnapshot) -> Answer<ResolvedCodeAction> {
+        var resolved = params.action
+        resolved["edit"] = params.fixAll?.workspaceEdit(in: snapshot)
+        return .success(ResolvedCodeAction(fields: resolved))
     }
 }

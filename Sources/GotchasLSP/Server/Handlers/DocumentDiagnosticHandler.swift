@@ -6,14 +6,14 @@ import GotchasCore
 enum DocumentDiagnosticHandler: DocumentRequestHandler {
     static let method = LSPMethod.documentDiagnostic
     typealias Params = DocumentDiagnosticParams
+    typealias Result = DocumentDiagnosticReport
 
-    static func answerWithoutWork(_ params: DocumentDiagnosticParams, snapshot: DocumentSnapshot) -> Result<JSON, ResponseError>? {
+    static func answerWithoutWork(_ params: DocumentDiagnosticParams, snapshot: DocumentSnapshot) -> Answer<DocumentDiagnosticReport>? {
         guard let resultID = snapshot.resultID, params.previousResultID == resultID else { return nil }
-        return .success(["kind": "unchanged", "resultId": .string(resultID)])
+        return .success(.unchanged(resultID: resultID))
     }
 
-    static func run(_ params: DocumentDiagnosticParams, snapshot: DocumentSnapshot) -> Result<JSON, ResponseError> {
-        .success(["kind": "full", "resultId": snapshot.resultID.map(JSON.string) ?? .null,
-                  "items": .array(snapshot.lspDiagnostics(snapshot.lint()))])
+    static func run(_ params: DocumentDiagnosticParams, snapshot: DocumentSnapshot) -> Answer<DocumentDiagnosticReport> {
+        .success(.full(resultID: snapshot.resultID, items: snapshot.lspDiagnostics(snapshot.lint())))
     }
 }

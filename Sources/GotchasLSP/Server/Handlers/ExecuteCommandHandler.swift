@@ -16,8 +16,9 @@ enum ExecuteCommand: String, CaseIterable {
 enum ExecuteCommandHandler: LoopRequestHandler {
     static let method = LSPMethod.executeCommand
     typealias Params = ExecuteCommandParams
+    typealias Result = NullResult
 
-    static func handle(_ params: ExecuteCommandParams, id: RequestID, server: isolated LanguageServer) -> RequestOutcome {
+    static func handle(_ params: ExecuteCommandParams, id: RequestID, server: isolated LanguageServer) -> RequestOutcome<NullResult> {
         let name = params.command.rawValue
         let arguments = params.arguments
         switch params.command {
@@ -32,7 +33,7 @@ enum ExecuteCommandHandler: LoopRequestHandler {
                                        then: { server, edit in
                 let label = request.ruleID.map { "Fix all `\($0)` problems" } ?? "Fix all swiftui-gotchas problems"
                 server.sendRequest(LSPMethod.applyEdit, ["label": .string(label), "edit": edit])
-                return .success(.null)
+                return .success(NullResult())
             })
             return .answeredLater
         case .showDocumentation:
@@ -53,7 +54,7 @@ enum ExecuteCommandHandler: LoopRequestHandler {
             } else {
                 server.sendNotification(LSPMethod.showMessage, ["type": .int(MessageType.info.rawValue), "message": .string("\(ruleID): \(href)")])
             }
-            return .answer(.success(.null))
+            return .answer(.success(NullResult()))
         }
     }
 }

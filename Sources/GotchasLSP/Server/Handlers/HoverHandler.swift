@@ -5,11 +5,12 @@ import GotchasCore
 enum HoverHandler: DocumentRequestHandler {
     static let method = LSPMethod.hover
     typealias Params = HoverParams
+    typealias Result = HoverResult?
 
-    static func run(_ params: HoverParams, snapshot: DocumentSnapshot) -> Result<JSON, ResponseError> {
+    static func run(_ params: HoverParams, snapshot: DocumentSnapshot) -> Answer<HoverResult?> {
         let offset = snapshot.converter.offset(params.position, in: snapshot.document).offset
         let hits = snapshot.lint().diagnostics.filter { $0.range.contains(offset) || ($0.range.isEmpty && $0.range.lowerBound == offset) }
-        guard let first = hits.first else { return .success(.null) }
+        guard let first = hits.first else { return .success(nil) }
         var seen: Set<String> = []
         let sections = hits.filter { seen.insert($0.ruleID).inserted }.compactMap { diagnostic -> String? in
             guard let rule = snapshot.linter.rule(withID: diagnostic.ruleID) else { return nil }
@@ -17,10 +18,7 @@ enum HoverHandler: DocumentRequestHandler {
                                                                    documentationURL: snapshot.documentationURL(for: diagnostic.ruleID))
         }
         let range = hits.dropFirst().reduce(first.range) { min($0.lowerBound, $1.range.lowerBound)..<max($0.upperBound, $1.range.upperBound) }
-        return .success([
-            "contents": ["kind": .string(snapshot.capabilities.markdownHover ? "markdown" : "plaintext"),
-                         "value": .string(sections.joined(separator: "\n\n---\n\n"))],
-            "range": snapshot.converter.visibleRange(range, in: snapshot.document),
-        ])
+        return .success(HoverResult(markdown: snapshot.capabilities.markdownHover, value: sections.joined(separator: "\n\n---\n\n"),
+                                    range: snapshot.converter.visibleRange(range, in: snapshot.document)))
     }
 }

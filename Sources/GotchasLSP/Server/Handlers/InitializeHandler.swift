@@ -5,8 +5,9 @@ import GotchasCore
 enum InitializeHandler: LoopRequestHandler {
     static let method = LSPMethod.initialize
     typealias Params = InitializeParams
+    typealias Result = InitializeResult
 
-    static func handle(_ params: InitializeParams, id: RequestID, server: isolated LanguageServer) -> RequestOutcome {
+    static func handle(_ params: InitializeParams, id: RequestID, server: isolated LanguageServer) -> RequestOutcome<InitializeResult> {
         .answer(server.initialize(params))
     }
 }
@@ -23,7 +24,7 @@ extension LanguageServer {
     static let configurationWatcherID = "swiftui-gotchas-configuration-files"
 
     /// The dispatcher lets `initialize` through only once, before anything else.
-    func initialize(_ params: InitializeParams) -> Result<JSON, ResponseError> {
+    func initialize(_ params: InitializeParams) -> Answer<InitializeResult> {
         capabilities = params.capabilities
         if let folders = params.workspaceFolders { workspaceFolders = folders }
         if let trace = params.trace { self.trace = trace }
@@ -31,25 +32,11 @@ extension LanguageServer {
         phase = .running
         log("initialized: client \(params.clientName ?? "?"), encoding \(capabilities.positionEncoding.rawValue), folders \(workspaceFolders)")
 
-        var codeActionProvider: JSON = true
-        if capabilities.codeActionLiterals {
-            codeActionProvider = ["codeActionKinds": ["quickfix", "source.fixAll", .string(Self.fixAllKind)], "resolveProvider": true]
-        }
-        var serverCapabilities: [String: JSON] = [
-            "positionEncoding": .string(capabilities.positionEncoding.rawValue),
-            "textDocumentSync": ["openClose": true, "change": .int(TextDocumentSyncKind.incremental.rawValue), "save": ["includeText": false]],
-            "codeActionProvider": codeActionProvider,
-            "hoverProvider": true,
-            "executeCommandProvider": ["commands": .array(ExecuteCommand.allCases.map { .string($0.rawValue) })],
-            "workspace": ["workspaceFolders": ["supported": true, "changeNotifications": true]],
-        ]
-        if capabilities.pullDiagnostics {
-            serverCapabilities["diagnosticProvider"] = [
-                "identifier": .string(Product.name), "interFileDependencies": false, "workspaceDiagnostics": true,
-            ]
-        }
-        return .success(["capabilities": .object(serverCapabilities),
-                         "serverInfo": ["name": .string(Product.name), "version": .string(Product.version)]])
+        return .success(InitializeResult(capabilities: ServerCapabilities(
+            positionEncoding: capabilities.positionEncoding,
+            codeActionKinds: capabilities.codeActionLiterals ? [CodeActionBuilder.Kind.quickFix, "source.fixAll", Self.fixAllKind] : nil,
+            commands: ExecuteCommand.allCases.map(\.rawValue),
+            diagnosticIdentifier: capabilities.pullDiagnostics ? Product.name : nil)))
     }
 
     func initialized() {

@@ -3,14 +3,15 @@
 enum ShutdownHandler: LoopRequestHandler {
     static let method = LSPMethod.shutdown
     typealias Params = NoParams
+    typealias Result = NullResult
 
-    static func handle(_ params: NoParams, id: RequestID, server: isolated LanguageServer) -> RequestOutcome {
+    static func handle(_ params: NoParams, id: RequestID, server: isolated LanguageServer) -> RequestOutcome<NullResult> {
         server.phase = .shuttingDown
         let running = Array(server.pendingRequests.values)
-        guard !running.isEmpty else { return .answer(.success(.null)) }
+        guard !running.isEmpty else { return .answer(.success(NullResult())) }
         server.shutdownTask = Task {
             for task in running { await task.value }
-            await server.send(.success(id: id, .null))
+            await server.respond(id, Answer.success(NullResult()))
         }
         return .answeredLater
     }

@@ -8,8 +8,9 @@ import GotchasCore
 enum WorkspaceDiagnosticHandler: LoopRequestHandler {
     static let method = LSPMethod.workspaceDiagnostic
     typealias Params = WorkspaceDiagnosticParams
+    typealias Result = WorkspaceDiagnosticReport
 
-    static func handle(_ params: WorkspaceDiagnosticParams, id: RequestID, server: isolated LanguageServer) -> RequestOutcome {
+    static func handle(_ params: WorkspaceDiagnosticParams, id: RequestID, server: isolated LanguageServer) -> RequestOutcome<WorkspaceDiagnosticReport> {
         server.workspaceDiagnostic(params, id: id)
         return .answeredLater
     }
@@ -37,10 +38,10 @@ extension LanguageServer {
         let linter = self.linter
         let workspace = self.workspace.index
         let generation = configuration.generation
-        respondInBackground(id) { [open, previous, configurations] in
+        respondInBackground(id) { [open, previous, configurations] () async -> Answer<WorkspaceDiagnosticReport> in
             let progress = WorkDoneProgress(title: "swiftui-gotchas", total: files.count, minimumTotalForReports: 2)
             await self.sendProgress(token, progress.begin(message: "\(files.count) files"))
-            var items: [JSON] = []
+            var items: [WorkspaceDiagnosticReport.Item] = []
             for (index, path) in files.enumerated() {
                 if Task.isCancelled { return .failure(.requestCancelled) }
                 let uri = DocumentStore.uri(ofPath: path)
@@ -61,16 +62,14 @@ extension LanguageServer {
                 if let report = progress.report(after: index) { await self.sendProgress(token, report) }
             }
             await self.sendProgress(token, progress.end(message: "\(files.count) files checked"))
-            return .success(["items": .array(items)])
+            return .success(WorkspaceDiagnosticReport(items: items))
         }
     }
 
-    private static func report(uri: String, version: Int?, resultID: String, previous: String?, snapshot: DocumentSnapshot) -> JSON {
-        let version = version.map(JSON.int) ?? .null
-        if previous == resultID {
-            return ["kind": "unchanged", "uri": .string(uri), "version": version, "resultId": .string(resultID)]
-        }
-        return ["kind": "full", "uri": .string(uri), "version": version, "resultId": .string(resultID),
-                "items": .array(snapshot.lspDiagnostics(snapshot.lint()))]
+    private static func report(uri: String, version: Int?, resultID: String, previous: String?,
+                               snapshot: DocumentSnapshot) -> WorkspaceDiagnosticReport.Item {
+        let report: DocumentDiagnosticReport = previous == resultID
+            ? .unchanged(resultID: resultID) : .full(resultID: resultID, items: snapshot.lspDiagnostics(snapshot.lint()))
+        return WorkspaceDiagnosticReport.Item(uri: uri, version: version, report: report)
     }
 }
