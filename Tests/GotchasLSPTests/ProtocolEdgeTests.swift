@@ -68,4 +68,28 @@ import Testing
         #expect(report.clampedRanges == [#"{"end":{"character":0,"line":9},"start":{"character":4,"line":0}}"#])
         #expect(throws: DocumentStore.ChangeError.notOpen) { try store.change(uri: "other", version: 1, changes: [], encoding: .utf16) }
     }
+
+    @Test func capabilitiesOfTheWrongTypeCountAsNotOffered() throws {
+        let params = try InitializeParams(json: ["capabilities": [
+            "general": ["positionEncodings": ["utf-32", 8]],
+            "textDocument": ["diagnostic": .null, "codeAction": ["resolveSupport": ["properties": ["edit"]]],
+                             "hover": ["contentFormat": "markdown"]],
+            "window": ["workDoneProgress": "yes"],
+        ]])
+        #expect(params.capabilities.positionEncodings == ["utf-32"])
+        let capabilities = ClientCapabilities(params.capabilities)
+        #expect(capabilities.positionEncoding == .utf32)
+        #expect(capabilities.resolvesEdits && !capabilities.pullDiagnostics && !capabilities.markdownHover && !capabilities.workDoneProgress)
+    }
+
+    @Test func resultsKeepTheirWireShape() {
+        #expect(DocumentDiagnosticReport.full(resultID: nil, items: []).json.serializedString == #"{"items":[],"kind":"full","resultId":null}"#)
+        let item = WorkspaceDiagnosticReport.Item(uri: "file:///a.swift", version: nil, report: .unchanged(resultID: "r"))
+        #expect(item.json.serializedString == #"{"kind":"unchanged","resultId":"r","uri":"file:///a.swift","version":null}"#)
+        #expect(CodeAction(title: "t", kind: "quickfix", command: ["command": "c"]).json.serializedString
+                == #"{"command":{"command":"c"},"kind":"quickfix","title":"t"}"#)
+        #expect((nil as HoverResult?).json == .null)
+        let plain = ServerCapabilities(positionEncoding: .utf16, codeActionKinds: nil, commands: [], diagnosticIdentifier: nil).json
+        #expect(plain["codeActionProvider"] == true && plain["diagnosticProvider"] == nil)
+    }
 }

@@ -52,7 +52,7 @@ private func folderPaths(_ json: JSON?) -> [String] {
 // MARK: - Lifecycle
 
 struct InitializeParams: LSPParams {
-    var capabilities: ClientCapabilities
+    var capabilities: OfferedCapabilities
     /// nil when the client named no folder (no `workspaceFolders`, `rootUri` or `rootPath`).
     var workspaceFolders: [String]?
     var trace: String?
@@ -61,7 +61,7 @@ struct InitializeParams: LSPParams {
 
     init(json: JSON) throws(ParamsError) {
         guard json.objectValue != nil else { throw ParamsError("initialize needs an InitializeParams object") }
-        capabilities = ClientCapabilities(json["capabilities"])
+        capabilities = OfferedCapabilities(json["capabilities"])
         if let folders = json["workspaceFolders"]?.arrayValue {
             workspaceFolders = folderPaths(.array(folders))
         } else if let root = json["rootUri"]?.stringValue {
@@ -72,6 +72,47 @@ struct InitializeParams: LSPParams {
         trace = json["trace"]?.stringValue
         initializationOptions = json["initializationOptions"]
         clientName = json["clientInfo", "name"]?.stringValue
+    }
+}
+
+/// The parts of the client's `ClientCapabilities` the server reads, as the client sent
+/// them (`ClientCapabilities` in Server/ reduces them to the questions the server asks).
+/// A capability that is missing or not of its type counts as not offered.
+struct OfferedCapabilities: Sendable, Equatable {
+    /// `general.positionEncodings`.
+    var positionEncodings: [String] = []
+    /// `textDocument.diagnostic` is present (and not null): the client pulls diagnostics.
+    var diagnostic = false
+    var diagnosticRelatedInformation = false
+    var codeActionLiteralSupport = false
+    /// `textDocument.codeAction.resolveSupport.properties`.
+    var codeActionResolveProperties: [String] = []
+    /// `textDocument.hover.contentFormat`.
+    var hoverContentFormats: [String] = []
+    var showDocument = false
+    var workDoneProgress = false
+    var didChangeWatchedFilesDynamicRegistration = false
+    var documentChanges = false
+    var applyEdit = false
+    var diagnosticRefresh = false
+
+    init() {}
+
+    init(_ json: JSON?) {
+        func strings(_ value: JSON?) -> [String] { value?.arrayValue?.compactMap(\.stringValue) ?? [] }
+        positionEncodings = strings(json?["general", "positionEncodings"])
+        let text = json?["textDocument"]
+        diagnostic = text?["diagnostic"] != nil && text?["diagnostic"] != .null
+        diagnosticRelatedInformation = text?["publishDiagnostics", "relatedInformation"]?.boolValue ?? false
+        codeActionLiteralSupport = text?["codeAction", "codeActionLiteralSupport"] != nil
+        codeActionResolveProperties = strings(text?["codeAction", "resolveSupport", "properties"])
+        hoverContentFormats = strings(text?["hover", "contentFormat"])
+        showDocument = json?["window", "showDocument", "support"]?.boolValue ?? false
+        workDoneProgress = json?["window", "workDoneProgress"]?.boolValue ?? false
+        didChangeWatchedFilesDynamicRegistration = json?["workspace", "didChangeWatchedFiles", "dynamicRegistration"]?.boolValue ?? false
+        documentChanges = json?["workspace", "workspaceEdit", "documentChanges"]?.boolValue ?? false
+        applyEdit = json?["workspace", "applyEdit"]?.boolValue ?? false
+        diagnosticRefresh = json?["workspace", "diagnostics", "refreshSupport"]?.boolValue ?? false
     }
 }
 

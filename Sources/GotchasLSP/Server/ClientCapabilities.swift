@@ -1,6 +1,7 @@
 import GotchasCore
 
-/// What the client said it can do, reduced to the questions the server asks.
+/// What the client said it can do (`OfferedCapabilities`, decoded with `InitializeParams`),
+/// reduced to the questions the server asks.
 struct ClientCapabilities: Sendable {
     var positionEncoding: PositionEncoding = .utf16
     var pullDiagnostics = false
@@ -17,21 +18,19 @@ struct ClientCapabilities: Sendable {
 
     init() {}
 
-    init(_ json: JSON?) {
-        let offered = json?["general", "positionEncodings"]?.arrayValue?.compactMap(\.stringValue) ?? []
-        positionEncoding = Self.negotiate(offered)
-        let text = json?["textDocument"]
-        pullDiagnostics = text?["diagnostic"] != nil && text?["diagnostic"] != .null
-        relatedInformation = text?["publishDiagnostics", "relatedInformation"]?.boolValue ?? false
-        codeActionLiterals = text?["codeAction", "codeActionLiteralSupport"] != nil
-        resolvesEdits = text?["codeAction", "resolveSupport", "properties"]?.arrayValue?.contains(.string("edit")) ?? false
-        showDocument = json?["window", "showDocument", "support"]?.boolValue ?? false
-        workDoneProgress = json?["window", "workDoneProgress"]?.boolValue ?? false
-        watchedFilesDynamicRegistration = json?["workspace", "didChangeWatchedFiles", "dynamicRegistration"]?.boolValue ?? false
-        markdownHover = text?["hover", "contentFormat"]?.arrayValue?.contains(.string("markdown")) ?? false
-        documentChanges = json?["workspace", "workspaceEdit", "documentChanges"]?.boolValue ?? false
-        applyEdit = json?["workspace", "applyEdit"]?.boolValue ?? false
-        diagnosticRefresh = json?["workspace", "diagnostics", "refreshSupport"]?.boolValue ?? false
+    init(_ offered: OfferedCapabilities) {
+        positionEncoding = Self.negotiate(offered.positionEncodings)
+        pullDiagnostics = offered.diagnostic
+        relatedInformation = offered.diagnosticRelatedInformation
+        codeActionLiterals = offered.codeActionLiteralSupport
+        resolvesEdits = offered.codeActionResolveProperties.contains("edit")
+        showDocument = offered.showDocument
+        workDoneProgress = offered.workDoneProgress
+        watchedFilesDynamicRegistration = offered.didChangeWatchedFilesDynamicRegistration
+        markdownHover = offered.hoverContentFormats.contains("markdown")
+        documentChanges = offered.documentChanges
+        applyEdit = offered.applyEdit
+        diagnosticRefresh = offered.diagnosticRefresh
     }
 
     /// UTF-8 when offered, else UTF-32 when offered, else the mandatory UTF-16.

@@ -25,7 +25,7 @@ extension LanguageServer {
 
     /// The dispatcher lets `initialize` through only once, before anything else.
     func initialize(_ params: InitializeParams) -> Answer<InitializeResult> {
-        capabilities = params.capabilities
+        capabilities = ClientCapabilities(params.capabilities)
         if let folders = params.workspaceFolders { workspaceFolders = folders }
         if let trace = params.trace { self.trace = trace }
         if let problem = configuration.setEditorSettings(params.initializationOptions, initialization: true) { deferredProblems.append(problem) }
