@@ -6,7 +6,7 @@ import Testing
 @Suite struct DiagnosticConversionTests {
     func snapshot(relatedInformation: Bool) -> DocumentSnapshot {
         var capabilities = ClientCapabilities()
-        capabilities.relatedInformation = relatedInformation
+        capabilities.offered.diagnosticRelatedInformation = relatedInformation
         let resolved = ConfigurationStore.Resolved(rules: RuleConfiguration(severities: [:]),
                                                    docsBaseURL: "https://example.com/docs/", includesFile: true)
         return DocumentSnapshot(uri: "file:///d.swift", version: 4, document: SourceDocument(path: "/d.swift", text: "let a = 1\nlet b = 2\n"),

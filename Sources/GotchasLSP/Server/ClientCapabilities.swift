@@ -1,37 +1,31 @@
 import GotchasCore
 
 /// What the client said it can do (`OfferedCapabilities`, decoded with `InitializeParams`),
-/// reduced to the questions the server asks.
+/// asked as the questions the server has.
 struct ClientCapabilities: Sendable {
-    var positionEncoding: PositionEncoding = .utf16
-    var pullDiagnostics = false
-    var relatedInformation = false
-    var codeActionLiterals = false
-    var resolvesEdits = false
-    var showDocument = false
-    var workDoneProgress = false
-    var watchedFilesDynamicRegistration = false
-    var markdownHover = false
-    var documentChanges = false
-    var applyEdit = false
-    var diagnosticRefresh = false
-
-    init() {}
-
-    init(_ offered: OfferedCapabilities) {
-        positionEncoding = Self.negotiate(offered.positionEncodings)
-        pullDiagnostics = offered.diagnostic
-        relatedInformation = offered.diagnosticRelatedInformation
-        codeActionLiterals = offered.codeActionLiteralSupport
-        resolvesEdits = offered.codeActionResolveProperties.contains("edit")
-        showDocument = offered.showDocument
-        workDoneProgress = offered.workDoneProgress
-        watchedFilesDynamicRegistration = offered.didChangeWatchedFilesDynamicRegistration
-        markdownHover = offered.hoverContentFormats.contains("markdown")
-        documentChanges = offered.documentChanges
-        applyEdit = offered.applyEdit
-        diagnosticRefresh = offered.diagnosticRefresh
+    var offered: OfferedCapabilities {
+        didSet { positionEncoding = Self.negotiate(offered.positionEncodings) }
     }
+    /// Negotiated once: every position conversion reads it.
+    private(set) var positionEncoding: PositionEncoding
+
+    init(_ offered: OfferedCapabilities = OfferedCapabilities()) {
+        self.offered = offered
+        positionEncoding = Self.negotiate(offered.positionEncodings)
+    }
+
+    var pullDiagnostics: Bool { offered.diagnostic }
+    var relatedInformation: Bool { offered.diagnosticRelatedInformation }
+    var codeActionLiterals: Bool { offered.codeActionLiteralSupport }
+    /// `codeAction/resolve` may fill in the edit (fix-all actions then carry data instead).
+    var resolvesEdits: Bool { offered.codeActionResolveProperties.contains("edit") }
+    var showDocument: Bool { offered.showDocument }
+    var workDoneProgress: Bool { offered.workDoneProgress }
+    var watchedFilesDynamicRegistration: Bool { offered.didChangeWatchedFilesDynamicRegistration }
+    var markdownHover: Bool { offered.hoverContentFormats.contains("markdown") }
+    var documentChanges: Bool { offered.documentChanges }
+    var applyEdit: Bool { offered.applyEdit }
+    var diagnosticRefresh: Bool { offered.diagnosticRefresh }
 
     /// UTF-8 when offered, else UTF-32 when offered, else the mandatory UTF-16.
     static func negotiate(_ offered: [String]) -> PositionEncoding {
