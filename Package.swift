@@ -66,7 +66,8 @@ let package = Package(
         .target(name: "GotchasCorpus"),
         .executableTarget(
             name: "swiftui-gotchas-bench",
-            dependencies: ["GotchasCore", "GotchasRules", "GotchasCLI", "GotchasCorpus"],
+            // It measures the built `swiftui-gotchas` through its command line and pipes.
+            dependencies: ["GotchasCore", "GotchasCorpus"],
             swiftSettings: syntaxInterface, linkerSettings: syntaxLinking),
         .testTarget(
             name: "GotchasCoreTests", dependencies: ["GotchasCore", "GotchasCorpus"],
