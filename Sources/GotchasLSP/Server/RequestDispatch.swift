@@ -58,7 +58,8 @@ enum DocumentLookup<Value: LSPResult> {
 /// the action's data for `codeAction/resolve`. The dispatcher answers the target's error
 /// (InvalidParams by default) when the document is not open or not at the named version,
 /// RequestCancelled when cancelled, and ContentModified when the document changed meanwhile.
-protocol DocumentRequestHandler: RequestHandler {
+/// `SendableMetatype`: `dispatch` hands `run` (a static requirement) to background work.
+protocol DocumentRequestHandler: RequestHandler, SendableMetatype {
     static func target(_ params: Params) -> DocumentLookup<Result>
     /// An answer that needs no background work (an `unchanged` report); nil otherwise.
     static func answerWithoutWork(_ params: Params, snapshot: DocumentSnapshot) -> Answer<Result>?

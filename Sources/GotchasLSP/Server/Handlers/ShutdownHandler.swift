@@ -11,7 +11,7 @@ enum ShutdownHandler: LoopRequestHandler {
         guard !running.isEmpty else { return .answer(.success(NullResult())) }
         server.shutdownTask = Task {
             for task in running { await task.value }
-            await server.respond(id, Answer.success(NullResult()))
+            server.respond(id, Answer.success(NullResult()))
         }
         return .answeredLater
     }
