@@ -32,10 +32,14 @@ public struct LintCommand: Sendable {
     func run(_ options: LintOptions) throws(CommandLineError) -> Int32 {
         var resolver = try ConfigurationResolver(rules: linter.descriptions, selection: options.selection, explicitPath: options.configPath,
                                                  commandLinePlatforms: options.platforms)
-        let report: LintReport
+        var report: LintReport
+        // Each file's baseline: `--baseline`, else its configuration's `"baseline"`.
+        var baselineFor: [String: String] = [:]
         if let stdinPath = options.stdinFilename {
             resolver.projectSettings = ProjectSettingsFiles(ProjectSettingsDiscovery.read(scanned: [], above: [stdinPath]))
-            let configuration = resolver.ruleConfiguration(forPath: stdinPath, file: try resolver.file(for: stdinPath))
+            let configFile = try resolver.file(for: stdinPath)
+            let configuration = resolver.ruleConfiguration(forPath: stdinPath, file: configFile)
+            baselineFor[stdinPath] = options.baselinePath ?? configFile?.baselinePath
             reportConfigurationWarnings(resolver.warnings)
             let bytes: [UInt8]
             do {
@@ -52,12 +56,51 @@ public struct LintCommand: Sendable {
             }
             report = LintReport(files: [file], problems: [])
         } else {
-            report = try lintFiles(options, resolver: &resolver)
+            report = try lintFiles(options, resolver: &resolver, baselineFor: &baselineFor)
+        }
+        if let written = options.writeBaselinePath { return try writeBaseline(report, to: written) }
+        let hidden = try BaselineFilter.apply(to: &report, baselineFor: baselineFor)
+        if let hidden, !options.quiet {
+            io.writeError("\(hidden) finding\(hidden == 1 ? "" : "s") hidden by baseline\n")
         }
         return finish(report, options: options)
     }
 
-    private func lintFiles(_ options: LintOptions, resolver: inout ConfigurationResolver) throws(CommandLineError) -> LintReport {
+    /// `--write-baseline`: records every finding (not reported), lists the old file's entries
+    /// no finding matches any more, and exits 0 — unless a file could not be read, when
+    /// nothing is written (its findings would be missing).
+    private func writeBaseline(_ report: LintReport, to path: String) throws(CommandLineError) -> Int32 {
+        for problem in report.problems {
+            io.writeError("\(problem.path): error: \(problem.message)\n")
+        }
+        guard report.problems.isEmpty else {
+            io.writeError("swiftui-gotchas: error: \(path) not written: some files could not be read\n")
+            return ExitStatus.failure
+        }
+        let baseline = BaselineFilter.baseline(of: report, writtenTo: path)
+        var stale: [Baseline.Entry] = []
+        if FileManager.default.fileExists(atPath: path) {
+            // An unreadable or foreign file is not overwritten: the path may be a typo.
+            var old = Baseline.Matcher(try BaselineFilter.load(path))
+            for entry in baseline.entries { _ = old.hides(entry) }
+            stale = old.unused
+        }
+        do {
+            try Data(baseline.text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw .io("\(path): cannot write baseline: \((error as NSError).localizedDescription)")
+        }
+        let count = baseline.entries.count
+        io.writeError("Wrote \(count) entr\(count == 1 ? "y" : "ies") to \(path).\n")
+        if !stale.isEmpty {
+            io.writeError("\(stale.count) stale entr\(stale.count == 1 ? "y" : "ies") no longer found (fixed or changed), removed:\n")
+            for entry in stale { io.writeError("  \(entry.ruleID)  \(entry.path)\n") }
+        }
+        return ExitStatus.clean
+    }
+
+    private func lintFiles(_ options: LintOptions, resolver: inout ConfigurationResolver,
+                           baselineFor: inout [String: String]) throws(CommandLineError) -> LintReport {
         let roots = options.paths.isEmpty ? ["."] : options.paths
         let scan = try FileDiscovery.scan(roots)
         let found = scan.sources
@@ -69,6 +112,7 @@ public struct LintCommand: Sendable {
             let configFile = try resolver.file(for: file.path)
             if !file.isExplicit, let configFile, !configFile.includes(filePath: file.path) { continue }
             work.append((file.path, resolver.ruleConfiguration(forPath: file.path, file: configFile)))
+            baselineFor[file.path] = options.baselinePath ?? configFile?.baselinePath
         }
         reportConfigurationWarnings(resolver.warnings)
         let workers = options.jobs ?? ParallelMap.defaultWorkers
@@ -210,7 +254,16 @@ public struct LintCommand: Sendable {
         }
         // A file that could not be read is an I/O error: it outranks findings.
         if !report.problems.isEmpty { return ExitStatus.failure }
-        return report.hasWarningsOrErrors ? ExitStatus.problems : ExitStatus.clean
+        guard let maxWarnings = options.maxWarnings else {
+            return report.hasWarningsOrErrors ? ExitStatus.problems : ExitStatus.clean
+        }
+        // `--max-warnings N`: up to N warnings pass; an error still fails the run.
+        let warnings = report.diagnostics.filter { $0.diagnostic.severity == .warning }.count
+        if warnings > maxWarnings {
+            io.writeError("\(warnings) warning\(warnings == 1 ? "" : "s") (more than --max-warnings \(maxWarnings))\n")
+            return ExitStatus.problems
+        }
+        return report.diagnostics.contains { $0.diagnostic.severity == .error } ? ExitStatus.problems : ExitStatus.clean
     }
 
     private func formatter(for options: LintOptions) -> any ReportFormatter {

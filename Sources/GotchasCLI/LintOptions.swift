@@ -20,6 +20,12 @@ public struct LintOptions: Equatable, Sendable {
     /// `--platform iOS=16.0` (repeatable): the deployment targets of every file, replacing
     /// the configuration's `"platforms"` and the project's settings.
     public var platforms: [Platform: OSVersion] = [:]
+    /// `--max-warnings N`: more than N warnings fail the run; N or fewer do not.
+    public var maxWarnings: Int?
+    /// `--baseline FILE`: hide the findings recorded in FILE (replaces the configuration's).
+    public var baselinePath: String?
+    /// `--write-baseline FILE`: record every finding in FILE instead of reporting them.
+    public var writeBaselinePath: String?
 
     public init() {}
 
@@ -44,6 +50,11 @@ public struct LintOptions: Equatable, Sendable {
           --statistics            print the number of diagnostics per rule
           --no-cache              do not read or write the result cache
           --jobs N                lint on N threads (default: every core)
+          --max-warnings N        exit 1 only when more than N warnings (or any error) remain
+          --baseline FILE         report only findings not recorded in FILE (default: the
+                                  configuration's "baseline")
+          --write-baseline FILE   record today's findings in FILE (exit 0); stale entries
+                                  of the old FILE are listed
           --version               print the version
 
         EXIT STATUS: 0 no warning or error remains, 1 some do, 2 usage/configuration/I/O error.
@@ -102,6 +113,12 @@ public struct LintOptions: Equatable, Sendable {
                 let text = try next()
                 guard let jobs = Int(text), jobs > 0 else { throw .usage("--jobs needs a positive number, got \"\(text)\"") }
                 options.jobs = jobs
+            case "--max-warnings":
+                let text = try next()
+                guard let limit = Int(text), limit >= 0 else { throw .usage("--max-warnings needs a number of warnings (0 or more), got \"\(text)\"") }
+                options.maxWarnings = limit
+            case "--baseline": options.baselinePath = try next()
+            case "--write-baseline": options.writeBaselinePath = try next()
             case "--":
                 options.paths += arguments[(index + 1)...]
                 index = arguments.count
@@ -116,6 +133,11 @@ public struct LintOptions: Equatable, Sendable {
             throw .usage("--stdin-filename lints standard input; do not also pass paths")
         }
         if options.fix && options.diff { throw .usage("use either --fix or --diff, not both") }
+        if options.writeBaselinePath != nil {
+            if options.baselinePath != nil { throw .usage("use either --baseline or --write-baseline, not both (--write-baseline records every finding)") }
+            if options.fix || options.diff { throw .usage("--write-baseline records findings; do not also pass --fix or --diff") }
+            if options.stdinFilename != nil { throw .usage("--write-baseline records the findings of files; it does not read standard input") }
+        }
         return options
     }
 }

@@ -37,7 +37,7 @@ public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConverti
 /// Setting a level for an opt-in rule enables it.
 public struct ConfigurationFile: Sendable, Equatable {
     public static let fileName = ".swiftui-gotchas.json"
-    public static let topLevelKeys = ["rules", "include", "exclude", "docs-base-url", "platforms"]
+    public static let topLevelKeys = ["rules", "include", "exclude", "docs-base-url", "platforms", "baseline"]
 
     /// Where the file is; `include`/`exclude` are relative to its directory.
     public var path: String?
@@ -50,6 +50,9 @@ public struct ConfigurationFile: Sendable, Equatable {
     /// `"platforms": {"iOS": "16.0", "macOS": "13.0"}`: the deployment targets of the files
     /// it governs, replacing what the project says (built for exactly these platforms).
     public var platforms: [Platform: OSVersion]?
+    /// `"baseline": "path"`: the baseline file (`lint --write-baseline`) whose findings `lint`
+    /// hides for the files this configuration governs, as written (relative to `directory`).
+    public var baseline: String?
     /// Unknown keys and rule IDs: reported, not fatal.
     public var warnings: [ConfigurationIssue] = []
 
@@ -57,6 +60,13 @@ public struct ConfigurationFile: Sendable, Equatable {
 
     public var directory: String? {
         path.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
+    }
+
+    /// `baseline` resolved against the configuration file's directory.
+    public var baselinePath: String? {
+        guard let baseline else { return nil }
+        guard !baseline.hasPrefix("/"), let directory else { return baseline }
+        return URL(fileURLWithPath: baseline, relativeTo: URL(fileURLWithPath: directory, isDirectory: true)).standardizedFileURL.path
     }
 
     /// Reads and validates a configuration file.
@@ -159,6 +169,12 @@ public struct ConfigurationFile: Sendable, Equatable {
                     continue
                 }
                 file.docsBaseURL = url
+            case "baseline":
+                guard case .string(let baseline) = member.node.value, !baseline.isEmpty else {
+                    errors.append(issue(member.node.offset, "\"baseline\" must be the path of a baseline file (written by `lint --write-baseline`), relative to this configuration file"))
+                    continue
+                }
+                file.baseline = baseline
             case "platforms":
                 guard case .object(let entries) = member.node.value else {
                     errors.append(issue(member.node.offset, "\"platforms\" must be an object mapping platforms to versions, such as {\"iOS\": \"16.0\"}, found \(member.node.value.typeName)"))

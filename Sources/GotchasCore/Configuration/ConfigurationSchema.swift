@@ -58,7 +58,8 @@ public enum ConfigurationSchema {
                   "properties": {
             \(platformProperties)
                   }
-                }
+                },
+                "baseline": { "description": "Path (relative to this file) of a baseline written by `lint --write-baseline`: lint reports only findings not recorded in it.", "type": "string", "minLength": 1 }
               }
             }
 
