@@ -18,9 +18,7 @@ public struct Baseline: Sendable, Equatable {
         public var fingerprint: String
 
         public init(ruleID: String, path: String, fingerprint: String) {
-            self.ruleID = ruleID
-            self.path = path
-            self.fingerprint = fingerprint
+            (self.ruleID, self.path, self.fingerprint) = (ruleID, path, fingerprint)
         }
 
         public static func < (a: Entry, b: Entry) -> Bool {
