@@ -64,6 +64,13 @@ actor TestClient {
         return id
     }
 
+    /// Answers a request the server sent (its `id`, echoed), with a result or an error.
+    func answer(_ request: JSON, result: JSON? = nil, error: JSON? = nil) {
+        var message: [String: JSON] = ["jsonrpc": "2.0", "id": request["id"] ?? .null]
+        if let error { message["error"] = error } else { message["result"] = result ?? .null }
+        sendRaw(Self.framed(.object(message)))
+    }
+
     func makeRequest(_ method: String, _ params: JSON = .null) -> JSON {
         nextID += 1
         return Message.request(id: .int(nextID), method: method, params: params).json

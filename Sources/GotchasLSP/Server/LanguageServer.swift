@@ -34,6 +34,9 @@ public actor LanguageServer {
     /// Requests answered off the loop, by ID; removed when answered or cancelled.
     var pendingRequests: [RequestID: Task<Void, Never>] = [:]
     var nextOutgoingID = 0
+    /// `window/showDocument` requests sent, by ID, with the message shown instead when the
+    /// client cannot open the page (a terminal Neovim has no browser: `success: false`).
+    var documentFallbacks: [String: String] = [:]
     /// Which lints run, wait, and which results are current (LintScheduler.swift).
     var lints: LintScheduler
     /// Declarations of the whole workspace (WorkspaceIndexManager.swift).
@@ -100,9 +103,9 @@ public actor LanguageServer {
         case .success(.notification(let method, let params)):
             if trace != "off" { sendNotification(LSPMethod.logTrace, ["message": .string("Received notification '\(method)'.")]) }
             handleNotification(method: method, params: params)
-        case .success(.response(let id, _, let error)):
+        case .success(.response(let id, let result, let error)):
             if let error { log("client answered request \(id.map(\.description) ?? "null") with an error: \(error.serializedString)") }
-            if case .string(let text)? = id { clientAnswered(text, error: error) }
+            if case .string(let text)? = id { clientAnswered(text, result: result, error: error) }
         }
     }
 
@@ -192,8 +195,11 @@ public actor LanguageServer {
     }
 
     /// The client answered a server request: a created progress token may now be used.
-    func clientAnswered(_ id: String, error: JSON?) {
+    func clientAnswered(_ id: String, result: JSON?, error: JSON?) {
         for waiter in progressTokens.answered(requestID: id, accepted: error == nil) { waiter.resume() }
+        if let fallback = documentFallbacks.removeValue(forKey: id), error != nil || result?["success"]?.boolValue != true {
+            sendNotification(LSPMethod.showMessage, ["type": .int(MessageType.info.rawValue), "message": .string(fallback)])
+        }
     }
 
     // MARK: Requests answered off the loop
