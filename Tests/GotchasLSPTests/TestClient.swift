@@ -18,10 +18,10 @@ actor TestClient {
     private var nextID = 0
     private var serverTask: Task<Int32, Never>?
 
-    /// `linter`: the server's rules (default: the catalog's).
-    init(options: ServerOptions = ServerOptions(), linter: Linter? = nil) {
+    /// `linter`: the server's rules (default: the catalog's); `log`: the server's own log.
+    init(options: ServerOptions = ServerOptions(), linter: Linter? = nil,
+         log: ServerLog = ServerLog(fileDescriptor: FileHandle.nullDevice.fileDescriptor)) {
         let writer = MessageWriter(fileDescriptor: fromServer.fileHandleForWriting.fileDescriptor)
-        let log = ServerLog(fileDescriptor: FileHandle.nullDevice.fileDescriptor)
         let server = linter.map { LanguageServer(writer: writer, log: log, options: options, linter: $0) }
             ?? LanguageServer(writer: writer, log: log, options: options)
         let input = InputReader.chunks(from: toServer.fileHandleForReading.fileDescriptor)

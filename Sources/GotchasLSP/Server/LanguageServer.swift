@@ -74,7 +74,9 @@ public actor LanguageServer {
                 }
             }
         }
-        log("input closed\(phase == .shuttingDown ? "" : " without shutdown")")
+        // After `shutdown` this is the normal end (informational: kept by a log file only);
+        // without it, the client went away.
+        if phase != .shuttingDown { log("input closed without shutdown") } else if log.keepsEveryLine { log("input closed") }
         return finish(phase == .shuttingDown ? 0 : 1)
     }
 
@@ -104,7 +106,7 @@ public actor LanguageServer {
             if trace != "off" { sendNotification(LSPMethod.logTrace, ["message": .string("Received notification '\(method)'.")]) }
             handleNotification(method: method, params: params)
         case .success(.response(let id, let result, let error)):
-            if let error { log("client answered request \(id.map(\.description) ?? "null") with an error: \(error.serializedString)") }
+            if let error { logToClient("client answered request \(id.map(\.description) ?? "null") with an error: \(error.serializedString)", type: .warning) }
             if case .string(let text)? = id { clientAnswered(text, result: result, error: error) }
         }
     }
@@ -137,9 +139,15 @@ public actor LanguageServer {
         return id
     }
 
-    /// window/logMessage with the spec's fields only (Eglot rejects others).
-    func logToClient(_ message: String, type: MessageType = .log) {
-        log(message)
+    /// A line about what the server did or saw, as window/logMessage of its `type` (with
+    /// the spec's fields only: Eglot rejects others). The server's log gets it too when it
+    /// is an error or the log is a file: stderr is for real errors (ServerLog.keepsEveryLine).
+    /// Before `initialize` nothing may be sent, and after `shutdown` a client may have let
+    /// go of the connection (Neovim then reports a message from a client that shut down),
+    /// so outside a running session the line goes to the log only.
+    func logToClient(_ message: String, type: MessageType) {
+        if type == .error || log.keepsEveryLine || phase != .running { log(message) }
+        guard phase == .running else { return }
         sendNotification(LSPMethod.logMessage, ["type": .int(type.rawValue), "message": .string(message)])
     }
 
