@@ -27,7 +27,15 @@ import Testing
         #expect(text.contains("Wrong:\n    x()\n") && text.contains("Right (offered as an unsafe fix):\n    y()\n"))
         #expect(text.contains("Applies from iOS 15, macOS 12"))
         let hover = explanation.hoverMarkdown(message: "m", documentationURL: "https://d/demo.md")
-        #expect(hover.contains("Wrong:\n```swift\nx()\n```") && hover.contains("Right:\n```swift\ny()\n```"))
+        #expect(hover.contains("Wrong:\n```swift\nx()\n```") && hover.contains("Right (offered as an unsafe fix):\n```swift\ny()\n```"))
+        let plain = explanation.hoverPlainText(message: "m", documentationURL: "https://d/demo.md")
+        #expect(plain.contains("Wrong:\n    x()\n") && plain.contains("Right (offered as an unsafe fix):\n    y()\n"))
+        #expect(!plain.contains("```") && plain.hasSuffix("Documentation: https://d/demo.md"))
+        // Without a correction, the near miss is code the rule leaves alone, not advice.
+        var uncorrected = Self.rule
+        uncorrected.corrections = []
+        #expect(RuleExplanation(uncorrected).plainText.contains("Not flagged:\n    z\n"))
+        #expect(RuleExplanation(uncorrected).hoverMarkdown(message: "m", documentationURL: "u").contains("Not flagged:\n```swift\nz\n```"))
         #expect(!hover.contains("↓") && hover.hasSuffix("[Documentation](https://d/demo.md)"))
         let page = RuleDocumentation.page(for: Self.rule)
         #expect(page.contains("Deployment target iOS 13:\n\n```swift\nold x\n```") && page.contains("Call:\n\n```swift\nx()\n```"))

@@ -167,4 +167,30 @@ import Testing
         #expect(show["params", "uri"] == .string(Product.rulesDocumentationURL + "/foreground-color.md"))
         #expect(try await client.shutdownAndExit() == 0)
     }
+
+    /// A terminal Neovim has no browser: it answers `window/showDocument` with
+    /// `success: false` (or an error). The server then shows the rule's summary and URL.
+    @Test(arguments: [(["success": false], nil), (nil, ["code": -32603, "message": "no browser"])] as [(JSON?, JSON?)])
+    func showDocumentationFallsBackToAMessageWhenTheClientCannotOpenThePage(result: JSON?, error: JSON?) async throws {
+        let client = try await client(extra: ["window": ["showDocument": ["support": true]]])
+        let docs = try await client.request("workspace/executeCommand", ["command": "swiftui-gotchas.showDocumentation", "arguments": ["foreground-color"]])
+        #expect(docs["result"] == .null)
+        let show = try await client.next("showDocument") { $0["method"] == "window/showDocument" }
+        await client.answer(show, result: result, error: error)
+        let message = try await client.notification("window/showMessage")
+        let summary = try #require(RuleCatalog.linter.rule(withID: "foreground-color")).description.summary
+        #expect(message["params", "type"] == .int(MessageType.info.rawValue))
+        #expect(message["params", "message"] == .string("foreground-color: \(summary) \(Product.rulesDocumentationURL)/foreground-color.md"))
+        #expect(try await client.shutdownAndExit() == 0)
+    }
+
+    @Test func showDocumentationThatOpenedThePageSaysNothingMore() async throws {
+        let client = try await client(extra: ["window": ["showDocument": ["support": true]]])
+        _ = try await client.request("workspace/executeCommand", ["command": "swiftui-gotchas.showDocumentation", "arguments": ["foreground-color"]])
+        let show = try await client.next("showDocument") { $0["method"] == "window/showDocument" }
+        await client.answer(show, result: ["success": true])
+        // Shutdown is answered after the answer above was handled: no message came first.
+        #expect(try await client.shutdownAndExit() == 0)
+        #expect(await client.unclaimed().filter { $0["method"] == "window/showMessage" } == [])
+    }
 }

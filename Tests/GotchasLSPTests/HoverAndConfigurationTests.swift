@@ -1,5 +1,6 @@
 import Foundation
 import GotchasCore
+import GotchasRules
 import Testing
 @testable import GotchasLSP
 
@@ -15,10 +16,57 @@ import Testing
         #expect(value.contains("`foreground-color`"))
         #expect(value.contains("deprecated since iOS 17"))  // the rationale
         #expect(value.contains("Wrong:\n```swift\nvar body: some View { Text(\"Hi\").foregroundColor(.red) }\n```"))
-        #expect(value.contains("Right:\n```swift\nvar body: some View { Text(\"Hi\").foregroundStyle(.red) }\n```"))
+        #expect(value.contains("Right (applied by --fix):\n```swift\nvar body: some View { Text(\"Hi\").foregroundStyle(.red) }\n```"))
         #expect(hover["result", "range"] == range(4, 18, 4, 40))
         let nothing = try await client.request("textDocument/hover", ["textDocument": ["uri": .string(uri)], "position": position(0, 2)])
         #expect(nothing["result"] == .null)
+        #expect(try await client.shutdownAndExit() == 0)
+    }
+
+    /// `aspect-ratio-nil` has no correction: its near miss is code the rule leaves alone,
+    /// labeled as `explain` labels it, not as recommended code.
+    static let noCorrection = """
+        import SwiftUI
+
+        struct Tile: View {
+            var body: some View {
+                VStack { Text("a") }.aspectRatio(nil, contentMode: .fill)
+            }
+        }
+
+        """
+
+    @Test func aNearMissIsLabeledNotFlaggedAsInExplain() async throws {
+        let rule = try #require(RuleCatalog.linter.rule(withID: "aspect-ratio-nil")).description
+        let nearMiss = try #require(RuleExplanation(rule).representativeNotFlagged?.code)
+        #expect(RuleExplanation(rule).plainText.contains("Not flagged:\n"))
+        let client = TestClient()
+        _ = try await client.initialize(capabilities: ["textDocument": ["hover": ["contentFormat": ["markdown"]]]])
+        await client.open("file:///tile.swift", Self.noCorrection)
+        let hover = try await client.request("textDocument/hover", ["textDocument": ["uri": "file:///tile.swift"], "position": position(4, 32)])
+        let value = try #require(hover["result", "contents", "value"]?.stringValue)
+        #expect(value.contains("`aspect-ratio-nil`"))
+        #expect(value.contains("Not flagged:\n```swift\n\(nearMiss)\n```"))
+        #expect(!value.contains("Right"))
+        #expect(try await client.shutdownAndExit() == 0)
+    }
+
+    /// Eglot without markdown, or a client that names no format: plain text, code indented
+    /// as in `explain`, no fences or emphasis that would show raw.
+    @Test(arguments: [["plaintext"], []] as [[JSON]])
+    func aClientWithoutMarkdownGetsPlainText(formats: [JSON]) async throws {
+        let client = TestClient()
+        _ = try await client.initialize(capabilities: ["textDocument": ["hover": ["contentFormat": .array(formats)]]])
+        let uri = "file:///plain.swift"
+        await client.open(uri, sample)
+        let hover = try await client.request("textDocument/hover", ["textDocument": ["uri": .string(uri)], "position": position(4, 25)])
+        #expect(hover["result", "contents", "kind"] == "plaintext")
+        let value = try #require(hover["result", "contents", "value"]?.stringValue)
+        #expect(value.hasPrefix("\(Product.name) foreground-color — "))
+        #expect(value.contains("Wrong:\n    var body: some View { Text(\"Hi\").foregroundColor(.red) }"))
+        #expect(value.contains("Right (applied by --fix):\n    var body: some View { Text(\"Hi\").foregroundStyle(.red) }"))
+        #expect(value.hasSuffix("Documentation: " + Product.rulesDocumentationURL + "/foreground-color.md"))
+        #expect(!value.contains("```") && !value.contains("**") && !value.contains("[Documentation]("))
         #expect(try await client.shutdownAndExit() == 0)
     }
 }

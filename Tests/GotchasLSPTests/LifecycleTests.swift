@@ -1,3 +1,4 @@
+import Foundation
 import GotchasCore
 import Testing
 @testable import GotchasLSP
@@ -131,8 +132,36 @@ import Testing
         // An out-of-range edit is logged with window/logMessage carrying only type and message.
         await client.open("file:///l.swift", "let a = 1\n")
         await client.change("file:///l.swift", version: 2, [["range": range(9, 0, 9, 3), "text": "x"]])
-        let log = try await client.notification("window/logMessage")
+        let log = try await client.notification("window/logMessage") { $0["params", "message"]?.stringValue?.contains("clamped") == true }
         #expect(Set(log["params"]?.objectValue?.keys ?? [:].keys) == ["type", "message"])
         #expect(try await client.shutdownAndExit() == 0)
+    }
+
+    /// Neovim shows every stderr line as `[ERROR]` in `:LspLog`: informational lines go to
+    /// the client as window/logMessage of type info/log, stderr gets only real errors; a
+    /// `--log-file` keeps every line.
+    @Test(arguments: [false, true])
+    func informationalLinesGoToTheClientAndStderrKeepsErrors(logIsAFile: Bool) async throws {
+        let folder = TemporaryDirectory()
+        _ = folder.write("A.swift", sample)
+        let logPath = folder.path + "/server.log"
+        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
+        let handle = try #require(FileHandle(forWritingAtPath: logPath))
+        defer { try? handle.close() }
+        let client = TestClient(log: ServerLog(fileDescriptor: handle.fileDescriptor, keepsEveryLine: logIsAFile))
+        _ = try await client.initialize(folders: [folder.path])
+        let initialized = try await client.notification("window/logMessage") { $0["params", "message"]?.stringValue?.hasPrefix("initialized: client") == true }
+        #expect(initialized["params", "type"] == .int(MessageType.info.rawValue))
+        let indexed = try await client.notification("window/logMessage") { $0["params", "message"]?.stringValue?.hasPrefix("indexed 1 files") == true }
+        #expect(indexed["params", "type"] == .int(MessageType.info.rawValue))
+        await client.sendRaw("Content-Length: 5\r\n\r\n{nope")
+        let parseError = try await client.next("parse error") { $0["error", "code"] == -32700 }
+        #expect(parseError["id"] == .null)
+        #expect(try await client.shutdownAndExit() == 0)
+        let written = try String(contentsOfFile: logPath, encoding: .utf8)
+        #expect(written.contains("malformed JSON"))
+        #expect(written.contains("initialized: client") == logIsAFile)
+        #expect(written.contains("indexed 1 files") == logIsAFile)
+        #expect(written.contains("input closed") == false)
     }
 }

@@ -18,10 +18,10 @@ actor TestClient {
     private var nextID = 0
     private var serverTask: Task<Int32, Never>?
 
-    /// `linter`: the server's rules (default: the catalog's).
-    init(options: ServerOptions = ServerOptions(), linter: Linter? = nil) {
+    /// `linter`: the server's rules (default: the catalog's); `log`: the server's own log.
+    init(options: ServerOptions = ServerOptions(), linter: Linter? = nil,
+         log: ServerLog = ServerLog(fileDescriptor: FileHandle.nullDevice.fileDescriptor)) {
         let writer = MessageWriter(fileDescriptor: fromServer.fileHandleForWriting.fileDescriptor)
-        let log = ServerLog(fileDescriptor: FileHandle.nullDevice.fileDescriptor)
         let server = linter.map { LanguageServer(writer: writer, log: log, options: options, linter: $0) }
             ?? LanguageServer(writer: writer, log: log, options: options)
         let input = InputReader.chunks(from: toServer.fileHandleForReading.fileDescriptor)
@@ -62,6 +62,13 @@ actor TestClient {
         let id = RequestID.int(nextID)
         sendRaw(Self.framed(Message.request(id: id, method: method, params: params).json))
         return id
+    }
+
+    /// Answers a request the server sent (its `id`, echoed), with a result or an error.
+    func answer(_ request: JSON, result: JSON? = nil, error: JSON? = nil) {
+        var message: [String: JSON] = ["jsonrpc": "2.0", "id": request["id"] ?? .null]
+        if let error { message["error"] = error } else { message["result"] = result ?? .null }
+        sendRaw(Self.framed(.object(message)))
     }
 
     func makeRequest(_ method: String, _ params: JSON = .null) -> JSON {

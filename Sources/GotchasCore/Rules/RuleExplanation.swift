@@ -1,8 +1,9 @@
 /// What there is to say about a rule, taken once from its description: markers stripped
 /// from the code, notes joined with the deployment targets an example is linted with, the
-/// requirement sentences, the representative wrong and right code. Three thin renderers
-/// lay it out: `plainText` (`swiftui-gotchas explain`), `hoverMarkdown` (the server's
-/// hover) and `RuleDocumentation.page` (`docs/rules/<ID>.md`).
+/// requirement sentences, the representative wrong and right code. Thin renderers lay it
+/// out: `plainText` (`swiftui-gotchas explain`), `hoverMarkdown`/`hoverPlainText` (the
+/// server's hover, by the client's `contentFormat`) and `RuleDocumentation.page`
+/// (`docs/rules/<ID>.md`).
 public struct RuleExplanation: Sendable {
     /// Example code as shown: without `↓` markers, with its note and other files.
     public struct Example: Sendable {
@@ -77,6 +78,17 @@ extension RuleExplanation {
 
     /// A fenced Swift code block (no trailing newline).
     static func swiftBlock(_ code: String) -> String { "```swift\n\(code)\n```" }
+
+    /// The code `explain` and hover set against the wrong code, and its label: the first
+    /// correction's result, labeled with how the fix is applied, else a near miss labeled
+    /// "Not flagged" (code the rule leaves alone is not necessarily recommended code: a
+    /// UIKit `DispatchQueue.main.async` is not flagged, and not advice).
+    public var shownRight: (label: String, code: String)? {
+        if let correction = corrections.first {
+            return ("Right (\(correction.applicability == .safe ? "applied by --fix" : "offered as an unsafe fix"))", correction.after)
+        }
+        return representativeNotFlagged.map { ("Not flagged", $0.code) }
+    }
 }
 
 // MARK: - Plain text (`explain`)
@@ -89,37 +101,43 @@ extension RuleExplanation {
         output += rule.summary + "\n\nWhy:\n" + Self.indent(rule.rationale) + "\n"
         if !requirements.isEmpty { output += "\n" + requirements.joined(separator: "\n") + "\n" }
         if let wrong = representativeFlagged { output += "\nWrong:\n" + Self.indent(wrong.code) + "\n" }
-        if let correction = corrections.first {
-            output += "\nRight (\(correction.applicability == .safe ? "applied by --fix" : "offered as an unsafe fix")):\n" + Self.indent(correction.after) + "\n"
-        } else if let right = representativeNotFlagged {
-            output += "\nNot flagged:\n" + Self.indent(right.code) + "\n"
-        }
+        if let right = shownRight { output += "\n\(right.label):\n" + Self.indent(right.code) + "\n" }
         if !rule.options.isEmpty {
             output += "\nOptions:\n" + rule.options.map { "    \($0.name) (default \($0.defaultValue)): \($0.summary)" }.joined(separator: "\n") + "\n"
         }
         return output
     }
 
-    private static func indent(_ text: String) -> String {
+    static func indent(_ text: String) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n")
     }
 }
 
-// MARK: - Markdown (hover)
+// MARK: - Hover (Markdown or plain text)
 
 extension RuleExplanation {
     /// The server's hover over a finding: the diagnostic's message, why, requirements, the
     /// fixes `withheld` at this code (no code action is offered for them) with why, wrong and
     /// right code (the first correction, else the representative examples), and a link.
     public func hoverMarkdown(message: String, withheld: [WithheldFix] = [], documentationURL: String) -> String {
-        var text = "**\(Product.name) `\(rule.id)`** — \(message)\n\n\(rule.rationale)"
+        hover(message: message, withheld: withheld, documentationURL: documentationURL, markdown: true)
+    }
+
+    /// The same hover for a client that does not take Markdown (its `contentFormat` has no
+    /// "markdown"): no emphasis, no fences (they would show raw), code indented as in `explain`.
+    public func hoverPlainText(message: String, withheld: [WithheldFix] = [], documentationURL: String) -> String {
+        hover(message: message, withheld: withheld, documentationURL: documentationURL, markdown: false)
+    }
+
+    private func hover(message: String, withheld: [WithheldFix], documentationURL: String, markdown: Bool) -> String {
+        func code(_ text: String) -> String { markdown ? Self.swiftBlock(text) : Self.indent(text) }
+        var text = markdown ? "**\(Product.name) `\(rule.id)`** — \(message)" : "\(Product.name) \(rule.id) — \(message)"
+        text += "\n\n\(rule.rationale)"
         if !requirements.isEmpty { text += "\n\n" + requirements.joined(separator: " ") }
         for fix in withheld { text += "\n\nFix not offered: \(fix.title) \(fix.reason)." }
-        let wrong = corrections.first?.before ?? representativeFlagged?.code
-        let right = corrections.first?.after ?? representativeNotFlagged?.code
-        if let wrong { text += "\n\nWrong:\n" + Self.swiftBlock(wrong) }
-        if let right { text += "\n\nRight:\n" + Self.swiftBlock(right) }
-        text += "\n\n[Documentation](\(documentationURL))"
+        if let wrong = corrections.first?.before ?? representativeFlagged?.code { text += "\n\nWrong:\n" + code(wrong) }
+        if let right = shownRight { text += "\n\n\(right.label):\n" + code(right.code) }
+        text += markdown ? "\n\n[Documentation](\(documentationURL))" : "\n\nDocumentation: \(documentationURL)"
         return text
     }
 }

@@ -34,6 +34,9 @@ public actor LanguageServer {
     /// Requests answered off the loop, by ID; removed when answered or cancelled.
     var pendingRequests: [RequestID: Task<Void, Never>] = [:]
     var nextOutgoingID = 0
+    /// `window/showDocument` requests sent, by ID, with the message shown instead when the
+    /// client cannot open the page (a terminal Neovim has no browser: `success: false`).
+    var documentFallbacks: [String: String] = [:]
     /// Which lints run, wait, and which results are current (LintScheduler.swift).
     var lints: LintScheduler
     /// Declarations of the whole workspace (WorkspaceIndexManager.swift).
@@ -71,7 +74,9 @@ public actor LanguageServer {
                 }
             }
         }
-        log("input closed\(phase == .shuttingDown ? "" : " without shutdown")")
+        // After `shutdown` this is the normal end (informational: kept by a log file only);
+        // without it, the client went away.
+        if phase != .shuttingDown { log("input closed without shutdown") } else if log.keepsEveryLine { log("input closed") }
         return finish(phase == .shuttingDown ? 0 : 1)
     }
 
@@ -100,9 +105,9 @@ public actor LanguageServer {
         case .success(.notification(let method, let params)):
             if trace != "off" { sendNotification(LSPMethod.logTrace, ["message": .string("Received notification '\(method)'.")]) }
             handleNotification(method: method, params: params)
-        case .success(.response(let id, _, let error)):
-            if let error { log("client answered request \(id.map(\.description) ?? "null") with an error: \(error.serializedString)") }
-            if case .string(let text)? = id { clientAnswered(text, error: error) }
+        case .success(.response(let id, let result, let error)):
+            if let error { logToClient("client answered request \(id.map(\.description) ?? "null") with an error: \(error.serializedString)", type: .warning) }
+            if case .string(let text)? = id { clientAnswered(text, result: result, error: error) }
         }
     }
 
@@ -134,9 +139,15 @@ public actor LanguageServer {
         return id
     }
 
-    /// window/logMessage with the spec's fields only (Eglot rejects others).
-    func logToClient(_ message: String, type: MessageType = .log) {
-        log(message)
+    /// A line about what the server did or saw, as window/logMessage of its `type` (with
+    /// the spec's fields only: Eglot rejects others). The server's log gets it too when it
+    /// is an error or the log is a file: stderr is for real errors (ServerLog.keepsEveryLine).
+    /// Before `initialize` nothing may be sent, and after `shutdown` a client may have let
+    /// go of the connection (Neovim then reports a message from a client that shut down),
+    /// so outside a running session the line goes to the log only.
+    func logToClient(_ message: String, type: MessageType) {
+        if type == .error || log.keepsEveryLine || phase != .running { log(message) }
+        guard phase == .running else { return }
         sendNotification(LSPMethod.logMessage, ["type": .int(type.rawValue), "message": .string(message)])
     }
 
@@ -192,8 +203,11 @@ public actor LanguageServer {
     }
 
     /// The client answered a server request: a created progress token may now be used.
-    func clientAnswered(_ id: String, error: JSON?) {
+    func clientAnswered(_ id: String, result: JSON?, error: JSON?) {
         for waiter in progressTokens.answered(requestID: id, accepted: error == nil) { waiter.resume() }
+        if let fallback = documentFallbacks.removeValue(forKey: id), error != nil || result?["success"]?.boolValue != true {
+            sendNotification(LSPMethod.showMessage, ["type": .int(MessageType.info.rawValue), "message": .string(fallback)])
+        }
     }
 
     // MARK: Requests answered off the loop

@@ -39,7 +39,7 @@ extension LanguageServer {
         case .closed:
             return
         case .stale:
-            log("dropping the lint of \(snapshot.uri) v\(finished.version): now at v\(documents[snapshot.uri]?.version ?? 0), configuration \(configuration.generation)")
+            logToClient("dropping the lint of \(snapshot.uri) v\(finished.version): now at v\(documents[snapshot.uri]?.version ?? 0), configuration \(configuration.generation)", type: .log)
             scheduleLint(snapshot.uri)
             return
         case .current:

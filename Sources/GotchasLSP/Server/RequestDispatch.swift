@@ -158,7 +158,7 @@ extension NotificationHandler {
         do throws(ParamsError) {
             handle(try Params(json: json), server: server)
         } catch {
-            server.log("\(error.reason): ignored")
+            server.logToClient("\(error.reason): ignored", type: .warning)
         }
     }
 }
@@ -188,11 +188,11 @@ extension LanguageServer {
     func handleNotification(method: String, params: JSON) {
         // Unknown notifications and `$/…` ones are ignored, as the spec says.
         guard let handler = HandlerTable.notification(method) else {
-            if phase != .running, method != LSPMethod.initialized { log("ignoring \(method) outside a running session") }
+            if phase != .running, method != LSPMethod.initialized { logToClient("ignoring \(method) outside a running session", type: .warning) }
             return
         }
         guard handler.handledInAnyPhase || phase == .running else {
-            if method != LSPMethod.initialized { log("ignoring \(method) outside a running session") }
+            if method != LSPMethod.initialized { logToClient("ignoring \(method) outside a running session", type: .warning) }
             return
         }
         handler.decodeAndHandle(params, server: self)

@@ -5,9 +5,18 @@ import GotchasCore
 /// which carries the protocol only.
 public struct ServerLog: Sendable {
     let fileDescriptor: Int32
+    /// A log file keeps every line; stderr only real errors, because clients show each
+    /// stderr line as one (Neovim's `:LspLog` says `[ERROR]`): informational lines go to
+    /// the client as `window/logMessage` instead (`LanguageServer.logToClient`).
+    let keepsEveryLine: Bool
 
     public init(fileDescriptor: Int32 = FileHandle.standardError.fileDescriptor) {
+        self.init(fileDescriptor: fileDescriptor, keepsEveryLine: fileDescriptor != FileHandle.standardError.fileDescriptor)
+    }
+
+    init(fileDescriptor: Int32, keepsEveryLine: Bool) {
         self.fileDescriptor = fileDescriptor
+        self.keepsEveryLine = keepsEveryLine
     }
 
     /// Opens (appends to) a log file; falls back to stderr when it cannot be opened.

@@ -29,7 +29,7 @@ extension LanguageServer {
             for (number, path) in files.enumerated() {
                 switch Self.indexFromDisk(path: path, linter: linter) {
                 case .success(let index): indexes.append(index)
-                case .failure(let rejection): self.log("not indexed: \(path): \(rejection)")
+                case .failure(let rejection): await self.logToClient("not indexed: \(path): \(rejection)", type: .log)
                 }
                 if let report = progress.report(after: number) { await self.sendProgress(progressToken, report) }
             }
@@ -56,9 +56,9 @@ extension LanguageServer {
         // Deployment targets per document: a change bumps the configuration generation,
         // so every open document's cached result is stale and is linted again below.
         if configuration.replaceProjectSettings(ProjectSettingsFiles(settings)) {
-            log("project settings: \(settings.count) file(s)")
+            logToClient("project settings: \(settings.count) file(s)", type: .info)
         }
-        log("indexed \(indexes.count) files of \(workspaceFolders.count) workspace folder(s)")
+        logToClient("indexed \(indexes.count) files of \(workspaceFolders.count) workspace folder(s)", type: .info)
         relint(uris: documents.uris)
     }
 
@@ -76,7 +76,7 @@ extension LanguageServer {
         // New deployment targets bump the configuration generation (cached results
         // no longer match); the lints below see them without a restart.
         if configuration.updateProjectSettings(path: path, facts: facts) {
-            log("project settings changed: \(path)")
+            logToClient("project settings changed: \(path)", type: .info)
         }
         lints.invalidateAll()
         relintOpenDocuments()
@@ -121,7 +121,7 @@ extension LanguageServer {
             indexAfterLint(index)
         case .failure(let rejection):
             // Gone, unreadable or not lintable: what it declared is no longer in the workspace.
-            log("not indexed: \(path): \(rejection)")
+            logToClient("not indexed: \(path): \(rejection)", type: .log)
             relint(paths: workspace.remove(path: path))
         }
     }

@@ -17,7 +17,7 @@ enum DidChangeHandler: NotificationHandler {
             }
         } catch {
             switch error {
-            case .notOpen: server.log("didChange for \(uri), which is not open: ignored")
+            case .notOpen: server.logToClient("didChange for \(uri), which is not open: ignored", type: .warning)
             case .invalidChange(let reason): server.logToClient("didChange for \(uri) ignored: \(reason)", type: .error)
             }
             return

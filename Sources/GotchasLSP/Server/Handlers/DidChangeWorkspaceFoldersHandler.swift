@@ -9,7 +9,7 @@ enum DidChangeWorkspaceFoldersHandler: NotificationHandler {
         let removed = Set(params.removed)
         server.workspaceFolders.removeAll { removed.contains($0) }
         for folder in params.added where !server.workspaceFolders.contains(folder) { server.workspaceFolders.append(folder) }
-        server.log("workspace folders: \(server.workspaceFolders)")
+        server.logToClient("workspace folders: \(server.workspaceFolders)", type: .info)
         server.startWorkspaceIndexing()
     }
 }

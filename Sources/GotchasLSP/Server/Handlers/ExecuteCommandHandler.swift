@@ -4,7 +4,8 @@ import GotchasCore
 enum ExecuteCommand: String, CaseIterable {
     /// Arguments: [uri, ruleID?]. Applies safe fixes via `workspace/applyEdit`.
     case fixAll = "swiftui-gotchas.fixAll"
-    /// Arguments: [ruleID, uri?] (the document whose configuration names the docs URL). Opens the rule's page (window/showDocument, else showMessage).
+    /// Arguments: [ruleID, uri?] (the document whose configuration names the docs URL). Opens the rule's page
+    /// (window/showDocument; showMessage with the summary and URL when the client cannot show documents or fails to).
     case showDocumentation = "swiftui-gotchas.showDocumentation"
 
     func command(title: String, arguments: [JSON]) -> JSON {
@@ -37,7 +38,7 @@ enum ExecuteCommandHandler: LoopRequestHandler {
             })
             return .answeredLater
         case .showDocumentation:
-            guard let ruleID = arguments.first?.stringValue, server.linter.rule(withID: ruleID) != nil else {
+            guard let ruleID = arguments.first?.stringValue, let rule = server.linter.rule(withID: ruleID) else {
                 return .answer(.failure(.invalidParams("\(name) needs a rule ID")))
             }
             // The docs base URL is per configuration: take the document's, else the first folder's.
@@ -50,7 +51,8 @@ enum ExecuteCommandHandler: LoopRequestHandler {
                 href = "\(base)/\(ruleID).md"
             }
             if server.capabilities.showDocument {
-                server.sendRequest(LSPMethod.showDocument, ["uri": .string(href), "external": true])
+                let requestID = server.sendRequest(LSPMethod.showDocument, ["uri": .string(href), "external": true])
+                server.documentFallbacks[requestID] = "\(ruleID): \(rule.description.summary) \(href)"
             } else {
                 server.sendNotification(LSPMethod.showMessage, ["type": .int(MessageType.info.rawValue), "message": .string("\(ruleID): \(href)")])
             }

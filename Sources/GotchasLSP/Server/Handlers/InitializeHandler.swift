@@ -30,7 +30,7 @@ extension LanguageServer {
         if let trace = params.trace { self.trace = trace }
         if let problem = configuration.setEditorSettings(params.initializationOptions, initialization: true) { deferredProblems.append(problem) }
         phase = .running
-        log("initialized: client \(params.clientName ?? "?"), encoding \(capabilities.positionEncoding.rawValue), folders \(workspaceFolders)")
+        logToClient("initialized: client \(params.clientName ?? "?"), encoding \(capabilities.positionEncoding.rawValue), folders \(workspaceFolders)", type: .info)
 
         return .success(InitializeResult(capabilities: ServerCapabilities(
             positionEncoding: capabilities.positionEncoding,
