@@ -102,6 +102,10 @@ public struct LintCommand: Sendable {
     private func lintFiles(_ options: LintOptions, resolver: inout ConfigurationResolver,
                            baselineFor: inout [String: String]) throws(CommandLineError) -> LintReport {
         let roots = options.paths.isEmpty ? ["."] : options.paths
+        // Asked first: a missing repository or revision fails before any linting.
+        let changes = try options.changedSince.map { revision throws(CommandLineError) in
+            try GitChanges.since(revision, in: Self.directory(of: roots[0]))
+        }
         let scan = try FileDiscovery.scan(roots)
         let found = scan.sources
         // Project settings first: each file's configuration includes its deployment targets.
@@ -142,9 +146,34 @@ public struct LintCommand: Sendable {
                 }
         } else {
             let cache = options.noCache ? nil : ResultCache.defaultDirectory(environment: io.environment).flatMap(ResultCache.init(directory:))
-            files = WorkspaceLintPipeline(linter: linter, cache: cache, workers: workers, settings: settings).run(inputs)
+            var pipeline = WorkspaceLintPipeline(linter: linter, cache: cache, workers: workers, settings: settings)
+            pipeline.reportsIndexes = changes != nil
+            files = pipeline.run(inputs)
         }
-        return LintReport(files: files, problems: problems.sorted { $0.path < $1.path })
+        guard let changes else { return LintReport(files: files, problems: problems.sorted { $0.path < $1.path }) }
+        // Every file was linted (so cross-file findings are a full lint's); only the
+        // changed files and their dependents are reported.
+        let configurations = Dictionary(work.map { (GitChanges.normalized($0.path), $0.configuration) }, uniquingKeysWith: { first, _ in first })
+        let selection = ChangedSinceSelection(files: files, changes: changes) { [linter] path in
+            // A deleted file's declarations are indexed under any file's configuration:
+            // what a file declares does not depend on which rules run.
+            guard let configuration = configurations[path] ?? work.first?.configuration,
+                  let bytes = changes.text(atRevisionOf: path), let safe = try? SourceFilePolicy.check(bytes) else { return nil }
+            return linter.lint(SourceDocument(path: path, bytes: safe), configuration: configuration).fileIndex
+        }
+        return LintReport(files: files.filter { selection.includes($0.path) },
+                          problems: problems.filter { selection.includes($0.path) || changes.changed.contains(GitChanges.normalized($0.path)) }
+                              .sorted { $0.path < $1.path })
+    }
+
+    /// The directory git is asked in for a lint root: the root itself, or a file's folder.
+    private static func directory(of root: String) -> String {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), !isDirectory.boolValue {
+            let parent = (root as NSString).deletingLastPathComponent
+            return parent.isEmpty ? "." : parent
+        }
+        return root
     }
 
     /// `--fix`/`--diff`: pass 1 fixes every file alone (collecting its index); pass 2

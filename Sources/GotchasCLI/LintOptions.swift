@@ -26,6 +26,9 @@ public struct LintOptions: Equatable, Sendable {
     public var baselinePath: String?
     /// `--write-baseline FILE`: record every finding in FILE instead of reporting them.
     public var writeBaselinePath: String?
+    /// `--changed-since REV`: report only the files git says changed since REV and the
+    /// files whose cross-file findings depend on them.
+    public var changedSince: String?
 
     public init() {}
 
@@ -55,6 +58,9 @@ public struct LintOptions: Equatable, Sendable {
                                   configuration's "baseline")
           --write-baseline FILE   record today's findings in FILE (exit 0); stale entries
                                   of the old FILE are listed
+          --changed-since REV     report only the .swift files changed since the git
+                                  revision REV (added, modified, renamed, untracked) and
+                                  the files whose cross-file findings depend on them
           --version               print the version
 
         EXIT STATUS: 0 no warning or error remains, 1 some do, 2 usage/configuration/I/O error.
@@ -119,6 +125,7 @@ public struct LintOptions: Equatable, Sendable {
                 options.maxWarnings = limit
             case "--baseline": options.baselinePath = try next()
             case "--write-baseline": options.writeBaselinePath = try next()
+            case "--changed-since": options.changedSince = try next()
             case "--":
                 options.paths += arguments[(index + 1)...]
                 index = arguments.count
@@ -137,6 +144,12 @@ public struct LintOptions: Equatable, Sendable {
             if options.baselinePath != nil { throw .usage("use either --baseline or --write-baseline, not both (--write-baseline records every finding)") }
             if options.fix || options.diff { throw .usage("--write-baseline records findings; do not also pass --fix or --diff") }
             if options.stdinFilename != nil { throw .usage("--write-baseline records the findings of files; it does not read standard input") }
+        }
+        if options.changedSince != nil {
+            if options.stdinFilename != nil { throw .usage("--changed-since selects files from git; it does not read standard input") }
+            if options.writeBaselinePath != nil { throw .usage("--write-baseline records every finding; do not also pass --changed-since") }
+            // Fixing would write files whose findings are not reported.
+            if options.fix || options.diff { throw .usage("--changed-since reports findings; to fix, pass the changed files as paths with --fix or --diff") }
         }
         return options
     }

@@ -25,6 +25,9 @@ struct WorkspaceLintPipeline: Sendable {
     let settings: [(path: String, text: String)]
     /// Source bytes whose trees may be kept between the passes (trees are ~20–40× larger).
     var retainedSourceBudget = 8 * 1024 * 1024
+    /// Hand every file's `FileIndex` back in its report (`--changed-since` asks the index
+    /// which files depend on the changed ones); off, a warm run decodes no index.
+    var reportsIndexes = false
 
     /// A file to lint: read through `SourceFilePolicy`, which rejects what `ParserLimits`
     /// finds unsafe to parse, so the pipeline parses without checking again.
@@ -44,11 +47,17 @@ struct WorkspaceLintPipeline: Sendable {
         var settingsOnly = WorkspaceIndex.empty
         for (path, text) in settings { settingsOnly.updateSettings(path: path, text: text) }
         let first = firstPass(inputs, ruleIDs: ruleIDs, defaultIsolationIsMainActor: settingsOnly.defaultIsolationIsMainActor)
-        guard first.contains(where: \.fileIndex.asksWorkspace) else {
-            return zip(inputs, first).map { FileReport(document: $0.document, diagnostics: $1.diagnostics) }
+        let diagnostics = first.contains(where: \.fileIndex.asksWorkspace)
+            ? secondPass(inputs, first: first, ruleIDs: ruleIDs, settingsOnly: settingsOnly)
+            : first.map(\.diagnostics)
+        let indexes: [FileIndex?] = reportsIndexes
+            ? ParallelMap.map(first, workers: workers) { $0.fileIndex.fileIndex }
+            : Array(repeating: nil, count: first.count)
+        return inputs.indices.map { index in
+            var report = FileReport(document: inputs[index].document, diagnostics: diagnostics[index])
+            report.fileIndex = indexes[index]
+            return report
         }
-        let second = secondPass(inputs, first: first, ruleIDs: ruleIDs, settingsOnly: settingsOnly)
-        return zip(inputs, second).map { FileReport(document: $0.document, diagnostics: $1) }
     }
 
     /// Step 1: every file alone (cache hit, or parse and lint with an empty workspace).
