@@ -1,8 +1,18 @@
 import Foundation
 import GotchasCLI
+import GotchasCore
 import Testing
 
 @Suite struct LintCommandTests {
+    @Test func versionPrintsTheVersionNumberAlone() {
+        let io = CapturedIO()
+        #expect(io.lint(["--version"]) == 0)
+        // The number alone (scripts compare it), as the cache key and SARIF's driver use it.
+        #expect(io.output == Product.version + "\n")
+        #expect(Product.version.split(separator: ".").count == 3 && Product.version.allSatisfy { $0.isNumber || $0 == "." })
+        #expect(io.error.isEmpty)
+    }
+
     @Test func textOutputHasPathLineColumnSeveritySnippetAndExitsOne() throws {
         let tree = try TemporaryTree(["App/Greeting.swift": flaggedView])
         let captured = CapturedIO()
