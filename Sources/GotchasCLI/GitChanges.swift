@@ -20,7 +20,7 @@ struct GitChanges: Sendable {
     static func since(_ revision: String, in directory: String) throws(CommandLineError) -> GitChanges {
         let top = try Git.run(["rev-parse", "--show-toplevel"], in: directory)
         guard top.status == 0 else {
-            throw .io("--changed-since \(revision): \(directory) is not in a git repository")
+            throw .io("--changed-since \(revision): \(normalized(directory)) is not in a git repository")
         }
         let root = normalized(top.text.trimmingCharacters(in: .whitespacesAndNewlines))
         // `^{commit}`: a tag or branch resolves to its commit; a blob or tree name is refused.
