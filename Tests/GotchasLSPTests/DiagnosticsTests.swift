@@ -59,7 +59,9 @@ import Testing
 }
 
 @Suite struct PullDiagnosticsTests {
+    /// A client is served by pull only when it can be told to pull again (VS Code).
     static let pullCapabilities: JSON = ["textDocument": ["diagnostic": ["dynamicRegistration": false]],
+                                         "workspace": ["diagnostics": ["refreshSupport": true]],
                                          "window": ["workDoneProgress": true]]
 
     @Test func documentDiagnosticWithResultIDs() async throws {

@@ -65,13 +65,19 @@ public enum JSONDocument {
 
         func error(_ message: String) -> JSONSyntaxError { JSONSyntaxError(offset: index, message: message) }
 
+        /// What was expected where the text goes on, or, where it stopped, that it did: a
+        /// truncated file (one being rewritten, or cut off) is not a typo at its end.
+        func expected(_ what: String) -> JSONSyntaxError {
+            error(index < bytes.count ? "expected \(what)" : "unexpected end of input")
+        }
+
         mutating func skipWhitespace() {
             while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
         }
 
         mutating func literal(_ word: String) throws(JSONSyntaxError) {
             for byte in word.utf8 {
-                guard index < bytes.count, bytes[index] == byte else { throw error("expected '\(word)'") }
+                guard index < bytes.count, bytes[index] == byte else { throw expected("'\(word)'") }
                 index += 1
             }
         }
@@ -88,7 +94,7 @@ public enum JSONDocument {
             case UInt8(ascii: "f"): try literal("false"); return JSONNode(value: .bool(false), offset: start)
             case UInt8(ascii: "n"): try literal("null"); return JSONNode(value: .null, offset: start)
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return JSONNode(value: try number(), offset: start)
-            default: throw error("expected a JSON value")
+            default: throw expected("a JSON value")
             }
         }
 
@@ -99,16 +105,16 @@ public enum JSONDocument {
             if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return members }
             while true {
                 skipWhitespace()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a key in quotes") }
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw expected("a key in quotes") }
                 let keyOffset = index
                 let key = try string()
                 skipWhitespace()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after key") }
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw expected("':' after key") }
                 index += 1
                 skipWhitespace()
                 members.append(JSONMember(key: key, keyOffset: keyOffset, node: try value(depth: depth + 1)))
                 skipWhitespace()
-                guard index < bytes.count else { throw error("unterminated object") }
+                guard index < bytes.count else { throw error("unexpected end of input (unterminated object)") }
                 if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
                 if bytes[index] == UInt8(ascii: "}") { index += 1; return members }
                 throw error("expected ',' or '}'")
@@ -124,7 +130,7 @@ public enum JSONDocument {
                 skipWhitespace()
                 elements.append(try value(depth: depth + 1))
                 skipWhitespace()
-                guard index < bytes.count else { throw error("unterminated array") }
+                guard index < bytes.count else { throw error("unexpected end of input (unterminated array)") }
                 if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
                 if bytes[index] == UInt8(ascii: "]") { index += 1; return elements }
                 throw error("expected ',' or ']'")
@@ -176,7 +182,7 @@ public enum JSONDocument {
             var output: [UInt8] = []
             var runStart = index
             while true {
-                guard index < bytes.count else { throw error("unterminated string") }
+                guard index < bytes.count else { throw error("unexpected end of input (unterminated string)") }
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "\"") {
                     output += UnsafeBufferPointer(rebasing: bytes[runStart..<index])
@@ -187,7 +193,7 @@ public enum JSONDocument {
                 if byte != UInt8(ascii: "\\") { index += 1; continue }
                 output += UnsafeBufferPointer(rebasing: bytes[runStart..<index])
                 index += 1
-                guard index < bytes.count else { throw error("unterminated escape") }
+                guard index < bytes.count else { throw error("unexpected end of input (unterminated escape)") }
                 let escape = bytes[index]
                 index += 1
                 switch escape {

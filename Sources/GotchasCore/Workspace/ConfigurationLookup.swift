@@ -63,11 +63,26 @@ public struct ConfigurationLookup: Sendable {
             return .loaded(nil)
         }
         do {
-            let file = try ConfigurationFile.load(path: path, rules: rules)
+            let file = try Self.readRetryingOnce(path: path, rules: rules)
             files[path] = file
             return .loaded(file)
         } catch {
             return .failed(error)
+        }
+    }
+
+    /// How long to wait before reading a broken configuration file again.
+    public static let retryDelay: TimeInterval = 0.05
+
+    /// An editor saving the file may truncate it and write it again: read in between, it
+    /// is empty or cut off for a moment. So a file that fails to load is read once more,
+    /// shortly after, before the failure counts (only a failure pays for the wait).
+    private static func readRetryingOnce(path: String, rules: [RuleDescription]) throws(ConfigurationError) -> ConfigurationFile {
+        do {
+            return try ConfigurationFile.load(path: path, rules: rules)
+        } catch {
+            Thread.sleep(forTimeInterval: retryDelay)
+            return try ConfigurationFile.load(path: path, rules: rules)
         }
     }
 

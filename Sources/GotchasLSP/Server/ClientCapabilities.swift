@@ -14,7 +14,15 @@ struct ClientCapabilities: Sendable {
         positionEncoding = Self.negotiate(offered.positionEncodings)
     }
 
-    var pullDiagnostics: Bool { offered.diagnostic }
+    /// Diagnostics are served by pull only when the client can also be told to pull
+    /// again (`workspace/diagnostic/refresh`): otherwise it would never see what the
+    /// server finds on its own (a cross-file change from another buffer, a configuration
+    /// change, the end of workspace indexing) until the user edits that buffer. Such a
+    /// client (Neovim 0.10/0.11) gets pushes only, and no `diagnosticProvider`, rather
+    /// than pulls plus pushes for server-initiated changes: Neovim keeps pulled and pushed
+    /// diagnostics in separate namespaces, so a push next to a pulled result would show
+    /// both the stale and the new findings.
+    var pullDiagnostics: Bool { offered.diagnostic && offered.diagnosticRefresh }
     var relatedInformation: Bool { offered.diagnosticRelatedInformation }
     var codeActionLiterals: Bool { offered.codeActionLiteralSupport }
     /// `codeAction/resolve` may fill in the edit (fix-all actions then carry data instead).
@@ -25,7 +33,6 @@ struct ClientCapabilities: Sendable {
     var markdownHover: Bool { offered.hoverContentFormats.contains("markdown") }
     var documentChanges: Bool { offered.documentChanges }
     var applyEdit: Bool { offered.applyEdit }
-    var diagnosticRefresh: Bool { offered.diagnosticRefresh }
 
     /// UTF-8 when offered, else UTF-32 when offered, else the mandatory UTF-16.
     static func negotiate(_ offered: [String]) -> PositionEncoding {

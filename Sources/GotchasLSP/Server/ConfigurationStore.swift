@@ -96,7 +96,29 @@ struct ConfigurationStore: Sendable {
         problem(lookup.load(path: path), path: path)
     }
 
-    private func problem(_ load: ConfigurationLookup.Load?, path: String) -> String? {
+    /// Unknown keys and rule IDs of configuration files read since the last
+    /// `takeWarnings`: the rest of the file applies, so they are warnings, not problems.
+    private var pendingWarnings: [String] = []
+    /// Which file versions' warnings were already queued (a save may arrive both as
+    /// didSave and as a watched-file change; each change is shown once).
+    private var warnedVersions: Set<String> = []
+
+    /// The warnings to show, once per change of a configuration file.
+    mutating func takeWarnings() -> [String] {
+        defer { pendingWarnings.removeAll() }
+        return pendingWarnings
+    }
+
+    private mutating func problem(_ load: ConfigurationLookup.Load?, path: String) -> String? {
+        if case .loaded(let file?)? = load, !file.warnings.isEmpty {
+            let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+            let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+            let size = (attributes?[.size] as? Int) ?? 0
+            let warnings = file.warnings.map(\.description)
+            if warnedVersions.insert("\(path)|\(modified)|\(size)|\(warnings)").inserted {
+                pendingWarnings.append("swiftui-gotchas: \(path): the rest applies, but:\n" + warnings.joined(separator: "\n"))
+            }
+        }
         guard case .failed(let error)? = load else { return nil }
         let kept = lookup.file(atPath: path) == nil ? "defaults are used" : "the last good configuration stays in force"
         return "swiftui-gotchas: \(error) (\(kept))"

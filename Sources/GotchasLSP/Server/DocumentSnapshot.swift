@@ -51,6 +51,7 @@ struct DocumentSnapshot: Sendable {
     /// edits touched (`Linter.lintIncrementally`).
     func parseAndLint() -> (result: LintResult, parsed: IncrementallyParsedFile?, memo: LintMemo?) {
         if let cachedLint { return (cachedLint, nil, nil) }
+        guard !isConfigurationFile else { return (LintResult.empty, nil, nil) }  // see configurationDiagnostics
         guard configuration.includesFile else { return (LintResult.empty, nil, nil) }
         let parsed = parseBase.map { $0.file.reparsed(document, after: $0.edits) } ?? IncrementallyParsedFile(document: document)
         let (result, memo) = linter.lintIncrementally(parsed.file, configuration: configuration.rules, workspace: workspace,
@@ -71,11 +72,23 @@ extension LanguageServer {
         guard let open = documents[uri] else { return nil }
         let (resolved, problems) = configuration.resolve(forPath: open.document.path)
         problems.forEach(showProblem)
+        showConfigurationWarnings()
         let cached = lints.cachedResult(uri, open: open, configurationGeneration: configuration.generation)
         return DocumentSnapshot(uri: uri, version: open.version, document: open.document, configuration: resolved,
                                 capabilities: capabilities, linter: linter, workspace: workspace.index, cachedLint: cached,
                                 revision: open.revision, parseBase: cached == nil ? open.parseBase : nil,
                                 resultID: LintSnapshot(version: open.version, openGeneration: open.openGeneration,
                                                        configurationGeneration: configuration.generation, result: .empty).resultID)
+    }
+}
+
+extension LanguageServer {
+    /// Unknown keys and rule IDs in configuration files just read: one warning per change
+    /// of a file (the CLI reports them too; without this a typo would silently keep a rule on).
+    func showConfigurationWarnings() {
+        for warning in configuration.takeWarnings() {
+            logToClient(warning, type: .warning)
+            sendNotification(LSPMethod.showMessage, ["type": .int(MessageType.warning.rawValue), "message": .string(warning)])
+        }
     }
 }

@@ -5,7 +5,9 @@ import GotchasCore
 extension DocumentSnapshot {
     static let source = Product.name
 
-    func lspDiagnostics(_ result: LintResult) -> [JSON] { result.diagnostics.map(lspDiagnostic) }
+    func lspDiagnostics(_ result: LintResult) -> [JSON] {
+        isConfigurationFile ? configurationDiagnostics() : result.diagnostics.map(lspDiagnostic)
+    }
 
     func lspDiagnostic(_ diagnostic: Diagnostic) -> JSON {
         var object: [String: JSON] = [

@@ -158,9 +158,10 @@ public actor LanguageServer {
         sendNotification(LSPMethod.showMessage, ["type": .int(MessageType.error.rawValue), "message": .string(message)])
     }
 
-    /// Asks a pulling client to pull diagnostics again (when it supports the refresh).
+    /// Asks a pulling client to pull diagnostics again (a client is served by pull only
+    /// when it supports the refresh; the others get pushes).
     func requestDiagnosticRefresh() {
-        guard capabilities.pullDiagnostics, capabilities.diagnosticRefresh else { return }
+        guard capabilities.pullDiagnostics else { return }
         sendRequest(LSPMethod.diagnosticRefresh, .null)
     }
 

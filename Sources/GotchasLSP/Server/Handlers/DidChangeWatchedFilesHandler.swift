@@ -18,6 +18,9 @@ enum DidChangeWatchedFilesHandler: NotificationHandler {
                 server.indexWatchedFile(path: change.path, deleted: change.type == .deleted)
             }
         }
-        if configurationChanged { server.relintOpenDocuments() }
+        if configurationChanged {
+            server.showConfigurationWarnings()
+            server.relintOpenDocuments()
+        }
     }
 }

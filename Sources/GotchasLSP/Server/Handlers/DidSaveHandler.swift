@@ -16,6 +16,7 @@ enum DidSaveHandler: NotificationHandler {
         }
         guard path.hasSuffix("/" + ConfigurationFile.fileName) else { return }
         if let problem = server.configuration.reload(path: path) { server.showProblem(problem) }
+        server.showConfigurationWarnings()
         server.relintOpenDocuments()
     }
 }
