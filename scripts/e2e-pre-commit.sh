@@ -5,7 +5,8 @@
 #     (pre-commit clones it, so only committed changes count) and builds it with
 #     `swift build -c release`; a staged gotcha fails the commit and prints the finding; a clean
 #     staged file passes, even with an untracked gotcha file and an unstaged gotcha edit
-#     beside it (only the staged version of staged Swift files is linted).
+#     beside it (only the staged version of staged Swift files is linted); `args` with a
+#     baseline hide a recorded finding.
 #   - action.yml (GitHub composite action; no runner here): parses with PyYAML (pre-commit's own
 #     dependency), every `${{ inputs.X }}` is declared, shell steps name a shell, it uses
 #     actions/cache on .build and github/codeql-action/upload-sarif; the lint step's script runs
@@ -17,6 +18,7 @@ set -euo pipefail
 NAME=e2e-pre-commit
 source "$(dirname "${BASH_SOURCE[0]}")/lib/e2e-common.sh"
 
+e2e_build
 e2e_workdir
 failures=0
 ok() { echo "ok   - $*"; }
@@ -94,7 +96,7 @@ if [ "$status" = 0 ] && grep -qE "^swiftui-gotchas\.+Passed" "$WORK/clean.log"; 
 else
     fail "pre-commit: a clean staged file (status $status, expected 0):"; cat "$WORK/clean.log"
 fi
-if grep -q "$gotcha" "$REPO/Views/CounterView.swift" 2>/dev/null || cmp -s <(printf '%s\n' "$gotcha") "$REPO/Views/CounterView.swift"; then
+if cmp -s <(printf '%s\n' "$gotcha") "$REPO/Views/CounterView.swift"; then
     ok "pre-commit: the unstaged edit is restored after the run"
 else
     fail "pre-commit: the unstaged edit was lost"
@@ -135,8 +137,20 @@ if lint:
 sys.exit(1 if bad else 0)
 PY
 
+# `args` go between the entry and the file names: a baseline hides the staged gotcha.
+mkdir -p "$REPO/ci"
+git -C "$REPO" add Views/CounterView.swift
+(cd "$REPO" && "$BIN" lint --write-baseline ci/gotchas.baseline Views/CounterView.swift >/dev/null 2>&1)
+printf '        args: [--baseline, ci/gotchas.baseline]\n' >> "$REPO/.pre-commit-config.yaml"
+git -C "$REPO" add .pre-commit-config.yaml ci/gotchas.baseline
+run_hooks "$WORK/baseline.log"
+if [ "$status" = 0 ] && grep -qE "^swiftui-gotchas\.+Passed" "$WORK/baseline.log"; then
+    ok "pre-commit: args: [--baseline, FILE] hides the recorded finding"
+else
+    fail "pre-commit: with a baseline (status $status, expected 0):"; cat "$WORK/baseline.log"
+fi
+
 # --- action.yml: the lint step's script, as the runner would run it (bash -e, inputs in env).
-e2e_build
 run_lint_step() {   # run_lint_step PATH_DIR PATHS BASELINE CHANGED_SINCE: sets status, $WORK/out
     : > "$WORK/github-output"
     set +e
