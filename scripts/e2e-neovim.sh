@@ -9,6 +9,8 @@
 # the docs-base-url in codeDescription.href), apply the preferred quick fix through
 # vim.lsp.buf.code_action(), and save to run fix-all-on-save. sourcekit-lsp (when the toolchain
 # has it) is started next to it, as users do, and must attach to the same buffer.
+# Also: a missing executable gives one vim.notify warning from setup(), and a file in
+# Packages/Foo/Sources/ of an app repository (.git, App.xcodeproj) gets the repository as root.
 # The 0.8-0.10 path (vim.lsp.start from a FileType autocommand) runs on 0.11 with vim.lsp.config
 # hidden. Exit status: 0 when every check passed, non-zero otherwise. E2E_NVIM_011=skip: 0.7 only.
 set -euo pipefail
@@ -44,7 +46,7 @@ e2e_workdir
 # records its pid and logs to a file.
 cat > "$WORK/server.sh" <<SH
 #!/bin/sh
-echo \$\$ > "$WORK/server-\$E2E_RUN.pid"
+echo \$\$ > "$WORK/server-\$E2E_RUN-\$\$.pid"   # one per server: a run starts two
 exec "$BIN" lsp --log-file "$WORK/server-\$E2E_RUN.log"
 SH
 chmod +x "$WORK/server.sh"
@@ -52,7 +54,7 @@ chmod +x "$WORK/server.sh"
 SOURCEKIT="$(command -v sourcekit-lsp || true)"
 cat > "$WORK/sourcekit.sh" <<SH
 #!/bin/sh
-echo \$\$ > "$WORK/server-sourcekit-\$E2E_RUN.pid"
+echo \$\$ > "$WORK/server-sourcekit-\$E2E_RUN-\$\$.pid"
 exec "$SOURCEKIT"
 SH
 chmod +x "$WORK/sourcekit.sh"
@@ -82,6 +84,18 @@ if os.getenv("E2E_HIDE_LSP_CONFIG") == "1" then
 end
 local ok, gotchas = pcall(require, "swiftui_gotchas")
 if not check(ok, "require('swiftui_gotchas') from editors/neovim") then log(tostring(gotchas)); finish() return end
+
+-- A missing executable: setup() says so in the editor (vim.notify warning) and starts nothing.
+local notified = {}
+local real_notify = vim.notify
+vim.notify = function(message, level) table.insert(notified, { message = message, level = level }) end
+pcall(gotchas.setup, { cmd = { work .. "/missing/swiftui-gotchas", "lsp" } })
+vim.notify = real_notify
+local warning = notified[1] or { message = "(none)" }
+check(#notified == 1 and warning.level == vim.log.levels.WARN
+      and warning.message:find(work .. "/missing/swiftui-gotchas", 1, true) ~= nil
+      and warning.message:find("cmd = {", 1, true) ~= nil,
+      "missing binary: one vim.notify warning naming the command and how to set it: " .. warning.message)
 local setup_ok, setup_error = pcall(gotchas.setup, {
   cmd = { work .. "/server.sh" },
   settings = { ["docs-base-url"] = "https://docs.example.test/rules", rules = { ["foreground-color"] = "error" } },
@@ -170,8 +184,28 @@ check(saved:find('Image(systemName: "leaf").symbolVariant(plant.isFavorite ? .fi
 check(saved:find(".animation(.easeInOut)", 1, true) ~= nil, "fix-on-save leaves unsafe fixes alone")
 check(vim.wait(10000, function() return #diagnostics() == 1 end, 50), "one diagnostic left after save")
 
-if vim.fn.has("nvim-0.11") == 1 then client:stop() else client.stop() end
-vim.wait(3000, function() if vim.fn.has("nvim-0.11") == 1 then return client:is_stopped() end return client.is_stopped() end, 50)
+-- An app with a local package: a file in Packages/Foo/Sources/ gets the repository root (the
+-- outermost .git, past the package's own Package.swift), so one server indexes both.
+local app = os.getenv("E2E_APP")
+vim.cmd("edit " .. app .. "/Packages/Foo/Sources/Foo/FooView.swift")
+local package_buffer = vim.api.nvim_get_current_buf()
+check(vim.wait(10000, function() return gotchas.client(package_buffer) ~= nil end, 50), "client attached to the package's file")
+local package_client = gotchas.client(package_buffer)
+check(package_client and package_client.config.root_dir == app,
+      "local package file: root_dir is the repository (" .. tostring(package_client and package_client.config.root_dir) .. ")")
+check(gotchas.root_for_path(app .. "/Packages/Foo/Package.swift") == app, "root_for_path: the package manifest -> the repository")
+local loose = work .. "/loose-" .. os.getenv("E2E_RUN")
+check(gotchas.root_for_path(loose .. "/Plain/A.swift") == loose .. "/Plain",
+      "no markers: root is the file's own folder")
+check(gotchas.root_for_path(loose .. "/Package/Sources/Sub/B.swift") == loose .. "/Package",
+      "only a Package.swift: the nearest one")
+
+for _, c in ipairs({ client, package_client }) do
+  if c then
+    if vim.fn.has("nvim-0.11") == 1 then c:stop() else c.stop() end
+    vim.wait(3000, function() if vim.fn.has("nvim-0.11") == 1 then return c:is_stopped() end return c.is_stopped() end, 50)
+  end
+end
 finish()
 LUA
 
@@ -188,12 +222,21 @@ for entry in "${RUNS[@]}"; do
     mkdir -p "$PROJECT/Views"
     cp Examples/GotchaGarden/Views/PlantDetailView.swift "$PROJECT/Views/"
     echo '{ "rules": { "work-in-body": "off", "symbol-variant-by-name": "warning" } }' > "$PROJECT/.swiftui-gotchas.json"
+    # An app repository with a local package (Packages/Foo/Package.swift) next to its .xcodeproj.
+    APP="$WORK/app-$run"
+    mkdir -p "$APP/App.xcodeproj" "$APP/Packages/Foo/Sources/Foo"
+    git init -q "$APP"
+    printf '// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: "Foo")\n' > "$APP/Packages/Foo/Package.swift"
+    printf 'import SwiftUI\n\nstruct FooView: View {\n    var body: some View { Text("Foo") }\n}\n' > "$APP/Packages/Foo/Sources/Foo/FooView.swift"
+    # No markers at all, and a package without a repository.
+    mkdir -p "$WORK/loose-$run/Package/Sources/Sub" "$WORK/loose-$run/Plain"
+    touch "$WORK/loose-$run/Package/Package.swift"
     path="vim.lsp.start_client (0.7)"
     if [ "$run" -gt 1 ]; then path="vim.lsp.config/enable (0.11+)"; fi
     if [ "$hide" = 1 ]; then path="vim.lsp.start (0.8-0.10; vim.lsp.config hidden)"; fi
     echo "e2e-neovim: $("$nvim" --version | head -1), editors/neovim through $path"
     result=0
-    E2E_SOURCEKIT="${SOURCEKIT:+$WORK/sourcekit.sh}" E2E_ROOT="$ROOT" E2E_HIDE_LSP_CONFIG="$hide" E2E_RUN="$run" E2E_WORK="$WORK" E2E_PROJECT="$PROJECT" timeout 120 "$nvim" --headless --clean -n \
+    E2E_SOURCEKIT="${SOURCEKIT:+$WORK/sourcekit.sh}" E2E_ROOT="$ROOT" E2E_HIDE_LSP_CONFIG="$hide" E2E_RUN="$run" E2E_WORK="$WORK" E2E_PROJECT="$PROJECT" E2E_APP="$APP" timeout 120 "$nvim" --headless --clean -n \
         -c "luafile $WORK/test.lua" </dev/null > "$WORK/nvim-$run.out" 2>&1 || result=$?
     cat "$WORK/nvim-$run.out"
     if [ "$result" != 0 ] || grep -q "^FAIL" "$WORK/nvim-$run.out" || ! grep -q "^ok" "$WORK/nvim-$run.out"; then

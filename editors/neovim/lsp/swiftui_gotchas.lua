@@ -4,5 +4,7 @@
 return {
   cmd = { "swiftui-gotchas", "lsp" },
   filetypes = { "swift" },
-  root_markers = { ".swiftui-gotchas.json", "Package.swift", ".git" },
+  -- The outermost .swiftui-gotchas.json, .git or *.xcodeproj/*.xcworkspace before the nearest
+  -- Package.swift, so an app and its local packages share one server (see swiftui_gotchas.root_for_path).
+  root_dir = function(bufnr, on_dir) on_dir(require("swiftui_gotchas").root_dir(bufnr)) end,
 }

@@ -6,7 +6,9 @@
 -- Options (all optional):
 --   cmd          = { "swiftui-gotchas", "lsp" }   -- the server command (an absolute path works too)
 --   filetypes    = { "swift" }
---   root_markers = { ".swiftui-gotchas.json", "Package.swift", ".git" }
+--   root_markers = { ".swiftui-gotchas.json", ".git", { "*.xcodeproj", "*.xcworkspace" } }
+--                  -- the OUTERMOST directory holding the first kind found is the root …
+--   package_markers = { "Package.swift" }          -- … else the NEAREST holding one of these
 --   settings     = { rules = { ["any-view"] = "off" }, ["docs-base-url"] = "https://…" }
 --                  -- the keys of .swiftui-gotchas.json; sent as initializationOptions and settings
 --   fix_on_save  = false   -- apply every safe fix (source.fixAll.swiftui-gotchas) before :write
@@ -24,7 +26,8 @@ M.fix_all_kind = "source.fixAll.swiftui-gotchas"
 M.defaults = {
   cmd = { "swiftui-gotchas", "lsp" },
   filetypes = { "swift" },
-  root_markers = { ".swiftui-gotchas.json", "Package.swift", ".git" },
+  root_markers = { ".swiftui-gotchas.json", ".git", { "*.xcodeproj", "*.xcworkspace" } },
+  package_markers = { "Package.swift" },
   settings = nil,
   fix_on_save = false,
   on_attach = nil,
@@ -37,21 +40,67 @@ local function has(version) return vim.fn.has("nvim-" .. version) == 1 end
 
 local uv = vim.uv or vim.loop
 
--- The nearest directory above the buffer's file holding one of the root markers, else the
--- file's own directory (works on 0.7, which has no vim.fs).
+-- The workspace root for a file. An app with local packages (App.xcodeproj next to
+-- Packages/Timeline/Package.swift) must get ONE server whose index spans the app and its
+-- packages, so the root is the OUTERMOST directory holding the first kind of marker found in
+-- `root_markers` (each entry a name, a glob such as "*.xcodeproj", or a list of those of equal
+-- rank), before the NEAREST directory holding one of `package_markers`, before the file's own
+-- directory. / and the home directory are never a root (a dotfiles repository in $HOME would
+-- make the whole home directory the project). Works on 0.7, which has no vim.fs.
+local function has_marker(dir, marker)
+  if marker:find("[*?%[]") then return vim.fn.glob(dir .. "/" .. marker, true, true)[1] ~= nil end
+  return uv.fs_stat(dir .. "/" .. marker) ~= nil
+end
+
+local function has_any(dir, markers)
+  if type(markers) == "string" then markers = { markers } end
+  for _, marker in ipairs(markers) do
+    if has_marker(dir, marker) then return true end
+  end
+  return false
+end
+
+function M.root_for_path(path)
+  local options = M.options
+  local dir = vim.fn.fnamemodify(path, ":p:h")
+  local home = vim.fn.fnamemodify(vim.fn.expand("~"), ":p"):gsub("/$", "")
+  local outermost = {}   -- rank in root_markers -> outermost directory holding it
+  local nearest_package
+  local current = dir
+  while true do
+    if current ~= home and current ~= "/" then
+      for rank, markers in ipairs(options.root_markers or {}) do
+        if has_any(current, markers) then outermost[rank] = current end
+      end
+      if not nearest_package and has_any(current, options.package_markers or {}) then nearest_package = current end
+    end
+    local parent = vim.fn.fnamemodify(current, ":h")
+    if parent == current then break end
+    current = parent
+  end
+  for rank = 1, #(options.root_markers or {}) do
+    if outermost[rank] then return outermost[rank] end
+  end
+  return nearest_package or dir
+end
+
 function M.root_dir(bufnr)
   local path = vim.api.nvim_buf_get_name(bufnr or 0)
   if path == "" then return uv.cwd() end
-  local dir = vim.fn.fnamemodify(path, ":p:h")
-  local current = dir
-  while true do
-    for _, marker in ipairs(M.options.root_markers) do
-      if uv.fs_stat(current .. "/" .. marker) then return current end
-    end
-    local parent = vim.fn.fnamemodify(current, ":h")
-    if parent == current then return dir end
-    current = parent
-  end
+  return M.root_for_path(path)
+end
+
+-- Checked once, in setup(): a missing executable otherwise fails silently (0.11) or with a
+-- bare spawn error, and the user sees no diagnostics and no reason.
+function M.check_executable()
+  local program = M.options.cmd and M.options.cmd[1]
+  if program and vim.fn.executable(program) == 1 then return true end
+  vim.notify(("swiftui-gotchas: the server command %q was not found or is not executable, so the "
+    .. "language server is not started. Install the executable on PATH (`swift build -c release` "
+    .. "in a clone, then copy .build/release/swiftui-gotchas to ~/.local/bin; see docs/editors.md) "
+    .. "or set its path: require(\"swiftui_gotchas\").setup({ cmd = { \"/path/to/swiftui-gotchas\", \"lsp\" } })")
+    :format(tostring(program)), vim.log.levels.WARN)
+  return false
 end
 
 local function request_sync(client, method, params, timeout, bufnr)
@@ -156,6 +205,8 @@ function M.setup(options)
 
   vim.api.nvim_create_user_command("SwiftUIGotchasFixAll", function() M.fix_all(0) end,
     { desc = "swiftui-gotchas: apply every safe fix in this buffer" })
+
+  if not M.check_executable() then return end
 
   if vim.lsp.config and vim.lsp.enable then
     local config = M.config()

@@ -13,12 +13,13 @@ local M = {}
 function M.register()
   local configs = require("lspconfig.configs")
   if configs.swiftui_gotchas then return end
-  local util = require("lspconfig.util")
   configs.swiftui_gotchas = {
     default_config = {
       cmd = { "swiftui-gotchas", "lsp" },
       filetypes = { "swift" },
-      root_dir = util.root_pattern(".swiftui-gotchas.json", "Package.swift", ".git"),
+      -- The outermost .swiftui-gotchas.json, .git or *.xcodeproj/*.xcworkspace before the nearest
+      -- Package.swift (util.root_pattern would stop at a local package's Package.swift).
+      root_dir = function(fname) return require("swiftui_gotchas").root_for_path(fname) end,
       single_file_support = true,
     },
     docs = {
