@@ -6,7 +6,9 @@
 # diagnostics through Flymake with the settings applied, apply the preferred quick fix
 # (Eglot 1.9 has no codeAction/resolve: the action must carry its edit), and save to run the
 # shipped fix-all-on-save hook. Then, as root, open the file again through TRAMP (/su::) and check
-# that Eglot runs `swiftui-gotchas-remote-command` on the "remote" side.
+# that Eglot runs `swiftui-gotchas-remote-command` on the "remote" side. Also: a missing
+# executable gives one display-warning and a user-error, and a file in Packages/Foo/Sources/ of
+# an app repository (.git, App.xcodeproj) gets the repository as Eglot's workspace root.
 # Exit status: 0 when every check passed, non-zero otherwise.
 set -euo pipefail
 
@@ -18,14 +20,14 @@ if ! command -v emacs >/dev/null 2>&1 || [ ! -d /usr/share/emacs/site-lisp/elpa/
 fi
 e2e_build
 e2e_workdir
-SERVER_PID_FILE="$WORK/server.pid"
+# One pid file per server (the script starts several, one after another).
 e2e_project
 
 # The server runs through a wrapper (the shipped `swiftui-gotchas-command` is overridable)
 # that records its pid so it can be killed after Emacs exits.
 cat > "$WORK/server.sh" <<SH
 #!/bin/sh
-echo \$\$ > "$SERVER_PID_FILE"
+echo \$\$ > "$WORK/server-\$\$.pid"
 exec "$BIN" lsp --log-file "$WORK/server.log"
 SH
 chmod +x "$WORK/server.sh"
@@ -66,6 +68,39 @@ cat > "$WORK/test.el" <<'ELISP'
 (define-derived-mode swift-mode prog-mode "Swift")   ; swift-mode itself comes from MELPA
 (add-to-list 'auto-mode-alist '("\\.swift\\'" . swift-mode))
 
+(defun e2e-eglot-root ()
+  (file-name-as-directory (expand-file-name (project-root (eglot--project (eglot-current-server))))))
+
+;; A missing executable: one `display-warning' saying what to install or set, and a
+;; `user-error' instead of a raw Lisp error from make-process.
+(let ((warnings nil)
+      (swiftui-gotchas-command (list (concat (getenv "E2E_WORK") "/missing/swiftui-gotchas") "lsp"))
+      (error-message nil))
+  (advice-add 'display-warning :before (lambda (&rest args) (push args warnings)) '((name . e2e-capture)))
+  (find-file (concat (getenv "E2E_MISSING") "/Missing.swift"))
+  (dotimes (_ 2)
+    (condition-case err (apply #'eglot (eglot--guess-contact))
+      (user-error (setq error-message (error-message-string err)))
+      (error (setq error-message (format "raw error: %S" err)))))
+  (advice-remove 'display-warning 'e2e-capture)
+  (e2e-check (and error-message (string-match-p "^swiftui-gotchas: .*not found" error-message))
+             (format "missing binary: a user-error (%s)" error-message))
+  (e2e-check (and (= (length warnings) 1)
+                  (eq (car (car warnings)) 'swiftui-gotchas)
+                  (string-match-p "missing/swiftui-gotchas' was not found" (cadr (car warnings)))
+                  (string-match-p "swiftui-gotchas-command" (cadr (car warnings))))
+             (format "missing binary: one display-warning naming the command and the setting: %S" warnings))
+  (e2e-check (not (eglot-current-server)) "missing binary: no server")
+  (kill-buffer))
+
+;; The workspace root: the outermost .swiftui-gotchas.json/.git/*.xcodeproj before the nearest
+;; Package.swift, else the file's own folder.
+(let ((loose (file-name-as-directory (getenv "E2E_LOOSE"))))
+  (e2e-check (equal (swiftui-gotchas-root (concat loose "Plain/")) (concat loose "Plain/"))
+             "no markers: root is the file's own folder")
+  (e2e-check (equal (swiftui-gotchas-root (concat loose "Package/Sources/Sub/")) (concat loose "Package/"))
+             "only a Package.swift: the nearest one"))
+
 (let ((file (concat (getenv "E2E_PROJECT") "/Views/PlantDetailView.swift")))
   (find-file file)
   (e2e-check (eq major-mode 'swift-mode) "swift-mode")
@@ -101,6 +136,23 @@ cat > "$WORK/test.el" <<'ELISP'
     (e2e-check (string-match-p (regexp-quote ".symbolVariant(plant.isFavorite ? .fill : .none)") saved) "fix-on-save: symbolVariant")
     (e2e-check (string-match-p (regexp-quote ".animation(.easeInOut)") saved) "fix-on-save leaves unsafe fixes alone"))
   (e2e-check (e2e-wait (lambda () (= (length (flymake-diagnostics)) 1)) 20) "one diagnostic left after save")
+  (e2e-check (equal (e2e-eglot-root) (file-name-as-directory (getenv "E2E_PROJECT")))
+             (format "workspace root is the project: %s" (e2e-eglot-root)))
+  (ignore-errors (eglot-shutdown (eglot-current-server)))
+  ;; An app with a local package: the package's file gets the repository root.
+  (find-file (concat (getenv "E2E_APP") "/Packages/Foo/Sources/Foo/FooView.swift"))
+  (apply #'eglot (eglot--guess-contact))
+  (when (e2e-check (eglot-current-server) "eglot attached to the package's file")
+    (e2e-check (equal (e2e-eglot-root) (file-name-as-directory (getenv "E2E_APP")))
+               (format "local package file: workspace root is the repository: %s" (e2e-eglot-root))))
+  (ignore-errors (eglot-shutdown (eglot-current-server)))
+  ;; The same app without a repository: the App.xcodeproj next to Packages/ is the root
+  ;; (project.el alone would give the file's own folder).
+  (find-file (concat (getenv "E2E_APP_NO_GIT") "/Packages/Foo/Sources/Foo/FooView.swift"))
+  (apply #'eglot (eglot--guess-contact))
+  (when (e2e-check (eglot-current-server) "eglot attached to the package's file (no .git)")
+    (e2e-check (equal (e2e-eglot-root) (file-name-as-directory (getenv "E2E_APP_NO_GIT")))
+               (format "no .git: workspace root is the folder holding App.xcodeproj: %s" (e2e-eglot-root))))
   (ignore-errors (eglot-shutdown (eglot-current-server)))
   (kill-emacs (if (> e2e-failures 0) 1 0)))
 ELISP
@@ -141,9 +193,22 @@ cat > "$WORK/tramp.el" <<'ELISP'
 (kill-emacs (if (> e2e-failures 0) 1 0))
 ELISP
 
+# An app repository with a local package, a folder without markers, a package without a repository.
+APP="$WORK/app"
+mkdir -p "$APP/App.xcodeproj" "$APP/Packages/Foo/Sources/Foo" "$WORK/loose/Plain" "$WORK/loose/Package/Sources/Sub" "$WORK/missing-project"
+git init -q "$APP"
+printf '// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: "Foo")\n' > "$APP/Packages/Foo/Package.swift"
+printf 'import SwiftUI\n\nstruct FooView: View {\n    var body: some View { Text("Foo") }\n}\n' > "$APP/Packages/Foo/Sources/Foo/FooView.swift"
+touch "$WORK/loose/Package/Package.swift"
+APP_NO_GIT="$WORK/app-no-git"
+mkdir -p "$APP_NO_GIT"
+cp -R "$APP/App.xcodeproj" "$APP/Packages" "$APP_NO_GIT/"
+printf 'import SwiftUI\n' > "$WORK/missing-project/Missing.swift"
+
 echo "e2e-emacs: $(emacs --version | head -1), server $BIN"
 status=0
-E2E_EDITORS_EMACS="$ROOT/editors/emacs" E2E_WORK="$WORK" E2E_PROJECT="$PROJECT" timeout 150 emacs --batch -l "$WORK/test.el" </dev/null > "$WORK/emacs.out" 2>&1 || status=$?
+E2E_EDITORS_EMACS="$ROOT/editors/emacs" E2E_WORK="$WORK" E2E_PROJECT="$PROJECT" E2E_APP="$APP" E2E_APP_NO_GIT="$APP_NO_GIT" E2E_LOOSE="$WORK/loose" E2E_MISSING="$WORK/missing-project" \
+    timeout 150 emacs --batch -l "$WORK/test.el" </dev/null > "$WORK/emacs.out" 2>&1 || status=$?
 grep -E "^(ok|FAIL)" "$WORK/emacs.out" || true
 if [ "$status" != 0 ] || grep -q "^FAIL" "$WORK/emacs.out" || ! grep -q "^ok" "$WORK/emacs.out"; then
     echo "e2e-emacs: FAILED (status $status); emacs output:" >&2

@@ -33,7 +33,11 @@
 
 ;;;###autoload
 (defun swiftui-gotchas-eglot-setup ()
-  "Register swiftui-gotchas in `eglot-server-programs' for `swiftui-gotchas-modes'."
+  "Register swiftui-gotchas in `eglot-server-programs' for `swiftui-gotchas-modes'.
+Also adds `swiftui-gotchas-project-find' to `project-find-functions', so the workspace root
+of a Swift buffer is the outermost .swiftui-gotchas.json, .git or *.xcodeproj/*.xcworkspace
+before the nearest Package.swift."
+  (add-hook 'project-find-functions #'swiftui-gotchas-project-find -50)
   (setq eglot-server-programs
         (cons (cons swiftui-gotchas-modes #'swiftui-gotchas-eglot-contact)
               (cl-remove #'swiftui-gotchas-eglot-contact eglot-server-programs :key #'cdr))))

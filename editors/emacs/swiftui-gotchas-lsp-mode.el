@@ -26,7 +26,8 @@
 
 (lsp-register-client
  (make-lsp-client
-  :new-connection (lsp-stdio-connection (lambda () swiftui-gotchas-command))
+  :new-connection (lsp-stdio-connection (lambda () swiftui-gotchas-command)
+                                        (lambda () (swiftui-gotchas--present-p swiftui-gotchas-command)))
   :activation-fn #'swiftui-gotchas-lsp--activate-p
   :server-id 'swiftui-gotchas
   :add-on? t

@@ -4,6 +4,9 @@
 
 ;;; Code:
 
+(require 'cl-lib)
+(require 'project)
+
 (defgroup swiftui-gotchas nil
   "SwiftUI gotchas linter and language server."
   :group 'tools
@@ -33,11 +36,99 @@ The keys of .swiftui-gotchas.json, for example
 (defconst swiftui-gotchas-fix-all-kind "source.fixAll.swiftui-gotchas"
   "The code action kind of \"Fix all swiftui-gotchas problems in this file\".")
 
+(defcustom swiftui-gotchas-root-markers
+  '((".swiftui-gotchas.json") (".git") ("*.xcodeproj" "*.xcworkspace"))
+  "Workspace root markers, best first; each a list of names or globs of equal rank.
+The root is the OUTERMOST directory holding a marker of the first entry found,
+so an app and its local packages (Packages/Timeline/Package.swift) share one
+server and one index; else the nearest directory holding one of
+`swiftui-gotchas-package-markers'; else the file's own directory.
+/ and the home directory are never the root."
+  :type '(repeat (repeat string)))
+
+(defcustom swiftui-gotchas-package-markers '("Package.swift")
+  "Markers of a Swift package.
+The NEAREST directory holding one is the root when no root marker is found."
+  :type '(repeat string))
+
+(defun swiftui-gotchas--has-marker-p (dir markers)
+  "Whether DIR holds one of MARKERS (names or globs)."
+  (cl-some (lambda (marker)
+             (if (string-match-p "[*?[]" marker)
+                 (file-expand-wildcards (expand-file-name marker dir))
+               (file-exists-p (expand-file-name marker dir))))
+           markers))
+
+(defun swiftui-gotchas-root (dir)
+  "The workspace root for a file in DIR (see `swiftui-gotchas-root-markers')."
+  (let* ((dir (file-name-as-directory (expand-file-name dir)))
+         (home (file-name-as-directory (expand-file-name "~")))
+         (outermost (make-vector (length swiftui-gotchas-root-markers) nil))
+         (nearest-package nil)
+         (current dir))
+    (while current
+      (unless (or (equal current home) (equal current "/"))
+        (cl-loop for markers in swiftui-gotchas-root-markers
+                 for rank from 0
+                 when (swiftui-gotchas--has-marker-p current markers)
+                 do (aset outermost rank current))
+        (when (and (not nearest-package)
+                   (swiftui-gotchas--has-marker-p current swiftui-gotchas-package-markers))
+          (setq nearest-package current)))
+      (let ((parent (file-name-directory (directory-file-name current))))
+        (setq current (and parent (not (equal parent current)) parent))))
+    (or (cl-find-if #'identity outermost) nearest-package dir)))
+
+(defun swiftui-gotchas-project-find (dir)
+  "For `project-find-functions': `swiftui-gotchas-root' of DIR in Swift buffers.
+Eglot takes the workspace folder from project.el, whose VC backend stops at the
+nearest repository and knows nothing of *.xcodeproj or Package.swift.
+Remote directories are left to project.el."
+  (when (and (apply #'derived-mode-p swiftui-gotchas-modes) (not (file-remote-p dir)))
+    (let* ((root (swiftui-gotchas-root dir))
+           (vc (ignore-errors (project-try-vc dir))))
+      (if (and vc (equal (file-name-as-directory (expand-file-name (project-root vc))) root))
+          vc
+        (cons 'transient root)))))
+
+(defvar swiftui-gotchas--warned nil
+  "Programs already reported missing (the warning is shown once per program).")
+
+(defun swiftui-gotchas--present-p (command)
+  "Whether the program of COMMAND is found.
+When not, warn once, saying what to install or set: without this check a
+missing program is a raw Lisp error from `make-process' (Eglot) or silence
+\(lsp-mode)."
+  (let ((program (car command))
+        (remote (file-remote-p default-directory)))
+    (or (and program (executable-find program remote) t)
+        (progn
+          (unless (member program swiftui-gotchas--warned)
+            (push program swiftui-gotchas--warned)
+            (let ((setting (if remote "swiftui-gotchas-remote-command" "swiftui-gotchas-command")))
+              (display-warning
+               'swiftui-gotchas
+               (format (concat "The server command `%s' was not found%s, so swiftui-gotchas is not started.  "
+                               "Install the executable on PATH (`swift build -c release' in a clone, then copy "
+                               ".build/release/swiftui-gotchas to ~/.local/bin; see docs/editors.md), or set "
+                               "`%s' to its absolute path: (setq %s '(\"/path/to/swiftui-gotchas\" \"lsp\"))")
+                       program (if remote (format " on %s" remote) " (see `exec-path')") setting setting)
+               :warning)))
+          nil))))
+
+(defun swiftui-gotchas--check-command (command)
+  "Return COMMAND when its program is found.
+Else warn once and signal a `user-error'."
+  (if (swiftui-gotchas--present-p command)
+      command
+    (user-error "swiftui-gotchas: `%s' not found (see the *Warnings* buffer)" (car command))))
+
 (defun swiftui-gotchas--command ()
-  "The command for the current buffer: remote or local."
-  (copy-sequence (if (and (file-remote-p default-directory) swiftui-gotchas-remote-command)
-                     swiftui-gotchas-remote-command
-                   swiftui-gotchas-command)))
+  "The command for the current buffer: remote or local, checked to exist."
+  (swiftui-gotchas--check-command
+   (copy-sequence (if (and (file-remote-p default-directory) swiftui-gotchas-remote-command)
+                      swiftui-gotchas-remote-command
+                    swiftui-gotchas-command))))
 
 (provide 'swiftui-gotchas)
 ;;; swiftui-gotchas.el ends here
