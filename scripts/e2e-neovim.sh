@@ -11,6 +11,8 @@
 # has it) is started next to it, as users do, and must attach to the same buffer.
 # Also: a missing executable gives one vim.notify warning from setup(), and a file in
 # Packages/Foo/Sources/ of an app repository (.git, App.xcodeproj) gets the repository as root.
+# Saving .swiftui-gotchas.json in Neovim (a rule turned off) clears its finding without an edit of
+# the Swift buffer, and :SwiftuiGotchasRestart starts a new server that reads the file again.
 # The 0.8-0.10 path (vim.lsp.start from a FileType autocommand) runs on 0.11 with vim.lsp.config
 # hidden. Exit status: 0 when every check passed, non-zero otherwise. E2E_NVIM_011=skip: 0.7 only.
 set -euo pipefail
@@ -183,6 +185,34 @@ check(saved:find('Image(systemName: "leaf").symbolVariant(plant.isFavorite ? .fi
       "fix-on-save: symbolVariant")
 check(saved:find(".animation(.easeInOut)", 1, true) ~= nil, "fix-on-save leaves unsafe fixes alone")
 check(vim.wait(10000, function() return #diagnostics() == 1 end, 50), "one diagnostic left after save")
+
+-- A saved configuration change applies without editing the Swift buffer: the module forwards
+-- the save of .swiftui-gotchas.json (Neovim watches no files on Linux by default, and a JSON
+-- buffer is not attached to the server).
+check(vim.fn.exists(":SwiftuiGotchasRestart") == 2, ":SwiftuiGotchasRestart command defined")
+local config_path = project .. "/.swiftui-gotchas.json"
+local swift_changedtick = vim.api.nvim_buf_get_changedtick(bufnr)
+vim.cmd("edit " .. config_path)
+vim.api.nvim_buf_set_lines(0, 0, -1, false,
+  { '{ "rules": { "work-in-body": "off", "symbol-variant-by-name": "warning", "animation-without-value": "off" } }' })
+vim.cmd("silent write")
+check(vim.wait(10000, function() return #diagnostics() == 0 end, 50),
+      "config saved in Neovim turns animation-without-value off: finding gone (" .. #diagnostics() .. " left)")
+check(vim.api.nvim_buf_get_changedtick(bufnr) == swift_changedtick, "... without editing the Swift buffer")
+vim.cmd("buffer " .. bufnr)
+
+-- :SwiftuiGotchasRestart stops the server and starts a new one, which reads the configuration
+-- afresh (changed on disk behind Neovim's back, so only a new server can know).
+vim.fn.writefile({ '{ "rules": { "work-in-body": "off", "symbol-variant-by-name": "warning" } }' }, config_path)
+local old_id = client.id
+vim.cmd("SwiftuiGotchasRestart")
+check(vim.lsp.get_client_by_id(old_id) == nil, ":SwiftuiGotchasRestart: the old client is gone")
+check(vim.wait(10000, function() local c = gotchas.client(bufnr); return c ~= nil and c.id ~= old_id end, 50),
+      ":SwiftuiGotchasRestart: a new client attached to the buffer")
+client = gotchas.client(bufnr) or client
+check(client.config.root_dir == project, "restarted client's root_dir is the project")
+check(vim.wait(20000, function() return #diagnostics("animation-without-value") == 1 end, 50),
+      "restarted server reads the configuration again: animation-without-value is back")
 
 -- An app with a local package: a file in Packages/Foo/Sources/ gets the repository root (the
 -- outermost .git, past the package's own Package.swift), so one server indexes both.

@@ -15,6 +15,9 @@
 --   on_attach    = function(client, bufnr) end
 --   capabilities = nil     -- e.g. from cmp_nvim_lsp
 --
+-- Commands: :SwiftUIGotchasFixAll, :SwiftuiGotchasRestart. Saving a .swiftui-gotchas.json
+-- in Neovim tells the running servers (see forward_configuration_save).
+--
 -- Starts through vim.lsp.config/vim.lsp.enable on 0.11+, vim.lsp.start from a FileType
 -- autocommand on 0.8–0.10 and vim.lsp.start_client + vim.lsp.buf_attach_client on 0.7.
 -- Other servers for Swift (sourcekit-lsp) keep working: each client attaches on its own.
@@ -150,6 +153,82 @@ function M.fix_all(bufnr, timeout)
   return applied
 end
 
+local function method(client, name, ...)
+  if has("0.11") then return client[name](client, ...) end
+  return client[name](...)
+end
+
+-- Every running swiftui-gotchas client (any root).
+function M.clients()
+  local clients
+  if vim.lsp.get_clients then clients = vim.lsp.get_clients({ name = M.name })
+  else clients = vim.lsp.get_active_clients() end
+  local found = {}
+  for _, client in pairs(clients) do
+    if client.name == M.name and not method(client, "is_stopped") then table.insert(found, client) end
+  end
+  return found
+end
+
+local function attached_buffers(client)
+  local buffers = {}
+  for _, bufnr in ipairs(vim.api.nvim_list_bufs()) do
+    if vim.api.nvim_buf_is_loaded(bufnr) and vim.lsp.buf_is_attached(bufnr, client.id) then table.insert(buffers, bufnr) end
+  end
+  return buffers
+end
+
+-- Neovim disables workspace/didChangeWatchedFiles on Linux by default, and a JSON buffer is not
+-- attached to this server, so neither a watcher event nor didSave arrives when the user saves
+-- .swiftui-gotchas.json. Forward the save ourselves (type 2 = Changed). A client that pulls
+-- diagnostics (0.10+) is not told to pull again (Neovim 0.11 has no
+-- workspace/diagnostic/refresh), so pull the attached buffers right after: the notification
+-- goes first on the same stream, and the result ID names the configuration generation.
+function M.forward_configuration_save(path)
+  local uri = vim.uri_from_fname(vim.fn.fnamemodify(path, ":p"))
+  for _, client in ipairs(M.clients()) do
+    method(client, "notify", "workspace/didChangeWatchedFiles", { changes = { { uri = uri, type = 2 } } })
+    local pulls = client.server_capabilities and client.server_capabilities.diagnosticProvider
+      and vim.lsp.diagnostic.on_diagnostic
+    if pulls then
+      for _, bufnr in ipairs(attached_buffers(client)) do
+        method(client, "request", "textDocument/diagnostic", { textDocument = { uri = vim.uri_from_bufnr(bufnr) } },
+          function(err, result, ctx) vim.lsp.diagnostic.on_diagnostic(err, result, ctx) end, bufnr)
+      end
+    end
+  end
+end
+
+local attach  -- set by setup(): starts (or reuses) the client for a buffer
+
+-- :SwiftuiGotchasRestart — Neovim 0.11 has no restart command without nvim-lspconfig. Stops
+-- every swiftui-gotchas client, waits until they are gone (vim.lsp.start would otherwise reuse
+-- a stopping one), then starts again for the buffers they served and the current buffer.
+function M.restart()
+  local buffers = {}
+  local current = vim.api.nvim_get_current_buf()
+  if vim.tbl_contains(M.options.filetypes, vim.bo[current].filetype) then buffers[current] = true end
+  local stopping = M.clients()
+  for _, client in ipairs(stopping) do
+    for _, bufnr in ipairs(attached_buffers(client)) do buffers[bufnr] = true end
+    method(client, "stop")
+  end
+  local function gone()
+    for _, client in ipairs(stopping) do
+      if vim.lsp.get_client_by_id(client.id) then return false end
+    end
+    return true
+  end
+  if not vim.wait(3000, gone, 50) then
+    for _, client in ipairs(stopping) do method(client, "stop", true) end
+    vim.wait(2000, gone, 50)
+  end
+  if not attach then return end
+  for bufnr in pairs(buffers) do
+    if vim.api.nvim_buf_is_valid(bufnr) then attach(bufnr) end
+  end
+end
+
 local function on_attach(client, bufnr)
   if M.options.fix_on_save then
     local group = vim.api.nvim_create_augroup("swiftui_gotchas_fix_on_save_" .. bufnr, { clear = true })
@@ -200,11 +279,26 @@ local function attach_0_8(bufnr)
   vim.lsp.start(config, { bufnr = bufnr })
 end
 
+-- 0.11: what vim.lsp.enable does for a buffer, with the config as vim.lsp.config holds it.
+local function attach_0_11(bufnr)
+  local config = vim.deepcopy(vim.lsp.config[M.name])
+  config.name = M.name
+  config.root_dir = M.root_dir(bufnr)
+  vim.lsp.start(config, { bufnr = bufnr })
+end
+
 function M.setup(options)
   M.options = vim.tbl_deep_extend("force", vim.deepcopy(M.defaults), options or {})
 
   vim.api.nvim_create_user_command("SwiftUIGotchasFixAll", function() M.fix_all(0) end,
     { desc = "swiftui-gotchas: apply every safe fix in this buffer" })
+  vim.api.nvim_create_user_command("SwiftuiGotchasRestart", function() M.restart() end,
+    { desc = "swiftui-gotchas: stop the language server(s) and start again" })
+  vim.api.nvim_create_autocmd("BufWritePost", {
+    group = vim.api.nvim_create_augroup("swiftui_gotchas_configuration", { clear = true }),
+    pattern = ".swiftui-gotchas.json",
+    callback = function(args) M.forward_configuration_save(args.file) end,
+  })
 
   if not M.check_executable() then return end
 
@@ -214,10 +308,11 @@ function M.setup(options)
     config.root_dir = function(bufnr, on_dir) on_dir(M.root_dir(bufnr)) end
     vim.lsp.config(M.name, config)
     vim.lsp.enable(M.name)
+    attach = attach_0_11
     return
   end
 
-  local attach = vim.lsp.start and attach_0_8 or attach_0_7
+  attach = vim.lsp.start and attach_0_8 or attach_0_7
   local group = vim.api.nvim_create_augroup("swiftui_gotchas", { clear = true })
   vim.api.nvim_create_autocmd("FileType", {
     group = group,
