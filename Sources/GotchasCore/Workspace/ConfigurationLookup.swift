@@ -33,9 +33,15 @@ public struct ConfigurationLookup: Sendable {
     private var files: [String: ConfigurationFile] = [:]
     private var loaded: Set<String> = []
 
-    public init(rules: [RuleDescription], remembersNearestFile: Bool) {
+    /// How long to wait before reading a broken configuration file once more (nil: not
+    /// again). The CLI waits; the server must not block its message loop, so it passes nil
+    /// and re-reads later itself (`LanguageServer.reloadConfiguration`).
+    let retryDelay: TimeInterval?
+
+    public init(rules: [RuleDescription], remembersNearestFile: Bool, retryDelay: TimeInterval? = ConfigurationLookup.retryDelay) {
         self.rules = rules
         self.remembersNearestFile = remembersNearestFile
+        self.retryDelay = retryDelay
     }
 
     /// The configuration governing the file at `path`, loading it on first use.
@@ -63,7 +69,7 @@ public struct ConfigurationLookup: Sendable {
             return .loaded(nil)
         }
         do {
-            let file = try Self.readRetryingOnce(path: path, rules: rules)
+            let file = try Self.read(path: path, rules: rules, retryingAfter: retryDelay)
             files[path] = file
             return .loaded(file)
         } catch {
@@ -77,11 +83,12 @@ public struct ConfigurationLookup: Sendable {
     /// An editor saving the file may truncate it and write it again: read in between, it
     /// is empty or cut off for a moment. So a file that fails to load is read once more,
     /// shortly after, before the failure counts (only a failure pays for the wait).
-    private static func readRetryingOnce(path: String, rules: [RuleDescription]) throws(ConfigurationError) -> ConfigurationFile {
+    private static func read(path: String, rules: [RuleDescription], retryingAfter delay: TimeInterval?) throws(ConfigurationError) -> ConfigurationFile {
         do {
             return try ConfigurationFile.load(path: path, rules: rules)
         } catch {
-            Thread.sleep(forTimeInterval: retryDelay)
+            guard let delay else { throw error }
+            Thread.sleep(forTimeInterval: delay)
             return try ConfigurationFile.load(path: path, rules: rules)
         }
     }

@@ -33,7 +33,9 @@ struct ConfigurationStore: Sendable {
     init(rules: [RuleDescription], defaultDocsBaseURL: String) {
         self.rules = rules
         self.defaultDocsBaseURL = defaultDocsBaseURL
-        lookup = ConfigurationLookup(rules: rules, remembersNearestFile: false)
+        // No blocking retry on the message loop: `LanguageServer.reloadConfiguration` re-reads
+        // a broken file once more a moment later instead.
+        lookup = ConfigurationLookup(rules: rules, remembersNearestFile: false, retryDelay: nil)
         resolution = ConfigurationResolution(rules: rules)
     }
 

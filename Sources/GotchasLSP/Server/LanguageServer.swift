@@ -152,6 +152,23 @@ public actor LanguageServer {
     }
 
     /// window/showMessage, once per distinct problem.
+    /// Re-reads a changed configuration file. An editor saving it may truncate and rewrite
+    /// it, so a read that fails is tried once more after `ConfigurationLookup.retryDelay`
+    /// (waiting off the message loop) before the problem is shown. Returns false when that
+    /// second read is pending: it re-lints the open documents itself (the last good
+    /// configuration stays in force meanwhile, so linting now would change nothing).
+    @discardableResult
+    func reloadConfiguration(path: String) -> Bool {
+        guard configuration.reload(path: path) != nil else { return true }
+        Task {
+            try? await Task.sleep(for: .seconds(ConfigurationLookup.retryDelay))
+            if let problem = self.configuration.reload(path: path) { self.showProblem(problem) }
+            self.showConfigurationWarnings()
+            self.relintOpenDocuments()
+        }
+        return false
+    }
+
     func showProblem(_ message: String) {
         log(message)
         guard shownProblems.insert(message).inserted else { return }

@@ -12,8 +12,8 @@ enum DidChangeWatchedFilesHandler: NotificationHandler {
         var configurationChanged = false
         for change in params.changes {
             if change.path.hasSuffix("/" + ConfigurationFile.fileName) {
-                if let problem = server.configuration.reload(path: change.path) { server.showProblem(problem) }
-                configurationChanged = true
+                // A broken read is retried shortly; that retry re-lints by itself.
+                if server.reloadConfiguration(path: change.path) { configurationChanged = true }
             } else {
                 server.indexWatchedFile(path: change.path, deleted: change.type == .deleted)
             }

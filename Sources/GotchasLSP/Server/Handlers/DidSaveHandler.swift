@@ -15,7 +15,7 @@ enum DidSaveHandler: NotificationHandler {
             return
         }
         guard path.hasSuffix("/" + ConfigurationFile.fileName) else { return }
-        if let problem = server.configuration.reload(path: path) { server.showProblem(problem) }
+        guard server.reloadConfiguration(path: path) else { return }
         server.showConfigurationWarnings()
         server.relintOpenDocuments()
     }
