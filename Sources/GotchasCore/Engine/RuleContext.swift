@@ -41,6 +41,9 @@ public final class RuleContext {
     public let tree: SourceFileSyntax
     /// Modules imported at the top level of the file.
     public let imports: Set<String>
+    /// The file is test code as a whole (its path or a test module it imports): decided once,
+    /// not per rule call (`isInTestCode`).
+    let isTestFile: Bool
     /// Types declared in this file, by name, merged across extensions.
     public let fileTypes: [String: TypeScope]
     /// Each type declaration's own scope (before merging), by node.
@@ -85,6 +88,7 @@ public final class RuleContext {
             }
         }
         self.imports = imports
+        self.isTestFile = TestCode.isTestPath(document.path) || !imports.isDisjoint(with: TestCode.testModules)
         let collected = FileTypeCollector.collect(tree, reusing: itemTypes)
         (self.fileTypes, self.declarationScopes, self.typesByItem) = (collected.types, collected.declarations, collected.byItem)
     }

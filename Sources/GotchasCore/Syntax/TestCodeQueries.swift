@@ -23,7 +23,7 @@ extension RuleContext {
     /// imports `XCTest` or `Testing`, a type that subclasses `XCTestCase` or is marked `@Suite`,
     /// and a function marked `@Test`.
     public var isInTestCode: Bool {
-        if TestCode.isTestPath(path) || !imports.isDisjoint(with: TestCode.testModules) { return true }
+        if isTestFile { return true }
         if typeStack.contains(where: { $0.inherits("XCTestCase") || $0.attributes.contains("Suite") }) { return true }
         return functionStack.contains { $0.attributes.contains("Test") }
     }
