@@ -378,4 +378,31 @@ import Testing
         try await workspace.expectNaiveFails(naive.code, because: reason)
         workspace.expectNoSafeFix("`nonisolated` on a non-Sendable or MainActor-initialized value")
     }
+
+    // MARK: A fix that needs a newer OS than the project's minimum
+
+    /// The deployment-target failure class: the replacement API does not exist below its OS
+    /// (the stand-ins carry no `@available`, so swiftc on Linux cannot see it — the platform data
+    /// can). Below what the fix needs the rule offers no fix at all (it is silent there); at it,
+    /// the engine's safe fix type-checks.
+    @Test(arguments: [
+        ("onchange-single-parameter", Platform.iOS, OSVersion(17),
+         "import SwiftUI\nstruct Search: View {\n    @State private var query = \"\"\n    var body: some View {\n        TextField(\"q\", text: $query).onChange(of: query) { newValue in print(newValue) }\n    }\n}\n"),
+        ("navigation-view", Platform.iOS, OSVersion(16),
+         "import SwiftUI\nstruct Root: View {\n    var body: some View {\n        NavigationView { Text(\"a\") }.navigationViewStyle(.stack)\n    }\n}\n"),
+        ("symbol-variant-by-name", Platform.iOS, OSVersion(15),
+         "import SwiftUI\nstruct Star: View {\n    var on = false\n    var body: some View {\n        Image(systemName: on ? \"star.fill\" : \"star\")\n    }\n}\n"),
+        ("foreground-color", Platform.iOS, OSVersion(15),
+         "import SwiftUI\nstruct Tag: View {\n    var body: some View {\n        Image(systemName: \"tag\").foregroundColor(.red)\n    }\n}\n"),
+    ])
+    func fixesThatNeedANewerOSAreWithheldBelowIt(id: String, platform: Platform, needs: OSVersion, code: String) async throws {
+        let below = Workspace(ruleID: id, code: code, platforms: [platform: OSVersion(needs.major - 1)])
+        #expect(below.diagnostics.flatMap(\.fixes).isEmpty, "\(id) offers a fix below \(platform.rawValue) \(needs)")
+        #expect(below.fixed(includingUnsafe: true) == code, "\(id): fix-all changed the code below \(platform.rawValue) \(needs)")
+        let at = Workspace(ruleID: id, code: code, platforms: [platform: needs])
+        let fixed = at.fixed()
+        #expect(fixed != code, "\(id) has no safe fix at \(platform.rawValue) \(needs)")
+        #expect(try await at.errors() == [], "the fixture itself does not type-check")
+        #expect(try await at.errors(fixed) == [], "\(id): the fix at \(platform.rawValue) \(needs) does not type-check:\n\(fixed)")
+    }
 }
