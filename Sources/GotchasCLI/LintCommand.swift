@@ -295,6 +295,9 @@ public struct LintCommand: Sendable {
         return report.diagnostics.contains { $0.diagnostic.severity == .error } ? ExitStatus.problems : ExitStatus.clean
     }
 
+    /// Paths as CI systems link them (JUnit, GitLab, HTML): relative to the project directory.
+    private var projectPath: ProjectPath { ProjectPath(projectDirectory: ProjectPath.directory(environment: io.environment)) }
+
     private func formatter(for options: LintOptions) -> any ReportFormatter {
         switch options.format {
         case .text: TextFormatter(useColor: io.useColor, quiet: options.quiet, showFixHint: !options.fix)
@@ -302,6 +305,9 @@ public struct LintCommand: Sendable {
         case .sarif: SARIFFormatter(rules: linter.descriptions)
         case .github: GitHubFormatter()
         case .checkstyle: CheckstyleFormatter()
+        case .junit: JUnitFormatter(paths: projectPath)
+        case .gitlab: GitLabFormatter(paths: projectPath)
+        case .html: HTMLFormatter(rules: linter.descriptions, paths: projectPath)
         }
     }
 

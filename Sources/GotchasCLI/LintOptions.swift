@@ -2,7 +2,7 @@ import GotchasCore
 
 /// `swiftui-gotchas lint` arguments.
 public struct LintOptions: Equatable, Sendable {
-    public enum Format: String, CaseIterable, Sendable { case text, json, sarif, github, checkstyle }
+    public enum Format: String, CaseIterable, Sendable { case text, json, sarif, github, checkstyle, junit, gitlab, html }
 
     public var paths: [String] = []
     public var stdinFilename: String?
@@ -39,7 +39,8 @@ public struct LintOptions: Equatable, Sendable {
 
         OPTIONS:
           --stdin-filename PATH   lint standard input as if it were PATH
-          --format FORMAT         text (default), json, sarif, github, checkstyle
+          --format FORMAT         text (default), json, sarif, github, checkstyle, junit,
+                                  gitlab (Code Quality), html (one self-contained page)
           --fix                   apply safe fixes (written atomically)
           --unsafe-fixes          with --fix or --diff, also apply unsafe fixes
           --diff                  print the fixes as a unified diff; write nothing

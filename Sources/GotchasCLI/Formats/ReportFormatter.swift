@@ -23,18 +23,56 @@ struct OutputRange {
     }
 }
 
-/// XML attribute escaping (Checkstyle). JSON strings are written by `JSON.quoted`.
+/// XML and HTML escaping (Checkstyle, JUnit, HTML). JSON strings are written by `JSON.quoted`.
 enum Escaping {
-    static func xml(_ text: String) -> String {
+    /// Text for an XML attribute value (`inAttribute`) or element content. XML 1.0 cannot
+    /// carry most C0 control characters, nor U+FFFE/U+FFFF, even as character references:
+    /// they become U+FFFD, so a message quoting odd source text still parses. In an
+    /// attribute, tab, line feed and carriage return are written as references, which
+    /// attribute-value normalization would otherwise turn into spaces. `>` is always
+    /// escaped, so `]]>` never appears in the output.
+    static func xml(_ text: String, inAttribute: Bool = true) -> String {
         var result = ""
-        for character in text {
-            switch character {
+        result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "&": result += "&amp;"
             case "<": result += "&lt;"
             case ">": result += "&gt;"
             case "\"": result += "&quot;"
             case "'": result += "&apos;"
-            default: result.append(character)
+            case "\t", "\n", "\r":
+                if inAttribute { result += "&#\(scalar.value);" } else { result.unicodeScalars.append(scalar) }
+            default:
+                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+                    result += "\u{FFFD}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result
+    }
+
+    /// Text for HTML content or a quoted attribute value. Control characters other than
+    /// tab and the line breaks are HTML parse errors; they become U+FFFD as in XML.
+    static func html(_ text: String) -> String {
+        var result = ""
+        result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
+            default:
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                    result += "\u{FFFD}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
             }
         }
         return result
