@@ -65,7 +65,8 @@ struct HTMLFormatter: ReportFormatter {
         let all = report.diagnostics.map(\.diagnostic)
         let bySeverity = Severity.allCases.reversed().compactMap { severity -> String? in
             let count = all.filter { $0.severity == severity }.count
-            return count == 0 ? nil : "<span class=\"chip sev-\(severity.rawValue)\">\(Self.count(count, severity.rawValue))</span>"
+            let label = severity == .info ? "\(count) info" : Self.count(count, severity.rawValue)
+            return count == 0 ? nil : "<span class=\"chip sev-\(severity.rawValue)\">\(label)</span>"
         }
         let fixable = all.filter { $0.safeFix != nil }.count
         var text = "<p class=\"summary\" data-findings=\"\(all.count)\" data-rules=\"\(ruleCount)\" data-files=\"\(filesWithFindings)\" data-linted=\"\(report.files.count)\">"
@@ -108,8 +109,11 @@ struct HTMLFormatter: ReportFormatter {
         for (file, _) in findings where files.last != file.path { files.append(file.path) }
         for path in files {
             let inFile = findings.filter { $0.file.path == path }
-            let shownPath = Escaping.html(paths.relative(path))
-            text += "<div class=\"file\" data-file=\"\(shownPath)\" data-count=\"\(inFile.count)\">\n<h3 class=\"path\">\(shownPath) <span class=\"n\">\(inFile.count)</span></h3>\n"
+            let relative = paths.relative(path)
+            let folder = relative.lastIndex(of: "/").map { String(relative[...$0]) } ?? ""
+            let name = Escaping.html(String(relative.dropFirst(folder.count)))
+            text += "<div class=\"file\" data-file=\"\(Escaping.html(relative))\" data-count=\"\(inFile.count)\">\n"
+            text += "<h3 class=\"path\"><span class=\"dir\">\(Escaping.html(folder))</span>\(name) <span class=\"n\">\(inFile.count)</span></h3>\n"
             for (file, diagnostic) in inFile { text += finding(diagnostic, in: file, report: report) }
             text += "</div>\n"
         }
@@ -186,7 +190,9 @@ struct HTMLFormatter: ReportFormatter {
         var rows: [String] = []
         for line in shown {
             let content = lines.contentRange(ofLine: line, in: document.bytes)
-            let low = min(max(marked.lowerBound, content.lowerBound), content.upperBound)
+            // A continuation line of a multi-line range is marked from its code, not its indentation.
+            let codeStart = line > first ? content.lowerBound + document.indentation(ofLine: line).utf8.count : content.lowerBound
+            let low = min(max(marked.lowerBound, codeStart), content.upperBound)
             let high = min(max(marked.upperBound, content.lowerBound), content.upperBound)
             var code = Escaping.html(document.text(in: content.lowerBound..<low))
             if low < high { code += "<mark>" + Escaping.html(document.text(in: low..<high)) + "</mark>" }
@@ -195,7 +201,8 @@ struct HTMLFormatter: ReportFormatter {
             rows.append("<span class=\"row\(flagged ? " flagged" : "")\"><span class=\"ln\">\(line + 1)</span>\(code)</span>")
         }
         if shownLast < last { rows.append("<span class=\"row\"><span class=\"ln\">…</span></span>") }
-        return "<pre class=\"excerpt\"><code>\(rows.joined(separator: "\n"))</code></pre>\n"
+        // Rows are blocks: a newline between them would show as a blank line.
+        return "<pre class=\"excerpt\"><code>\(rows.joined())</code></pre>\n"
     }
 
     // MARK: - Text
@@ -267,6 +274,7 @@ struct HTMLFormatter: ReportFormatter {
         p code,li code{background:var(--code);border-radius:4px;padding:0 3px;overflow-wrap:anywhere}
         pre{background:var(--code);border-radius:6px;padding:8px 10px;margin:6px 0;overflow-x:auto;tab-size:4;line-height:1.45}
         .file{border-top:1px solid var(--line);padding-top:8px;margin-top:8px}
+        .path .dir{color:var(--muted);font-weight:400}
         .path{font-size:.9rem;margin:0 0 6px;font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,"DejaVu Sans Mono",monospace;overflow-wrap:anywhere}
         .finding{border-left:3px solid currentColor;padding:2px 0 2px 10px;margin:0 0 10px}
         .finding>*{color:var(--text)}
@@ -275,12 +283,12 @@ struct HTMLFormatter: ReportFormatter {
         .excerpt .row{display:block;padding:0 10px 0 0;min-width:max-content}
         .excerpt .flagged{background:rgba(255,196,0,.12)}
         .excerpt .ln{display:inline-block;width:3.2em;padding-right:.8em;text-align:right;color:var(--muted);user-select:none}
-        mark{background:var(--mark);color:inherit;border-radius:2px;text-decoration:underline wavy var(--warning);text-underline-offset:3px}
-        .sev-error mark{text-decoration-color:var(--error)}
+        mark{background:var(--mark);color:inherit;border-radius:2px}
         .notes{margin:2px 0 0;padding-left:18px;font-size:.88rem}
         .fixable{color:#2d8a4e}
         footer{color:var(--muted);font-size:.8rem;padding:4px 0 24px}
-        @media (max-width:480px){body{font-size:14px}.wrap{padding:0 10px}.chart li{grid-template-columns:minmax(0,9.5rem) 1fr 1.8rem}\
+        @media (max-width:480px){body{font-size:14px}.wrap{padding:0 10px}.chart li{grid-template-columns:minmax(0,11.5rem) 1fr 1.6rem;gap:6px}\
+        .chart li a{white-space:normal;overflow-wrap:anywhere;line-height:1.25}\
         .rule,.chart{padding:10px}.excerpt .ln{width:2.4em;padding-right:.5em}}
         """
 }
