@@ -179,6 +179,19 @@ import Testing
         #expect(!html.contains(" data-finding "))
     }
 
+    // MARK: - Documentation
+
+    @Test func everyFormatIsInTheHelpAndInTheDocumentedTable() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let ci = try String(contentsOf: root.appendingPathComponent("docs/ci.md"), encoding: .utf8)
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        for format in LintOptions.Format.allCases.map(\.rawValue) {
+            #expect(LintOptions.usage.contains(format), "lint --help names \(format)")
+            #expect(ci.contains("| `\(format)` |"), "docs/ci.md's table of report formats has \(format)")
+            #expect(readme.contains(format), "the README names \(format)")
+        }
+    }
+
     // MARK: - Helpers
 
     static func occurrences(of needle: String, in text: String) -> Int {
