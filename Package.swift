@@ -301,6 +301,8 @@ let package = Package(
     products: [
         .executable(name: "swiftui-gotchas", targets: ["swiftui-gotchas"]),
         .executable(name: "swiftui-gotchas-bench", targets: ["swiftui-gotchas-bench"]),
+        // `swift package lint-gotchas` in packages that depend on this one (docs/ci.md).
+        .plugin(name: "LintGotchas", targets: ["LintGotchas"]),
     ],
     targets: [
         .target(name: "GotchasCore", swiftSettings: syntaxInterface, linkerSettings: syntaxLinking),
@@ -317,6 +319,13 @@ let package = Package(
             // It measures the built `swiftui-gotchas` through its command line and pipes.
             dependencies: ["GotchasCore", "GotchasCorpus"],
             swiftSettings: syntaxInterface, linkerSettings: syntaxLinking),
+        .plugin(
+            name: "LintGotchas",
+            capability: .command(
+                intent: .custom(
+                    verb: "lint-gotchas",
+                    description: "Lint the package's Swift sources for SwiftUI gotchas (swiftui-gotchas lint)")),
+            dependencies: ["swiftui-gotchas"]),
         // Compiles and runs the toolchain-lookup region of this file against fake trees.
         .testTarget(name: "ToolchainLookupTests"),
         .testTarget(
