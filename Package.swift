@@ -12,8 +12,9 @@ import Foundation
 // Tests/ToolchainLookupTests cuts the text between the BEGIN/END markers out of this file,
 // compiles it with `swiftc` together with a small driver and runs it against fake Xcode,
 // Command Line Tools and swift.org trees built under a temporary directory (`ToolchainFiles`
-// with a `root`). Keep this region free of PackageDescription: only Foundation (imported above). The manifest
-// may not run processes (it is sandboxed on macOS), so everything is read from the disk.
+// with a `root`). Keep this region free of PackageDescription: Foundation only (imported
+// above). The manifest may not run processes (it is sandboxed on macOS), so everything is
+// read from the disk.
 
 let hostOverrideVariable = "SWIFTUI_GOTCHAS_SWIFT_HOST"
 
