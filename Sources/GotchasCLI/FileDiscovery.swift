@@ -18,8 +18,12 @@ struct FileDiscovery {
         var settings: [String] = []
     }
 
-    /// Files under `paths`. Symlinked directories are not followed.
-    static func scan(_ paths: [String]) throws(CommandLineError) -> Scan {
+    /// Files under `paths`. Symlinked directories are not followed. A directory's walk
+    /// leaves out what its `.gitignore` files (and those above it in its git repository)
+    /// ignore, unless `respectingIgnoreFiles` is false (`--no-ignore`): `lint .` should not
+    /// report on generated or vendored code the project does not track, as Ruff does.
+    /// A file named on the command line is linted whatever ignores it.
+    static func scan(_ paths: [String], respectingIgnoreFiles: Bool = true) throws(CommandLineError) -> Scan {
         var scan = Scan()
         var seen: Set<String> = []
         for path in paths {
@@ -31,7 +35,7 @@ struct FileDiscovery {
                 if seen.insert(path).inserted { scan.sources.append(Found(path: path, isExplicit: true)) }
                 continue
             }
-            let tree = SourceTreeScan(root: path)
+            let tree = SourceTreeScan(root: path, options: SourceTreeScan.Options(respectsIgnoreFiles: respectingIgnoreFiles))
             scan.settings += tree.settingsFiles
             for file in tree.swiftFiles.sorted() where seen.insert(file).inserted {
                 scan.sources.append(Found(path: file, isExplicit: false))
@@ -41,5 +45,7 @@ struct FileDiscovery {
     }
 
     /// The `.swift` files under `paths` (tests and callers that need only those).
-    static func files(in paths: [String]) throws(CommandLineError) -> [Found] { try scan(paths).sources }
+    static func files(in paths: [String], respectingIgnoreFiles: Bool = true) throws(CommandLineError) -> [Found] {
+        try scan(paths, respectingIgnoreFiles: respectingIgnoreFiles).sources
+    }
 }

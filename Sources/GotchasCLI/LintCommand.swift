@@ -106,7 +106,7 @@ public struct LintCommand: Sendable {
         let changes = try options.changedSince.map { revision throws(CommandLineError) in
             try GitChanges.since(revision, in: Self.directory(of: roots[0]))
         }
-        let scan = try FileDiscovery.scan(roots)
+        let scan = try FileDiscovery.scan(roots, respectingIgnoreFiles: !options.noIgnore)
         let found = scan.sources
         // Project settings first: each file's configuration includes its deployment targets.
         let settings = ProjectSettingsDiscovery.read(scanned: scan.settings, above: roots)

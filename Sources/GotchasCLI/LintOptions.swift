@@ -15,6 +15,8 @@ public struct LintOptions: Equatable, Sendable {
     public var quiet = false
     public var statistics = false
     public var noCache = false
+    /// `--no-ignore`: walk directories without leaving out what `.gitignore` files ignore.
+    public var noIgnore = false
     /// Worker threads; defaults to every core.
     public var jobs: Int?
     /// `--platform iOS=16.0` (repeatable): the deployment targets of every file, replacing
@@ -53,6 +55,8 @@ public struct LintOptions: Equatable, Sendable {
           --quiet                 print diagnostics only (no summary)
           --statistics            print the number of diagnostics per rule
           --no-cache              do not read or write the result cache
+          --no-ignore             also lint what .gitignore files ignore (directories are
+                                  walked respecting them by default; named files always lint)
           --jobs N                lint on N threads (default: every core)
           --max-warnings N        exit 1 only when more than N warnings (or any error) remain
           --baseline FILE         report only findings not recorded in FILE (default: the
@@ -116,6 +120,7 @@ public struct LintOptions: Equatable, Sendable {
             case "--quiet", "-q": options.quiet = true
             case "--statistics": options.statistics = true
             case "--no-cache": options.noCache = true
+            case "--no-ignore": options.noIgnore = true
             case "--jobs", "-j":
                 let text = try next()
                 guard let jobs = Int(text), jobs > 0 else { throw .usage("--jobs needs a positive number, got \"\(text)\"") }

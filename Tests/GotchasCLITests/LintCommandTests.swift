@@ -72,6 +72,17 @@ import Testing
         #expect(CapturedIO().lint([tree.path("Generated/A.swift")]) == 1)
     }
 
+    @Test func gitignoredFilesAreLeftOutOfADirectoryWalkUnlessNoIgnoreButNotNamedOnes() throws {
+        let tree = try TemporaryTree([".gitignore": "# generated\nGenerated/\n*.pb.swift\n",
+                                      "Generated/A.swift": flaggedView, "Sources/Model.pb.swift": flaggedView,
+                                      "Sources/View.swift": "let clean = 1\n"])
+        #expect(CapturedIO().lint([tree.root]) == 0)
+        let all = CapturedIO()
+        #expect(all.lint([tree.root, "--no-ignore"]) == 1)
+        #expect(all.output.contains("Generated/A.swift") && all.output.contains("Model.pb.swift"))
+        #expect(CapturedIO().lint([tree.path("Generated/A.swift")]) == 1)
+    }
+
     @Test func stdinIsLintedAsTheGivenPath() {
         let captured = CapturedIO(input: flaggedView)
         #expect(captured.lint(["--stdin-filename", "Sources/Virtual.swift", "--format", "github"]) == 1)

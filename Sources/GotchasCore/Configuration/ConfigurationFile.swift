@@ -242,6 +242,14 @@ public struct ConfigurationFile: Sendable, Equatable {
         return include.isEmpty || include.contains { $0.matches(relative) }
     }
 
+    /// Whether `exclude` leaves out everything under the directory at `path` (a glob that
+    /// matches a directory matches what is under it), so a walk need not enter it.
+    public func excludes(directory path: String) -> Bool {
+        guard !exclude.isEmpty else { return false }
+        let relative = relativePath(of: path)
+        return exclude.contains { $0.matches(relative) }
+    }
+
     private func relativePath(of filePath: String) -> String {
         let absolute = URL(fileURLWithPath: filePath).standardizedFileURL.path
         guard let directory, absolute.hasPrefix(directory + "/") else { return absolute }

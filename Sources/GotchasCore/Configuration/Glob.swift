@@ -26,6 +26,13 @@ public struct Glob: Sendable, Equatable, CustomStringConvertible {
         return false
     }
 
+    /// `path` as a whole matches (no leading run of it): for a walk that decides every
+    /// entry on its way down and so never needs a directory to stand for what is under it
+    /// (`.gitignore` patterns, `IgnoreFile`).
+    public func matchesWhole(_ path: String) -> Bool {
+        Self.match(components[...], path.split(separator: "/", omittingEmptySubsequences: true)[...])
+    }
+
     private static func match(_ pattern: ArraySlice<Substring>, _ path: ArraySlice<Substring>) -> Bool {
         guard let head = pattern.first else { return path.isEmpty }
         if head == "**" {

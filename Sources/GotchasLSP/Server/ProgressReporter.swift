@@ -19,6 +19,18 @@ struct WorkDoneProgress: Sendable {
     }
 
     func end(message: String) -> JSON { ["kind": "end", "message": .string(message)] }
+
+    /// The begin of a walk, whose total is not known yet (so no percentage until indexing).
+    static func walkBegin(title: String) -> JSON {
+        ["kind": "begin", "title": .string(title), "cancellable": false, "message": "looking for .swift files"]
+    }
+
+    /// How far the walk got.
+    static func walkReport(files: Int, directories: Int) -> JSON {
+        ["kind": "report", "message": .string("found \(files) .swift files in \(directories) folders")]
+    }
+
+    static func walkEnd(message: String) -> JSON { ["kind": "end", "message": .string(message)] }
 }
 
 /// Progress tokens the server creates with `window/workDoneProgress/create`: progress may

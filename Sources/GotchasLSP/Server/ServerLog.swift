@@ -39,6 +39,13 @@ public struct ServerOptions: Sendable {
     /// Lints running at once: one per core (read once; the count comes from /proc).
     public var maximumConcurrentLints = max(1, ProcessInfo.processInfo.activeProcessorCount)
     public var docsBaseURL = Product.rulesDocumentationURL
+    /// The user's home directory, never indexed as a workspace folder (`WorkspaceRootPolicy`).
+    public var homeDirectory = ProcessInfo.processInfo.environment["HOME"]
+    /// Where the index walk stops (over all folders): beyond, the index stays incomplete.
+    public var maximumIndexedFiles = 20_000
+    public var maximumIndexedDirectories = 50_000
+    /// Added before each step of the index walk (tests use it to hold the walk up).
+    public var indexWalkStepDelay: Duration = .zero
 
     public init() {}
 }

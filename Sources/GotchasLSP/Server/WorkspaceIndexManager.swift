@@ -25,11 +25,12 @@ struct WorkspaceIndexManager: Sendable {
 
     /// A build ended: its index replaces the current one, with `openFiles` (the open
     /// documents, as last linted: their editor text wins over the disk). False, and
-    /// nothing changes, when a newer build started meanwhile.
+    /// nothing changes, when a newer build started meanwhile. `isComplete` false (a folder
+    /// not walked, or a walk stopped at its bound): "nowhere in the workspace" stays unanswered.
     mutating func finishBuild(_ files: [FileIndex], settings: [(path: String, text: String)], openFiles: [FileIndex],
-                              generation: Int) -> Bool {
+                              generation: Int, isComplete: Bool = true) -> Bool {
         guard isCurrent(generation) else { return false }
-        var built = WorkspaceIndex(files: files)
+        var built = WorkspaceIndex(files: files, isComplete: isComplete)
         for (path, text) in settings { built.updateSettings(path: path, text: text) }
         for file in openFiles { built.update(file) }
         index = built
@@ -69,22 +70,67 @@ struct WorkspaceIndexManager: Sendable {
 }
 
 /// The files of the workspace folders the server reads: `.swift` sources and project
-/// settings files, skipping build and VCS directories; standardized paths, sorted, no
-/// duplicates. The one scan behind both the workspace index and workspace diagnostics.
-struct WorkspaceFiles: Sendable, Equatable {
-    var swiftFiles: [String]
-    var settingsFiles: [String]
+/// settings files, standardized paths, sorted, no duplicates. The one scan behind both the
+/// workspace index and workspace diagnostics: Core's `SourceTreeScan` with the index's
+/// `options` (what `.gitignore`, the configuration's `exclude` and hidden directories leave
+/// out, and the bound), over the folders one after another, a few directories at a time
+/// (`advance`), so the server can report how far it got and stop when it is no longer needed.
+struct WorkspaceFiles: Sendable {
+    private(set) var swiftFiles: [String] = []
+    private(set) var settingsFiles: [String] = []
+    /// Folders whose walk a bound stopped (the rest of them, and later folders, are not read).
+    private(set) var stoppedAtBound: [String] = []
+    /// Directories read so far, over all folders.
+    private(set) var directoriesRead = 0
 
-    init(folders: [String]) {
-        var swiftFiles: Set<String> = []
-        var settingsFiles: Set<String> = []
-        for folder in folders {
-            let scan = SourceTreeScan(root: folder)
-            swiftFiles.formUnion(scan.swiftFiles.map(Self.standardized))
-            settingsFiles.formUnion(scan.settingsFiles.map(Self.standardized))
+    let options: SourceTreeScan.Options
+    private var folders: [String]
+    private var current: (folder: String, scan: SourceTreeScan)?
+    private var found: (swift: Set<String>, settings: Set<String>) = ([], [])
+
+    /// A walk of `folders` that has read nothing yet.
+    init(startingAt folders: [String], options: SourceTreeScan.Options) {
+        self.folders = folders
+        self.options = options
+    }
+
+    /// The whole walk at once (workspace diagnostics).
+    init(folders: [String], options: SourceTreeScan.Options) {
+        self.init(startingAt: folders, options: options)
+        while !isFinished { advance(directories: .max) }
+    }
+
+    var isFinished: Bool { current == nil && folders.isEmpty }
+    /// `.swift` files found so far.
+    var swiftFilesFound: Int { found.swift.count + (current?.scan.swiftFiles.count ?? 0) }
+
+    /// Reads up to `count` more directories (of one folder).
+    mutating func advance(directories count: Int) {
+        if current == nil, !folders.isEmpty {
+            let folder = folders.removeFirst()
+            var options = self.options
+            // One bound for all folders together: it is about the server's time and memory.
+            if let maximum = options.maximumSwiftFiles { options.maximumSwiftFiles = max(0, maximum - found.swift.count) }
+            if let maximum = options.maximumDirectories { options.maximumDirectories = max(0, maximum - directoriesRead) }
+            current = (folder, SourceTreeScan(startingAt: folder, options: options))
         }
-        self.swiftFiles = swiftFiles.sorted()
-        self.settingsFiles = settingsFiles.sorted()
+        guard var (folder, scan) = current else { return }
+        let before = scan.directoriesRead
+        scan.advance(directories: count)
+        directoriesRead += scan.directoriesRead - before
+        current = (folder, scan)
+        guard scan.isFinished else { return }
+        found.swift.formUnion(scan.swiftFiles.map(Self.standardized))
+        found.settings.formUnion(scan.settingsFiles.map(Self.standardized))
+        current = nil
+        if scan.stoppedAtBound {
+            stoppedAtBound = [folder] + folders
+            folders.removeAll()
+        }
+        if isFinished {
+            swiftFiles = found.swift.sorted()
+            settingsFiles = found.settings.sorted()
+        }
     }
 
     private static func standardized(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }

@@ -12,19 +12,43 @@ import GotchasCore
 extension LanguageServer {
     static let indexWatcherID = "swiftui-gotchas-sources"
 
-    /// (Re)builds the index from disk; results of an older build are dropped.
+    /// (Re)builds the index from disk; results of an older build are dropped. A folder
+    /// that is `/` or the home directory is not walked (`WorkspaceRootPolicy`, said once);
+    /// the walk of the others leaves out what `.gitignore`, the configuration's `exclude`
+    /// and hidden directories leave out, and stops at a bound (said once): then the index
+    /// stays incomplete. Open documents are linted meanwhile, as always: nothing waits for
+    /// the walk.
     func startWorkspaceIndexing() {
         let generation = workspace.beginBuild()
-        let folders = workspaceFolders
+        let policy = WorkspaceRootPolicy(homeDirectory: options.homeDirectory)
+        for folder in workspaceFolders {
+            guard let refusal = policy.refusal(of: folder) else { continue }
+            logToClient("not indexing the workspace folder \(folder) (\(refusal)): open files only", type: .info)
+            showWarningOnce(WorkspaceRootPolicy.warning(folder: folder, refusal: refusal), key: "wide-root \(folder)")
+        }
+        let folders = policy.indexed(workspaceFolders)
+        let refusedSome = folders.count < workspaceFolders.count
+        let walkOptions = indexWalkOptions
+        let stepDelay = options.indexWalkStepDelay
         let linter = self.linter
         let token = capabilities.workDoneProgress ? createProgressToken("swiftui-gotchas-index-\(generation)") : nil
         Task.detached {
             let usable = if let token { await self.awaitProgressToken(token) } else { false }
             let progressToken = usable ? token.map(JSON.string) : nil
-            let scan = WorkspaceFiles(folders: folders)
-            let files = scan.swiftFiles
-            let progress = WorkDoneProgress(title: "swiftui-gotchas: indexing", total: files.count, minimumTotalForReports: 10)
-            await self.sendProgress(progressToken, progress.begin(message: "\(files.count) files"))
+            var walk = WorkspaceFiles(startingAt: folders, options: walkOptions)
+            await self.sendProgress(progressToken, WorkDoneProgress.walkBegin(title: Self.indexingTitle))
+            while !walk.isFinished {
+                if stepDelay > .zero { try? await Task.sleep(for: stepDelay) }
+                // A newer build (folders changed) makes this walk pointless.
+                guard await self.workspace.isCurrent(generation) else {
+                    await self.sendProgress(progressToken, WorkDoneProgress.walkEnd(message: "stopped: the workspace folders changed"))
+                    return
+                }
+                walk.advance(directories: Self.directoriesPerStep)
+                await self.sendProgress(progressToken, WorkDoneProgress.walkReport(files: walk.swiftFilesFound, directories: walk.directoriesRead))
+            }
+            let files = walk.swiftFiles
+            let progress = WorkDoneProgress(title: Self.indexingTitle, total: files.count, minimumTotalForReports: 10)
             var indexes: [FileIndex] = []
             for (number, path) in files.enumerated() {
                 switch Self.indexFromDisk(path: path, linter: linter) {
@@ -34,10 +58,32 @@ extension LanguageServer {
                 if let report = progress.report(after: number) { await self.sendProgress(progressToken, report) }
             }
             // With those above the folders: a folder opened at `Sources/` still has its package.
-            let settings = ProjectSettingsDiscovery.read(scanned: scan.settingsFiles, above: folders)
-            await self.workspaceIndexed(indexes, settings: settings, generation: generation)
-            await self.sendProgress(progressToken, progress.end(message: "\(files.count) files indexed"))
+            let settings = ProjectSettingsDiscovery.read(scanned: walk.settingsFiles, above: folders)
+            await self.workspaceIndexed(indexes, settings: settings, generation: generation,
+                                        isComplete: !refusedSome && walk.stoppedAtBound.isEmpty, stoppedAtBound: walk.stoppedAtBound)
+            let end = walk.stoppedAtBound.isEmpty
+                ? "\(files.count) files indexed"
+                : "\(files.count) files indexed, stopped at the bound (\(walk.directoriesRead) folders read)"
+            await self.sendProgress(progressToken, progress.end(message: end))
         }
+    }
+
+    static let indexingTitle = "swiftui-gotchas: indexing"
+    /// Directories read between two looks at the actor (progress, a newer build).
+    static let directoriesPerStep = 200
+
+    /// What the index walk leaves out and where it stops (workspace diagnostics walk the same).
+    var indexWalkOptions: SourceTreeScan.Options {
+        SourceTreeScan.Options(respectsIgnoreFiles: true, skipsHiddenDirectories: true,
+                               configurationOverlay: configuration.editorSettings,
+                               maximumSwiftFiles: options.maximumIndexedFiles, maximumDirectories: options.maximumIndexedDirectories)
+    }
+
+    /// A warning with window/showMessage, once per `key` for the session.
+    func showWarningOnce(_ message: String, key: String) {
+        log(message)
+        guard shownProblems.insert(key).inserted else { return }
+        sendNotification(LSPMethod.showMessage, ["type": .int(MessageType.warning.rawValue), "message": .string(message)])
     }
 
     /// A file's index, from the same walk the rules use (no rule enabled: nothing else runs),
@@ -49,10 +95,18 @@ extension LanguageServer {
         }
     }
 
-    private func workspaceIndexed(_ indexes: [FileIndex], settings: [(path: String, text: String)], generation: Int) {
+    private func workspaceIndexed(_ indexes: [FileIndex], settings: [(path: String, text: String)], generation: Int,
+                                  isComplete: Bool, stoppedAtBound: [String]) {
         // Open documents count with their editor text, as last linted.
         let openFiles = lints.results.values.map(\.result.fileIndex)
-        guard workspace.finishBuild(indexes, settings: settings, openFiles: openFiles, generation: generation) else { return }
+        guard workspace.finishBuild(indexes, settings: settings, openFiles: openFiles, generation: generation, isComplete: isComplete)
+        else { return }
+        if let folder = stoppedAtBound.first {
+            let unread = stoppedAtBound.count > 1 ? " (and did not read \(stoppedAtBound.dropFirst().joined(separator: ", ")))" : ""
+            showWarningOnce("swiftui-gotchas: indexed the first \(indexes.count) files of \(folder)\(unread); cross-file findings may be "
+                            + "incomplete; narrow the workspace folder or add \"exclude\" globs to .swiftui-gotchas.json",
+                            key: "index bound \(stoppedAtBound)")
+        }
         // Deployment targets per document: a change bumps the configuration generation,
         // so every open document's cached result is stale and is linted again below.
         if configuration.replaceProjectSettings(ProjectSettingsFiles(settings)) {

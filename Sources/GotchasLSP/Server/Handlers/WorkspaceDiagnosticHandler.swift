@@ -20,7 +20,8 @@ extension LanguageServer {
     func workspaceDiagnostic(_ params: WorkspaceDiagnosticParams, id: RequestID) {
         let previous = params.previousResultIDs
         let token = params.workDoneToken
-        let folders = workspaceFolders
+        // The folders the index walks, walked the same way (a root too wide is not).
+        let folders = WorkspaceRootPolicy(homeDirectory: options.homeDirectory).indexed(workspaceFolders)
         // Open documents are taken as the editor has them; everything else is read in the background.
         var open: [String: (DocumentSnapshot, String)] = [:]
         for uri in documents.uris {
@@ -28,7 +29,7 @@ extension LanguageServer {
             open[document.document.path] = (snapshot, "\(document.openGeneration).\(document.version).\(configuration.generation)")
         }
         var configurations: [String: ConfigurationStore.Resolved] = [:]
-        let files = WorkspaceFiles(folders: folders).swiftFiles
+        let files = WorkspaceFiles(folders: folders, options: indexWalkOptions).swiftFiles
         for path in files where open[path] == nil {
             let (resolved, problems) = configuration.resolve(forPath: path)
             problems.forEach(showProblem)
