@@ -6,24 +6,16 @@ import GotchasCore
 enum BaselineFilter {
     /// Reads and parses a baseline file; unreadable or malformed stops the run (exit 2).
     static func load(_ path: String) throws(CommandLineError) -> Baseline {
-        let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            return try BaselineFile.load(path)
         } catch {
-            throw .configuration("\(path): cannot read baseline: \((error as NSError).localizedDescription)")
-        }
-        do {
-            return try Baseline.parse(String(decoding: data, as: UTF8.self))
-        } catch {
-            throw .configuration("\(path):\(error.line): invalid baseline: \(error.message)")
+            throw .configuration(error.description)
         }
     }
 
     /// The entry of `diagnostic` in `file`, for a baseline at `baselinePath`.
     static func entry(_ diagnostic: Diagnostic, in file: FileReport, baselinePath: String) -> Baseline.Entry {
-        let directory = URL(fileURLWithPath: absolute(baselinePath)).deletingLastPathComponent().path
-        return Baseline.Entry(ruleID: diagnostic.ruleID, path: Baseline.relativePath(absolute(file.path), from: directory),
-                              fingerprint: Baseline.fingerprint(of: diagnostic, in: file.document))
+        BaselineFile.entry(diagnostic, in: file.document, baselinePath: baselinePath)
     }
 
     /// Every finding of `report`, as a baseline to be written at `path`.
@@ -42,16 +34,10 @@ enum BaselineFilter {
             guard let baselinePath = baselineFor[file.path] else { continue }
             used = true
             if matchers[baselinePath] == nil { matchers[baselinePath] = Baseline.Matcher(try load(baselinePath)) }
-            let kept = file.diagnostics.filter { diagnostic in
-                !matchers[baselinePath]!.hides(entry(diagnostic, in: file, baselinePath: baselinePath))
-            }
+            let kept = BaselineFile.unhidden(file.diagnostics, in: file.document, baselinePath: baselinePath, matcher: &matchers[baselinePath]!)
             hidden += file.diagnostics.count - kept.count
             report.files[index].diagnostics = kept
         }
         return used ? hidden : nil
-    }
-
-    private static func absolute(_ path: String) -> String {
-        URL(fileURLWithPath: path).standardizedFileURL.path
     }
 }

@@ -120,23 +120,23 @@ public struct LintCommand: Sendable {
         }
         reportConfigurationWarnings(resolver.warnings)
         let workers = options.jobs ?? ParallelMap.defaultWorkers
-        let sources: [Result<SourceDocument, FileProblem>] = ParallelMap.map(work, workers: workers) { item in
-            do throws(SourceFilePolicy.Rejection) {
-                return .success(try SourceFilePolicy.document(atPath: item.path))
-            } catch {
-                return .failure(FileProblem(path: item.path, message: error.description))
-            }
-        }
         var problems: [FileProblem] = []
-        var inputs: [WorkspaceLintPipeline.Input] = []
-        for (index, source) in sources.enumerated() {
-            switch source {
-            case .success(let document): inputs.append(.init(document: document, configuration: work[index].configuration))
-            case .failure(let problem): problems.append(problem)
-            }
-        }
         let files: [FileReport]
         if options.fix || options.diff {
+            let sources: [Result<SourceDocument, FileProblem>] = ParallelMap.map(work, workers: workers) { item in
+                do throws(SourceFilePolicy.Rejection) {
+                    return .success(try SourceFilePolicy.document(atPath: item.path))
+                } catch {
+                    return .failure(FileProblem(path: item.path, message: error.description))
+                }
+            }
+            var inputs: [(document: SourceDocument, configuration: RuleConfiguration)] = []
+            for (index, source) in sources.enumerated() {
+                switch source {
+                case .success(let document): inputs.append((document, work[index].configuration))
+                case .failure(let problem): problems.append(problem)
+                }
+            }
             files = fixFiles(inputs, options: options, workers: workers, settings: settings)
                 .compactMap { outcome in
                     switch outcome {
@@ -145,10 +145,17 @@ public struct LintCommand: Sendable {
                     }
                 }
         } else {
+            // The pipeline reads the files (through `SourceFilePolicy`), except those the
+            // stat index vouches for whose text nothing needs.
             let cache = options.noCache ? nil : ResultCache.defaultDirectory(environment: io.environment).flatMap(ResultCache.init(directory:))
             var pipeline = WorkspaceLintPipeline(linter: linter, cache: cache, workers: workers, settings: settings)
             pipeline.reportsIndexes = changes != nil
-            files = pipeline.run(inputs)
+            let stampsPath = cache.map { StatIndex.path(in: $0, roots: roots) }
+            if let stampsPath, io.environment["SWIFTUI_GOTCHAS_STAT_INDEX"] != "0" { pipeline.stamps = StatIndex.load(from: stampsPath) }
+            let output = pipeline.lint(work.map { .init(path: $0.path, configuration: $0.configuration) })
+            files = output.files
+            problems += output.problems
+            if let stampsPath, let next = output.stamps { next.store(to: stampsPath) }
         }
         guard let changes else { return LintReport(files: files, problems: problems.sorted { $0.path < $1.path }) }
         // Every file was linted (so cross-file findings are a full lint's); only the
@@ -179,7 +186,7 @@ public struct LintCommand: Sendable {
     /// `--fix`/`--diff`: pass 1 fixes every file alone (collecting its index); pass 2
     /// fixes again, with the workspace index, the files where it answers some rule's
     /// question differently (see `WorkspaceQueries`).
-    private func fixFiles(_ inputs: [WorkspaceLintPipeline.Input], options: LintOptions, workers: Int,
+    private func fixFiles(_ inputs: [(document: SourceDocument, configuration: RuleConfiguration)], options: LintOptions, workers: Int,
                           settings: [(path: String, text: String)]) -> [Result<FileReport, FileProblem>] {
         var outcomes = ParallelMap.map(inputs, workers: workers) { [self] input in
             lintAndWrite(input.document, configuration: input.configuration, options: options, workspace: .empty)

@@ -28,55 +28,212 @@ struct WorkspaceLintPipeline: Sendable {
     /// Hand every file's `FileIndex` back in its report (`--changed-since` asks the index
     /// which files depend on the changed ones); off, a warm run decodes no index.
     var reportsIndexes = false
+    /// The stat-first shortcut (with a cache only): a file whose stamp is the one
+    /// remembered is not read — its digest keys the cache — unless its text is needed
+    /// (a finding to print, a related location in it, a cache miss). nil: every file is
+    /// read and hashed.
+    var stamps: StatIndex?
 
-    /// A file to lint: read through `SourceFilePolicy`, which rejects what `ParserLimits`
-    /// finds unsafe to parse, so the pipeline parses without checking again.
+    /// A file to lint. Without a document, the pipeline reads it (when it must) through
+    /// `SourceFilePolicy`, which rejects what `ParserLimits` finds unsafe to parse, so
+    /// the pipeline parses without checking again.
     struct Input: Sendable {
-        var document: SourceDocument
+        var path: String
         var configuration: RuleConfiguration
+        var document: SourceDocument?
+
+        init(path: String, configuration: RuleConfiguration) {
+            self.path = path
+            self.configuration = configuration
+        }
+
+        init(document: SourceDocument, configuration: RuleConfiguration) {
+            path = document.path
+            self.configuration = configuration
+            self.document = document
+        }
+    }
+
+    struct Output: Sendable {
+        /// In input order, without the files that could not be read.
+        var files: [FileReport]
+        var problems: [FileProblem]
+        /// The stat index for the next run (nil without `stamps`).
+        var stamps: StatIndex?
+        /// How many files the pipeline read (given documents not counted).
+        var filesRead = 0
     }
 
     private struct FirstPass: Sendable {
+        /// `ContentHash` of the bytes ("" without a cache: nothing is hashed then).
+        var contentDigest: String
+        /// nil when the stat index vouched for the digest and nothing needed the text.
+        var document: SourceDocument?
+        /// The stamp taken before reading the file, with the digest of what was read.
+        var read: StatIndex.Entry?
+        /// The stat index's entry that was trusted instead of reading.
+        var trusted: StatIndex.Entry?
         var diagnostics: [Diagnostic]
         var fileIndex: CachedFileIndex
         var tree: ParsedFile?
     }
 
-    func run(_ inputs: [Input]) -> [FileReport] {
+    /// Documents given in the inputs (tests): their reports, in order.
+    func run(_ inputs: [Input]) -> [FileReport] { lint(inputs).files }
+
+    func lint(_ inputs: [Input]) -> Output {
+        if stamps != nil, let output = attempt(inputs, trustingStamps: true) { return output }
+        // A file changed under the run after its stamp was trusted (its text no longer
+        // hashes to the digest the cache was asked with): everything again, read.
+        return attempt(inputs, trustingStamps: false)!
+    }
+
+    /// nil when a trusted stamp turned out wrong (only possible while trusting stamps).
+    private func attempt(_ inputs: [Input], trustingStamps: Bool) -> Output? {
         let ruleIDs = linter.rules.map { $0.description.id }
         var settingsOnly = WorkspaceIndex.empty
         for (path, text) in settings { settingsOnly.updateSettings(path: path, text: text) }
-        let first = firstPass(inputs, ruleIDs: ruleIDs, defaultIsolationIsMainActor: settingsOnly.defaultIsolationIsMainActor)
-        let diagnostics = first.contains(where: \.fileIndex.asksWorkspace)
-            ? secondPass(inputs, first: first, ruleIDs: ruleIDs, settingsOnly: settingsOnly)
+        let settingsKeys = cache == nil ? [] : Self.settingsKeys(inputs, ruleIDs: ruleIDs)
+        let outcomes = firstPass(inputs, settingsKeys: settingsKeys, trustingStamps: trustingStamps,
+                                 defaultIsolationIsMainActor: settingsOnly.defaultIsolationIsMainActor)
+        var problems: [FileProblem] = []
+        var kept: [Int] = []
+        var first: [FirstPass] = []
+        for (index, outcome) in outcomes.enumerated() {
+            switch outcome {
+            case .success(let pass): kept.append(index); first.append(pass)
+            case .failure(let problem): problems.append(problem)
+            }
+        }
+        let keptInputs = kept.map { inputs[$0] }
+        let inconsistent = Mutex(false)
+        var diagnostics = first.contains(where: \.fileIndex.asksWorkspace)
+            ? secondPass(keptInputs, first: &first, settingsKeys: kept.map { settingsKeys.isEmpty ? "" : settingsKeys[$0] },
+                         ruleIDs: ruleIDs, settingsOnly: settingsOnly, inconsistent: inconsistent)
             : first.map(\.diagnostics)
+        // The text of every file with a finding, or named by one, is needed to print it.
+        var needed = Set<String>()
+        for (index, list) in diagnostics.enumerated() where !list.isEmpty {
+            needed.insert(keptInputs[index].path)
+            for diagnostic in list { for related in diagnostic.related { needed.insert(related.path) } }
+        }
+        let lateReads = Mutex(0)
+        let documents: [SourceDocument] = ParallelMap.map(Array(first.indices), workers: workers) { [first, needed] index in
+            let pass = first[index], path = keptInputs[index].path
+            if let document = pass.document { return document }
+            // Not read, and not needed: an empty text stands in (the report has no findings
+            // and no finding elsewhere points into it).
+            guard needed.contains(path) else { return SourceDocument(path: path, bytes: []) }
+            lateReads.withLock { $0 += 1 }
+            guard let document = Self.readMatching(path, digest: pass.contentDigest) else {
+                inconsistent.withLock { $0 = true }
+                return SourceDocument(path: path, bytes: [])
+            }
+            return document
+        }
+        if inconsistent.withLock({ $0 }) { return nil }
         let indexes: [FileIndex?] = reportsIndexes
             ? ParallelMap.map(first, workers: workers) { $0.fileIndex.fileIndex }
             : Array(repeating: nil, count: first.count)
-        return inputs.indices.map { index in
-            var report = FileReport(document: inputs[index].document, diagnostics: diagnostics[index])
+        let files = first.indices.map { index in
+            var report = FileReport(document: documents[index], diagnostics: diagnostics[index])
             report.fileIndex = indexes[index]
             return report
         }
+        diagnostics.removeAll()
+        let next = stamps.map { stamps in
+            stamps.next(trusted: Dictionary(first.indices.compactMap { i in first[i].trusted.map { (keptInputs[i].path, $0) } },
+                                            uniquingKeysWith: { a, _ in a }),
+                        read: Dictionary(first.indices.compactMap { i in first[i].read.map { (keptInputs[i].path, $0) } },
+                                         uniquingKeysWith: { a, _ in a }))
+        }
+        let earlyReads = first.indices.filter { inputs[kept[$0]].document == nil && first[$0].trusted == nil }.count
+        return Output(files: files, problems: problems, stamps: next, filesRead: earlyReads + lateReads.withLock { $0 } + problems.count)
+    }
+
+    /// `settingsKey` per input, computed once per run of equal configurations (usually
+    /// every file has the same one).
+    private static func settingsKeys(_ inputs: [Input], ruleIDs: [String]) -> [String] {
+        var last: (RuleConfiguration, String)?
+        return inputs.map { input in
+            if let last, last.0 == input.configuration { return last.1 }
+            let key = ResultCache.settingsKey(configuration: input.configuration, ruleIDs: ruleIDs)
+            last = (input.configuration, key)
+            return key
+        }
+    }
+
+    /// Reads `path` through `SourceFilePolicy`, with the stamp taken just before.
+    private static func read(_ path: String) -> (Result<SourceDocument, FileProblem>, stamp: FileStamp?) {
+        let stamp = FileStamp(path: path)
+        do throws(SourceFilePolicy.Rejection) {
+            return (.success(try SourceFilePolicy.document(atPath: path)), stamp)
+        } catch {
+            return (.failure(FileProblem(path: path, message: error.description)), stamp)
+        }
+    }
+
+    /// The file's text if it still hashes to `digest` (the one its results were keyed by).
+    private static func readMatching(_ path: String, digest: String) -> SourceDocument? {
+        guard case .success(let document) = read(path).0, ContentHash(document.bytes).description == digest else { return nil }
+        return document
     }
 
     /// Step 1: every file alone (cache hit, or parse and lint with an empty workspace).
-    private func firstPass(_ inputs: [Input], ruleIDs: [String], defaultIsolationIsMainActor: Bool) -> [FirstPass] {
+    private func firstPass(_ inputs: [Input], settingsKeys: [String], trustingStamps: Bool,
+                           defaultIsolationIsMainActor: Bool) -> [Result<FirstPass, FileProblem>] {
         // Scanned on the first cache miss only: a warm run needs no tree.
         let declarers = Mutex<[String: [Int]]?>(nil)
         let budget = Mutex(retainedSourceBudget)
-        return ParallelMap.map(Array(inputs.indices), workers: workers) { [linter, cache] index in
+        let stamps = trustingStamps ? self.stamps : nil
+        return ParallelMap.map(Array(inputs.indices), workers: workers) { [linter, cache] index -> Result<FirstPass, FileProblem> in
             let input = inputs[index]
-            let key = cache.map { _ in
-                ResultCache.key(path: input.document.path, bytes: input.document.bytes, configuration: input.configuration, ruleIDs: ruleIDs)
+            var document = input.document
+            var read: StatIndex.Entry?
+            var trusted: StatIndex.Entry?
+            var digest = ""
+            func readNow() -> FileProblem? {
+                let (result, stamp) = Self.read(input.path)
+                switch result {
+                case .failure(let problem): return problem
+                case .success(let text):
+                    document = text
+                    digest = cache == nil ? "" : ContentHash(text.bytes).description
+                    read = stamp.map { StatIndex.Entry(stamp: $0, digest: digest) }
+                    trusted = nil
+                    return nil
+                }
             }
-            if let cache, let key, let entry = cache.loadEntry(key: key), let fileIndex = entry.fileIndex {
-                return FirstPass(diagnostics: entry.diagnostics, fileIndex: fileIndex, tree: nil)
+            if let document {
+                digest = cache == nil ? "" : ContentHash(document.bytes).description
+            } else if let stamps, let stamp = FileStamp(path: input.path), let known = stamps.trustedDigest(path: input.path, stamp: stamp) {
+                digest = known
+                trusted = StatIndex.Entry(stamp: stamp, digest: known)
+            } else if let problem = readNow() {
+                return .failure(problem)
             }
-            let parsed = ParsedFile(safeDocument: input.document)
+            func cached() -> FirstPass? {
+                guard let cache else { return nil }
+                let key = ResultCache.key(path: input.path, contentDigest: digest, settings: settingsKeys[index])
+                guard let entry = cache.loadEntry(key: key), let fileIndex = entry.fileIndex else { return nil }
+                return FirstPass(contentDigest: digest, document: document, read: read, trusted: trusted,
+                                 diagnostics: entry.diagnostics, fileIndex: fileIndex, tree: nil)
+            }
+            if let hit = cached() { return .success(hit) }
+            if document == nil {
+                // Trusted, but no result under this configuration: the text is needed.
+                let vouched = digest
+                if let problem = readNow() { return .failure(problem) }
+                if digest != vouched, let hit = cached() { return .success(hit) }
+            }
+            guard let document else { return .failure(FileProblem(path: input.path, message: "not read")) }
+            let parsed = ParsedFile(safeDocument: document)
             let result = linter.lint(parsed, configuration: input.configuration)
             let fileIndex = CachedFileIndex(fileIndex: result.fileIndex, encoding: cache != nil)
-            if let cache, let key { cache.store(result.diagnostics, fileIndex: fileIndex, key: key) }
+            if let cache {
+                cache.store(result.diagnostics, fileIndex: fileIndex,
+                            key: ResultCache.key(path: input.path, contentDigest: digest, settings: settingsKeys[index]))
+            }
             let mayNeedTree = result.fileIndex.queries.mightBeAnsweredDifferently(
                 declaredElsewhere: { name in
                     declarers.withLock { known in
@@ -86,27 +243,30 @@ struct WorkspaceLintPipeline: Sendable {
                 },
                 defaultIsolationIsMainActor: defaultIsolationIsMainActor)
             let keep = mayNeedTree && budget.withLock { remaining in
-                guard input.document.bytes.count <= remaining else { return false }
-                remaining -= input.document.bytes.count
+                guard document.bytes.count <= remaining else { return false }
+                remaining -= document.bytes.count
                 return true
             }
-            return FirstPass(diagnostics: result.diagnostics, fileIndex: fileIndex, tree: keep ? parsed : nil)
+            return .success(FirstPass(contentDigest: digest, document: document, read: read, trusted: trusted,
+                                      diagnostics: result.diagnostics, fileIndex: fileIndex, tree: keep ? parsed : nil))
         }
     }
 
     /// Steps 2–3: the files whose rules asked the workspace something, with the index.
-    private func secondPass(_ inputs: [Input], first: [FirstPass], ruleIDs: [String], settingsOnly: WorkspaceIndex) -> [[Diagnostic]] {
+    /// A file not read so far is read if a rule must run again on it (a trusted stamp
+    /// that turns out wrong sets `inconsistent`).
+    private func secondPass(_ inputs: [Input], first: inout [FirstPass], settingsKeys: [String], ruleIDs: [String],
+                            settingsOnly: WorkspaceIndex, inconsistent: borrowing Mutex<Bool>) -> [[Diagnostic]] {
         // Workspace-dependent results are keyed by the digest of every file's index;
         // the index itself is only built (and cached indexes decoded) when one misses.
         let asking = inputs.indices.filter { first[$0].fileIndex.asksWorkspace }
         var secondKeys: [Int: String] = [:]
         if cache != nil {
-            let digest = Self.digest(of: zip(inputs, first).map { input, pass in (input.document.path, pass.fileIndex.digest) },
+            let digest = Self.digest(of: zip(inputs, first).map { input, pass in (input.path, pass.fileIndex.digest) },
                                      settings: settings)
             for index in asking {
-                let input = inputs[index]
-                secondKeys[index] = ResultCache.key(path: input.document.path, bytes: input.document.bytes,
-                                                    configuration: input.configuration, ruleIDs: ruleIDs, extra: digest)
+                secondKeys[index] = ResultCache.key(path: inputs[index].path, contentDigest: first[index].contentDigest,
+                                                    settings: settingsKeys[index], extra: digest)
             }
         }
         let cachedSecond: [Int: [Diagnostic]] = secondKeys.compactMapValues { cache?.load(key: $0) }
@@ -116,24 +276,39 @@ struct WorkspaceLintPipeline: Sendable {
             workspace = WorkspaceIndex(files: indexes.compactMap { $0 })
             for (path, text) in settings { workspace.updateSettings(path: path, text: text) }
         }
-        return ParallelMap.map(Array(inputs.indices), workers: workers) { [linter, cache, workspace, secondKeys] index in
-            let pass = first[index]
-            guard pass.fileIndex.asksWorkspace else { return pass.diagnostics }
-            if let cached = cachedSecond[index] { return cached }
+        let passes = first
+        let results = ParallelMap.map(Array(inputs.indices), workers: workers) { [linter, cache, workspace, secondKeys] index -> ([Diagnostic], SourceDocument?) in
+            let pass = passes[index]
+            guard pass.fileIndex.asksWorkspace else { return (pass.diagnostics, nil) }
+            if let cached = cachedSecond[index] { return (cached, nil) }
             let input = inputs[index]
-            let rerun = pass.fileIndex.fileIndex?.queries.rulesAnsweredDifferently(by: workspace, forFileAt: input.document.path) ?? Set(ruleIDs)
+            let rerun = pass.fileIndex.fileIndex?.queries.rulesAnsweredDifferently(by: workspace, forFileAt: input.path) ?? Set(ruleIDs)
             var diagnostics = pass.diagnostics
+            var readNow: SourceDocument?
             if !rerun.isEmpty {
                 var onlyRerun = input.configuration
                 onlyRerun.severities = onlyRerun.severities.filter { rerun.contains($0.key) }
-                let parsed = pass.tree ?? ParsedFile(safeDocument: input.document)
+                let parsed: ParsedFile
+                if let tree = pass.tree {
+                    parsed = tree
+                } else if let document = pass.document {
+                    parsed = ParsedFile(safeDocument: document)
+                } else if let document = Self.readMatching(input.path, digest: pass.contentDigest) {
+                    readNow = document
+                    parsed = ParsedFile(safeDocument: document)
+                } else {
+                    inconsistent.withLock { $0 = true }
+                    return (diagnostics, nil)
+                }
                 let findings = linter.lint(parsed, configuration: onlyRerun, workspace: workspace).diagnostics
                 diagnostics = (diagnostics.filter { !rerun.contains($0.ruleID) } + findings)
                     .sorted(by: Diagnostic.inReportOrder)
             }
             if let key = secondKeys[index] { cache?.store(diagnostics, key: key) }
-            return diagnostics
+            return (diagnostics, readNow)
         }
+        for (index, result) in results.enumerated() where result.1 != nil { first[index].document = result.1 }
+        return results.map { $0.0 }
     }
 
     /// For each name some file may declare a type under, the indexes of those files
@@ -141,7 +316,10 @@ struct WorkspaceLintPipeline: Sendable {
     private static func declarers(of inputs: [Input]) -> [String: [Int]] {
         var declarers: [String: [Int]] = [:]
         for (index, input) in inputs.enumerated() {
-            for name in DeclaredTypeNames.scan(input.document.bytes) { declarers[name, default: []].append(index) }
+            // A file not read yet (its stamp was trusted) is read here: the scan only decides
+            // which trees to keep, never a result.
+            guard let bytes = input.document?.bytes ?? (try? SourceFilePolicy.read(path: input.path)) else { continue }
+            for name in DeclaredTypeNames.scan(bytes) { declarers[name, default: []].append(index) }
         }
         return declarers
     }

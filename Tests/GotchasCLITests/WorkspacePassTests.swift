@@ -41,9 +41,9 @@ import Testing
     /// What the server would publish: every file linted with every file's index.
     static func expected(_ inputs: [WorkspaceLintPipeline.Input], settings: [(path: String, text: String)]) -> [[Diagnostic]] {
         let linter = RuleCatalog.linter
-        var workspace = WorkspaceIndex(files: inputs.map { linter.lint($0.document, configuration: $0.configuration).fileIndex })
+        var workspace = WorkspaceIndex(files: inputs.map { linter.lint($0.document!, configuration: $0.configuration).fileIndex })
         for (path, text) in settings { workspace.updateSettings(path: path, text: text) }
-        return inputs.map { linter.lint($0.document, configuration: $0.configuration, workspace: workspace).diagnostics }
+        return inputs.map { linter.lint($0.document!, configuration: $0.configuration, workspace: workspace).diagnostics }
     }
 
     static func summary(_ diagnostics: [Diagnostic]) -> [String] {
@@ -75,7 +75,7 @@ import Testing
             ("warm cache", WorkspaceLintPipeline(linter: linter, cache: cache, workers: 2, settings: settings)),
         ] {
             let reports = run.run(inputs)
-            #expect(reports.map(\.path) == inputs.map(\.document.path))
+            #expect(reports.map(\.path) == inputs.map(\.path))
             for (report, wanted) in zip(reports, expected) {
                 #expect(Self.summary(report.diagnostics) == wanted, "\(label): \(report.path)")
             }

@@ -1,4 +1,4 @@
-import GotchasCore
+@testable import GotchasCore
 import GotchasRules
 import Testing
 
@@ -131,5 +131,25 @@ import Testing
         #expect(workspace.defaultIsolationIsMainActor)
         workspace.remove(path: "Package.swift")
         #expect(!workspace.defaultIsolationIsMainActor)
+    }
+
+    /// ASCII texts take a byte path; a non-ASCII comment sends the same text down the
+    /// `Character` path, and the answers must agree.
+    @Test func asciiFastPathAgreesWithCharacterPath() {
+        let texts = [
+            ".target(name: \"A\", swiftSettings: [.defaultIsolation( MainActor.self )])",
+            "// .defaultIsolation(MainActor.self)", ".defaultIsolation(Main // Actor.self)",
+            ".defaultIsolation(Main\r\nActor.self)", "x / /defaultIsolation(MainActor.self)", "///defaultIsolation(MainActor.self)",
+            "\t.default\tIsolation(\u{0B}MainActor.self)", "a//b\n.defaultIsolation(MainActor.self)",
+            "SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor", "SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor // x", "// SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor",
+            "SWIFT_DEFAULT_ACTOR_ISOLATION\n= MainActor;", "SWIFT_DEFAULT_ACTOR_ISOLATION = nonisolated;",
+        ]
+        for path in ["Package.swift", "A.xcconfig", "A.xcodeproj/project.pbxproj"] {
+            for text in texts {
+                #expect(ProjectSettings.squeezedASCII(text) != nil)
+                #expect(ProjectSettings.defaultIsolationIsMainActor(path: path, text: text)
+                        == ProjectSettings.defaultIsolationIsMainActor(path: path, text: text + "\n// é"), "\(path): \(text)")
+            }
+        }
     }
 }

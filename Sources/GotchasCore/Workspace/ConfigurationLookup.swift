@@ -54,7 +54,9 @@ public struct ConfigurationLookup: Sendable {
     /// The nearest `.swiftui-gotchas.json` in the directory of `path` or above.
     public mutating func nearestFile(forFile path: String) -> String? {
         guard remembersNearestFile else { return ConfigurationFile.find(forFile: path) }
-        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL.path
+        // Keyed by the directory as written (a URL per file cost a warm run ~10 %); two
+        // spellings of one directory are two keys with the same answer.
+        let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
         if let known = nearestByDirectory[directory] { return known }
         let found = ConfigurationFile.find(forFile: path)
         nearestByDirectory[directory] = found

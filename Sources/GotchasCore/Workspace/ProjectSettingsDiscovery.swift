@@ -28,15 +28,17 @@ public enum ProjectSettingsDiscovery {
                 let contents = (try? fileManager.contentsOfDirectory(atPath: directory.path)) ?? []
                 var isPackageRoot = false
                 var isXcodeRoot = false
+                // The name decides first: a directory above the paths may hold thousands of
+                // entries (a home folder, /tmp), and building a URL per entry was most of a
+                // warm run's time.
                 for name in contents {
-                    let full = directory.appendingPathComponent(name).path
                     switch ProjectSettings.kind(ofPath: name) {
                     case .manifest?, .manifestVariant?, .xcconfig?:
-                        found.insert(full)
+                        found.insert(directory.appendingPathComponent(name).path)
                         isPackageRoot = isPackageRoot || name == "Package.swift"
                     default:
                         guard name.hasSuffix(".xcodeproj") else { continue }
-                        let project = full + "/project.pbxproj"
+                        let project = directory.appendingPathComponent(name).path + "/project.pbxproj"
                         if fileManager.fileExists(atPath: project) { found.insert(project) }
                         isXcodeRoot = true
                     }

@@ -16,6 +16,8 @@ struct ConfigurationStore: Sendable {
         var docsBaseURL: String
         /// False when the configuration's include/exclude leave the file out.
         var includesFile: Bool
+        /// The configuration's `"baseline"`, resolved against its directory.
+        var baselinePath: String?
     }
 
     let rules: [RuleDescription]
@@ -65,6 +67,9 @@ struct ConfigurationStore: Sendable {
         generation += 1
         return load(path: path)
     }
+
+    /// Something a lint depends on outside this store changed (a baseline was read).
+    mutating func invalidate() { generation += 1 }
 
     /// Forgets everything read from disk (e.g. after a watched-files event).
     mutating func reloadAll() -> [String] {
@@ -147,7 +152,8 @@ struct ConfigurationStore: Sendable {
             rules: ruleConfiguration,
             deploymentTargets: targets,
             docsBaseURL: effective.docsBaseURL ?? defaultDocsBaseURL,
-            includesFile: onDisk == nil || effective.includes(filePath: path))
+            includesFile: onDisk == nil || effective.includes(filePath: path),
+            baselinePath: effective.baselinePath)
         resolved[path] = (configPath, generation, result)
         return (result, problems)
     }

@@ -28,6 +28,10 @@ struct DocumentSnapshot: Sendable {
 
     /// The pull-diagnostics result ID of this version (nil for a file read from disk).
     var resultID: String?
+    /// The configuration's baseline: the findings it records are not shown.
+    var baseline: BaselineStore.Active?
+    /// The configuration names a baseline still being read: a push waits for it.
+    var baselinePending = false
 
     /// What a background answer about this snapshot is checked against (ContentModified).
     var documentVersion: (uri: String, version: Int) { (uri, version ?? 0) }
@@ -54,8 +58,13 @@ struct DocumentSnapshot: Sendable {
         guard !isConfigurationFile else { return (LintResult.empty, nil, nil) }  // see configurationDiagnostics
         guard configuration.includesFile else { return (LintResult.empty, nil, nil) }
         let parsed = parseBase.map { $0.file.reparsed(document, after: $0.edits) } ?? IncrementallyParsedFile(document: document)
-        let (result, memo) = linter.lintIncrementally(parsed.file, configuration: configuration.rules, workspace: workspace,
+        var (result, memo) = linter.lintIncrementally(parsed.file, configuration: configuration.rules, workspace: workspace,
                                                       after: parseBase?.memo)
+        // After the lint: the memo keeps every finding, so a changed baseline needs no re-walk.
+        if let baseline {
+            var matcher = Baseline.Matcher(baseline.baseline)
+            result.diagnostics = BaselineFile.unhidden(result.diagnostics, in: document, baselinePath: baseline.path, matcher: &matcher)
+        }
         return (result, parsed, memo)
     }
 
@@ -73,12 +82,49 @@ extension LanguageServer {
         let (resolved, problems) = configuration.resolve(forPath: open.document.path)
         problems.forEach(showProblem)
         showConfigurationWarnings()
+        let (baselineState, baseline) = baselines.lookup(resolved.baselinePath)
+        if case .pending(startRead: true) = baselineState, let path = resolved.baselinePath { readBaseline(path) }
         let cached = lints.cachedResult(uri, open: open, configurationGeneration: configuration.generation)
-        return DocumentSnapshot(uri: uri, version: open.version, document: open.document, configuration: resolved,
+        var snapshot = DocumentSnapshot(uri: uri, version: open.version, document: open.document, configuration: resolved,
                                 capabilities: capabilities, linter: linter, workspace: workspace.index, cachedLint: cached,
                                 revision: open.revision, parseBase: cached == nil ? open.parseBase : nil,
                                 resultID: LintSnapshot(version: open.version, openGeneration: open.openGeneration,
                                                        configurationGeneration: configuration.generation, result: .empty).resultID)
+        snapshot.baseline = baseline
+        snapshot.baselinePending = baselineState != .ready && baselineState != .none
+        return snapshot
+    }
+
+    /// Reads a configuration's baseline off the message loop; once read, every open
+    /// document is linted again with it (lints of documents that need it wait until then).
+    func readBaseline(_ path: String) {
+        Task.detached {
+            let result: Result<Baseline, BaselineFile.Problem>
+            do throws(BaselineFile.Problem) {
+                result = .success(try BaselineFile.load(path))
+            } catch {
+                result = .failure(error)
+            }
+            await self.baselineRead(path, result)
+        }
+    }
+
+    private func baselineRead(_ path: String, _ result: Result<Baseline, BaselineFile.Problem>) {
+        guard baselines.finished(path, result) else { return }
+        if case .failure(let problem) = result { showProblem("swiftui-gotchas: \(problem) (nothing is hidden)") }
+        configuration.invalidate()
+        relintOpenDocuments()
+    }
+
+    /// A baseline file was saved or changed on disk: read again, and re-lint. Returns
+    /// false when `path` is no baseline the server uses.
+    @discardableResult
+    func reloadBaseline(path: String) -> Bool {
+        guard baselines.isKnown(path) else { return false }
+        baselines.forget(path)
+        configuration.invalidate()
+        relintOpenDocuments()
+        return true
     }
 }
 

@@ -41,6 +41,8 @@ public actor LanguageServer {
     var lints: LintScheduler
     /// Declarations of the whole workspace (WorkspaceIndexManager.swift).
     var workspace = WorkspaceIndexManager()
+    /// The baselines configurations name (BaselineStore.swift).
+    var baselines = BaselineStore()
     /// Work-done progress tokens the server created, and who waits for them.
     var progressTokens = ProgressReporter()
     var exitCode: Int32?
@@ -159,6 +161,8 @@ public actor LanguageServer {
     /// configuration stays in force meanwhile, so linting now would change nothing).
     @discardableResult
     func reloadConfiguration(path: String) -> Bool {
+        // Its "baseline" may name another file now, or the team rewrote the baseline with it.
+        baselines.forgetAll()
         guard configuration.reload(path: path) != nil else { return true }
         Task {
             try? await Task.sleep(for: .seconds(ConfigurationLookup.retryDelay))

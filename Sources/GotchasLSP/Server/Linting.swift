@@ -10,6 +10,8 @@ extension LanguageServer {
     /// always gets its publish.
     func scheduleLint(_ uri: String, quietIfUnchanged: Bool = false) {
         guard !lints.isInFlight(uri), let open = documents[uri], let snapshot = snapshot(of: uri) else { return }
+        // Linted once the baseline is read (`baselineRead` re-lints every open document).
+        guard !snapshot.baselinePending else { return }
         if let cached = snapshot.cachedLint {
             publish(cached, for: snapshot, quietIfUnchanged: quietIfUnchanged)
             return

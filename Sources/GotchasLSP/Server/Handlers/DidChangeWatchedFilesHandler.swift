@@ -11,7 +11,9 @@ enum DidChangeWatchedFilesHandler: NotificationHandler {
     static func handle(_ params: DidChangeWatchedFilesParams, server: isolated LanguageServer) {
         var configurationChanged = false
         for change in params.changes {
-            if change.path.hasSuffix("/" + ConfigurationFile.fileName) {
+            if server.reloadBaseline(path: change.path) {
+                continue
+            } else if change.path.hasSuffix("/" + ConfigurationFile.fileName) {
                 // A broken read is retried shortly; that retry re-lints by itself.
                 if server.reloadConfiguration(path: change.path) { configurationChanged = true }
             } else {

@@ -14,6 +14,7 @@ enum DidSaveHandler: NotificationHandler {
             server.indexWatchedFile(path: path, deleted: false)
             return
         }
+        if server.reloadBaseline(path: path) { return }
         guard path.hasSuffix("/" + ConfigurationFile.fileName) else { return }
         guard server.reloadConfiguration(path: path) else { return }
         server.showConfigurationWarnings()

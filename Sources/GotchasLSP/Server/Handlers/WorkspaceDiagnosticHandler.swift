@@ -39,6 +39,7 @@ extension LanguageServer {
         let linter = self.linter
         let workspace = self.workspace.index
         let generation = configuration.generation
+        let baselines = self.baselines
         respondInBackground(id) { [open, previous, configurations] () async -> Answer<WorkspaceDiagnosticReport> in
             let progress = WorkDoneProgress(title: "swiftui-gotchas", total: files.count, minimumTotalForReports: 2)
             await self.sendProgress(token, progress.begin(message: "\(files.count) files"))
@@ -55,9 +56,10 @@ extension LanguageServer {
                           let document = try? SourceFilePolicy.document(atPath: path) {
                     let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
                     let resultID = "disk.\(Int(modified * 1000)).\(document.bytes.count).\(generation)"
-                    let snapshot = DocumentSnapshot(uri: uri, version: nil, document: document,
+                    var snapshot = DocumentSnapshot(uri: uri, version: nil, document: document,
                                                     configuration: resolved, capabilities: capabilities, linter: linter,
                                                     workspace: workspace, cachedLint: nil)
+                    snapshot.baseline = baselines.loaded(resolved.baselinePath)
                     items.append(Self.report(uri: uri, version: nil, resultID: resultID, previous: previous[uri], snapshot: snapshot))
                 }
                 if let report = progress.report(after: index) { await self.sendProgress(token, report) }
