@@ -22,8 +22,7 @@ struct PullResultID: Sendable, Equatable {
 
     static func disk(session: String, bytes: [UInt8], configurationGeneration: Int) -> PullResultID {
         var hasher = Hasher()
-        hasher.combine(bytes.count)
-        hasher.combine(bytes)
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }  // in one call: an Array's `combine` feeds byte by byte
         return PullResultID(base: "\(session).disk\(Self.text(hasher.finalize())).c\(configurationGeneration)")
     }
 
