@@ -3,10 +3,14 @@
 #   - VS Code (editors/vscode): package.json has the contribution points; extension.js parses
 #     (`node --check`) and, loaded by Node with stand-ins for the `vscode` API and for
 #     `vscode-languageclient/node` (npm is not reachable here), activates, starts the REAL server
-#     with the command and initializationOptions it computes from the settings, gets diagnostics
-#     for a file copied from Examples/, runs the "Fix all" command (the server answers with
-#     workspace/applyEdit) and forwards a settings change. The stand-in speaks LSP itself; the
-#     real vscode-languageclient is not exercised.
+#     with the command and initializationOptions it computes from the settings, pulls diagnostics
+#     as vscode-languageclient 9 does (its capabilities, VS Code's percent-encoded URIs, re-pulls
+#     after a refresh, a workspace poll every 2 s with previousResultIds) for a project under a
+#     path with `( ) +`: a cross-file finding appears and disappears in an unopened and an open
+#     file, an unchanged poll is all `unchanged`; gets diagnostics for a file copied from
+#     Examples/, runs the "Fix all" command (the server answers with workspace/applyEdit),
+#     forwards a settings change, and says why Fix All cannot run after a failed start. The
+#     stand-in speaks LSP itself; the real vscode-languageclient is not exercised.
 #   - Helix (editors/helix/languages.toml) and Sublime Text (editors/sublime): parse, and
 #     start `swiftui-gotchas lsp`.
 # Exit status: 0 when every check passed, non-zero otherwise.
@@ -49,9 +53,31 @@ PY
 # --- VS Code.
 if node --check editors/vscode/extension.js; then ok "vscode: node --check extension.js"; else fail "vscode: node --check extension.js"; fi
 
-mkdir -p "$WORK/node_modules/vscode" "$WORK/node_modules/vscode-languageclient" "$WORK/project/Views"
-cp Examples/GotchaGarden/Views/PlantDetailView.swift "$WORK/project/Views/"
-echo '{ "rules": { "work-in-body": "off", "symbol-variant-by-name": "warning" } }' > "$WORK/project/.swiftui-gotchas.json"
+# The project lives under a path VS Code percent-encodes (`( ) +` and a space): result IDs
+# must be matched whatever the spelling of the URI.
+PROJECT="$WORK/My App (2)+/project"
+mkdir -p "$WORK/node_modules/vscode" "$WORK/node_modules/vscode-languageclient" "$PROJECT/Views" "$PROJECT/Sources"
+cp Examples/GotchaGarden/Views/PlantDetailView.swift "$PROJECT/Views/"
+echo '{ "rules": { "work-in-body": "off", "symbol-variant-by-name": "warning" } }' > "$PROJECT/.swiftui-gotchas.json"
+# A cross-file finding: Root reads `@Environment(Store.self)`, App injects `.environmentObject`.
+cat > "$PROJECT/Sources/App.swift" <<'SWIFT'
+import SwiftUI
+@main
+struct GardenApp: App {
+    @StateObject private var store = Store()
+    var body: some Scene {
+        WindowGroup { Root().environmentObject(store) }
+    }
+}
+SWIFT
+printf 'import SwiftUI\nfinal class Store: ObservableObject { @Published var count = 0 }\n' > "$PROJECT/Sources/Store.swift"
+cat > "$PROJECT/Sources/Root.swift" <<'SWIFT'
+import SwiftUI
+struct Root: View {
+    @Environment(Store.self) private var store
+    var body: some View { Text("plants") }
+}
+SWIFT
 
 # A stand-in for the parts of the `vscode` API the extension uses.
 cat > "$WORK/node_modules/vscode/index.js" <<'JS'
@@ -81,39 +107,95 @@ module.exports = {
 };
 JS
 
-# A stand-in for vscode-languageclient/node that speaks LSP over stdio to the server the
-# extension describes, and registers the server's commands as the real one does.
+# A stand-in for vscode-languageclient/node (9.x) that speaks LSP over stdio to the server the
+# extension describes, and behaves as the real client does where it matters here:
+#   - it sends v9's capabilities (pull diagnostics with refresh, dynamic registration of
+#     watched files, work-done progress, code action resolve, …) and VS Code's URIs
+#     (`vscode.Uri.file(p).toString()`: every byte but `A-Z a-z 0-9 - . _ ~ /` percent-encoded);
+#   - it pulls `textDocument/diagnostic` on open and change (with the result ID it holds),
+#     pulls every open document again on `workspace/diagnostic/refresh`, and polls
+#     `workspace/diagnostic` with `previousResultIds` (2 s after each answer, as v9);
+#     `unchanged` keeps what it shows;
+#   - it registers the server's commands once the server answered `initialize`.
 cat > "$WORK/node_modules/vscode-languageclient/node.js" <<'JS'
 const { spawn } = require("child_process");
 const vscode = require("vscode");
 const TransportKind = { stdio: 0, ipc: 1, pipe: 2, socket: 3 };
 const DidChangeConfigurationNotification = { type: { method: "workspace/didChangeConfiguration" } };
+const POLL_MS = 2000;
 const instances = [];
+
+/** `vscode.Uri.file(path).toString()`. */
+function fileUri(path) {
+  let encoded = "";
+  for (const byte of Buffer.from(path, "utf8")) {
+    const c = String.fromCharCode(byte);
+    encoded += /[A-Za-z0-9\-._~\/]/.test(c) ? c : "%" + byte.toString(16).toUpperCase().padStart(2, "0");
+  }
+  return "file://" + encoded;
+}
+
+/** What vscode-languageclient 9.0 sends (the parts a server may read). */
+const CAPABILITIES = {
+  general: { positionEncodings: ["utf-16"], staleRequestSupport: { cancel: true, retryOnContentModified: ["textDocument/semanticTokens/full", "textDocument/semanticTokens/range", "textDocument/semanticTokens/full/delta"] },
+             regularExpressions: { engine: "ECMAScript", version: "ES2020" }, markdown: { parser: "marked", version: "1.1.0" } },
+  workspace: {
+    applyEdit: true,
+    workspaceEdit: { documentChanges: true, resourceOperations: ["create", "rename", "delete"], failureHandling: "textOnlyTransactional",
+                     normalizesLineEndings: true, changeAnnotationSupport: { groupsOnLabel: true } },
+    didChangeConfiguration: { dynamicRegistration: true },
+    didChangeWatchedFiles: { dynamicRegistration: true, relativePatternSupport: true },
+    executeCommand: { dynamicRegistration: true },
+    configuration: true, workspaceFolders: true,
+    semanticTokens: { refreshSupport: true }, codeLens: { refreshSupport: true }, inlineValue: { refreshSupport: true },
+    inlayHint: { refreshSupport: true }, diagnostics: { refreshSupport: true },
+  },
+  textDocument: {
+    synchronization: { dynamicRegistration: true, willSave: true, willSaveWaitUntil: true, didSave: true },
+    hover: { dynamicRegistration: true, contentFormat: ["markdown", "plaintext"] },
+    publishDiagnostics: { relatedInformation: true, versionSupport: false, tagSupport: { valueSet: [1, 2] }, codeDescriptionSupport: true, dataSupport: true },
+    codeAction: { dynamicRegistration: true, isPreferredSupport: true, disabledSupport: true, dataSupport: true,
+                  resolveSupport: { properties: ["edit"] }, honorsChangeAnnotations: false,
+                  codeActionLiteralSupport: { codeActionKind: { valueSet: ["", "quickfix", "refactor", "refactor.extract", "refactor.inline", "refactor.rewrite", "source", "source.organizeImports"] } } },
+    diagnostic: { dynamicRegistration: true, relatedDocumentSupport: false },
+  },
+  window: { workDoneProgress: true, showMessage: { messageActionItem: { additionalPropertiesSupport: true } }, showDocument: { support: true } },
+};
+
 class LanguageClient {
   constructor(id, name, serverOptions, clientOptions) {
     Object.assign(this, { id, name, serverOptions, clientOptions });
     this.nextId = 1; this.pending = new Map(); this.notifications = []; this.serverRequests = []; this.waiters = [];
     this.running = false; this.buffer = Buffer.alloc(0); this.disposables = [];
+    // What the Problems panel shows, by URI, and the result ID each was pulled with.
+    this.shown = new Map(); this.resultIds = new Map();
+    this.open = new Map();  // uri → version
+    this.polls = []; this.pullErrors = []; this.registrations = [];
     instances.push(this);
   }
+  static fileUri(path) { return fileUri(path); }
   start() {
     const run = this.serverOptions.run;
+    const folder = fileUri(process.env.E2E_PROJECT);
     return new Promise((resolve, reject) => {
       this.process = spawn(run.command, run.args, { stdio: ["pipe", "pipe", "inherit"], cwd: process.env.E2E_PROJECT });
       this.process.on("error", reject);
       this.process.stdout.on("data", (chunk) => this.receive(chunk));
       this.request("initialize", {
-        processId: process.pid, rootUri: "file://" + process.env.E2E_PROJECT, clientInfo: { name: "vscode-stand-in" },
-        capabilities: { workspace: { applyEdit: true, workspaceEdit: { documentChanges: true }, configuration: true },
-                        textDocument: { publishDiagnostics: { codeDescriptionSupport: true }, codeAction: { codeActionLiteralSupport: { codeActionKind: { valueSet: ["quickfix", "source"] } } } } },
+        processId: process.pid, rootUri: folder, rootPath: process.env.E2E_PROJECT,
+        workspaceFolders: [{ uri: folder, name: "project" }],
+        clientInfo: { name: "Visual Studio Code", version: "1.95.0" }, locale: "en",
+        capabilities: CAPABILITIES,
         initializationOptions: this.clientOptions.initializationOptions,
         trace: "off",
       }).then((result) => {
+        this.serverCapabilities = result.capabilities;
         this.notify("initialized", {});
         for (const command of result.capabilities.executeCommandProvider.commands) {
           this.disposables.push(vscode.commands.registerCommand(command, (...args) => this.request("workspace/executeCommand", { command, arguments: args })));
         }
         this.running = true;
+        if (result.capabilities.diagnosticProvider && result.capabilities.diagnosticProvider.workspaceDiagnostics) this.pollWorkspace();
         resolve();
       }, reject);
     });
@@ -122,6 +204,7 @@ class LanguageClient {
   async stop() {
     if (!this.running) return;
     this.running = false;
+    clearTimeout(this.pollTimer);
     for (const d of this.disposables) d.dispose();
     await this.request("shutdown", null);
     this.notify("exit", null);
@@ -134,9 +217,70 @@ class LanguageClient {
   }
   request(method, params) {
     const id = this.nextId++;
-    return new Promise((resolve, reject) => { this.pending.set(id, { resolve, reject }); this.send({ id, method, params }); });
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject }); this.send({ id, method, params });
+    });
   }
   notify(method, params) { this.send({ method, params }); }
+
+  // --- Documents, as VS Code syncs and pulls them.
+  didOpen(uri, text) {
+    this.open.set(uri, 1);
+    this.notify("textDocument/didOpen", { textDocument: { uri, languageId: "swift", version: 1, text } });
+    return this.pullDocument(uri);
+  }
+  didChange(uri, text) {
+    const version = this.open.get(uri) + 1;
+    this.open.set(uri, version);
+    this.notify("textDocument/didChange", { textDocument: { uri, version }, contentChanges: [{ text }] });
+    return this.pullDocument(uri);
+  }
+  didClose(uri) {
+    this.open.delete(uri);
+    this.notify("textDocument/didClose", { textDocument: { uri } });
+  }
+  /** One `textDocument/diagnostic`, with the result ID held; a ContentModified answer is pulled again. */
+  async pullDocument(uri) {
+    const params = { textDocument: { uri } };
+    if (this.resultIds.has(uri)) params.previousResultId = this.resultIds.get(uri);
+    try {
+      this.take(uri, await this.request("textDocument/diagnostic", params));
+    } catch (error) {
+      if (error.code === -32801) return this.pullDocument(uri);
+      if (error.code !== -32800) this.pullErrors.push(`${uri}: ${error.code} ${error.message}`);
+    }
+  }
+  take(uri, report) {
+    if (report.resultId) this.resultIds.set(uri, report.resultId);
+    if (report.kind === "full") this.shown.set(uri, report.items);
+  }
+  async pollWorkspace() {
+    if (!this.running) return;
+    const previousResultIds = [...this.resultIds].map(([uri, value]) => ({ uri, value }));
+    try {
+      const result = await this.request("workspace/diagnostic", { previousResultIds });
+      this.polls.push(result.items);
+      for (const item of result.items) this.take(item.uri, item);
+    } catch (error) {
+      if (error.code !== -32800) this.pullErrors.push(`workspace/diagnostic: ${error.code} ${error.message}`);
+    }
+    if (this.running) this.pollTimer = setTimeout(() => this.pollWorkspace(), POLL_MS);
+  }
+  /** The diagnostics VS Code shows for a file. */
+  diagnostics(uri) { return this.shown.get(uri) || []; }
+
+  answerServerRequest(message) {
+    switch (message.method) {
+      case "workspace/applyEdit": return { applied: true };
+      case "client/registerCapability": this.registrations.push(...message.params.registrations); return null;
+      case "workspace/configuration": return message.params.items.map(() => this.clientOptions.initializationOptions || {});
+      case "workspace/diagnostic/refresh":
+        // Every open document is pulled again with the result ID it holds.
+        setImmediate(() => { for (const uri of this.open.keys()) this.pullDocument(uri); });
+        return null;
+      default: return null;
+    }
+  }
   receive(chunk) {
     this.buffer = Buffer.concat([this.buffer, chunk]);
     for (;;) {
@@ -148,21 +292,26 @@ class LanguageClient {
       this.buffer = this.buffer.slice(end + 4 + length);
       if (message.id !== undefined && message.method === undefined) {
         const waiter = this.pending.get(message.id); this.pending.delete(message.id);
-        if (message.error) waiter.reject(new Error(message.error.message)); else waiter.resolve(message.result);
+        if (message.error) waiter.reject(Object.assign(new Error(message.error.message), { code: message.error.code }));
+        else waiter.resolve(message.result);
       } else if (message.id !== undefined) {
         this.serverRequests.push(message);
-        this.send({ id: message.id, result: message.method === "workspace/applyEdit" ? { applied: true } : null });
+        this.send({ id: message.id, result: this.answerServerRequest(message) });
       } else {
         this.notifications.push(message);
       }
-      this.waiters = this.waiters.filter((w) => !w());
     }
   }
+  /** Waits until `predicate` holds (checked every 50 ms), up to `ms`. */
   waitFor(predicate, ms) {
     return new Promise((resolve) => {
-      const timer = setTimeout(() => resolve(false), ms);
-      const check = () => { if (predicate()) { clearTimeout(timer); resolve(true); return true; } return false; };
-      if (!check()) this.waiters.push(check);
+      const deadline = Date.now() + ms;
+      const check = () => {
+        if (predicate()) return resolve(true);
+        if (Date.now() > deadline) return resolve(false);
+        setTimeout(check, 50);
+      };
+      check();
     });
   }
 }
@@ -194,6 +343,7 @@ const check = (condition, message) => { console.log((condition ? "ok   - " : "FA
   // Activate with settings.
   const vscode = require("vscode");
   const languageclient = require("vscode-languageclient/node");
+  const uriOf = (relative) => languageclient.LanguageClient.fileUri(path.join(project, relative));
   vscode._state.settings = {
     path: process.env.E2E_BIN, logFile: path.join(work, "server.log"),
     rules: { "foreground-color": "error" }, include: [], exclude: [], "docs-base-url": "https://docs.example.test/rules",
@@ -211,19 +361,57 @@ const check = (condition, message) => { console.log((condition ? "ok   - " : "FA
   check(vscode._state.errors.length === 0, "vscode: no error shown " + vscode._state.errors.join(" "));
   for (const command of contributed) check(typeof vscode._state.commands[command] === "function", `vscode: command ${command} registered`);
   check(typeof vscode._state.commands["swiftui-gotchas.fixAll"] === "function", "vscode: the server's swiftui-gotchas.fixAll is registered by the client (no clash)");
+  const provider = client.serverCapabilities.diagnosticProvider || {};
+  check(provider.workspaceDiagnostics === true && provider.interFileDependencies === true,
+        "vscode: pull diagnostics with workspaceDiagnostics and interFileDependencies: " + JSON.stringify(provider));
+  check(await client.waitFor(() => client.registrations.some((r) => r.method === "workspace/didChangeWatchedFiles" &&
+                                                           JSON.stringify(r.registerOptions).includes("**/*.swift")), 10000),
+        "vscode: the server registers a watcher for **/*.swift (dynamic registration)");
+
+  const mismatch = (uri) => client.diagnostics(uri).some((d) => d.code === "environment-object-mismatch");
+  const appURI = uriOf("Sources/App.swift"), rootURI = uriOf("Sources/Root.swift");
+  check(rootURI.includes("My%20App%20%282%29%2B"), "vscode: URIs are percent-encoded as VS Code spells them: " + rootURI);
+
+  // An unopened file: the workspace poll brings its cross-file finding once indexing ended
+  // (the first poll arrives before that).
+  check(await client.waitFor(() => mismatch(rootURI), 20000), "vscode: a cross-file finding appears in an unopened file (workspace poll)");
+  // An unchanged project: a poll answers every file `unchanged` (nothing is linted again).
+  const polled = client.polls.length;
+  check(await client.waitFor(() => client.polls.length > polled && client.polls[client.polls.length - 1].every((i) => i.kind === "unchanged"), 10000),
+        "vscode: an unchanged poll under a path with `( ) +` reports every item unchanged: " +
+        JSON.stringify((client.polls[client.polls.length - 1] || []).map((i) => `${path.basename(i.uri)}:${i.kind}`)));
+
+  // Changed on disk (the watcher's event): the finding goes from the unopened file.
+  const app = fs.readFileSync(path.join(project, "Sources/App.swift"), "utf8");
+  const fixedApp = app.replace(".environmentObject(store)", ".environment(store)");
+  fs.writeFileSync(path.join(project, "Sources/App.swift"), fixedApp);
+  client.notify("workspace/didChangeWatchedFiles", { changes: [{ uri: appURI, type: 2 }] });
+  check(await client.waitFor(() => !mismatch(rootURI), 10000), "vscode: the cross-file finding disappears from an unopened file (changed on disk)");
+
+  // Open files: an edit in App.swift changes Root.swift's finding; VS Code re-pulls Root.swift
+  // after the refresh with the result ID it holds.
+  await client.didOpen(rootURI, fs.readFileSync(path.join(project, "Sources/Root.swift"), "utf8"));
+  await client.didOpen(appURI, fixedApp);
+  check(!mismatch(rootURI), "vscode: no cross-file finding in the open Root.swift");
+  await client.didChange(appURI, app);
+  check(await client.waitFor(() => mismatch(rootURI), 10000), "vscode: a cross-file finding appears in an open file (re-pulled after the refresh)");
+  await client.didChange(appURI, fixedApp);
+  check(await client.waitFor(() => !mismatch(rootURI), 10000), "vscode: the cross-file finding disappears from an open file");
+  // VS Code pulls a document once more after closing it (a language-mode switch): a report, not an error.
+  client.didClose(rootURI);
+  await client.pullDocument(rootURI);
+  check(client.pullErrors.length === 0, "vscode: no pull answered with an error: " + client.pullErrors.join("; "));
 
   // Diagnostics for a file from Examples/.
   const file = path.join(project, "Views/PlantDetailView.swift");
-  const uri = "file://" + file;
-  client.notify("textDocument/didOpen", { textDocument: { uri, languageId: "swift", version: 1, text: fs.readFileSync(file, "utf8") } });
-  const published = () => client.notifications.filter((n) => n.method === "textDocument/publishDiagnostics" && n.params.uri === uri);
-  if (check(await client.waitFor(() => published().length > 0, 20000), "vscode: diagnostics published")) {
-    const diagnostics = published()[published().length - 1].params.diagnostics;
-    check(diagnostics.length === 4, `vscode: 4 diagnostics (got ${diagnostics.length})`);
-    const d = diagnostics.find((x) => x.code === "foreground-color");
-    check(d && d.severity === 1, "vscode: foreground-color at error (from swiftui-gotchas.rules)");
-    check(d && d.codeDescription && d.codeDescription.href === "https://docs.example.test/rules/foreground-color.md", "vscode: codeDescription.href from swiftui-gotchas.docs-base-url");
-  }
+  const uri = uriOf("Views/PlantDetailView.swift");
+  await client.didOpen(uri, fs.readFileSync(file, "utf8"));
+  const diagnostics = client.diagnostics(uri);
+  check(diagnostics.length === 4, `vscode: 4 diagnostics pulled (got ${diagnostics.length})`);
+  const d = diagnostics.find((x) => x.code === "foreground-color");
+  check(d && d.severity === 1, "vscode: foreground-color at error (from swiftui-gotchas.rules)");
+  check(d && d.codeDescription && d.codeDescription.href === "https://docs.example.test/rules/foreground-color.md", "vscode: codeDescription.href from swiftui-gotchas.docs-base-url");
+  check(!client.notifications.some((n) => n.method === "textDocument/publishDiagnostics"), "vscode: nothing is pushed to a pulling client");
 
   // Fix all through the contributed command.
   vscode.window.activeTextEditor = { document: { languageId: "swift", uri: { toString: () => uri } } };
@@ -234,30 +422,33 @@ const check = (condition, message) => { console.log((condition ? "ok   - " : "FA
     check(edit.includes("StateObject") && edit.includes("foregroundStyle"), "vscode: the edit fixes @ObservedObject and foregroundColor: " + edit.slice(0, 60) + "…");
   }
 
-  // A settings change is forwarded.
-  const before = published().length;
+  // A settings change is forwarded; the server asks for a refresh and the re-pull shows it.
   vscode._state.settings.rules = { "foreground-color": "hint" };
   for (const listener of vscode._state.configurationListeners) {
     await listener({ affectsConfiguration: (s) => s === "swiftui-gotchas" || s === "swiftui-gotchas.rules" });
   }
-  const relinted = await client.waitFor(() => published().length > before &&
-    (published()[published().length - 1].params.diagnostics.find((x) => x.code === "foreground-color") || {}).severity === 4, 10000);
+  const relinted = await client.waitFor(() => (client.diagnostics(uri).find((x) => x.code === "foreground-color") || {}).severity === 4, 10000);
   check(relinted, "vscode: changed swiftui-gotchas.rules reach the server (foreground-color now a hint)");
   await extension.deactivate();
   check(client.process.exitCode === 0 || await new Promise((r) => client.process.on("exit", (code) => r(code === 0))), "vscode: server exits cleanly on deactivate");
 
-  // A wrong path is reported to the user.
+  // A wrong path is reported to the user, and Fix All then says why it cannot run.
   for (const d of subscriptions) d.dispose && d.dispose();
   vscode._state.settings = { path: "/nonexistent/swiftui-gotchas" };
   vscode._state.errors.length = 0;
   await extension.activate({ subscriptions: [] });
   check(vscode._state.errors.some((e) => e.includes("swiftui-gotchas.path")), "vscode: a missing executable is reported with a pointer to swiftui-gotchas.path");
+  vscode._state.errors.length = 0;
+  let thrown;
+  try { await vscode.commands.executeCommand("swiftui-gotchas.fixAllInFile"); } catch (error) { thrown = error; }
+  check(!thrown && vscode._state.errors.some((e) => e.includes("the server is not running") && e.includes("/nonexistent/swiftui-gotchas")),
+        "vscode: Fix All after a failed start says the server is not running, and why: " + (thrown ? thrown.message : vscode._state.errors.join(" ")));
   process.exit(failures ? 1 : 0);
 })().catch((error) => { console.log("FAIL - " + (error && error.stack || error)); process.exit(1); });
 JS
 
 set +e
-E2E_ROOT="$ROOT" E2E_WORK="$WORK" E2E_PROJECT="$WORK/project" E2E_BIN="$BIN" NODE_PATH="$WORK/node_modules" \
+E2E_ROOT="$ROOT" E2E_WORK="$WORK" E2E_PROJECT="$PROJECT" E2E_BIN="$BIN" NODE_PATH="$WORK/node_modules" \
     timeout 120 node "$WORK/driver.js"
 status=$?
 set -e

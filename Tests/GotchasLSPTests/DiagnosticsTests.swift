@@ -68,6 +68,8 @@ import Testing
         let client = TestClient()
         let response = try await client.initialize(capabilities: Self.pullCapabilities)
         #expect(response["result", "capabilities", "diagnosticProvider", "workspaceDiagnostics"] == true)
+        #expect(response["result", "capabilities", "diagnosticProvider", "interFileDependencies"] == true)
+        try await client.indexed()  // result IDs change once with the index's completeness
         let uri = "file:///pull.swift"
         await client.open(uri, sample)
         let full = try await client.request("textDocument/diagnostic", ["textDocument": ["uri": .string(uri)]])
@@ -94,6 +96,7 @@ import Testing
         _ = second.write("C.swift", sample)
         let client = TestClient()
         _ = try await client.initialize(capabilities: Self.pullCapabilities, folders: [folder.path])
+        try await client.indexed()
         await client.open(folder.uri("Sources/B.swift"), "Text(\"open\").foregroundColor(.blue)\n", version: 3)
         let response = try await client.request("workspace/diagnostic", ["previousResultIds": [], "workDoneToken": "tok"])
         let items = try #require(response["result", "items"]?.arrayValue)

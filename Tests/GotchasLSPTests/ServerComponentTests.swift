@@ -15,7 +15,7 @@ private func check(_ condition: Bool, sourceLocation: SourceLocation = #_sourceL
     }
 
     static func finished(version: Int, openGeneration: Int = 1, configuration: Int = 0) -> LintSnapshot {
-        LintSnapshot(version: version, openGeneration: openGeneration, configurationGeneration: configuration, result: .empty)
+        LintSnapshot(version: version, openGeneration: openGeneration, configurationGeneration: configuration, result: .empty, resultID: "")
     }
 
     @Test func lintsBeyondTheLimitWaitInOrderAndKeepQuietOnlyWhenEveryRequestWas() {

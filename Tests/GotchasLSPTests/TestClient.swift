@@ -110,6 +110,11 @@ actor TestClient {
         }
     }
 
+    /// Waits for the end of the server's workspace indexing (its log line).
+    func indexed() async throws {
+        _ = try await notification("window/logMessage") { $0["params", "message"]?.stringValue?.hasPrefix("indexed ") == true }
+    }
+
     /// Everything received and not yet claimed.
     func unclaimed() -> [JSON] { received }
 

@@ -27,6 +27,23 @@ import Testing
     let plainCart = "final class Cart {\n    var items: [Int] = []\n}\n"
     let observableCart = "@Observable final class Cart {\n    var items: [Int] = []\n}\n"
 
+    /// The server's pull result IDs carry this digest: it must change when an answer the
+    /// file's rules got changes, and only then.
+    @Test func theAnswerDigestFollowsTheAnswersNotTheIndex() {
+        let queries = linter.lint(SourceDocument(path: "CartView.swift", text: view), configuration: configuration,
+                                  workspace: .empty).fileIndex.queries
+        #expect(!queries.isEmpty)
+        let plain = WorkspaceIndex(files: [fileIndex("Models/Cart.swift", plainCart)])
+        let digest = { (workspace: WorkspaceIndex) in queries.answerDigest(by: workspace, forFileAt: "CartView.swift") }
+        #expect(digest(plain) == digest(WorkspaceIndex(files: [fileIndex("Models/Cart.swift", plainCart)])))
+        // An unrelated file added: the same answers.
+        #expect(digest(plain) == digest(WorkspaceIndex(files: [fileIndex("Models/Cart.swift", plainCart), fileIndex("Other.swift", "let x = 1\n")])))
+        // Cart becomes @Observable, moves, or goes: different answers.
+        #expect(digest(plain) != digest(WorkspaceIndex(files: [fileIndex("Models/Cart.swift", observableCart)])))
+        #expect(digest(plain) != digest(WorkspaceIndex(files: [fileIndex("Models/Cart.swift", "\n" + plainCart)])))
+        #expect(digest(plain) != digest(.empty))
+    }
+
     @Test func aClassDeclaredInAnotherFileIsSeenWithARelatedLocation() throws {
         let workspace = WorkspaceIndex(files: [fileIndex("Models/Cart.swift", plainCart), fileIndex("CartView.swift", view)])
         let found = diagnostics("CartView.swift", view, workspace, rule: "state-non-observable-class")

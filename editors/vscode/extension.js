@@ -12,6 +12,10 @@ const SERVER_KEYS = ["rules", "include", "exclude", "docs-base-url"];
 
 let client;
 let outputChannel;
+// Why the last start failed (undefined while the server runs): the commands that need the
+// server say so, rather than VS Code's "command 'swiftui-gotchas.fixAll' not found" (the
+// server's commands are registered by the client only once the server answered `initialize`).
+let startFailure;
 
 /** The settings the server takes (initializationOptions and didChangeConfiguration); empty values are left out. */
 function serverSettings() {
@@ -54,12 +58,13 @@ function clientOptions() {
 
 async function startClient() {
   client = new LanguageClient(SECTION, "SwiftUI Gotchas", serverOptions(), clientOptions());
+  startFailure = undefined;
   try {
     await client.start();
   } catch (error) {
+    startFailure = `could not start \`${executablePath()} lsp\` (${error && error.message ? error.message : error})`;
     const choice = await vscode.window.showErrorMessage(
-      `SwiftUI Gotchas: could not start \`${executablePath()} lsp\` (${error && error.message ? error.message : error}). ` +
-        "Set `swiftui-gotchas.path` to the executable.",
+      `SwiftUI Gotchas: ${startFailure}. Set \`swiftui-gotchas.path\` to the executable.`,
       "Open Settings"
     );
     if (choice === "Open Settings") {
@@ -86,7 +91,17 @@ async function activate(context) {
   context.subscriptions.push(
     vscode.commands.registerCommand("swiftui-gotchas.fixAllInFile", async () => {
       const editor = vscode.window.activeTextEditor;
-      if (!editor || editor.document.languageId !== "swift" || !client) return;
+      if (!editor || editor.document.languageId !== "swift") return;
+      if (!client || !client.isRunning()) {
+        const reason = startFailure || "it is still starting, or was stopped";
+        const choice = await vscode.window.showErrorMessage(
+          `SwiftUI Gotchas: the server is not running: ${reason}. Fix \`swiftui-gotchas.path\`, then run "SwiftUI Gotchas: Restart Server".`,
+          "Open Settings", "Restart Server"
+        );
+        if (choice === "Open Settings") vscode.commands.executeCommand("workbench.action.openSettings", "swiftui-gotchas.path");
+        if (choice === "Restart Server") vscode.commands.executeCommand("swiftui-gotchas.restartServer");
+        return;
+      }
       await vscode.commands.executeCommand(SERVER_FIX_ALL, editor.document.uri.toString());
     }),
     vscode.commands.registerCommand("swiftui-gotchas.restartServer", async () => {

@@ -1,7 +1,7 @@
 import SwiftSyntax
 
 /// A stored or computed property of a type, as rules need it.
-public struct PropertyInfo: Sendable, Codable, Equatable {
+public struct PropertyInfo: Sendable, Codable, Hashable {
     public var name: String
     /// Attribute names such as `State`, `Binding`, `ObservedObject`.
     public var attributes: [String]
@@ -38,8 +38,8 @@ public struct PropertyInfo: Sendable, Codable, Equatable {
 }
 
 /// What the engine knows about the type a node stands in.
-public struct TypeScope: Sendable, Codable, Equatable {
-    public enum Kind: String, Sendable, Codable, Equatable {
+public struct TypeScope: Sendable, Codable, Hashable {
+    public enum Kind: String, Sendable, Codable, Hashable {
         case `struct`, `class`, `enum`, actor, `extension`, `protocol`
     }
     public var name: String

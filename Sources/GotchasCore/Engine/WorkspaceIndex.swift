@@ -1,6 +1,6 @@
 /// A type as declared in a workspace: its merged scope and the file of its primary
 /// declaration (the `class`/`struct`/…, or an extension when that is all there is).
-public struct TypeDeclaration: Sendable, Equatable {
+public struct TypeDeclaration: Sendable, Hashable {
     public var path: String
     public var scope: TypeScope
     public init(path: String, scope: TypeScope) {
@@ -37,7 +37,7 @@ public struct EnvironmentUse: Sendable, Equatable, Hashable, Codable {
 }
 
 /// A control that runs an App Intent (`Button(intent:)`, `Toggle(…, intent:)`), by the type whose code holds it.
-public struct IntentControlUse: Sendable, Equatable, Codable {
+public struct IntentControlUse: Sendable, Hashable, Codable {
     public var typeName: String
     public var path: String
     public var range: Range<Int>

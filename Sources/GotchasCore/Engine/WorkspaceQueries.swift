@@ -8,7 +8,7 @@
 /// the rules whose questions the finished index answers differently.
 public struct WorkspaceQueries: Sendable, Equatable, Codable {
     /// A new question is a case here; the compiler then asks for its answer in every
-    /// switch of this file (its name, `isAnsweredAlike`, `mightBeAnsweredDifferently`,
+    /// switch of this file (its name, `isAnsweredAlike`, `hashAnswer`, `mightBeAnsweredDifferently`,
     /// `answerNamesPlaces`, `key`) except `init(key:)`, which needs its letter too.
     public enum Query: Hashable, Sendable, Codable {
         /// `RuleContext.declaration(of:)` / `type(named:)`: declarations in other files.
@@ -52,6 +52,20 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
             case .defaultIsolation: first.defaultIsolationIsMainActor == second.defaultIsolationIsMainActor
             }
         }
+
+        /// Feeds `workspace`'s answer to `hasher`, as `isAnsweredAlike` compares it (positions
+        /// included): equal answers hash alike.
+        func hashAnswer(by workspace: WorkspaceIndex, forFileAt path: String, into hasher: inout Hasher) {
+            hasher.combine(key)
+            switch self {
+            case .declaration(let name): hasher.combine(workspace.declaration(of: name, excluding: path))
+            case .environmentUses(let name): hasher.combine(workspace.environmentUses(of: name))
+            case .intentControls(let name): hasher.combine(workspace.intentControls(in: name))
+            case .references(let name): hasher.combine(workspace.references(of: name))
+            case .initializerLabels(let name): hasher.combine(workspace.initializerLabels(passedTo: name))
+            case .defaultIsolation: hasher.combine(workspace.defaultIsolationIsMainActor)
+            }
+        }
     }
 
     /// By rule ID.
@@ -76,6 +90,20 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
         Set(byRule.compactMap { rule, queries in
             queries.contains { $0.isAnsweredDifferently(by: workspace, forFileAt: path) } ? rule : nil
         })
+    }
+
+    /// A digest of `workspace`'s answers to every question asked, as seen from the file at
+    /// `path`. The rules that asked them report the same with any workspace whose digest is
+    /// equal (up to a hash collision): the walk is deterministic, so the same answers lead to
+    /// the same further questions. The server's pull result IDs carry it, so an index change
+    /// that leaves a file's answers alone does not re-send its report. Valid in one process
+    /// only (`Hasher` is seeded per process).
+    public func answerDigest(by workspace: WorkspaceIndex, forFileAt path: String) -> Int {
+        // The same question from several rules has one answer; sorted so equal sets hash alike.
+        let asked = byRule.values.reduce(into: Set<Query>()) { $0.formUnion($1) }.sorted { $0.key < $1.key }
+        var hasher = Hasher()
+        for query in asked { query.hashAnswer(by: workspace, forFileAt: path, into: &hasher) }
+        return hasher.finalize()
     }
 
     /// True when some question might be answered differently by a workspace whose

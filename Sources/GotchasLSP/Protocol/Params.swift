@@ -288,15 +288,16 @@ struct DocumentDiagnosticParams: TextDocumentParams {
 }
 
 struct WorkspaceDiagnosticParams: LSPParams {
-    /// Result IDs the client holds, by URI.
-    var previousResultIDs: [String: String]
+    /// Result IDs the client holds, by the path of the URI (percent-decoded: clients encode
+    /// different characters, and the spec says to assume no one encoding).
+    var previousResultIDsByPath: [String: String]
     var workDoneToken: JSON?
     init(json: JSON) {
         var previous: [String: String] = [:]
         for entry in json["previousResultIds"]?.arrayValue ?? [] {
-            if let uri = entry["uri"]?.stringValue, let value = entry["value"]?.stringValue { previous[uri] = value }
+            if let uri = entry["uri"]?.stringValue, let value = entry["value"]?.stringValue { previous[DocumentStore.path(of: uri)] = value }
         }
-        previousResultIDs = previous
+        previousResultIDsByPath = previous
         workDoneToken = json["workDoneToken"]
     }
 }

@@ -52,7 +52,7 @@ struct ServerCapabilities: Sendable {
             "workspace": ["workspaceFolders": ["supported": true, "changeNotifications": true]],
         ]
         if let diagnosticIdentifier {
-            object["diagnosticProvider"] = ["identifier": .string(diagnosticIdentifier), "interFileDependencies": false, "workspaceDiagnostics": true]
+            object["diagnosticProvider"] = ["identifier": .string(diagnosticIdentifier), "interFileDependencies": true, "workspaceDiagnostics": true]
         }
         return .object(object)
     }

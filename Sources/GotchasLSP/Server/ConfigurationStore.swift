@@ -31,6 +31,11 @@ struct ConfigurationStore: Sendable {
     var projectSettings: ProjectSettingsFiles { resolution.projectSettings }
     /// Bumped whenever anything changes, so cached lint results can be invalidated.
     private(set) var generation = 0
+    /// The workspace folders: the editor's `include`/`exclude` are relative to the folder of
+    /// the file (a configuration file's own are relative to its directory).
+    var workspaceFolders: [String] = [] {
+        didSet { if workspaceFolders != oldValue { generation += 1 } }
+    }
 
     init(rules: [RuleDescription], defaultDocsBaseURL: String) {
         self.rules = rules
@@ -152,10 +157,41 @@ struct ConfigurationStore: Sendable {
             rules: ruleConfiguration,
             deploymentTargets: targets,
             docsBaseURL: effective.docsBaseURL ?? defaultDocsBaseURL,
-            includesFile: onDisk == nil || effective.includes(filePath: path),
+            includesFile: onDisk == nil || includes(filePath: path, file: file),
             baselinePath: effective.baselinePath)
         resolved[path] = (configPath, generation, result)
         return (result, problems)
+    }
+
+    /// Whether `include`/`exclude` let the file at `filePath` be linted. The editor's lists,
+    /// when given, replace the file's (as `overlaid(with:)` does) and are matched relative to
+    /// the workspace folder that holds the file: they come from the workspace's settings, and
+    /// with no `.swiftui-gotchas.json` there is no other directory to match against (matched
+    /// against absolute paths, `Sources/**` would leave every file out).
+    private func includes(filePath: String, file: ConfigurationFile?) -> Bool {
+        var includes = file ?? ConfigurationFile()
+        includes.exclude = []
+        var excludes = file ?? ConfigurationFile()
+        excludes.include = []
+        let folder = workspaceFolder(of: filePath).map { $0 + "/" + ConfigurationFile.fileName }
+        if !editorSettings.include.isEmpty {
+            includes.include = editorSettings.include
+            includes.path = folder ?? includes.path
+        }
+        if !editorSettings.exclude.isEmpty {
+            excludes.exclude = editorSettings.exclude
+            excludes.path = folder ?? excludes.path
+        }
+        return includes.includes(filePath: filePath) && excludes.includes(filePath: filePath)
+    }
+
+    /// The innermost workspace folder holding `path`.
+    private func workspaceFolder(of path: String) -> String? {
+        let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
+        return workspaceFolders
+            .map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+            .filter { standardized.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
+            .max { $0.count < $1.count }
     }
 
     /// The last resolution per document path, valid while the configuration file found

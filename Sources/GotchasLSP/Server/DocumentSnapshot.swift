@@ -26,8 +26,19 @@ struct DocumentSnapshot: Sendable {
         var memo: LintMemo?
     }
 
-    /// The pull-diagnostics result ID of this version (nil for a file read from disk).
-    var resultID: String?
+    /// What this text's pull result IDs start with (`PullResultID`).
+    var pullID: PullResultID?
+    /// The result ID of `cachedLint`, named when it was linted (with the workspace it was linted with).
+    var cachedResultID: String?
+
+    /// The pull result ID of `result`, this snapshot's `lint()`: linted now, with `workspace`;
+    /// or the cached lint (which `lint()` returns when there is one), with the ID it was given
+    /// when it was linted — `workspace` may have moved on since.
+    func resultID(of result: LintResult) -> String {
+        if cachedLint != nil, let cachedResultID { return cachedResultID }
+        let base = pullID ?? PullResultID(base: "\(uri).v\(version ?? 0)")
+        return base.resultID(asked: result.fileIndex.queries, path: document.path, workspace: workspace)
+    }
     /// The configuration's baseline: the findings it records are not shown.
     var baseline: BaselineStore.Active?
     /// The configuration names a baseline still being read: a push waits for it.
@@ -84,12 +95,13 @@ extension LanguageServer {
         showConfigurationWarnings()
         let (baselineState, baseline) = baselines.lookup(resolved.baselinePath)
         if case .pending(startRead: true) = baselineState, let path = resolved.baselinePath { readBaseline(path) }
-        let cached = lints.cachedResult(uri, open: open, configurationGeneration: configuration.generation)
+        let cached = lints.cachedSnapshot(uri, open: open, configurationGeneration: configuration.generation)
         var snapshot = DocumentSnapshot(uri: uri, version: open.version, document: open.document, configuration: resolved,
-                                capabilities: capabilities, linter: linter, workspace: workspace.index, cachedLint: cached,
-                                revision: open.revision, parseBase: cached == nil ? open.parseBase : nil,
-                                resultID: LintSnapshot(version: open.version, openGeneration: open.openGeneration,
-                                                       configurationGeneration: configuration.generation, result: .empty).resultID)
+                                        capabilities: capabilities, linter: linter, workspace: workspace.index, cachedLint: cached?.result,
+                                        revision: open.revision, parseBase: cached == nil ? open.parseBase : nil,
+                                        pullID: .open(session: session, openGeneration: open.openGeneration, version: open.version,
+                                                      configurationGeneration: configuration.generation),
+                                        cachedResultID: cached?.resultID)
         snapshot.baseline = baseline
         snapshot.baselinePending = baselineState != .ready && baselineState != .none
         return snapshot

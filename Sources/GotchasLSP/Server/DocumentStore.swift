@@ -148,11 +148,9 @@ struct DocumentStore: Sendable {
         return report
     }
 
-    /// The file path of a `file://` URI (percent-decoded); other schemes keep the URI.
-    static func path(of uri: String) -> String {
-        guard uri.hasPrefix("file:"), let url = URL(string: uri), url.isFileURL else { return uri }
-        return url.path
-    }
+    /// The file path of a `file://` URI (percent-decoded, whichever characters the client
+    /// encoded); other schemes keep the URI.
+    static func path(of uri: String) -> String { FileURI.path(ofFileURI: uri) ?? uri }
 
     static func uri(ofPath path: String) -> String { FileURI.reference(toPath: path) }
 }

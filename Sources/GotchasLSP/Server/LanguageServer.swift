@@ -24,7 +24,9 @@ public actor LanguageServer {
     var converter: PositionConverter { PositionConverter(encoding: capabilities.positionEncoding) }
     var documents = DocumentStore()
     var configuration: ConfigurationStore
-    var workspaceFolders: [String] = []
+    var workspaceFolders: [String] = [] {
+        didSet { configuration.workspaceFolders = workspaceFolders }  // the editor's include/exclude are relative to them
+    }
     var trace = "off"
     /// Problems already shown with window/showMessage (each once).
     var shownProblems: Set<String> = []
@@ -46,6 +48,10 @@ public actor LanguageServer {
     /// Work-done progress tokens the server created, and who waits for them.
     var progressTokens = ProgressReporter()
     var exitCode: Int32?
+    /// Starts every pull result ID (`PullResultID`): a restarted server's IDs never match the old one's.
+    let session = String(UInt32.random(in: 0...UInt32.max), radix: 36)
+    /// What the last pulled report of each file read from disk was computed from, by path.
+    var diskPulls: [String: DiskPullMemo] = [:]
     var shutdownTask: Task<Void, Never>?
 
     public init(writer: MessageWriter, log: ServerLog = ServerLog(), options: ServerOptions = ServerOptions(),

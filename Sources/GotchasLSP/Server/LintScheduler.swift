@@ -6,14 +6,14 @@ struct LintSnapshot: Sendable {
     var openGeneration: Int
     var configurationGeneration: Int
     var result: LintResult
+    /// Its pull result ID (`PullResultID`: with the digest of the answers of the workspace it was linted with).
+    var resultID: String
 
     func matches(_ open: OpenDocument, configurationGeneration: Int) -> Bool {
         version == open.version && openGeneration == open.openGeneration
             && self.configurationGeneration == configurationGeneration
     }
 
-    /// The pull-diagnostics result ID of this result.
-    var resultID: String { "\(openGeneration).\(version).\(configurationGeneration)" }
 }
 
 /// Which lints run, which wait, and which results are still good: every scheduling
@@ -45,7 +45,12 @@ struct LintScheduler: Sendable {
 
     /// The result of `open` as it is now, when one is recorded.
     func cachedResult(_ uri: String, open: OpenDocument, configurationGeneration: Int) -> LintResult? {
-        results[uri].flatMap { $0.matches(open, configurationGeneration: configurationGeneration) ? $0.result : nil }
+        cachedSnapshot(uri, open: open, configurationGeneration: configurationGeneration)?.result
+    }
+
+    /// The same, with its result ID.
+    func cachedSnapshot(_ uri: String, open: OpenDocument, configurationGeneration: Int) -> LintSnapshot? {
+        results[uri].flatMap { $0.matches(open, configurationGeneration: configurationGeneration) ? $0 : nil }
     }
 
     enum Admission: Equatable { case start, wait }

@@ -23,20 +23,21 @@ extension LanguageServer {
         Task.detached {
             if delay > .zero { try? await Task.sleep(for: delay) }
             let (result, parsed, memo) = snapshot.parseAndLint()
-            await self.lintFinished(snapshot: snapshot, result: result, parsed: parsed, memo: memo, openGeneration: openGeneration,
-                                    configurationGeneration: generation, quietIfUnchanged: quietIfUnchanged)
+            let resultID = snapshot.resultID(of: result)
+            await self.lintFinished(snapshot: snapshot, result: result, resultID: resultID, parsed: parsed, memo: memo,
+                                    openGeneration: openGeneration, configurationGeneration: generation, quietIfUnchanged: quietIfUnchanged)
         }
     }
 
-    private func lintFinished(snapshot: DocumentSnapshot, result: LintResult, parsed: IncrementallyParsedFile?, memo: LintMemo?,
-                              openGeneration: Int, configurationGeneration: Int, quietIfUnchanged: Bool) {
+    private func lintFinished(snapshot: DocumentSnapshot, result: LintResult, resultID: String, parsed: IncrementallyParsedFile?,
+                              memo: LintMemo?, openGeneration: Int, configurationGeneration: Int, quietIfUnchanged: Bool) {
         defer { startWaitingLints() }
         // The tree is worth keeping even when the result is stale: it is the base of the next reparse.
         if let parsed {
             documents.keepParse(parsed, memo: memo, uri: snapshot.uri, openGeneration: openGeneration, revision: snapshot.revision)
         }
         let finished = LintSnapshot(version: snapshot.version ?? 0, openGeneration: openGeneration,
-                                    configurationGeneration: configurationGeneration, result: result)
+                                    configurationGeneration: configurationGeneration, result: result, resultID: resultID)
         switch lints.finished(snapshot.uri, finished, open: documents[snapshot.uri], configurationGeneration: configuration.generation) {
         case .closed:
             return
@@ -75,7 +76,9 @@ extension LanguageServer {
             try? await Task.sleep(for: Self.confirmationDelay)
             guard await self.isCurrent(full, openGeneration: openGeneration) else { return }
             let (result, parsed, memo) = full.parseAndLint()
-            await self.fullParseConfirmed(full, result: result, parsed: parsed, memo: memo, openGeneration: openGeneration, configurationGeneration: generation)
+            let resultID = full.resultID(of: result)
+            await self.fullParseConfirmed(full, result: result, resultID: resultID, parsed: parsed, memo: memo,
+                                          openGeneration: openGeneration, configurationGeneration: generation)
         }
     }
 
@@ -86,11 +89,11 @@ extension LanguageServer {
         return open.version == snapshot.version && open.openGeneration == openGeneration
     }
 
-    private func fullParseConfirmed(_ snapshot: DocumentSnapshot, result: LintResult, parsed: IncrementallyParsedFile?, memo: LintMemo?,
-                                    openGeneration: Int, configurationGeneration: Int) {
+    private func fullParseConfirmed(_ snapshot: DocumentSnapshot, result: LintResult, resultID: String, parsed: IncrementallyParsedFile?,
+                                    memo: LintMemo?, openGeneration: Int, configurationGeneration: Int) {
         guard let open = documents[snapshot.uri] else { return }
         let confirmed = LintSnapshot(version: snapshot.version ?? 0, openGeneration: openGeneration,
-                                     configurationGeneration: configurationGeneration, result: result)
+                                     configurationGeneration: configurationGeneration, result: result, resultID: resultID)
         guard confirmed.matches(open, configurationGeneration: configuration.generation) else { return }  // a newer lint follows
         if let parsed { documents.keepParse(parsed, memo: memo, uri: snapshot.uri, openGeneration: openGeneration, revision: snapshot.revision) }
         lints.confirm(snapshot.uri, confirmed)

@@ -65,6 +65,9 @@ protocol DocumentRequestHandler: RequestHandler, SendableMetatype {
     static func answerWithoutWork(_ params: Params, snapshot: DocumentSnapshot) -> Answer<Result>?
     /// The answer, computed off the message loop.
     static func run(_ params: Params, snapshot: DocumentSnapshot) -> Answer<Result>
+    /// When the document is not open: true when the handler arranged an answer itself
+    /// (pull diagnostics reads the file); false answers the target's error.
+    static func answerWhenNotOpen(_ params: Params, id: RequestID, server: isolated LanguageServer) -> Bool
 }
 
 extension DocumentRequestHandler where Params: TextDocumentParams {
@@ -75,6 +78,7 @@ extension DocumentRequestHandler where Params: TextDocumentParams {
 
 extension DocumentRequestHandler {
     static func answerWithoutWork(_ params: Params, snapshot: DocumentSnapshot) -> Answer<Result>? { nil }
+    static func answerWhenNotOpen(_ params: Params, id: RequestID, server: isolated LanguageServer) -> Bool { false }
 
     static func dispatch(_ params: Params, id: RequestID, server: isolated LanguageServer) {
         let target: DocumentTarget
@@ -85,6 +89,7 @@ extension DocumentRequestHandler {
         case .document(let found): target = found
         }
         guard let snapshot = server.snapshot(of: target.uri), target.version == nil || target.version == snapshot.version else {
+            if target.version == nil, server.documents[target.uri] == nil, answerWhenNotOpen(params, id: id, server: server) { return }
             server.send(.failure(id: id, target.whenMissing))
             return
         }

@@ -114,6 +114,9 @@ extension LanguageServer {
         }
         logToClient("indexed \(indexes.count) files of \(workspaceFolders.count) workspace folder(s)", type: .info)
         relint(uris: documents.uris)
+        // Files not open have cross-file findings only now: a pulling client asks again
+        // (its workspace pull too; their result IDs changed with the index's completeness).
+        if documents.uris.isEmpty { requestDiagnosticRefresh() }
     }
 
     /// Records a fresh lint's file index; open documents that depend on a changed
