@@ -196,7 +196,8 @@ ELISP
 # A stock Emacs: no swift-mode (MELPA) and no stand-in for it. The shipped setup opens .swift
 # files in its fallback mode and the server starts there (eglot-ensure from
 # swiftui-gotchas-add-hook). Saving .swiftui-gotchas.json in Emacs applies at once (Eglot 1.9
-# watches the files the server registers), an unknown rule ID is a visible message, and
+# watches the files the server registers), an unknown rule ID and "Show documentation" are
+# visible messages, a cross-file finding caused by an edit in another buffer appears, and
 # M-x swiftui-gotchas-project-lint lists a file that was never opened in a compilation buffer.
 cat > "$WORK/stock.el" <<'ELISP'
 (require 'package)
@@ -259,7 +260,40 @@ cat > "$WORK/stock.el" <<'ELISP'
                                                         (search-forward "unknown rule ID \"no-such-rule\"" nil t))))
                            10)
                  "unknown rule ID: a visible message (*Messages*, the echo area)")
-      (e2e-check (= tick (buffer-modified-tick)) "... without editing the Swift buffer")))
+      (e2e-check (= tick (buffer-modified-tick)) "... without editing the Swift buffer")
+      ;; "Show documentation" from the code actions: Eglot 1.9 cannot open documents, so the
+      ;; server shows the rule's link as a message.
+      (goto-char (point-min))
+      (search-forward ".animation(")
+      (let* ((actions (eglot-code-actions (match-beginning 0) (match-end 0) nil nil))
+             (show (cl-find-if (lambda (a) (string-prefix-p "Show documentation" (plist-get a :title))) actions))
+             (command (and show (plist-get show :command))))
+        (when (e2e-check command (format "a \"Show documentation\" action among %d" (length actions)))
+          (eglot-execute-command (eglot-current-server) (plist-get command :command) (plist-get command :arguments))
+          (e2e-check (e2e-wait (lambda () (with-current-buffer "*Messages*"
+                                            (save-excursion (goto-char (point-min))
+                                                            (search-forward "rules/animation-without-value.md" nil t))))
+                               10)
+                     "show documentation: the rule's link is a visible message")))))
+  ;; A cross-file finding caused by an edit in ANOTHER buffer appears in the first one.
+  (find-file (concat project "/Views/Root.swift"))
+  (let ((root-buffer (current-buffer))
+        (root-tick (buffer-modified-tick))
+        (app-buffer (find-file-noselect (concat project "/App.swift"))))
+    (with-current-buffer app-buffer (run-hooks 'post-command-hook))   ; eglot-ensure: managed too
+    (flymake-mode 1)
+    (e2e-check (e2e-wait (lambda () (with-current-buffer app-buffer (eglot-managed-p))) 10) "App.swift managed by the same server")
+    (e2e-check (not (e2e-wait (lambda () (member "environment-object-mismatch" (e2e-codes))) 1))
+               "Root.swift: no mismatch while App.swift injects with .environment(store)")
+    (with-current-buffer app-buffer
+      (goto-char (point-min))
+      (search-forward "Root().environment(store)")
+      (replace-match "Root().environmentObject(store)" t t)
+      (eglot--signal-textDocument/didChange))   ; Eglot sends it from an idle timer: batch is never idle
+    (e2e-check (e2e-wait (lambda () (member "environment-object-mismatch" (e2e-codes))) 10)
+               (format "editing App.swift shows environment-object-mismatch in Root.swift: %S" (e2e-codes)))
+    (e2e-check (= root-tick (buffer-modified-tick)) "... without editing Root.swift")
+    (with-current-buffer app-buffer (set-buffer-modified-p nil)))
   ;; The whole project, files never opened included.
   (swiftui-gotchas-project-lint)
   (let ((process (get-buffer-process swiftui-gotchas-lint-buffer)))
@@ -300,6 +334,9 @@ mkdir -p "$STOCK/Views"
 cp Examples/GotchaGarden/Views/PlantDetailView.swift "$STOCK/Views/"
 printf 'import SwiftUI\nstruct Unopened: View {\n    var body: some View { Text("a").foregroundColor(.red) }\n}\n' > "$STOCK/Views/Unopened.swift"
 echo '{ "rules": { "work-in-body": "off" } }' > "$STOCK/.swiftui-gotchas.json"
+printf 'import SwiftUI\nfinal class Store: ObservableObject { @Published var count = 0 }\n' > "$STOCK/Views/Store.swift"
+printf 'import SwiftUI\nstruct Root: View {\n    @Environment(Store.self) private var store\n    var body: some View { Text("plants") }\n}\n' > "$STOCK/Views/Root.swift"
+printf 'import SwiftUI\n@main\nstruct GardenApp: App {\n    @State private var store = Store()\n    var body: some Scene {\n        WindowGroup { Root().environment(store) }\n    }\n}\n' > "$STOCK/App.swift"
 git init -q "$STOCK"
 # The server command of the stock session: `lint` (the project command) goes to the binary.
 cat > "$WORK/server-or-lint.sh" <<SH

@@ -3,6 +3,7 @@
 ;; Usage (lsp-mode 8 or later):
 ;;
 ;;   (add-to-list 'load-path "/path/to/swiftui-gotchas/editors/emacs")
+;;   (require 'swiftui-gotchas)        ; shared settings, the fallback mode, swiftui-gotchas-add-hook
 ;;   (with-eval-after-load 'lsp-mode (require 'swiftui-gotchas-lsp-mode))
 ;;   (swiftui-gotchas-add-hook #'lsp-deferred)
 ;;
@@ -20,7 +21,6 @@
 (require 'lsp-mode)
 (require 'swiftui-gotchas)
 
-(swiftui-gotchas-install-fallback-mode)
 (add-to-list 'lsp-language-id-configuration '(swiftui-gotchas-swift-fallback-mode . "swift"))
 
 (defun swiftui-gotchas-lsp--activate-p (_file-name mode)

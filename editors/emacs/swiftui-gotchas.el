@@ -43,7 +43,8 @@ For example (swiftui-gotchas-add-hook #\='eglot-ensure): the server starts in
 
 (defcustom swiftui-gotchas-fallback-mode t
   "Whether .swift files open in `swiftui-gotchas-swift-fallback-mode' when no other
-mode claims them (no `swift-mode' or `swift-ts-mode' installed)."
+mode claims them (no `swift-mode' or `swift-ts-mode' installed).
+Set it before this file is loaded."
   :type 'boolean)
 
 (defvar swiftui-gotchas-swift-fallback-mode-syntax-table
@@ -179,6 +180,10 @@ Else warn once and signal a `user-error'."
    (copy-sequence (if (and (file-remote-p default-directory) swiftui-gotchas-remote-command)
                       swiftui-gotchas-remote-command
                     swiftui-gotchas-command))))
+
+;; At load time, so the fallback is in place before the first .swift file opens, whichever
+;; setup (Eglot, lsp-mode) loads later.
+(swiftui-gotchas-install-fallback-mode)
 
 ;;; The whole project's findings.
 
