@@ -39,8 +39,8 @@
 ;;;###autoload
 (defun swiftui-gotchas-eglot-setup ()
   "Register swiftui-gotchas in `eglot-server-programs' for `swiftui-gotchas-modes'.
-Opens .swift files in `swiftui-gotchas-swift-fallback-mode' when no Swift mode is
-installed (see `swiftui-gotchas-install-fallback-mode').
+Opens .swift files in `swiftui-gotchas-swift-fallback-mode' when no Swift
+mode is installed (see `swiftui-gotchas-install-fallback-mode').
 Also adds `swiftui-gotchas-project-find' to `project-find-functions', so the workspace root
 of a Swift buffer is the outermost .swiftui-gotchas.json, .git or *.xcodeproj/*.xcworkspace
 before the nearest Package.swift."

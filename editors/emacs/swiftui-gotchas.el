@@ -5,6 +5,7 @@
 ;;; Code:
 
 (require 'cl-lib)
+(require 'compile)
 (require 'project)
 
 (defgroup swiftui-gotchas nil
@@ -56,7 +57,8 @@ Set it before this file is loaded."
     (modify-syntax-entry ?\\ "\\" table)
     (modify-syntax-entry ?_ "_" table)
     table)
-  "Syntax table of `swiftui-gotchas-swift-fallback-mode': comments and strings only.")
+  "Syntax table of `swiftui-gotchas-swift-fallback-mode'.
+Comments and strings only.")
 
 (define-derived-mode swiftui-gotchas-swift-fallback-mode prog-mode "Swift(min)"
   "A minimal major mode for Swift: comment and string syntax, nothing else.
@@ -73,8 +75,9 @@ highlighting and indentation."
 (put 'swiftui-gotchas-swift-fallback-mode 'eglot-language-id "swift")
 
 (defun swiftui-gotchas-install-fallback-mode ()
-  "Open .swift files in `swiftui-gotchas-swift-fallback-mode' when no other mode claims them.
-Does nothing when `swiftui-gotchas-fallback-mode' is nil."
+  "Open .swift files in `swiftui-gotchas-swift-fallback-mode'.
+Only when no other mode claims them: the entry goes at the end of
+`auto-mode-alist'.  Does nothing when `swiftui-gotchas-fallback-mode' is nil."
   (when swiftui-gotchas-fallback-mode
     (add-to-list 'auto-mode-alist '("\\.swift\\'" . swiftui-gotchas-swift-fallback-mode) t)))
 
@@ -188,7 +191,7 @@ Else warn once and signal a `user-error'."
 ;;; The whole project's findings.
 
 (defcustom swiftui-gotchas-lint-arguments '("lint")
-  "Arguments of `swiftui-gotchas-project-lint', after the program of the server command.
+  "Arguments of `swiftui-gotchas-project-lint', after the server's program.
 The project root is linted (\".\" in it), so the paths printed are relative to it."
   :type '(repeat string))
 
