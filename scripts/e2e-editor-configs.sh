@@ -12,7 +12,8 @@
 #     forwards a settings change, and says why Fix All cannot run after a failed start. The
 #     stand-in speaks LSP itself; the real vscode-languageclient is not exercised.
 #   - Helix (editors/helix/languages.toml) and Sublime Text (editors/sublime): parse, and
-#     start `swiftui-gotchas lsp`.
+#     start `swiftui-gotchas lsp`; the Sublime build system's cmd runs and its file_regex reads
+#     the output.
 # Exit status: 0 when every check passed, non-zero otherwise.
 set -euo pipefail
 
@@ -29,7 +30,7 @@ ok() { echo "ok   - $*"; }
 fail() { echo "FAIL - $*"; failures=$((failures + 1)); }
 
 # --- Helix and Sublime: the files parse and name the command.
-python3 - "$ROOT" <<'PY' || failures=$((failures + 1))
+python3 - "$ROOT" "$BIN" "$WORK" <<'PY' || failures=$((failures + 1))
 import json, sys, tomllib
 root = sys.argv[1]
 bad = 0
@@ -47,6 +48,21 @@ client = sublime.get("clients", {}).get("swiftui-gotchas", {})
 check(client.get("command") == ["swiftui-gotchas", "lsp"] and client.get("selector") == "source.swift" and client.get("enabled") is True,
       "sublime: clients.swiftui-gotchas runs `swiftui-gotchas lsp` for source.swift")
 check(sublime.get("lsp_code_actions_on_save") == {"source.fixAll.swiftui-gotchas": True}, "sublime: fix all on save")
+# The build system (the whole project's findings in the build panel): run its cmd the way
+# Sublime does ($folder as working_dir, its env) and read the output with its file_regex.
+import os, re, subprocess
+build = json.load(open(f"{root}/editors/sublime/swiftui-gotchas.sublime-build"))
+folder = os.path.join(sys.argv[3], "sublime-project")
+os.makedirs(os.path.join(folder, "Views"))
+with open(os.path.join(folder, "Views", "Unopened.swift"), "w") as f:
+    f.write('import SwiftUI\nstruct Unopened: View {\n    var body: some View { Text("a").foregroundColor(.red) }\n}\n')
+check(build.get("cmd", [None])[0] == "swiftui-gotchas" and build.get("working_dir") == "$folder", "sublime build: `swiftui-gotchas lint .` in $folder")
+output = subprocess.run([sys.argv[2]] + build["cmd"][1:], cwd=build["working_dir"].replace("$folder", folder),
+                        env={**os.environ, **build.get("env", {})}, capture_output=True, text=True).stdout
+found = [m.groups() for m in (re.match(build["file_regex"], line) for line in output.splitlines()) if m]
+check(found[:1] == [("Views/Unopened.swift", "3", "36", found[0][3] if found else "")] and "[foreground-color]" in found[0][3]
+      and os.path.exists(os.path.join(folder, found[0][0])) and len(found) == 1,
+      f"sublime build: file_regex reads the finding (file relative to $folder, line, column): {found}")
 sys.exit(1 if bad else 0)
 PY
 

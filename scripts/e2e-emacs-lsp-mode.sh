@@ -48,7 +48,7 @@ cat > "$WORK/test.el" <<'ELISP'
 (require 'lsp-mode)
 (setq lsp-auto-guess-root t
       lsp-session-file (concat (getenv "E2E_WORK") "/lsp-session")
-      lsp-enable-file-watchers nil
+      lsp-enable-file-watchers t            ; the default: how saved configuration changes arrive
       lsp-keep-workspace-alive nil
       lsp-restart 'ignore
       lsp-enable-snippet nil
@@ -108,6 +108,22 @@ cat > "$WORK/test.el" <<'ELISP'
              "fix-all applied (@StateObject)")
   (e2e-check (save-excursion (goto-char (point-min)) (search-forward ".foregroundStyle(.green)" nil t)) "fix-all applied (foregroundStyle)")
   (e2e-check (e2e-wait (lambda () (= (length (e2e-diagnostics)) 1)) 20) "one diagnostic left after fix-all")
+  ;; A configuration change saved in Emacs applies without editing the Swift buffer: lsp-mode
+  ;; watches what the server registers (file-notify events are input events: read them as
+  ;; the command loop would).
+  (let ((swift-buffer (current-buffer))
+        (tick (buffer-modified-tick))
+        (deadline (+ (float-time) 10)))
+    (with-current-buffer (find-file-noselect (concat (getenv "E2E_PROJECT") "/.swiftui-gotchas.json"))
+      (erase-buffer)
+      (insert "{ \"rules\": { \"work-in-body\": \"off\", \"symbol-variant-by-name\": \"warning\", \"animation-without-value\": \"off\" } }\n")
+      (save-buffer))
+    (while (and (/= (length (e2e-diagnostics)) 0) (< (float-time) deadline))
+      (accept-process-output nil 0.02)
+      (read-event nil nil 0.02))
+    (e2e-check (= (length (e2e-diagnostics)) 0)
+               (format "config saved in Emacs turns animation-without-value off (%d left)" (length (e2e-diagnostics))))
+    (e2e-check (= tick (with-current-buffer swift-buffer (buffer-modified-tick))) "... without editing the Swift buffer"))
   (ignore-errors (lsp-workspace-shutdown (car (lsp-workspaces))))
   (kill-emacs (if (> e2e-failures 0) 1 0)))
 ELISP

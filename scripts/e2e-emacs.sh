@@ -193,6 +193,131 @@ cat > "$WORK/tramp.el" <<'ELISP'
 (kill-emacs (if (> e2e-failures 0) 1 0))
 ELISP
 
+# A stock Emacs: no swift-mode (MELPA) and no stand-in for it. The shipped setup opens .swift
+# files in its fallback mode and the server starts there (eglot-ensure from
+# swiftui-gotchas-add-hook). Saving .swiftui-gotchas.json in Emacs applies at once (Eglot 1.9
+# watches the files the server registers), an unknown rule ID and "Show documentation" are
+# visible messages, a cross-file finding caused by an edit in another buffer appears, and
+# M-x swiftui-gotchas-project-lint lists a file that was never opened in a compilation buffer.
+cat > "$WORK/stock.el" <<'ELISP'
+(require 'package)
+(package-initialize)
+(defvar e2e-failures 0)
+(defun e2e-check (ok message)
+  (princ (format "%s - %s\n" (if ok "ok  " "FAIL") message))
+  (unless ok (setq e2e-failures (1+ e2e-failures)))
+  ok)
+(defun e2e-wait (predicate seconds)
+  "Wait for PREDICATE as the command loop would: file-notify events are input events."
+  (let ((deadline (+ (float-time) seconds)))
+    (while (and (not (funcall predicate)) (< (float-time) deadline))
+      (accept-process-output nil 0.02)
+      (let ((event (read-event nil nil 0.02)))   ; dispatches file-notify events (special-event-map)
+        (when event (setq unread-command-events nil)))
+      (when (bound-and-true-p flymake-mode) (flymake-start)))
+    (funcall predicate)))
+(defun e2e-codes ()
+  (mapcar (lambda (d) (let ((text (flymake-diagnostic-text d)))
+                        (and (string-match "\\[\\([a-z-]+\\)\\]" text) (match-string 1 text))))
+          (flymake-diagnostics)))
+(e2e-check (not (or (fboundp 'swift-mode) (fboundp 'swift-ts-mode))) "stock Emacs: no swift-mode, no swift-ts-mode")
+(add-to-list 'load-path (getenv "E2E_EDITORS_EMACS"))
+(require 'swiftui-gotchas-eglot)
+(setq swiftui-gotchas-command (list (concat (getenv "E2E_WORK") "/server-or-lint.sh") "lsp"))
+(swiftui-gotchas-eglot-setup)
+(swiftui-gotchas-add-hook #'eglot-ensure)
+(setq eglot-sync-connect t eglot-connect-timeout 30 eglot-autoshutdown nil)
+(let* ((project (getenv "E2E_STOCK"))
+       (config (concat project "/.swiftui-gotchas.json"))
+       (file (concat project "/Views/PlantDetailView.swift")))
+  (find-file file)
+  (e2e-check (eq major-mode 'swiftui-gotchas-swift-fallback-mode) (format "fallback mode for .swift: %s" major-mode))
+  (e2e-check (equal comment-start "// ") "fallback mode: // comments")
+  (run-hooks 'post-command-hook)   ; eglot-ensure connects after the command that opened the file
+  (when (e2e-check (eglot-current-server) "eglot-ensure started the server in the fallback mode")
+    (e2e-check (equal (eglot--language-id (eglot-current-server)) "swift") "languageId is swift"))
+  (let ((swift-buffer (current-buffer)))
+    (e2e-check (e2e-wait (lambda () (member "animation-without-value" (e2e-codes))) 20)
+               (format "diagnostics in the fallback mode: %S" (e2e-codes)))
+    (let ((count (length (flymake-diagnostics)))
+          (tick (buffer-modified-tick)))
+      ;; A saved configuration change applies without touching the Swift buffer.
+      (find-file config)
+      (erase-buffer)
+      (insert "{ \"rules\": { \"work-in-body\": \"off\", \"animation-without-value\": \"off\" } }\n")
+      (save-buffer)
+      (switch-to-buffer swift-buffer)
+      (e2e-check (e2e-wait (lambda () (not (member "animation-without-value" (e2e-codes)))) 10)
+                 (format "config saved in Emacs turns animation-without-value off (%d -> %d)" count (length (flymake-diagnostics))))
+      (with-current-buffer (find-file-noselect config)
+        (erase-buffer)
+        (insert "{ \"rules\": { \"work-in-body\": \"off\", \"no-such-rule\": \"off\" } }\n")
+        (save-buffer))
+      (e2e-check (e2e-wait (lambda () (member "animation-without-value" (e2e-codes))) 10)
+                 "config saved again: animation-without-value is back")
+      (e2e-check (e2e-wait (lambda () (with-current-buffer "*Messages*"
+                                        (save-excursion (goto-char (point-min))
+                                                        (search-forward "unknown rule ID \"no-such-rule\"" nil t))))
+                           10)
+                 "unknown rule ID: a visible message (*Messages*, the echo area)")
+      (e2e-check (= tick (buffer-modified-tick)) "... without editing the Swift buffer")
+      ;; "Show documentation" from the code actions: Eglot 1.9 cannot open documents, so the
+      ;; server shows the rule's link as a message.
+      (goto-char (point-min))
+      (search-forward ".animation(")
+      (let* ((actions (eglot-code-actions (match-beginning 0) (match-end 0) nil nil))
+             (show (cl-find-if (lambda (a) (string-prefix-p "Show documentation" (plist-get a :title))) actions))
+             (command (and show (plist-get show :command))))
+        (when (e2e-check command (format "a \"Show documentation\" action among %d" (length actions)))
+          (eglot-execute-command (eglot-current-server) (plist-get command :command) (plist-get command :arguments))
+          (e2e-check (e2e-wait (lambda () (with-current-buffer "*Messages*"
+                                            (save-excursion (goto-char (point-min))
+                                                            (search-forward "rules/animation-without-value.md" nil t))))
+                               10)
+                     "show documentation: the rule's link is a visible message")))))
+  ;; A cross-file finding caused by an edit in ANOTHER buffer appears in the first one.
+  (find-file (concat project "/Views/Root.swift"))
+  (let ((root-buffer (current-buffer))
+        (root-tick (buffer-modified-tick))
+        (app-buffer (find-file-noselect (concat project "/App.swift"))))
+    (with-current-buffer app-buffer (run-hooks 'post-command-hook))   ; eglot-ensure: managed too
+    (flymake-mode 1)
+    (e2e-check (e2e-wait (lambda () (with-current-buffer app-buffer (eglot-managed-p))) 10) "App.swift managed by the same server")
+    (e2e-check (not (e2e-wait (lambda () (member "environment-object-mismatch" (e2e-codes))) 1))
+               "Root.swift: no mismatch while App.swift injects with .environment(store)")
+    (with-current-buffer app-buffer
+      (goto-char (point-min))
+      (search-forward "Root().environment(store)")
+      (replace-match "Root().environmentObject(store)" t t)
+      (eglot--signal-textDocument/didChange))   ; Eglot sends it from an idle timer: batch is never idle
+    (e2e-check (e2e-wait (lambda () (member "environment-object-mismatch" (e2e-codes))) 10)
+               (format "editing App.swift shows environment-object-mismatch in Root.swift: %S" (e2e-codes)))
+    (e2e-check (= root-tick (buffer-modified-tick)) "... without editing Root.swift")
+    (with-current-buffer app-buffer (set-buffer-modified-p nil)))
+  ;; The whole project, files never opened included.
+  (swiftui-gotchas-project-lint)
+  (let ((process (get-buffer-process swiftui-gotchas-lint-buffer)))
+    (e2e-wait (lambda () (not (process-live-p process))) 30))
+  (with-current-buffer swiftui-gotchas-lint-buffer
+    (goto-char (point-min))
+    (let ((listed (search-forward "Unopened.swift:3:" nil t)))
+      (e2e-check listed (format "project lint: the unopened file's finding is listed%s"
+                                (if listed "" (concat ":\n" (buffer-string)))))))
+  (let ((unopened (concat project "/Views/Unopened.swift"))
+        (visited nil))
+    (with-current-buffer swiftui-gotchas-lint-buffer (goto-char (point-min)))
+    (condition-case err
+        (while (not visited)
+          (next-error)
+          ;; The window shows the location (the current buffer is set again only by the command loop).
+          (with-current-buffer (window-buffer (selected-window))
+            (when (equal buffer-file-name unopened) (setq visited (line-number-at-pos (window-point))))))
+      (error (princ (format "next-error: %S\n" err))))
+    (e2e-check (equal visited 3) (format "next-error visits Unopened.swift at line 3 (%S)" visited)))
+  (ignore-errors (eglot-shutdown (eglot-current-server)))
+  (kill-emacs (if (> e2e-failures 0) 1 0)))
+ELISP
+
 # An app repository with a local package, a folder without markers, a package without a repository.
 APP="$WORK/app"
 mkdir -p "$APP/App.xcodeproj" "$APP/Packages/Foo/Sources/Foo" "$WORK/loose/Plain" "$WORK/loose/Package/Sources/Sub" "$WORK/missing-project"
@@ -204,6 +329,23 @@ APP_NO_GIT="$WORK/app-no-git"
 mkdir -p "$APP_NO_GIT"
 cp -R "$APP/App.xcodeproj" "$APP/Packages" "$APP_NO_GIT/"
 printf 'import SwiftUI\n' > "$WORK/missing-project/Missing.swift"
+STOCK="$WORK/stock"
+mkdir -p "$STOCK/Views"
+cp Examples/GotchaGarden/Views/PlantDetailView.swift "$STOCK/Views/"
+printf 'import SwiftUI\nstruct Unopened: View {\n    var body: some View { Text("a").foregroundColor(.red) }\n}\n' > "$STOCK/Views/Unopened.swift"
+echo '{ "rules": { "work-in-body": "off" } }' > "$STOCK/.swiftui-gotchas.json"
+printf 'import SwiftUI\nfinal class Store: ObservableObject { @Published var count = 0 }\n' > "$STOCK/Views/Store.swift"
+printf 'import SwiftUI\nstruct Root: View {\n    @Environment(Store.self) private var store\n    var body: some View { Text("plants") }\n}\n' > "$STOCK/Views/Root.swift"
+printf 'import SwiftUI\n@main\nstruct GardenApp: App {\n    @State private var store = Store()\n    var body: some Scene {\n        WindowGroup { Root().environment(store) }\n    }\n}\n' > "$STOCK/App.swift"
+git init -q "$STOCK"
+# The server command of the stock session: `lint` (the project command) goes to the binary.
+cat > "$WORK/server-or-lint.sh" <<SH
+#!/bin/sh
+if [ "\$1" = lint ]; then exec "$BIN" "\$@"; fi
+echo \$\$ > "$WORK/server-stock-\$\$.pid"
+exec "$BIN" lsp --log-file "$WORK/server-stock.log"
+SH
+chmod +x "$WORK/server-or-lint.sh"
 
 echo "e2e-emacs: $(emacs --version | head -1), server $BIN"
 status=0
@@ -215,6 +357,17 @@ if [ "$status" != 0 ] || grep -q "^FAIL" "$WORK/emacs.out" || ! grep -q "^ok" "$
     grep -vE "^(ok|FAIL)" "$WORK/emacs.out" | tail -20 >&2 || true
     echo "server log:" >&2
     tail -20 "$WORK/server.log" >&2 || true
+    exit 1
+fi
+status=0
+E2E_EDITORS_EMACS="$ROOT/editors/emacs" E2E_WORK="$WORK" E2E_STOCK="$STOCK" \
+    timeout 120 emacs --batch -l "$WORK/stock.el" </dev/null > "$WORK/stock.out" 2>&1 || status=$?
+grep -E "^(ok|FAIL)" "$WORK/stock.out" || true
+if [ "$status" != 0 ] || grep -q "^FAIL" "$WORK/stock.out" || ! grep -q "^ok" "$WORK/stock.out"; then
+    echo "e2e-emacs: stock Emacs check FAILED (status $status); emacs output:" >&2
+    grep -vE "^(ok|FAIL)" "$WORK/stock.out" | tail -20 >&2 || true
+    echo "server log:" >&2
+    tail -20 "$WORK/server-stock.log" >&2 || true
     exit 1
 fi
 if [ "$(id -u)" = 0 ]; then

@@ -48,6 +48,8 @@ e2e_workdir
 # records its pid and logs to a file.
 cat > "$WORK/server.sh" <<SH
 #!/bin/sh
+# \`lint\` (the project command without a server) goes straight to the binary.
+if [ "\$1" = lint ]; then exec "$BIN" "\$@"; fi
 echo \$\$ > "$WORK/server-\$E2E_RUN-\$\$.pid"   # one per server: a run starts two
 exec "$BIN" lsp --log-file "$WORK/server-\$E2E_RUN.log"
 SH
@@ -214,6 +216,95 @@ check(client.config.root_dir == project, "restarted client's root_dir is the pro
 check(vim.wait(20000, function() return #diagnostics("animation-without-value") == 1 end, 50),
       "restarted server reads the configuration again: animation-without-value is back")
 
+-- What the user sees of server messages: 0.11 echoes window/showMessage into :messages, 0.7
+-- writes it to the message line with nvim_out_write (no history), so that is watched too.
+local written = {}
+local real_out_write = vim.api.nvim_out_write
+vim.api.nvim_out_write = function(text)
+  table.insert(written, text)
+  return real_out_write(text:find("\n$") and text or text .. "\n")  -- keep ok/FAIL at line starts
+end
+local function shown(text)
+  if vim.fn.execute("messages"):find(text, 1, true) then return true end
+  if vim.fn.has("nvim-0.11") == 1 then return false end
+  for _, t in ipairs(written) do if t:find(text, 1, true) then return true end end
+  return false
+end
+
+-- An unknown rule ID saved in Neovim: a visible warning (window/showMessage), no silence.
+vim.cmd("edit! " .. config_path)
+vim.api.nvim_buf_set_lines(0, 0, -1, false,
+  { '{ "rules": { "work-in-body": "off", "symbol-variant-by-name": "warning", "no-such-rule": "off" } }' })
+vim.cmd("silent write")
+check(vim.wait(10000, function() return shown('unknown rule ID "no-such-rule"') end, 50),
+      "unknown rule ID in a saved .swiftui-gotchas.json: a visible warning")
+vim.cmd("buffer " .. bufnr)
+
+-- "Show documentation" from the code-action menu: a terminal Neovim has no browser (0.11's
+-- window/showDocument answers success: false; 0.7 has no showDocument), so the server shows
+-- the rule's summary and link as a message.
+local animation = diagnostics("animation-without-value")[1]
+if check(animation ~= nil, "animation-without-value finding to ask about") then
+  vim.api.nvim_win_set_cursor(0, { animation.lnum + 1, animation.col })
+  local titles = {}
+  vim.ui.select = function(items, _, on_choice)
+    for index, item in ipairs(items) do
+      local action = item.action or item[2]
+      table.insert(titles, action.title)
+      if action.title:find("Show documentation", 1, true) then on_choice(item, index) return end
+    end
+    on_choice(nil, nil)
+  end
+  vim.lsp.buf.code_action()
+  check(vim.wait(10000, function() return shown("docs.example.test/rules/animation-without-value.md") end, 50),
+        "show documentation: the rule's link is shown as a message (offered: " .. table.concat(titles, " | ") .. ")")
+end
+
+-- A cross-file finding caused by an edit in ANOTHER buffer appears in the first one without
+-- editing it (0.11 pulls but cannot be told to pull again: the server pushes to it).
+vim.cmd("edit " .. project .. "/Views/Root.swift")
+local root_buffer = vim.api.nvim_get_current_buf()
+check(vim.wait(10000, function() return gotchas.client(root_buffer) ~= nil end, 50), "client attached to Root.swift")
+local function mismatches() 
+  local found = 0
+  for _, d in ipairs(vim.diagnostic.get(root_buffer)) do
+    if (d.user_data and d.user_data.lsp or d).code == "environment-object-mismatch" then found = found + 1 end
+  end
+  return found
+end
+local root_changedtick = vim.api.nvim_buf_get_changedtick(root_buffer)
+vim.cmd("edit " .. project .. "/App.swift")
+local app_buffer = vim.api.nvim_get_current_buf()
+check(vim.wait(10000, function() return gotchas.client(app_buffer) ~= nil end, 50), "client attached to App.swift")
+vim.wait(300, function() return false end, 50)
+check(mismatches() == 0, "Root.swift: no mismatch while App.swift injects with .environment(store)")
+local injection = vim.fn.search("environment(store)", "n")
+vim.api.nvim_buf_set_lines(app_buffer, injection - 1, injection, false, { "        WindowGroup { Root().environmentObject(store) }" })
+check(vim.wait(10000, function() return mismatches() == 1 end, 50),
+      "editing App.swift (.environmentObject) shows environment-object-mismatch in Root.swift")
+vim.api.nvim_buf_set_lines(app_buffer, injection - 1, injection, false, { "        WindowGroup { Root().environment(store) }" })
+check(vim.wait(10000, function() return mismatches() == 0 end, 50), "... and undoing the edit clears it")
+check(vim.api.nvim_buf_get_changedtick(root_buffer) == root_changedtick, "... without editing Root.swift")
+
+-- :SwiftuiGotchasProject: the whole project's findings in the quickfix list, files never
+-- opened included (from the server's workspace/diagnostic while it runs).
+check(vim.fn.exists(":SwiftuiGotchasProject") == 2, ":SwiftuiGotchasProject command defined")
+local unopened = project .. "/Views/Unopened.swift"
+local function unopened_item()
+  for _, item in ipairs(vim.fn.getqflist()) do
+    if vim.api.nvim_buf_get_name(item.bufnr) == unopened and item.text:find("[foreground-color]", 1, true) then return item end
+  end
+end
+vim.cmd("SwiftuiGotchasProject")
+local from_server = unopened_item()
+local title = vim.fn.getqflist({ title = 1 }).title
+check(title:find("swiftui-gotchas: project", 1, true) ~= nil, "quickfix filled from the running server: " .. title)
+check(from_server ~= nil and from_server.lnum == 3 and from_server.col == 39,
+      "quickfix (" .. #vim.fn.getqflist() .. " items) has the unopened file's finding at 3:39 (got "
+      .. (from_server and (from_server.lnum .. ":" .. from_server.col) or "none") .. ")")
+check(vim.fn.getqflist({ winid = 1 }).winid ~= 0, "quickfix window opened")
+vim.cmd("cclose")
+
 -- An app with a local package: a file in Packages/Foo/Sources/ gets the repository root (the
 -- outermost .git, past the package's own Package.swift), so one server indexes both.
 local app = os.getenv("E2E_APP")
@@ -224,6 +315,20 @@ local package_client = gotchas.client(package_buffer)
 check(package_client and package_client.config.root_dir == app,
       "local package file: root_dir is the repository (" .. tostring(package_client and package_client.config.root_dir) .. ")")
 check(gotchas.root_for_path(app .. "/Packages/Foo/Package.swift") == app, "root_for_path: the package manifest -> the repository")
+-- The index spans both: the package's view is read with @Environment(Store.self) while the
+-- app (outside the package) injects it with .environmentObject.
+check(vim.wait(20000, function()
+  for _, d in ipairs(vim.diagnostic.get(package_buffer)) do
+    if (d.user_data and d.user_data.lsp or d).code == "environment-object-mismatch" then return true end
+  end
+  return false
+end, 50), "one index spans the app and its package: the app's injection flags the package's read")
+vim.cmd("edit " .. app .. "/App/GardenApp.swift")
+local app_file_buffer = vim.api.nvim_get_current_buf()
+vim.wait(10000, function() return gotchas.client(app_file_buffer) ~= nil end, 50)
+local app_client = gotchas.client(app_file_buffer)
+check(app_client ~= nil and package_client ~= nil and app_client.id == package_client.id,
+      "the app's file and the package's file share one server")
 local loose = work .. "/loose-" .. os.getenv("E2E_RUN")
 check(gotchas.root_for_path(loose .. "/Plain/A.swift") == loose .. "/Plain",
       "no markers: root is the file's own folder")
@@ -236,6 +341,17 @@ for _, c in ipairs({ client, package_client }) do
     vim.wait(3000, function() if vim.fn.has("nvim-0.11") == 1 then return c:is_stopped() end return c.is_stopped() end, 50)
   end
 end
+
+-- :SwiftuiGotchasProject without a running server: `swiftui-gotchas lint` read with
+-- 'errorformat', the same finding at the same place.
+vim.cmd("buffer " .. bufnr)
+vim.wait(3000, function() return #gotchas.clients() == 0 end, 50)
+local count, source = gotchas.project({ open = false })
+local from_lint = unopened_item()
+check(source == "lint" and from_lint ~= nil and from_server ~= nil
+      and from_lint.lnum == from_server.lnum and from_lint.col == from_server.col,
+      "no server: quickfix from `lint` (" .. tostring(source) .. ", " .. count .. " items) has the same finding at "
+      .. (from_lint and (from_lint.lnum .. ":" .. from_lint.col) or "none"))
 finish()
 LUA
 
@@ -252,12 +368,21 @@ for entry in "${RUNS[@]}"; do
     mkdir -p "$PROJECT/Views"
     cp Examples/GotchaGarden/Views/PlantDetailView.swift "$PROJECT/Views/"
     echo '{ "rules": { "work-in-body": "off", "symbol-variant-by-name": "warning" } }' > "$PROJECT/.swiftui-gotchas.json"
+    # Cross-file: Root reads @Environment(Store.self); App injects it (first the matching way).
+    printf 'import SwiftUI\nfinal class Store: ObservableObject { @Published var count = 0 }\n' > "$PROJECT/Views/Store.swift"
+    printf 'import SwiftUI\nstruct Root: View {\n    @Environment(Store.self) private var store\n    var body: some View { Text("plants") }\n}\n' > "$PROJECT/Views/Root.swift"
+    printf 'import SwiftUI\n@main\nstruct GardenApp: App {\n    @State private var store = Store()\n    var body: some Scene {\n        WindowGroup { Root().environment(store) }\n    }\n}\n' > "$PROJECT/App.swift"
+    # Never opened: its finding comes only from :SwiftuiGotchasProject (a non-ASCII character
+    # before it on the line: the column is converted from the client's position encoding).
+    printf 'import SwiftUI\nstruct Unopened: View {\n    var body: some View { Text("🌱").foregroundColor(.red) }\n}\n' > "$PROJECT/Views/Unopened.swift"
     # An app repository with a local package (Packages/Foo/Package.swift) next to its .xcodeproj.
     APP="$WORK/app-$run"
     mkdir -p "$APP/App.xcodeproj" "$APP/Packages/Foo/Sources/Foo"
     git init -q "$APP"
     printf '// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: "Foo")\n' > "$APP/Packages/Foo/Package.swift"
-    printf 'import SwiftUI\n\nstruct FooView: View {\n    var body: some View { Text("Foo") }\n}\n' > "$APP/Packages/Foo/Sources/Foo/FooView.swift"
+    printf 'import SwiftUI\n\nstruct FooView: View {\n    @Environment(Store.self) private var store\n    var body: some View { Text("Foo") }\n}\n' > "$APP/Packages/Foo/Sources/Foo/FooView.swift"
+    mkdir -p "$APP/App"
+    printf 'import SwiftUI\nfinal class Store: ObservableObject { @Published var count = 0 }\n@main\nstruct GardenApp: App {\n    @StateObject private var store = Store()\n    var body: some Scene { WindowGroup { FooView().environmentObject(store) } }\n}\n' > "$APP/App/GardenApp.swift"
     # No markers at all, and a package without a repository.
     mkdir -p "$WORK/loose-$run/Package/Sources/Sub" "$WORK/loose-$run/Plain"
     touch "$WORK/loose-$run/Package/Package.swift"

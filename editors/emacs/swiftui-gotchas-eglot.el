@@ -5,7 +5,12 @@
 ;;   (add-to-list 'load-path "/path/to/swiftui-gotchas/editors/emacs")
 ;;   (require 'swiftui-gotchas-eglot)
 ;;   (swiftui-gotchas-eglot-setup)                  ; register the server for Swift modes
-;;   (add-hook 'swift-mode-hook #'eglot-ensure)     ; optional: start it automatically
+;;   (swiftui-gotchas-add-hook #'eglot-ensure)      ; optional: start it automatically
+;;
+;; Without swift-mode (MELPA) or swift-ts-mode, .swift files open in the minimal
+;; `swiftui-gotchas-swift-fallback-mode', so the server still starts.  Saved changes of
+;; .swiftui-gotchas.json reach the server through Eglot's file watchers (the server registers
+;; them).  M-x swiftui-gotchas-project-lint lists the whole project's findings.
 ;;
 ;; Eglot runs ONE server per buffer: this replaces sourcekit-lsp in Swift buffers managed by
 ;; Eglot.  To run both, use lsp-mode (swiftui-gotchas-lsp-mode.el); see docs/editors.md.
@@ -34,10 +39,13 @@
 ;;;###autoload
 (defun swiftui-gotchas-eglot-setup ()
   "Register swiftui-gotchas in `eglot-server-programs' for `swiftui-gotchas-modes'.
+Opens .swift files in `swiftui-gotchas-swift-fallback-mode' when no Swift
+mode is installed (see `swiftui-gotchas-install-fallback-mode').
 Also adds `swiftui-gotchas-project-find' to `project-find-functions', so the workspace root
 of a Swift buffer is the outermost .swiftui-gotchas.json, .git or *.xcodeproj/*.xcworkspace
 before the nearest Package.swift."
   (add-hook 'project-find-functions #'swiftui-gotchas-project-find -50)
+  (swiftui-gotchas-install-fallback-mode)
   (setq eglot-server-programs
         (cons (cons swiftui-gotchas-modes #'swiftui-gotchas-eglot-contact)
               (cl-remove #'swiftui-gotchas-eglot-contact eglot-server-programs :key #'cdr))))

@@ -3,8 +3,13 @@
 ;; Usage (lsp-mode 8 or later):
 ;;
 ;;   (add-to-list 'load-path "/path/to/swiftui-gotchas/editors/emacs")
+;;   (require 'swiftui-gotchas)        ; shared settings, the fallback mode, swiftui-gotchas-add-hook
 ;;   (with-eval-after-load 'lsp-mode (require 'swiftui-gotchas-lsp-mode))
-;;   (add-hook 'swift-mode-hook #'lsp-deferred)
+;;   (swiftui-gotchas-add-hook #'lsp-deferred)
+;;
+;; Without swift-mode (MELPA) or swift-ts-mode, .swift files open in the minimal
+;; `swiftui-gotchas-swift-fallback-mode'.  M-x swiftui-gotchas-project-lint lists the whole
+;; project's findings.
 ;;
 ;; The client is an add-on (`:add-on? t'): lsp-mode starts it next to the main Swift server
 ;; (sourcekit-lsp from the lsp-sourcekit package), so both attach to the same buffer.
@@ -15,6 +20,8 @@
 
 (require 'lsp-mode)
 (require 'swiftui-gotchas)
+
+(add-to-list 'lsp-language-id-configuration '(swiftui-gotchas-swift-fallback-mode . "swift"))
 
 (defun swiftui-gotchas-lsp--activate-p (_file-name mode)
   "Whether to start the server for a buffer in MODE."

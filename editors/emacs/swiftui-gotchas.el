@@ -5,6 +5,7 @@
 ;;; Code:
 
 (require 'cl-lib)
+(require 'compile)
 (require 'project)
 
 (defgroup swiftui-gotchas nil
@@ -23,9 +24,62 @@ Nil means `swiftui-gotchas-command', found on the remote PATH
 \(see `tramp-remote-path')."
   :type '(choice (const :tag "Same as local" nil) (repeat string)))
 
-(defcustom swiftui-gotchas-modes '(swift-mode swift-ts-mode)
+(defcustom swiftui-gotchas-modes '(swift-mode swift-ts-mode swiftui-gotchas-swift-fallback-mode)
   "Major modes whose buffers the server manages."
   :type '(repeat symbol))
+
+(defun swiftui-gotchas-add-hook (function)
+  "Add FUNCTION to the hook of every mode in `swiftui-gotchas-modes'.
+For example (swiftui-gotchas-add-hook #\='eglot-ensure): the server starts in
+`swift-mode', `swift-ts-mode' and the fallback mode alike."
+  (dolist (mode swiftui-gotchas-modes)
+    (add-hook (intern (format "%s-hook" mode)) function)))
+
+;;; A fallback major mode for .swift files.
+;;
+;; No Emacs ships a Swift mode (swift-mode is on MELPA; swift-ts-mode too, and needs the
+;; tree-sitter grammar): without one a .swift file opens in `fundamental-mode' and no server
+;; starts.  The fallback is put at the END of `auto-mode-alist', so any Swift mode that is
+;; installed (its autoloads add their entry in front) wins over it.
+
+(defcustom swiftui-gotchas-fallback-mode t
+  "Whether .swift files open in `swiftui-gotchas-swift-fallback-mode' when no other
+mode claims them (no `swift-mode' or `swift-ts-mode' installed).
+Set it before this file is loaded."
+  :type 'boolean)
+
+(defvar swiftui-gotchas-swift-fallback-mode-syntax-table
+  (let ((table (make-syntax-table prog-mode-syntax-table)))
+    (modify-syntax-entry ?/ ". 124b" table)   ; // line comments and /* */ block comments
+    (modify-syntax-entry ?* ". 23n" table)    ; Swift's block comments nest
+    (modify-syntax-entry ?\n "> b" table)
+    (modify-syntax-entry ?\" "\"" table)
+    (modify-syntax-entry ?\\ "\\" table)
+    (modify-syntax-entry ?_ "_" table)
+    table)
+  "Syntax table of `swiftui-gotchas-swift-fallback-mode'.
+Comments and strings only.")
+
+(define-derived-mode swiftui-gotchas-swift-fallback-mode prog-mode "Swift(min)"
+  "A minimal major mode for Swift: comment and string syntax, nothing else.
+Used for .swift files when neither `swift-mode' (MELPA) nor `swift-ts-mode' is
+installed, so that the language server still starts; install one of those for
+highlighting and indentation."
+  :syntax-table swiftui-gotchas-swift-fallback-mode-syntax-table
+  (setq-local comment-start "// ")
+  (setq-local comment-end "")
+  (setq-local comment-start-skip "\\(?://+\\|/\\*+\\)\\s *")
+  (setq-local indent-line-function #'indent-relative))
+
+;; Eglot's languageId (it would be "swiftui-gotchas-swift-fallback" from the mode's name).
+(put 'swiftui-gotchas-swift-fallback-mode 'eglot-language-id "swift")
+
+(defun swiftui-gotchas-install-fallback-mode ()
+  "Open .swift files in `swiftui-gotchas-swift-fallback-mode'.
+Only when no other mode claims them: the entry goes at the end of
+`auto-mode-alist'.  Does nothing when `swiftui-gotchas-fallback-mode' is nil."
+  (when swiftui-gotchas-fallback-mode
+    (add-to-list 'auto-mode-alist '("\\.swift\\'" . swiftui-gotchas-swift-fallback-mode) t)))
 
 (defcustom swiftui-gotchas-settings nil
   "Settings sent as initializationOptions, as a plist.
@@ -129,6 +183,37 @@ Else warn once and signal a `user-error'."
    (copy-sequence (if (and (file-remote-p default-directory) swiftui-gotchas-remote-command)
                       swiftui-gotchas-remote-command
                     swiftui-gotchas-command))))
+
+;; At load time, so the fallback is in place before the first .swift file opens, whichever
+;; setup (Eglot, lsp-mode) loads later.
+(swiftui-gotchas-install-fallback-mode)
+
+;;; The whole project's findings.
+
+(defcustom swiftui-gotchas-lint-arguments '("lint")
+  "Arguments of `swiftui-gotchas-project-lint', after the server's program.
+The project root is linted (\".\" in it), so the paths printed are relative to it."
+  :type '(repeat string))
+
+(defconst swiftui-gotchas-lint-buffer "*swiftui-gotchas*"
+  "The compilation buffer of `swiftui-gotchas-project-lint'.")
+
+;;;###autoload
+(defun swiftui-gotchas-project-lint ()
+  "Run `swiftui-gotchas lint' over the project in a compilation buffer.
+The server reports only on the buffers Emacs has open (Eglot and lsp-mode do not
+ask for workspace diagnostics), so this is how to see the findings of files that
+are not open: `next-error' (\\[next-error]) visits each one.  The program is the
+one of `swiftui-gotchas-command' (`swiftui-gotchas-remote-command' in a remote
+buffer, where it runs on the remote host); the root is `swiftui-gotchas-root'."
+  (interactive)
+  (let* ((default-directory (swiftui-gotchas-root default-directory))
+         (program (car (swiftui-gotchas--command)))
+         (command (mapconcat #'shell-quote-argument
+                             (append (list program) swiftui-gotchas-lint-arguments '(".")) " "))
+         ;; compile runs it on a pty, where `lint' would colour its output.
+         (compilation-environment (cons "NO_COLOR=1" compilation-environment)))
+    (compilation-start command nil (lambda (_mode) swiftui-gotchas-lint-buffer))))
 
 (provide 'swiftui-gotchas)
 ;;; swiftui-gotchas.el ends here

@@ -15,8 +15,9 @@
 --   on_attach    = function(client, bufnr) end
 --   capabilities = nil     -- e.g. from cmp_nvim_lsp
 --
--- Commands: :SwiftUIGotchasFixAll, :SwiftuiGotchasRestart. Saving a .swiftui-gotchas.json
--- in Neovim tells the running servers (see forward_configuration_save).
+-- Commands: :SwiftUIGotchasFixAll, :SwiftuiGotchasRestart, :SwiftuiGotchasProject (the whole
+-- project's findings in the quickfix list). Saving a .swiftui-gotchas.json in Neovim tells the
+-- running servers (see forward_configuration_save).
 --
 -- Starts through vim.lsp.config/vim.lsp.enable on 0.11+, vim.lsp.start from a FileType
 -- autocommand on 0.8–0.10 and vim.lsp.start_client + vim.lsp.buf_attach_client on 0.7.
@@ -199,6 +200,102 @@ function M.forward_configuration_save(path)
   end
 end
 
+-- :SwiftuiGotchasProject — every finding of the project in the quickfix list. Neovim asks a
+-- server only about the buffers it has open, so findings in other files (a cross-file rule, a
+-- file nobody opened) never reach vim.diagnostic. With a server running, ask it for
+-- workspace/diagnostic (it answers every client, advertised or not: open buffers as edited,
+-- the rest from disk); without one, run `swiftui-gotchas lint` in the root and read its
+-- swiftc-style lines with 'errorformat'.
+M.lint_errorformat = "%f:%l:%c: %t%*[a-z]: %m,%-G%.%#"
+
+local quickfix_types = { "E", "W", "I", "N" }
+
+-- The byte column of an LSP position (the server speaks the client's offset encoding).
+local function byte_column(text, character, encoding)
+  if encoding == "utf-8" or text == nil then return character end
+  local ok, index
+  if has("0.11") then ok, index = pcall(vim.str_byteindex, text, encoding, character, false)
+  else ok, index = pcall(vim.str_byteindex, text, character, encoding == "utf-16") end
+  return ok and index or character
+end
+
+local function line_of(path, lnum0, files)
+  local bufnr = vim.fn.bufnr(path)
+  if bufnr ~= -1 and vim.api.nvim_buf_is_loaded(bufnr) then
+    return vim.api.nvim_buf_get_lines(bufnr, lnum0, lnum0 + 1, false)[1]
+  end
+  if files[path] == nil then files[path] = vim.fn.filereadable(path) == 1 and vim.fn.readfile(path) or {} end
+  return files[path][lnum0 + 1]
+end
+
+-- Quickfix items from a workspace/diagnostic report (full reports only: no previous IDs are sent).
+function M.quickfix_items(report, encoding)
+  local items, files = {}, {}
+  for _, document in ipairs(report and report.items or {}) do
+    local path = vim.uri_to_fname(document.uri)
+    for _, diagnostic in ipairs(document.items or {}) do
+      local start, finish = diagnostic.range.start, diagnostic.range["end"]
+      local text = diagnostic.message
+      if diagnostic.code and not text:find("[" .. diagnostic.code .. "]", 1, true) then
+        text = text .. " [" .. diagnostic.code .. "]"
+      end
+      table.insert(items, {
+        filename = path,
+        lnum = start.line + 1,
+        col = byte_column(line_of(path, start.line, files), start.character, encoding) + 1,
+        end_lnum = finish.line + 1,
+        end_col = byte_column(line_of(path, finish.line, files), finish.character, encoding) + 1,
+        type = quickfix_types[diagnostic.severity or 1],
+        text = text,
+      })
+    end
+  end
+  table.sort(items, function(a, b)
+    if a.filename ~= b.filename then return a.filename < b.filename end
+    if a.lnum ~= b.lnum then return a.lnum < b.lnum end
+    return a.col < b.col
+  end)
+  return items
+end
+
+-- Fills the quickfix list with the project's findings; returns the number of items and where
+-- they came from ("server" or "lint"). `options.open` (default true) opens the window.
+function M.project(options)
+  options = options or {}
+  local timeout = options.timeout or 60000
+  local client = M.client(0) or M.clients()[1]
+  local items, source
+  if client then
+    local response = request_sync(client, "workspace/diagnostic", { previousResultIds = {} }, timeout)
+    if response and response.result then
+      items, source = M.quickfix_items(response.result, client.offset_encoding), "server"
+    end
+  end
+  local title
+  if items then
+    title = "swiftui-gotchas: project (" .. tostring(client.config.root_dir) .. ")"
+    vim.fn.setqflist({}, " ", { title = title, items = items })
+  else
+    local root = M.root_dir(0)
+    local program = M.options.cmd and M.options.cmd[1] or "swiftui-gotchas"
+    if vim.fn.executable(program) ~= 1 then
+      vim.notify("swiftui-gotchas: no server running and " .. program .. " not found", vim.log.levels.WARN)
+      return 0, nil
+    end
+    -- `lint` prints paths relative to nothing in particular: give it the absolute root.
+    local lines = vim.fn.systemlist({ program, "lint", root })
+    title = "swiftui-gotchas lint " .. root
+    vim.fn.setqflist({}, " ", { title = title, lines = lines, efm = M.lint_errorformat })
+    source = "lint"
+  end
+  local count = #vim.fn.getqflist()
+  if options.open ~= false then
+    if count > 0 then vim.cmd("copen") else vim.cmd("cclose") end
+  end
+  if count == 0 then vim.notify(title .. ": no findings", vim.log.levels.INFO) end
+  return count, source
+end
+
 local attach  -- set by setup(): starts (or reuses) the client for a buffer
 
 -- :SwiftuiGotchasRestart — Neovim 0.11 has no restart command without nvim-lspconfig. Stops
@@ -294,6 +391,8 @@ function M.setup(options)
     { desc = "swiftui-gotchas: apply every safe fix in this buffer" })
   vim.api.nvim_create_user_command("SwiftuiGotchasRestart", function() M.restart() end,
     { desc = "swiftui-gotchas: stop the language server(s) and start again" })
+  vim.api.nvim_create_user_command("SwiftuiGotchasProject", function() M.project() end,
+    { desc = "swiftui-gotchas: every finding of the project in the quickfix list" })
   vim.api.nvim_create_autocmd("BufWritePost", {
     group = vim.api.nvim_create_augroup("swiftui_gotchas_configuration", { clear = true }),
     pattern = ".swiftui-gotchas.json",
