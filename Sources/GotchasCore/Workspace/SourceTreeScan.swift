@@ -73,8 +73,8 @@ public struct SourceTreeScan: Sendable {
         var relative: String
         /// Shallowest first.
         var ignores: [ActiveIgnore]
-        /// The configuration governing the directory (overlaid), when `configurationOverlay` is set.
-        var configuration: ConfigurationFile?
+        /// What `include`/`exclude` select under the directory, when `configurationOverlay` is set.
+        var selection: FileSelection?
     }
 
     private var pending: [Frame] = []
@@ -93,10 +93,12 @@ public struct SourceTreeScan: Sendable {
         let path = trimmed.isEmpty ? "." : trimmed
         let display = trimmed == "." ? "" : trimmed
         let ignores = options.respectsIgnoreFiles ? Self.ignoreFilesAbove(path) : []
-        let configuration = options.configurationOverlay.map { overlay in
-            Self.governingConfiguration(ofDirectory: path).map { $0.overlaid(with: overlay) } ?? overlay
+        // The overlay's (editor's) lists are relative to the root walked: the workspace folder.
+        let base = URL(fileURLWithPath: path).standardizedFileURL.path
+        let selection = options.configurationOverlay.map { overlay in
+            FileSelection(file: Self.governingConfiguration(ofDirectory: path), editor: overlay, editorBase: base)
         }
-        pending = [Frame(path: path, display: display, relative: "", ignores: ignores, configuration: configuration)]
+        pending = [Frame(path: path, display: display, relative: "", ignores: ignores, selection: selection)]
     }
 
     /// True for a settings file (`ProjectSettings.kind(ofPath:)` decides).
@@ -150,11 +152,11 @@ public struct SourceTreeScan: Sendable {
             let strip = frame.relative.isEmpty ? 0 : frame.relative.utf8.count + 1
             ignores.append(ActiveIgnore(file: IgnoreFile(text: String(decoding: data, as: UTF8.self)), prefix: "", strip: strip))
         }
-        var configuration = frame.configuration
-        if let overlay = options.configurationOverlay,
+        var selection = frame.selection
+        if selection != nil,
            entries.contains(where: { $0.name == ConfigurationFile.fileName && $0.kind == .file }),
            let file = try? ConfigurationFile.load(path: frame.path + "/" + ConfigurationFile.fileName, rules: []) {
-            configuration = file.overlaid(with: overlay)
+            selection?.file = file
         }
 
         var directories: [Frame] = []
@@ -168,15 +170,15 @@ public struct SourceTreeScan: Sendable {
             case .directory:
                 if Self.skippedDirectories.contains(name) { continue }
                 if options.skipsHiddenDirectories && name.hasPrefix(".") { continue }
-                if let configuration, configuration.excludes(directory: full) { continue }
-                directories.append(Frame(path: full, display: shown, relative: relative, ignores: ignores, configuration: configuration))
+                if let selection, selection.excludes(directory: full) { continue }
+                directories.append(Frame(path: full, display: shown, relative: relative, ignores: ignores, selection: selection))
             case .file:
-                if name.hasSuffix(".swift") { addSwiftFile(shown, full: full, configuration: configuration) }
+                if name.hasSuffix(".swift") { addSwiftFile(shown, full: full, selection: selection) }
                 if Self.isSettingsFile(shown) { settingsFiles.append(shown) }
             case .symlink:
                 // A symlinked file is linted; a symlinked directory is not followed.
                 if name.hasSuffix(".swift"), Self.typeByStat(full) == UInt8(DT_REG) {
-                    addSwiftFile(shown, full: full, configuration: configuration)
+                    addSwiftFile(shown, full: full, selection: selection)
                 }
             }
             if isFinished && stoppedAtBound { return }
@@ -185,8 +187,8 @@ public struct SourceTreeScan: Sendable {
         pending.append(contentsOf: directories.reversed())
     }
 
-    private mutating func addSwiftFile(_ shown: String, full: String, configuration: ConfigurationFile?) {
-        if let configuration, !configuration.includes(filePath: full) { return }
+    private mutating func addSwiftFile(_ shown: String, full: String, selection: FileSelection?) {
+        if let selection, !selection.includes(filePath: full) { return }
         swiftFiles.append(shown)
         if let maximum = options.maximumSwiftFiles, swiftFiles.count >= maximum { stop() }
     }

@@ -157,32 +157,11 @@ struct ConfigurationStore: Sendable {
             rules: ruleConfiguration,
             deploymentTargets: targets,
             docsBaseURL: effective.docsBaseURL ?? defaultDocsBaseURL,
-            includesFile: onDisk == nil || includes(filePath: path, file: file),
+            includesFile: onDisk == nil || FileSelection(file: file, editor: editorSettings, editorBase: workspaceFolder(of: path))
+                .includes(filePath: path),
             baselinePath: effective.baselinePath)
         resolved[path] = (configPath, generation, result)
         return (result, problems)
-    }
-
-    /// Whether `include`/`exclude` let the file at `filePath` be linted. The editor's lists,
-    /// when given, replace the file's (as `overlaid(with:)` does) and are matched relative to
-    /// the workspace folder that holds the file: they come from the workspace's settings, and
-    /// with no `.swiftui-gotchas.json` there is no other directory to match against (matched
-    /// against absolute paths, `Sources/**` would leave every file out).
-    private func includes(filePath: String, file: ConfigurationFile?) -> Bool {
-        var includes = file ?? ConfigurationFile()
-        includes.exclude = []
-        var excludes = file ?? ConfigurationFile()
-        excludes.include = []
-        let folder = workspaceFolder(of: filePath).map { $0 + "/" + ConfigurationFile.fileName }
-        if !editorSettings.include.isEmpty {
-            includes.include = editorSettings.include
-            includes.path = folder ?? includes.path
-        }
-        if !editorSettings.exclude.isEmpty {
-            excludes.exclude = editorSettings.exclude
-            excludes.path = folder ?? excludes.path
-        }
-        return includes.includes(filePath: filePath) && excludes.includes(filePath: filePath)
     }
 
     /// The innermost workspace folder holding `path`.
