@@ -202,6 +202,35 @@ import Testing
         #expect(try await client.shutdownAndExit() == 0)
     }
 
+    @Test func aWorkspacePullWalkingALargeTreeDoesNotHoldUpAnOpenDocument() async throws {
+        let folder = TemporaryDirectory()
+        _ = folder.write("Disk.swift", sample)
+        let openPath = folder.write("Open.swift", sample)
+        // Each step of a walk (the pull's, and the index's) waits 3 s: the pull's walk of this
+        // tree stands for one of a large tree.
+        var options = ServerOptions()
+        options.indexWalkStepDelay = .seconds(3)
+        let client = TestClient(options: options)
+        _ = try await client.initialize(capabilities: Self.vscode.capabilities, folders: [folder.path])
+        let uri = FileURI.reference(toPath: openPath)
+        await client.open(uri, sample)
+        let started = ContinuousClock.now
+        let workspacePull = await client.sendRequest("workspace/diagnostic", ["previousResultIds": []])
+        // Asked after the workspace pull: answered while it is still walking.
+        let hover = try await client.request("textDocument/hover", ["textDocument": ["uri": .string(uri)], "position": position(4, 25)])
+        #expect(hover["result", "contents"] != nil, "\(hover)")
+        let pulled = try await pull(client, uri)
+        #expect(pulled["items"]?.arrayValue?.count == 1)
+        #expect(ContinuousClock.now - started < .seconds(3))
+        #expect(await client.unclaimed().allSatisfy { $0["id"] != workspacePull.json })
+        // The walk then ends, in the background, with both files.
+        let items = try #require(try await client.response(to: workspacePull)["result", "items"]?.arrayValue)
+        #expect(ContinuousClock.now - started >= .seconds(3))
+        #expect(Self.item(items, "Disk.swift")?["items"]?.arrayValue?.count == 1)
+        #expect(Self.item(items, "Open.swift")?["uri"]?.stringValue == uri)
+        #expect(try await client.shutdownAndExit() == 0)
+    }
+
     @Test func fileURIsAreComparedByTheirDecodedPath() {
         #expect(FileURI.path(ofFileURI: "file:///My%20App%20%282%29%2B%40/A.swift") == "/My App (2)+@/A.swift")
         #expect(FileURI.path(ofFileURI: "file:///My%20App%20(2)+@/A.swift") == "/My App (2)+@/A.swift")

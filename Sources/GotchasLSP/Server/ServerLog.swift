@@ -44,7 +44,7 @@ public struct ServerOptions: Sendable {
     /// Where the index walk stops (over all folders): beyond, the index stays incomplete.
     public var maximumIndexedFiles = 20_000
     public var maximumIndexedDirectories = 50_000
-    /// Added before each step of the index walk (tests use it to hold the walk up).
+    /// Added before each step of the index walk and of a workspace pull's walk (tests use it to hold the walk up).
     public var indexWalkStepDelay: Duration = .zero
 
     public init() {}

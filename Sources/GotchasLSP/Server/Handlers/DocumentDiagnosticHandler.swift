@@ -31,13 +31,18 @@ enum DocumentDiagnosticHandler: DocumentRequestHandler {
 }
 
 extension LanguageServer {
+    /// What resolving and linting files read from disk needs, taken on the loop as values.
+    var diskPullSetup: DiskPullSetup {
+        DiskPullSetup(session: session, configuration: configuration, capabilities: capabilities, linter: linter,
+                      workspace: workspace.index, baselines: baselines)
+    }
+
     /// The setup on the loop of a pulled report read from disk.
     func diskPullContext(forPath path: String) -> DiskPullContext {
-        let (resolved, problems) = configuration.resolve(forPath: path)
+        var setup = diskPullSetup
+        let (context, problems) = setup.context(forPath: path)
         problems.forEach(showProblem)
-        return DiskPullContext(session: session, configurationGeneration: configuration.generation, configuration: resolved,
-                               capabilities: capabilities, linter: linter, workspace: workspace.index,
-                               baseline: baselines.loaded(resolved.baselinePath))
+        return context
     }
 
     /// Answers a pull of a document that is not open from its disk text (an empty report
@@ -58,4 +63,27 @@ extension LanguageServer {
 struct DiskPullOutcome: Sendable {
     var path: String
     var pulled: (report: DocumentDiagnosticReport, memo: DiskPullMemo)?
+}
+
+/// The server's state a pull of files read from disk resolves them with, as values: a
+/// workspace pull resolves the configuration of every file it walked in the background,
+/// so the message loop never waits for those look-ups (a copy of `ConfigurationStore`:
+/// the configuration files it loads on the way are loaded once per pull and not kept —
+/// the actor's own store loads them when a lint needs them).
+struct DiskPullSetup: Sendable {
+    var session: String
+    var configuration: ConfigurationStore
+    var capabilities: ClientCapabilities
+    var linter: Linter
+    var workspace: WorkspaceIndex
+    var baselines: BaselineStore
+
+    /// The context of the file at `path`, and the configuration problems met (to show on the loop).
+    mutating func context(forPath path: String) -> (DiskPullContext, problems: [String]) {
+        let (resolved, problems) = configuration.resolve(forPath: path)
+        let context = DiskPullContext(session: session, configurationGeneration: configuration.generation, configuration: resolved,
+                                      capabilities: capabilities, linter: linter, workspace: workspace,
+                                      baseline: baselines.loaded(resolved.baselinePath))
+        return (context, problems)
+    }
 }

@@ -17,6 +17,10 @@ enum WorkspaceDiagnosticHandler: LoopRequestHandler {
 }
 
 extension LanguageServer {
+    /// On the loop only what must be read there: the open documents' snapshots, the client's
+    /// IDs and copies of the stores. The walk of the folders (which can take seconds on a
+    /// large tree) and each file's configuration look-up run in the background, so a
+    /// document's diagnostics or a hover never wait for them.
     func workspaceDiagnostic(_ params: WorkspaceDiagnosticParams, id: RequestID) {
         let previous = params.previousResultIDsByPath
         let token = params.workDoneToken
@@ -28,11 +32,19 @@ extension LanguageServer {
             guard let document = documents[uri], let snapshot = snapshot(of: uri) else { continue }
             open[document.document.path] = snapshot
         }
-        let files = WorkspaceFiles(folders: folders, options: indexWalkOptions).swiftFiles
-        var disk: [String: DiskPullContext] = [:]
-        for path in files where open[path] == nil { disk[path] = diskPullContext(forPath: path) }
+        let walkOptions = indexWalkOptions
+        let stepDelay = options.indexWalkStepDelay
+        let setup = diskPullSetup
         let memos = diskPulls
-        respondInBackground(id, document: nil) { [open, previous, disk] () async -> Answer<WorkspacePullOutcome> in
+        respondInBackground(id, document: nil) { [open, previous] () async -> Answer<WorkspacePullOutcome> in
+            var walk = WorkspaceFiles(startingAt: folders, options: walkOptions)
+            while !walk.isFinished {
+                if stepDelay > .zero { try? await Task.sleep(for: stepDelay) }
+                if Task.isCancelled { return .failure(.requestCancelled) }
+                walk.advance(directories: Self.directoriesPerStep)
+            }
+            let files = walk.swiftFiles
+            var setup = setup
             let progress = WorkDoneProgress(title: "swiftui-gotchas", total: files.count, minimumTotalForReports: 2)
             await self.sendProgress(token, progress.begin(message: "\(files.count) files"))
             var outcome = WorkspacePullOutcome()
@@ -44,17 +56,21 @@ extension LanguageServer {
                     let report: DocumentDiagnosticReport = previous[path] == resultID
                         ? .unchanged(resultID: resultID) : .full(resultID: resultID, items: snapshot.lspDiagnostics(result))
                     outcome.report.items.append(WorkspaceDiagnosticReport.Item(uri: snapshot.uri, version: snapshot.version, report: report))
-                } else if let context = disk[path],
-                          // What `lint` would skip is not reported on either (`SourceFilePolicy`).
-                          let pulled = context.report(path: path, uri: DocumentStore.uri(ofPath: path), previous: previous[path], memo: memos[path]) {
-                    outcome.report.items.append(WorkspaceDiagnosticReport.Item(uri: DocumentStore.uri(ofPath: path), version: nil, report: pulled.report))
-                    outcome.memos[path] = pulled.memo
+                } else {
+                    let (context, problems) = setup.context(forPath: path)
+                    outcome.problems.append(contentsOf: problems)
+                    // What `lint` would skip is not reported on either (`SourceFilePolicy`).
+                    if let pulled = context.report(path: path, uri: DocumentStore.uri(ofPath: path), previous: previous[path], memo: memos[path]) {
+                        outcome.report.items.append(WorkspaceDiagnosticReport.Item(uri: DocumentStore.uri(ofPath: path), version: nil, report: pulled.report))
+                        outcome.memos[path] = pulled.memo
+                    }
                 }
                 if let report = progress.report(after: index) { await self.sendProgress(token, report) }
             }
             await self.sendProgress(token, progress.end(message: "\(files.count) files checked"))
             return .success(outcome)
         } then: { server, outcome in
+            outcome.problems.forEach(server.showProblem)
             // Files gone from the workspace (or open now) are forgotten.
             server.diskPulls = outcome.memos
             return .success(outcome.report)
@@ -66,4 +82,6 @@ extension LanguageServer {
 struct WorkspacePullOutcome: Sendable {
     var report = WorkspaceDiagnosticReport(items: [])
     var memos: [String: DiskPullMemo] = [:]
+    /// Configuration problems met resolving the files read from disk (shown on the loop, each once).
+    var problems: [String] = []
 }
