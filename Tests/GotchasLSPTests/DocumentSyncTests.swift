@@ -1,3 +1,4 @@
+import Foundation
 import GotchasCore
 import Testing
 @testable import GotchasLSP
@@ -77,6 +78,37 @@ import Testing
         await client.change(uri, version: 3, [["range": "nonsense", "text": "x"]])
         let hover = try await client.request("textDocument/hover", ["textDocument": ["uri": .string(uri)], "position": position(0, 12)])
         #expect(hover["result", "contents"] != nil)
+        #expect(try await client.shutdownAndExit() == 0)
+    }
+
+    @Test func anOpenDocumentIsFoundUnderAnotherSpellingOfItsURI() async throws {
+        let folder = TemporaryDirectory()
+        // On disk the file has a finding; the open buffer has none.
+        let path = folder.write("My App (2)+@/A.swift", sample)
+        let client = TestClient()
+        _ = try await client.initialize(capabilities: ["textDocument": ["hover": ["contentFormat": ["plaintext"]]]])
+        // VS Code's spelling: `( ) + @` percent-encoded, uppercase escapes.
+        let opened = "file://" + path.replacingOccurrences(of: " ", with: "%20").replacingOccurrences(of: "(", with: "%28")
+            .replacingOccurrences(of: ")", with: "%29").replacingOccurrences(of: "+", with: "%2B").replacingOccurrences(of: "@", with: "%40")
+        // Another client's (or a plugin's) spelling of the same file.
+        let other = "file://localhost" + path.replacingOccurrences(of: " ", with: "%20").replacingOccurrences(of: "+", with: "%2b")
+        #expect(opened != other)
+        await client.open(opened, "let clean = 1\n")
+        #expect(try await client.publishedDiagnostics(for: opened, version: 1)["params", "diagnostics"] == [])
+        // A pull naming the other spelling is answered from the open buffer, not the disk.
+        let pulled = try await client.request("textDocument/diagnostic", ["textDocument": ["uri": .string(other)]])
+        #expect(pulled["result", "items"] == [], "\(pulled)")
+        // A change under the other spelling edits the open buffer; diagnostics are published
+        // under the URI the client opened.
+        await client.change(other, version: 2, [["text": .string(sample)]])
+        let published = try await client.publishedDiagnostics(for: opened, version: 2)
+        #expect(published["params", "diagnostics"]?.arrayValue?.count == 1)
+        let hover = try await client.request("textDocument/hover", ["textDocument": ["uri": .string(other)], "position": position(4, 25)])
+        #expect(hover["result", "contents"] != nil, "\(hover)")
+        // Closed under the other spelling: cleared under the opened one.
+        await client.notify("textDocument/didClose", ["textDocument": ["uri": .string(other)]])
+        #expect(try await client.publishedDiagnostics(for: opened)["params", "diagnostics"] == [])
+        #expect(await client.unclaimed().allSatisfy { $0["params", "uri"]?.stringValue != other })
         #expect(try await client.shutdownAndExit() == 0)
     }
 }

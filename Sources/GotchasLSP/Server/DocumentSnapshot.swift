@@ -87,9 +87,11 @@ struct DocumentSnapshot: Sendable {
 }
 
 extension LanguageServer {
-    /// A snapshot of an open document, or nil when it is not open.
+    /// A snapshot of an open document, or nil when it is not open. `uri` may spell the
+    /// document's URI otherwise than the client opened it; the snapshot has the opened one.
     func snapshot(of uri: String) -> DocumentSnapshot? {
         guard let open = documents[uri] else { return nil }
+        let uri = open.uri
         let (resolved, problems) = configuration.resolve(forPath: open.document.path)
         problems.forEach(showProblem)
         showConfigurationWarnings()

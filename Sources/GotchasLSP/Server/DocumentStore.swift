@@ -69,26 +69,47 @@ struct OpenDocument: Sendable {
     }
 }
 
-/// The open documents, by URI. Applies `didChange` content changes in order.
+/// The open documents, by the path their URI names (`key(of:)`): a client may spell one
+/// document's URI in several ways (VS Code percent-encodes `( ) + @`, other clients do not;
+/// escapes in either case; `file:///` or `file://localhost/`), and a request naming it in
+/// another spelling must still find the open buffer, not read the disk. Each document
+/// keeps the URI it was opened with (`OpenDocument.uri`): what the server sends back about
+/// it — published diagnostics, workspace report items — is named with the client's own
+/// spelling. Applies `didChange` content changes in order.
 struct DocumentStore: Sendable {
     private(set) var documents: [String: OpenDocument] = [:]
     private var openCount = 0
 
-    subscript(uri: String) -> OpenDocument? { documents[uri] }
+    /// What identifies a document: the decoded path of a `file:` URI, else the URI itself
+    /// (an untitled buffer).
+    static func key(of uri: String) -> String { FileURI.path(ofFileURI: uri) ?? uri }
 
-    var uris: [String] { documents.keys.sorted() }
+    subscript(uri: String) -> OpenDocument? { documents[Self.key(of: uri)] }
 
-    mutating func open(uri: String, version: Int, text: String) {
+    /// The open documents' URIs, as the client opened them.
+    var uris: [String] { documents.values.map(\.uri).sorted() }
+
+    /// Whether the file at `path` is open (under any spelling of its URI).
+    func isOpen(path: String) -> Bool { documents[path] != nil }
+
+    /// Opens (or reopens) a document; returns the one it replaces, which may have been opened
+    /// under another spelling of the same URI.
+    @discardableResult
+    mutating func open(uri: String, version: Int, text: String) -> OpenDocument? {
         openCount += 1
-        recentlyParsed.removeAll { $0 == uri }
-        documents[uri] = OpenDocument(uri: uri, version: version,
+        let key = Self.key(of: uri)
+        recentlyParsed.removeAll { $0 == key }
+        let replaced = documents[key]
+        documents[key] = OpenDocument(uri: uri, version: version,
                                       document: SourceDocument(path: Self.path(of: uri), text: text),
                                       openGeneration: openCount)
+        return replaced
     }
 
     mutating func close(uri: String) -> OpenDocument? {
-        recentlyParsed.removeAll { $0 == uri }
-        return documents.removeValue(forKey: uri)
+        let key = Self.key(of: uri)
+        recentlyParsed.removeAll { $0 == key }
+        return documents.removeValue(forKey: key)
     }
 
     /// Keeps a parse of `uri` at `revision` for later incremental reparses (ignored when
@@ -98,10 +119,11 @@ struct DocumentStore: Sendable {
     /// 1 MB for a 400-line file), so trees are kept only for the documents parsed most
     /// recently — the ones being edited; the others are parsed in full on their next change.
     mutating func keepParse(_ file: IncrementallyParsedFile, memo: LintMemo?, uri: String, openGeneration: Int, revision: Int) {
-        guard documents[uri]?.openGeneration == openGeneration else { return }
-        documents[uri]?.keepParse(file, memo: memo, revision: revision)
-        recentlyParsed.removeAll { $0 == uri }
-        recentlyParsed.append(uri)
+        let key = Self.key(of: uri)
+        guard documents[key]?.openGeneration == openGeneration else { return }
+        documents[key]?.keepParse(file, memo: memo, revision: revision)
+        recentlyParsed.removeAll { $0 == key }
+        recentlyParsed.append(key)
         while recentlyParsed.count > Self.maximumKeptParses {
             documents[recentlyParsed.removeFirst()]?.record(nil)
         }
@@ -109,7 +131,7 @@ struct DocumentStore: Sendable {
 
     /// How many documents keep a syntax tree between changes.
     static let maximumKeptParses = 4
-    /// URIs whose parse is kept, least recently parsed first.
+    /// Keys of the documents whose parse is kept, least recently parsed first.
     private var recentlyParsed: [String] = []
 
     /// What happened to one change: applied, or applied after clamping an out-of-range range.
@@ -121,7 +143,8 @@ struct DocumentStore: Sendable {
 
     /// Applies `changes` (each a full text or a range replacement) in order, then sets `version`.
     mutating func change(uri: String, version: Int?, changes: [TextDocumentContentChange], encoding: PositionEncoding) throws(ChangeError) -> ChangeReport {
-        guard var open = documents[uri] else { throw .notOpen }
+        let key = Self.key(of: uri)
+        guard var open = documents[key] else { throw .notOpen }
         var report = ChangeReport()
         var document = open.document
         let converter = PositionConverter(encoding: encoding)
@@ -144,7 +167,7 @@ struct DocumentStore: Sendable {
         open.version = version ?? open.version + 1
         open.revision += 1
         open.record(edits)
-        documents[uri] = open
+        documents[key] = open
         return report
     }
 

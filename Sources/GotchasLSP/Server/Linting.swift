@@ -9,6 +9,8 @@ extension LanguageServer {
     /// travels with the lint it starts, so an edit or configuration change in between
     /// always gets its publish.
     func scheduleLint(_ uri: String, quietIfUnchanged: Bool = false) {
+        // The lint state is kept under the URI the document was opened with.
+        guard let uri = documents[uri]?.uri else { return }
         guard !lints.isInFlight(uri), let open = documents[uri], let snapshot = snapshot(of: uri) else { return }
         // Linted once the baseline is read (`baselineRead` re-lints every open document).
         guard !snapshot.baselinePending else { return }

@@ -196,7 +196,5 @@ extension LanguageServer {
         if !uris.isEmpty { requestDiagnosticRefresh() }
     }
 
-    private func isOpen(path: String) -> Bool {
-        documents.uris.contains { documents[$0]?.document.path == path }
-    }
+    private func isOpen(path: String) -> Bool { documents.isOpen(path: path) }
 }

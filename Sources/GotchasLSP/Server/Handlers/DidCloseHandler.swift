@@ -7,8 +7,8 @@ enum DidCloseHandler: NotificationHandler {
     typealias Params = TextDocumentIdentifierParams
 
     static func handle(_ params: TextDocumentIdentifierParams, server: isolated LanguageServer) {
-        let uri = params.uri
-        guard server.documents.close(uri: uri) != nil else { return }
+        // Cleared under the URI it was opened with, whichever spelling the close names.
+        guard let uri = server.documents.close(uri: params.uri)?.uri else { return }
         server.lints.closed(uri)
         // The index goes back to what is on disk for this file.
         server.reindexFromDisk(path: DocumentStore.path(of: uri))

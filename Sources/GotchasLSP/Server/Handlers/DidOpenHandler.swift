@@ -7,7 +7,11 @@ enum DidOpenHandler: NotificationHandler {
     typealias Params = DidOpenParams
 
     static func handle(_ params: DidOpenParams, server: isolated LanguageServer) {
-        server.documents.open(uri: params.uri, version: params.version, text: params.text)
+        // Reopened under another spelling of its URI: the old spelling's lint state goes.
+        if let replaced = server.documents.open(uri: params.uri, version: params.version, text: params.text),
+           replaced.uri != params.uri {
+            server.lints.closed(replaced.uri)
+        }
         server.lints.opened(params.uri)
         server.scheduleLint(params.uri)
     }
