@@ -80,4 +80,83 @@ import Testing
         #expect(!Self.messages(published).isEmpty)
         #expect(try await client.shutdownAndExit() == 0)
     }
+
+    @Test func aPullBeforeTheBaselineIsReadWaitsForIt() async throws {
+        let (folder, path, _) = Self.folder()
+        let client = TestClient()
+        _ = try await client.initialize(capabilities: PullDiagnosticsTests.pullCapabilities, folders: [folder.path])
+        let uri = URL(fileURLWithPath: path).absoluteString
+        // Read in one chunk: the pull is handled right after the open, before the read ends.
+        let pull = await client.makeRequest("textDocument/diagnostic", ["textDocument": ["uri": .string(uri)]])
+        await client.sendBatch([
+            Message.notification(method: "textDocument/didOpen", params: ["textDocument": [
+                "uri": .string(uri), "languageId": "swift", "version": 1, "text": .string(sample)]]).json,
+            pull,
+        ])
+        let pulled = try await client.response(to: RequestID(pull["id"]!)!)
+        #expect(pulled["result", "items"] == [], "\(pulled.serializedString)")
+        #expect(try await client.shutdownAndExit() == 0)
+    }
+
+    @Test func aDiskPullBeforeTheBaselineIsReadWaitsForIt() async throws {
+        let (folder, path, _) = Self.folder()
+        let client = TestClient()
+        _ = try await client.initialize(capabilities: PullDiagnosticsTests.pullCapabilities, folders: [folder.path])
+        // Not open: nothing has read the baseline yet.
+        let pulled = try await client.request("textDocument/diagnostic", ["textDocument": ["uri": .string(URL(fileURLWithPath: path).absoluteString)]])
+        #expect(pulled["result", "items"] == [], "\(pulled.serializedString)")
+        let workspace = try await client.request("workspace/diagnostic", ["previousResultIds": []])
+        let items = try #require(workspace["result", "items"]?.arrayValue)
+        #expect(items.count == 1)
+        #expect(items.allSatisfy { $0["items"] == [] }, "\(workspace.serializedString)")
+        #expect(try await client.shutdownAndExit() == 0)
+    }
+
+    @Test func theEditorsBaselineIsRelativeToTheWorkspaceFolder() async throws {
+        let (folder, path, _) = Self.folder()
+        _ = folder.write(".swiftui-gotchas.json", "{}")
+        let client = TestClient()
+        _ = try await client.initialize(folders: [folder.path], initializationOptions: ["swiftui-gotchas": ["baseline": "gotchas.baseline"]])
+        let uri = URL(fileURLWithPath: path).absoluteString
+        await client.open(uri, sample)
+        let first = try await client.publishedDiagnostics(for: uri, version: 1)
+        #expect(Self.messages(first).isEmpty, "\(first.serializedString)")
+        // Cleared by the editor: every finding shows.
+        await client.notify("workspace/didChangeConfiguration", ["settings": ["swiftui-gotchas": [:]]])
+        let cleared = try await client.notification("textDocument/publishDiagnostics") {
+            $0["params", "uri"]?.stringValue == uri && ($0["params", "diagnostics"]?.arrayValue?.count ?? 0) > 0
+        }
+        #expect(!Self.messages(cleared).isEmpty)
+        #expect(try await client.shutdownAndExit() == 0)
+    }
+
+    @Test func theBaselineInUseIsWatched() async throws {
+        for relative in [true, false] {
+            let (folder, path, baselinePath) = Self.folder()
+            let client = TestClient()
+            let watched: JSON = ["dynamicRegistration": true, "relativePatternSupport": .bool(relative)]
+            _ = try await client.initialize(capabilities: ["workspace": ["didChangeWatchedFiles": watched]], folders: [folder.path])
+            let uri = URL(fileURLWithPath: path).absoluteString
+            await client.open(uri, sample)
+            let registration = try await client.next("baseline watcher") {
+                $0["method"] == "client/registerCapability" && $0["params", "registrations"]?.arrayValue?.first?["id"] == "swiftui-gotchas-baselines"
+            }
+            let watcher = registration["params", "registrations"]?.arrayValue?.first?["registerOptions", "watchers"]?.arrayValue?.first?["globPattern"]
+            if relative {
+                #expect(watcher?["baseUri"]?.stringValue.map(DocumentStore.path(of:)) == folder.path)
+                #expect(watcher?["pattern"] == "gotchas.baseline")
+            } else {
+                #expect(watcher?.stringValue == baselinePath)
+            }
+            #expect(Self.messages(try await client.publishedDiagnostics(for: uri, version: 1)).isEmpty)
+            // Rewritten outside the editor: the watcher's event brings every finding back.
+            _ = folder.write("gotchas.baseline", Baseline.header + "\n")
+            await client.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": .string(URL(fileURLWithPath: baselinePath).absoluteString), "type": 2]]])
+            let shown = try await client.notification("textDocument/publishDiagnostics") {
+                $0["params", "uri"]?.stringValue == uri && ($0["params", "diagnostics"]?.arrayValue?.count ?? 0) > 0
+            }
+            #expect(!Self.messages(shown).isEmpty)
+            #expect(try await client.shutdownAndExit() == 0)
+        }
+    }
 }

@@ -34,6 +34,7 @@ enum LSPMethod {
     static let showDocument = "window/showDocument"
     static let createWorkDoneProgress = "window/workDoneProgress/create"
     static let registerCapability = "client/registerCapability"
+    static let unregisterCapability = "client/unregisterCapability"
 }
 
 /// `TextDocumentSyncKind`: how the client sends changes.

@@ -92,6 +92,8 @@ struct OfferedCapabilities: Sendable, Equatable {
     var showDocument = false
     var workDoneProgress = false
     var didChangeWatchedFilesDynamicRegistration = false
+    /// `workspace.didChangeWatchedFiles.relativePatternSupport`: a watcher may be a `RelativePattern`.
+    var didChangeWatchedFilesRelativePatterns = false
     var documentChanges = false
     var applyEdit = false
     var diagnosticRefresh = false
@@ -110,6 +112,7 @@ struct OfferedCapabilities: Sendable, Equatable {
         showDocument = json?["window", "showDocument", "support"]?.boolValue ?? false
         workDoneProgress = json?["window", "workDoneProgress"]?.boolValue ?? false
         didChangeWatchedFilesDynamicRegistration = json?["workspace", "didChangeWatchedFiles", "dynamicRegistration"]?.boolValue ?? false
+        didChangeWatchedFilesRelativePatterns = json?["workspace", "didChangeWatchedFiles", "relativePatternSupport"]?.boolValue ?? false
         documentChanges = json?["workspace", "workspaceEdit", "documentChanges"]?.boolValue ?? false
         applyEdit = json?["workspace", "applyEdit"]?.boolValue ?? false
         diagnosticRefresh = json?["workspace", "diagnostics", "refreshSupport"]?.boolValue ?? false

@@ -60,6 +60,21 @@ struct BaselineStore: Sendable {
 
     func isKnown(_ path: String) -> Bool { states[path] != nil }
 
+    /// Records the outcome of a read another copy of the store waited for (a workspace pull's copy).
+    mutating func take(_ path: String, _ baseline: Active?) {
+        states[path] = baseline.map { .loaded($0.baseline) } ?? .failed
+    }
+
+    /// Whether a lint governed by a configuration naming `path` would have to wait for a read
+    /// (not read yet, or being read).
+    func isPending(_ path: String?) -> Bool {
+        guard let path else { return false }
+        switch states[path] {
+        case .loaded?, .failed?: return false
+        case .reading?, nil: return true
+        }
+    }
+
     /// Forgets `path` (saved or changed on disk): read again by the next lint that needs it.
     mutating func forget(_ path: String) { states[path] = nil }
 

@@ -30,6 +30,7 @@ struct ClientCapabilities: Sendable {
     var showDocument: Bool { offered.showDocument }
     var workDoneProgress: Bool { offered.workDoneProgress }
     var watchedFilesDynamicRegistration: Bool { offered.didChangeWatchedFilesDynamicRegistration }
+    var watchedFilesRelativePatterns: Bool { offered.didChangeWatchedFilesRelativePatterns }
     var markdownHover: Bool { offered.hoverContentFormats.contains("markdown") }
     var documentChanges: Bool { offered.documentChanges }
     var applyEdit: Bool { offered.applyEdit }

@@ -159,9 +159,20 @@ struct ConfigurationStore: Sendable {
             docsBaseURL: effective.docsBaseURL ?? defaultDocsBaseURL,
             includesFile: onDisk == nil || FileSelection(file: file, editor: editorSettings, editorBase: workspaceFolder(of: path))
                 .includes(filePath: path),
-            baselinePath: effective.baselinePath)
+            baselinePath: editorBaselinePath(forFile: onDisk) ?? effective.baselinePath)
         resolved[path] = (configPath, generation, result)
         return (result, problems)
+    }
+
+    /// The editor's `"baseline"` for the file at `path`, over the configuration file's: an
+    /// absolute path as it is, a relative one against the file's workspace folder (as the
+    /// editor's `include`/`exclude` are; the editor's settings have no directory of their own).
+    /// nil when the editor names none, or a relative one for a file outside every folder.
+    private func editorBaselinePath(forFile path: String?) -> String? {
+        guard let baseline = editorSettings.baseline, let path else { return nil }
+        if baseline.hasPrefix("/") { return URL(fileURLWithPath: baseline).standardizedFileURL.path }
+        guard let folder = workspaceFolder(of: path) else { return nil }
+        return URL(fileURLWithPath: baseline, relativeTo: URL(fileURLWithPath: folder, isDirectory: true)).standardizedFileURL.path
     }
 
     /// The innermost workspace folder holding `path`.

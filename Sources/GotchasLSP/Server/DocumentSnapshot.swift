@@ -1,3 +1,4 @@
+import Foundation
 import GotchasCore
 
 /// Everything background work needs about one document at one version: the text, the
@@ -112,6 +113,7 @@ extension LanguageServer {
     /// Reads a configuration's baseline off the message loop; once read, every open
     /// document is linted again with it (lints of documents that need it wait until then).
     func readBaseline(_ path: String) {
+        watchBaseline(path)
         Task.detached {
             let result: Result<Baseline, BaselineFile.Problem>
             do throws(BaselineFile.Problem) {
@@ -123,11 +125,54 @@ extension LanguageServer {
         }
     }
 
+    /// The baseline at `path` once it is read (nil: unreadable or malformed): what a pull
+    /// waits for rather than answering with findings the baseline hides (a read is off the
+    /// loop and quick). Starts the read when nothing started it yet.
+    func waitForBaseline(_ path: String) async -> BaselineStore.Active? {
+        // A read outdated by a change of the file is followed by another: wait for that one too.
+        for _ in 0..<4 {
+            let (state, active) = baselines.lookup(path)
+            guard case .pending(let startRead) = state else { return active }
+            if startRead { readBaseline(path) }
+            await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
+                baselineWaiters[path, default: []].append(waiter)
+            }
+        }
+        return baselines.loaded(path)
+    }
+
     private func baselineRead(_ path: String, _ result: Result<Baseline, BaselineFile.Problem>) {
+        defer { for waiter in baselineWaiters.removeValue(forKey: path) ?? [] { waiter.resume() } }
         guard baselines.finished(path, result) else { return }
         if case .failure(let problem) = result { showProblem("swiftui-gotchas: \(problem) (nothing is hidden)") }
         configuration.invalidate()
         relintOpenDocuments()
+    }
+
+    static let baselineWatcherID = "swiftui-gotchas-baselines"
+
+    /// Asks the client to watch the baseline at `path` too: the configuration watcher sees
+    /// only `.swiftui-gotchas.json`, so a baseline rewritten by `lint --write-baseline` (or a
+    /// checkout) would count only when saved in the editor. One registration holds every
+    /// baseline in use; a new one replaces it (unregistered first: an ID is registered once).
+    /// A `RelativePattern` (directory + file name) where the client supports it — VS Code
+    /// matches a plain glob against workspace-relative paths only — else the absolute path.
+    func watchBaseline(_ path: String) {
+        guard capabilities.watchedFilesDynamicRegistration, watchedBaselines.insert(path).inserted else { return }
+        if watchedBaselines.count > 1 {
+            sendRequest(LSPMethod.unregisterCapability, ["unregisterations": [  // sic: the protocol's spelling
+                ["id": .string(Self.baselineWatcherID), "method": .string(LSPMethod.didChangeWatchedFiles)]]])
+        }
+        let relative = capabilities.watchedFilesRelativePatterns
+        let watchers: [JSON] = watchedBaselines.sorted().map { path in
+            guard relative else { return ["globPattern": .string(path)] }
+            let url = URL(fileURLWithPath: path)
+            return ["globPattern": ["baseUri": .string(DocumentStore.uri(ofPath: url.deletingLastPathComponent().path)),
+                                    "pattern": .string(url.lastPathComponent)]]
+        }
+        sendRequest(LSPMethod.registerCapability, ["registrations": [
+            ["id": .string(Self.baselineWatcherID), "method": .string(LSPMethod.didChangeWatchedFiles),
+             "registerOptions": ["watchers": .array(watchers)]]]])
     }
 
     /// A baseline file was saved or changed on disk: read again, and re-lint. Returns

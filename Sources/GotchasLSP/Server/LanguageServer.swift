@@ -45,6 +45,10 @@ public actor LanguageServer {
     var workspace = WorkspaceIndexManager()
     /// The baselines configurations name (BaselineStore.swift).
     var baselines = BaselineStore()
+    /// The baseline paths the client was asked to watch (`watchBaseline`).
+    var watchedBaselines: Set<String> = []
+    /// Pulls waiting for a baseline's read, by path (resumed when it is read).
+    var baselineWaiters: [String: [CheckedContinuation<Void, Never>]] = [:]
     /// Work-done progress tokens the server created, and who waits for them.
     var progressTokens = ProgressReporter()
     var exitCode: Int32?

@@ -52,9 +52,11 @@ struct DiskPullContext: Sendable {
     var capabilities: ClientCapabilities
     var linter: Linter
     var workspace: WorkspaceIndex
-    /// The configuration's baseline, as read (one still being read hides nothing yet; its
-    /// read bumps the configuration generation, so the IDs of this report go stale).
+    /// The configuration's baseline, as read.
     var baseline: BaselineStore.Active?
+    /// The configuration names a baseline not read yet: `baseline` is to be waited for
+    /// (`LanguageServer.waitForBaseline`) before `report`.
+    var baselinePending = false
 
     /// The report of the file at `path` as it is on disk (nil: `SourceFilePolicy` rejects it,
     /// as `lint` would), `unchanged` when the client's `previous` ID still names it; and what

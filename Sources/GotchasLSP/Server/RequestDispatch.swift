@@ -93,6 +93,22 @@ extension DocumentRequestHandler {
             server.send(.failure(id: id, target.whenMissing))
             return
         }
+        // The configuration names a baseline still being read: answer once it is, so a pull
+        // (or a code action) never shows what the baseline hides.
+        if snapshot.baselinePending, let baselinePath = snapshot.configuration.baselinePath {
+            let uri = snapshot.uri
+            server.respondInBackground(id, document: snapshot.documentVersion) { () async -> Answer<Result> in
+                var current = snapshot
+                current.baseline = await server.waitForBaseline(baselinePath)
+                // Taken again: the read changed the configuration generation (result IDs).
+                if let fresh = await server.snapshot(of: uri), fresh.version == snapshot.version, !fresh.baselinePending {
+                    current = fresh
+                }
+                current.baselinePending = false
+                return run(params, snapshot: current)
+            }
+            return
+        }
         if let answer = answerWithoutWork(params, snapshot: snapshot) {
             server.respond(id, answer)
             return

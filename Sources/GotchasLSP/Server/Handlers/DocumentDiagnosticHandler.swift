@@ -45,13 +45,23 @@ extension LanguageServer {
         return context
     }
 
+    /// `context` with its baseline once read, when it was still to be read (see `DiskPullContext.baselinePending`).
+    nonisolated func withBaseline(_ context: DiskPullContext) async -> DiskPullContext {
+        guard context.baselinePending, let path = context.configuration.baselinePath else { return context }
+        var context = context
+        context.baseline = await waitForBaseline(path)
+        context.baselinePending = false
+        return context
+    }
+
     /// Answers a pull of a document that is not open from its disk text (an empty report
     /// when it cannot be read or `lint` would skip it).
     fileprivate func diskPull(path: String, uri: String, previous: String?, id: RequestID) {
         let context = diskPullContext(forPath: path)
         let memo = diskPulls[path]
         respondInBackground(id, document: nil) { () async -> Answer<DiskPullOutcome> in
-            .success(DiskPullOutcome(path: path, pulled: context.report(path: path, uri: uri, previous: previous, memo: memo)))
+            let context = await self.withBaseline(context)
+            return .success(DiskPullOutcome(path: path, pulled: context.report(path: path, uri: uri, previous: previous, memo: memo)))
         } then: { server, outcome in
             server.diskPulls[outcome.path] = outcome.pulled?.memo
             return .success(outcome.pulled?.report ?? .full(resultID: nil, items: []))
@@ -81,9 +91,10 @@ struct DiskPullSetup: Sendable {
     /// The context of the file at `path`, and the configuration problems met (to show on the loop).
     mutating func context(forPath path: String) -> (DiskPullContext, problems: [String]) {
         let (resolved, problems) = configuration.resolve(forPath: path)
-        let context = DiskPullContext(session: session, configurationGeneration: configuration.generation, configuration: resolved,
+        var context = DiskPullContext(session: session, configurationGeneration: configuration.generation, configuration: resolved,
                                       capabilities: capabilities, linter: linter, workspace: workspace,
                                       baseline: baselines.loaded(resolved.baselinePath))
+        context.baselinePending = baselines.isPending(resolved.baselinePath)
         return (context, problems)
     }
 }

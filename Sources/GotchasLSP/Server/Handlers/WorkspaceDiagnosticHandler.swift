@@ -57,8 +57,13 @@ extension LanguageServer {
                         ? .unchanged(resultID: resultID) : .full(resultID: resultID, items: snapshot.lspDiagnostics(result))
                     outcome.report.items.append(WorkspaceDiagnosticReport.Item(uri: snapshot.uri, version: snapshot.version, report: report))
                 } else {
-                    let (context, problems) = setup.context(forPath: path)
+                    var (context, problems) = setup.context(forPath: path)
                     outcome.problems.append(contentsOf: problems)
+                    // A baseline not read yet is waited for once; the other files take it as read.
+                    if context.baselinePending, let baselinePath = context.configuration.baselinePath {
+                        context = await self.withBaseline(context)
+                        setup.baselines.take(baselinePath, context.baseline)
+                    }
                     // What `lint` would skip is not reported on either (`SourceFilePolicy`).
                     if let pulled = context.report(path: path, uri: DocumentStore.uri(ofPath: path), previous: previous[path], memo: memos[path]) {
                         outcome.report.items.append(WorkspaceDiagnosticReport.Item(uri: DocumentStore.uri(ofPath: path), version: nil, report: pulled.report))
