@@ -144,4 +144,23 @@ import Testing
         #expect(await client.unclaimed().contains { $0["params", "message"]?.stringValue?.hasPrefix("indexed ") == true } == false)
         #expect(try await client.shutdownAndExit() == 0)
     }
+
+    @Test func withoutAWorkspaceFolderTheIndexIsIncompleteAndTheStateFixUnsafe() async throws {
+        let client = TestClient()
+        // Neither `workspaceFolders` nor `rootUri`: a single file opened outside any project.
+        _ = try await client.initialize(capabilities: ["textDocument": ["codeAction": CodeActionTests.literalSupport]])
+        try await client.indexed()
+        let uri = "file:///counter.swift"
+        await client.open(uri, "import SwiftUI\nstruct Counter: View {\n    @State var count = 0\n    var body: some View { Text(\"\\(count)\") }\n}\n")
+        let published = try await client.publishedDiagnostics(for: uri)
+        let finding = try #require(published["params", "diagnostics"]?.arrayValue?.first { $0["code"] == "state-not-private" })
+        let response = try await client.request("textDocument/codeAction", ["textDocument": ["uri": .string(uri)],
+                                                                            "range": finding["range"]!, "context": ["diagnostics": [finding]]])
+        let actions = try #require(response["result"]?.arrayValue)
+        let fix = try #require(actions.first { $0["title"]?.stringValue?.contains("private") == true && $0["edit"] != nil }, "\(actions)")
+        // No caller is known because nothing was indexed, not because there is none.
+        #expect(fix["title"]?.stringValue?.contains("(unsafe") == true, "\(fix)")
+        #expect(fix["isPreferred"] != true)
+        #expect(try await client.shutdownAndExit() == 0)
+    }
 }

@@ -27,7 +27,11 @@ extension LanguageServer {
             showWarningOnce(WorkspaceRootPolicy.warning(folder: folder, refusal: refusal), key: "wide-root \(folder)")
         }
         let folders = policy.indexed(workspaceFolders)
-        let refusedSome = folders.count < workspaceFolders.count
+        // No folder at all (neither `workspaceFolders` nor `rootUri`): nothing is indexed, so,
+        // as with a refused folder, the index is not complete — "no call site passes this
+        // label" would be a guess, and a fix resting on it must not be offered as safe.
+        if workspaceFolders.isEmpty { logToClient("no workspace folder: open files only, the workspace index stays incomplete", type: .info) }
+        let refusedSome = workspaceFolders.isEmpty || folders.count < workspaceFolders.count
         let walkOptions = indexWalkOptions
         let stepDelay = options.indexWalkStepDelay
         let linter = self.linter
