@@ -152,7 +152,8 @@ import Testing
         #expect(Self.occurrences(of: "<section class=\"rule\"", in: html) == 1)
         #expect(html.contains("<section class=\"rule\" id=\"rule-foreground-color\" data-rule=\"foreground-color\" data-count=\"2\">"))
         #expect(html.contains("<div class=\"file\" data-file=\"Quiet/Greeting.swift\" data-count=\"1\">"))
-        #expect(html.contains("<li data-chart-rule=\"foreground-color\" data-count=\"2\">"))
+        #expect(html.contains("<li data-chart-rule=\"foreground-color\" data-count=\"2\" class=\"sev-warning\">"))
+        #expect(html.contains("<details class=\"findings\" open><summary>2 findings in 2 files</summary>"))
         #expect(html.contains("data-findings=\"2\" data-rules=\"1\" data-files=\"2\" data-linted=\"3\""))
         // The flagged range is marked in the escaped excerpt.
         #expect(html.contains("<span class=\"ln\">5</span>        Text(&quot;Hello, 🌍&quot;)<mark>.foregroundColor(.red)</mark></span>"))
@@ -162,6 +163,27 @@ import Testing
         #expect(html.contains(HTMLFormatter.inlineCode(String(firstParagraph))))
         let right = try #require(explanation.shownRight)
         #expect(html.contains("<figcaption>\(Escaping.html(right.label))</figcaption><pre><code>\(Escaping.html(right.code))</code></pre>"))
+    }
+
+    /// A real app's report had 228 findings of one rule above the 14 errors of another: the
+    /// long list folds, a short one stays open, and the chart bar takes the worst severity.
+    @Test func htmlFoldsARulesLongListAndColoursTheChartBySeverity() {
+        let lines = (0..<30).map { "let v\($0) = 1" }.joined(separator: "\n") + "\n"
+        let document = SourceDocument(path: "/project/Views/Many.swift", text: lines)
+        let starts = document.bytes.indices.filter { $0 == 0 || document.bytes[$0 - 1] == UInt8(ascii: "\n") }
+        func diagnostics(_ rule: String, _ count: Int, _ severity: (Int) -> Severity) -> [Diagnostic] {
+            (0..<count).map { Diagnostic(ruleID: rule, severity: severity($0), message: "m", range: starts[$0]..<starts[$0] + 3) }
+        }
+        let atThreshold = HTMLFormatter.findingsShownOpen
+        let all = diagnostics("long", atThreshold + 1, { _ in .warning }) + diagnostics("short", atThreshold, { $0 == 3 ? .error : .info })
+        let report = LintReport(files: [FileReport(document: document, diagnostics: all)], problems: [])
+        let html = HTMLFormatter(rules: [], paths: ProjectPath(projectDirectory: "/project")).format(report)
+        #expect(html.contains("<details class=\"findings\"><summary>\(atThreshold + 1) findings in 1 file</summary>"))
+        #expect(html.contains("<details class=\"findings\" open><summary>\(atThreshold) findings in 1 file</summary>"))
+        #expect(html.contains("<li data-chart-rule=\"long\" data-count=\"\(atThreshold + 1)\" class=\"sev-warning\">"))
+        #expect(html.contains("<li data-chart-rule=\"short\" data-count=\"\(atThreshold)\" class=\"sev-error\">"))
+        // Folded findings are still in the page (find-in-page, the e2e's DOM counts).
+        #expect(Self.occurrences(of: " data-finding ", in: html) == 2 * atThreshold + 1)
     }
 
     @Test func htmlEscapesMessagesAndSource() {

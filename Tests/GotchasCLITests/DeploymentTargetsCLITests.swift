@@ -104,6 +104,24 @@ private struct NeedsNewOSRule: Rule {
         try "SDKROOT = iphoneos;\nIPHONEOS_DEPLOYMENT_TARGET = 17.0;\n".write(toFile: tree.path("App.xcodeproj/project.pbxproj"), atomically: true, encoding: .utf8)
         #expect(lint([tree.path("App"), "--no-cache"]).status == ExitStatus.problems)
     }
+
+    /// An XcodeGen/Tuist project ignores `*.xcodeproj`: the walk of the project's folder must
+    /// still read its deployment targets (a finding newer than the minimum would follow).
+    @Test func anIgnoredXcodeProjectStillGivesItsDeploymentTargets() throws {
+        let tree = try TemporaryTree([
+            ".gitignore": "*.xcodeproj\n*.xcconfig\n",
+            "App.xcodeproj/project.pbxproj": "SDKROOT = iphoneos;\nIPHONEOS_DEPLOYMENT_TARGET = 16.0;\n",
+            "App/A.swift": Self.probe,
+        ])
+        #expect(lint([tree.root, "--no-cache"]).status == ExitStatus.clean)
+        #expect(lint([tree.root, "--no-cache", "--no-ignore"]).status == ExitStatus.clean)
+        // Near miss: the project really is read — at 17.0 the probe is reported.
+        try "SDKROOT = iphoneos;\nIPHONEOS_DEPLOYMENT_TARGET = 17.0;\n".write(toFile: tree.path("App.xcodeproj/project.pbxproj"), atomically: true, encoding: .utf8)
+        #expect(lint([tree.root, "--no-cache"]).status == ExitStatus.problems)
+        // An ignored xcconfig lowers it again.
+        try "IPHONEOS_DEPLOYMENT_TARGET = 15.0\n".write(toFile: tree.path("App/Base.xcconfig"), atomically: true, encoding: .utf8)
+        #expect(lint([tree.root, "--no-cache"]).status == ExitStatus.clean)
+    }
 }
 
 @Suite struct SettingsCommandTests {

@@ -81,6 +81,25 @@ import Testing
         #expect(relative(visible, in: folder) == ["App/A.swift", "App/Keep.generated.swift", "Tools/Sub/T.swift"])
     }
 
+    @Test func ignoredSettingsFilesAreStillCollectedButNotTheSwiftFilesBesideThem() {
+        let folder = Folder()
+        folder.write(".gitignore", Array("*.xcodeproj\nConfig/\n*.xcconfig\nGenerated/\n".utf8))
+        folder.write("App.xcodeproj/project.pbxproj", Array("IPHONEOS_DEPLOYMENT_TARGET = 16.0;\n".utf8))
+        folder.write("App.xcodeproj/Helper.swift", Array("let x = 1\n".utf8))
+        folder.write("Empty.xcodeproj/README", Array("no project\n".utf8))
+        folder.write("App/Base.xcconfig", Array("IPHONEOS_DEPLOYMENT_TARGET = 15.0\n".utf8))
+        folder.write("App/A.swift", Array("let x = 1\n".utf8))
+        // An ignored directory that is not an Xcode project is not entered, settings or not.
+        folder.write("Generated/Package.swift", Array("// swift-tools-version:5.9\n".utf8))
+        folder.write("Generated/G.swift", Array("let x = 1\n".utf8))
+        let scan = SourceTreeScan(root: folder.path, options: .init(respectsIgnoreFiles: true))
+        #expect(relative(scan, in: folder) == ["App/A.swift"])
+        #expect(scan.settingsFiles.map { String($0.dropFirst(folder.path.count + 1)) }.sorted() == ["App.xcodeproj/project.pbxproj", "App/Base.xcconfig"])
+        let all = SourceTreeScan(root: folder.path)
+        #expect(all.settingsFiles.count == 3)
+        #expect(relative(all, in: folder) == ["App.xcodeproj/Helper.swift", "App/A.swift", "Generated/G.swift", "Generated/Package.swift"])
+    }
+
     @Test func aFolderInsideARepositoryHasTheRepositorysIgnoreFilesAbove() throws {
         let folder = tree()
         try FileManager.default.createDirectory(atPath: folder.path + "/.git", withIntermediateDirectories: true)

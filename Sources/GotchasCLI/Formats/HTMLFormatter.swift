@@ -30,7 +30,11 @@ struct HTMLFormatter: ReportFormatter {
         if all.isEmpty {
             html += "<p class=\"clean\">No problems found in \(Self.count(report.files.count, "file")).</p>\n"
         } else {
-            html += chart(statistics)
+            var worst: [String: Severity] = [:]
+            for (_, diagnostic) in all where worst[diagnostic.ruleID].map({ diagnostic.severity > $0 }) ?? true {
+                worst[diagnostic.ruleID] = diagnostic.severity
+            }
+            html += chart(statistics, worstSeverity: worst)
             html += "<main>\n"
             for row in statistics {
                 let findings = all.filter { $0.diagnostic.ruleID == row.ruleID }
@@ -86,13 +90,16 @@ struct HTMLFormatter: ReportFormatter {
     }
 
     /// Horizontal bars, one per rule, scaled to the most frequent; each links to its section.
-    private func chart(_ statistics: [(ruleID: String, count: Int, fixable: Int)]) -> String {
+    /// The bars take the colour of each rule's most severe finding, so errors stand out among
+    /// a few hundred warnings.
+    private func chart(_ statistics: [(ruleID: String, count: Int, fixable: Int)], worstSeverity: [String: Severity]) -> String {
         let most = max(1, statistics.first?.count ?? 1)
         var text = "<nav class=\"chart\" aria-label=\"Findings per rule\"><h2>Findings per rule</h2>\n<ol>\n"
         for row in statistics {
             let id = Escaping.html(row.ruleID)
             let percent = max(2, row.count * 100 / most)
-            text += "<li data-chart-rule=\"\(id)\" data-count=\"\(row.count)\"><a href=\"#rule-\(id)\">\(id)</a>"
+            let worst = worstSeverity[row.ruleID].map { " class=\"sev-\($0.rawValue)\"" } ?? ""
+            text += "<li data-chart-rule=\"\(id)\" data-count=\"\(row.count)\"\(worst)><a href=\"#rule-\(id)\">\(id)</a>"
             text += "<span class=\"bar\"><span style=\"width:\(percent)%\"></span></span><span class=\"n\">\(row.count)</span></li>\n"
         }
         return text + "</ol></nav>\n"
@@ -107,6 +114,11 @@ struct HTMLFormatter: ReportFormatter {
         }
         var files: [String] = []
         for (file, _) in findings where files.last != file.path { files.append(file.path) }
+        // A rule with many findings folds them (a real app's report had 228 of one rule
+        // above its 14 errors): the why and the fix stay visible, the list opens on a tap,
+        // and find-in-page still searches it.
+        let open = findings.count <= Self.findingsShownOpen ? " open" : ""
+        text += "<details class=\"findings\"\(open)><summary>\(Self.count(findings.count, "finding")) in \(Self.count(files.count, "file"))</summary>\n"
         for path in files {
             let inFile = findings.filter { $0.file.path == path }
             let relative = paths.relative(path)
@@ -117,7 +129,7 @@ struct HTMLFormatter: ReportFormatter {
             for (file, diagnostic) in inFile { text += finding(diagnostic, in: file, report: report) }
             text += "</div>\n"
         }
-        return text + "</section>\n"
+        return text + "</details>\n</section>\n"
     }
 
     /// The rule's summary and why, always shown; its requirements, wrong and right code folded.
@@ -229,6 +241,9 @@ struct HTMLFormatter: ReportFormatter {
         return result
     }
 
+    /// A rule's findings are listed open up to this many, folded above it.
+    static let findingsShownOpen = 25
+
     static let style = """
         :root{--bg:#f5f6f8;--card:#fff;--text:#1c2230;--muted:#5d6675;--line:#e2e5ea;--accent:#3563e9;\
         --error:#c9252d;--warning:#a35f00;--info:#1f7a8c;--hint:#6b7280;--mark:#ffd866;--code:#f1f3f6;--bar:#3563e9}
@@ -258,6 +273,9 @@ struct HTMLFormatter: ReportFormatter {
         .bar{height:10px;background:var(--code);border-radius:5px;overflow:hidden}
         .bar span{display:block;height:100%;background:var(--bar);border-radius:5px}
         .chart .n{text-align:right;font-variant-numeric:tabular-nums;color:var(--muted)}
+        .chart li.sev-error .bar span{background:var(--error)}.chart li.sev-warning .bar span{background:var(--warning)}\
+        .chart li.sev-info .bar span{background:var(--info)}.chart li.sev-hint .bar span{background:var(--hint)}
+        details.findings>summary{cursor:pointer;font-weight:600;font-size:.9rem;color:var(--accent);padding:4px 0}
         .rule-heading{display:flex;flex-wrap:wrap;align-items:baseline;gap:4px 10px;font-size:1.15rem;\
         font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,"DejaVu Sans Mono",monospace}
         .rule-heading a{color:var(--text);overflow-wrap:anywhere}

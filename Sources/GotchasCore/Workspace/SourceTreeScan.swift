@@ -19,6 +19,8 @@ public struct SourceTreeScan: Sendable {
     public struct Options: Sendable {
         /// Leave out what `.gitignore` files ignore: those in the tree, each for its own
         /// subtree, and those above the root up to the enclosing git repository's top.
+        /// Settings files are kept even when ignored (an ignored `.xcodeproj` gives its
+        /// `project.pbxproj`): only `.swift` files are left out.
         public var respectsIgnoreFiles = false
         /// Do not enter directories whose name starts with `.` (the root itself is entered).
         public var skipsHiddenDirectories = false
@@ -165,7 +167,14 @@ public struct SourceTreeScan: Sendable {
             let shown = frame.display.isEmpty ? name : frame.display + "/" + name
             let relative = frame.relative.isEmpty ? name : frame.relative + "/" + name
             let isDirectory = kind == .directory
-            if Self.isIgnored(relative, isDirectory: isDirectory, by: ignores) { continue }
+            if Self.isIgnored(relative, isDirectory: isDirectory, by: ignores) {
+                // An ignored settings file still says how the project builds: an XcodeGen or
+                // Tuist project ignores `*.xcodeproj` (mastodon-ios tracks its project but
+                // ignores the pattern), and without its deployment targets the rules would
+                // advise APIs newer than the project's minimum. No `.swift` file is taken.
+                noteIgnoredSettings(shown, full: full, kind: kind)
+                continue
+            }
             switch kind {
             case .directory:
                 if Self.skippedDirectories.contains(name) { continue }
@@ -185,6 +194,22 @@ public struct SourceTreeScan: Sendable {
         }
         // Popped from the end: the first name is read next.
         pending.append(contentsOf: directories.reversed())
+    }
+
+    /// The settings file an ignored entry is or holds: the file itself, or an ignored
+    /// `.xcodeproj` directory's `project.pbxproj` (not entered further).
+    private mutating func noteIgnoredSettings(_ shown: String, full: String, kind: Kind) {
+        switch kind {
+        case .file:
+            if Self.isSettingsFile(shown) { settingsFiles.append(shown) }
+        case .directory:
+            let project = shown + "/project.pbxproj"
+            if shown.hasSuffix(".xcodeproj"), Self.isSettingsFile(project), Self.typeByStat(full + "/project.pbxproj") == UInt8(DT_REG) {
+                settingsFiles.append(project)
+            }
+        case .symlink:
+            break
+        }
     }
 
     private mutating func addSwiftFile(_ shown: String, full: String, selection: FileSelection?) {
