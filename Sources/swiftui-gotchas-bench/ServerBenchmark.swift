@@ -34,35 +34,50 @@ struct ServerBenchmark {
         } catch {
             lines.append("4. server latency: failed: \(error)")
         }
-        do {
-            let connection = try ServerConnection(executable: server)
-            try connection.initialize()
-            let baseline = Self.memory(of: connection.pid)
-            let documents = (0..<memoryDocuments).map { index in
-                let size = 200 + (index * 397) % 401  // 200…600 lines, spread
-                return (uri: "file:///bench/memory/Screen\(index).swift", text: corpus.viewFile(lines: size, index: index))
-            }
-            let uris = documents.map(\.uri)
-            // Opened from another thread while this one reads, as an editor restoring its
-            // tabs does (a client that stops reading blocks the server's writes).
-            let sender = Thread { for document in documents { connection.open(uri: document.uri, text: document.text) } }
-            sender.start()
-            var waiting = Set(uris)
-            while !waiting.isEmpty {
-                _ = try connection.waitFor("publishDiagnostics for \(waiting.count) documents") { message in
-                    guard message["method"] as? String == "textDocument/publishDiagnostics",
-                          let uri = (message["params"] as? [String: Any])?["uri"] as? String else { return false }
-                    return waiting.remove(uri) != nil
-                }
-            }
-            let loaded = Self.memory(of: connection.pid)
-            lines.append(String(format: "5. server memory, %d open documents: peak (VmHWM) %.1f MB, now (VmRSS) %.1f MB (idle after initialize: %.1f MB)",
-                                memoryDocuments, loaded.peak, loaded.current, baseline.current))
-            try connection.shutdown()
-        } catch {
-            lines.append("5. server memory: failed: \(error)")
-        }
+        lines.append(Self.memoryLine(server: server, documents: generatedDocuments(), label: "\(memoryDocuments) open documents"))
         return lines.joined(separator: "\n")
+    }
+
+    /// The generated view files of figure 5 (200–600 lines each).
+    func generatedDocuments() -> [(uri: String, text: String)] {
+        (0..<memoryDocuments).map { index in
+            let size = 200 + (index * 397) % 401  // 200…600 lines, spread
+            return (uri: "file:///bench/memory/Screen\(index).swift", text: corpus.viewFile(lines: size, index: index))
+        }
+    }
+
+    /// Figure 5 for any documents: a fresh server, `documents` opened from a second thread
+    /// while this one reads (as an editor restoring its tabs: a client that stops reading
+    /// blocks the server's writes), and once every one has been published, VmHWM (peak)
+    /// and VmRSS of the real `lsp` process.
+    static func memory(server: String, documents: [(uri: String, text: String)]) throws
+        -> (peak: Double, current: Double, idle: Double) {
+        let connection = try ServerConnection(executable: server)
+        try connection.initialize()
+        let idle = Self.memory(of: connection.pid)
+        let sender = Thread { for document in documents { connection.open(uri: document.uri, text: document.text) } }
+        sender.start()
+        var waiting = Set(documents.map(\.uri))
+        while !waiting.isEmpty {
+            _ = try connection.waitFor("publishDiagnostics for \(waiting.count) documents") { message in
+                guard message["method"] as? String == "textDocument/publishDiagnostics",
+                      let uri = (message["params"] as? [String: Any])?["uri"] as? String else { return false }
+                return waiting.remove(uri) != nil
+            }
+        }
+        let loaded = Self.memory(of: connection.pid)
+        try connection.shutdown()
+        return (loaded.peak, loaded.current, idle.current)
+    }
+
+    static func memoryLine(server: String, documents: [(uri: String, text: String)], label: String) -> String {
+        do {
+            let figures = try memory(server: server, documents: documents)
+            return String(format: "5. server memory, %@: peak (VmHWM) %.1f MB, now (VmRSS) %.1f MB (idle after initialize: %.1f MB)",
+                          label, figures.peak, figures.current, figures.idle)
+        } catch {
+            return "5. server memory, \(label): failed: \(error)"
+        }
     }
 
     /// Opens a `lines`-line view, then types into it; returns the latencies in milliseconds.

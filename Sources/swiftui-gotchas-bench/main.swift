@@ -6,6 +6,12 @@ import GotchasCorpus
 // performance targets name. With no paths it lints a generated corpus.
 
 var arguments = Array(CommandLine.arguments.dropFirst())
+// `--tree PATH`: only the figures of warm and PR runs on a real tree (below).
+var tree: String?
+if let flag = arguments.firstIndex(of: "--tree"), flag + 1 < arguments.count {
+    tree = arguments[flag + 1]
+    arguments = [arguments[flag + 1]]
+}
 // `--write-corpus DIR`: only write the synthetic corpus (to profile or lint it by hand).
 if arguments.first == "--write-corpus", arguments.count == 2 {
     for file in SyntheticCorpus().files() {
@@ -98,6 +104,10 @@ func child(_ executable: String, _ arguments: [String], environment: [String: St
 }
 func lint(_ extra: [String], environment: [String: String] = [:]) -> (wall: Double, cpu: Double) {
     child(linterBinary, ["lint"] + root + ["--format", "json"] + extra, environment: environment)
+}
+if let tree {
+    print(TreeReport(tree: tree, linter: linterBinary, run: { child(linterBinary, $0, environment: $1) }).run())
+    exit(0)
 }
 var parse = (wall: Double.infinity, cpu: Double.infinity)
 var lintOne = (wall: Double.infinity, cpu: Double.infinity)
