@@ -50,10 +50,10 @@ struct ServerBenchmark {
     /// while this one reads (as an editor restoring its tabs: a client that stops reading
     /// blocks the server's writes), and once every one has been published, VmHWM (peak)
     /// and VmRSS of the real `lsp` process.
-    static func memory(server: String, documents: [(uri: String, text: String)]) throws
+    static func memory(server: String, documents: [(uri: String, text: String)], workspace: String? = nil) throws
         -> (peak: Double, current: Double, idle: Double) {
         let connection = try ServerConnection(executable: server)
-        try connection.initialize()
+        try connection.initialize(rootURI: workspace)
         let idle = Self.memory(of: connection.pid)
         let sender = Thread { for document in documents { connection.open(uri: document.uri, text: document.text) } }
         sender.start()
@@ -65,14 +65,22 @@ struct ServerBenchmark {
                 return waiting.remove(uri) != nil
             }
         }
+        if workspace != nil {
+            // The index of the whole folder is built in the background: measured once it ended.
+            // (The server logs "indexed N files of M workspace folder(s)" when it is done.)
+            _ = try connection.waitFor("the end of indexing", timeout: .seconds(120)) { message in
+                message["method"] as? String == "window/logMessage"
+                    && ((message["params"] as? [String: Any])?["message"] as? String)?.hasPrefix("indexed ") == true
+            }
+        }
         let loaded = Self.memory(of: connection.pid)
         try connection.shutdown()
         return (loaded.peak, loaded.current, idle.current)
     }
 
-    static func memoryLine(server: String, documents: [(uri: String, text: String)], label: String) -> String {
+    static func memoryLine(server: String, documents: [(uri: String, text: String)], label: String, workspace: String? = nil) -> String {
         do {
-            let figures = try memory(server: server, documents: documents)
+            let figures = try memory(server: server, documents: documents, workspace: workspace)
             return String(format: "5. server memory, %@: peak (VmHWM) %.1f MB, now (VmRSS) %.1f MB (idle after initialize: %.1f MB)",
                           label, figures.peak, figures.current, figures.idle)
         } catch {
@@ -230,12 +238,16 @@ final class ServerConnection: @unchecked Sendable {
         try process.run()
     }
 
-    func initialize() throws {
+    /// With `rootURI` the server indexes that folder (and reports the walk as work-done
+    /// progress; the creation request is left unanswered: the server goes on after 2 s).
+    func initialize(rootURI: String? = nil) throws {
+        var capabilities: [String: Any] = ["general": ["positionEncodings": ["utf-16"]],
+                                           "textDocument": ["publishDiagnostics": ["relatedInformation": true]]]
+        if rootURI != nil { capabilities["window"] = ["workDoneProgress": true] }
         let id = request("initialize", [
             "processId": Int(ProcessInfo.processInfo.processIdentifier),
-            "rootUri": NSNull(),
-            "capabilities": ["general": ["positionEncodings": ["utf-16"]],
-                             "textDocument": ["publishDiagnostics": ["relatedInformation": true]]],
+            "rootUri": rootURI.map { $0 as Any } ?? NSNull(),
+            "capabilities": capabilities,
         ])
         _ = try waitFor("initialize response") { $0["id"] as? Int == id }
         notify("initialized", [:])

@@ -10,7 +10,8 @@ import GotchasCorpus
 ///   unchanged tree again, 5 runs: median and best), and cold / warm;
 /// - the server's peak resident memory (VmHWM of the real `lsp` process) with the tree's 50
 ///   largest files that import SwiftUI open (largest first, then by path: the same files
-///   every run), and with the generated view files of figure 5.
+///   every run) — without a folder, and with the tree as the workspace folder, measured once
+///   its index is built — and with the generated view files of figure 5.
 struct TreeReport {
     let tree: String
     let linter: String
@@ -60,8 +61,12 @@ struct TreeReport {
                             cold.wall / median, cold.wall / best, median - floorWall))
 
         if let server = ServerBenchmark.serverExecutable() {
-            lines.append(ServerBenchmark.memoryLine(server: server, documents: largestViews(files),
-                                                    label: "\(openFiles) largest SwiftUI files of the tree"))
+            let views = largestViews(files)
+            lines.append(ServerBenchmark.memoryLine(server: server, documents: views,
+                                                    label: "\(openFiles) largest SwiftUI files of the tree, no folder"))
+            let folder = FileURI.reference(toPath: URL(fileURLWithPath: tree).standardizedFileURL.path)
+            lines.append(ServerBenchmark.memoryLine(server: server, documents: views,
+                                                    label: "the same, the tree as workspace folder (indexed)", workspace: folder))
             lines.append(ServerBenchmark.memoryLine(server: server, documents: ServerBenchmark(corpus: SyntheticCorpus()).generatedDocuments(),
                                                     label: "50 generated view files"))
         }
