@@ -34,35 +34,58 @@ struct ServerBenchmark {
         } catch {
             lines.append("4. server latency: failed: \(error)")
         }
-        do {
-            let connection = try ServerConnection(executable: server)
-            try connection.initialize()
-            let baseline = Self.memory(of: connection.pid)
-            let documents = (0..<memoryDocuments).map { index in
-                let size = 200 + (index * 397) % 401  // 200…600 lines, spread
-                return (uri: "file:///bench/memory/Screen\(index).swift", text: corpus.viewFile(lines: size, index: index))
-            }
-            let uris = documents.map(\.uri)
-            // Opened from another thread while this one reads, as an editor restoring its
-            // tabs does (a client that stops reading blocks the server's writes).
-            let sender = Thread { for document in documents { connection.open(uri: document.uri, text: document.text) } }
-            sender.start()
-            var waiting = Set(uris)
-            while !waiting.isEmpty {
-                _ = try connection.waitFor("publishDiagnostics for \(waiting.count) documents") { message in
-                    guard message["method"] as? String == "textDocument/publishDiagnostics",
-                          let uri = (message["params"] as? [String: Any])?["uri"] as? String else { return false }
-                    return waiting.remove(uri) != nil
-                }
-            }
-            let loaded = Self.memory(of: connection.pid)
-            lines.append(String(format: "5. server memory, %d open documents: peak (VmHWM) %.1f MB, now (VmRSS) %.1f MB (idle after initialize: %.1f MB)",
-                                memoryDocuments, loaded.peak, loaded.current, baseline.current))
-            try connection.shutdown()
-        } catch {
-            lines.append("5. server memory: failed: \(error)")
-        }
+        lines.append(Self.memoryLine(server: server, documents: generatedDocuments(), label: "\(memoryDocuments) open documents"))
         return lines.joined(separator: "\n")
+    }
+
+    /// The generated view files of figure 5 (200–600 lines each).
+    func generatedDocuments() -> [(uri: String, text: String)] {
+        (0..<memoryDocuments).map { index in
+            let size = 200 + (index * 397) % 401  // 200…600 lines, spread
+            return (uri: "file:///bench/memory/Screen\(index).swift", text: corpus.viewFile(lines: size, index: index))
+        }
+    }
+
+    /// Figure 5 for any documents: a fresh server, `documents` opened from a second thread
+    /// while this one reads (as an editor restoring its tabs: a client that stops reading
+    /// blocks the server's writes), and once every one has been published, VmHWM (peak)
+    /// and VmRSS of the real `lsp` process.
+    static func memory(server: String, documents: [(uri: String, text: String)], workspace: String? = nil) throws
+        -> (peak: Double, current: Double, idle: Double) {
+        let connection = try ServerConnection(executable: server)
+        try connection.initialize(rootURI: workspace)
+        let idle = Self.memory(of: connection.pid)
+        let sender = Thread { for document in documents { connection.open(uri: document.uri, text: document.text) } }
+        sender.start()
+        var waiting = Set(documents.map(\.uri))
+        while !waiting.isEmpty {
+            _ = try connection.waitFor("publishDiagnostics for \(waiting.count) documents") { message in
+                guard message["method"] as? String == "textDocument/publishDiagnostics",
+                      let uri = (message["params"] as? [String: Any])?["uri"] as? String else { return false }
+                return waiting.remove(uri) != nil
+            }
+        }
+        if workspace != nil {
+            // The index of the whole folder is built in the background: measured once it ended.
+            // (The server logs "indexed N files of M workspace folder(s)" when it is done.)
+            _ = try connection.waitFor("the end of indexing", timeout: .seconds(120)) { message in
+                message["method"] as? String == "window/logMessage"
+                    && ((message["params"] as? [String: Any])?["message"] as? String)?.hasPrefix("indexed ") == true
+            }
+        }
+        let loaded = Self.memory(of: connection.pid)
+        try connection.shutdown()
+        return (loaded.peak, loaded.current, idle.current)
+    }
+
+    static func memoryLine(server: String, documents: [(uri: String, text: String)], label: String, workspace: String? = nil) -> String {
+        do {
+            let figures = try memory(server: server, documents: documents, workspace: workspace)
+            return String(format: "5. server memory, %@: peak (VmHWM) %.1f MB, now (VmRSS) %.1f MB (idle after initialize: %.1f MB)",
+                          label, figures.peak, figures.current, figures.idle)
+        } catch {
+            return "5. server memory, \(label): failed: \(error)"
+        }
     }
 
     /// Opens a `lines`-line view, then types into it; returns the latencies in milliseconds.
@@ -215,12 +238,16 @@ final class ServerConnection: @unchecked Sendable {
         try process.run()
     }
 
-    func initialize() throws {
+    /// With `rootURI` the server indexes that folder (and reports the walk as work-done
+    /// progress; the creation request is left unanswered: the server goes on after 2 s).
+    func initialize(rootURI: String? = nil) throws {
+        var capabilities: [String: Any] = ["general": ["positionEncodings": ["utf-16"]],
+                                           "textDocument": ["publishDiagnostics": ["relatedInformation": true]]]
+        if rootURI != nil { capabilities["window"] = ["workDoneProgress": true] }
         let id = request("initialize", [
             "processId": Int(ProcessInfo.processInfo.processIdentifier),
-            "rootUri": NSNull(),
-            "capabilities": ["general": ["positionEncodings": ["utf-16"]],
-                             "textDocument": ["publishDiagnostics": ["relatedInformation": true]]],
+            "rootUri": rootURI.map { $0 as Any } ?? NSNull(),
+            "capabilities": capabilities,
         ])
         _ = try waitFor("initialize response") { $0["id"] as? Int == id }
         notify("initialized", [:])

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The project settings files a front end collects and hands to the core as text:
 /// Swift package manifests, Xcode project files and xcconfig files. The one decision of
 /// what counts as one (the CLI's scan, the server's indexing and watched files use it).
@@ -16,7 +18,48 @@ extension ProjectSettings {
 
     /// The kind of settings file at `path`, or nil for any other file
     /// (`project.pbxproj` counts only inside an `.xcodeproj`).
-    public static func kind(ofPath path: some StringProtocol) -> FileKind? {
+    public static func kind(ofPath written: some StringProtocol) -> FileKind? {
+        var path = String(written)
+        return path.withUTF8 { bytes -> FileKind?? in
+            // The last byte before any trailing `/` must end one of the names below ("t" of
+            // `.swift`, "g" of `.xcconfig`, "j" of `project.pbxproj`): for any text, as a
+            // `Character` ending in one of those letters ends in its byte. Nearly every name
+            // a walk or a directory listing asks about is decided here (a directory above a
+            // tree may hold thousands; splitting each path into components cost ~5 %).
+            var end = bytes.count
+            while end > 0, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
+            guard end > 0 else { return .some(nil) }
+            switch bytes[end - 1] {
+            case UInt8(ascii: "t"), UInt8(ascii: "g"), UInt8(ascii: "j"): break
+            default: return .some(nil)
+            }
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }  // by `Character`s
+            var start = end
+            while start > 0, bytes[start - 1] != UInt8(ascii: "/") { start -= 1 }
+            let name = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            func ends(_ suffix: StaticString, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
+                text.count >= suffix.utf8CodeUnitCount
+                    && memcmp(text.baseAddress! + (text.count - suffix.utf8CodeUnitCount), suffix.utf8Start, suffix.utf8CodeUnitCount) == 0
+            }
+            func equals(_ literal: StaticString, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
+                text.count == literal.utf8CodeUnitCount && ends(literal, text)
+            }
+            if equals("Package.swift", name) { return .manifest }
+            if name.count >= 14, memcmp(name.baseAddress!, ("Package@swift-" as StaticString).utf8Start, 14) == 0, ends(".swift", name) {
+                return .manifestVariant
+            }
+            if ends(".xcconfig", name) { return .xcconfig }
+            guard equals("project.pbxproj", name) else { return .some(nil) }
+            var folderEnd = start
+            while folderEnd > 0, bytes[folderEnd - 1] == UInt8(ascii: "/") { folderEnd -= 1 }
+            var folderStart = folderEnd
+            while folderStart > 0, bytes[folderStart - 1] != UInt8(ascii: "/") { folderStart -= 1 }
+            return ends(".xcodeproj", UnsafeBufferPointer(rebasing: bytes[folderStart..<folderEnd])) ? .xcodeProject : .some(nil)
+        } ?? kindByCharacters(ofPath: written)
+    }
+
+    /// The meaning of `kind(ofPath:)`, by `Character`s.
+    static func kindByCharacters(ofPath path: some StringProtocol) -> FileKind? {
         let parts = path.split(separator: "/")
         guard let name = parts.last else { return nil }
         if name == "Package.swift" { return .manifest }

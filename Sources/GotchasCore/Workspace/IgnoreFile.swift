@@ -56,8 +56,18 @@ public struct IgnoreFile: Sendable, Equatable {
     /// `/`-separated): true ignored, false re-included by a `!` pattern, nil nothing matches
     /// (a shallower file's answer stands).
     public func isIgnored(_ path: String, isDirectory: Bool) -> Bool? {
+        guard !patterns.isEmpty else { return nil }
+        let split = Glob.Path(path)  // once for every pattern
         for pattern in patterns.reversed() where isDirectory || !pattern.directoryOnly {
-            if pattern.glob.matchesWhole(path) { return !pattern.negated }
+            if pattern.glob.matchesWhole(split) { return !pattern.negated }
+        }
+        return nil
+    }
+
+    /// `isIgnored` over the globs' first matcher, for the tests that compare them.
+    func isIgnoredByScalars(_ path: String, isDirectory: Bool) -> Bool? {
+        for pattern in patterns.reversed() where isDirectory || !pattern.directoryOnly {
+            if pattern.glob.matchesWholeByScalars(path) { return !pattern.negated }
         }
         return nil
     }
