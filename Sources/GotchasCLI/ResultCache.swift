@@ -163,19 +163,11 @@ enum CacheEntryCoding {
             }
         }
         writer.blob(extra)
-        let payload = writer.bytes
-        var hash = ContentHash(payload)
-        hash.combine(magic)
-        return magic + Array(hash.description.utf8) + payload
+        return SealedPayload.seal(writer.bytes, magic: magic)
     }
 
     static func decode(_ bytes: [UInt8]) -> (diagnostics: [Diagnostic], extra: [UInt8])? {
-        let headerLength = magic.count + 32
-        guard bytes.count >= headerLength, Array(bytes[0..<magic.count]) == magic else { return nil }
-        let payload = Array(bytes[headerLength...])
-        var hash = ContentHash(payload)
-        hash.combine(magic)
-        guard Array(bytes[magic.count..<headerLength]) == Array(hash.description.utf8) else { return nil }
+        guard let payload = SealedPayload.open(bytes, magic: magic) else { return nil }
         var reader = BinaryReader(payload)
         guard let count = reader.int(), count < 1_000_000 else { return nil }
         var diagnostics: [Diagnostic] = []
@@ -216,5 +208,28 @@ enum CacheEntryCoding {
         }
         guard let extra = reader.blob(), reader.isAtEnd else { return nil }
         return (diagnostics, extra)
+    }
+}
+
+/// The framing of every file the CLI caches: a format tag (`magic`), the digest of the
+/// payload and the tag, then the payload. A file from another version, truncated or
+/// corrupted by a crash mid-write opens as nil and is treated as absent.
+enum SealedPayload {
+    static func seal(_ payload: [UInt8], magic: [UInt8]) -> [UInt8] {
+        magic + digest(of: payload, magic: magic) + payload
+    }
+
+    static func open(_ bytes: [UInt8], magic: [UInt8]) -> [UInt8]? {
+        let headerLength = magic.count + 32
+        guard bytes.count >= headerLength, Array(bytes[0..<magic.count]) == magic else { return nil }
+        let payload = Array(bytes[headerLength...])
+        guard Array(bytes[magic.count..<headerLength]) == digest(of: payload, magic: magic) else { return nil }
+        return payload
+    }
+
+    private static func digest(of payload: [UInt8], magic: [UInt8]) -> [UInt8] {
+        var hash = ContentHash(payload)
+        hash.combine(magic)
+        return Array(hash.description.utf8)
     }
 }

@@ -121,19 +121,11 @@ struct StatIndex: Sendable {
             }
             writer.blob(stamp)
         }
-        let payload = writer.bytes
-        var hash = ContentHash(payload)
-        hash.combine(Self.magic)
-        return Self.magic + Array(hash.description.utf8) + payload
+        return SealedPayload.seal(writer.bytes, magic: Self.magic)
     }
 
     static func decode(_ bytes: [UInt8]) -> [String: Entry]? {
-        let headerLength = magic.count + 32
-        guard bytes.count >= headerLength, Array(bytes[0..<magic.count]) == magic else { return nil }
-        let payload = Array(bytes[headerLength...])
-        var hash = ContentHash(payload)
-        hash.combine(magic)
-        guard Array(bytes[magic.count..<headerLength]) == Array(hash.description.utf8) else { return nil }
+        guard let payload = SealedPayload.open(bytes, magic: magic) else { return nil }
         var reader = BinaryReader(payload)
         guard let count = reader.int(), count >= 0, count < 10_000_000 else { return nil }
         var entries: [String: Entry] = [:]

@@ -32,31 +32,23 @@ enum Escaping {
     /// attribute-value normalization would otherwise turn into spaces. `>` is always
     /// escaped, so `]]>` never appears in the output.
     static func xml(_ text: String, inAttribute: Bool = true) -> String {
-        var result = ""
-        result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            case "\t", "\n", "\r":
-                if inAttribute { result += "&#\(scalar.value);" } else { result.unicodeScalars.append(scalar) }
-            default:
-                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
-                    result += "\u{FFFD}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
+        escaped(text, apostrophe: "&apos;", lineBreaksAsReferences: inAttribute) {
+            $0.value < 0x20 || $0.value == 0xFFFE || $0.value == 0xFFFF
         }
-        return result
     }
 
     /// Text for HTML content or a quoted attribute value. Control characters other than
     /// tab and the line breaks are HTML parse errors; they become U+FFFD as in XML.
     static func html(_ text: String) -> String {
+        escaped(text, apostrophe: "&#39;", lineBreaksAsReferences: false) {
+            $0.value < 0x20 || (0x7F...0x9F).contains($0.value)
+        }
+    }
+
+    /// The one escaping loop: markup characters as entities, tab and line breaks kept or
+    /// written as references, and what the format cannot carry (`isForbidden`) as U+FFFD.
+    private static func escaped(_ text: String, apostrophe: String, lineBreaksAsReferences: Bool,
+                                isForbidden: (Unicode.Scalar) -> Bool) -> String {
         var result = ""
         result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
         for scalar in text.unicodeScalars {
@@ -65,14 +57,11 @@ enum Escaping {
             case "<": result += "&lt;"
             case ">": result += "&gt;"
             case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
+            case "'": result += apostrophe
+            case "\t", "\n", "\r":
+                if lineBreaksAsReferences { result += "&#\(scalar.value);" } else { result.unicodeScalars.append(scalar) }
             default:
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-                    result += "\u{FFFD}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
+                if isForbidden(scalar) { result += "\u{FFFD}" } else { result.unicodeScalars.append(scalar) }
             }
         }
         return result

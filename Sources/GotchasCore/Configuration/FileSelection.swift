@@ -30,22 +30,17 @@ public struct FileSelection: Sendable {
     }
 
     /// A configuration holding only the `include` in effect, anchored where it was written.
-    private var includeList: ConfigurationFile {
-        var list = file ?? ConfigurationFile()
-        list.exclude = []
-        if !editor.include.isEmpty {
-            list.include = editor.include
-            list.path = editorAnchor ?? list.path
-        }
-        return list
-    }
+    private var includeList: ConfigurationFile { only(\.include, clearing: \.exclude) }
 
     /// A configuration holding only the `exclude` in effect, anchored where it was written.
-    private var excludeList: ConfigurationFile {
+    private var excludeList: ConfigurationFile { only(\.exclude, clearing: \.include) }
+
+    private func only(_ kept: WritableKeyPath<ConfigurationFile, [Glob]>,
+                      clearing cleared: WritableKeyPath<ConfigurationFile, [Glob]>) -> ConfigurationFile {
         var list = file ?? ConfigurationFile()
-        list.include = []
-        if !editor.exclude.isEmpty {
-            list.exclude = editor.exclude
+        list[keyPath: cleared] = []
+        if !editor[keyPath: kept].isEmpty {
+            list[keyPath: kept] = editor[keyPath: kept]
             list.path = editorAnchor ?? list.path
         }
         return list
