@@ -8,7 +8,8 @@
 # shipped fix-all-on-save hook. Then, as root, open the file again through TRAMP (/su::) and check
 # that Eglot runs `swiftui-gotchas-remote-command` on the "remote" side. Also: a missing
 # executable gives one display-warning and a user-error, and a file in Packages/Foo/Sources/ of
-# an app repository (.git, App.xcodeproj) gets the repository as Eglot's workspace root.
+# an app repository (.git, App.xcodeproj) gets the repository as Eglot's workspace root, with one
+# server for the app's and the package's files and one index (a cross-file finding between them).
 # Exit status: 0 when every check passed, non-zero otherwise.
 set -euo pipefail
 
@@ -144,7 +145,30 @@ cat > "$WORK/test.el" <<'ELISP'
   (apply #'eglot (eglot--guess-contact))
   (when (e2e-check (eglot-current-server) "eglot attached to the package's file")
     (e2e-check (equal (e2e-eglot-root) (file-name-as-directory (getenv "E2E_APP")))
-               (format "local package file: workspace root is the repository: %s" (e2e-eglot-root))))
+               (format "local package file: workspace root is the repository: %s" (e2e-eglot-root)))
+    (flymake-mode 1)
+    ;; The index spans both: the package's view reads @Environment(Store.self) while the app
+    ;; (outside the package) injects it with .environmentObject.
+    (e2e-check (e2e-wait (lambda () (e2e-diagnostics "environment-object-mismatch")) 20)
+               (format "one index spans the app and its package: the app's injection flags the package's read (%d diagnostics)"
+                       (length (flymake-diagnostics))))
+    (let ((package-server (eglot-current-server)))
+      ;; Eglot manages a newly visited file of the same project with the running server.
+      (find-file (concat (getenv "E2E_APP") "/App/GardenApp.swift"))
+      (e2e-check (eq (eglot-current-server) package-server) "the app's file and the package's file share one server")
+      (find-file (concat (getenv "E2E_APP") "/Packages/Foo/Sources/Foo/FooView.swift"))
+      ;; A first .swiftui-gotchas.json, saved in Emacs in a root that holds only folders (Eglot
+      ;; 1.9 watches no directory there; file-notify events are not read here at all): the
+      ;; shipped after-save-hook tells the server.
+      (let ((package-buffer (current-buffer)))
+        (with-current-buffer (find-file-noselect (concat (getenv "E2E_APP") "/.swiftui-gotchas.json"))
+          (insert "{ \"rules\": { \"environment-object-mismatch\": \"off\" } }\n")
+          (save-buffer)
+          (kill-buffer))
+        (e2e-check (e2e-wait (lambda () (with-current-buffer package-buffer
+                                          (not (e2e-diagnostics "environment-object-mismatch"))))
+                             10)
+                   "a new .swiftui-gotchas.json saved in Emacs applies at once (forwarded by the setup)"))))
   (ignore-errors (eglot-shutdown (eglot-current-server)))
   ;; The same app without a repository: the App.xcodeproj next to Packages/ is the root
   ;; (project.el alone would give the file's own folder).
@@ -323,7 +347,9 @@ APP="$WORK/app"
 mkdir -p "$APP/App.xcodeproj" "$APP/Packages/Foo/Sources/Foo" "$WORK/loose/Plain" "$WORK/loose/Package/Sources/Sub" "$WORK/missing-project"
 git init -q "$APP"
 printf '// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: "Foo")\n' > "$APP/Packages/Foo/Package.swift"
-printf 'import SwiftUI\n\nstruct FooView: View {\n    var body: some View { Text("Foo") }\n}\n' > "$APP/Packages/Foo/Sources/Foo/FooView.swift"
+printf 'import SwiftUI\n\nstruct FooView: View {\n    @Environment(Store.self) private var store\n    var body: some View { Text("Foo") }\n}\n' > "$APP/Packages/Foo/Sources/Foo/FooView.swift"
+mkdir -p "$APP/App"
+printf 'import SwiftUI\nfinal class Store: ObservableObject { @Published var count = 0 }\n@main\nstruct GardenApp: App {\n    @StateObject private var store = Store()\n    var body: some Scene { WindowGroup { FooView().environmentObject(store) } }\n}\n' > "$APP/App/GardenApp.swift"
 touch "$WORK/loose/Package/Package.swift"
 APP_NO_GIT="$WORK/app-no-git"
 mkdir -p "$APP_NO_GIT"
