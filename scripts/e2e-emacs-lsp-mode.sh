@@ -160,11 +160,12 @@ cat > "$WORK/stock.el" <<'ELISP'
       lsp-modeline-code-actions-enable nil
       lsp-modeline-diagnostics-enable nil
       lsp-completion-enable nil)
-;; docs/editors.md's lsp-mode setup, verbatim but for the path.
+;; docs/editors.md's lsp-mode setup, verbatim but for the path (lsp-mode is not loaded yet).
 (add-to-list 'load-path (getenv "E2E_EDITORS_EMACS"))
 (require 'swiftui-gotchas)
 (with-eval-after-load 'lsp-mode (require 'swiftui-gotchas-lsp-mode))
 (swiftui-gotchas-add-hook #'lsp-deferred)
+(swiftui-gotchas-add-hook #'swiftui-gotchas-lsp-fix-all-on-save)   ; named before lsp-mode is loaded
 (setq swiftui-gotchas-command (list (concat (getenv "E2E_WORK") "/server-stock.sh")))
 (defun e2e-codes (buffer)
   (with-current-buffer buffer

@@ -92,6 +92,17 @@ cat > "$WORK/test.el" <<'ELISP'
                   (string-match-p "swiftui-gotchas-command" (cadr (car warnings))))
              (format "missing binary: one display-warning naming the command and the setting: %S" warnings))
   (e2e-check (not (eglot-current-server)) "missing binary: no server")
+  ;; From the mode hook (swiftui-gotchas-eglot-ensure, as the docs set it up): no error in
+  ;; post-command-hook, no second warning.
+  (let ((hook-error nil))
+    (advice-add 'display-warning :before (lambda (&rest args) (push args warnings)) '((name . e2e-capture)))
+    (condition-case err
+        (progn (swiftui-gotchas-eglot-ensure) (run-hooks 'post-command-hook))
+      (error (setq hook-error err)))
+    (advice-remove 'display-warning 'e2e-capture)
+    (e2e-check (and (null hook-error) (= (length warnings) 1) (not (eglot-current-server)))
+               (format "missing binary from the mode hook: no error (%S), still one warning (%d), no server"
+                       hook-error (length warnings))))
   (kill-buffer))
 
 ;; The workspace root: the outermost .swiftui-gotchas.json/.git/*.xcodeproj before the nearest
@@ -218,7 +229,7 @@ cat > "$WORK/tramp.el" <<'ELISP'
 ELISP
 
 # A stock Emacs: no swift-mode (MELPA) and no stand-in for it. The shipped setup opens .swift
-# files in its fallback mode and the server starts there (eglot-ensure from
+# files in its fallback mode and the server starts there (swiftui-gotchas-eglot-ensure from
 # swiftui-gotchas-add-hook). Saving .swiftui-gotchas.json in Emacs applies at once (Eglot 1.9
 # watches the files the server registers), an unknown rule ID and "Show documentation" are
 # visible messages, a cross-file finding caused by an edit in another buffer appears, and
@@ -249,7 +260,7 @@ cat > "$WORK/stock.el" <<'ELISP'
 (require 'swiftui-gotchas-eglot)
 (setq swiftui-gotchas-command (list (concat (getenv "E2E_WORK") "/server-or-lint.sh") "lsp"))
 (swiftui-gotchas-eglot-setup)
-(swiftui-gotchas-add-hook #'eglot-ensure)
+(swiftui-gotchas-add-hook #'swiftui-gotchas-eglot-ensure)   ; as docs/editors.md says
 (setq eglot-sync-connect t eglot-connect-timeout 30 eglot-autoshutdown nil)
 (let* ((project (getenv "E2E_STOCK"))
        (config (concat project "/.swiftui-gotchas.json"))
@@ -258,7 +269,7 @@ cat > "$WORK/stock.el" <<'ELISP'
   (e2e-check (eq major-mode 'swiftui-gotchas-swift-fallback-mode) (format "fallback mode for .swift: %s" major-mode))
   (e2e-check (equal comment-start "// ") "fallback mode: // comments")
   (run-hooks 'post-command-hook)   ; eglot-ensure connects after the command that opened the file
-  (when (e2e-check (eglot-current-server) "eglot-ensure started the server in the fallback mode")
+  (when (e2e-check (eglot-current-server) "swiftui-gotchas-eglot-ensure started the server in the fallback mode")
     (e2e-check (equal (eglot--language-id (eglot-current-server)) "swift") "languageId is swift"))
   (let ((swift-buffer (current-buffer)))
     (e2e-check (e2e-wait (lambda () (member "animation-without-value" (e2e-codes))) 20)

@@ -5,7 +5,7 @@
 ;;   (add-to-list 'load-path "/path/to/swiftui-gotchas/editors/emacs")
 ;;   (require 'swiftui-gotchas-eglot)
 ;;   (swiftui-gotchas-eglot-setup)                  ; register the server for Swift modes
-;;   (swiftui-gotchas-add-hook #'eglot-ensure)      ; optional: start it automatically
+;;   (swiftui-gotchas-add-hook #'swiftui-gotchas-eglot-ensure)   ; optional: start it automatically
 ;;
 ;; Without swift-mode (MELPA) or swift-ts-mode, .swift files open in the minimal
 ;; `swiftui-gotchas-swift-fallback-mode', so the server still starts.  Saved changes of
@@ -75,6 +75,14 @@ and warns once."
              (jsonrpc-notify server :workspace/didChangeWatchedFiles
                              `(:changes [(:uri ,(eglot--path-to-uri file) :type 2)])))))
        eglot--servers-by-project))))
+
+(defun swiftui-gotchas-eglot-ensure ()
+  "`eglot-ensure' when the server command is found (for the Swift modes' hooks).
+When it is not, warn once (the *Warnings* buffer) and start nothing:
+`eglot-ensure' itself would fail in `post-command-hook' for every Swift
+file opened, with an \"Error in post-command-hook\" full of byte code."
+  (when (swiftui-gotchas--present-p (swiftui-gotchas--configured-command))
+    (eglot-ensure)))
 
 (defun swiftui-gotchas-eglot-fix-all ()
   "Apply every safe swiftui-gotchas fix in the buffer (no confirmation)."
