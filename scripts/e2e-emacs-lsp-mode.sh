@@ -133,7 +133,8 @@ ELISP
 # A stock Emacs (no swift-mode, no stand-in) set up as docs/editors.md says: .swift files open
 # in the shipped fallback mode, lsp-deferred starts the add-on client there, and a cross-file
 # finding caused by an edit in ANOTHER buffer (App.swift injecting with .environmentObject what
-# Root.swift reads with @Environment) appears in Root.swift without editing it.
+# Root.swift reads with @Environment) appears in Root.swift without editing it, and
+# M-x swiftui-gotchas-project-lint lists it while the server keeps running.
 cat > "$WORK/stock.el" <<'ELISP'
 (require 'package)
 (package-initialize)
@@ -196,7 +197,18 @@ cat > "$WORK/stock.el" <<'ELISP'
     (e2e-check (e2e-wait (lambda () (member "environment-object-mismatch" (e2e-codes root-buffer))) 10)
                (format "editing App.swift shows environment-object-mismatch in Root.swift: %S" (e2e-codes root-buffer)))
     (e2e-check (= root-tick (with-current-buffer root-buffer (buffer-modified-tick))) "... without editing Root.swift")
-    (with-current-buffer app-buffer (set-buffer-modified-p nil)))
+    (with-current-buffer app-buffer (set-buffer-modified-p nil))
+    ;; The whole project's findings, in a compilation buffer, while the server keeps running
+    ;; (lsp-mode's server process has a buffer of its own that must not be reused).
+    (let ((server (with-current-buffer root-buffer (car (lsp-workspaces)))))
+      (with-current-buffer root-buffer (swiftui-gotchas-project-lint))
+      (let ((process (get-buffer-process swiftui-gotchas-lint-buffer)))
+        (e2e-wait (lambda () (not (process-live-p process))) 30))
+      (e2e-check (with-current-buffer swiftui-gotchas-lint-buffer
+                   (save-excursion (goto-char (point-min)) (search-forward "Views/Unopened.swift:3:" nil t)))
+                 "project lint: the finding of a file never opened is listed")
+      (e2e-check (and server (not (e2e-wait (lambda () (not (process-live-p (lsp--workspace-proc server)))) 1)))
+                 "project lint leaves the server running")))
   (ignore-errors (lsp-workspace-shutdown (car (lsp-workspaces))))
   (kill-emacs (if (> e2e-failures 0) 1 0)))
 ELISP
@@ -205,9 +217,11 @@ mkdir -p "$STOCK/Views"
 printf 'import SwiftUI\nfinal class Store: ObservableObject { @Published var count = 0 }\n' > "$STOCK/Views/Store.swift"
 printf 'import SwiftUI\nstruct Root: View {\n    @Environment(Store.self) private var store\n    var body: some View { Text("plants") }\n}\n' > "$STOCK/Views/Root.swift"
 printf 'import SwiftUI\n@main\nstruct GardenApp: App {\n    @State private var store = Store()\n    var body: some Scene {\n        WindowGroup { Root().environment(store) }\n    }\n}\n' > "$STOCK/App.swift"
+printf 'import SwiftUI\nstruct Unopened: View {\n    var body: some View { Text("a").foregroundColor(.red) }\n}\n' > "$STOCK/Views/Unopened.swift"
 git init -q "$STOCK"
 cat > "$WORK/server-stock.sh" <<SH
 #!/bin/sh
+if [ "\$1" = lint ]; then exec "$BIN" "\$@"; fi
 echo \$\$ > "$WORK/server-stock.pid"
 exec "$BIN" lsp --log-file "$WORK/server-stock.log"
 SH

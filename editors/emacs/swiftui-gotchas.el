@@ -205,8 +205,10 @@ Else warn once and signal a `user-error'."
 The project root is linted (\".\" in it), so the paths printed are relative to it."
   :type '(repeat string))
 
-(defconst swiftui-gotchas-lint-buffer "*swiftui-gotchas*"
-  "The compilation buffer of `swiftui-gotchas-project-lint'.")
+(defconst swiftui-gotchas-lint-buffer "*swiftui-gotchas lint*"
+  "The compilation buffer of `swiftui-gotchas-project-lint'.
+Not \"*swiftui-gotchas*\": that is the buffer of lsp-mode's server process, which
+`compilation-start' would kill to reuse the buffer.")
 
 ;;;###autoload
 (defun swiftui-gotchas-project-lint ()
