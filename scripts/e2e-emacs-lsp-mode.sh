@@ -156,7 +156,7 @@ cat > "$WORK/stock.el" <<'ELISP'
       lsp-session-file (concat (getenv "E2E_WORK") "/lsp-session-stock")
       lsp-keep-workspace-alive nil
       lsp-restart 'ignore
-      lsp-diagnostics-provider :none
+      lsp-diagnostics-provider :auto      ; the default: Flymake, no Flycheck installed
       lsp-headerline-breadcrumb-enable nil
       lsp-modeline-code-actions-enable nil
       lsp-modeline-diagnostics-enable nil
@@ -175,6 +175,10 @@ cat > "$WORK/stock.el" <<'ELISP'
 (defun e2e-get (object &rest keys)
   (dolist (key keys object)
     (setq object (if (hash-table-p object) (gethash key object) (plist-get object (intern (concat ":" key)))))))
+(defun e2e-shown (buffer rule)
+  "Whether Flymake shows a RULE finding in BUFFER (what the user sees)."
+  (with-current-buffer buffer
+    (cl-some (lambda (d) (string-match-p (regexp-quote rule) (flymake-diagnostic-text d))) (flymake-diagnostics))))
 (let* ((project (getenv "E2E_STOCK"))
        (root-buffer (find-file (concat project "/Views/Root.swift"))))
   (e2e-check (eq major-mode 'swiftui-gotchas-swift-fallback-mode) (format "fallback mode for .swift: %s" major-mode))
@@ -183,6 +187,9 @@ cat > "$WORK/stock.el" <<'ELISP'
                                        (memq 'swiftui-gotchas (mapcar #'lsp--workspace-server-id (lsp-workspaces)))))
                        20)
              "lsp-deferred started swiftui-gotchas in the fallback mode")
+  (e2e-check (e2e-wait (lambda () (bound-and-true-p flymake-mode)) 5)
+             "Flymake shows the diagnostics (lsp-diagnostics-provider :auto)")
+  (flymake-start)   ; what Emacs does once idle after the mode turned on
   (let ((root-tick (buffer-modified-tick))
         (app-buffer (find-file (concat project "/App.swift"))))
     (e2e-run-idle-timers)
@@ -196,6 +203,9 @@ cat > "$WORK/stock.el" <<'ELISP'
       (replace-match "Root().environmentObject(store)" t t))
     (e2e-check (e2e-wait (lambda () (member "environment-object-mismatch" (e2e-codes root-buffer))) 10)
                (format "editing App.swift shows environment-object-mismatch in Root.swift: %S" (e2e-codes root-buffer)))
+    (e2e-check (e2e-wait (lambda () (e2e-shown root-buffer "environmentObject")) 5)
+               (format "... in Root.swift's Flymake display too: %S"
+                       (with-current-buffer root-buffer (mapcar #'flymake-diagnostic-text (flymake-diagnostics)))))
     (e2e-check (= root-tick (with-current-buffer root-buffer (buffer-modified-tick))) "... without editing Root.swift")
     (with-current-buffer app-buffer (set-buffer-modified-p nil))
     ;; The whole project's findings, in a compilation buffer, while the server keeps running
