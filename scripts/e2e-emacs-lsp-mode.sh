@@ -4,7 +4,9 @@
 # sourcekit-lsp: a plain lsp-mode client for sourcekit-lsp (what the lsp-sourcekit package
 # registers) is the main server and swiftui-gotchas the add-on. Opens a file copied from
 # Examples/, checks that both servers attach to the buffer, that swiftui-gotchas diagnostics
-# arrive with the settings applied, and runs the shipped fix-all command.
+# arrive with the settings applied, and runs the shipped fix-all command. Then, on a stock Emacs
+# set up as docs/editors.md says, the fallback mode starts the server and a cross-file finding
+# caused by an edit in another buffer appears.
 # sourcekit-lsp comes with the Swift toolchain; without it the check runs swiftui-gotchas alone.
 # Exit status: 0 when every check passed, non-zero otherwise.
 set -euo pipefail
@@ -128,6 +130,117 @@ cat > "$WORK/test.el" <<'ELISP'
   (kill-emacs (if (> e2e-failures 0) 1 0)))
 ELISP
 
+# A stock Emacs (no swift-mode, no stand-in) set up as docs/editors.md says: .swift files open
+# in the shipped fallback mode, lsp-deferred starts the add-on client there, and a cross-file
+# finding caused by an edit in ANOTHER buffer (App.swift injecting with .environmentObject what
+# Root.swift reads with @Environment) appears in Root.swift without editing it, and
+# M-x swiftui-gotchas-project-lint runs while the server keeps running.
+cat > "$WORK/stock.el" <<'ELISP'
+(require 'package)
+(package-initialize)
+(defvar e2e-failures 0)
+(defun e2e-check (ok message)
+  (princ (format "%s - %s\n" (if ok "ok  " "FAIL") message))
+  (unless ok (setq e2e-failures (1+ e2e-failures)))
+  ok)
+(defun e2e-wait (predicate seconds)
+  (let ((deadline (+ (float-time) seconds)))
+    (while (and (not (funcall predicate)) (< (float-time) deadline))
+      (accept-process-output nil 0.05))
+    (funcall predicate)))
+(defun e2e-run-idle-timers ()
+  "Run what is waiting for Emacs to be idle (lsp-deferred starts from an idle timer; batch Emacs is never idle)."
+  (dolist (timer (copy-sequence timer-idle-list)) (timer-event-handler timer)))
+(e2e-check (not (or (fboundp 'swift-mode) (fboundp 'swift-ts-mode))) "stock Emacs: no swift-mode, no swift-ts-mode")
+(setq lsp-auto-guess-root t
+      lsp-session-file (concat (getenv "E2E_WORK") "/lsp-session-stock")
+      lsp-keep-workspace-alive nil
+      lsp-restart 'ignore
+      lsp-diagnostics-provider :auto      ; the default: Flymake, no Flycheck installed
+      lsp-headerline-breadcrumb-enable nil
+      lsp-modeline-code-actions-enable nil
+      lsp-modeline-diagnostics-enable nil
+      lsp-completion-enable nil)
+;; docs/editors.md's lsp-mode setup, verbatim but for the path (lsp-mode is not loaded yet).
+(add-to-list 'load-path (getenv "E2E_EDITORS_EMACS"))
+(require 'swiftui-gotchas)
+(with-eval-after-load 'lsp-mode (require 'swiftui-gotchas-lsp-mode))
+(swiftui-gotchas-add-hook #'lsp-deferred)
+(swiftui-gotchas-add-hook #'swiftui-gotchas-lsp-fix-all-on-save)   ; named before lsp-mode is loaded
+(setq swiftui-gotchas-command (list (concat (getenv "E2E_WORK") "/server-stock.sh")))
+(defun e2e-codes (buffer)
+  (with-current-buffer buffer
+    (mapcar (lambda (d) (e2e-get d "code"))
+            (gethash (lsp--fix-path-casing buffer-file-name) (lsp-diagnostics) nil))))
+(defun e2e-get (object &rest keys)
+  (dolist (key keys object)
+    (setq object (if (hash-table-p object) (gethash key object) (plist-get object (intern (concat ":" key)))))))
+(defun e2e-shown (buffer rule)
+  "Whether Flymake shows a RULE finding in BUFFER (what the user sees)."
+  (with-current-buffer buffer
+    (cl-some (lambda (d) (string-match-p (regexp-quote rule) (flymake-diagnostic-text d))) (flymake-diagnostics))))
+(let* ((project (getenv "E2E_STOCK"))
+       (root-buffer (find-file (concat project "/Views/Root.swift"))))
+  (e2e-check (eq major-mode 'swiftui-gotchas-swift-fallback-mode) (format "fallback mode for .swift: %s" major-mode))
+  (e2e-run-idle-timers)
+  (e2e-check (e2e-wait (lambda () (and (bound-and-true-p lsp-mode)
+                                       (memq 'swiftui-gotchas (mapcar #'lsp--workspace-server-id (lsp-workspaces)))))
+                       20)
+             "lsp-deferred started swiftui-gotchas in the fallback mode")
+  (e2e-check (e2e-wait (lambda () (bound-and-true-p flymake-mode)) 5)
+             "Flymake shows the diagnostics (lsp-diagnostics-provider :auto)")
+  (let ((root-tick (buffer-modified-tick))
+        (app-buffer (find-file (concat project "/App.swift"))))
+    (e2e-run-idle-timers)
+    (e2e-check (e2e-wait (lambda () (with-current-buffer app-buffer (bound-and-true-p lsp-mode))) 10)
+               "App.swift managed too")
+    (e2e-check (not (e2e-wait (lambda () (member "environment-object-mismatch" (e2e-codes root-buffer))) 1))
+               "Root.swift: no mismatch while App.swift injects with .environment(store)")
+    ;; Flymake's first check of Root.swift (Emacs runs it once idle; batch Emacs never is),
+    ;; after which only lsp-mode's diagnostics hook updates the display.
+    (e2e-check (e2e-wait (lambda () (with-current-buffer root-buffer
+                                      (or lsp-diagnostics--flymake-report-fn (progn (flymake-start) nil))))
+                         10)
+               "Flymake checked Root.swift")
+    (with-current-buffer app-buffer
+      (goto-char (point-min))
+      (search-forward "Root().environment(store)")
+      (replace-match "Root().environmentObject(store)" t t))
+    (e2e-check (e2e-wait (lambda () (member "environment-object-mismatch" (e2e-codes root-buffer))) 10)
+               (format "editing App.swift shows environment-object-mismatch in Root.swift: %S" (e2e-codes root-buffer)))
+    (e2e-check (e2e-wait (lambda () (e2e-shown root-buffer "environmentObject")) 5)
+               (format "... in Root.swift's Flymake display too: %S"
+                       (with-current-buffer root-buffer (mapcar #'flymake-diagnostic-text (flymake-diagnostics)))))
+    (e2e-check (= root-tick (with-current-buffer root-buffer (buffer-modified-tick))) "... without editing Root.swift")
+    (with-current-buffer app-buffer (set-buffer-modified-p nil))
+    ;; The whole project's findings, in a compilation buffer, while the server keeps running
+    ;; (lsp-mode's server process has a buffer of its own that must not be reused).
+    (let ((server (with-current-buffer root-buffer (car (lsp-workspaces)))))
+      (with-current-buffer root-buffer (swiftui-gotchas-project-lint))
+      ;; (What it lists is checked under Eglot by e2e-emacs.sh: the same command.)
+      (let ((process (get-buffer-process swiftui-gotchas-lint-buffer)))
+        (e2e-check process "project lint: the lint runs in its compilation buffer")
+        (e2e-wait (lambda () (not (process-live-p process))) 30))
+      (e2e-check (and server (not (e2e-wait (lambda () (not (process-live-p (lsp--workspace-proc server)))) 1)))
+                 "project lint leaves the server running")))
+  (ignore-errors (lsp-workspace-shutdown (car (lsp-workspaces))))
+  (kill-emacs (if (> e2e-failures 0) 1 0)))
+ELISP
+STOCK="$WORK/stock"
+mkdir -p "$STOCK/Views"
+printf 'import SwiftUI\nfinal class Store: ObservableObject { @Published var count = 0 }\n' > "$STOCK/Views/Store.swift"
+printf 'import SwiftUI\nstruct Root: View {\n    @Environment(Store.self) private var store\n    var body: some View { Text("plants") }\n}\n' > "$STOCK/Views/Root.swift"
+printf 'import SwiftUI\n@main\nstruct GardenApp: App {\n    @State private var store = Store()\n    var body: some Scene {\n        WindowGroup { Root().environment(store) }\n    }\n}\n' > "$STOCK/App.swift"
+printf 'import SwiftUI\nstruct Unopened: View {\n    var body: some View { Text("a").foregroundColor(.red) }\n}\n' > "$STOCK/Views/Unopened.swift"
+git init -q "$STOCK"
+cat > "$WORK/server-stock.sh" <<SH
+#!/bin/sh
+if [ "\$1" = lint ]; then exec "$BIN" "\$@"; fi
+echo \$\$ > "$WORK/server-stock.pid"
+exec "$BIN" lsp --log-file "$WORK/server-stock.log"
+SH
+chmod +x "$WORK/server-stock.sh"
+
 echo "e2e-emacs-lsp-mode: $(emacs --version | head -1), lsp-mode $(basename /usr/share/emacs/site-lisp/elpa/lsp-mode-*), sourcekit-lsp: ${SOURCEKIT:-none}"
 status=0
 SK=""; [ -n "$SOURCEKIT" ] && SK="$WORK/sourcekit.sh"
@@ -139,6 +252,17 @@ if [ "$status" != 0 ] || grep -q "^FAIL" "$WORK/emacs.out" || ! grep -q "^ok" "$
     grep -vE "^(ok|FAIL)" "$WORK/emacs.out" | tail -20 >&2 || true
     echo "server log:" >&2
     tail -20 "$WORK/server.log" >&2 || true
+    exit 1
+fi
+status=0
+E2E_EDITORS_EMACS="$ROOT/editors/emacs" E2E_WORK="$WORK" E2E_STOCK="$STOCK" \
+    timeout 90 emacs --batch -l "$WORK/stock.el" </dev/null > "$WORK/stock.out" 2>&1 || status=$?
+grep -aE "^(ok|FAIL)" "$WORK/stock.out" || true
+if [ "$status" != 0 ] || grep -aq "^FAIL" "$WORK/stock.out" || ! grep -aq "^ok" "$WORK/stock.out"; then
+    echo "e2e-emacs-lsp-mode: stock Emacs check FAILED (status $status); emacs output:" >&2
+    grep -avE "^(ok|FAIL)" "$WORK/stock.out" | tail -20 >&2 || true
+    echo "server log:" >&2
+    tail -20 "$WORK/server-stock.log" >&2 || true
     exit 1
 fi
 echo "e2e-emacs-lsp-mode: all checks passed"

@@ -8,7 +8,8 @@
 # shipped fix-all-on-save hook. Then, as root, open the file again through TRAMP (/su::) and check
 # that Eglot runs `swiftui-gotchas-remote-command` on the "remote" side. Also: a missing
 # executable gives one display-warning and a user-error, and a file in Packages/Foo/Sources/ of
-# an app repository (.git, App.xcodeproj) gets the repository as Eglot's workspace root.
+# an app repository (.git, App.xcodeproj) gets the repository as Eglot's workspace root, with one
+# server for the app's and the package's files and one index (a cross-file finding between them).
 # Exit status: 0 when every check passed, non-zero otherwise.
 set -euo pipefail
 
@@ -91,6 +92,17 @@ cat > "$WORK/test.el" <<'ELISP'
                   (string-match-p "swiftui-gotchas-command" (cadr (car warnings))))
              (format "missing binary: one display-warning naming the command and the setting: %S" warnings))
   (e2e-check (not (eglot-current-server)) "missing binary: no server")
+  ;; From the mode hook (swiftui-gotchas-eglot-ensure, as the docs set it up): no error in
+  ;; post-command-hook, no second warning.
+  (let ((hook-error nil))
+    (advice-add 'display-warning :before (lambda (&rest args) (push args warnings)) '((name . e2e-capture)))
+    (condition-case err
+        (progn (swiftui-gotchas-eglot-ensure) (run-hooks 'post-command-hook))
+      (error (setq hook-error err)))
+    (advice-remove 'display-warning 'e2e-capture)
+    (e2e-check (and (null hook-error) (= (length warnings) 1) (not (eglot-current-server)))
+               (format "missing binary from the mode hook: no error (%S), still one warning (%d), no server"
+                       hook-error (length warnings))))
   (kill-buffer))
 
 ;; The workspace root: the outermost .swiftui-gotchas.json/.git/*.xcodeproj before the nearest
@@ -144,7 +156,30 @@ cat > "$WORK/test.el" <<'ELISP'
   (apply #'eglot (eglot--guess-contact))
   (when (e2e-check (eglot-current-server) "eglot attached to the package's file")
     (e2e-check (equal (e2e-eglot-root) (file-name-as-directory (getenv "E2E_APP")))
-               (format "local package file: workspace root is the repository: %s" (e2e-eglot-root))))
+               (format "local package file: workspace root is the repository: %s" (e2e-eglot-root)))
+    (flymake-mode 1)
+    ;; The index spans both: the package's view reads @Environment(Store.self) while the app
+    ;; (outside the package) injects it with .environmentObject.
+    (e2e-check (e2e-wait (lambda () (e2e-diagnostics "environment-object-mismatch")) 20)
+               (format "one index spans the app and its package: the app's injection flags the package's read (%d diagnostics)"
+                       (length (flymake-diagnostics))))
+    (let ((package-server (eglot-current-server)))
+      ;; Eglot manages a newly visited file of the same project with the running server.
+      (find-file (concat (getenv "E2E_APP") "/App/GardenApp.swift"))
+      (e2e-check (eq (eglot-current-server) package-server) "the app's file and the package's file share one server")
+      (find-file (concat (getenv "E2E_APP") "/Packages/Foo/Sources/Foo/FooView.swift"))
+      ;; A first .swiftui-gotchas.json, saved in Emacs in a root that holds only folders (Eglot
+      ;; 1.9 watches no directory there; file-notify events are not read here at all): the
+      ;; shipped after-save-hook tells the server.
+      (let ((package-buffer (current-buffer)))
+        (with-current-buffer (find-file-noselect (concat (getenv "E2E_APP") "/.swiftui-gotchas.json"))
+          (insert "{ \"rules\": { \"environment-object-mismatch\": \"off\" } }\n")
+          (save-buffer)
+          (kill-buffer))
+        (e2e-check (e2e-wait (lambda () (with-current-buffer package-buffer
+                                          (not (e2e-diagnostics "environment-object-mismatch"))))
+                             10)
+                   "a new .swiftui-gotchas.json saved in Emacs applies at once (forwarded by the setup)"))))
   (ignore-errors (eglot-shutdown (eglot-current-server)))
   ;; The same app without a repository: the App.xcodeproj next to Packages/ is the root
   ;; (project.el alone would give the file's own folder).
@@ -194,7 +229,7 @@ cat > "$WORK/tramp.el" <<'ELISP'
 ELISP
 
 # A stock Emacs: no swift-mode (MELPA) and no stand-in for it. The shipped setup opens .swift
-# files in its fallback mode and the server starts there (eglot-ensure from
+# files in its fallback mode and the server starts there (swiftui-gotchas-eglot-ensure from
 # swiftui-gotchas-add-hook). Saving .swiftui-gotchas.json in Emacs applies at once (Eglot 1.9
 # watches the files the server registers), an unknown rule ID and "Show documentation" are
 # visible messages, a cross-file finding caused by an edit in another buffer appears, and
@@ -225,7 +260,7 @@ cat > "$WORK/stock.el" <<'ELISP'
 (require 'swiftui-gotchas-eglot)
 (setq swiftui-gotchas-command (list (concat (getenv "E2E_WORK") "/server-or-lint.sh") "lsp"))
 (swiftui-gotchas-eglot-setup)
-(swiftui-gotchas-add-hook #'eglot-ensure)
+(swiftui-gotchas-add-hook #'swiftui-gotchas-eglot-ensure)   ; as docs/editors.md says
 (setq eglot-sync-connect t eglot-connect-timeout 30 eglot-autoshutdown nil)
 (let* ((project (getenv "E2E_STOCK"))
        (config (concat project "/.swiftui-gotchas.json"))
@@ -234,7 +269,7 @@ cat > "$WORK/stock.el" <<'ELISP'
   (e2e-check (eq major-mode 'swiftui-gotchas-swift-fallback-mode) (format "fallback mode for .swift: %s" major-mode))
   (e2e-check (equal comment-start "// ") "fallback mode: // comments")
   (run-hooks 'post-command-hook)   ; eglot-ensure connects after the command that opened the file
-  (when (e2e-check (eglot-current-server) "eglot-ensure started the server in the fallback mode")
+  (when (e2e-check (eglot-current-server) "swiftui-gotchas-eglot-ensure started the server in the fallback mode")
     (e2e-check (equal (eglot--language-id (eglot-current-server)) "swift") "languageId is swift"))
   (let ((swift-buffer (current-buffer)))
     (e2e-check (e2e-wait (lambda () (member "animation-without-value" (e2e-codes))) 20)
@@ -323,7 +358,9 @@ APP="$WORK/app"
 mkdir -p "$APP/App.xcodeproj" "$APP/Packages/Foo/Sources/Foo" "$WORK/loose/Plain" "$WORK/loose/Package/Sources/Sub" "$WORK/missing-project"
 git init -q "$APP"
 printf '// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: "Foo")\n' > "$APP/Packages/Foo/Package.swift"
-printf 'import SwiftUI\n\nstruct FooView: View {\n    var body: some View { Text("Foo") }\n}\n' > "$APP/Packages/Foo/Sources/Foo/FooView.swift"
+printf 'import SwiftUI\n\nstruct FooView: View {\n    @Environment(Store.self) private var store\n    var body: some View { Text("Foo") }\n}\n' > "$APP/Packages/Foo/Sources/Foo/FooView.swift"
+mkdir -p "$APP/App"
+printf 'import SwiftUI\nfinal class Store: ObservableObject { @Published var count = 0 }\n@main\nstruct GardenApp: App {\n    @StateObject private var store = Store()\n    var body: some Scene { WindowGroup { FooView().environmentObject(store) } }\n}\n' > "$APP/App/GardenApp.swift"
 touch "$WORK/loose/Package/Package.swift"
 APP_NO_GIT="$WORK/app-no-git"
 mkdir -p "$APP_NO_GIT"

@@ -5,12 +5,13 @@
 ;;   (add-to-list 'load-path "/path/to/swiftui-gotchas/editors/emacs")
 ;;   (require 'swiftui-gotchas-eglot)
 ;;   (swiftui-gotchas-eglot-setup)                  ; register the server for Swift modes
-;;   (swiftui-gotchas-add-hook #'eglot-ensure)      ; optional: start it automatically
+;;   (swiftui-gotchas-add-hook #'swiftui-gotchas-eglot-ensure)   ; optional: start it automatically
 ;;
 ;; Without swift-mode (MELPA) or swift-ts-mode, .swift files open in the minimal
 ;; `swiftui-gotchas-swift-fallback-mode', so the server still starts.  Saved changes of
 ;; .swiftui-gotchas.json reach the server through Eglot's file watchers (the server registers
-;; them).  M-x swiftui-gotchas-project-lint lists the whole project's findings.
+;; them) and, for saves in Emacs, from an `after-save-hook'.  M-x swiftui-gotchas-project-lint
+;; lists the whole project's findings.
 ;;
 ;; Eglot runs ONE server per buffer: this replaces sourcekit-lsp in Swift buffers managed by
 ;; Eglot.  To run both, use lsp-mode (swiftui-gotchas-lsp-mode.el); see docs/editors.md.
@@ -43,12 +44,45 @@ Opens .swift files in `swiftui-gotchas-swift-fallback-mode' when no Swift
 mode is installed (see `swiftui-gotchas-install-fallback-mode').
 Also adds `swiftui-gotchas-project-find' to `project-find-functions', so the workspace root
 of a Swift buffer is the outermost .swiftui-gotchas.json, .git or *.xcodeproj/*.xcworkspace
-before the nearest Package.swift."
+before the nearest Package.swift, and forwards saves of .swiftui-gotchas.json to the
+servers (see `swiftui-gotchas-eglot--forward-configuration-save')."
   (add-hook 'project-find-functions #'swiftui-gotchas-project-find -50)
+  (add-hook 'after-save-hook #'swiftui-gotchas-eglot--forward-configuration-save)
   (swiftui-gotchas-install-fallback-mode)
   (setq eglot-server-programs
         (cons (cons swiftui-gotchas-modes #'swiftui-gotchas-eglot-contact)
               (cl-remove #'swiftui-gotchas-eglot-contact eglot-server-programs :key #'cdr))))
+
+(defun swiftui-gotchas-eglot--forward-configuration-save ()
+  "Tell the running swiftui-gotchas servers that .swiftui-gotchas.json was saved.
+For `after-save-hook'.  Eglot 1.9 watches only the directories that
+held a project file when the server registered its watchers: a first
+.swiftui-gotchas.json in a root holding only folders (App/, Packages/,
+App.xcodeproj/) was never seen.  The save itself is sent, as the Neovim
+setup does; when a watcher saw it too, the server reads the file twice
+and warns once."
+  (when (and buffer-file-name
+             (equal (file-name-nondirectory buffer-file-name) ".swiftui-gotchas.json"))
+    (let ((file (expand-file-name buffer-file-name)))
+      (maphash
+       (lambda (_project servers)
+         (dolist (server servers)
+           (when (and (cl-typep server 'swiftui-gotchas-eglot-server)
+                      (jsonrpc-running-p server)
+                      ;; The server reads paths of its own host.
+                      (equal (file-remote-p file)
+                             (file-remote-p (project-root (eglot--project server)))))
+             (jsonrpc-notify server :workspace/didChangeWatchedFiles
+                             `(:changes [(:uri ,(eglot--path-to-uri file) :type 2)])))))
+       eglot--servers-by-project))))
+
+(defun swiftui-gotchas-eglot-ensure ()
+  "`eglot-ensure' when the server command is found (for the Swift modes' hooks).
+When it is not, warn once (the *Warnings* buffer) and start nothing:
+`eglot-ensure' itself would fail in `post-command-hook' for every Swift
+file opened, with an \"Error in post-command-hook\" full of byte code."
+  (when (swiftui-gotchas--present-p (swiftui-gotchas--configured-command))
+    (eglot-ensure)))
 
 (defun swiftui-gotchas-eglot-fix-all ()
   "Apply every safe swiftui-gotchas fix in the buffer (no confirmation)."

@@ -51,6 +51,23 @@
   :priority -2
   :initialization-options #'swiftui-gotchas-lsp--initialization-options))
 
+(defun swiftui-gotchas-lsp--refresh-diagnostics-display (workspace params)
+  "Show the diagnostics PARAMS of WORKSPACE in the buffer they are for.
+After `lsp--on-diagnostics'.  lsp-mode 8 runs `lsp-diagnostics-updated-hook'
+in whatever buffer is current when a publish arrives, and Flymake and
+Flycheck listen on its buffer-local value: diagnostics the server publishes
+for a buffer that is not current (a cross-file finding after an edit in
+another buffer, a saved .swiftui-gotchas.json) stayed out of Flymake until
+that buffer was edited.  Runs the buffer-local part of the hook there."
+  (when (memq (lsp--workspace-server-id workspace) '(swiftui-gotchas swiftui-gotchas-remote))
+    (let ((buffer (find-buffer-visiting (lsp--uri-to-path (lsp:publish-diagnostics-params-uri params)))))
+      (when (and buffer (not (eq buffer (current-buffer))))
+        (with-current-buffer buffer
+          (dolist (function (buffer-local-value 'lsp-diagnostics-updated-hook buffer))
+            (unless (eq function t) (funcall function))))))))
+
+(advice-add 'lsp--on-diagnostics :after #'swiftui-gotchas-lsp--refresh-diagnostics-display)
+
 (defun swiftui-gotchas-lsp-fix-all ()
   "Apply every safe swiftui-gotchas fix in the buffer."
   (interactive)

@@ -30,8 +30,8 @@ Nil means `swiftui-gotchas-command', found on the remote PATH
 
 (defun swiftui-gotchas-add-hook (function)
   "Add FUNCTION to the hook of every mode in `swiftui-gotchas-modes'.
-For example (swiftui-gotchas-add-hook #\='eglot-ensure): the server starts in
-`swift-mode', `swift-ts-mode' and the fallback mode alike."
+For example (swiftui-gotchas-add-hook #\='swiftui-gotchas-eglot-ensure): the
+server starts in `swift-mode', `swift-ts-mode' and the fallback mode alike."
   (dolist (mode swiftui-gotchas-modes)
     (add-hook (intern (format "%s-hook" mode)) function)))
 
@@ -163,8 +163,8 @@ missing program is a raw Lisp error from `make-process' (Eglot) or silence
               (display-warning
                'swiftui-gotchas
                (format (concat "The server command `%s' was not found%s, so swiftui-gotchas is not started.  "
-                               "Install the executable on PATH (`swift build -c release' in a clone, then copy "
-                               ".build/release/swiftui-gotchas to ~/.local/bin; see docs/editors.md), or set "
+                               "Install the executable on PATH (in a clone, `swift package experimental-install "
+                               "--product swiftui-gotchas' puts it in ~/.swiftpm/bin; see docs/editors.md), or set "
                                "`%s' to its absolute path: (setq %s '(\"/path/to/swiftui-gotchas\" \"lsp\"))")
                        program (if remote (format " on %s" remote) " (see `exec-path')") setting setting)
                :warning)))
@@ -177,12 +177,22 @@ Else warn once and signal a `user-error'."
       command
     (user-error "swiftui-gotchas: `%s' not found (see the *Warnings* buffer)" (car command))))
 
+(defun swiftui-gotchas--configured-command ()
+  "The command for the current buffer, remote or local (not checked)."
+  (copy-sequence (if (and (file-remote-p default-directory) swiftui-gotchas-remote-command)
+                     swiftui-gotchas-remote-command
+                   swiftui-gotchas-command)))
+
 (defun swiftui-gotchas--command ()
   "The command for the current buffer: remote or local, checked to exist."
-  (swiftui-gotchas--check-command
-   (copy-sequence (if (and (file-remote-p default-directory) swiftui-gotchas-remote-command)
-                      swiftui-gotchas-remote-command
-                    swiftui-gotchas-command))))
+  (swiftui-gotchas--check-command (swiftui-gotchas--configured-command)))
+
+;; The lsp-mode setup's commands, for init files that put them on the mode hooks before
+;; lsp-mode is loaded (the docs' `(with-eval-after-load 'lsp-mode ...)'): the first Swift
+;; buffer would otherwise fail with void-function before `lsp-deferred' ran.  Loading them
+;; loads lsp-mode.
+(autoload 'swiftui-gotchas-lsp-fix-all-on-save "swiftui-gotchas-lsp-mode")
+(autoload 'swiftui-gotchas-lsp-fix-all "swiftui-gotchas-lsp-mode" nil t)
 
 ;; At load time, so the fallback is in place before the first .swift file opens, whichever
 ;; setup (Eglot, lsp-mode) loads later.
@@ -195,8 +205,10 @@ Else warn once and signal a `user-error'."
 The project root is linted (\".\" in it), so the paths printed are relative to it."
   :type '(repeat string))
 
-(defconst swiftui-gotchas-lint-buffer "*swiftui-gotchas*"
-  "The compilation buffer of `swiftui-gotchas-project-lint'.")
+(defconst swiftui-gotchas-lint-buffer "*swiftui-gotchas lint*"
+  "The compilation buffer of `swiftui-gotchas-project-lint'.
+Not \"*swiftui-gotchas*\": that is the buffer of lsp-mode's server process, which
+`compilation-start' would kill to reuse the buffer.")
 
 ;;;###autoload
 (defun swiftui-gotchas-project-lint ()

@@ -100,8 +100,8 @@ function M.check_executable()
   local program = M.options.cmd and M.options.cmd[1]
   if program and vim.fn.executable(program) == 1 then return true end
   vim.notify(("swiftui-gotchas: the server command %q was not found or is not executable, so the "
-    .. "language server is not started. Install the executable on PATH (`swift build -c release` "
-    .. "in a clone, then copy .build/release/swiftui-gotchas to ~/.local/bin; see docs/editors.md) "
+    .. "language server is not started. Install the executable on PATH (in a clone, `swift package "
+    .. "experimental-install --product swiftui-gotchas` puts it in ~/.swiftpm/bin; see docs/editors.md) "
     .. "or set its path: require(\"swiftui_gotchas\").setup({ cmd = { \"/path/to/swiftui-gotchas\", \"lsp\" } })")
     :format(tostring(program)), vim.log.levels.WARN)
   return false
