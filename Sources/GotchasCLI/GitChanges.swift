@@ -23,20 +23,32 @@ struct GitChanges: Sendable {
             throw .io("--changed-since \(revision): \(normalized(directory)) is not in a git repository")
         }
         let root = normalized(top.text.trimmingCharacters(in: .whitespacesAndNewlines))
+        let noSuchRevision = CommandLineError.io(
+            "--changed-since \(revision): no such revision in \(root) (a branch, tag or commit; fetch it first in a shallow clone)")
+        // The diff starts before the check answers: a "revision" git would read as an
+        // option (`--output=FILE`) must never reach it. The check refuses those anyway.
+        guard !revision.hasPrefix("-") else { throw noSuchRevision }
+        // Started together (each `git` is a process; waiting for one after the other
+        // was a third of a warm run on a large tree), but the revision is checked first.
         // `^{commit}`: a tag or branch resolves to its commit; a blob or tree name is refused.
-        let verify = try Git.run(["rev-parse", "--verify", "--quiet", "\(revision)^{commit}"], in: root)
-        guard verify.status == 0 else {
-            throw .io("--changed-since \(revision): no such revision in \(root) (a branch, tag or commit; fetch it first in a shallow clone)")
-        }
+        let verifying = try Git.start(["rev-parse", "--verify", "--quiet", "\(revision)^{commit}"], in: root)
         // `git diff REV` compares REV with the working tree, so unstaged and staged edits count.
-        let changedLines = try Git.lines(["diff", "--name-only", "--diff-filter=AMR", revision, "--"], in: root)
-        let untracked = try Git.lines(["ls-files", "--others", "--exclude-standard"], in: root)
-        // Without rename detection the old side of a rename is listed as deleted: its
-        // declarations are gone, and files that used them must be re-checked.
-        let removedLines = try Git.lines(["diff", "--name-only", "--no-renames", "--diff-filter=D", revision, "--"], in: root)
-        return GitChanges(revision: revision, repositoryRoot: root,
-                          changed: Set((changedLines + untracked).map { normalized(root + "/" + $0) }),
-                          removed: Set(removedLines.map { normalized(root + "/" + $0) }))
+        // Without rename detection the old side of a rename is listed as deleted (`D`): its
+        // declarations are gone, and files that used them must be re-checked; the new side is
+        // added (`A`), as rename detection would list it (`R`) among the changed files.
+        let diffing = try Git.start(Git.listing + ["diff", "--name-status", "--no-renames", "--diff-filter=AMD", revision, "--"], in: root)
+        let listing = try Git.start(Git.listing + ["ls-files", "--others", "--exclude-standard"], in: root)
+        let verify = verifying.finish(), diff = diffing.finish(), untracked = listing.finish()
+        guard verify.status == 0 else { throw noSuchRevision }
+        var changed: Set<String> = [], removed: Set<String> = []
+        for line in try diff.lines(of: "diff --name-status \(revision)") {
+            // "M\tpath": the status letter, a tab, the path.
+            guard let tab = line.firstIndex(of: "\t") else { continue }
+            let path = normalized(root + "/" + String(line[line.index(after: tab)...]))
+            if line.hasPrefix("D") { removed.insert(path) } else { changed.insert(path) }
+        }
+        for line in try untracked.lines(of: "ls-files --others") { changed.insert(normalized(root + "/" + String(line))) }
+        return GitChanges(revision: revision, repositoryRoot: root, changed: changed, removed: removed)
     }
 
     /// The text `revision` had at `path` (absolute), or nil when it had no such file.
@@ -61,41 +73,118 @@ struct GitChanges: Sendable {
     }
 }
 
+/// `GitChanges.normalized` for many paths of few directories: resolving symlinks costs
+/// a system call per path component, which over a whole tree (~7,600 files) took longer
+/// than the warm lint itself. Each directory is resolved once; a file's own name is kept
+/// unless it is a symlink (or a name that standardizing would rewrite), when the path
+/// goes the slow way. Same answer as `GitChanges.normalized` (checked by a test).
+struct PathNormalizer {
+    private var directories: [Substring: String] = [:]
+    /// Paths asked before (a run asks for most paths twice).
+    private var known: [String: String] = [:]
+    private let currentDirectory = FileManager.default.currentDirectoryPath
+
+    mutating func normalized(_ path: String) -> String {
+        if let answer = known[path] { return answer }
+        let answer = resolve(path)
+        known[path] = answer
+        return answer
+    }
+
+    private mutating func resolve(_ path: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : currentDirectory + "/" + path
+        guard let slash = absolute.lastIndex(of: "/") else { return GitChanges.normalized(path) }
+        let name = absolute[absolute.index(after: slash)...]
+        guard !name.isEmpty, name != ".", name != "..", !Self.isSymlink(absolute) else { return GitChanges.normalized(path) }
+        let directory = absolute[..<slash]
+        let resolved: String
+        if let known = directories[directory] {
+            resolved = known
+        } else {
+            resolved = GitChanges.normalized(directory.isEmpty ? "/" : String(directory))
+            directories[directory] = resolved
+        }
+        return (resolved == "/" ? "" : resolved) + "/" + name
+    }
+
+    /// True for a symlink, and when the path cannot be examined (the slow way decides then).
+    private static func isSymlink(_ path: String) -> Bool {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return true }
+        return status.st_mode & S_IFMT == S_IFLNK
+    }
+}
+
 struct GitOutput {
     var status: Int32
     var bytes: [UInt8]
     var text: String { String(decoding: bytes, as: UTF8.self) }
 }
 
-/// Runs `git` (found on PATH through `/usr/bin/env`) and collects its standard output.
+/// Runs `git` (found on PATH) and collects its standard output. `posix_spawn` and
+/// `waitpid`, not Foundation's `Process`: its `waitUntilExit` noticed an exit up to
+/// ~40 ms late, and a run asks git four times.
 enum Git {
-    static func run(_ arguments: [String], in directory: String) throws(CommandLineError) -> GitOutput {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git"] + arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        let output = Pipe()
-        process.standardOutput = output
-        // git's own messages ("fatal: not a git repository") are replaced by ours.
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            throw .io("--changed-since: cannot run git: \((error as NSError).localizedDescription)")
+    /// Arguments before a command whose output is read as paths, one a line.
+    static let listing = ["-c", "core.quotePath=false"]
+
+    /// A started `git`: read its output to the end, then reap it (`finish`).
+    struct Running {
+        let pid: pid_t
+        let output: Int32
+
+        func finish() -> GitOutput {
+            var bytes: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
+                if count > 0 { bytes += buffer[0..<count]; continue }
+                if count < 0 && errno == EINTR { continue }
+                break
+            }
+            close(output)
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            // Exited: its exit code; killed by a signal: 128 + the signal, as a shell says.
+            let exitCode = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+            return GitOutput(status: exitCode, bytes: bytes)
         }
-        // Read before waiting: a full pipe would block git forever.
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        if process.terminationStatus == 127 { throw .io("--changed-since needs git on PATH") }
-        return GitOutput(status: process.terminationStatus, bytes: Array(data))
     }
 
-    /// Non-empty lines of a command that must succeed.
-    static func lines(_ arguments: [String], in directory: String) throws(CommandLineError) -> [String] {
-        let output = try run(["-c", "core.quotePath=false"] + arguments, in: directory)
-        guard output.status == 0 else {
-            throw .io("--changed-since: git \(arguments.joined(separator: " ")) failed (status \(output.status))")
+    static func start(_ arguments: [String], in directory: String) throws(CommandLineError) -> Running {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { throw .io("--changed-since: cannot run git: \(String(cString: strerror(errno)))") }
+        // Not inherited by another git started meanwhile (the child's copy on 1 is dup2'd, so kept).
+        _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
+        // git's own messages ("fatal: not a git repository") are replaced by ours.
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = (["git", "-C", directory] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawnp(&pid, "git", &actions, nil, argv, environ)
+        close(ends[1])
+        guard spawned == 0 else {
+            close(ends[0])
+            if spawned == ENOENT { throw .io("--changed-since needs git on PATH") }
+            throw .io("--changed-since: cannot run git: \(String(cString: strerror(spawned)))")
         }
-        return output.text.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+        return Running(pid: pid, output: ends[0])
+    }
+
+    static func run(_ arguments: [String], in directory: String) throws(CommandLineError) -> GitOutput {
+        try start(arguments, in: directory).finish()
+    }
+}
+
+extension GitOutput {
+    /// Non-empty lines of a command that must succeed (`command` names it in the error).
+    func lines(of command: String) throws(CommandLineError) -> [Substring] {
+        guard status == 0 else { throw .io("--changed-since: git \(command) failed (status \(status))") }
+        return text.split(separator: "\n").filter { !$0.isEmpty }
     }
 }

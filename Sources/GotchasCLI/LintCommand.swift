@@ -122,6 +122,8 @@ public struct LintCommand: Sendable {
         let workers = options.jobs ?? ParallelMap.defaultWorkers
         var problems: [FileProblem] = []
         let files: [FileReport]
+        // Each file's index, for `--changed-since` (encoded when it came from the cache).
+        var indexes: [CachedFileIndex?] = []
         if options.fix || options.diff {
             let sources: [Result<SourceDocument, FileProblem>] = ParallelMap.map(work, workers: workers) { item in
                 do throws(SourceFilePolicy.Rejection) {
@@ -144,6 +146,7 @@ public struct LintCommand: Sendable {
                     case .failure(let problem): problems.append(problem); return nil
                     }
                 }
+            indexes = files.map { file in file.fileIndex.map { CachedFileIndex(fileIndex: $0, encoding: false) } }
         } else {
             // The pipeline reads the files (through `SourceFilePolicy`), except those the
             // stat index vouches for whose text nothing needs.
@@ -154,23 +157,34 @@ public struct LintCommand: Sendable {
             if let stampsPath, io.environment["SWIFTUI_GOTCHAS_STAT_INDEX"] != "0" { pipeline.stamps = StatIndex.load(from: stampsPath) }
             let output = pipeline.lint(work.map { .init(path: $0.path, configuration: $0.configuration) })
             files = output.files
+            indexes = output.indexes
             problems += output.problems
             if let stampsPath, let next = output.stamps { next.store(to: stampsPath) }
         }
         guard let changes else { return LintReport(files: files, problems: problems.sorted { $0.path < $1.path }) }
         // Every file was linted (so cross-file findings are a full lint's); only the
         // changed files and their dependents are reported.
-        let configurations = Dictionary(work.map { (GitChanges.normalized($0.path), $0.configuration) }, uniquingKeysWith: { first, _ in first })
-        let selection = ChangedSinceSelection(files: files, changes: changes) { [linter] path in
+        // Normalized once per file, each directory resolved once (`PathNormalizer`).
+        var normalizer = PathNormalizer()
+        let normalizedPaths = files.map { normalizer.normalized($0.path) }
+        let selectionFiles = files.indices.map { ChangedSinceSelection.File(normalizedPath: normalizedPaths[$0], index: indexes[$0]) }
+        // Only the changed files' configurations are asked for (REV's version is indexed with it).
+        let configurations = Dictionary(work.compactMap { item -> (String, RuleConfiguration)? in
+            let path = normalizer.normalized(item.path)
+            return changes.changed.contains(path) ? (path, item.configuration) : nil
+        }, uniquingKeysWith: { first, _ in first })
+        let selection = ChangedSinceSelection(files: selectionFiles, changes: changes, workers: workers) { [linter] path in
             // A deleted file's declarations are indexed under any file's configuration:
             // what a file declares does not depend on which rules run.
             guard let configuration = configurations[path] ?? work.first?.configuration,
                   let bytes = changes.text(atRevisionOf: path), let safe = try? SourceFilePolicy.check(bytes) else { return nil }
             return linter.lint(SourceDocument(path: path, bytes: safe), configuration: configuration).fileIndex
         }
-        return LintReport(files: files.filter { selection.includes($0.path) },
-                          problems: problems.filter { selection.includes($0.path) || changes.changed.contains(GitChanges.normalized($0.path)) }
-                              .sorted { $0.path < $1.path })
+        return LintReport(files: files.indices.filter { selection.includes(normalizedPath: normalizedPaths[$0]) }.map { files[$0] },
+                          problems: problems.filter { problem in
+                              let path = normalizer.normalized(problem.path)
+                              return selection.includes(normalizedPath: path) || changes.changed.contains(path)
+                          }.sorted { $0.path < $1.path })
     }
 
     /// The directory git is asked in for a lint root: the root itself, or a file's folder.

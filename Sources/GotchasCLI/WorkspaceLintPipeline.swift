@@ -25,8 +25,9 @@ struct WorkspaceLintPipeline: Sendable {
     let settings: [(path: String, text: String)]
     /// Source bytes whose trees may be kept between the passes (trees are ~20–40× larger).
     var retainedSourceBudget = 8 * 1024 * 1024
-    /// Hand every file's `FileIndex` back in its report (`--changed-since` asks the index
-    /// which files depend on the changed ones); off, a warm run decodes no index.
+    /// Hand every file's index back (`Output.indexes`; `--changed-since` asks them which
+    /// files depend on the changed ones), still encoded when it came from the cache: a warm
+    /// run decodes no index unless the caller asks it.
     var reportsIndexes = false
     /// The stat-first shortcut (with a cache only): a file whose stamp is the one
     /// remembered is not read — its digest keys the cache — unless its text is needed
@@ -62,6 +63,8 @@ struct WorkspaceLintPipeline: Sendable {
         var stamps: StatIndex?
         /// How many files the pipeline read (given documents not counted).
         var filesRead = 0
+        /// With `reportsIndexes`, each of `files`' index (same order); empty otherwise.
+        var indexes: [CachedFileIndex] = []
     }
 
     private struct FirstPass: Sendable {
@@ -132,14 +135,7 @@ struct WorkspaceLintPipeline: Sendable {
             return document
         }
         if inconsistent.withLock({ $0 }) { return nil }
-        let indexes: [FileIndex?] = reportsIndexes
-            ? ParallelMap.map(first, workers: workers) { $0.fileIndex.fileIndex }
-            : Array(repeating: nil, count: first.count)
-        let files = first.indices.map { index in
-            var report = FileReport(document: documents[index], diagnostics: diagnostics[index])
-            report.fileIndex = indexes[index]
-            return report
-        }
+        let files = first.indices.map { index in FileReport(document: documents[index], diagnostics: diagnostics[index]) }
         diagnostics.removeAll()
         let next = stamps.map { stamps in
             stamps.next(trusted: Dictionary(first.indices.compactMap { i in first[i].trusted.map { (keptInputs[i].path, $0) } },
@@ -148,7 +144,8 @@ struct WorkspaceLintPipeline: Sendable {
                                          uniquingKeysWith: { a, _ in a }))
         }
         let earlyReads = first.indices.filter { inputs[kept[$0]].document == nil && first[$0].trusted == nil }.count
-        return Output(files: files, problems: problems, stamps: next, filesRead: earlyReads + lateReads.withLock { $0 } + problems.count)
+        return Output(files: files, problems: problems, stamps: next, filesRead: earlyReads + lateReads.withLock { $0 } + problems.count,
+                      indexes: reportsIndexes ? first.map(\.fileIndex) : [])
     }
 
     /// `settingsKey` per input, computed once per run of equal configurations (usually
