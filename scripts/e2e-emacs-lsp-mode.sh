@@ -37,16 +37,7 @@ chmod +x "$WORK/server.sh" "$WORK/sourcekit.sh"
 cat > "$WORK/test.el" <<'ELISP'
 (require 'package)
 (package-initialize)
-(defvar e2e-failures 0)
-(defun e2e-check (ok message)
-  (princ (format "%s - %s\n" (if ok "ok  " "FAIL") message))
-  (unless ok (setq e2e-failures (1+ e2e-failures)))
-  ok)
-(defun e2e-wait (predicate seconds)
-  (let ((deadline (+ (float-time) seconds)))
-    (while (and (not (funcall predicate)) (< (float-time) deadline))
-      (accept-process-output nil 0.05))
-    (funcall predicate)))
+(load (getenv "E2E_CHECKS_EL") nil t)
 (require 'lsp-mode)
 (setq lsp-auto-guess-root t
       lsp-session-file (concat (getenv "E2E_WORK") "/lsp-session")
@@ -138,16 +129,7 @@ ELISP
 cat > "$WORK/stock.el" <<'ELISP'
 (require 'package)
 (package-initialize)
-(defvar e2e-failures 0)
-(defun e2e-check (ok message)
-  (princ (format "%s - %s\n" (if ok "ok  " "FAIL") message))
-  (unless ok (setq e2e-failures (1+ e2e-failures)))
-  ok)
-(defun e2e-wait (predicate seconds)
-  (let ((deadline (+ (float-time) seconds)))
-    (while (and (not (funcall predicate)) (< (float-time) deadline))
-      (accept-process-output nil 0.05))
-    (funcall predicate)))
+(load (getenv "E2E_CHECKS_EL") nil t)
 (defun e2e-run-idle-timers ()
   "Run what is waiting for Emacs to be idle (lsp-deferred starts from an idle timer; batch Emacs is never idle)."
   (dolist (timer (copy-sequence timer-idle-list)) (timer-event-handler timer)))
@@ -242,27 +224,9 @@ SH
 chmod +x "$WORK/server-stock.sh"
 
 echo "e2e-emacs-lsp-mode: $(emacs --version | head -1), lsp-mode $(basename /usr/share/emacs/site-lisp/elpa/lsp-mode-*), sourcekit-lsp: ${SOURCEKIT:-none}"
-status=0
 SK=""; [ -n "$SOURCEKIT" ] && SK="$WORK/sourcekit.sh"
 E2E_SOURCEKIT="$SK" E2E_EDITORS_EMACS="$ROOT/editors/emacs" E2E_WORK="$WORK" E2E_PROJECT="$PROJECT" \
-    timeout 150 emacs --batch -l "$WORK/test.el" </dev/null > "$WORK/emacs.out" 2>&1 || status=$?
-grep -E "^(ok|FAIL)" "$WORK/emacs.out" || true
-if [ "$status" != 0 ] || grep -q "^FAIL" "$WORK/emacs.out" || ! grep -q "^ok" "$WORK/emacs.out"; then
-    echo "e2e-emacs-lsp-mode: FAILED (status $status); emacs output:" >&2
-    grep -vE "^(ok|FAIL)" "$WORK/emacs.out" | tail -20 >&2 || true
-    echo "server log:" >&2
-    tail -20 "$WORK/server.log" >&2 || true
-    exit 1
-fi
-status=0
+    e2e_emacs_session "e2e-emacs-lsp-mode:" 150 "$WORK/test.el" "$WORK/emacs.out" "$WORK/server.log"
 E2E_EDITORS_EMACS="$ROOT/editors/emacs" E2E_WORK="$WORK" E2E_STOCK="$STOCK" \
-    timeout 90 emacs --batch -l "$WORK/stock.el" </dev/null > "$WORK/stock.out" 2>&1 || status=$?
-grep -aE "^(ok|FAIL)" "$WORK/stock.out" || true
-if [ "$status" != 0 ] || grep -aq "^FAIL" "$WORK/stock.out" || ! grep -aq "^ok" "$WORK/stock.out"; then
-    echo "e2e-emacs-lsp-mode: stock Emacs check FAILED (status $status); emacs output:" >&2
-    grep -avE "^(ok|FAIL)" "$WORK/stock.out" | tail -20 >&2 || true
-    echo "server log:" >&2
-    tail -20 "$WORK/server-stock.log" >&2 || true
-    exit 1
-fi
+    e2e_emacs_session "e2e-emacs-lsp-mode: stock Emacs check" 90 "$WORK/stock.el" "$WORK/stock.out" "$WORK/server-stock.log"
 echo "e2e-emacs-lsp-mode: all checks passed"

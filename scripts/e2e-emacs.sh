@@ -37,11 +37,7 @@ cat > "$WORK/test.el" <<'ELISP'
 (require 'package)
 (package-initialize)
 (require 'flymake)
-(defvar e2e-failures 0)
-(defun e2e-check (ok message)
-  (princ (format "%s - %s\n" (if ok "ok  " "FAIL") message))
-  (unless ok (setq e2e-failures (1+ e2e-failures)))
-  ok)
+(load (getenv "E2E_CHECKS_EL") nil t)
 (defun e2e-wait (predicate seconds)
   (let ((deadline (+ (float-time) seconds)))
     (while (and (not (funcall predicate)) (< (float-time) deadline))
@@ -200,11 +196,7 @@ cat > "$WORK/tramp.el" <<'ELISP'
 (package-initialize)
 (require 'tramp)
 (setq tramp-verbose 1)
-(defvar e2e-failures 0)
-(defun e2e-check (ok message)
-  (princ (format "%s - %s\n" (if ok "ok  " "FAIL") message))
-  (unless ok (setq e2e-failures (1+ e2e-failures)))
-  ok)
+(load (getenv "E2E_CHECKS_EL") nil t)
 (add-to-list 'load-path (getenv "E2E_EDITORS_EMACS"))
 (require 'swiftui-gotchas-eglot)
 (setq swiftui-gotchas-command '("/nonexistent/swiftui-gotchas" "lsp")
@@ -237,11 +229,7 @@ ELISP
 cat > "$WORK/stock.el" <<'ELISP'
 (require 'package)
 (package-initialize)
-(defvar e2e-failures 0)
-(defun e2e-check (ok message)
-  (princ (format "%s - %s\n" (if ok "ok  " "FAIL") message))
-  (unless ok (setq e2e-failures (1+ e2e-failures)))
-  ok)
+(load (getenv "E2E_CHECKS_EL") nil t)
 (defun e2e-wait (predicate seconds)
   "Wait for PREDICATE as the command loop would: file-notify events are input events."
   (let ((deadline (+ (float-time) seconds)))
@@ -385,38 +373,13 @@ SH
 chmod +x "$WORK/server-or-lint.sh"
 
 echo "e2e-emacs: $(emacs --version | head -1), server $BIN"
-status=0
 E2E_EDITORS_EMACS="$ROOT/editors/emacs" E2E_WORK="$WORK" E2E_PROJECT="$PROJECT" E2E_APP="$APP" E2E_APP_NO_GIT="$APP_NO_GIT" E2E_LOOSE="$WORK/loose" E2E_MISSING="$WORK/missing-project" \
-    timeout 150 emacs --batch -l "$WORK/test.el" </dev/null > "$WORK/emacs.out" 2>&1 || status=$?
-grep -E "^(ok|FAIL)" "$WORK/emacs.out" || true
-if [ "$status" != 0 ] || grep -q "^FAIL" "$WORK/emacs.out" || ! grep -q "^ok" "$WORK/emacs.out"; then
-    echo "e2e-emacs: FAILED (status $status); emacs output:" >&2
-    grep -vE "^(ok|FAIL)" "$WORK/emacs.out" | tail -20 >&2 || true
-    echo "server log:" >&2
-    tail -20 "$WORK/server.log" >&2 || true
-    exit 1
-fi
-status=0
+    e2e_emacs_session "e2e-emacs:" 150 "$WORK/test.el" "$WORK/emacs.out" "$WORK/server.log"
 E2E_EDITORS_EMACS="$ROOT/editors/emacs" E2E_WORK="$WORK" E2E_STOCK="$STOCK" \
-    timeout 120 emacs --batch -l "$WORK/stock.el" </dev/null > "$WORK/stock.out" 2>&1 || status=$?
-grep -E "^(ok|FAIL)" "$WORK/stock.out" || true
-if [ "$status" != 0 ] || grep -q "^FAIL" "$WORK/stock.out" || ! grep -q "^ok" "$WORK/stock.out"; then
-    echo "e2e-emacs: stock Emacs check FAILED (status $status); emacs output:" >&2
-    grep -vE "^(ok|FAIL)" "$WORK/stock.out" | tail -20 >&2 || true
-    echo "server log:" >&2
-    tail -20 "$WORK/server-stock.log" >&2 || true
-    exit 1
-fi
+    e2e_emacs_session "e2e-emacs: stock Emacs check" 120 "$WORK/stock.el" "$WORK/stock.out" "$WORK/server-stock.log"
 if [ "$(id -u)" = 0 ]; then
-    status=0
     E2E_EDITORS_EMACS="$ROOT/editors/emacs" E2E_WORK="$WORK" E2E_PROJECT="$PROJECT" \
-        timeout 120 emacs --batch -l "$WORK/tramp.el" </dev/null > "$WORK/tramp.out" 2>&1 || status=$?
-    grep -E "^(ok|FAIL)" "$WORK/tramp.out" || true
-    if [ "$status" != 0 ] || grep -q "^FAIL" "$WORK/tramp.out" || ! grep -q "^ok" "$WORK/tramp.out"; then
-        echo "e2e-emacs: TRAMP check FAILED (status $status):" >&2
-        grep -vE "^(ok|FAIL)" "$WORK/tramp.out" | tail -20 >&2 || true
-        exit 1
-    fi
+        e2e_emacs_session "e2e-emacs: TRAMP check" 120 "$WORK/tramp.el" "$WORK/tramp.out"
 else
     echo "e2e-emacs: TRAMP check skipped (needs root for a password-less /su:: connection)"
 fi

@@ -7,6 +7,27 @@
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$ROOT"
+# The elisp every batch-Emacs session loads (e2e-check, e2e-wait).
+export E2E_CHECKS_EL="$ROOT/scripts/lib/e2e-checks.el"
+
+# Runs one batch-Emacs session of checks (LABEL: a name for messages, SECONDS: its time
+# limit, ELISP, OUTPUT; SERVER_LOG: shown on a failure when given), prints its ok/FAIL lines,
+# and on a failure, a time-out or no check at all prints the rest of Emacs's output and exits 1.
+# Variables for the session go before the call (NAME=value e2e_emacs_session …).
+e2e_emacs_session() {
+    local label=$1 seconds=$2 elisp=$3 output=$4 server_log=${5:-} status=0
+    timeout "$seconds" emacs --batch -l "$elisp" </dev/null > "$output" 2>&1 || status=$?
+    grep -aE "^(ok|FAIL)" "$output" || true
+    if [ "$status" != 0 ] || grep -aq "^FAIL" "$output" || ! grep -aq "^ok" "$output"; then
+        echo "$label FAILED (status $status); emacs output:" >&2
+        grep -avE "^(ok|FAIL)" "$output" | tail -20 >&2 || true
+        if [ -n "$server_log" ]; then
+            echo "server log:" >&2
+            tail -20 "$server_log" >&2 || true
+        fi
+        exit 1
+    fi
+}
 
 e2e_install() {
     echo "$NAME: installing $*" >&2
