@@ -11,6 +11,12 @@ struct WorkspaceIndexManager: Sendable {
     private(set) var generation = 0
     /// Reads of each settings file requested so far (only the newest one's result is applied).
     private var settingsReads: [String: Int] = [:]
+    /// Directories of open files outside every indexed folder whose settings files were
+    /// looked up (`ProjectSettingsDiscovery`), once each.
+    private var directoriesLookedUp: Set<String> = []
+    /// What those look-ups applied, by settings path (nil: gone or unreadable): a build's
+    /// `replaceProjectSettings` knows only the folders' files, so these are laid over it.
+    private(set) var settingsOutsideFolders: [String: SettingsFileFacts?] = [:]
 
     /// Starts a build; returns its generation. Until it ends, files of new folders are
     /// missing: questions whose answer is "nowhere in the workspace" have none (a fix that
@@ -58,6 +64,25 @@ struct WorkspaceIndexManager: Sendable {
 
     /// Reads may finish out of order: only the newest one's result is applied.
     func isNewestSettingsRead(path: String, read: Int) -> Bool { settingsReads[path] == read }
+
+    /// Whether the settings above a file at `path` must be looked up: it lies under no
+    /// folder in `indexedFolders` (outside the workspace, or under a refused root) and its
+    /// directory was not looked up before. True only once per directory.
+    mutating func beginSettingsLookup(forFile path: String, indexedFolders: [String]) -> Bool {
+        guard path.hasPrefix("/") else { return false }  // an untitled buffer has no project
+        let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
+        let isIndexed = indexedFolders.contains { folder in
+            let folder = URL(fileURLWithPath: folder).standardizedFileURL.path
+            return standardized.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
+        }
+        guard !isIndexed else { return false }
+        return directoriesLookedUp.insert((standardized as NSString).deletingLastPathComponent).inserted
+    }
+
+    /// A settings file found above a file outside the folders was read and applied.
+    mutating func recordSettingsOutsideFolders(path: String, facts: SettingsFileFacts?) {
+        settingsOutsideFolders[path] = .some(facts)
+    }
 
     /// A settings file's text (nil: deleted or unreadable).
     mutating func updateSettings(path: String, text: String?) {

@@ -113,7 +113,13 @@ extension LanguageServer {
         }
         // Deployment targets per document: a change bumps the configuration generation,
         // so every open document's cached result is stale and is linted again below.
-        if configuration.replaceProjectSettings(ProjectSettingsFiles(settings)) {
+        var projectSettings = ProjectSettingsFiles(settings)
+        // The settings found above open files outside the folders stay (a build reads only the folders').
+        let scanned = Set(settings.map(\.path))
+        for (path, facts) in workspace.settingsOutsideFolders where !scanned.contains(path) {
+            if let facts { projectSettings.update(path: path, facts: facts) }
+        }
+        if configuration.replaceProjectSettings(projectSettings) {
             logToClient("project settings: \(settings.count) file(s)", type: .info)
         }
         logToClient("indexed \(indexes.count) files of \(workspaceFolders.count) workspace folder(s)", type: .info)
@@ -133,12 +139,53 @@ extension LanguageServer {
     /// deployment targets take it, and open documents are linted again.
     private func settingsFileRead(path: String, text: String?, facts: SettingsFileFacts?, read: Int) {
         guard workspace.isNewestSettingsRead(path: path, read: read) else { return }
-        workspace.updateSettings(path: path, text: text)
+        if workspace.settingsOutsideFolders[path] != nil {
+            // Found above an open file outside the folders: its deployment targets follow the change.
+            workspace.recordSettingsOutsideFolders(path: path, facts: facts)
+        } else {
+            workspace.updateSettings(path: path, text: text)
+        }
         // New deployment targets bump the configuration generation (cached results
         // no longer match); the lints below see them without a restart.
         if configuration.updateProjectSettings(path: path, facts: facts) {
             logToClient("project settings changed: \(path)", type: .info)
         }
+        lints.invalidateAll()
+        relintOpenDocuments()
+    }
+
+    /// A document was opened: when it lies outside every indexed workspace folder (or the
+    /// only folder is a refused root), no walk read its project's settings, so the settings
+    /// files above it (`ProjectSettingsDiscovery`, as `lint` finds those above its paths)
+    /// are looked up off the message loop, once per directory, and read like watched
+    /// settings files: the newest read of a path is applied, its deployment targets bump the
+    /// configuration generation and the open documents are linted again. Only the deployment
+    /// targets are taken: a package's default isolation would otherwise apply to the whole
+    /// workspace index.
+    func lookUpSettingsIfOutsideFolders(path: String) {
+        let folders = WorkspaceRootPolicy(homeDirectory: options.homeDirectory).indexed(workspaceFolders)
+        guard workspace.beginSettingsLookup(forFile: path, indexedFolders: folders) else { return }
+        Task.detached {
+            let found = ProjectSettingsDiscovery.ancestors(of: [path])
+            guard !found.isEmpty else { return }
+            let reads = await self.beginSettingsReads(paths: found)
+            for (settingsPath, read) in zip(found, reads) {
+                let text = FileManager.default.contents(atPath: settingsPath).map { String(decoding: $0, as: UTF8.self) }
+                let facts = text.flatMap { SettingsFileFacts(path: settingsPath, text: $0) }
+                await self.settingsFileReadOutsideFolders(path: settingsPath, facts: facts, read: read)
+            }
+        }
+    }
+
+    private func beginSettingsReads(paths: [String]) -> [Int] {
+        paths.map { workspace.beginSettingsRead(path: $0) }
+    }
+
+    private func settingsFileReadOutsideFolders(path: String, facts: SettingsFileFacts?, read: Int) {
+        guard workspace.isNewestSettingsRead(path: path, read: read) else { return }
+        workspace.recordSettingsOutsideFolders(path: path, facts: facts)
+        guard configuration.updateProjectSettings(path: path, facts: facts) else { return }
+        logToClient("project settings of a file outside the workspace folders: \(path)", type: .info)
         lints.invalidateAll()
         relintOpenDocuments()
     }

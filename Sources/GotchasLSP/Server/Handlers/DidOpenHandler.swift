@@ -13,6 +13,8 @@ enum DidOpenHandler: NotificationHandler {
             server.lints.closed(replaced.uri)
         }
         server.lints.opened(params.uri)
+        // Outside the indexed folders no walk read its project's settings: look them up (off the loop).
+        if let path = server.documents[params.uri]?.document.path { server.lookUpSettingsIfOutsideFolders(path: path) }
         server.scheduleLint(params.uri)
     }
 }
