@@ -121,59 +121,30 @@ struct GitOutput {
     var text: String { String(decoding: bytes, as: UTF8.self) }
 }
 
-/// Runs `git` (found on PATH) and collects its standard output. `posix_spawn` and
-/// `waitpid`, not Foundation's `Process`: its `waitUntilExit` noticed an exit up to
-/// ~40 ms late, and a run asks git four times.
+/// Runs `git` (found on PATH, through Core's `ChildProcess`) and collects its standard output.
 enum Git {
     /// Arguments before a command whose output is read as paths, one a line.
     static let listing = ["-c", "core.quotePath=false"]
 
     /// A started `git`: read its output to the end, then reap it (`finish`).
     struct Running {
-        let pid: pid_t
-        let output: Int32
+        let child: ChildProcess
 
         func finish() -> GitOutput {
-            var bytes: [UInt8] = []
-            var buffer = [UInt8](repeating: 0, count: 65536)
-            while true {
-                let count = buffer.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
-                if count > 0 { bytes += buffer[0..<count]; continue }
-                if count < 0 && errno == EINTR { continue }
-                break
-            }
-            close(output)
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-            // Exited: its exit code; killed by a signal: 128 + the signal, as a shell says.
-            let exitCode = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-            return GitOutput(status: exitCode, bytes: bytes)
+            let (status, bytes) = child.finish()
+            return GitOutput(status: status, bytes: bytes)
         }
     }
 
     static func start(_ arguments: [String], in directory: String) throws(CommandLineError) -> Running {
-        var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else { throw .io("--changed-since: cannot run git: \(String(cString: strerror(errno)))") }
-        // Not inherited by another git started meanwhile (the child's copy on 1 is dup2'd, so kept).
-        _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
-        _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
-        // git's own messages ("fatal: not a git repository") are replaced by ours.
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = (["git", "-C", directory] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, "git", &actions, nil, argv, environ)
-        close(ends[1])
-        guard spawned == 0 else {
-            close(ends[0])
-            if spawned == ENOENT { throw .io("--changed-since needs git on PATH") }
-            throw .io("--changed-since: cannot run git: \(String(cString: strerror(spawned)))")
+        do {
+            // git's own messages ("fatal: not a git repository") are replaced by ours.
+            return Running(child: try ChildProcess.start("git", ["-C", directory] + arguments,
+                                                         standardOutput: .captured, silencesStandardError: true))
+        } catch {
+            if error.code == ENOENT { throw .io("--changed-since needs git on PATH") }
+            throw .io("--changed-since: cannot run git: \(error)")
         }
-        return Running(pid: pid, output: ends[0])
     }
 
     static func run(_ arguments: [String], in directory: String) throws(CommandLineError) -> GitOutput {
