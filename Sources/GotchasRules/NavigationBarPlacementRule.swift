@@ -99,7 +99,8 @@ struct NavigationBarPlacementRule: Rule {
             else { return }
         }
         // Safe: the same placement under its new name (back-deployed to iOS 14); where the new
-        // name is missing (watchOS before 10) the engine withholds the fix by `fixRequires`.
+        // name is missing (watchOS before 10, macOS) the rule is silent (`requires`), so no
+        // fix is ever offered there.
         let fix = Fix(title: "Replace with `.\(replacement)`", applicability: .safe,
                       edits: [TextEdit(range: name.byteRange, replacement: replacement)])
         report.append(Finding(
