@@ -154,4 +154,16 @@ import Testing
             #expect(lookup.nearestFile(forFile: file) == ConfigurationFile.find(forFile: file), "\(file)")
         }
     }
+
+    @Test func theInnermostFolderHoldingAPathIsAPrefixByComponents() {
+        let folders = ["/w", "/w/app/", "/wx", "/w/app/Packages/../Packages/Foo"]
+        #expect(StandardizedPath.innermostFolder(holding: "/w/app/Sources/A.swift", among: folders) == "/w/app")
+        #expect(StandardizedPath.innermostFolder(holding: "/w/app/Packages/Foo/Sources/F.swift", among: folders) == "/w/app/Packages/Foo")
+        #expect(StandardizedPath.innermostFolder(holding: "/wx/B.swift", among: folders) == "/wx")
+        // "/w" is no folder of "/wxy/C.swift", and a folder does not hold itself.
+        #expect(StandardizedPath.innermostFolder(holding: "/wxy/C.swift", among: folders) == nil)
+        #expect(StandardizedPath.innermostFolder(holding: "/w", among: ["/w"]) == nil)
+        #expect(StandardizedPath.innermostFolder(holding: "/etc/hosts", among: ["/"]) == "/")
+        #expect(StandardizedPath.innermostFolder(holding: "/w/./app/../B.swift", among: folders) == "/w")
+    }
 }

@@ -12,6 +12,15 @@ public enum StandardizedPath {
         return path.utf8.count > 1 && path.utf8.last == UInt8(ascii: "/") ? String(path.dropLast()) : path
     }
 
+    /// The innermost of `folders` holding `path` (both standardized; a folder holds what
+    /// lies below it). The server asks it for the workspace folder of a file.
+    public static func innermostFolder(holding path: String, among folders: [String]) -> String? {
+        let standardized = of(path)
+        return folders.map(of)
+            .filter { standardized.hasPrefix($0 == "/" ? "/" : $0 + "/") && standardized != $0 }
+            .max { $0.utf8.count < $1.utf8.count }
+    }
+
     static func isClean(_ path: String) -> Bool {
         var bytes = Array(path.utf8)
         guard bytes.first == UInt8(ascii: "/") else { return false }

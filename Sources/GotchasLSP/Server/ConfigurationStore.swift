@@ -177,11 +177,7 @@ struct ConfigurationStore: Sendable {
 
     /// The innermost workspace folder holding `path`.
     private func workspaceFolder(of path: String) -> String? {
-        let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
-        return workspaceFolders
-            .map { URL(fileURLWithPath: $0).standardizedFileURL.path }
-            .filter { standardized.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
-            .max { $0.count < $1.count }
+        StandardizedPath.innermostFolder(holding: path, among: workspaceFolders)
     }
 
     /// The last resolution per document path, valid while the configuration file found

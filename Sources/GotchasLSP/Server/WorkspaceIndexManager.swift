@@ -70,12 +70,8 @@ struct WorkspaceIndexManager: Sendable {
     /// directory was not looked up before. True only once per directory.
     mutating func beginSettingsLookup(forFile path: String, indexedFolders: [String]) -> Bool {
         guard path.hasPrefix("/") else { return false }  // an untitled buffer has no project
-        let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
-        let isIndexed = indexedFolders.contains { folder in
-            let folder = URL(fileURLWithPath: folder).standardizedFileURL.path
-            return standardized.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
-        }
-        guard !isIndexed else { return false }
+        guard StandardizedPath.innermostFolder(holding: path, among: indexedFolders) == nil else { return false }
+        let standardized = StandardizedPath.of(path)
         return directoriesLookedUp.insert((standardized as NSString).deletingLastPathComponent).inserted
     }
 
@@ -145,8 +141,8 @@ struct WorkspaceFiles: Sendable {
         directoriesRead += scan.directoriesRead - before
         current = (folder, scan)
         guard scan.isFinished else { return }
-        found.swift.formUnion(scan.swiftFiles.map(Self.standardized))
-        found.settings.formUnion(scan.settingsFiles.map(Self.standardized))
+        found.swift.formUnion(scan.swiftFiles.map(StandardizedPath.of))
+        found.settings.formUnion(scan.settingsFiles.map(StandardizedPath.of))
         current = nil
         if scan.stoppedAtBound {
             stoppedAtBound = [folder] + folders
@@ -158,5 +154,4 @@ struct WorkspaceFiles: Sendable {
         }
     }
 
-    private static func standardized(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
 }

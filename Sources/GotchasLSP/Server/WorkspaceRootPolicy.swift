@@ -19,9 +19,9 @@ struct WorkspaceRootPolicy: Sendable, Equatable {
 
     /// nil: index the folder.
     func refusal(of folder: String) -> Refusal? {
-        let path = Self.standardized(folder)
+        let path = StandardizedPath.of(folder)
         if path == "/" { return .fileSystemRoot }
-        if let homeDirectory, Self.standardized(homeDirectory) == path { return .homeDirectory }
+        if let homeDirectory, StandardizedPath.of(homeDirectory) == path { return .homeDirectory }
         return nil
     }
 
@@ -39,8 +39,4 @@ struct WorkspaceRootPolicy: Sendable, Equatable {
             + "(the directory with its Package.swift, .xcodeproj or .git) as the workspace root."
     }
 
-    /// Without I/O: `.` and `..` resolved, repeated and trailing `/` dropped (symlinks are not followed).
-    static func standardized(_ path: String) -> String {
-        URL(fileURLWithPath: path, isDirectory: true).standardizedFileURL.path
-    }
 }
