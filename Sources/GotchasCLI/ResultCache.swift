@@ -50,6 +50,7 @@ struct ResultCache: Sendable {
     static func settingsKey(configuration: RuleConfiguration, ruleIDs: [String]) -> String {
         var hash = ContentHash()
         hash.combine(Product.version)
+        hash.combine("index format \(FileIndex.encodingFormat)")
         hash.combine(ruleIDs.joined(separator: ","))
         for (id, severity) in configuration.severities.sorted(by: { $0.key < $1.key }) { hash.combine("\(id)=\(severity.rawValue)") }
         for (id, options) in configuration.options.sorted(by: { $0.key < $1.key }) {

@@ -56,8 +56,42 @@ struct HeavyStateInitializerRule: Rule {
                     let context = ModelContext(SharedContainer.container)
                 }
                 """),
+            RuleExample("""
+                extension Player {
+                    struct Screen: View {
+                        @State private var model = ↓StateModel()
+                        var body: some View { Text("") }
+                    }
+                }
+                """, note: "`StateModel()` inside `extension Player` is `Player.StateModel`, whose `init` does work; `Search.StateModel` does none",
+                otherFiles: [
+                    "Player+Model.swift": "extension Player { final class StateModel { init() { Engine.shared.prepare() } } }",
+                    "Search+Model.swift": "extension Search { final class StateModel { var query = \"\" } }",
+                ]),
         ],
         nonTriggering: [
+            RuleExample("""
+                extension Search {
+                    struct Screen: View {
+                        @State private var model = StateModel()
+                        var body: some View { Text("") }
+                    }
+                }
+                """, note: "`Search.StateModel` does no work in its `init`; the same name in `Player` does, and is not this one",
+                otherFiles: [
+                    "Player+Model.swift": "extension Player { final class StateModel { init() { Engine.shared.prepare() } } }",
+                    "Search+Model.swift": "extension Search { final class StateModel { var query = \"\" } }",
+                ]),
+            RuleExample("""
+                struct Screen: View {
+                    @State private var model = StateModel()
+                    var body: some View { Text("") }
+                }
+                """, note: "ambiguous: `StateModel` outside both features could mean either, so no answer",
+                otherFiles: [
+                    "Player+Model.swift": "extension Player { final class StateModel { init() { Engine.shared.prepare() } } }",
+                    "Other+Model.swift": "extension Other { final class StateModel { init() { Engine.shared.prepare() } } }",
+                ]),
             RuleExample("""
                 struct LibraryView: View {
                     @State var library: Library? = Library(container: .shared)

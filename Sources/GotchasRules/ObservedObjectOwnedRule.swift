@@ -64,6 +64,18 @@ struct ObservedObjectOwnedRule: Rule {
                     var body: some View { Text(model.name) }
                 }
                 """, note: "deployment target iOS 13: what the advice needs does not exist there", platforms: [.iOS: OSVersion(13)]),
+            RuleExample("""
+                @main
+                struct PodcastsApp: App {
+                    @ObservedObject var player = PlaybackManager()
+                    init() { Downloads.shared.player = player }
+                    var body: some Scene { WindowGroup { ContentView() } }
+                }
+                """, note: "the `@main` `App`: created once, and its `init` hands the object to others"),
+            RuleExample("@main struct PodcastsApp { @ObservedObject var player = PlaybackManager() }",
+                        note: "the `App` conformance is declared in another file", otherFiles: [
+                            "PodcastsApp+Scene.swift": "extension PodcastsApp: App { var body: some Scene { WindowGroup { Text(\"\") } } }",
+                        ]),
             RuleExample("struct A: View { @ObservedObject var model: ProfileModel }", note: "passed in by the parent"),
             RuleExample("struct A: View { @ObservedObject var model = ProfileModel.shared }", note: "a shared instance the view does not create"),
             RuleExample("struct A: View { @StateObject private var model = ProfileModel() }", note: "owned correctly"),
@@ -158,6 +170,10 @@ struct ObservedObjectOwnedRule: Rule {
         // Views are structs: `@ObservedObject` in a class (an `ObservableObject` manager holding
         // another object) is no view creating its model, and the message would be false.
         guard let type = context.enclosingType, type.kind == .struct else { return }
+        // The `@main` `App` is created once for the process, and its `init` often hands the object
+        // to others: no parent re-creates it, and `@StateObject` would give those others another
+        // instance. Its kind may come from a conformance declared in another file.
+        if type.inherits("App") || context.type(named: type.name)?.inherits("App") == true { return }
         // A host that keeps the view value and drives the object through it (pocket-casts'
         // stories: `currentStory?.onPause()` through a `StoryView` protocol) holds one object
         // for as long as it holds the value: the object is not replaced on re-render.

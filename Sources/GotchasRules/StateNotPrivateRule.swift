@@ -16,11 +16,16 @@ struct StateNotPrivateRule: Rule {
             it and callers pass values in — but SwiftUI keeps the storage for the view's identity and ignores \
             every later value the parent passes, so the screen silently shows stale data. Mark it \
             `@State private var`; take input from the parent as a plain `let`, or a `@Binding` when the child \
-            edits it. Not flagged: `@Previewable @State` inside `#Preview`. The fix is safe only when `private` \
-            still compiles: the property has an initial value and no call site in the workspace passes its label \
-            (`Row(item: i, count: 3)` would become "extra argument"), or the view declares its own `init`. When a \
-            caller passes the label, or the workspace is not fully indexed yet, the fix is offered as unsafe; \
-            without an initial value (the memberwise initializer would become private) there is none. In widget \
+            edits it. Not flagged: `@Previewable @State` inside `#Preview`, and a view whose declaration has its \
+            own `init` taking no parameter of the property's name (no memberwise initializer: nothing can be \
+            passed in). The fix is safe only when `private` still compiles: no file uses the property from \
+            outside the view's code in its own file (an `extension` of the view in `View+Logic.swift`, or another \
+            type's `view.count` — the workspace model's member uses), and either the view declares its own `init` \
+            or the property has an initial value and no call site in the workspace passes its label \
+            (`Row(item: i, count: 3)` would become "extra argument"). When another file uses it, a caller passes \
+            the label, or the workspace is not fully indexed yet, the fix is offered as unsafe; without an \
+            initial value (the memberwise initializer would become private) there is none. Asks the workspace: \
+            `filesUsing(member:of:)`, `initializerLabels(passedTo:)`. In widget \
             code (a file importing WidgetKit or in a `…WidgetExtension` folder) the finding says what is true \
             there — WidgetKit renders each entry once and never updates the view, so the state is only a copy \
             of what the caller passes — and offers no fix: the value should be a plain property, not `private`.
@@ -64,6 +69,14 @@ struct StateNotPrivateRule: Rule {
                     var body: some View { Text(viewModel.title) }
                 }
                 """, note: "a `@StateObject` every caller passes through the memberwise initializer: `private` would break them"),
+            RuleExample("""
+                struct Player: View {
+                    @State var isPlaying = false
+                    let episode: Episode
+                    init(episode: Episode) { self.episode = episode }
+                    var body: some View { Text(episode.title) }
+                }
+                """, note: "the view's own `init` takes no `isPlaying`: there is no memberwise initializer, so no caller can pass one"),
             RuleExample("struct A: View { @State private var count = 0 }"),
             RuleExample("struct A: View { @State fileprivate var count = 0 }", note: "fileprivate is private enough"),
             RuleExample("struct A: View { @StateObject private var model = Model() }"),
@@ -92,6 +105,19 @@ struct StateNotPrivateRule: Rule {
                 }
                 """, applicability: .unsafe, otherFiles: [
                     "List.swift": "struct Rows: View { var body: some View { Row(item: \"a\", count: 3) } }",
+                ]),
+            RuleCorrection("""
+                struct Editor: View {
+                    @State var draft = ""
+                    var body: some View { TextField("Title", text: $draft) }
+                }
+                """, """
+                struct Editor: View {
+                    @State private var draft = ""
+                    var body: some View { TextField("Title", text: $draft) }
+                }
+                """, applicability: .unsafe, otherFiles: [
+                    "Editor+Logic.swift": "extension Editor { func clear() { draft = \"\" } }",
                 ]),
             RuleCorrection("""
                 struct Badge: View {
@@ -139,6 +165,15 @@ struct StateNotPrivateRule: Rule {
               !variable.modifiers.isPrivate
         else { return }
 
+        // The hazard needs a way in: a view whose declaration has its own `init` has no memberwise
+        // initializer, so unless an `init` takes a parameter of the property's name (and seeds it),
+        // no caller can pass a value that would be ignored.
+        if let view = context.enclosingType, view.declaresInitializer,
+           variable.bindings.allSatisfy({ binding in
+               binding.pattern.as(IdentifierPatternSyntax.self).map { !view.initializerParameters.contains($0.identifier.text) } ?? true
+           }) {
+            return
+        }
         let wrapper = attribute.attributeName.trimmedText.hasSuffix("StateObject") ? "@StateObject" : "@State"
         // A `@StateObject` with no initial value in a view without its own `init` is handed in by
         // every caller through the memberwise initializer (`DownloadView(viewModel: .init(…))`):
@@ -182,10 +217,12 @@ struct StateNotPrivateRule: Rule {
     }
 
     /// Whether `private` still compiles, and so how safe the fix is (nil: no fix).
+    /// - `private` reaches only the type's own code in this file: a use from an extension in
+    ///   another file (`Editor+Logic.swift`) or from another type (`editor.count`) would not
+    ///   compile, so when the workspace model says some file may use the member, or the
+    ///   workspace is not completely indexed (an unseen file might), the fix is unsafe.
     /// - The type declares an `init` in its body: there is no memberwise initializer and
     ///   only the type's own code can touch the storage (`_x = State(initialValue:)`): safe.
-    ///   (Code outside the type reading `view.x` would break; reading a view's `@State`
-    ///   from outside shows only its initial value, so that is left to the compiler.)
     /// - No initial value: the memberwise initializer becomes private and every caller
     ///   breaks: withheld (the view needs an `init` first, a human's job).
     /// - An initial value: the memberwise initializer drops the parameter, so a call site
@@ -196,12 +233,15 @@ struct StateNotPrivateRule: Rule {
     static func privateFixApplicability(of variable: VariableDeclSyntax, in context: RuleContext) -> Applicability? {
         guard variable.bindings.count == 1, let binding = variable.bindings.first,
               let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-              let typeName = context.enclosingType?.name
+              let type = context.enclosingType
         else { return nil }
-        if declaresInitializer(around: variable) { return .safe }
-        guard binding.initializer != nil else { return nil }
-        guard let labels = context.initializerLabels(passedTo: typeName) else { return .unsafe }
-        return labels.contains(name) ? .unsafe : .safe
+        let ownInitializer = declaresInitializer(around: variable)
+        guard ownInitializer || binding.initializer != nil else { return nil }
+        // Both questions are asked whatever the first answers, so a file is a dependent of both facts.
+        let labels = ownInitializer ? [] : context.initializerLabels(passedTo: type.name)
+        let users = context.filesUsing(member: name, of: type.qualifiedName)
+        guard let labels, let users, users.isEmpty, !labels.contains(name) else { return .unsafe }
+        return .safe
     }
 
     /// True when the type whose member `variable` is declares an `init` in its body

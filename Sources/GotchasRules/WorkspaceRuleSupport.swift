@@ -4,7 +4,9 @@ import SwiftSyntax
 /// Shared questions of the SwiftData, widget, concurrency and cross-file rules.
 enum WorkspaceRuleSupport {
     /// `@State var x = Foo(…)` on a member property: each class the view creates and
-    /// owns, with the workspace declaration of its type and the construction call.
+    /// owns, with the workspace declaration of its type (resolved from the view outwards:
+    /// `StateModel()` inside `extension Feature` is `Feature.StateModel`; an ambiguous name
+    /// gives nothing), its qualified name for messages, and the construction call.
     static func stateClassCreations(_ node: Syntax, in context: RuleContext) -> [(name: String, declaration: TypeDeclaration, call: FunctionCallExprSyntax)] {
         guard node.parent?.is(MemberBlockItemSyntax.self) == true else { return [] }
         let variable = node.cast(VariableDeclSyntax.self)
@@ -17,7 +19,7 @@ enum WorkspaceRuleSupport {
                   let callee = call.calleeName, let name = TypeNames.simple(callee), name.first?.isUppercase == true,
                   let declaration = context.declaration(of: name), declaration.scope.kind == .class
             else { return nil }
-            return (name, declaration, call)
+            return (declaration.scope.qualifiedName, declaration, call)
         }
     }
 

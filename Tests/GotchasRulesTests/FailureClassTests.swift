@@ -100,6 +100,38 @@ import Testing
         #expect(try await notPassing.errors(fixed) == [])
     }
 
+    /// A view split over files: its `extension` in `Row+Logic.swift` uses the `@State`. `private`
+    /// reaches only the type's code in its own file ("is inaccessible due to 'private'"), so the
+    /// fix is unsafe there; the same view whose other files do not use it gets the safe fix, which
+    /// type-checks.
+    @Test func stateUsedFromAnExtensionInAnotherFileGetsOnlyAnUnsafeFix() async throws {
+        let split = Workspace(ruleID: "state-not-private", code: Self.row,
+                              others: ["Row+Logic.swift": "import SwiftUI\nextension Row { func reset() { count = 0 } }"])
+        #expect(try await split.errors() == [])
+        try await split.expectNaiveFails(split.code.replacingOccurrences(of: "@State var", with: "@State private var"),
+                                         because: "'count' is inaccessible due to 'private' protection level")
+        split.expectNoSafeFix("`Row+Logic.swift` uses `count`")
+        #expect(split.diagnostics.flatMap(\.fixes).map(\.applicability) == [.unsafe])
+
+        let unrelated = Workspace(ruleID: "state-not-private", code: Self.row,
+                                  others: ["Row+Logic.swift": "import SwiftUI\nextension Row { func describe() -> String { item } }"])
+        let fixed = unrelated.fixed()
+        #expect(fixed.contains("@State private var count = 0"))
+        #expect(try await unrelated.errors(fixed) == [])
+    }
+
+    /// Another type reads the member through a value of the view (`row.count`): `private`
+    /// breaks that file too, so the fix is unsafe.
+    @Test func stateReadByAnotherTypeGetsOnlyAnUnsafeFix() async throws {
+        let reading = Workspace(ruleID: "state-not-private", code: Self.row, others: [
+            "Inspector.swift": "import SwiftUI\nstruct Inspector { let row: Row; func value() -> Int { row.count } }",
+        ])
+        #expect(try await reading.errors() == [])
+        try await reading.expectNaiveFails(reading.code.replacingOccurrences(of: "@State var", with: "@State private var"),
+                                           because: "'count' is inaccessible due to 'private' protection level")
+        reading.expectNoSafeFix("`Inspector.swift` reads `row.count`")
+    }
+
     // MARK: `.onAppear { Task { … } }` → `.task`
 
     /// `.task` takes a non-throwing closure; `Task { }`'s may throw (the error is dropped). A body

@@ -3,6 +3,10 @@
 /// matters because a cold lint stores one per file. A test round-trips real indexes and
 /// fails when a field is added to the indexed types without being added here.
 extension FileIndex {
+    /// Bumped with every change of the layout below; caches key their entries by it, so an
+    /// entry written by an older layout is never decoded as this one.
+    public static let encodingFormat = 2
+
     public func encoded() -> [UInt8] {
         var writer = BinaryWriter()
         writer.string(path)
@@ -33,6 +37,11 @@ extension FileIndex {
         for (name, labels) in initializerLabels.sorted(by: { $0.key < $1.key }) {
             writer.string(name)
             writer.strings(labels.sorted())
+        }
+        writer.int(memberUses.count)
+        for (owner, names) in memberUses.sorted(by: { $0.key < $1.key }) {
+            writer.string(owner)
+            writer.strings(names.sorted())
         }
         queries.encode(into: &writer)
         return writer.bytes
@@ -71,18 +80,25 @@ extension FileIndex {
             guard let name = reader.string(), let labels = reader.strings() else { return nil }
             initializerLabels[name] = Set(labels)
         }
+        guard let memberCount = reader.count() else { return nil }
+        var memberUses: [String: Set<String>] = [:]
+        for _ in 0..<memberCount {
+            guard let owner = reader.string(), let names = reader.strings() else { return nil }
+            memberUses[owner] = Set(names)
+        }
         guard let queries = WorkspaceQueries(from: &reader), reader.isAtEnd else { return nil }
         self.init(path: path, types: types, environmentUses: uses, intentControls: controls,
-                  references: references, initializerLabels: initializerLabels, queries: queries)
+                  references: references, initializerLabels: initializerLabels, memberUses: memberUses, queries: queries)
     }
 }
 
 extension TypeScope {
     /// The number of stored fields `encode(into:)` writes (checked by a test).
-    static let encodedFieldCount = 9
+    static let encodedFieldCount = 12
 
     func encode(into writer: inout BinaryWriter) {
         writer.string(name)
+        writer.string(qualifiedName)
         writer.string(kind.rawValue)
         writer.strings(inheritedTypes)
         writer.strings(attributes)
@@ -92,10 +108,12 @@ extension TypeScope {
         writer.range(nameRange)
         writer.strings(methodNames.sorted())
         writer.bool(hasInitializerBody)
+        writer.bool(declaresInitializer)
+        writer.strings(initializerParameters.sorted())
     }
 
     init?(from reader: inout BinaryReader) {
-        guard let name = reader.string(), let kind = reader.string().flatMap(Kind.init(rawValue:)),
+        guard let name = reader.string(), let qualifiedName = reader.string(), let kind = reader.string().flatMap(Kind.init(rawValue:)),
               let inherited = reader.strings(), let attributes = reader.strings(), let propertyCount = reader.count()
         else { return nil }
         var properties: [PropertyInfo] = []
@@ -104,9 +122,12 @@ extension TypeScope {
             properties.append(property)
         }
         guard let isView = reader.bool(), let nameRange = reader.range(), let methods = reader.strings(),
-              let hasInitializerBody = reader.bool() else { return nil }
-        self.init(name: name, kind: kind, inheritedTypes: inherited, attributes: attributes, properties: properties,
-                  isView: isView, nameRange: nameRange, methodNames: Set(methods), hasInitializerBody: hasInitializerBody)
+              let hasInitializerBody = reader.bool(), let declaresInitializer = reader.bool(),
+              let initializerParameters = reader.strings() else { return nil }
+        self.init(name: name, qualifiedName: qualifiedName, kind: kind, inheritedTypes: inherited, attributes: attributes,
+                  properties: properties, isView: isView, nameRange: nameRange, methodNames: Set(methods),
+                  hasInitializerBody: hasInitializerBody, declaresInitializer: declaresInitializer,
+                  initializerParameters: Set(initializerParameters))
     }
 }
 

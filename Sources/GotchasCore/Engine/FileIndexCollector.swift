@@ -6,6 +6,7 @@ import SwiftSyntax
 struct FileIndexEntries: Sendable {
     var references: [String: Set<String>] = [:]
     var initializerLabels: [String: Set<String>] = [:]
+    var memberUses: [String: Set<String>] = [:]
     var environmentUses: [EnvironmentUse] = []
     var intentControls: [IntentControlUse] = []
 
@@ -13,6 +14,7 @@ struct FileIndexEntries: Sendable {
     mutating func add(_ later: FileIndexEntries) {
         for (type, names) in later.references { references[type, default: []].formUnion(names) }
         for (type, labels) in later.initializerLabels { initializerLabels[type, default: []].formUnion(labels) }
+        for (type, names) in later.memberUses { memberUses[type, default: []].formUnion(names) }
         environmentUses.append(contentsOf: later.environmentUses)
         intentControls.append(contentsOf: later.intentControls)
     }
@@ -48,7 +50,7 @@ final class FileIndexCollector {
         entries.intentControls.sort { $0.range.lowerBound < $1.range.lowerBound }
         return FileIndex(path: context.document.path, types: context.fileTypes, environmentUses: entries.environmentUses,
                          intentControls: entries.intentControls, references: entries.references,
-                         initializerLabels: entries.initializerLabels, queries: queries)
+                         initializerLabels: entries.initializerLabels, memberUses: entries.memberUses, queries: queries)
     }
 
     // MARK: - Item by item
@@ -72,12 +74,17 @@ final class FileIndexCollector {
 
     // MARK: - At nodes
 
-    /// `Store` in `Store.shared`, `Store()`: an uppercase name the enclosing type's code refers to.
+    /// `Store` in `Store.shared`, `Store()`: an uppercase name the enclosing type's code refers to;
+    /// `count` in `count += 1`, `self.count`, `row.count`: a member (or local) name it uses.
     func noteDeclReference(_ node: Syntax) {
-        // Most references are lowercase (locals, properties): ruled out by their first
-        // byte, before the node is cast and its name copied out.
-        guard mayStartUppercase(node) else { return }
-        noteReference(node.cast(DeclReferenceExprSyntax.self).baseName.text)
+        let name = node.cast(DeclReferenceExprSyntax.self).baseName.text
+        if TypeNames.startsUppercase(name) {
+            noteReference(name)
+        } else if let first = name.utf8.first {
+            // `$count` (the projected value) and `_count` (the wrapper's storage) are uses of `count`.
+            let member = (first == UInt8(ascii: "$") || first == UInt8(ascii: "_")) && name.utf8.count > 1 ? String(name.dropFirst()) : name
+            entries.memberUses[context.typeStack.last?.qualifiedName ?? "", default: []].insert(member)
+        }
     }
 
     /// `Store` in `let store: Store`.

@@ -183,7 +183,8 @@ struct ItemReuse {
     func output(for item: CodeBlockItemSyntax) -> ItemOutput? {
         guard let (earlier, delta) = memo.earlier(item, alignment: alignment), let old = earlier.output else { return nil }
         if old.askedFileWideFacts, memo.usesSwiftConcurrency != context.scanForConcurrency { return nil }
-        for name in old.typesRead where memo.fileTypes[name]?.withoutPositions != context.fileTypes[name]?.withoutPositions { return nil }
+        // A name asked (`StateModel`) may mean any of the file's types it matches (`Feature.StateModel`).
+        for name in old.typesRead where !TypeMatching.sameFacts(matching: name, memo.fileTypes, context.fileTypes) { return nil }
         let path = memo.context.path
         for queries in old.queries.values {
             for query in queries {

@@ -136,16 +136,45 @@ public final class RuleContext {
         containers.last { names.contains($0.name) }
     }
 
-    /// A type by name: this file's declaration first (merged with the workspace's
-    /// when this file only extends it), then the workspace index. Records the look-up
+    /// A type by name, as a use of it where the walk stands means it (see `resolve(typeNamed:)`);
+    /// nil when no declaration is known or the name is ambiguous. Records the look-up
     /// so front ends know which files depend on which declarations.
     public func type(named name: String) -> TypeScope? { declaration(of: name)?.scope }
 
-    /// A type by name with the path of its primary declaration (for related locations).
+    /// A type by name with the path of its primary declaration (for related locations);
+    /// nil when unknown or ambiguous.
     public func declaration(of name: String) -> TypeDeclaration? {
+        if case .unique(let declaration) = resolve(typeNamed: name) { return declaration }
+        return nil
+    }
+
+    /// What a use of `name` (`StateModel`, `Feature.StateModel`) at the walk's position means,
+    /// by lexical scope: the innermost enclosing type's members first (`Feature.View.StateModel`),
+    /// then each enclosing type's outwards (`Feature.StateModel`), then the module's top level
+    /// (`StateModel`). Without a match on that path, a name declared once anywhere is that
+    /// declaration (another module's spelling, a type nested where the code qualifies it);
+    /// declared several times, it is ambiguous — never one arbitrary match. This file's
+    /// declarations are merged with the workspace's (an extension here with the type
+    /// declared elsewhere). Records the look-up.
+    public func resolve(typeNamed name: String) -> TypeResolution {
         record(.declaration(name))
-        let remote = workspace.declaration(of: name, excluding: document.path)
-        guard var local = fileTypes[name] else { return remote }
+        let remote = workspace.declarations(matching: name, excluding: document.path)
+        var candidates = Set(remote.map(\.scope.qualifiedName))
+        for qualified in TypeMatching.names(matching: name, in: fileTypes) { candidates.insert(qualified) }
+        guard !candidates.isEmpty else { return .unknown }
+        let scopePath = typeStack.last.map { $0.qualifiedName.split(separator: ".").map(String.init) } ?? []
+        for depth in stride(from: scopePath.count, through: 0, by: -1) {
+            let candidate = (scopePath.prefix(depth) + [name]).joined(separator: ".")
+            if candidates.contains(candidate) { return .unique(merged(candidate, remote: remote)) }
+        }
+        if candidates.count == 1, let only = candidates.first { return .unique(merged(only, remote: remote)) }
+        return .ambiguous(candidates.sorted().map { merged($0, remote: remote) })
+    }
+
+    /// The declaration named `qualified`: this file's merged with the workspace's.
+    private func merged(_ qualified: String, remote: [TypeDeclaration]) -> TypeDeclaration {
+        let remote = remote.first { $0.scope.qualifiedName == qualified }
+        guard var local = fileTypes[qualified] else { return remote! }
         if local.kind == .extension, let remote {
             var merged = remote.scope
             merged.merge(local)
@@ -182,6 +211,16 @@ public final class RuleContext {
     public func initializerLabels(passedTo typeName: String) -> Set<String>? {
         record(.initializerLabels(typeName))
         return workspace.initializerLabels(passedTo: typeName)
+    }
+
+    /// The files whose code may use `member`, declared in this file, of the type `typeName`
+    /// (qualified, as `TypeScope.qualifiedName`) from outside what `private` allows — see
+    /// `WorkspaceIndex.filesUsing(member:of:declaredIn:)`; this file (as last indexed) is
+    /// among them when another of its types uses it. Nil while the workspace is not
+    /// completely indexed. Records the question.
+    public func filesUsing(member: String, of typeName: String) -> [String]? {
+        record(.memberUsers(typeName, member: member))
+        return workspace.filesUsing(member: member, of: typeName, declaredIn: document.path)
     }
 
     /// True when the workspace's project settings make `MainActor` the default isolation.
@@ -236,8 +275,37 @@ public final class RuleContext {
     private(set) var concurrencyScan: Bool?
 }
 
+/// What a use of a type name can mean.
+public enum TypeResolution: Sendable, Equatable {
+    /// One declaration (merged over files and extensions).
+    case unique(TypeDeclaration)
+    /// Several declarations, none of them on the use's lexical path (`StateModel` used at
+    /// the top level with `Feature.StateModel` and `Settings.StateModel` declared).
+    case ambiguous([TypeDeclaration])
+    /// Nothing in the workspace declares it (a system type, another package's).
+    case unknown
+}
+
+/// Which of a set of types keyed by qualified name a written name can mean.
+enum TypeMatching {
+    /// The qualified names among `types`' keys that `name` can mean: `name` itself or
+    /// ending in `.name`.
+    static func names(matching name: String, in types: [String: TypeScope]) -> [String] {
+        let suffix = "." + name
+        return types.keys.filter { $0 == name || $0.hasSuffix(suffix) }
+    }
+
+    /// True when both versions of a file's types say the same (positions aside) of every
+    /// type `name` can mean.
+    static func sameFacts(matching name: String, _ old: [String: TypeScope], _ new: [String: TypeScope]) -> Bool {
+        let oldNames = names(matching: name, in: old).sorted()
+        guard oldNames == names(matching: name, in: new).sorted() else { return false }
+        return oldNames.allSatisfy { old[$0]?.withoutPositions == new[$0]?.withoutPositions }
+    }
+}
+
 /// Collects the file's type declarations (at any depth of type nesting), merged by
-/// name. Looks only at declarations, never into function bodies or expressions.
+/// qualified name. Looks only at declarations, never into function bodies or expressions.
 enum FileTypeCollector {
     struct Collected {
         /// The merged types by name.
@@ -264,20 +332,24 @@ enum FileTypeCollector {
         return collected
     }
 
-    private static func collect(_ items: [Syntax], into scopes: inout [TypeScope], declarations: inout [SyntaxIdentifier: TypeScope]) {
+    /// `outer` is the qualified name of the enclosing declaration (`Feature` inside
+    /// `extension Feature { … }`): nested types are keyed `Feature.StateModel`.
+    private static func collect(_ items: [Syntax], in outer: String? = nil, into scopes: inout [TypeScope],
+                                declarations: inout [SyntaxIdentifier: TypeScope]) {
         for item in items {
-            guard let scope = TypeScope(item) else { continue }
+            guard var scope = TypeScope(item) else { continue }
+            if let outer, scope.kind != .extension { scope.qualifiedName = outer + "." + scope.name }
             declarations[item.id] = scope
             scopes.append(scope)
             if let members = item.asProtocol(DeclGroupSyntax.self)?.memberBlock.members {
-                collect(members.map { Syntax($0.decl) }, into: &scopes, declarations: &declarations)
+                collect(members.map { Syntax($0.decl) }, in: scope.qualifiedName, into: &scopes, declarations: &declarations)
             }
         }
     }
 
     private static func add(_ scope: TypeScope, to types: inout [String: TypeScope]) {
-        guard var existing = types[scope.name] else {
-            types[scope.name] = scope
+        guard var existing = types[scope.qualifiedName] else {
+            types[scope.qualifiedName] = scope
             return
         }
         if existing.kind == .extension, scope.kind != .extension {
@@ -288,6 +360,6 @@ enum FileTypeCollector {
         } else {
             existing.merge(scope)
         }
-        types[scope.name] = existing
+        types[scope.qualifiedName] = existing
     }
 }

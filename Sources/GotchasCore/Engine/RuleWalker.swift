@@ -314,8 +314,8 @@ final class RuleWalker: SyntaxAnyVisitor {
         case .typeDeclaration:
             // Types outside function bodies were built once by the context; local types here.
             guard var scope = context.declarationScopes[node.id] ?? TypeScope(node) else { return [] }
-            declaredTypes.insert(scope.name)
-            if let sameName = context.fileTypes[scope.name] { scope.merge(sameName) }
+            declaredTypes.insert(scope.qualifiedName)
+            if let sameName = context.fileTypes[scope.qualifiedName] { scope.merge(sameName) }
             context.typeStack.append(scope)
             hiddenContainers.append(context.containers)
             context.containers = []

@@ -42,7 +42,12 @@ public struct TypeScope: Sendable, Codable, Hashable {
     public enum Kind: String, Sendable, Codable, Hashable {
         case `struct`, `class`, `enum`, actor, `extension`, `protocol`
     }
+    /// The simple name: `StateModel` for `extension Feature { final class StateModel }`,
+    /// `Row` for `extension Feature.Row`.
     public var name: String
+    /// The name with its enclosing types (`Feature.StateModel`): the key the file's and
+    /// the workspace's types are stored under, so nested types of one name stay apart.
+    public var qualifiedName: String
     public var kind: Kind
     public var inheritedTypes: [String]
     public var attributes: [String]
@@ -55,6 +60,14 @@ public struct TypeScope: Sendable, Codable, Hashable {
     /// Some `init` of the type calls something (besides `super.init`/`self.init`) or
     /// runs a closure: constructing the type does work.
     public var hasInitializerBody: Bool = false
+    /// The declaration's body declares an `init` (an extension's `init` does not count): a
+    /// struct then has no memberwise initializer.
+    public var declaresInitializer: Bool = false
+    /// The names the type's `init`s take as parameters (internal names: what the body sees).
+    public var initializerParameters: Set<String> = []
+
+    /// A struct whose declaration declares no `init`: Swift synthesizes the memberwise one.
+    public var hasMemberwiseInitializer: Bool { kind == .struct && !declaresInitializer }
 
     public func property(named name: String) -> PropertyInfo? { properties.first { $0.name == name } }
 
@@ -87,9 +100,11 @@ public struct TypeScope: Sendable, Codable, Hashable {
     ])
 
     /// Every stored field (decoding a cached index).
-    init(name: String, kind: Kind, inheritedTypes: [String], attributes: [String], properties: [PropertyInfo],
-         isView: Bool, nameRange: Range<Int>, methodNames: Set<String>, hasInitializerBody: Bool) {
+    init(name: String, qualifiedName: String, kind: Kind, inheritedTypes: [String], attributes: [String], properties: [PropertyInfo],
+         isView: Bool, nameRange: Range<Int>, methodNames: Set<String>, hasInitializerBody: Bool,
+         declaresInitializer: Bool, initializerParameters: Set<String>) {
         self.name = name
+        self.qualifiedName = qualifiedName
         self.kind = kind
         self.inheritedTypes = inheritedTypes
         self.attributes = attributes
@@ -98,10 +113,14 @@ public struct TypeScope: Sendable, Codable, Hashable {
         self.nameRange = nameRange
         self.methodNames = methodNames
         self.hasInitializerBody = hasInitializerBody
+        self.declaresInitializer = declaresInitializer
+        self.initializerParameters = initializerParameters
     }
 
-    init(name: String, kind: Kind, inheritedTypes: [String], attributes: [String], members: MemberBlockSyntax, nameRange: Range<Int>) {
+    init(name: String, qualifiedName: String? = nil, kind: Kind, inheritedTypes: [String], attributes: [String],
+         members: MemberBlockSyntax, nameRange: Range<Int>) {
         self.name = name
+        self.qualifiedName = qualifiedName ?? name
         self.kind = kind
         self.inheritedTypes = inheritedTypes
         self.attributes = attributes
@@ -111,19 +130,28 @@ public struct TypeScope: Sendable, Codable, Hashable {
         var properties: [PropertyInfo] = []
         var methodNames: Set<String> = []
         var hasInitializerBody = false
+        var declaresInitializer = false
+        var initializerParameters: Set<String> = []
         for member in members.members {
             let decl = member.decl
             if let variable = decl.as(VariableDeclSyntax.self) {
                 properties += PropertyInfo.all(in: variable)
             } else if let function = decl.as(FunctionDeclSyntax.self) {
                 methodNames.insert(function.name.text)
-            } else if !hasInitializerBody, let initializer = decl.as(InitializerDeclSyntax.self), let body = initializer.body {
-                hasInitializerBody = Self.doesWork(body)
+            } else if let initializer = decl.as(InitializerDeclSyntax.self) {
+                // An `init` inside `#if` is not a member here: the memberwise case is the conservative one.
+                declaresInitializer = kind != .extension
+                for parameter in initializer.signature.parameterClause.parameters {
+                    initializerParameters.insert((parameter.secondName ?? parameter.firstName).text)
+                }
+                if !hasInitializerBody, let body = initializer.body { hasInitializerBody = Self.doesWork(body) }
             }
         }
         self.properties = properties
         self.methodNames = methodNames
         self.hasInitializerBody = hasInitializerBody
+        self.declaresInitializer = declaresInitializer
+        self.initializerParameters = initializerParameters
     }
 
     /// An initializer body that calls something besides `super.init(…)`/`self.init(…)`:
@@ -169,7 +197,11 @@ public struct TypeScope: Sendable, Codable, Hashable {
             self.init(name: decl.name.text, kind: .protocol, inheritedTypes: decl.inheritanceClause?.typeNames ?? [],
                       attributes: decl.attributes.names, members: decl.memberBlock, nameRange: decl.name.byteRange)
         } else if let decl = node.as(ExtensionDeclSyntax.self) {
-            self.init(name: decl.extendedType.trimmedText, kind: .extension,
+            // `extension Feature.Row` extends `Feature.Row`, simple name `Row`; a generic
+            // argument (`extension Array<Item>`) is not part of the name.
+            let written = decl.extendedType.trimmedText
+            let qualified = TypeNames.withoutGenericArguments(written)
+            self.init(name: TypeNames.simple(qualified) ?? written, qualifiedName: qualified, kind: .extension,
                       inheritedTypes: decl.inheritanceClause?.typeNames ?? [], attributes: decl.attributes.names,
                       members: decl.memberBlock, nameRange: decl.extendedType.byteRange)
         } else {
@@ -182,6 +214,8 @@ public struct TypeScope: Sendable, Codable, Hashable {
     mutating func merge(_ other: TypeScope) {
         isView = isView || other.isView
         hasInitializerBody = hasInitializerBody || other.hasInitializerBody
+        declaresInitializer = declaresInitializer || other.declaresInitializer
+        initializerParameters.formUnion(other.initializerParameters)
         methodNames.formUnion(other.methodNames)
         for property in other.properties where self.property(named: property.name) == nil {
             properties.append(property)
@@ -257,6 +291,12 @@ public enum TypeNames {
             return strippingOptional(String(text.dropFirst(prefix.count).dropLast()))
         }
         return nil
+    }
+
+    /// `Array` for `Array<Item>`, `Feature.Row` for `Feature.Row`; other spellings as written.
+    public static func withoutGenericArguments(_ name: String) -> String {
+        guard let open = name.firstIndex(of: "<"), name.hasSuffix(">") else { return name }
+        return String(name[..<open]).trimmingWhitespace
     }
 
     /// The last component of a qualified name: `Foo` for `Module.Foo`; nil for generics and compositions.

@@ -21,6 +21,9 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
         case references(String)
         /// `RuleContext.initializerLabels(passedTo:)`: labels call sites pass to a type's initializer.
         case initializerLabels(String)
+        /// `RuleContext.filesUsing(member:of:)`: which files' code uses a member of a type
+        /// (the type's qualified name, the member's name).
+        case memberUsers(String, member: String)
         /// `RuleContext.defaultIsolationIsMainActor` (project settings).
         case defaultIsolation
 
@@ -29,6 +32,9 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
             switch self {
             case .declaration(let name), .environmentUses(let name), .intentControls(let name), .references(let name),
                  .initializerLabels(let name): name
+            // Not the type's name: the uses of its members change with almost every edit of
+            // code that names it, and only a file that asked needs a re-lint then.
+            case .memberUsers(let type, _): FileIndex.memberUsesDependency(of: type)
             case .defaultIsolation: nil
             }
         }
@@ -43,12 +49,15 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
         /// True when both workspaces give the same answer, positions included.
         func isAnsweredAlike(by first: WorkspaceIndex, and second: WorkspaceIndex, forFileAt path: String) -> Bool {
             switch self {
-            case .declaration(let name): first.declaration(of: name, excluding: path) == second.declaration(of: name, excluding: path)
+            // Every declaration the name can mean: which one a use means depends on where it stands.
+            case .declaration(let name): first.declarations(matching: name, excluding: path) == second.declarations(matching: name, excluding: path)
             case .environmentUses(let name): first.environmentUses(of: name) == second.environmentUses(of: name)
             case .intentControls(let name): first.intentControls(in: name) == second.intentControls(in: name)
             case .references(let name): first.references(of: name) == second.references(of: name)
             // Includes completeness: an incomplete index has no answer (nil), a complete one a set.
             case .initializerLabels(let name): first.initializerLabels(passedTo: name) == second.initializerLabels(passedTo: name)
+            case .memberUsers(let type, let member):
+                first.filesUsing(member: member, of: type, declaredIn: path) == second.filesUsing(member: member, of: type, declaredIn: path)
             case .defaultIsolation: first.defaultIsolationIsMainActor == second.defaultIsolationIsMainActor
             }
         }
@@ -58,11 +67,12 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
         func hashAnswer(by workspace: WorkspaceIndex, forFileAt path: String, into hasher: inout Hasher) {
             hasher.combine(key)
             switch self {
-            case .declaration(let name): hasher.combine(workspace.declaration(of: name, excluding: path))
+            case .declaration(let name): hasher.combine(workspace.declarations(matching: name, excluding: path))
             case .environmentUses(let name): hasher.combine(workspace.environmentUses(of: name))
             case .intentControls(let name): hasher.combine(workspace.intentControls(in: name))
             case .references(let name): hasher.combine(workspace.references(of: name))
             case .initializerLabels(let name): hasher.combine(workspace.initializerLabels(passedTo: name))
+            case .memberUsers(let type, let member): hasher.combine(workspace.filesUsing(member: member, of: type, declaredIn: path))
             case .defaultIsolation: hasher.combine(workspace.defaultIsolationIsMainActor)
             }
         }
@@ -113,9 +123,10 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
         byRule.values.contains { queries in
             queries.contains { query in
                 switch query {
-                case .declaration(let name): declaredElsewhere(name)
-                // Every finished index answers the labels question (the empty one does not).
-                case .environmentUses, .intentControls, .references, .initializerLabels: true
+                // `DeclaredTypeNames` holds simple names (and dotted extensions' parts).
+                case .declaration(let name): declaredElsewhere(TypeNames.simple(name) ?? name)
+                // Every finished index answers the labels and member questions (the empty one does not).
+                case .environmentUses, .intentControls, .references, .initializerLabels, .memberUsers: true
                 case .defaultIsolation: defaultIsolationIsMainActor
                 }
             }
@@ -131,7 +142,7 @@ extension WorkspaceQueries.Query {
         switch self {
         case .environmentUses(let name): workspace.environmentUses(of: name).contains { $0.path == path }
         case .intentControls(let name): workspace.intentControls(in: name).contains { $0.path == path }
-        case .declaration, .references, .initializerLabels, .defaultIsolation: false  // labels carry no positions; declarations are asked excluding this file
+        case .declaration, .references, .initializerLabels, .memberUsers, .defaultIsolation: false  // labels and users carry no positions; declarations are asked excluding this file
         }
     }
 
@@ -143,6 +154,8 @@ extension WorkspaceQueries.Query {
         case .intentControls(let name): "i:" + name
         case .references(let name): "r:" + name
         case .initializerLabels(let name): "l:" + name
+        // A member name has no space; a type name may (`Array<Item>` is not asked, but be safe): split at the last.
+        case .memberUsers(let type, let member): "m:" + type + " " + member
         case .defaultIsolation: "s:"
         }
     }
@@ -156,6 +169,9 @@ extension WorkspaceQueries.Query {
         case "i": self = .intentControls(name)
         case "r": self = .references(name)
         case "l": self = .initializerLabels(name)
+        case "m":
+            guard let space = name.lastIndex(of: " ") else { return nil }
+            self = .memberUsers(String(name[..<space]), member: String(name[name.index(after: space)...]))
         case "s": self = .defaultIsolation
         default: return nil
         }

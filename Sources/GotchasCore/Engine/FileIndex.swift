@@ -1,0 +1,206 @@
+/// A type as declared in a workspace: its merged scope and the file of its primary
+/// declaration (the `class`/`struct`/…, or an extension when that is all there is).
+public struct TypeDeclaration: Sendable, Hashable {
+    public var path: String
+    public var scope: TypeScope
+    public init(path: String, scope: TypeScope) {
+        self.path = path
+        self.scope = scope
+    }
+}
+
+/// An environment injection (`.environmentObject(x)`, `.environment(x)`) or read
+/// (`@EnvironmentObject var x: T`, `@Environment(T.self) var x`) of a type.
+public struct EnvironmentUse: Sendable, Equatable, Hashable, Codable {
+    public enum Kind: String, Sendable, Hashable, Codable {
+        /// `.environmentObject(x)`: an `ObservableObject`.
+        case injectObject
+        /// `.environment(x)` with one argument: an `@Observable` object.
+        case injectObservable
+        /// `@EnvironmentObject var x: T`.
+        case readObject
+        /// `@Environment(T.self) var x`.
+        case readObservable
+    }
+    public var kind: Kind
+    public var typeName: String
+    public var path: String
+    /// The injection call (`.environmentObject(store)`) or the read's attribute.
+    public var range: Range<Int>
+
+    public init(kind: Kind, typeName: String, path: String, range: Range<Int>) {
+        self.kind = kind
+        self.typeName = typeName
+        self.path = path
+        self.range = range
+    }
+}
+
+/// A control that runs an App Intent (`Button(intent:)`, `Toggle(…, intent:)`), by the type whose code holds it.
+public struct IntentControlUse: Sendable, Hashable, Codable {
+    public var typeName: String
+    public var path: String
+    public var range: Range<Int>
+    public init(typeName: String, path: String, range: Range<Int>) {
+        self.typeName = typeName
+        self.path = path
+        self.range = range
+    }
+}
+
+/// What one file contributes to the workspace index. Collected by the engine during
+/// the same single walk that runs the rules, and returned in `LintResult.fileIndex`.
+public struct FileIndex: Sendable, Codable {
+    public var path: String
+    /// Types declared in the file (at any nesting depth), by qualified name
+    /// (`Feature.StateModel`), each merged with the file's extensions of it.
+    public var types: [String: TypeScope]
+    public var environmentUses: [EnvironmentUse]
+    public var intentControls: [IntentControlUse]
+    /// Uppercase names the code of each declared type refers to (`""` for top-level
+    /// code): types, initializers, static members' bases.
+    public var references: [String: Set<String>]
+    /// The argument labels call sites in the file pass to each type's initializer, by the
+    /// called type name (`Row(item: i, count: 3)` → `Row: [item, count]`; `Row.init(…)` and
+    /// `Outer.Row(…)` count for `Row`). Labels of `.init(…)` calls, whose type the file alone
+    /// does not tell, are kept under `initializerOfUnknownType`. Only calls with a label.
+    public var initializerLabels: [String: Set<String>]
+    /// The lowercase names (properties, methods, locals: `count` in `count += 1`, `self.count`,
+    /// `row.count`) the code of each type uses, by the qualified name of the type or extension
+    /// whose code it is (`""` for top-level code). Which files use a member of a type: those
+    /// whose code of that type (an `extension Editor` in `Editor+Logic.swift`) uses its name.
+    public var memberUses: [String: Set<String>]
+    /// What the file's rules asked the workspace (`RuleContext.type(named:)` and
+    /// friends), rule by rule: what its diagnostics may depend on in other files.
+    public var queries: WorkspaceQueries
+
+    /// The `initializerLabels` key of `.init(…)` calls (not a type name: it starts with a period).
+    public static let initializerOfUnknownType = ".init"
+
+    public init(path: String, types: [String: TypeScope] = [:], environmentUses: [EnvironmentUse] = [],
+                intentControls: [IntentControlUse] = [], references: [String: Set<String>] = [:],
+                initializerLabels: [String: Set<String>] = [:], memberUses: [String: Set<String>] = [:],
+                queries: WorkspaceQueries = WorkspaceQueries()) {
+        self.path = path
+        self.types = types
+        self.environmentUses = environmentUses
+        self.intentControls = intentControls
+        self.references = references
+        self.initializerLabels = initializerLabels
+        self.memberUses = memberUses
+        self.queries = queries
+    }
+
+    /// The name under which a question about the uses of `type`'s members is recorded and
+    /// its changes are announced (`changedNames`, `dependents(on:)`): by simple name, so a
+    /// file naming `Editor` and one extending `Feature.Editor` both reach it.
+    static func memberUsesDependency(of type: String) -> String {
+        "members of " + (TypeNames.simple(type) ?? type)
+    }
+
+    /// Type names the file's rules asked the workspace about.
+    public var lookups: Set<String> { queries.names }
+
+    /// Every type name the file refers to or looked up.
+    public var referencedTypeNames: Set<String> {
+        references.values.reduce(into: lookups) { $0.formUnion($1) }
+    }
+
+    /// Names whose declaration-level facts differ between two versions of a file
+    /// (added, removed or changed types, environment uses, intent controls). Files
+    /// that depend on these names need a re-lint.
+    public static func changedNames(from old: FileIndex?, to new: FileIndex?) -> Set<String> {
+        var changed: Set<String> = []
+        let oldTypes = old?.types ?? [:]
+        let newTypes = new?.types ?? [:]
+        for name in Set(oldTypes.keys).union(newTypes.keys) {
+            guard let a = oldTypes[name], let b = newTypes[name], a.hasSameFacts(as: b) else {
+                // Uses name the simple name (`StateModel()`): both keys, so a file that asked
+                // either is found.
+                changed.insert(name)
+                if let simple = TypeNames.simple(name) { changed.insert(simple) }
+                continue
+            }
+        }
+        // Who uses a member of `T` (`WorkspaceIndex.filesUsing(member:of:)`) reads the code of `T`
+        // and the code that names `T`: either changing may change the answer for `T`.
+        let oldMembers = old?.memberUses ?? [:]
+        let newMembers = new?.memberUses ?? [:]
+        let oldReferences = old?.references ?? [:]
+        let newReferences = new?.references ?? [:]
+        if oldMembers != newMembers || oldReferences != newReferences {
+            for owner in Set(oldMembers.keys).union(newMembers.keys) where oldMembers[owner] != newMembers[owner] {
+                changed.insert(memberUsesDependency(of: owner))
+            }
+            for names in Array(oldReferences.values) + Array(newReferences.values) {
+                for name in names { changed.insert(memberUsesDependency(of: name)) }
+            }
+        }
+        let oldEnvironment = Set((old?.environmentUses ?? []).map { "\($0.kind.rawValue):\($0.typeName)" })
+        let newEnvironment = Set((new?.environmentUses ?? []).map { "\($0.kind.rawValue):\($0.typeName)" })
+        for entry in oldEnvironment.symmetricDifference(newEnvironment) {
+            changed.insert(String(entry.split(separator: ":").last ?? ""))
+        }
+        let oldIntents = Set((old?.intentControls ?? []).map(\.typeName))
+        let newIntents = Set((new?.intentControls ?? []).map(\.typeName))
+        changed.formUnion(oldIntents.symmetricDifference(newIntents))
+        let oldLabels = old?.initializerLabels ?? [:]
+        let newLabels = new?.initializerLabels ?? [:]
+        for name in Set(oldLabels.keys).union(newLabels.keys) where oldLabels[name] != newLabels[name] {
+            changed.insert(name)
+        }
+        return changed
+    }
+}
+
+extension TypeScope {
+    /// True when rules read the same of both (positions aside: moving code is not a
+    /// change). Compared field by field: the server asks on every edit.
+    func hasSameFacts(as other: TypeScope) -> Bool {
+        kind == other.kind && qualifiedName == other.qualifiedName && inheritedTypes == other.inheritedTypes
+            && attributes == other.attributes && isView == other.isView && hasInitializerBody == other.hasInitializerBody
+            && declaresInitializer == other.declaresInitializer && initializerParameters == other.initializerParameters
+            && methodNames == other.methodNames
+            && properties.count == other.properties.count
+            && zip(properties, other.properties).allSatisfy { a, b in
+                a.name == b.name && a.attributes == b.attributes && a.typeName == b.typeName
+                    && a.initializerCallee == b.initializerCallee && a.isStatic == b.isStatic && a.isLet == b.isLet
+                    && a.isComputed == b.isComputed
+            }
+    }
+
+    /// The same facts as text (for the index's stable description).
+    var fingerprint: String {
+        let props = properties.map { "\($0.name):\($0.attributes):\($0.typeName ?? "-"):\($0.initializerCallee ?? "-"):\($0.isStatic)\($0.isLet)\($0.isComputed)" }
+        return "\(kind.rawValue)|\(qualifiedName)|\(inheritedTypes)|\(attributes)|\(isView)|\(hasInitializerBody)|"
+            + "\(declaresInitializer)|\(initializerParameters.sorted())|\(methodNames.sorted())|\(props)"
+    }
+}
+
+
+extension FileIndex {
+    /// A deterministic text of everything the index holds, positions included (they
+    /// appear in cross-file related locations): equal texts mean equal indexes, so a
+    /// cache can key workspace-dependent results by it. Sets are sorted; `Hasher` order
+    /// never leaks in.
+    public var stableDescription: String {
+        var parts = ["file \(path)"]
+        for (name, scope) in types.sorted(by: { $0.key < $1.key }) {
+            parts.append("type \(name) \(scope.nameRange) \(scope.fingerprint)")
+            parts.append(scope.properties.map { "\($0.nameRange)\($0.typeRange.map { "\($0)" } ?? "")" }.joined(separator: ","))
+        }
+        parts += environmentUses.map { "env \($0.kind.rawValue) \($0.typeName) \($0.range)" }.sorted()
+        parts += intentControls.map { "intent \($0.typeName) \($0.range)" }.sorted()
+        for (owner, names) in references.sorted(by: { $0.key < $1.key }) {
+            parts.append("refs \(owner): \(names.sorted().joined(separator: ","))")
+        }
+        for (name, labels) in initializerLabels.sorted(by: { $0.key < $1.key }) {
+            parts.append("labels \(name): \(labels.sorted().joined(separator: ","))")
+        }
+        for (owner, names) in memberUses.sorted(by: { $0.key < $1.key }) {
+            parts.append("members \(owner): \(names.sorted().joined(separator: ","))")
+        }
+        for (rule, queries) in queries.sortedKeys { parts.append("queries \(rule): \(queries.joined(separator: ","))") }
+        return parts.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,207 @@
+/// Small workspaces whose right answer needs the workspace model — which type a name means,
+/// which files use a member, whether a memberwise initializer exists, what kind a type is —
+/// with the findings a correct linter gives on them. The CLI's tests lint each as a tree and the
+/// server's tests open it as a workspace folder: both must give exactly these findings (issue
+/// 21: "the answer is the same").
+public struct WorkspaceModelScenario: Sendable {
+    /// A finding: in which file, by which rule, on which 1-based line, and how its fix applies
+    /// (`"safe"`, `"unsafe"`, or nil for no fix). `mentions` are texts its message must hold.
+    public struct Expected: Sendable, Hashable {
+        public var path: String
+        public var rule: String
+        public var line: Int
+        public var fix: String?
+        public var mentions: [String]
+
+        public init(_ path: String, _ rule: String, line: Int, fix: String?, mentions: [String] = []) {
+            self.path = path
+            self.rule = rule
+            self.line = line
+            self.fix = fix
+            self.mentions = mentions
+        }
+    }
+
+    public var name: String
+    /// The rule the scenario is about: only its findings are compared.
+    public var rule: String
+    public var files: [String: String]
+    /// Every finding of `rule` in the workspace; files not named have none.
+    public var expected: [Expected]
+
+    /// A finding as a front end reported it (path relative to the workspace root).
+    public struct Found: Sendable, Hashable {
+        public var path: String
+        public var rule: String
+        public var line: Int
+        public var fix: String?
+        public var message: String
+
+        public init(path: String, rule: String, line: Int, fix: String?, message: String) {
+            self.path = path
+            self.rule = rule
+            self.line = line
+            self.fix = fix
+            self.message = message
+        }
+    }
+
+    /// What differs between `found` (the scenario rule's findings only) and `expected`, one
+    /// line each; empty when they agree.
+    public func mismatches(_ found: [Found]) -> [String] {
+        var problems: [String] = []
+        var unmatched = found.filter { $0.rule == rule }
+        for expectation in expected {
+            guard let index = unmatched.firstIndex(where: { $0.path == expectation.path && $0.line == expectation.line }) else {
+                problems.append("\(name): missing \(expectation.rule) at \(expectation.path):\(expectation.line)")
+                continue
+            }
+            let finding = unmatched.remove(at: index)
+            if finding.fix != expectation.fix {
+                problems.append("\(name): \(finding.path):\(finding.line) fix \(finding.fix ?? "none"), expected \(expectation.fix ?? "none")")
+            }
+            for text in expectation.mentions where !finding.message.contains(text) {
+                problems.append("\(name): \(finding.path):\(finding.line) message does not mention \(text): \(finding.message)")
+            }
+        }
+        problems += unmatched.map { "\(name): unexpected \($0.rule) at \($0.path):\($0.line): \($0.message)" }
+        return problems
+    }
+
+    public static let all: [WorkspaceModelScenario] = [nestedTypesWithOneName, viewSplitOverExtensionFiles, viewWithItsOwnInit, appProperty]
+
+    /// Two features each nest a `StateModel`; only `Player`'s does work in its `init`. Inside
+    /// `extension Player` the name means `Player.StateModel` (flagged, naming it and its file);
+    /// inside `extension Search` it means `Search.StateModel` (not flagged); at the top level it
+    /// is ambiguous (no answer, not flagged).
+    public static let nestedTypesWithOneName = WorkspaceModelScenario(
+        name: "nested types with one name", rule: "heavy-state-initializer",
+        files: [
+            "Player/Player+Model.swift": """
+                import SwiftUI
+                enum Player {}
+                extension Player {
+                    final class StateModel {
+                        init() { Engine.shared.prepare() }
+                    }
+                }
+                """,
+            "Search/Search+Model.swift": """
+                import SwiftUI
+                enum Search {}
+                extension Search {
+                    final class StateModel {
+                        var query = ""
+                    }
+                }
+                """,
+            "Player/PlayerScreen.swift": """
+                import SwiftUI
+                extension Player {
+                    struct Screen: View {
+                        @State private var model = StateModel()
+                        var body: some View { Text("player") }
+                    }
+                }
+                """,
+            "Search/SearchScreen.swift": """
+                import SwiftUI
+                extension Search {
+                    struct Screen: View {
+                        @State private var model = StateModel()
+                        var body: some View { Text("search") }
+                    }
+                }
+                """,
+            "Root.swift": """
+                import SwiftUI
+                struct Root: View {
+                    @State private var model = StateModel()
+                    var body: some View { Text("root") }
+                }
+                """,
+        ],
+        expected: [
+            Expected("Player/PlayerScreen.swift", "heavy-state-initializer", line: 4, fix: nil,
+                     mentions: ["Player.StateModel", "Player+Model.swift"]),
+        ])
+
+    /// `Editor`'s actions live in `extension Editor` in another file and use `draft`: `private`
+    /// would not compile there, so the fix is unsafe; `title`, used only in the view's own file,
+    /// keeps its safe fix.
+    public static let viewSplitOverExtensionFiles = WorkspaceModelScenario(
+        name: "a view split over extension files", rule: "state-not-private",
+        files: [
+            "Editor/Editor.swift": """
+                import SwiftUI
+                struct Editor: View {
+                    @State var draft = ""
+                    @State var title = "Untitled"
+                    var body: some View { TextField(title, text: $draft) }
+                }
+                """,
+            "Editor/Editor+Logic.swift": """
+                import SwiftUI
+                extension Editor {
+                    func clear() { draft = "" }
+                }
+                """,
+        ],
+        expected: [
+            Expected("Editor/Editor.swift", "state-not-private", line: 3, fix: "unsafe"),
+            Expected("Editor/Editor.swift", "state-not-private", line: 4, fix: "safe"),
+        ])
+
+    /// A view that declares its own `init` has no memberwise initializer: `isPlaying`, which no
+    /// `init` takes, cannot be passed in (not flagged); `volume`, which the `init` seeds, can.
+    public static let viewWithItsOwnInit = WorkspaceModelScenario(
+        name: "a view with its own init", rule: "state-not-private",
+        files: [
+            "PlayerView.swift": """
+                import SwiftUI
+                struct PlayerView: View {
+                    @State var isPlaying = false
+                    @State var volume: Double
+                    let title: String
+                    init(title: String, volume: Double) {
+                        self.title = title
+                        _volume = State(initialValue: volume)
+                    }
+                    var body: some View { Text(title) }
+                }
+                """,
+        ],
+        expected: [
+            Expected("PlayerView.swift", "state-not-private", line: 4, fix: "safe"),
+        ])
+
+    /// The `@main` `App` (its `App` conformance in another file) creates its object once; a view
+    /// that creates its `@ObservedObject` is flagged.
+    public static let appProperty = WorkspaceModelScenario(
+        name: "an App's property", rule: "observed-object-owned",
+        files: [
+            "PodcastsApp.swift": """
+                import SwiftUI
+                @main
+                struct PodcastsApp {
+                    @ObservedObject var player = PlaybackManager()
+                }
+                """,
+            "PodcastsApp+Scene.swift": """
+                import SwiftUI
+                extension PodcastsApp: App {
+                    var body: some Scene { WindowGroup { NowPlaying() } }
+                }
+                """,
+            "NowPlaying.swift": """
+                import SwiftUI
+                struct NowPlaying: View {
+                    @ObservedObject var player = PlaybackManager()
+                    var body: some View { Text("now") }
+                }
+                """,
+        ],
+        expected: [
+            Expected("NowPlaying.swift", "observed-object-owned", line: 3, fix: "unsafe"),
+        ])
+}
