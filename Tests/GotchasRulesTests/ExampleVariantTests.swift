@@ -82,8 +82,11 @@ import Testing
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     @Test func everyRuleFileIsInTheCatalog() throws {
+        // Rules live in one folder per catalog section (`State/`, `Widgets/`, …).
         let directory = Self.repository.appendingPathComponent("Sources/GotchasRules")
-        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix("Rule.swift") }
+        let files = try #require(FileManager.default.subpaths(atPath: directory.path)).filter { $0.hasSuffix("Rule.swift") }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).allSatisfy { !$0.hasSuffix("Rule.swift") },
+                "a rule file outside the catalog-section folders")
         #expect(files.count > 50, "found only \(files.count) rule files in \(directory.path)")
         var declared: Set<String> = []
         for file in files {

@@ -64,10 +64,7 @@ struct HeavyStateInitializerRule: Rule {
                     }
                 }
                 """, note: "`StateModel()` inside `extension Player` is `Player.StateModel`, whose `init` does work; `Search.StateModel` does none",
-                otherFiles: [
-                    "Player+Model.swift": "extension Player { final class StateModel { init() { Engine.shared.prepare() } } }",
-                    "Search+Model.swift": "extension Search { final class StateModel { var query = \"\" } }",
-                ]),
+                otherFiles: twoFeatureModels),
         ],
         nonTriggering: [
             RuleExample("""
@@ -78,10 +75,7 @@ struct HeavyStateInitializerRule: Rule {
                     }
                 }
                 """, note: "`Search.StateModel` does no work in its `init`; the same name in `Player` does, and is not this one",
-                otherFiles: [
-                    "Player+Model.swift": "extension Player { final class StateModel { init() { Engine.shared.prepare() } } }",
-                    "Search+Model.swift": "extension Search { final class StateModel { var query = \"\" } }",
-                ]),
+                otherFiles: twoFeatureModels),
             RuleExample("""
                 struct Screen: View {
                     @State private var model = StateModel()
@@ -141,6 +135,12 @@ struct HeavyStateInitializerRule: Rule {
                 }
                 """, note: "a class not declared in the workspace (its cost is unknown)"),
         ])
+
+    /// Two features nesting a `StateModel` each; only `Player`'s does work in its `init`.
+    static let twoFeatureModels: [String: String] = [
+        "Player+Model.swift": "extension Player { final class StateModel { init() { Engine.shared.prepare() } } }",
+        "Search+Model.swift": "extension Search { final class StateModel { var query = \"\" } }",
+    ]
 
     static let nodeKinds: Set<SyntaxKind> = [.variableDecl]
     /// Initial values of stored properties that are cheap to make.
