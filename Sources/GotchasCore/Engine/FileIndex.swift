@@ -65,9 +65,10 @@ public struct FileIndex: Sendable, Codable {
     /// `Outer.Row(…)` count for `Row`). Labels of `.init(…)` calls, whose type the file alone
     /// does not tell, are kept under `initializerOfUnknownType`. Only calls with a label.
     public var initializerLabels: [String: Set<String>]
-    /// The lowercase names (properties, methods, locals: `count` in `count += 1`, `self.count`,
-    /// `row.count`) the code of each type uses, by the qualified name of the type or extension
-    /// whose code it is (`""` for top-level code). Which files use a member of a type: those
+    /// The lowercase names (properties, methods, locals: `count` in `count += 1`; `.count` for
+    /// the name after a dot in `self.count`, `row.count` — `memberAccessKey`) the code of each
+    /// type uses, by the qualified name of the type or extension whose code it is (`""` for
+    /// top-level code). Which files use a member of a type: those
     /// whose code of that type (an `extension Editor` in `Editor+Logic.swift`) uses its name.
     public var memberUses: [String: Set<String>]
     /// What the file's rules asked the workspace (`RuleContext.type(named:)` and
@@ -90,6 +91,9 @@ public struct FileIndex: Sendable, Codable {
         self.memberUses = memberUses
         self.queries = queries
     }
+
+    /// How `memberUses` holds a name used after a dot (`row.count` → `.count`).
+    static func memberAccessKey(_ name: String) -> String { "." + name }
 
     /// The name under which a question about the uses of `type`'s members is recorded and
     /// its changes are announced (`changedNames`, `dependents(on:)`): by simple name, so a

@@ -82,7 +82,12 @@ final class FileIndexCollector {
             noteReference(name)
         } else if let first = name.utf8.first {
             // `$count` (the projected value) and `_count` (the wrapper's storage) are uses of `count`.
-            let member = (first == UInt8(ascii: "$") || first == UInt8(ascii: "_")) && name.utf8.count > 1 ? String(name.dropFirst()) : name
+            var member = (first == UInt8(ascii: "$") || first == UInt8(ascii: "_")) && name.utf8.count > 1 ? String(name.dropFirst()) : name
+            // `row.count` (the name after a dot) is kept as `.count`: only such a use can reach
+            // another type's member; a bare `count` in another type's code is its own.
+            if let access = node.parent?.as(MemberAccessExprSyntax.self), access.declName.id == node.id {
+                member = FileIndex.memberAccessKey(member)
+            }
             entries.memberUses[context.typeStack.last?.qualifiedName ?? "", default: []].insert(member)
         }
     }

@@ -179,8 +179,9 @@ public struct WorkspaceIndex: Sendable {
     /// The files whose code may use `member` of the type `typeName` (a qualified name), so
     /// that `private` on it would not compile there: those whose code of the type (its
     /// declaration, an extension in any file) uses the name, and those whose code names the
-    /// type (`Editor(…)`, `let e: Editor`) and uses the name anywhere (`editor.count`; the
-    /// receiver's type is not known, so any use counts). `declaringPath` is the file that
+    /// type (`Editor(…)`, `let e: Editor`) and use the name after a dot anywhere (`editor.count`;
+    /// the receiver's type is not known, so any such use counts; a bare `count` there is that
+    /// code's own). `declaringPath` is the file that
     /// declares the member: its own code of the type is not a use from outside, but its
     /// other types' code is. Sorted; nil while the index is not complete (an unindexed file
     /// might use it).
@@ -188,12 +189,14 @@ public struct WorkspaceIndex: Sendable {
         guard isComplete else { return nil }
         let simple = TypeNames.simple(typeName) ?? typeName
         var users: Set<String> = []
-        for path in memberUsePaths[typeName] ?? [] where path != declaringPath && files[path]?.memberUses[typeName]?.contains(member) == true {
-            users.insert(path)
+        let access = FileIndex.memberAccessKey(member)
+        for path in memberUsePaths[typeName] ?? [] where path != declaringPath {
+            guard let names = files[path]?.memberUses[typeName] else { continue }
+            if names.contains(member) || names.contains(access) { users.insert(path) }
         }
         for path in namingPaths[simple] ?? [] where !users.contains(path) {
             guard let file = files[path] else { continue }
-            if file.memberUses.contains(where: { owner, names in owner != typeName && names.contains(member) }) { users.insert(path) }
+            if file.memberUses.contains(where: { owner, names in owner != typeName && names.contains(access) }) { users.insert(path) }
         }
         return users.sorted()
     }
