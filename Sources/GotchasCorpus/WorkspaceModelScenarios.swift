@@ -68,7 +68,9 @@ public struct WorkspaceModelScenario: Sendable {
         return problems
     }
 
-    public static let all: [WorkspaceModelScenario] = [nestedTypesWithOneName, viewSplitOverExtensionFiles, viewWithItsOwnInit, appProperty]
+    public static let all: [WorkspaceModelScenario] = [
+        nestedTypesWithOneName, viewSplitOverExtensionFiles, viewWithItsOwnInit, appProperty, formatterProperties,
+    ]
 
     /// Two features each nest a `StateModel`; only `Player`'s does work in its `init`. Inside
     /// `extension Player` the name means `Player.StateModel` (flagged, naming it and its file);
@@ -203,5 +205,46 @@ public struct WorkspaceModelScenario: Sendable {
         ],
         expected: [
             Expected("NowPlaying.swift", "observed-object-owned", line: 3, fix: "unsafe"),
+        ])
+
+    /// What `body` reaches: `Ticket`'s body (in `Ticket.swift`) reads `priceText`, which reads
+    /// `priceFormatter` from `Ticket+Formatting.swift` (flagged: built per render); the same file's
+    /// `dateFormatter` is read only in a button's action and `exportFormatter` by nothing (not
+    /// flagged: nothing renders them).
+    public static let formatterProperties = WorkspaceModelScenario(
+        name: "formatter properties body does or does not reach", rule: "formatter-in-body",
+        files: [
+            "Ticket.swift": """
+                import SwiftUI
+                struct Ticket: View {
+                    let price: Double
+                    let date: Date
+                    var priceText: String { priceFormatter.string(for: price) ?? "" }
+                    var body: some View {
+                        Button(priceText) { print(dateFormatter.string(from: date)) }
+                    }
+                }
+                """,
+            "Ticket+Formatting.swift": """
+                import SwiftUI
+                extension Ticket {
+                    var priceFormatter: NumberFormatter {
+                        let formatter = NumberFormatter()
+                        formatter.numberStyle = .currency
+                        return formatter
+                    }
+                    var dateFormatter: DateFormatter {
+                        let formatter = DateFormatter()
+                        return formatter
+                    }
+                    var exportFormatter: ISO8601DateFormatter {
+                        let formatter = ISO8601DateFormatter()
+                        return formatter
+                    }
+                }
+                """,
+        ],
+        expected: [
+            Expected("Ticket+Formatting.swift", "formatter-in-body", line: 4, fix: nil, mentions: ["NumberFormatter()"]),
         ])
 }

@@ -71,6 +71,10 @@ public struct FileIndex: Sendable, Codable {
     /// top-level code). Which files use a member of a type: those
     /// whose code of that type (an `extension Editor` in `Editor+Logic.swift`) uses its name.
     public var memberUses: [String: Set<String>]
+    /// What each member's code (a computed property, a method, `body`) uses when it runs, by
+    /// `memberReachKey` (`"Editor body"` → `formatter`, `title`): uses in action closures left
+    /// out. `WorkspaceIndex.bodyReaches` follows it from `body` through the type's members.
+    public var memberReach: [String: Set<String>]
     /// What the file's rules asked the workspace (`RuleContext.type(named:)` and
     /// friends), rule by rule: what its diagnostics may depend on in other files.
     public var queries: WorkspaceQueries
@@ -81,7 +85,7 @@ public struct FileIndex: Sendable, Codable {
     public init(path: String, types: [String: TypeScope] = [:], environmentUses: [EnvironmentUse] = [],
                 intentControls: [IntentControlUse] = [], references: [String: Set<String>] = [:],
                 initializerLabels: [String: Set<String>] = [:], memberUses: [String: Set<String>] = [:],
-                queries: WorkspaceQueries = WorkspaceQueries()) {
+                memberReach: [String: Set<String>] = [:], queries: WorkspaceQueries = WorkspaceQueries()) {
         self.path = path
         self.types = types
         self.environmentUses = environmentUses
@@ -89,8 +93,12 @@ public struct FileIndex: Sendable, Codable {
         self.references = references
         self.initializerLabels = initializerLabels
         self.memberUses = memberUses
+        self.memberReach = memberReach
         self.queries = queries
     }
+
+    /// The `memberReach` key of a member of a type (qualified name, a space, the member's name).
+    static func memberReachKey(owner: String, member: String) -> String { owner + " " + member }
 
     /// How `memberUses` holds a name used after a dot (`row.count` → `.count`).
     static func memberAccessKey(_ name: String) -> String { "." + name }
@@ -132,6 +140,11 @@ public struct FileIndex: Sendable, Codable {
         let newMembers = new?.memberUses ?? [:]
         let oldReferences = old?.references ?? [:]
         let newReferences = new?.references ?? [:]
+        let oldReach = old?.memberReach ?? [:]
+        let newReach = new?.memberReach ?? [:]
+        for key in Set(oldReach.keys).union(newReach.keys) where oldReach[key] != newReach[key] {
+            changed.insert(memberUsesDependency(of: String(key.prefix { $0 != " " })))
+        }
         if oldMembers != newMembers || oldReferences != newReferences {
             for owner in Set(oldMembers.keys).union(newMembers.keys) where oldMembers[owner] != newMembers[owner] {
                 changed.insert(memberUsesDependency(of: owner))
@@ -203,6 +216,9 @@ extension FileIndex {
         }
         for (owner, names) in memberUses.sorted(by: { $0.key < $1.key }) {
             parts.append("members \(owner): \(names.sorted().joined(separator: ","))")
+        }
+        for (member, names) in memberReach.sorted(by: { $0.key < $1.key }) {
+            parts.append("reach \(member): \(names.sorted().joined(separator: ","))")
         }
         for (rule, queries) in queries.sortedKeys { parts.append("queries \(rule): \(queries.joined(separator: ","))") }
         return parts.joined(separator: "\n")

@@ -5,7 +5,7 @@
 extension FileIndex {
     /// Bumped with every change of the layout below; caches key their entries by it, so an
     /// entry written by an older layout is never decoded as this one.
-    public static let encodingFormat = 3
+    public static let encodingFormat = 4
 
     public func encoded() -> [UInt8] {
         var writer = BinaryWriter()
@@ -38,10 +38,12 @@ extension FileIndex {
             writer.string(name)
             writer.strings(labels.sorted())
         }
-        writer.int(memberUses.count)
-        for (owner, names) in memberUses.sorted(by: { $0.key < $1.key }) {
-            writer.string(owner)
-            writer.strings(names.sorted())
+        for map in [memberUses, memberReach] {
+            writer.int(map.count)
+            for (owner, names) in map.sorted(by: { $0.key < $1.key }) {
+                writer.string(owner)
+                writer.strings(names.sorted())
+            }
         }
         queries.encode(into: &writer)
         return writer.bytes
@@ -80,15 +82,21 @@ extension FileIndex {
             guard let name = reader.string(), let labels = reader.strings() else { return nil }
             initializerLabels[name] = Set(labels)
         }
-        guard let memberCount = reader.count() else { return nil }
-        var memberUses: [String: Set<String>] = [:]
-        for _ in 0..<memberCount {
-            guard let owner = reader.string(), let names = reader.strings() else { return nil }
-            memberUses[owner] = Set(names)
+        var nameMaps: [[String: Set<String>]] = []
+        for _ in 0..<2 {
+            guard let count = reader.count() else { return nil }
+            var map: [String: Set<String>] = [:]
+            for _ in 0..<count {
+                guard let owner = reader.string(), let names = reader.strings() else { return nil }
+                map[owner] = Set(names)
+            }
+            nameMaps.append(map)
         }
+        let (memberUses, memberReach) = (nameMaps[0], nameMaps[1])
         guard let queries = WorkspaceQueries(from: &reader), reader.isAtEnd else { return nil }
         self.init(path: path, types: types, environmentUses: uses, intentControls: controls,
-                  references: references, initializerLabels: initializerLabels, memberUses: memberUses, queries: queries)
+                  references: references, initializerLabels: initializerLabels, memberUses: memberUses,
+                  memberReach: memberReach, queries: queries)
     }
 }
 

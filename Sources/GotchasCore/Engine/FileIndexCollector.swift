@@ -7,6 +7,7 @@ struct FileIndexEntries: Sendable {
     var references: [String: Set<String>] = [:]
     var initializerLabels: [String: Set<String>] = [:]
     var memberUses: [String: Set<String>] = [:]
+    var memberReach: [String: Set<String>] = [:]
     var environmentUses: [EnvironmentUse] = []
     var intentControls: [IntentControlUse] = []
 
@@ -15,6 +16,7 @@ struct FileIndexEntries: Sendable {
         for (type, names) in later.references { references[type, default: []].formUnion(names) }
         for (type, labels) in later.initializerLabels { initializerLabels[type, default: []].formUnion(labels) }
         for (type, names) in later.memberUses { memberUses[type, default: []].formUnion(names) }
+        for (member, names) in later.memberReach { memberReach[member, default: []].formUnion(names) }
         environmentUses.append(contentsOf: later.environmentUses)
         intentControls.append(contentsOf: later.intentControls)
     }
@@ -50,7 +52,8 @@ final class FileIndexCollector {
         entries.intentControls.sort { $0.range.lowerBound < $1.range.lowerBound }
         return FileIndex(path: context.document.path, types: context.fileTypes, environmentUses: entries.environmentUses,
                          intentControls: entries.intentControls, references: entries.references,
-                         initializerLabels: entries.initializerLabels, memberUses: entries.memberUses, queries: queries)
+                         initializerLabels: entries.initializerLabels, memberUses: entries.memberUses,
+                         memberReach: entries.memberReach, queries: queries)
     }
 
     // MARK: - Item by item
@@ -88,7 +91,9 @@ final class FileIndexCollector {
             if let access = node.parent?.as(MemberAccessExprSyntax.self), access.declName.id == node.id {
                 member = FileIndex.memberAccessKey(member)
             }
-            entries.memberUses[context.typeStack.last?.qualifiedName ?? "", default: []].insert(member)
+            let owner = context.typeStack.last?.qualifiedName ?? ""
+            entries.memberUses[owner, default: []].insert(member)
+            noteReach(of: member, from: owner)
         }
     }
 
@@ -140,6 +145,17 @@ final class FileIndexCollector {
         for argument in call.arguments {
             if let label = argument.label?.text { entries.initializerLabels[key, default: []].insert(label) }
         }
+    }
+
+    /// `formatter` read in `var body`: what the member whose code this is reaches when it
+    /// runs — not from an action closure (`Button { … }`, `.task { }`), which runs on an event.
+    private func noteReach(of member: String, from owner: String) {
+        guard context.execution != .deferred,
+              let frame = context.functionStack.last(where: { $0.node.parent?.is(MemberBlockItemSyntax.self) == true }),
+              frame.kind == .property || frame.kind == .function
+        else { return }
+        let name = member.hasPrefix(".") ? String(member.dropFirst()) : member
+        entries.memberReach[FileIndex.memberReachKey(owner: owner, member: frame.name), default: []].insert(name)
     }
 
     private func noteReference(_ name: String) {

@@ -223,6 +223,14 @@ public final class RuleContext {
         return workspace.filesUsing(member: member, of: typeName, declaredIn: document.path)
     }
 
+    /// True when the type's `body` reaches `member` (see `WorkspaceIndex.bodyReaches`), over
+    /// every file of the type as last indexed; nil while the workspace is not completely
+    /// indexed. Records the question.
+    public func bodyReaches(member: String, of typeName: String) -> Bool? {
+        record(.bodyReaches(typeName, member: member))
+        return workspace.bodyReaches(member: member, of: typeName)
+    }
+
     /// True when the workspace's project settings make `MainActor` the default isolation.
     public var defaultIsolationIsMainActor: Bool {
         record(.defaultIsolation)

@@ -22,6 +22,8 @@ public struct WorkspaceIndex: Sendable {
     /// Paths whose code of each type (by qualified name) uses lowercase names, and paths
     /// whose code names each type (by simple name): who may use a member of it.
     private var memberUsePaths: [String: Set<String>] = [:]
+    /// Paths holding what members of each type (qualified name) reach (`FileIndex.memberReach`).
+    private var memberReachPaths: [String: Set<String>] = [:]
     private var namingPaths: [String: Set<String>] = [:]
     /// Paths by each name they refer to or asked about (`FileIndex.referencedTypeNames`):
     /// `dependents(on:)` without visiting every file.
@@ -201,6 +203,24 @@ public struct WorkspaceIndex: Sendable {
         return users.sorted()
     }
 
+    /// True when the type's `body` reaches `member` when it renders: reads it, or reads a
+    /// computed property or calls a method of the type that does, in any of the type's files
+    /// (an extension in `View+Subviews.swift` included); uses in action closures do not count.
+    /// Nil while the index is not complete (an unindexed extension might read it).
+    public func bodyReaches(member: String, of typeName: String) -> Bool? {
+        guard isComplete else { return nil }
+        let paths = (memberReachPaths[typeName] ?? []).sorted()
+        var reached: Set<String> = ["body"]
+        var pending = ["body"]
+        while let next = pending.popLast() {
+            let key = FileIndex.memberReachKey(owner: typeName, member: next)
+            for path in paths {
+                for name in files[path]?.memberReach[key] ?? [] where reached.insert(name).inserted { pending.append(name) }
+            }
+        }
+        return reached.contains(member)
+    }
+
     /// Uppercase names the code of `typeName` refers to, over all files.
     public func references(of typeName: String) -> Set<String> {
         (referencePaths[typeName] ?? []).reduce(into: Set<String>()) { $0.formUnion(files[$1]?.references[typeName] ?? []) }
@@ -219,6 +239,7 @@ public struct WorkspaceIndex: Sendable {
         for owner in file.references.keys { referencePaths[owner, default: []].insert(file.path) }
         for name in file.initializerLabels.keys { initializerLabelPaths[name, default: []].insert(file.path) }
         for owner in file.memberUses.keys { memberUsePaths[owner, default: []].insert(file.path) }
+        for key in file.memberReach.keys { memberReachPaths[String(key.prefix { $0 != " " }), default: []].insert(file.path) }
         for names in file.references.values { for name in names { namingPaths[name, default: []].insert(file.path) } }
         for name in file.referencedTypeNames { dependentPaths[name, default: []].insert(file.path) }
     }
@@ -233,6 +254,7 @@ public struct WorkspaceIndex: Sendable {
         for owner in file.references.keys { referencePaths[owner]?.remove(file.path) }
         for name in file.initializerLabels.keys { initializerLabelPaths[name]?.remove(file.path) }
         for owner in file.memberUses.keys { Self.remove(file.path, from: &memberUsePaths, at: owner) }
+        for key in file.memberReach.keys { Self.remove(file.path, from: &memberReachPaths, at: String(key.prefix { $0 != " " })) }
         for names in file.references.values { for name in names { Self.remove(file.path, from: &namingPaths, at: name) } }
         for name in file.referencedTypeNames { Self.remove(file.path, from: &dependentPaths, at: name) }
     }

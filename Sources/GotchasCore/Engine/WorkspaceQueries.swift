@@ -24,6 +24,8 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
         /// `RuleContext.filesUsing(member:of:)`: which files' code uses a member of a type
         /// (the type's qualified name, the member's name).
         case memberUsers(String, member: String)
+        /// `RuleContext.bodyReaches(member:of:)`: whether a type's `body` reaches a member.
+        case bodyReaches(String, member: String)
         /// `RuleContext.defaultIsolationIsMainActor` (project settings).
         case defaultIsolation
 
@@ -34,7 +36,7 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
                  .initializerLabels(let name): name
             // Not the type's name: the uses of its members change with almost every edit of
             // code that names it, and only a file that asked needs a re-lint then.
-            case .memberUsers(let type, _): FileIndex.memberUsesDependency(of: type)
+            case .memberUsers(let type, _), .bodyReaches(let type, _): FileIndex.memberUsesDependency(of: type)
             case .defaultIsolation: nil
             }
         }
@@ -58,6 +60,8 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
             case .initializerLabels(let name): first.initializerLabels(passedTo: name) == second.initializerLabels(passedTo: name)
             case .memberUsers(let type, let member):
                 first.filesUsing(member: member, of: type, declaredIn: path) == second.filesUsing(member: member, of: type, declaredIn: path)
+            case .bodyReaches(let type, let member):
+                first.bodyReaches(member: member, of: type) == second.bodyReaches(member: member, of: type)
             case .defaultIsolation: first.defaultIsolationIsMainActor == second.defaultIsolationIsMainActor
             }
         }
@@ -73,6 +77,7 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
             case .references(let name): hasher.combine(workspace.references(of: name))
             case .initializerLabels(let name): hasher.combine(workspace.initializerLabels(passedTo: name))
             case .memberUsers(let type, let member): hasher.combine(workspace.filesUsing(member: member, of: type, declaredIn: path))
+            case .bodyReaches(let type, let member): hasher.combine(workspace.bodyReaches(member: member, of: type))
             case .defaultIsolation: hasher.combine(workspace.defaultIsolationIsMainActor)
             }
         }
@@ -126,7 +131,7 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
                 // `DeclaredTypeNames` holds simple names (and dotted extensions' parts).
                 case .declaration(let name): declaredElsewhere(TypeNames.simple(name) ?? name)
                 // Every finished index answers the labels and member questions (the empty one does not).
-                case .environmentUses, .intentControls, .references, .initializerLabels, .memberUsers: true
+                case .environmentUses, .intentControls, .references, .initializerLabels, .memberUsers, .bodyReaches: true
                 case .defaultIsolation: defaultIsolationIsMainActor
                 }
             }
@@ -142,7 +147,7 @@ extension WorkspaceQueries.Query {
         switch self {
         case .environmentUses(let name): workspace.environmentUses(of: name).contains { $0.path == path }
         case .intentControls(let name): workspace.intentControls(in: name).contains { $0.path == path }
-        case .declaration, .references, .initializerLabels, .memberUsers, .defaultIsolation: false  // labels and users carry no positions; declarations are asked excluding this file
+        case .declaration, .references, .initializerLabels, .memberUsers, .bodyReaches, .defaultIsolation: false  // labels and users carry no positions; declarations are asked excluding this file
         }
     }
 
@@ -156,6 +161,7 @@ extension WorkspaceQueries.Query {
         case .initializerLabels(let name): "l:" + name
         // A member name has no space; a type name may (`Array<Item>` is not asked, but be safe): split at the last.
         case .memberUsers(let type, let member): "m:" + type + " " + member
+        case .bodyReaches(let type, let member): "b:" + type + " " + member
         case .defaultIsolation: "s:"
         }
     }
@@ -169,9 +175,10 @@ extension WorkspaceQueries.Query {
         case "i": self = .intentControls(name)
         case "r": self = .references(name)
         case "l": self = .initializerLabels(name)
-        case "m":
+        case "m", "b":
             guard let space = name.lastIndex(of: " ") else { return nil }
-            self = .memberUsers(String(name[..<space]), member: String(name[name.index(after: space)...]))
+            let (type, member) = (String(name[..<space]), String(name[name.index(after: space)...]))
+            self = key.first == "m" ? .memberUsers(type, member: member) : .bodyReaches(type, member: member)
         case "s": self = .defaultIsolation
         default: return nil
         }

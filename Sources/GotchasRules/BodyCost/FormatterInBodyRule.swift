@@ -19,7 +19,9 @@ struct FormatterInBodyRule: CallRule {
             repeated each time. Keep formatters in a `static let` (or pass a `FormatStyle`: \
             `Text(date, format: .dateTime.day().month())`), and parse Markdown once, in the model \
             or a cached property. The same calls inside action closures (`Button { }`, `.task { }`) \
-            do not run per render and are not flagged.
+            do not run per render and are not flagged; a formatter-returning computed property is \
+            flagged only when `body` reaches it (asks the workspace model: `bodyReaches(member:of:)`, \
+            through the view's computed properties and methods in any of its files).
             """,
         triggers: ["Formatter", "AttributedString"],
         triggering: [
@@ -104,8 +106,48 @@ struct FormatterInBodyRule: CallRule {
                 var body: some View { Text(formatter.string(from: item.date)) }
             }
             """,
+            RuleExample("""
+                extension Ticket {
+                    var formatter: NumberFormatter {
+                        let formatter = ↓NumberFormatter()
+                        formatter.numberStyle = .currency
+                        return formatter
+                    }
+                }
+                """, note: "`body` (in another file) reads `priceText`, which reads `formatter`", otherFiles: [
+                    "Ticket.swift": """
+                        struct Ticket: View {
+                            let price: Double
+                            var priceText: String { formatter.string(for: price) ?? "" }
+                            var body: some View { Text(priceText) }
+                        }
+                        """,
+                ]),
         ],
         nonTriggering: [
+            RuleExample("""
+                struct Receipt: View {
+                    let total: Double
+                    var formatter: NumberFormatter {
+                        let formatter = NumberFormatter()
+                        formatter.numberStyle = .currency
+                        return formatter
+                    }
+                    var body: some View {
+                        Button("Copy total") { copy(formatter.string(for: total) ?? "") }
+                    }
+                }
+                """, note: "the formatter property is read only in an action closure: `body` never reaches it"),
+            RuleExample("""
+                struct Receipt: View {
+                    var formatter: DateFormatter {
+                        let formatter = DateFormatter()
+                        formatter.dateStyle = .long
+                        return formatter
+                    }
+                    var body: some View { Text("Receipt") }
+                }
+                """, note: "nothing reads the formatter property"),
             RuleExample("""
                 struct PriceView: View {
                     let price: Double
@@ -214,16 +256,21 @@ struct FormatterInBodyRule: CallRule {
     }
 
     /// `var formatter: DateFormatter { let f = DateFormatter(); …; return f }` in a view:
-    /// a computed property builds a new formatter on every read, and `body` reads it per render.
+    /// a computed property builds a new formatter on every read — per render when `body`
+    /// reaches it (reads it, or a member it reads does, in any of the view's files), which the
+    /// workspace model answers; one nothing renders (unread, or read only in an action
+    /// closure) is not work done per render, and while that is unknown the rule stays quiet.
     private func isInComputedFormatterProperty(_ context: RuleContext) -> Bool {
-        guard context.enclosingView != nil, context.execution == .elsewhere,
+        guard context.execution == .elsewhere,
               let frame = context.enclosingFunction, frame.kind == .property,
               let variable = frame.node.as(VariableDeclSyntax.self),
               !variable.modifiers.contains("static"), !variable.modifiers.contains("class"),
               variable.bindings.count == 1, let binding = variable.bindings.first,
               binding.accessorBlock != nil, binding.initializer == nil,
-              let type = binding.typeAnnotation?.type.trimmedText
+              let type = binding.typeAnnotation?.type.trimmedText, Self.formatterTypes.contains(type),
+              let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+              let view = context.enclosingType, context.isInViewType
         else { return false }
-        return Self.formatterTypes.contains(type)
+        return context.bodyReaches(member: name, of: view.qualifiedName) == true
     }
 }
