@@ -70,6 +70,7 @@ public struct WorkspaceModelScenario: Sendable {
 
     public static let all: [WorkspaceModelScenario] = [
         nestedTypesWithOneName, viewSplitOverExtensionFiles, viewWithItsOwnInit, appProperty, formatterProperties,
+        hostedCells,
     ]
 
     /// Two features each nest a `StateModel`; only `Player`'s does work in its `init`. Inside
@@ -246,5 +247,51 @@ public struct WorkspaceModelScenario: Sendable {
         ],
         expected: [
             Expected("Ticket+Formatting.swift", "formatter-in-body", line: 4, fix: nil, mentions: ["NumberFormatter()"]),
+        ])
+
+    /// What a hosted view tree holds: both registrations build their root from the cell's item
+    /// without `.id`; `PostRow`'s tree (with `PostMeta`) holds no state, so nothing can carry over
+    /// (not flagged); `CommentRow` builds `LikeButton`, declared in another file with `@State`
+    /// (flagged).
+    public static let hostedCells = WorkspaceModelScenario(
+        name: "hosted cells with and without state", rule: "hosting-configuration-id",
+        files: [
+            "Feed/FeedController.swift": """
+                import UIKit
+                import SwiftUI
+                final class FeedController {
+                    let posts = UICollectionView.CellRegistration<UICollectionViewCell, Post> { cell, indexPath, post in
+                        cell.contentConfiguration = UIHostingConfiguration { PostRow(post: post) }
+                    }
+                    let comments = UICollectionView.CellRegistration<UICollectionViewCell, Comment> { cell, indexPath, comment in
+                        cell.contentConfiguration = UIHostingConfiguration { CommentRow(comment: comment) }
+                    }
+                }
+                """,
+            "Feed/Rows.swift": """
+                import SwiftUI
+                struct PostRow: View {
+                    let post: Post
+                    var body: some View { VStack { Text(post.title); PostMeta(post: post) } }
+                }
+                struct PostMeta: View {
+                    let post: Post
+                    var body: some View { Text(post.author) }
+                }
+                struct CommentRow: View {
+                    let comment: Comment
+                    var body: some View { HStack { Text(comment.text); LikeButton() } }
+                }
+                """,
+            "Shared/LikeButton.swift": """
+                import SwiftUI
+                struct LikeButton: View {
+                    @State private var liked = false
+                    var body: some View { Button("Like") { liked.toggle() } }
+                }
+                """,
+        ],
+        expected: [
+            Expected("Feed/FeedController.swift", "hosting-configuration-id", line: 8, fix: nil),
         ])
 }

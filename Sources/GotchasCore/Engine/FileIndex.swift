@@ -75,6 +75,10 @@ public struct FileIndex: Sendable, Codable {
     /// `memberReachKey` (`"Editor body"` → `formatter`, `title`): uses in action closures left
     /// out. `WorkspaceIndex.bodyReaches` follows it from `body` through the type's members.
     public var memberReach: [String: Set<String>]
+    /// The types each type's rendered code (`body`, view builders, their content closures)
+    /// constructs by name (`Row(item:)` → `Row`), by the qualified name of the type: the edges
+    /// of the view-containment graph (`WorkspaceIndex.viewTreeHoldsState`).
+    public var builtViews: [String: Set<String>]
     /// What the file's rules asked the workspace (`RuleContext.type(named:)` and
     /// friends), rule by rule: what its diagnostics may depend on in other files.
     public var queries: WorkspaceQueries
@@ -85,7 +89,8 @@ public struct FileIndex: Sendable, Codable {
     public init(path: String, types: [String: TypeScope] = [:], environmentUses: [EnvironmentUse] = [],
                 intentControls: [IntentControlUse] = [], references: [String: Set<String>] = [:],
                 initializerLabels: [String: Set<String>] = [:], memberUses: [String: Set<String>] = [:],
-                memberReach: [String: Set<String>] = [:], queries: WorkspaceQueries = WorkspaceQueries()) {
+                memberReach: [String: Set<String>] = [:], builtViews: [String: Set<String>] = [:],
+                queries: WorkspaceQueries = WorkspaceQueries()) {
         self.path = path
         self.types = types
         self.environmentUses = environmentUses
@@ -94,11 +99,16 @@ public struct FileIndex: Sendable, Codable {
         self.initializerLabels = initializerLabels
         self.memberUses = memberUses
         self.memberReach = memberReach
+        self.builtViews = builtViews
         self.queries = queries
     }
 
     /// The `memberReach` key of a member of a type (qualified name, a space, the member's name).
     static func memberReachKey(owner: String, member: String) -> String { owner + " " + member }
+
+    /// The name under which questions about view trees (`viewTreeHoldsState`) are recorded and
+    /// their changes announced: any file's built views or type facts may change the answer.
+    static let viewTreeDependency = "view trees"
 
     /// How `memberUses` holds a name used after a dot (`row.count` → `.count`).
     static func memberAccessKey(_ name: String) -> String { "." + name }
@@ -140,6 +150,8 @@ public struct FileIndex: Sendable, Codable {
         let newMembers = new?.memberUses ?? [:]
         let oldReferences = old?.references ?? [:]
         let newReferences = new?.references ?? [:]
+        // The view-containment graph reads every type's built views and its state properties.
+        if old?.builtViews != new?.builtViews || !changed.isEmpty { changed.insert(viewTreeDependency) }
         let oldReach = old?.memberReach ?? [:]
         let newReach = new?.memberReach ?? [:]
         for key in Set(oldReach.keys).union(newReach.keys) where oldReach[key] != newReach[key] {
@@ -219,6 +231,9 @@ extension FileIndex {
         }
         for (member, names) in memberReach.sorted(by: { $0.key < $1.key }) {
             parts.append("reach \(member): \(names.sorted().joined(separator: ","))")
+        }
+        for (owner, names) in builtViews.sorted(by: { $0.key < $1.key }) {
+            parts.append("builds \(owner): \(names.sorted().joined(separator: ","))")
         }
         for (rule, queries) in queries.sortedKeys { parts.append("queries \(rule): \(queries.joined(separator: ","))") }
         return parts.joined(separator: "\n")

@@ -5,7 +5,7 @@
 extension FileIndex {
     /// Bumped with every change of the layout below; caches key their entries by it, so an
     /// entry written by an older layout is never decoded as this one.
-    public static let encodingFormat = 4
+    public static let encodingFormat = 5
 
     public func encoded() -> [UInt8] {
         var writer = BinaryWriter()
@@ -38,7 +38,7 @@ extension FileIndex {
             writer.string(name)
             writer.strings(labels.sorted())
         }
-        for map in [memberUses, memberReach] {
+        for map in [memberUses, memberReach, builtViews] {
             writer.int(map.count)
             for (owner, names) in map.sorted(by: { $0.key < $1.key }) {
                 writer.string(owner)
@@ -83,7 +83,7 @@ extension FileIndex {
             initializerLabels[name] = Set(labels)
         }
         var nameMaps: [[String: Set<String>]] = []
-        for _ in 0..<2 {
+        for _ in 0..<3 {
             guard let count = reader.count() else { return nil }
             var map: [String: Set<String>] = [:]
             for _ in 0..<count {
@@ -92,11 +92,11 @@ extension FileIndex {
             }
             nameMaps.append(map)
         }
-        let (memberUses, memberReach) = (nameMaps[0], nameMaps[1])
+        let (memberUses, memberReach, builtViews) = (nameMaps[0], nameMaps[1], nameMaps[2])
         guard let queries = WorkspaceQueries(from: &reader), reader.isAtEnd else { return nil }
         self.init(path: path, types: types, environmentUses: uses, intentControls: controls,
                   references: references, initializerLabels: initializerLabels, memberUses: memberUses,
-                  memberReach: memberReach, queries: queries)
+                  memberReach: memberReach, builtViews: builtViews, queries: queries)
     }
 }
 

@@ -8,6 +8,7 @@ struct FileIndexEntries: Sendable {
     var initializerLabels: [String: Set<String>] = [:]
     var memberUses: [String: Set<String>] = [:]
     var memberReach: [String: Set<String>] = [:]
+    var builtViews: [String: Set<String>] = [:]
     var environmentUses: [EnvironmentUse] = []
     var intentControls: [IntentControlUse] = []
 
@@ -17,6 +18,7 @@ struct FileIndexEntries: Sendable {
         for (type, labels) in later.initializerLabels { initializerLabels[type, default: []].formUnion(labels) }
         for (type, names) in later.memberUses { memberUses[type, default: []].formUnion(names) }
         for (member, names) in later.memberReach { memberReach[member, default: []].formUnion(names) }
+        for (owner, names) in later.builtViews { builtViews[owner, default: []].formUnion(names) }
         environmentUses.append(contentsOf: later.environmentUses)
         intentControls.append(contentsOf: later.intentControls)
     }
@@ -53,7 +55,7 @@ final class FileIndexCollector {
         return FileIndex(path: context.document.path, types: context.fileTypes, environmentUses: entries.environmentUses,
                          intentControls: entries.intentControls, references: entries.references,
                          initializerLabels: entries.initializerLabels, memberUses: entries.memberUses,
-                         memberReach: entries.memberReach, queries: queries)
+                         memberReach: entries.memberReach, builtViews: entries.builtViews, queries: queries)
     }
 
     // MARK: - Item by item
@@ -127,6 +129,11 @@ final class FileIndexCollector {
                                                            range: call.byteRange))
         default:
             noteInitializerLabels(call, callee: callee)
+        }
+        // `Row(item: i)` in `body` or a view builder: the view tree of the enclosing type holds a `Row`.
+        if context.execution == .render, TypeNames.startsUppercase(callee),
+           call.calledExpression.is(DeclReferenceExprSyntax.self) || call.calledExpression.is(GenericSpecializationExprSyntax.self) {
+            entries.builtViews[context.typeStack.last?.qualifiedName ?? "", default: []].insert(callee)
         }
     }
 

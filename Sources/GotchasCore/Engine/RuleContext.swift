@@ -231,6 +231,14 @@ public final class RuleContext {
         return workspace.bodyReaches(member: member, of: typeName)
     }
 
+    /// True when the view tree rooted at the type named `root` holds state a reused host could
+    /// carry over (see `WorkspaceIndex.viewTreeHoldsState`); nil while the workspace is not
+    /// completely indexed or no file declares `root`. Records the question.
+    public func viewTreeHoldsState(rootedAt root: String) -> Bool? {
+        record(.viewTreeHoldsState(root))
+        return workspace.viewTreeHoldsState(rootedAt: root)
+    }
+
     /// True when the workspace's project settings make `MainActor` the default isolation.
     public var defaultIsolationIsMainActor: Bool {
         record(.defaultIsolation)

@@ -221,6 +221,37 @@ public struct WorkspaceIndex: Sendable {
         return reached.contains(member)
     }
 
+    /// True when the view tree rooted at the type named `root` (resolved by name; several
+    /// declarations of it are all followed) holds `@State`/`@StateObject` — in the type itself or
+    /// in a view type its rendered code builds, at any depth — or builds a system view that keeps
+    /// state of its own (`TextField`, `ScrollView`, …): what a reused cell could carry over.
+    /// Nil while the index is not complete, and when no file declares `root`.
+    public func viewTreeHoldsState(rootedAt root: String) -> Bool? {
+        guard isComplete else { return nil }
+        let roots = declarations(matching: root).map(\.scope.qualifiedName)
+        guard !roots.isEmpty else { return nil }
+        var seen = Set(roots)
+        var pending = roots
+        while let next = pending.popLast() {
+            guard let type = types[next] else { continue }
+            if type.properties.contains(where: { ["State", "StateObject", "SwiftUI.State", "SwiftUI.StateObject"].contains($0.wrapper ?? "") }) {
+                return true
+            }
+            for path in declaringPaths[next] ?? [] {
+                for built in files[path]?.builtViews[next] ?? [] {
+                    if Self.statefulSystemViews.contains(built) { return true }
+                    for qualified in qualifiedNames[built] ?? [] where seen.insert(qualified).inserted { pending.append(qualified) }
+                }
+            }
+        }
+        return false
+    }
+
+    /// SwiftUI views that keep state across updates of their own (editing, scroll position, selection).
+    static let statefulSystemViews: Set<String> = [
+        "TextField", "SecureField", "TextEditor", "ScrollView", "List", "TabView", "DisclosureGroup", "OutlineGroup",
+    ]
+
     /// Uppercase names the code of `typeName` refers to, over all files.
     public func references(of typeName: String) -> Set<String> {
         (referencePaths[typeName] ?? []).reduce(into: Set<String>()) { $0.formUnion(files[$1]?.references[typeName] ?? []) }

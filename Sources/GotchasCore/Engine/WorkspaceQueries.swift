@@ -26,6 +26,8 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
         case memberUsers(String, member: String)
         /// `RuleContext.bodyReaches(member:of:)`: whether a type's `body` reaches a member.
         case bodyReaches(String, member: String)
+        /// `RuleContext.viewTreeHoldsState(rootedAt:)`: whether a view tree holds state.
+        case viewTreeHoldsState(String)
         /// `RuleContext.defaultIsolationIsMainActor` (project settings).
         case defaultIsolation
 
@@ -37,6 +39,7 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
             // Not the type's name: the uses of its members change with almost every edit of
             // code that names it, and only a file that asked needs a re-lint then.
             case .memberUsers(let type, _), .bodyReaches(let type, _): FileIndex.memberUsesDependency(of: type)
+            case .viewTreeHoldsState: FileIndex.viewTreeDependency
             case .defaultIsolation: nil
             }
         }
@@ -62,6 +65,7 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
                 first.filesUsing(member: member, of: type, declaredIn: path) == second.filesUsing(member: member, of: type, declaredIn: path)
             case .bodyReaches(let type, let member):
                 first.bodyReaches(member: member, of: type) == second.bodyReaches(member: member, of: type)
+            case .viewTreeHoldsState(let root): first.viewTreeHoldsState(rootedAt: root) == second.viewTreeHoldsState(rootedAt: root)
             case .defaultIsolation: first.defaultIsolationIsMainActor == second.defaultIsolationIsMainActor
             }
         }
@@ -78,6 +82,7 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
             case .initializerLabels(let name): hasher.combine(workspace.initializerLabels(passedTo: name))
             case .memberUsers(let type, let member): hasher.combine(workspace.filesUsing(member: member, of: type, declaredIn: path))
             case .bodyReaches(let type, let member): hasher.combine(workspace.bodyReaches(member: member, of: type))
+            case .viewTreeHoldsState(let root): hasher.combine(workspace.viewTreeHoldsState(rootedAt: root))
             case .defaultIsolation: hasher.combine(workspace.defaultIsolationIsMainActor)
             }
         }
@@ -131,7 +136,8 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
                 // `DeclaredTypeNames` holds simple names (and dotted extensions' parts).
                 case .declaration(let name): declaredElsewhere(TypeNames.simple(name) ?? name)
                 // Every finished index answers the labels and member questions (the empty one does not).
-                case .environmentUses, .intentControls, .references, .initializerLabels, .memberUsers, .bodyReaches: true
+                case .environmentUses, .intentControls, .references, .initializerLabels, .memberUsers, .bodyReaches,
+                     .viewTreeHoldsState: true
                 case .defaultIsolation: defaultIsolationIsMainActor
                 }
             }
@@ -147,7 +153,7 @@ extension WorkspaceQueries.Query {
         switch self {
         case .environmentUses(let name): workspace.environmentUses(of: name).contains { $0.path == path }
         case .intentControls(let name): workspace.intentControls(in: name).contains { $0.path == path }
-        case .declaration, .references, .initializerLabels, .memberUsers, .bodyReaches, .defaultIsolation: false  // labels and users carry no positions; declarations are asked excluding this file
+        case .declaration, .references, .initializerLabels, .memberUsers, .bodyReaches, .viewTreeHoldsState, .defaultIsolation: false  // labels and users carry no positions; declarations are asked excluding this file
         }
     }
 
@@ -162,6 +168,7 @@ extension WorkspaceQueries.Query {
         // A member name has no space; a type name may (`Array<Item>` is not asked, but be safe): split at the last.
         case .memberUsers(let type, let member): "m:" + type + " " + member
         case .bodyReaches(let type, let member): "b:" + type + " " + member
+        case .viewTreeHoldsState(let root): "v:" + root
         case .defaultIsolation: "s:"
         }
     }
@@ -175,6 +182,7 @@ extension WorkspaceQueries.Query {
         case "i": self = .intentControls(name)
         case "r": self = .references(name)
         case "l": self = .initializerLabels(name)
+        case "v": self = .viewTreeHoldsState(name)
         case "m", "b":
             guard let space = name.lastIndex(of: " ") else { return nil }
             let (type, member) = (String(name[..<space]), String(name[name.index(after: space)...]))

@@ -15,41 +15,54 @@ struct HostingConfigurationIDRule: CallRule {
             `@State` (expanded, scroll position, a loaded image) from the previous item shows up for \
             the next item displayed in that cell. The rule reports a root view built from per-item data \
             of the cell provider or registration (its item or index path, or a cell's `configure(with:)` \
-            parameter); a single-purpose or placeholder cell shows the same view every time. Give the \
+            parameter), and only when its view tree holds state — `@State`/`@StateObject` in the root or a \
+            view it builds, at any depth, in any file, or a stateful system view such as `TextField` or \
+            `ScrollView` (asks the workspace model: `viewTreeHoldsState(rootedAt:)`); a single-purpose or \
+            placeholder cell shows the same view every time, and a stateless tree has nothing to carry over. Give the \
             root `.id(item.id)` so a different item gets a fresh tree, and keep user-visible state in the \
             model, keyed by stable IDs.
             """,
         triggering: [
-            """
-            let registration = UICollectionView.CellRegistration<UICollectionViewCell, Message> { cell, indexPath, message in
-                cell.contentConfiguration = ↓UIHostingConfiguration {
-                    MessageRow(message: message)
+            RuleExample("""
+                let registration = UICollectionView.CellRegistration<UICollectionViewCell, Message> { cell, indexPath, message in
+                    cell.contentConfiguration = ↓UIHostingConfiguration {
+                        MessageRow(message: message)
+                    }
+                    .margins(.all, 0)
                 }
-                .margins(.all, 0)
-            }
-            """,
-            """
-            dataSource = UITableViewDiffableDataSource(tableView: tableView) { tableView, indexPath, id in
-                let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
-                guard let item = store.item(for: id) else { return cell }
-                cell.contentConfiguration = ↓UIHostingConfiguration { ItemRow(item: item, isLast: indexPath.row == count - 1) }
-                return cell
-            }
-            """,
-            """
-            final class ProfileCell: UICollectionViewCell {
-                func configure(with profile: Profile) {
-                    contentConfiguration = ↓UIHostingConfiguration { ProfileCard(profile: profile) }
+                """, otherFiles: rowViews),
+            RuleExample("""
+                dataSource = UITableViewDiffableDataSource(tableView: tableView) { tableView, indexPath, id in
+                    let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+                    guard let item = store.item(for: id) else { return cell }
+                    cell.contentConfiguration = ↓UIHostingConfiguration { ItemRow(item: item, isLast: indexPath.row == count - 1) }
+                    return cell
                 }
-            }
-            """,
-            """
-            func configure(_ cell: UICollectionViewCell, with item: Item) {
-                cell.contentConfiguration = ↓UIHostingConfiguration { ItemCard(item: item).padding(8) }
-            }
-            """,
+                """, note: "`ItemRow` holds no state, but the `ItemBadge` it builds does", otherFiles: rowViews),
+            RuleExample("""
+                final class ProfileCell: UICollectionViewCell {
+                    func configure(with profile: Profile) {
+                        contentConfiguration = ↓UIHostingConfiguration { ProfileCard(profile: profile) }
+                    }
+                }
+                """, note: "`ProfileCard` builds a `TextField`, which keeps its editing state", otherFiles: rowViews),
+            RuleExample("""
+                func configure(_ cell: UICollectionViewCell, with item: Item) {
+                    cell.contentConfiguration = ↓UIHostingConfiguration { ItemCard(item: item).padding(8) }
+                }
+                """, otherFiles: rowViews),
         ],
         nonTriggering: [
+            RuleExample("""
+                let registration = UICollectionView.CellRegistration<UICollectionViewCell, Post> { cell, indexPath, post in
+                    cell.contentConfiguration = UIHostingConfiguration { PostRow(post: post) }
+                }
+                """, note: "the whole tree of `PostRow` holds no state: nothing carries over to the next item", otherFiles: rowViews),
+            RuleExample("""
+                let registration = UICollectionView.CellRegistration<UICollectionViewCell, Post> { cell, indexPath, post in
+                    cell.contentConfiguration = UIHostingConfiguration { ForeignRow(post: post) }
+                }
+                """, note: "a root the workspace does not declare: what its tree holds is unknown"),
             RuleExample("""
                 cell.contentConfiguration = UIHostingConfiguration {
                     MessageRow(message: message)
@@ -82,6 +95,19 @@ struct HostingConfigurationIDRule: CallRule {
                 """, note: "single-purpose or placeholder cells: built from the screen's data, not from the cell's item or index path"),
         ])
 
+    /// Row views for the examples: some hold state (directly, below, in a system view), `PostRow` none.
+    static let rowViews: [String: String] = [
+        "Rows.swift": """
+            struct MessageRow: View { let message: Message; @State private var expanded = false; var body: some View { Text(message.text) } }
+            struct ItemRow: View { let item: Item; let isLast: Bool; var body: some View { HStack { Text(item.name); ItemBadge() } } }
+            struct ItemBadge: View { @State private var pressed = false; var body: some View { Image(systemName: "star") } }
+            struct ItemCard: View { let item: Item; @StateObject private var loader = ImageLoader(); var body: some View { Text(item.name) } }
+            struct ProfileCard: View { let profile: Profile; var body: some View { TextField("Note", text: .constant(profile.note)) } }
+            struct PostRow: View { let post: Post; var body: some View { VStack { Text(post.title); PostMeta(post: post) } } }
+            struct PostMeta: View { let post: Post; var body: some View { Text(post.author) } }
+            """,
+    ]
+
     static let calledNames: Set<String> = ["UIHostingConfiguration"]
 
     func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
@@ -97,7 +123,12 @@ struct HostingConfigurationIDRule: CallRule {
               view.arguments.tokens(viewMode: .sourceAccurate).contains(where: { token in
                   if case .identifier(let name) = token.tokenKind { return perItem.contains(name) }
                   return false
-              })
+              }),
+              // Only a tree that holds state can carry any over: a root whose views keep none
+              // (all data from the item, images keyed by their source) is rebuilt right anyway,
+              // and an `.id` would only rebuild it on every reuse. Unknown trees stay quiet.
+              let rootName = view.calleeName,
+              context.viewTreeHoldsState(rootedAt: rootName) == true
         else { return }
         report.append(Finding(
             message: "Reused cells keep the hosted SwiftUI state: this root view is built from the cell's item but has no `.id(…)`, so state of the previous item shows for the next; add `.id(…)` with the item's stable ID",
