@@ -14,13 +14,26 @@ struct FileIndexEntries: Sendable {
 
     /// Adds the entries of code walked after this (the next top-level item).
     mutating func add(_ later: FileIndexEntries) {
-        for (type, names) in later.references { references[type, default: []].formUnion(names) }
-        for (type, labels) in later.initializerLabels { initializerLabels[type, default: []].formUnion(labels) }
-        for (type, names) in later.memberUses { memberUses[type, default: []].formUnion(names) }
-        for (member, names) in later.memberReach { memberReach[member, default: []].formUnion(names) }
-        for (owner, names) in later.builtViews { builtViews[owner, default: []].formUnion(names) }
+        Self.merge(later.references, into: &references)
+        Self.merge(later.initializerLabels, into: &initializerLabels)
+        Self.merge(later.memberUses, into: &memberUses)
+        Self.merge(later.memberReach, into: &memberReach)
+        Self.merge(later.builtViews, into: &builtViews)
         environmentUses.append(contentsOf: later.environmentUses)
         intentControls.append(contentsOf: later.intentControls)
+    }
+
+    /// Adds `later`'s sets to `sets`. A key only `later` has (the usual case: each top-level
+    /// item is its own type or extension) takes its set as it is, without hashing its names
+    /// again — the server merges every unchanged item's entries on each edit.
+    private static func merge(_ later: [String: Set<String>], into sets: inout [String: Set<String>]) {
+        for (key, names) in later {
+            if let existing = sets[key] {
+                sets[key] = existing.count >= names.count ? existing.union(names) : names.union(existing)
+            } else {
+                sets[key] = names
+            }
+        }
     }
 
     /// The same entries for the code moved by `delta` bytes (references and labels carry no positions).
