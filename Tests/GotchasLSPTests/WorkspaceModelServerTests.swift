@@ -32,6 +32,33 @@ import Testing
         #expect(try await client.shutdownAndExit() == 0)
     }
 
+    /// The model's answers follow edits of other open documents: when `Ticket`'s body stops
+    /// reading `priceText`, the formatter in `Ticket+Formatting.swift` is no longer reached, and
+    /// that document is published again without its finding (and with it once more when the
+    /// body reads it again).
+    @Test func bodyReachFollowsEditsInAnotherFile() async throws {
+        let scenario = WorkspaceModelScenario.formatterProperties
+        let folder = TemporaryDirectory()
+        for (path, text) in scenario.files { _ = folder.write(path, text) }
+        let client = TestClient()
+        _ = try await client.initialize(folders: [folder.path])
+        try await client.indexed()
+        let ticket = folder.uri("Ticket.swift"), formatting = folder.uri("Ticket+Formatting.swift")
+        @Sendable func flagged(_ message: JSON) -> Bool {
+            message["params", "diagnostics"]?.arrayValue?.contains { $0["code"] == "formatter-in-body" } == true
+        }
+        await client.open(formatting, scenario.files["Ticket+Formatting.swift"]!)
+        _ = try await client.notification("textDocument/publishDiagnostics") { $0["params", "uri"]?.stringValue == formatting && flagged($0) }
+        let text = scenario.files["Ticket.swift"]!
+        await client.open(ticket, text)
+        let unread = text.replacingOccurrences(of: "Button(priceText)", with: "Button(\"Price\")")
+        await client.change(ticket, version: 2, [["text": .string(unread)]])
+        _ = try await client.notification("textDocument/publishDiagnostics") { $0["params", "uri"]?.stringValue == formatting && !flagged($0) }
+        await client.change(ticket, version: 3, [["text": .string(text)]])
+        _ = try await client.notification("textDocument/publishDiagnostics") { $0["params", "uri"]?.stringValue == formatting && flagged($0) }
+        #expect(try await client.shutdownAndExit() == 0)
+    }
+
     /// "safe" or "unsafe" for the diagnostic's own fix among its quick fixes, nil without one
     /// (the fix-all, disable and documentation actions are not its fix).
     func fixApplicability(of diagnostic: JSON, in uri: String, client: TestClient) async throws -> String? {
