@@ -6,6 +6,8 @@ public struct CommandIO: Sendable {
     public var writeError: @Sendable (String) -> Void
     public var readInput: @Sendable () -> [UInt8]
     public var outputIsTerminal: Bool
+    /// Standard error is a terminal: `lint` shows its progress there.
+    public var errorIsTerminal: Bool = false
     public var environment: [String: String]
 
     public init(writeOutput: @escaping @Sendable (String) -> Void, writeError: @escaping @Sendable (String) -> Void,
@@ -19,12 +21,14 @@ public struct CommandIO: Sendable {
 
     /// The real standard streams.
     public static var standard: CommandIO {
-        CommandIO(
+        var io = CommandIO(
             writeOutput: { FileHandle.standardOutput.write(Data($0.utf8)) },
             writeError: { FileHandle.standardError.write(Data($0.utf8)) },
             readInput: { Array(FileHandle.standardInput.readDataToEndOfFile()) },
             outputIsTerminal: isatty(STDOUT_FILENO) == 1,
             environment: ProcessInfo.processInfo.environment)
+        io.errorIsTerminal = isatty(STDERR_FILENO) == 1
+        return io
     }
 
     /// Colour only on a terminal, and never when NO_COLOR is set (https://no-color.org).

@@ -34,6 +34,8 @@ struct WorkspaceLintPipeline: Sendable {
     /// (a finding to print, a related location in it, a cache miss). nil: every file is
     /// read and hashed.
     var stamps: StatIndex?
+    /// Told of every file the first pass finishes (the run's cost; pass 2 re-runs few rules).
+    var progress: LintProgress?
 
     /// A file to lint. Without a document, the pipeline reads it (when it must) through
     /// `SourceFilePolicy`, which rejects what `ParserLimits` finds unsafe to parse, so
@@ -183,7 +185,8 @@ struct WorkspaceLintPipeline: Sendable {
         let declarers = Mutex<[String: [Int]]?>(nil)
         let budget = Mutex(retainedSourceBudget)
         let stamps = trustingStamps ? self.stamps : nil
-        return ParallelMap.map(Array(inputs.indices), workers: workers) { [linter, cache] index -> Result<FirstPass, FileProblem> in
+        return ParallelMap.map(Array(inputs.indices), workers: workers) { [linter, cache, progress] index -> Result<FirstPass, FileProblem> in
+            defer { progress?.fileDone() }
             let input = inputs[index]
             var document = input.document
             var read: StatIndex.Entry?
