@@ -298,7 +298,7 @@ let syntaxLinking: [LinkerSetting] = [
 
 let package = Package(
     name: "swiftui-gotchas",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v14)],
     products: [
         .executable(name: "swiftui-gotchas", targets: ["swiftui-gotchas"]),
         .executable(name: "swiftui-gotchas-bench", targets: ["swiftui-gotchas-bench"]),
@@ -338,12 +338,16 @@ let package = Package(
         .testTarget(
             name: "GotchasCLITests", dependencies: ["GotchasCore", "GotchasRules", "GotchasCLI", "GotchasCorpus"],
             swiftSettings: syntaxInterface, linkerSettings: syntaxLinking),
+        // The server suites' one harness (an in-process client over pipes, waits off the pool).
+        .target(
+            name: "ServerTestSupport", dependencies: ["GotchasCore", "GotchasLSP"], path: "Tests/ServerTestSupport",
+            swiftSettings: syntaxInterface),
         .testTarget(
-            name: "GotchasLSPTests", dependencies: ["GotchasCore", "GotchasRules", "GotchasLSP", "GotchasCorpus"],
+            name: "GotchasLSPTests", dependencies: ["GotchasCore", "GotchasRules", "GotchasLSP", "GotchasCorpus", "ServerTestSupport"],
             swiftSettings: syntaxInterface, linkerSettings: syntaxLinking),
         .testTarget(
             name: "GotchasReliabilityTests",
-            dependencies: ["GotchasCore", "GotchasRules", "GotchasCLI", "GotchasLSP", "GotchasCorpus"],
+            dependencies: ["GotchasCore", "GotchasRules", "GotchasCLI", "GotchasLSP", "GotchasCorpus", "ServerTestSupport"],
             swiftSettings: syntaxInterface, linkerSettings: syntaxLinking),
     ],
     swiftLanguageModes: [.v6]

@@ -34,8 +34,9 @@ public enum LSPCommand {
         let server = LanguageServer(writer: MessageWriter(fileDescriptor: STDOUT_FILENO), log: log)
         let status = ExitStatusBox()
         let done = DispatchSemaphore(value: 0)
+        let serving = server.start(input: InputReader.chunks(from: STDIN_FILENO))
         Task.detached {
-            status.value = await server.run(input: InputReader.chunks(from: STDIN_FILENO))
+            status.value = await serving.value
             done.signal()
         }
         done.wait()

@@ -1,6 +1,7 @@
 import Foundation
 import GotchasCore
 import GotchasRules
+import ServerTestSupport
 import Testing
 @testable import GotchasLSP
 
@@ -191,6 +192,6 @@ import Testing
         await client.answer(show, result: ["success": true])
         // Shutdown is answered after the answer above was handled: no message came first.
         #expect(try await client.shutdownAndExit() == 0)
-        #expect(await client.unclaimed().filter { $0["method"] == "window/showMessage" } == [])
+        #expect(client.unclaimed().filter { $0["method"] == "window/showMessage" } == [])
     }
 }

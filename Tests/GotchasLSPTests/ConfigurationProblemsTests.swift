@@ -1,6 +1,7 @@
 import Foundation
 import GotchasCore
 import GotchasRules
+import ServerTestSupport
 import Testing
 @testable import GotchasLSP
 
@@ -36,7 +37,7 @@ import Testing
         await client.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": .string(folder.uri(".swiftui-gotchas.json")), "type": 2]]])
         await client.change(uri, version: 3, [["range": range(0, 0, 0, 0), "text": "\n"]])
         _ = try await client.publishedDiagnostics(for: uri, version: 3)
-        #expect(await client.unclaimed().filter(Self.isWarning).isEmpty)
+        #expect(client.unclaimed().filter(Self.isWarning).isEmpty)
         // A new change with a typo: one new warning.
         _ = folder.write(".swiftui-gotchas.json", "{\"rulez\": {}}")
         await client.notify("textDocument/didSave", ["textDocument": ["uri": .string(folder.uri(".swiftui-gotchas.json"))]])
@@ -110,7 +111,7 @@ import Testing
             $0["params", "diagnostics"]?.arrayValue?.contains { $0["code"] == "foreground-color" && $0["severity"] == 1 } == true
         }
         #expect(applied["params", "uri"]?.stringValue == uri)
-        #expect(await client.unclaimed().allSatisfy { $0["method"] != "window/showMessage" })
+        #expect(client.unclaimed().allSatisfy { $0["method"] != "window/showMessage" })
         #expect(try await client.shutdownAndExit() == 0)
     }
 }

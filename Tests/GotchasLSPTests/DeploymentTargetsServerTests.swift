@@ -1,6 +1,7 @@
 import Foundation
 import GotchasCore
 import SwiftSyntax
+import ServerTestSupport
 import Testing
 @testable import GotchasLSP
 

@@ -1,5 +1,6 @@
 import GotchasCore
 import GotchasRules
+import ServerTestSupport
 import Testing
 @testable import GotchasLSP
 

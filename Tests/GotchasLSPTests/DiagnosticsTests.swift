@@ -1,5 +1,6 @@
 import Foundation
 import GotchasCore
+import ServerTestSupport
 import Testing
 @testable import GotchasLSP
 
@@ -52,7 +53,7 @@ import Testing
         #expect(published["params", "version"] == 8)
         #expect(published["params", "diagnostics"]?.arrayValue?.count == 1)
         try await Task.sleep(for: .milliseconds(700))
-        let others = await client.unclaimed().filter { $0["method"] == "textDocument/publishDiagnostics" }
+        let others = client.unclaimed().filter { $0["method"] == "textDocument/publishDiagnostics" }
         #expect(others.isEmpty, "stale publishes: \(others.map(\.serializedString))")
         #expect(try await client.shutdownAndExit() == 0)
     }
@@ -83,7 +84,7 @@ import Testing
         let changed = try await client.request("textDocument/diagnostic", ["textDocument": ["uri": .string(uri)], "previousResultId": resultID])
         #expect(changed["result", "kind"] == "full")
         // A pulling client gets no pushes.
-        #expect(await client.unclaimed().allSatisfy { $0["method"] != "textDocument/publishDiagnostics" })
+        #expect(client.unclaimed().allSatisfy { $0["method"] != "textDocument/publishDiagnostics" })
         #expect(try await client.shutdownAndExit() == 0)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import GotchasCore
+import ServerTestSupport
 import Testing
 @testable import GotchasLSP
 
@@ -108,7 +109,7 @@ import Testing
         // Closed under the other spelling: cleared under the opened one.
         await client.notify("textDocument/didClose", ["textDocument": ["uri": .string(other)]])
         #expect(try await client.publishedDiagnostics(for: opened)["params", "diagnostics"] == [])
-        #expect(await client.unclaimed().allSatisfy { $0["params", "uri"]?.stringValue != other })
+        #expect(client.unclaimed().allSatisfy { $0["params", "uri"]?.stringValue != other })
         #expect(try await client.shutdownAndExit() == 0)
     }
 }

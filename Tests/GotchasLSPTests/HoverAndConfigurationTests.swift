@@ -1,6 +1,7 @@
 import Foundation
 import GotchasCore
 import GotchasRules
+import ServerTestSupport
 import Testing
 @testable import GotchasLSP
 

@@ -1,6 +1,7 @@
 import GotchasCore
 import GotchasRules
 import GotchasCorpus
+import ServerTestSupport
 import Testing
 @testable import GotchasLSP
 

@@ -1,5 +1,6 @@
 import Foundation
 import GotchasCore
+import ServerTestSupport
 import Testing
 @testable import GotchasLSP
 

@@ -1,5 +1,6 @@
 import Foundation
 import GotchasCore
+import ServerTestSupport
 import Testing
 @testable import GotchasLSP
 
@@ -113,14 +114,14 @@ import Testing
         // The end of indexing alone brings the cross-file finding.
         #expect(Self.mismatch(try await nextShown(client, profile, uri: rootURI) { Self.mismatch($0) }))
         await client.open(appURI, Fixture.app)
-        _ = await client.drain()
+        _ = client.drain()
         // Only App.swift is edited; Root.swift's finding goes away.
         let text = "                WindowGroup { Root().environment(store) }"
         await client.change(appURI, version: 2, [["range": range(5, 0, 5, 100), "text": .string(text)]])
         let shown = try await nextShown(client, profile, uri: rootURI) { !Self.mismatch($0) }
         #expect(!Self.mismatch(shown), "\(profile)")
         if !profile.pulls {
-            #expect(await client.unclaimed().allSatisfy { $0["method"] != "workspace/diagnostic/refresh" }, "\(profile)")
+            #expect(client.unclaimed().allSatisfy { $0["method"] != "workspace/diagnostic/refresh" }, "\(profile)")
         }
         #expect(try await client.shutdownAndExit() == 0)
     }
@@ -139,7 +140,7 @@ import Testing
                 $0["params", "uri"]?.stringValue == uri && $0["params", "diagnostics"]?.arrayValue?.isEmpty == false
             }
         }
-        _ = await client.drain()
+        _ = client.drain()
         await client.notify("workspace/didChangeConfiguration", ["settings": ["swiftui-gotchas": ["rules": ["foreground-color": "off"]]]])
         let shown = try await nextShown(client, profile, uri: uri) { $0?.arrayValue?.contains { $0["code"] == "foreground-color" } == false }
         #expect(shown?.arrayValue?.contains { $0["code"] == "foreground-color" } == false, "\(profile)")

@@ -1,4 +1,5 @@
 import GotchasCore
+import ServerTestSupport
 import Testing
 @testable import GotchasLSP
 

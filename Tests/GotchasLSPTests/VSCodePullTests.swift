@@ -1,5 +1,6 @@
 import Foundation
 import GotchasCore
+import ServerTestSupport
 import Testing
 @testable import GotchasLSP
 
@@ -220,7 +221,7 @@ import Testing
         #expect(hover["result", "contents"] != nil, "\(hover)")
         let pulled = try await pull(client, uri)
         #expect(pulled["items"]?.arrayValue?.count == 1)
-        #expect(await client.unclaimed().allSatisfy { $0["id"] != workspacePull.json })
+        #expect(client.unclaimed().allSatisfy { $0["id"] != workspacePull.json })
         // The walk stops when the pull is cancelled (it checks between steps).
         await client.notify("$/cancelRequest", ["id": workspacePull.json])
         let cancelled = try await client.response(to: workspacePull)

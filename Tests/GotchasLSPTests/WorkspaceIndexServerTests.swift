@@ -1,5 +1,6 @@
 import Foundation
 import GotchasCore
+import ServerTestSupport
 import Testing
 @testable import GotchasLSP
 
@@ -96,7 +97,7 @@ import Testing
         _ = try await client.initialize(capabilities: ["window": ["workDoneProgress": true]], folders: [folder.path])
         let create = try await client.next("workDoneProgress/create") { $0["method"] == "window/workDoneProgress/create" }
         let token = try #require(create["params", "token"])
-        #expect(await client.unclaimed().contains { $0["method"] == "$/progress" } == false)
+        #expect(client.unclaimed().contains { $0["method"] == "$/progress" } == false)
         await client.sendRaw(TestClient.framed(["jsonrpc": "2.0", "id": create["id"] ?? .null, "result": .null]))
         let begin = try await client.notification("$/progress") { $0["params", "value", "kind"] == "begin" }
         let end = try await client.notification("$/progress") { $0["params", "value", "kind"] == "end" }

@@ -1,6 +1,7 @@
 import Foundation
 import GotchasCore
 import GotchasCorpus
+import ServerTestSupport
 import Testing
 
 /// The workspace model's scenarios (`WorkspaceModelScenario`, shared with the CLI's

@@ -1,5 +1,6 @@
 import Foundation
 import GotchasCore
+import ServerTestSupport
 import Testing
 @testable import GotchasLSP
 
@@ -51,7 +52,7 @@ import Testing
         // Said once: a folder change that keeps it does not repeat the warning.
         await client.notify("workspace/didChangeWorkspaceFolders", ["event": ["added": [], "removed": []]])
         _ = try await client.notification("window/logMessage") { $0["params", "message"]?.stringValue?.hasPrefix("indexed 0 files") == true }
-        #expect(await client.unclaimed().contains { $0["method"] == "window/showMessage" } == false)
+        #expect(client.unclaimed().contains { $0["method"] == "window/showMessage" } == false)
         #expect(try await client.shutdownAndExit() == 0)
     }
 
@@ -141,7 +142,7 @@ import Testing
             $0["params", "uri"]?.stringValue == uri
         }
         #expect(hasDiagnostic(published))
-        #expect(await client.unclaimed().contains { $0["params", "message"]?.stringValue?.hasPrefix("indexed ") == true } == false)
+        #expect(client.unclaimed().contains { $0["params", "message"]?.stringValue?.hasPrefix("indexed ") == true } == false)
         #expect(try await client.shutdownAndExit() == 0)
     }
 

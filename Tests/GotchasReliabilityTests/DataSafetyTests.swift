@@ -1,6 +1,7 @@
 import Foundation
 import GotchasCore
 import GotchasRules
+import ServerTestSupport
 import Testing
 @testable import GotchasCLI
 @testable import GotchasLSP
@@ -57,8 +58,8 @@ import Testing
         let before = try paths.map(Self.bytesAndDate)
         let listing = try FileManager.default.contentsOfDirectory(atPath: root).sorted()
 
-        let server = ServerHarness()
-        try await server.initialize(["workspace": ["applyEdit": true]], folders: [root])
+        let server = TestClient()
+        try await server.initialize(capabilities: ["workspace": ["applyEdit": true]], folders: [root])
         for path in paths {
             let uri = URL(fileURLWithPath: path).absoluteString
             await server.open(uri, Self.flagged)

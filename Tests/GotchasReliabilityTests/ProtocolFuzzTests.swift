@@ -1,6 +1,7 @@
 import Foundation
 import GotchasCore
 import GotchasCorpus
+import ServerTestSupport
 import Testing
 @testable import GotchasLSP
 
@@ -151,7 +152,7 @@ import Testing
     @Test func randomAndMutatedFramesKeepTheServerAnswering() async throws {
         let seed = Fuzz.seed("protocolFrames")
         var random = FuzzRandom(seed: seed)
-        let server = ServerHarness(options: { var options = ServerOptions(); options.maximumBodySize = 1 << 16; return options }())
+        let server = TestClient(options: { var options = ServerOptions(); options.maximumBodySize = 1 << 16; return options }())
         try await server.initialize()
         await server.open(Self.uri, Self.text)
         let cases = Fuzz.iterations(ci: 4_000)
@@ -166,7 +167,7 @@ import Testing
                 Issue.record("case \(index) (seed \(seed)): the server stopped answering after \(String(decoding: bytes.prefix(300), as: UTF8.self).debugDescription)")
                 return
             }
-            _ = await server.drain()
+            _ = server.drain()
             // Keep a document open for the requests that need one.
             if index % 50 == 0 { await server.open(Self.uri, Self.text, version: index + 2) }
         }
@@ -184,7 +185,7 @@ import Testing
 
     /// Specific hostile messages and the exact answer each must get.
     @Test func hostileMessagesGetTheRightError() async throws {
-        let server = ServerHarness(options: { var options = ServerOptions(); options.maximumBodySize = 1 << 20; return options }())
+        let server = TestClient(options: { var options = ServerOptions(); options.maximumBodySize = 1 << 20; return options }())
         // Before initialize: requests are refused with ServerNotInitialized.
         let early = try await server.request("textDocument/hover", [:])
         #expect(early["error", "code"]?.intValue == ResponseError.serverNotInitializedCode)
@@ -195,7 +196,7 @@ import Testing
             let answer = try await server.next(what) { $0["error", "code"]?.intValue == code }
             #expect(answer["id"] == .null || answer["id"] != nil, "\(what)")
             try await server.ping()
-            _ = await server.drain()
+            _ = server.drain()
         }
         func framed(_ text: String) -> [UInt8] { MessageFramer.frame(Array(text.utf8)) }
         try await expectError(framed("{not json"), ResponseError.parseErrorCode, "malformed JSON")
@@ -227,7 +228,7 @@ import Testing
         await server.closeInput()
         #expect(await server.exitStatus() == 1)
         // A real over-limit body is skipped, and the stream carries on after it.
-        let server2 = ServerHarness(options: { var options = ServerOptions(); options.maximumBodySize = 1 << 20; return options }())
+        let server2 = TestClient(options: { var options = ServerOptions(); options.maximumBodySize = 1 << 20; return options }())
         try await server2.initialize()
         let big = #"{"jsonrpc":"2.0","id":"big","method":"textDocument/hover","params":{"x":""# + String(repeating: "x", count: 1 << 20) + #""}}"#
         await server2.sendRaw(MessageFramer.frame(Array(big.utf8)))
@@ -238,7 +239,7 @@ import Testing
 
     /// Thousands of requests in flight, then every one cancelled: each is answered exactly once.
     @Test func thousandsOfRequestsThenCancel() async throws {
-        let server = ServerHarness()
+        let server = TestClient()
         try await server.initialize()
         await server.open(Self.uri, SyntheticCorpus(seed: 5).viewFile(lines: 400))
         let count = Fuzz.isLong ? 20_000 : 3_000
@@ -269,7 +270,7 @@ import Testing
             }
         }
         try await Task.sleep(for: .milliseconds(200))
-        let late = await server.drain().filter { $0["method"] == nil && $0["id"]?.intValue != nil }
+        let late = server.drain().filter { $0["method"] == nil && $0["id"]?.intValue != nil }
         #expect(late.isEmpty, "answered after cancellation: \(late.prefix(3).map(\.serializedString))")
         try await server.ping()
         #expect(try await server.shutdownAndExit() == 0)
@@ -280,7 +281,7 @@ import Testing
     @Test func hostileEditsKeepDiagnosticsFlowing() async throws {
         let seed = Fuzz.seed("hostileEdits")
         var random = FuzzRandom(seed: seed)
-        let server = ServerHarness()
+        let server = TestClient()
         try await server.initialize()
         await server.open(Self.uri, Self.text)
         let cases = Fuzz.iterations(ci: 400)

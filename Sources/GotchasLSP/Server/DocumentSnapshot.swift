@@ -114,7 +114,7 @@ extension LanguageServer {
     /// document is linted again with it (lints of documents that need it wait until then).
     func readBaseline(_ path: String) {
         watchBaseline(path)
-        Task.detached {
+        executors.background {
             let result: Result<Baseline, BaselineFile.Problem>
             do throws(BaselineFile.Problem) {
                 result = .success(try BaselineFile.load(path))

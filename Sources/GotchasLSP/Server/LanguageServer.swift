@@ -12,10 +12,17 @@ import GotchasRules
 /// Anything that parses — linting, fix-all, workspace diagnostics — runs in detached
 /// tasks on a `DocumentSnapshot` and reports back to the actor.
 public actor LanguageServer {
-    enum Phase: Sendable { case uninitialized, running, shuttingDown }
+    enum Phase: Sendable, Equatable {
+        case uninitialized, running, shuttingDown
+        /// `exit` arrived: the loop ends with this status.
+        case exiting(status: Int32)
+    }
 
     let writer: MessageWriter
     let log: ServerLog
+    /// The loop's thread and the work threads (ServerExecutors.swift).
+    nonisolated let executors = ServerExecutors()
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executors.loop.asUnownedSerialExecutor() }
     let options: ServerOptions
     let linter: Linter
 
@@ -33,8 +40,8 @@ public actor LanguageServer {
     /// Problems found before `initialized`, shown then.
     var deferredProblems: [String] = []
 
-    /// Requests answered off the loop, by ID; removed when answered or cancelled.
-    var pendingRequests: [RequestID: Task<Void, Never>] = [:]
+    /// Requests answered off the loop, the index walk, a pending `shutdown` (InFlightWork.swift).
+    var inFlight = InFlightWork()
     var nextOutgoingID = 0
     /// `window/showDocument` requests sent, by ID, with the message shown instead when the
     /// client cannot open the page (a terminal Neovim has no browser: `success: false`).
@@ -51,12 +58,10 @@ public actor LanguageServer {
     var baselineWaiters: [String: [CheckedContinuation<Void, Never>]] = [:]
     /// Work-done progress tokens the server created, and who waits for them.
     var progressTokens = ProgressReporter()
-    var exitCode: Int32?
     /// Starts every pull result ID (`PullResultID`): a restarted server's IDs never match the old one's.
     let session = String(UInt32.random(in: 0...UInt32.max), radix: 36)
     /// What the last pulled report of each file read from disk was computed from, by path.
     var diskPulls: [String: DiskPullMemo] = [:]
-    var shutdownTask: Task<Void, Never>?
 
     public init(writer: MessageWriter, log: ServerLog = ServerLog(), options: ServerOptions = ServerOptions(),
                 linter: Linter = RuleCatalog.linter) {
@@ -66,6 +71,11 @@ public actor LanguageServer {
         self.linter = linter
         self.lints = LintScheduler(maximumConcurrent: options.maximumConcurrentLints)
         self.configuration = ConfigurationStore(rules: linter.descriptions, defaultDocsBaseURL: options.docsBaseURL)
+    }
+
+    /// Starts serving `input` on the loop's thread; the task's value is `run`'s.
+    public nonisolated func start(input: AsyncStream<[UInt8]>) -> Task<Int32, Never> {
+        executors.onLoop { await self.run(input: input) }
     }
 
     /// Serves until `exit` or end of input. Returns the process exit status:
@@ -80,9 +90,9 @@ public actor LanguageServer {
                     log("framing error: \(error)")
                     send(.failure(id: nil, error.canSkipBody ? .invalidRequest(error.description) : .parseError(error.description)))
                 }
-                if let exitCode {
-                    await drainBeforeExit()
-                    return finish(exitCode)
+                if case .exiting(let status) = phase {
+                    if status == 0 { await drainBeforeExit() }
+                    return finish(status)
                 }
             }
         }
@@ -93,8 +103,7 @@ public actor LanguageServer {
     }
 
     private func finish(_ status: Int32) -> Int32 {
-        for task in pendingRequests.values { task.cancel() }
-        pendingRequests.removeAll()
+        _ = inFlight.cancelAll()
         return status
     }
 
@@ -259,16 +268,17 @@ public actor LanguageServer {
         _ work: @escaping @Sendable () async -> Answer<Output>,
         then finish: @escaping @Sendable (isolated LanguageServer, Output) -> Answer<Value>
     ) {
-        let task = Task.detached {
+        let task = executors.background {
             let result = await work()
             await self.complete(id, result, document: document, finish: finish)
         }
-        pendingRequests[id] = task
+        inFlight.started(id, task)
     }
 
     private func complete<Output: Sendable, Value: LSPResult>(_ id: RequestID, _ result: Answer<Output>, document: (uri: String, version: Int)?,
                                                               finish: @Sendable (isolated LanguageServer, Output) -> Answer<Value>) {
-        guard pendingRequests.removeValue(forKey: id) != nil else { return }  // cancelled: already answered
+        guard inFlight.finished(id) != nil else { return }  // cancelled: already answered
+        defer { answerShutdownIfDue() }
         if let document, documents[document.uri]?.version != document.version {
             send(.failure(id: id, .contentModified))
             return
@@ -281,8 +291,9 @@ public actor LanguageServer {
 
     /// Cancels a pending request and answers it with RequestCancelled.
     func cancel(_ id: RequestID) {
-        guard let task = pendingRequests.removeValue(forKey: id) else { return }
+        guard let task = inFlight.finished(id) else { return }
         task.cancel()
         send(.failure(id: id, .requestCancelled))
+        answerShutdownIfDue()
     }
 }

@@ -22,7 +22,7 @@ extension LanguageServer {
         let delay = options.lintDelay
         let generation = configuration.generation
         let openGeneration = open.openGeneration
-        Task.detached {
+        executors.background {
             if delay > .zero { try? await Task.sleep(for: delay) }
             let (result, parsed, memo) = snapshot.parseAndLint()
             let resultID = snapshot.resultID(of: result)
@@ -72,7 +72,7 @@ extension LanguageServer {
         var full = snapshot
         full.parseBase = nil
         let generation = configuration.generation
-        Task.detached {
+        executors.background { [full] in
             // While the user types, every version is soon outdated: confirm only the one
             // that stays, and leave the cores to the lints of the new versions.
             try? await Task.sleep(for: Self.confirmationDelay)
@@ -105,7 +105,8 @@ extension LanguageServer {
     /// Pushes diagnostics unless the client pulls them (or the scheduler finds them
     /// unchanged for a quiet re-lint).
     func publish(_ result: LintResult, for snapshot: DocumentSnapshot, quietIfUnchanged: Bool = false) {
-        guard !capabilities.pullDiagnostics else { return }
+        // After `shutdown` the client may have let go of the connection (as for logToClient).
+        guard !capabilities.pullDiagnostics, phase == .running else { return }
         var params: [String: JSON] = ["uri": .string(snapshot.uri), "diagnostics": .array(snapshot.lspDiagnostics(result))]
         if let version = snapshot.version { params["version"] = .int(version) }
         let message = JSON.object(params)

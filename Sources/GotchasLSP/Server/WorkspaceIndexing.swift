@@ -36,7 +36,9 @@ extension LanguageServer {
         let stepDelay = options.indexWalkStepDelay
         let linter = self.linter
         let token = capabilities.workDoneProgress ? createProgressToken("swiftui-gotchas-index-\(generation)") : nil
-        Task.detached {
+        // A newer build replaces this one; `shutdown` cancels it (checked between files).
+        inFlight.indexing?.cancel()
+        inFlight.indexing = executors.background {
             let usable = if let token { await self.awaitProgressToken(token) } else { false }
             let progressToken = usable ? token.map(JSON.string) : nil
             var walk = WorkspaceFiles(startingAt: folders, options: walkOptions)
@@ -44,7 +46,7 @@ extension LanguageServer {
             while !walk.isFinished {
                 if stepDelay > .zero { try? await Task.sleep(for: stepDelay) }
                 // A newer build (folders changed) makes this walk pointless.
-                guard await self.workspace.isCurrent(generation) else {
+                guard !Task.isCancelled, await self.workspace.isCurrent(generation) else {
                     await self.sendProgress(progressToken, WorkDoneProgress.walkEnd(message: "stopped: the workspace folders changed"))
                     return
                 }
@@ -55,6 +57,7 @@ extension LanguageServer {
             let progress = WorkDoneProgress(title: Self.indexingTitle, total: files.count, minimumTotalForReports: 10)
             var indexes: [FileIndex] = []
             for (number, path) in files.enumerated() {
+                if Task.isCancelled { return }
                 switch Self.indexFromDisk(path: path, linter: linter) {
                 case .success(let index): indexes.append(index)
                 case .failure(let rejection): await self.logToClient("not indexed: \(path): \(rejection)", type: .log)
@@ -165,7 +168,7 @@ extension LanguageServer {
     func lookUpSettingsIfOutsideFolders(path: String) {
         let folders = WorkspaceRootPolicy(homeDirectory: options.homeDirectory).indexed(workspaceFolders)
         guard workspace.beginSettingsLookup(forFile: path, indexedFolders: folders) else { return }
-        Task.detached {
+        executors.background {
             let found = ProjectSettingsDiscovery.ancestors(of: [path])
             guard !found.isEmpty else { return }
             let reads = await self.beginSettingsReads(paths: found)
@@ -197,7 +200,7 @@ extension LanguageServer {
             // Reading a manifest parses it: that happens off the message loop, and only the
             // newest read of a path is applied (reads may finish out of order).
             let read = workspace.beginSettingsRead(path: path)
-            Task.detached {
+            executors.background {
                 let text = deleted ? nil : FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
                 let facts = text.flatMap { SettingsFileFacts(path: path, text: $0) }
                 await self.settingsFileRead(path: path, text: text, facts: facts, read: read)
@@ -216,7 +219,7 @@ extension LanguageServer {
     func reindexFromDisk(path: String) {
         let linter = self.linter
         let generation = workspace.generation
-        Task.detached {
+        executors.background {
             let index = Self.indexFromDisk(path: path, linter: linter)
             await self.diskIndexRead(path: path, index: index, generation: generation)
         }
