@@ -52,7 +52,9 @@ import Testing
         await client.sendBatch([hover, shutdown, ["jsonrpc": "2.0", "method": "exit"]])
         #expect(await client.exitStatus() == 0)
         let hovered = try await client.next("the hover answer") { $0["id"] == hover["id"] && $0["method"] == nil }
-        #expect(hovered["result", "contents"] != nil, "\(hovered)")
+        // Answered: with its result, or cancelled when it did not finish within the grace
+        // (a loaded machine); never left without an answer.
+        #expect(hovered["result", "contents"] != nil || hovered["error", "code"] == .int(ResponseError.requestCancelledCode), "\(hovered)")
         _ = try await client.next("the shutdown answer") { $0["id"] == shutdown["id"] && $0["result"] == .null }
     }
 }

@@ -19,6 +19,10 @@ struct BaselineStore: Sendable {
     }
 
     private(set) var states: [String: State] = [:]
+    /// Pulls waiting for a baseline's read, by path (resumed when it is read).
+    var waiters: [String: [CheckedContinuation<Void, Never>]] = [:]
+    /// The baseline paths the client was asked to watch (`LanguageServer.watchBaseline`).
+    var watched: Set<String> = []
 
     enum Lookup: Equatable {
         /// Nothing to wait for (no baseline, or a broken one).

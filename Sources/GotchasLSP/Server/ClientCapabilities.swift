@@ -8,6 +8,8 @@ struct ClientCapabilities: Sendable {
     }
     /// Negotiated once: every position conversion reads it.
     private(set) var positionEncoding: PositionEncoding
+    /// The trace level the client asked for (`initialize`, `$/setTrace`): not "off" sends `$/logTrace`.
+    var trace = "off"
 
     init(_ offered: OfferedCapabilities = OfferedCapabilities()) {
         self.offered = offered

@@ -135,14 +135,14 @@ extension LanguageServer {
             guard case .pending(let startRead) = state else { return active }
             if startRead { readBaseline(path) }
             await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
-                baselineWaiters[path, default: []].append(waiter)
+                baselines.waiters[path, default: []].append(waiter)
             }
         }
         return baselines.loaded(path)
     }
 
     private func baselineRead(_ path: String, _ result: Result<Baseline, BaselineFile.Problem>) {
-        defer { for waiter in baselineWaiters.removeValue(forKey: path) ?? [] { waiter.resume() } }
+        defer { for waiter in baselines.waiters.removeValue(forKey: path) ?? [] { waiter.resume() } }
         guard baselines.finished(path, result) else { return }
         if case .failure(let problem) = result { showProblem("swiftui-gotchas: \(problem) (nothing is hidden)") }
         configuration.invalidate()
@@ -158,13 +158,13 @@ extension LanguageServer {
     /// A `RelativePattern` (directory + file name) where the client supports it — VS Code
     /// matches a plain glob against workspace-relative paths only — else the absolute path.
     func watchBaseline(_ path: String) {
-        guard capabilities.watchedFilesDynamicRegistration, watchedBaselines.insert(path).inserted else { return }
-        if watchedBaselines.count > 1 {
+        guard capabilities.watchedFilesDynamicRegistration, baselines.watched.insert(path).inserted else { return }
+        if baselines.watched.count > 1 {
             sendRequest(LSPMethod.unregisterCapability, ["unregisterations": [  // sic: the protocol's spelling
                 ["id": .string(Self.baselineWatcherID), "method": .string(LSPMethod.didChangeWatchedFiles)]]])
         }
         let relative = capabilities.watchedFilesRelativePatterns
-        let watchers: [JSON] = watchedBaselines.sorted().map { path in
+        let watchers: [JSON] = baselines.watched.sorted().map { path in
             guard relative else { return ["globPattern": .string(path)] }
             let url = URL(fileURLWithPath: path)
             return ["globPattern": ["baseUri": .string(DocumentStore.uri(ofPath: url.deletingLastPathComponent().path)),

@@ -18,57 +18,49 @@ public actor LanguageServer {
         case exiting(status: Int32)
     }
 
-    let writer: MessageWriter
-    let log: ServerLog
-    /// The loop's thread and the work threads (ServerExecutors.swift).
-    nonisolated let executors = ServerExecutors()
+    /// Where it writes, its options, rules and threads (ServerEnvironment.swift).
+    nonisolated let environment: ServerEnvironment
+    nonisolated var writer: MessageWriter { environment.writer }
+    nonisolated var log: ServerLog { environment.log }
+    nonisolated var options: ServerOptions { environment.options }
+    nonisolated var linter: Linter { environment.linter }
+    nonisolated var executors: ServerExecutors { environment.executors }
+    nonisolated var session: String { environment.session }
     public nonisolated var unownedExecutor: UnownedSerialExecutor { executors.loop.asUnownedSerialExecutor() }
-    let options: ServerOptions
-    let linter: Linter
 
+    // The state, each part in a component that owns it (at most 12 stored properties:
+    // ServerShapeTests).
     var phase = Phase.uninitialized
+    /// What the client can do and asked for (its trace level too).
     var capabilities = ClientCapabilities()
-    var converter: PositionConverter { PositionConverter(encoding: capabilities.positionEncoding) }
     var documents = DocumentStore()
+    /// Configuration files, editor settings, project settings, and the workspace folders.
     var configuration: ConfigurationStore
-    var workspaceFolders: [String] = [] {
-        didSet { configuration.workspaceFolders = workspaceFolders }  // the editor's include/exclude are relative to them
-    }
-    var trace = "off"
-    /// Problems already shown with window/showMessage (each once).
-    var shownProblems: Set<String> = []
-    /// Problems found before `initialized`, shown then.
-    var deferredProblems: [String] = []
-
+    var problems = ShownProblems()
     /// Requests answered off the loop, the index walk, a pending `shutdown` (InFlightWork.swift).
     var inFlight = InFlightWork()
-    var nextOutgoingID = 0
-    /// `window/showDocument` requests sent, by ID, with the message shown instead when the
-    /// client cannot open the page (a terminal Neovim has no browser: `success: false`).
-    var documentFallbacks: [String: String] = [:]
-    /// Which lints run, wait, and which results are current (LintScheduler.swift).
+    /// Requests sent to the client and what their answers unlock (OutgoingRequests.swift).
+    var outgoing = OutgoingRequests()
+    /// Which lints run, wait, and which results are current, disk pulls' too (LintScheduler.swift).
     var lints: LintScheduler
     /// Declarations of the whole workspace (WorkspaceIndexManager.swift).
     var workspace = WorkspaceIndexManager()
-    /// The baselines configurations name (BaselineStore.swift).
+    /// The baselines configurations name, who waits for them, which are watched (BaselineStore.swift).
     var baselines = BaselineStore()
-    /// The baseline paths the client was asked to watch (`watchBaseline`).
-    var watchedBaselines: Set<String> = []
-    /// Pulls waiting for a baseline's read, by path (resumed when it is read).
-    var baselineWaiters: [String: [CheckedContinuation<Void, Never>]] = [:]
-    /// Work-done progress tokens the server created, and who waits for them.
-    var progressTokens = ProgressReporter()
-    /// Starts every pull result ID (`PullResultID`): a restarted server's IDs never match the old one's.
-    let session = String(UInt32.random(in: 0...UInt32.max), radix: 36)
-    /// What the last pulled report of each file read from disk was computed from, by path.
-    var diskPulls: [String: DiskPullMemo] = [:]
+
+    var converter: PositionConverter { PositionConverter(encoding: capabilities.positionEncoding) }
+    var workspaceFolders: [String] {
+        get { configuration.workspaceFolders }
+        set { configuration.workspaceFolders = newValue }  // the editor's include/exclude are relative to them
+    }
+    var trace: String {
+        get { capabilities.trace }
+        set { capabilities.trace = newValue }
+    }
 
     public init(writer: MessageWriter, log: ServerLog = ServerLog(), options: ServerOptions = ServerOptions(),
                 linter: Linter = RuleCatalog.linter) {
-        self.writer = writer
-        self.log = log
-        self.options = options
-        self.linter = linter
+        self.environment = ServerEnvironment(writer: writer, log: log, options: options, linter: linter)
         self.lints = LintScheduler(maximumConcurrent: options.maximumConcurrentLints)
         self.configuration = ConfigurationStore(rules: linter.descriptions, defaultDocsBaseURL: options.docsBaseURL)
     }
@@ -154,8 +146,7 @@ public actor LanguageServer {
     /// Sends a server→client request and returns its ID; answers go to `clientAnswered`.
     @discardableResult
     func sendRequest(_ method: String, _ params: JSON) -> String {
-        nextOutgoingID += 1
-        let id = "swiftui-gotchas-\(nextOutgoingID)"
+        let id = outgoing.nextID()
         send(.request(id: .string(id), method: method, params: params))
         return id
     }
@@ -194,7 +185,7 @@ public actor LanguageServer {
 
     func showProblem(_ message: String) {
         log(message)
-        guard shownProblems.insert(message).inserted else { return }
+        guard problems.isFirstShowing(message) else { return }
         sendNotification(LSPMethod.showMessage, ["type": .int(MessageType.error.rawValue), "message": .string(message)])
     }
 
@@ -210,7 +201,7 @@ public actor LanguageServer {
     /// Asks the client to create `token`; progress on it waits for `awaitProgressToken`.
     func createProgressToken(_ token: String) -> String {
         let requestID = sendRequest(LSPMethod.createWorkDoneProgress, ["token": .string(token)])
-        progressTokens.requested(token, requestID: requestID)
+        outgoing.progress.requested(token, requestID: requestID)
         return token
     }
 
@@ -219,7 +210,7 @@ public actor LanguageServer {
     /// the client accepted the token.
     func awaitProgressToken(_ token: String) async -> Bool {
         await withCheckedContinuation { (waiter: ProgressReporter.Waiter) in
-            guard progressTokens.wait(for: token, waiter) else {
+            guard outgoing.progress.wait(for: token, waiter) else {
                 waiter.resume()
                 return
             }
@@ -228,13 +219,13 @@ public actor LanguageServer {
                 self.progressTokenTimedOut(token)
             }
         }
-        return progressTokens.isAccepted(token)
+        return outgoing.progress.isAccepted(token)
     }
 
     static let progressTokenTimeout: Duration = .seconds(2)
 
     private func progressTokenTimedOut(_ token: String) {
-        for waiter in progressTokens.timedOut(token) { waiter.resume() }
+        for waiter in outgoing.progress.timedOut(token) { waiter.resume() }
     }
 
     /// `$/progress` on `token` (nil: the client gave none, or did not accept ours).
@@ -245,8 +236,8 @@ public actor LanguageServer {
 
     /// The client answered a server request: a created progress token may now be used.
     func clientAnswered(_ id: String, result: JSON?, error: JSON?) {
-        for waiter in progressTokens.answered(requestID: id, accepted: error == nil) { waiter.resume() }
-        if let fallback = documentFallbacks.removeValue(forKey: id), error != nil || result?["success"]?.boolValue != true {
+        for waiter in outgoing.progress.answered(requestID: id, accepted: error == nil) { waiter.resume() }
+        if let fallback = outgoing.fallback(answering: id, result: result, error: error) {
             sendNotification(LSPMethod.showMessage, ["type": .int(MessageType.info.rawValue), "message": .string(fallback)])
         }
     }

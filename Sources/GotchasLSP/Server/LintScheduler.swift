@@ -36,6 +36,8 @@ struct LintScheduler: Sendable {
     private var waitingQuietly: [String: Bool] = [:]
     /// Documents whose lint was running when the workspace index changed under it.
     private var relintAfterFlight: Set<String> = []
+    /// What the last pulled report of each file read from disk was computed from, by path.
+    var diskPulls: [String: DiskPullMemo] = [:]
     /// The last publishDiagnostics sent per document (cleared on close).
     private var lastPublished: [String: JSON] = [:]
 

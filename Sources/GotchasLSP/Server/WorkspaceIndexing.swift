@@ -89,7 +89,7 @@ extension LanguageServer {
     /// A warning with window/showMessage, once per `key` for the session.
     func showWarningOnce(_ message: String, key: String) {
         log(message)
-        guard shownProblems.insert(key).inserted else { return }
+        guard problems.isFirstShowing(key) else { return }
         sendNotification(LSPMethod.showMessage, ["type": .int(MessageType.warning.rawValue), "message": .string(message)])
     }
 

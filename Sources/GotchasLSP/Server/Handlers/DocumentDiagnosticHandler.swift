@@ -58,12 +58,12 @@ extension LanguageServer {
     /// when it cannot be read or `lint` would skip it).
     fileprivate func diskPull(path: String, uri: String, previous: String?, id: RequestID) {
         let context = diskPullContext(forPath: path)
-        let memo = diskPulls[path]
+        let memo = lints.diskPulls[path]
         respondInBackground(id, document: nil) { () async -> Answer<DiskPullOutcome> in
             let context = await self.withBaseline(context)
             return .success(DiskPullOutcome(path: path, pulled: context.report(path: path, uri: uri, previous: previous, memo: memo)))
         } then: { server, outcome in
-            server.diskPulls[outcome.path] = outcome.pulled?.memo
+            server.lints.diskPulls[outcome.path] = outcome.pulled?.memo
             return .success(outcome.pulled?.report ?? .full(resultID: nil, items: []))
         }
     }

@@ -52,7 +52,7 @@ enum ExecuteCommandHandler: LoopRequestHandler {
             }
             if server.capabilities.showDocument {
                 let requestID = server.sendRequest(LSPMethod.showDocument, ["uri": .string(href), "external": true])
-                server.documentFallbacks[requestID] = "\(ruleID): \(rule.description.summary) \(href)"
+                server.outgoing.showDocument(requestID, fallback: "\(ruleID): \(rule.description.summary) \(href)")
             } else {
                 server.sendNotification(LSPMethod.showMessage, ["type": .int(MessageType.info.rawValue), "message": .string("\(ruleID): \(href)")])
             }

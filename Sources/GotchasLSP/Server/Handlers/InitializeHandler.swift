@@ -28,7 +28,7 @@ extension LanguageServer {
         capabilities = ClientCapabilities(params.capabilities)
         if let folders = params.workspaceFolders { workspaceFolders = folders }
         if let trace = params.trace { self.trace = trace }
-        if let problem = configuration.setEditorSettings(params.initializationOptions, initialization: true) { deferredProblems.append(problem) }
+        if let problem = configuration.setEditorSettings(params.initializationOptions, initialization: true) { problems.deferUntilInitialized(problem) }
         phase = .running
         logToClient("initialized: client \(params.clientName ?? "?"), encoding \(capabilities.positionEncoding.rawValue), folders \(workspaceFolders)", type: .info)
 
@@ -40,8 +40,7 @@ extension LanguageServer {
     }
 
     func initialized() {
-        for problem in deferredProblems { showProblem(problem) }
-        deferredProblems.removeAll()
+        for problem in problems.takeDeferred() { showProblem(problem) }
         startWorkspaceIndexing()
         guard capabilities.watchedFilesDynamicRegistration else { return }
         sendRequest(LSPMethod.registerCapability, ["registrations": [

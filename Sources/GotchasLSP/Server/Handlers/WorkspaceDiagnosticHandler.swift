@@ -35,7 +35,7 @@ extension LanguageServer {
         let walkOptions = indexWalkOptions
         let stepDelay = options.indexWalkStepDelay
         let setup = diskPullSetup
-        let memos = diskPulls
+        let memos = lints.diskPulls
         respondInBackground(id, document: nil) { [open, previous] () async -> Answer<WorkspacePullOutcome> in
             var walk = WorkspaceFiles(startingAt: folders, options: walkOptions)
             while !walk.isFinished {
@@ -77,7 +77,7 @@ extension LanguageServer {
         } then: { server, outcome in
             outcome.problems.forEach(server.showProblem)
             // Files gone from the workspace (or open now) are forgotten.
-            server.diskPulls = outcome.memos
+            server.lints.diskPulls = outcome.memos
             return .success(outcome.report)
         }
     }
