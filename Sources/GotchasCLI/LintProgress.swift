@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// How far a `lint` run is, shown on a terminal's standard error: "linted 120 of 521 files",
 /// written over itself (`\r`) at most four times a second by a thread of its own, and erased
@@ -9,8 +8,8 @@ import Synchronization
 final class LintProgress: Sendable {
     private let total: Int
     private let write: @Sendable (String) -> Void
-    private let done = Atomic<Int>(0)
-    private let state = Mutex(State())
+    private let done = Locked(0)
+    private let state = Locked(State())
 
     private struct State {
         var stopped = false
@@ -23,7 +22,7 @@ final class LintProgress: Sendable {
         self.write = write
         show()
         let ticker = Thread { [self] in
-            while !state.withLock(\.stopped) {
+            while !state.withLock({ $0.stopped }) {
                 Thread.sleep(forTimeInterval: 0.25)
                 show()
             }
@@ -32,7 +31,7 @@ final class LintProgress: Sendable {
     }
 
     /// One more file linted (any thread).
-    func fileDone() { done.add(1, ordering: .relaxed) }
+    func fileDone() { done.withLock { $0 += 1 } }
 
     /// Erases the line; nothing is written after this.
     func finish() {
@@ -44,7 +43,7 @@ final class LintProgress: Sendable {
     }
 
     private func show() {
-        let count = min(done.load(ordering: .relaxed), total)
+        let count = min(done.withLock { $0 }, total)
         state.withLock { state in
             // Written under the lock, so a tick never lands after `finish`'s erase.
             guard !state.stopped, count != state.shown else { return }

@@ -1,6 +1,5 @@
 import Foundation
 import GotchasCore
-import Synchronization
 
 /// The plain `lint` path (no `--fix`/`--diff`): every file parsed once (at most twice
 /// when a second pass needs a tree that was not kept), results cached, and results
@@ -111,7 +110,7 @@ struct WorkspaceLintPipeline: Sendable {
             }
         }
         let keptInputs = kept.map { inputs[$0] }
-        let inconsistent = Mutex(false)
+        let inconsistent = Locked(false)
         var diagnostics = first.contains(where: \.fileIndex.asksWorkspace)
             ? secondPass(keptInputs, first: &first, settingsKeys: kept.map { settingsKeys.isEmpty ? "" : settingsKeys[$0] },
                          ruleIDs: ruleIDs, settingsOnly: settingsOnly, inconsistent: inconsistent)
@@ -122,7 +121,7 @@ struct WorkspaceLintPipeline: Sendable {
             needed.insert(keptInputs[index].path)
             for diagnostic in list { for related in diagnostic.related { needed.insert(related.path) } }
         }
-        let lateReads = Mutex(0)
+        let lateReads = Locked(0)
         let documents: [SourceDocument] = ParallelMap.map(Array(first.indices), workers: workers) { [first, needed] index in
             let pass = first[index], path = keptInputs[index].path
             if let document = pass.document { return document }
@@ -182,8 +181,8 @@ struct WorkspaceLintPipeline: Sendable {
     private func firstPass(_ inputs: [Input], settingsKeys: [String], trustingStamps: Bool,
                            defaultIsolationIsMainActor: Bool) -> [Result<FirstPass, FileProblem>] {
         // Scanned on the first cache miss only: a warm run needs no tree.
-        let declarers = Mutex<[String: [Int]]?>(nil)
-        let budget = Mutex(retainedSourceBudget)
+        let declarers = Locked<[String: [Int]]?>(nil)
+        let budget = Locked(retainedSourceBudget)
         let stamps = trustingStamps ? self.stamps : nil
         return ParallelMap.map(Array(inputs.indices), workers: workers) { [linter, cache, progress] index -> Result<FirstPass, FileProblem> in
             defer { progress?.fileDone() }
@@ -256,7 +255,7 @@ struct WorkspaceLintPipeline: Sendable {
     /// A file not read so far is read if a rule must run again on it (a trusted stamp
     /// that turns out wrong sets `inconsistent`).
     private func secondPass(_ inputs: [Input], first: inout [FirstPass], settingsKeys: [String], ruleIDs: [String],
-                            settingsOnly: WorkspaceIndex, inconsistent: borrowing Mutex<Bool>) -> [[Diagnostic]] {
+                            settingsOnly: WorkspaceIndex, inconsistent: Locked<Bool>) -> [[Diagnostic]] {
         // Workspace-dependent results are keyed by the digest of every file's index;
         // the index itself is only built (and cached indexes decoded) when one misses.
         let asking = inputs.indices.filter { first[$0].fileIndex.asksWorkspace }

@@ -7,7 +7,7 @@ import Testing
 /// The server's message loop and its work have threads of their own (`ServerExecutors`).
 /// Before, they ran on Swift's cooperative pool, one thread per core: in a test run on a
 /// loaded 2-core machine, CPU-bound tests beside the server suites held both threads for
-/// tens of seconds, and an `initialize` went unanswered that long (docs/testing.md).
+/// tens of seconds, and an `initialize` went unanswered that long (docs/reliability.md, "Under load").
 @Suite struct SaturatedPoolTests {
     /// Every pool thread spins until the server's answer is in the mailbox (the reader is a
     /// thread of its own): the answer cannot wait for a free pool thread. The last spinner

@@ -7,7 +7,7 @@ import GotchasCore
 /// thread, which hands each waiter what it claims, and a deadline is a Dispatch timer. A test
 /// process runs CPU-bound tests on the pool's few threads beside the server tests; a waiter
 /// that polled on the pool was not looked at for as long as they ran, and its deadline passed
-/// meanwhile with the answer already there (docs/testing.md, "Under load"). Here a message that
+/// meanwhile with the answer already there (docs/reliability.md, "Under load"). Here a message that
 /// arrives before the deadline always wins, however long the waiting task then takes to resume.
 public final class Mailbox: @unchecked Sendable {
     // @unchecked Sendable: `received`, `waiters` and `nextWaiter` are only touched with
