@@ -126,6 +126,11 @@ enum TypeCheckOracle {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: swiftc)
         process.arguments = arguments
+        // swiftc leaves an empty `TemporaryDirectory.XXXXXX` in $TMPDIR on every run (about
+        // 500 per `swift test`): give it this run's own directory, removed below.
+        var environment = ProcessInfo.processInfo.environment
+        environment["TMPDIR"] = log.deletingLastPathComponent().path
+        process.environment = environment
         process.standardOutput = handle
         process.standardError = handle
         let status: Int32 = try await withCheckedThrowingContinuation { continuation in
