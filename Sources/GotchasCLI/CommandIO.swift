@@ -10,6 +10,16 @@ public struct CommandIO: Sendable {
     public var errorIsTerminal: Bool = false
     public var environment: [String: String]
 
+    /// Whether `lint` shows its progress line: on a terminal that draws `\r` and erase codes.
+    /// Emacs' compilation and shell buffers are pseudo-terminals that do not (`INSIDE_EMACS`
+    /// ends in `,compile` or `,comint`; shell buffers also say `TERM=dumb`): the line's codes
+    /// stayed in the buffer as text around the findings, and `next-error` found none of them.
+    public var showsProgress: Bool {
+        guard errorIsTerminal, environment["TERM"] != "dumb" else { return false }
+        let emacsBuffer = environment["INSIDE_EMACS"]?.split(separator: ",").dropFirst() ?? []
+        return !emacsBuffer.contains { $0 == "compile" || $0 == "comint" }
+    }
+
     public init(writeOutput: @escaping @Sendable (String) -> Void, writeError: @escaping @Sendable (String) -> Void,
                 readInput: @escaping @Sendable () -> [UInt8], outputIsTerminal: Bool, environment: [String: String]) {
         self.writeOutput = writeOutput

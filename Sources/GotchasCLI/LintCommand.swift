@@ -156,7 +156,7 @@ public struct LintCommand: Sendable {
             let stampsPath = cache.map { StatIndex.path(in: $0, roots: roots) }
             if let stampsPath, io.environment["SWIFTUI_GOTCHAS_STAT_INDEX"] != "0" { pipeline.stamps = StatIndex.load(from: stampsPath) }
             // Only for a person watching: a terminal on stderr, and no `--quiet`.
-            if io.errorIsTerminal, !options.quiet { pipeline.progress = LintProgress(total: work.count, write: io.writeError) }
+            if io.showsProgress, !options.quiet { pipeline.progress = LintProgress(total: work.count, write: io.writeError) }
             let output = pipeline.lint(work.map { .init(path: $0.path, configuration: $0.configuration) })
             pipeline.progress?.finish()
             files = output.files

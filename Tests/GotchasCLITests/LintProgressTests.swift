@@ -6,7 +6,7 @@ import Synchronization
 import Testing
 
 /// `lint`'s progress line: on a terminal's standard error only (a real pseudo-terminal here),
-/// never with `--quiet` or when standard error is not a terminal, never on standard output,
+/// never with `--quiet`, on a `TERM=dumb` terminal or when standard error is not a terminal, never on standard output,
 /// and erased at the end.
 @Suite struct LintProgressTests {
     /// A pseudo-terminal pair: what the command writes to `terminal` is read back from `reader`.
@@ -48,11 +48,11 @@ import Testing
 
     /// Runs `lint` with standard error on `errorFD` (a terminal when `isatty` says so) and
     /// standard output captured; returns the exit status and standard output.
-    func lint(_ arguments: [String], errorFD: Int32) -> (Int32, String) {
+    func lint(_ arguments: [String], errorFD: Int32, environment: [String: String] = ["TERM": "xterm-256color"]) -> (Int32, String) {
         let output = Mutex("")
         var io = CommandIO(writeOutput: { text in output.withLock { $0 += text } },
                            writeError: { text in _ = text.utf8CString.withUnsafeBufferPointer { write(errorFD, $0.baseAddress, $0.count - 1) } },
-                           readInput: { [] }, outputIsTerminal: false, environment: [:])
+                           readInput: { [] }, outputIsTerminal: false, environment: environment)
         io.errorIsTerminal = isatty(errorFD) == 1
         let status = LintCommand(linter: RuleCatalog.linter, io: io).run(arguments)
         return (status, output.withLock { $0 })
@@ -74,11 +74,20 @@ import Testing
         #expect(output.contains("\"rule\":\"foreground-color\""))
     }
 
-    @Test func quietOrNotATerminalShowsNothing() throws {
+    @Test func quietADumbTerminalOrNotATerminalShowsNothing() throws {
         let terminal = try PseudoTerminal()
         let tree = try tree()
         _ = lint([tree.root, "--quiet", "--no-cache"], errorFD: terminal.terminal)
         #expect(!terminal.readAvailable().contains("linted"))
+
+        // Emacs' compilation and shell buffers: pseudo-terminals that keep `\r` and escape codes as text.
+        for environment in [["TERM": "xterm", "INSIDE_EMACS": "28.2,compile"], ["TERM": "dumb"], ["INSIDE_EMACS": "29.1,comint"]] {
+            _ = lint([tree.root, "--no-cache"], errorFD: terminal.terminal, environment: environment)
+            #expect(!terminal.readAvailable().contains("linted"), "\(environment)")
+        }
+        // Emacs' `term` draws like a terminal.
+        _ = lint([tree.root, "--no-cache"], errorFD: terminal.terminal, environment: ["TERM": "eterm-color", "INSIDE_EMACS": "29.1,term:0.96"])
+        #expect(terminal.readAvailable().contains("linted"))
 
         let pipe = Pipe()
         _ = lint([tree.root, "--no-cache"], errorFD: pipe.fileHandleForWriting.fileDescriptor)

@@ -223,7 +223,10 @@ buffer, where it runs on the remote host); the root is `swiftui-gotchas-root'."
          (program (car (swiftui-gotchas--command)))
          (command (mapconcat #'shell-quote-argument
                              (append (list program) swiftui-gotchas-lint-arguments '(".")) " "))
-         ;; compile runs it on a pty, where `lint' would colour its output.
+         ;; A pipe, not compile's default pty: a lint that ends quickly could leave its whole
+         ;; output unread on a pty (seen in e2e-emacs: an empty buffer, status 1), and on a pty
+         ;; `lint' would colour its output and draw its progress line.
+         (process-connection-type nil)
          (compilation-environment (cons "NO_COLOR=1" compilation-environment)))
     (compilation-start command nil (lambda (_mode) swiftui-gotchas-lint-buffer))))
 

@@ -26,6 +26,7 @@ struct AnyViewRule: CallRule {
             in code outside View types, a value already `AnyView`. An argument to a call whose parameter type \
             cannot be seen (a method declared in another file) is flagged only when the callee is one of \
             SwiftUI's generic ones (`background`, `overlay`, `mask`, `listRowBackground`). \
+            Nor an `AnyView` built for a member declared `[AnyView]` (views of different types in one collection). \
             Opt-in: on two apps not used for tuning, none of 10 sampled findings was worth acting on — erasure of existential (`any P`) content and slots an API types as `AnyView` (docs/precision.md, held-out check).
             """,
         triggers: ["AnyView"],
@@ -79,6 +80,12 @@ struct AnyViewRule: CallRule {
                 """, note: "an initializer whose stored property is generic"),
         ],
         nonTriggering: [
+            RuleExample("""
+                struct Settings: View {
+                    var body: some View { ForEach(Self.rows().indices, id: \\.self) { Self.rows()[$0] } }
+                    static func rows() -> [AnyView] { [AnyView(Toggle("a", isOn: .constant(true))), AnyView(Text("b"))] }
+                }
+                """, note: "views of different types in one `[AnyView]` collection: only erasure can hold them"),
             RuleExample("""
                 struct LoadableImage: View {
                     var blurHash: UIImage?
@@ -209,6 +216,9 @@ struct AnyViewRule: CallRule {
         // Handed on to something whose type is `AnyView` by declaration (a parameter, a hosting
         // root, `AnyView` storage of UIKit code): nothing generic to pass instead. See `Destination`.
         if Self.isFixedByDestination(ExprSyntax(call), in: context) { return }
+        // Built for a member declared `[AnyView]`: views of different types in one collection,
+        // which only erasure can hold (no `@ViewBuilder` returns a heterogeneous array).
+        if Self.isInAnyViewCollectionMember(context) { return }
         // `AnyView(view)` of a `view` already declared `AnyView`: nothing more is erased, so the
         // message would be false (pocket-casts' share provider, element-x's snapshot helper).
         let erased = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "eraseToAnyView"
@@ -220,6 +230,15 @@ struct AnyViewRule: CallRule {
                 + (inRows ? " — and in List/ForEach rows must build every row up front" : "")
                 + "; return `some View` from a `@ViewBuilder` (with `if`/`switch`) or use generics",
             range: range, severityOverride: inRows ? .error : nil))
+    }
+
+    /// The enclosing function returns, or the enclosing property is declared, `[AnyView]`.
+    private static func isInAnyViewCollectionMember(_ context: RuleContext) -> Bool {
+        guard let frame = context.enclosingFunction else { return false }
+        let declared: TypeSyntax? = frame.node.as(FunctionDeclSyntax.self)?.signature.returnClause?.type
+            ?? frame.node.as(VariableDeclSyntax.self)?.bindings.first?.typeAnnotation?.type
+        guard let array = declared?.as(ArrayTypeSyntax.self) else { return false }
+        return array.element.as(IdentifierTypeSyntax.self)?.name.text == "AnyView"
     }
 
     /// Where the erased view is handed next, as the syntax right around it says: through

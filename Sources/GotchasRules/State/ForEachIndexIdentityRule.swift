@@ -24,6 +24,8 @@ struct ForEachIndexIdentityRule: CallRule {
             `ForEach(0..<5)`, and data that does not change: array literals, `static let` constants and preview \
             data (`Item.samples`, inside `#Preview` or a `PreviewProvider`), a `let` initialised with an array literal \
             (also on a model the view holds, also through a local), and a `@State` only the initializer sets. \
+            Nor rows that are only text (`Text(…)` with modifiers that take no closure) identified with `id:`, \
+            unless the `ForEach` has `.onDelete`/`.onMove`: nothing in such a row keeps another item's state. \
             Opt-in: on six public apps 4 of 10 sampled findings were worth acting on — the rest iterate data of fixed length filled from literals elsewhere, whose indices never shift, which a syntax rule cannot see (docs/precision.md).
             """,
         fix: .unsafe,
@@ -35,7 +37,9 @@ struct ForEachIndexIdentityRule: CallRule {
                 }
             }
             """,
-            "↓ForEach(items.indices, id: \\.self) { i in Text(items[i].name) }",
+            "↓ForEach(items.indices, id: \\.self) { i in Toggle(items[i].name, isOn: $items[i].isOn) }",
+            RuleExample("↓ForEach(names.indices, id: \\.self) { i in Text(names[i]) }.onDelete { names.remove(atOffsets: $0) }",
+                        note: "text rows the user deletes"),
             """
             VStack {
                 if showAll {
@@ -51,7 +55,7 @@ struct ForEachIndexIdentityRule: CallRule {
                     @State private var lines: [String]
                     init(text: String) { lines = text.components(separatedBy: "\\n") }
                     var body: some View {
-                        ↓ForEach(lines.indices, id: \\.self) { line in Text(lines[line]) }
+                        ↓ForEach(lines.indices, id: \\.self) { line in LogLine(text: lines[line]) }
                         Button("Clear") { lines.removeAll() }
                     }
                 }
@@ -85,6 +89,8 @@ struct ForEachIndexIdentityRule: CallRule {
             RuleExample("ForEach(Array(items.enumerated()), id: \\.element.id) { index, item in Row(item) }",
                         note: "enumerated, identified by the element's id"),
             RuleExample("let n = items.indices.count", note: "not a ForEach"),
+            RuleExample("ForEach(Array(entry.lines.enumerated()), id: \\.offset) { _, line in Text(line).font(.caption) }",
+                        note: "rows that are only text: nothing in them keeps another item's state"),
             RuleExample("for index in items.indices { print(index) }", note: "a loop, not a view"),
             RuleExample("Text(\"ForEach(0..<xs.count)\")", note: "inside a string"),
             RuleExample("// ForEach(xs.indices) { … }", note: "inside a comment"),
@@ -169,11 +175,43 @@ struct ForEachIndexIdentityRule: CallRule {
             }
         }
         guard let collection, !Self.isUnchanging(collection, in: context) else { return }
+        // Rows that are only text hold no state, focus or image to move to another item; a
+        // range without `id:` is still flagged (it stops updating when the count changes).
+        if call.argument(labeled: "id") != nil, Self.rowsAreOnlyText(call), !Self.isEditable(call) { return }
         report.append(Finding(
             message: "`ForEach` identified by index: inserting or removing an item shifts every later row's identity, "
                 + "so rows keep the wrong state and animate wrongly; identify rows by the element "
                 + "(`ForEach(items)` or `id: \\.element.id`)",
             range: call.rangeThroughArguments, fixes: fixes))
+    }
+
+    /// The row closure is one `Text(…)`, with modifiers that take no closure (`.font`, `.tag`):
+    /// nothing in it can keep the wrong item's state.
+    private static func rowsAreOnlyText(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let closure = call.trailingClosure ?? call.argument(labeled: "content")?.expression.as(ClosureExprSyntax.self),
+              closure.statements.count == 1, let only = closure.statements.first?.item.as(ExprSyntax.self)
+        else { return false }
+        var expression = only.unwrapped
+        while let step = expression.as(FunctionCallExprSyntax.self) {
+            guard step.trailingClosure == nil, step.additionalTrailingClosures.isEmpty,
+                  !step.arguments.contains(where: { $0.expression.unwrapped.is(ClosureExprSyntax.self) })
+            else { return false }
+            if let name = step.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text { return name == "Text" }
+            guard let base = step.calledExpression.as(MemberAccessExprSyntax.self)?.base else { return false }
+            expression = base.unwrapped
+        }
+        return false
+    }
+
+    /// `.onDelete`/`.onMove` on the `ForEach`: the user reorders and removes rows.
+    private static func isEditable(_ call: FunctionCallExprSyntax) -> Bool {
+        var node = Syntax(call)
+        while let member = node.parent?.as(MemberAccessExprSyntax.self), member.base.map(Syntax.init) == node,
+              let next = member.parent?.as(FunctionCallExprSyntax.self) {
+            if ["onDelete", "onMove"].contains(member.declName.baseName.text) { return true }
+            node = Syntax(next)
+        }
+        return false
     }
 
     /// The collection indexed: `xs` of `xs.indices` or of a range whose bound reads
