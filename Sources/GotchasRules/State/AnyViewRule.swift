@@ -26,7 +26,9 @@ struct AnyViewRule: CallRule {
             in code outside View types, a value already `AnyView`. An argument to a call whose parameter type \
             cannot be seen (a method declared in another file) is flagged only when the callee is one of \
             SwiftUI's generic ones (`background`, `overlay`, `mask`, `listRowBackground`). \
-            Nor an `AnyView` built for a member declared `[AnyView]` (views of different types in one collection). \
+            Nor an `AnyView` built for a member declared `[AnyView]` (views of different types in one collection), \
+            nor one a closure returns where the closure's type is fixed (`emptyView: { AnyView(…) }` for a \
+            parameter typed `() -> AnyView`), nor `AnyView(self)`, an erasing helper's own body. \
             Opt-in: on two apps not used for tuning, none of 10 sampled findings was worth acting on — erasure of existential (`any P`) content and slots an API types as `AnyView` (docs/precision.md, held-out check).
             """,
         triggers: ["AnyView"],
@@ -80,6 +82,28 @@ struct AnyViewRule: CallRule {
                 """, note: "an initializer whose stored property is generic"),
         ],
         nonTriggering: [
+            RuleExample("""
+                extension View {
+                    func erasedToAnyView() -> AnyView { AnyView(erasing: self) }
+                }
+                """, note: "an erasing helper's own body, whatever its name"),
+            RuleExample("""
+                struct SensorsWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "s", provider: Provider()) { entry in
+                            ContainerView(emptyView: { AnyView(EmptyMessage()) }, contents: entry.items)
+                        }
+                    }
+                }
+                """, note: "a closure for a parameter typed `() -> AnyView` (declared in another file)",
+                otherFiles: ["ContainerView.swift": """
+                    struct ContainerView: View {
+                        let emptyView: () -> AnyView
+                        let contents: [Item]
+                        init(emptyView: @escaping () -> AnyView, contents: [Item]) { self.emptyView = emptyView; self.contents = contents }
+                        var body: some View { emptyView() }
+                    }
+                    """]),
             RuleExample("""
                 struct Settings: View {
                     var body: some View { ForEach(Self.rows().indices, id: \\.self) { Self.rows()[$0] } }
@@ -206,6 +230,9 @@ struct AnyViewRule: CallRule {
             return
         }
         if context.enclosingFunction?.name == "eraseToAnyView" { return }
+        // `AnyView(self)`/`AnyView(erasing: self)`: the body of an erasing helper however it is
+        // named (`erasedToAnyView()`); its call sites are where the erasure is chosen.
+        if call.arguments.count == 1, call.arguments.first?.expression.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) { return }
         // A hosting boundary: a non-View type's member declared `-> AnyView` (a coordinator's
         // `toPresentable()`, a route's `destination: AnyView`) that returns this `AnyView`. Its
         // signature is fixed (often by a protocol), so there is no `@ViewBuilder` to use instead.
@@ -285,6 +312,18 @@ struct AnyViewRule: CallRule {
             if let clause = parent.as(InitializerClauseSyntax.self), let binding = clause.parent?.as(PatternBindingSyntax.self) {
                 return .binding(binding)
             }
+            // The one statement of a closure (`{ AnyView(x) }`, `{ return AnyView(x) }`): the
+            // closure's value goes where the closure goes (`emptyView: { AnyView(…) }` for a
+            // parameter typed `() -> AnyView`).
+            if parent.is(ReturnStmtSyntax.self) {
+                current = parent
+                continue
+            }
+            if parent.is(CodeBlockItemSyntax.self), let list = parent.parent?.as(CodeBlockItemListSyntax.self), list.count == 1,
+               let closure = list.parent?.as(ClosureExprSyntax.self) {
+                current = Syntax(closure)
+                continue
+            }
             return .elsewhere
         }
         return .elsewhere
@@ -341,8 +380,11 @@ struct AnyViewRule: CallRule {
 
     private static func isAnyView(_ written: String) -> Bool {
         var type = TypeNames.strippingOptional(written)
-        // `() -> AnyView` stored for an `@autoclosure` parameter takes the `AnyView` itself.
-        if type.hasPrefix("()"), let arrow = type.range(of: "->") { type = TypeNames.strippingOptional(String(type[arrow.upperBound...])) }
+        // A function type returning `AnyView` (`() -> AnyView`, `(Item) -> AnyView`): what a
+        // closure handed there returns, or an `@autoclosure` parameter takes, is `AnyView` itself.
+        if let arrow = type.range(of: "->", options: .backwards) {
+            type = TypeNames.strippingOptional(type[arrow.upperBound...].trimmingCharacters(in: .whitespaces))
+        }
         return type == "AnyView" || type == "SwiftUI.AnyView"
     }
 
