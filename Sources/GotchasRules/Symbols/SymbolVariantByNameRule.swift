@@ -22,7 +22,8 @@ struct SymbolVariantByNameRule: CallRule {
             not an `Image`; it is safe only when the chain is a statement of view-building code and continues \
             with known view modifiers, and offered as unsafe elsewhere (a property or function returning \
             `Image`, `Text(Image(…))`, a project's own `extension Image` method). Not flagged: a choice between \
-            two unrelated symbols. \
+            two unrelated symbols, nor what the system draws as a menu (`.contextMenu { … }`, a `Menu`'s \
+            content, `.swipeActions`), whose items are rebuilt when it opens (a `Menu`'s `label:` is flagged). \
             Opt-in: on two apps not used for tuning, neither sampled finding was worth acting on — the name chosen by a fixed `let` (where a menu button is placed), so nothing transitions; on the test half of the \
             workspace-model check, 5 of 10 (the five wrong are `Label`s in `.contextMenu`/`Menu` content, which the \
             system renders as a menu: nothing there morphs or transitions) (docs/precision.md). To come back on it \
@@ -63,12 +64,32 @@ struct SymbolVariantByNameRule: CallRule {
             "Label(title, systemImage: ↓\"\\(icon).fill\")",
             "Image(systemName: ↓\"heart\\(isLiked ? \".fill\" : \"\")\")",
             "Label(\"Like\", systemImage: ↓\"heart\" + (isLiked ? \".fill\" : \"\"))",
+            RuleExample("""
+                Menu {
+                    Button("Sort") { sort() }
+                } label: {
+                    Image(systemName: ↓isFiltered ? "line.3.horizontal.decrease.circle.fill" : "line.3.horizontal.decrease.circle")
+                }
+                """, note: "a `Menu`'s label is drawn in the view, where the symbol can morph"),
         ],
         nonTriggering: [
             RuleExample("""
                 Image(systemName: isDone ? "checkmark.circle.fill" : "checkmark.circle")
                 """, note: "deployment target iOS 14: what the advice needs does not exist there", platforms: [.iOS: OSVersion(14)]),
             RuleExample("Image(systemName: isOn ? \"star.fill\" : \"heart\")", note: "two unrelated symbols"),
+            RuleExample("""
+                Text(status.content)
+                    .contextMenu {
+                        Button { toggleBookmark() } label: {
+                            Label("Bookmark", systemImage: isBookmarked ? "bookmark.fill" : "bookmark")
+                        }
+                    }
+                """, note: "menu content is drawn by the system and rebuilt when it opens: nothing morphs"),
+            RuleExample("""
+                Menu("Options") {
+                    Label("Pin", systemImage: isPinned ? "pin.fill" : "pin")
+                }
+                """, note: "a `Menu`'s content"),
             RuleExample("Image(systemName: \"star.fill\")", note: "a constant name"),
             RuleExample("Image(systemName: \"star\").symbolVariant(isOn ? .fill : .none)"),
             RuleExample("Image(systemName: isOn ? \"wifi\" : \"wifi.slash\")", note: "a different symbol, not the fill variant"),
@@ -130,6 +151,20 @@ struct SymbolVariantByNameRule: CallRule {
 
     static let calledNames: Set<String> = ["Image", "Label"]
 
+    /// Inside what the system draws as a menu (`.contextMenu { … }`, a `Menu`'s content, swipe
+    /// actions): its items are rebuilt when it opens and nothing in them morphs or transitions.
+    /// A `Menu`'s `label:` and a context menu's `preview:` are views like any other.
+    static func isMenuContent(_ context: RuleContext) -> Bool {
+        context.containers.contains { frame in
+            switch frame.name {
+            case "contextMenu": frame.label != "preview"
+            case "Menu": frame.label == nil || frame.label == "content"
+            case "swipeActions": true
+            default: false
+            }
+        }
+    }
+
     func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
         let label: String
         switch callee {
@@ -137,7 +172,7 @@ struct SymbolVariantByNameRule: CallRule {
         case "Label": label = "systemImage"
         default: return
         }
-        guard let argument = call.argument(labeled: label) else { return }
+        guard let argument = call.argument(labeled: label), !Self.isMenuContent(context) else { return }
         let expression = argument.expression
         let message = "Choosing the symbol by name (`.fill` or not) swaps the image, so SwiftUI cannot animate "
             + "or transition between the states; use one symbol and `.symbolVariant(condition ? .fill : .none)`"
