@@ -336,7 +336,7 @@ import Testing
                 var tags: [Tag]
                 var body: some View {
                     ForEach(Array(tags.enumerated()), id: \\.offset) { index, tag in
-                        Text("\\(index) \\(tag.name)")
+                        Button("\\(index) \\(tag.name)") {}
                     }
                 }
             }

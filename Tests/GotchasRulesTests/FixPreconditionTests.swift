@@ -145,7 +145,7 @@ import Testing
         let code = """
             struct Feed: View {
                 var items: [Post]
-                var body: some View { ForEach(Array(items.enumerated()), id: \\.offset) { _, post in Text(post.title) } }
+                var body: some View { ForEach(Array(items.enumerated()), id: \\.offset) { _, post in PostRow(post: post) } }
             }
             """
         let plain = RuleHarness.lint(code, only: "foreach-index-identity", otherFiles: ["Post.swift": "struct Post { var title: String }"])

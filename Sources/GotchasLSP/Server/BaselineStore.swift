@@ -64,6 +64,9 @@ struct BaselineStore: Sendable {
 
     func isKnown(_ path: String) -> Bool { states[path] != nil }
 
+    /// A read of `path` is under way (its end resumes `waiters`).
+    func isReading(_ path: String) -> Bool { if case .reading? = states[path] { true } else { false } }
+
     /// Records the outcome of a read another copy of the store waited for (a workspace pull's copy).
     mutating func take(_ path: String, _ baseline: Active?) {
         states[path] = baseline.map { .loaded($0.baseline) } ?? .failed

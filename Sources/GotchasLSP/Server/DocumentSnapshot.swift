@@ -135,6 +135,10 @@ extension LanguageServer {
             guard case .pending(let startRead) = state else { return active }
             if startRead { readBaseline(path) }
             await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
+                // Asked again here, not trusted from above: entering the continuation may let the
+                // loop run other jobs first (the read's end among them), and a waiter added after
+                // that end would wait for ever (seen: a pull unanswered after 90 s).
+                guard baselines.isReading(path) else { return waiter.resume() }
                 baselines.waiters[path, default: []].append(waiter)
             }
         }

@@ -19,7 +19,7 @@ public struct ServerExecutors: Sendable {
     /// Starts `operation` with the message loop as its preferred executor.
     @discardableResult
     func onLoop<T: Sendable>(_ operation: @escaping @Sendable () async -> T) -> Task<T, Never> {
-        if #available(macOS 15, *) { return Task.detached(executorPreference: loop, operation: operation) }
+        if #available(macOS 15, *) { return Task.detached(executorPreference: loop.tasks, operation: operation) }
         return Task.detached(operation: operation)
     }
 
@@ -38,33 +38,63 @@ public struct ServerExecutors: Sendable {
 }
 
 /// The message loop's thread: a serial queue, so one job at a time runs there, which is the
-/// mutual exclusion an actor's executor must give.
+/// mutual exclusion an actor's executor must give. The actor's jobs come through this executor;
+/// the nonisolated parts of the input task (its preferred task executor) through `tasks`, onto
+/// the same queue.
 final class LoopExecutor: SerialExecutor {
-    private let queue = DispatchQueue(label: "swiftui-gotchas message loop", qos: .userInitiated)
+    fileprivate let queue = DispatchQueue(label: "swiftui-gotchas message loop", qos: .userInitiated)
+    /// The same queue as a task executor (a separate object: a job that hops onto the actor from
+    /// another task keeps its own task executor).
+    let tasks: LoopTaskExecutor
+
+    init() { tasks = LoopTaskExecutor(queue: queue) }
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         let serial = asUnownedSerialExecutor()
-        if #available(macOS 15, *) {
-            // Nonisolated code of the loop's task runs here too (its preferred executor); the
-            // queue is serial, so it never runs beside the actor's own jobs.
-            let preferred = asUnownedTaskExecutor()
-            queue.async { job.runSynchronously(isolatedTo: serial, taskExecutor: preferred) }
-        } else {
-            queue.async { job.runSynchronously(on: serial) }
-        }
+        queue.async { job.runSynchronously(on: serial) }
     }
 
     func asUnownedSerialExecutor() -> UnownedSerialExecutor { UnownedSerialExecutor(ordinary: self) }
 }
 
-@available(macOS 15, *)
-extension LoopExecutor: TaskExecutor {}
+/// The loop's queue as the input task's preferred task executor.
+final class LoopTaskExecutor: Sendable {
+    fileprivate let queue: DispatchQueue
+    fileprivate init(queue: DispatchQueue) { self.queue = queue }
+}
 
-/// Threads for CPU-bound work: a concurrent queue, as wide as the machine (libdispatch's
-/// width), apart from the loop's thread, so the kernel shares the cores between the two.
-final class WorkExecutor: Sendable {
-    fileprivate let queue = DispatchQueue(label: "swiftui-gotchas work", qos: .utility, attributes: .concurrent)
+@available(macOS 15, *)
+extension LoopTaskExecutor: TaskExecutor {
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let executor = asUnownedTaskExecutor()
+        queue.async { job.runSynchronously(on: executor) }
+    }
+}
+
+/// Threads for CPU-bound work, apart from the loop's, so the kernel shares the cores between
+/// the two: one serial queue per core, taken in turn. Serial queues, not one concurrent queue:
+/// libdispatch gives a serial queue a thread whenever it has work ("overcommit"), while a
+/// concurrent queue waits for a thread of the process-wide pool that is as wide as the machine,
+/// and in a test process `DispatchQueue.concurrentPerform` (the CLI's parallel lint) holds every
+/// thread of that pool for seconds at a time: a server's first publish once waited over 90 s.
+final class WorkExecutor: @unchecked Sendable {
+    // @unchecked Sendable: `queues` is immutable; `next` is only read and written with `lock` held.
+    private let queues: [DispatchQueue]
+    private let lock = NSLock()
+    private var next = 0
+
+    init(width: Int = max(1, ProcessInfo.processInfo.activeProcessorCount)) {
+        queues = (0..<width).map { DispatchQueue(label: "swiftui-gotchas work \($0)", qos: .utility) }
+    }
+
+    fileprivate func nextQueue() -> DispatchQueue {
+        lock.lock()
+        defer { lock.unlock() }
+        next = (next + 1) % queues.count
+        return queues[next]
+    }
 }
 
 @available(macOS 15, *)
@@ -72,6 +102,6 @@ extension WorkExecutor: TaskExecutor {
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         let executor = asUnownedTaskExecutor()
-        queue.async { job.runSynchronously(on: executor) }
+        nextQueue().async { job.runSynchronously(on: executor) }
     }
 }
