@@ -26,7 +26,7 @@ struct TaskInInitRule: CallRule {
             default `MainActor` isolation): it inherits the actor, and a model created once (owned by \
             `@State`/`@StateObject`) runs it once. Creating such a model in a view's stored property \
             without owning it (`@ObservedObject var m = Model()`) is `observed-object-owned`'s finding. \
-            Opt-in: 4 of 11 sampled findings (tuning and held-out apps together) were worth acting on — singletons' inits, types whose purpose is the task, UIKit controllers (docs/precision.md).
+            Opt-in: 4 of 11 sampled findings (tuning and held-out apps together) were worth acting on — singletons' inits, types whose purpose is the task, UIKit controllers (docs/precision.md); 0 of 8 on a third set of apps (a singleton's observers, a stored cancellable task). To come back on it needs to know that a type is constructed once (`static let shared`).
             """,
         triggers: ["Task"],
         triggering: [

@@ -18,7 +18,7 @@ struct UnstableIdentityRule: CallRule {
             the same to one view on every render. A fallback `x ?? UUID()` does this only while `x` is \
             nil — every read of a nil `x` is a new identity. Store the ID once (`let id = UUID()`) or derive it \
             from the data (a database key, a name that cannot repeat). \
-            Opt-in: 4 of 5 sampled findings were worth acting on — the other was a deliberate, commented `.id(UUID())` workaround (docs/precision.md).
+            Opt-in: 4 of 5 sampled findings were worth acting on — the other was a deliberate, commented `.id(UUID())` workaround (docs/precision.md); 2 of 4 on a third set (`.id(UUID())` evaluated once, in an `init`). It needs to know whether the expression is evaluated per render (view-building code) or once.
             """,
         triggers: ["UUID()"],
         triggering: [

@@ -18,7 +18,7 @@ struct SymbolOpacityDisabledRule: CallRule {
             symbol's own layers. Not flagged: a symbol known to have one layer (`ellipsis`, `chevron.right`, \
             `plus`, `xmark`, `star.fill`, …): hierarchical rendering leaves its only layer at full strength, \
             and a constant opacity there is just a dimmer colour, chosen on purpose. \
-            Opt-in: none of 3 sampled findings over two reviews was worth acting on — one-layer symbols dimmed on purpose (docs/precision.md).
+            Opt-in: none of 3 sampled findings over two reviews was worth acting on — one-layer symbols dimmed on purpose (docs/precision.md); 0 of 3 again on a third set. Whether a dim is deliberate is design intent, which no fact of the program records.
             """,
         // https://developer.apple.com/documentation/swiftui/view/symbolrenderingmode(_:).md (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1)
         requires: .os(iOS: OSVersion(15), macOS: OSVersion(12), tvOS: OSVersion(15), watchOS: OSVersion(8)),
