@@ -245,6 +245,13 @@ public final class RuleContext {
         return workspace.defaultIsolationIsMainActor
     }
 
+    /// True when the project's Xcode settings say iPhone only and portrait only
+    /// (`DeviceFamilySetting`): never in split view, slide-over or Stage Manager, never rotated.
+    public var isPhonePortraitOnly: Bool {
+        record(.phonePortraitOnly)
+        return workspace.isPhonePortraitOnly
+    }
+
     private func record(_ query: WorkspaceQueries.Query) {
         queries[activeRule, default: []].insert(query)
     }

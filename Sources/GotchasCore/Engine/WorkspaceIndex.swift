@@ -56,6 +56,12 @@ public struct WorkspaceIndex: Sendable {
     /// True when a package manifest or build setting makes `MainActor` the default isolation.
     public var defaultIsolationIsMainActor: Bool { settings.values.contains(true) }
 
+    /// The device families and orientations of Xcode projects and xcconfigs, by path.
+    public private(set) var deviceFamilies: [String: DeviceFamilySetting] = [:]
+
+    /// True when the project runs on iPhone only, in portrait only (`DeviceFamilySetting`).
+    public var isPhonePortraitOnly: Bool { DeviceFamilySetting.isPhonePortraitOnly(deviceFamilies.values) }
+
     // MARK: - Keeping it current
 
     /// Replaces (or adds) one file's entries.
@@ -72,11 +78,13 @@ public struct WorkspaceIndex: Sendable {
     public mutating func remove(path: String) {
         guard let old = files.removeValue(forKey: path) else {
             settings.removeValue(forKey: path)
+            deviceFamilies.removeValue(forKey: path)
             return
         }
         unregister(old)
         for name in old.types.keys { rebuild(name) }
         settings.removeValue(forKey: path)
+        deviceFamilies.removeValue(forKey: path)
     }
 
     public func updating(_ file: FileIndex) -> WorkspaceIndex {
@@ -102,6 +110,7 @@ public struct WorkspaceIndex: Sendable {
     public mutating func updateSettings(path: String, text: String) {
         guard let setsMainActor = ProjectSettings.defaultIsolationIsMainActor(path: path, text: text) else { return }
         settings[path] = setsMainActor
+        deviceFamilies[path] = DeviceFamilySetting(path: path, text: text)
     }
 
     public func updatingSettings(path: String, text: String) -> WorkspaceIndex {

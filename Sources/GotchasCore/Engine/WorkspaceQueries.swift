@@ -30,6 +30,8 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
         case viewTreeHoldsState(String)
         /// `RuleContext.defaultIsolationIsMainActor` (project settings).
         case defaultIsolation
+        /// `RuleContext.isPhonePortraitOnly` (project settings: device family, orientations).
+        case phonePortraitOnly
 
         /// The type name asked about (nil for the settings question).
         public var name: String? {
@@ -40,7 +42,7 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
             // code that names it, and only a file that asked needs a re-lint then.
             case .memberUsers(let type, _), .bodyReaches(let type, _): FileIndex.memberUsesDependency(of: type)
             case .viewTreeHoldsState: FileIndex.viewTreeDependency
-            case .defaultIsolation: nil
+            case .defaultIsolation, .phonePortraitOnly: nil
             }
         }
 
@@ -67,6 +69,7 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
                 first.bodyReaches(member: member, of: type) == second.bodyReaches(member: member, of: type)
             case .viewTreeHoldsState(let root): first.viewTreeHoldsState(rootedAt: root) == second.viewTreeHoldsState(rootedAt: root)
             case .defaultIsolation: first.defaultIsolationIsMainActor == second.defaultIsolationIsMainActor
+            case .phonePortraitOnly: first.isPhonePortraitOnly == second.isPhonePortraitOnly
             }
         }
 
@@ -84,6 +87,7 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
             case .bodyReaches(let type, let member): hasher.combine(workspace.bodyReaches(member: member, of: type))
             case .viewTreeHoldsState(let root): hasher.combine(workspace.viewTreeHoldsState(rootedAt: root))
             case .defaultIsolation: hasher.combine(workspace.defaultIsolationIsMainActor)
+            case .phonePortraitOnly: hasher.combine(workspace.isPhonePortraitOnly)
             }
         }
     }
@@ -138,6 +142,8 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
                 // Every finished index answers the labels and member questions (the empty one does not).
                 case .environmentUses, .intentControls, .references, .initializerLabels, .memberUsers, .bodyReaches,
                      .viewTreeHoldsState: true
+                // Asked only by files that read `UIScreen.main.bounds`: few, so always taken as open.
+                case .phonePortraitOnly: true
                 case .defaultIsolation: defaultIsolationIsMainActor
                 }
             }
@@ -153,7 +159,7 @@ extension WorkspaceQueries.Query {
         switch self {
         case .environmentUses(let name): workspace.environmentUses(of: name).contains { $0.path == path }
         case .intentControls(let name): workspace.intentControls(in: name).contains { $0.path == path }
-        case .declaration, .references, .initializerLabels, .memberUsers, .bodyReaches, .viewTreeHoldsState, .defaultIsolation: false  // labels and users carry no positions; declarations are asked excluding this file
+        case .declaration, .references, .initializerLabels, .memberUsers, .bodyReaches, .viewTreeHoldsState, .defaultIsolation, .phonePortraitOnly: false  // labels and users carry no positions; declarations are asked excluding this file
         }
     }
 
@@ -170,6 +176,7 @@ extension WorkspaceQueries.Query {
         case .bodyReaches(let type, let member): "b:" + type + " " + member
         case .viewTreeHoldsState(let root): "v:" + root
         case .defaultIsolation: "s:"
+        case .phonePortraitOnly: "p:"
         }
     }
 
@@ -188,6 +195,7 @@ extension WorkspaceQueries.Query {
             let (type, member) = (String(name[..<space]), String(name[name.index(after: space)...]))
             self = key.first == "m" ? .memberUsers(type, member: member) : .bodyReaches(type, member: member)
         case "s": self = .defaultIsolation
+        case "p": self = .phonePortraitOnly
         default: return nil
         }
     }

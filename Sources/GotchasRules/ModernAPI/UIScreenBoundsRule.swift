@@ -22,10 +22,35 @@ struct UIScreenBoundsRule: Rule {
             after `??` (`proxy?.size ?? UIScreen.main.bounds.size`), used only when no measured size exists, \
             nor a device-class check (`UIScreen.main.bounds.height <= 667`, "is this a small phone"): \
             comparing the screen with a constant asks about the device, not the view's space, and neither \
-            `GeometryReader` nor `containerRelativeFrame` answers that.
+            `GeometryReader` nor `containerRelativeFrame` answers that. Nor an app whose Xcode settings say iPhone \
+            only (`TARGETED_DEVICE_FAMILY = 1`) and portrait only (`INFOPLIST_KEY_UISupportedInterfaceOrientations`): \
+            it is never in split view or Stage Manager and never rotates (orientations set only in a physical \
+            Info.plist are not read, so such an app is still flagged).
             """,
         triggers: ["UIScreen"],
         triggering: [
+            RuleExample("""
+                struct Banner: View {
+                    var body: some View {
+                        Image("hero").frame(width: ↓UIScreen.main.bounds.width)
+                    }
+                }
+                """, note: "iPhone and iPad (`1,2`): split view and Stage Manager apply",
+                otherFiles: ["App.xcodeproj/project.pbxproj": """
+                    TARGETED_DEVICE_FAMILY = "1,2";
+                    INFOPLIST_KEY_UISupportedInterfaceOrientations_iPhone = UIInterfaceOrientationPortrait;
+                    """]),
+            RuleExample("""
+                struct Banner: View {
+                    var body: some View {
+                        Image("hero").frame(width: ↓UIScreen.main.bounds.width)
+                    }
+                }
+                """, note: "iPhone only, but it rotates",
+                otherFiles: ["App.xcodeproj/project.pbxproj": """
+                    TARGETED_DEVICE_FAMILY = 1;
+                    INFOPLIST_KEY_UISupportedInterfaceOrientations_iPhone = "UIInterfaceOrientationPortrait UIInterfaceOrientationLandscapeLeft";
+                    """]),
             """
             struct Banner: View {
                 var body: some View {
@@ -65,6 +90,17 @@ struct UIScreenBoundsRule: Rule {
             """,
         ],
         nonTriggering: [
+            RuleExample("""
+                struct Banner: View {
+                    var body: some View {
+                        Image("hero").frame(width: UIScreen.main.bounds.width)
+                    }
+                }
+                """, note: "an iPhone-only, portrait-only app: its screen is its window",
+                otherFiles: ["App.xcodeproj/project.pbxproj": """
+                    TARGETED_DEVICE_FAMILY = 1;
+                    INFOPLIST_KEY_UISupportedInterfaceOrientations_iPhone = UIInterfaceOrientationPortrait;
+                    """]),
             RuleExample("let scale = UIScreen.main.scale", note: "other screen properties"),
             RuleExample("""
                 func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
@@ -128,6 +164,10 @@ struct UIScreenBoundsRule: Rule {
         }
         // Below iOS 17 (or its peers) `containerRelativeFrame` does not exist: advise only `GeometryReader`.
         let advice = context.allows(Self.containerRelativeFrame) ? "use `containerRelativeFrame` or `GeometryReader`" : "use `GeometryReader`"
+        // An app that runs only on iPhone and only in portrait is never in split view, slide-over
+        // or Stage Manager and never rotates: its screen is its window (asked last: only files
+        // that would be flagged depend on the project's settings).
+        if context.isPhonePortraitOnly { return }
         report.append(Finding(
             message: "`UIScreen.main.bounds` is the screen's size, not the view's (wrong in split view, Stage Manager, external displays) and `UIScreen.main` is deprecated; \(advice)",
             range: member.byteRange))

@@ -1,0 +1,48 @@
+import Foundation
+
+/// What an Xcode project or xcconfig says about the devices and orientations an app runs in:
+/// `TARGETED_DEVICE_FAMILY` (1 iPhone, 2 iPad, 3 TV, 4 Watch, 7 Vision) and the generated
+/// Info.plist's `INFOPLIST_KEY_UISupportedInterfaceOrientations[_iPhone]`. An app that runs only
+/// on iPhone and only in portrait is never in split view, slide-over or Stage Manager, and never
+/// rotates: its screen is its window (`uiscreen-bounds` asks).
+public struct DeviceFamilySetting: Sendable, Equatable {
+    /// Every device family value set (`"1"`, `"2"`, …); empty when none is.
+    public var families: Set<String> = []
+    /// Every orientation named (`UIInterfaceOrientationPortrait`, …); nil when no key sets them
+    /// here (a physical Info.plist may: not read, so not known).
+    public var orientations: Set<String>?
+
+    /// The setting of a settings file's text; nil for a file that is not an Xcode project or
+    /// xcconfig (a package has no device family).
+    public init?(path: String, text: String) {
+        guard let kind = ProjectSettings.kind(ofPath: path), kind == .xcodeProject || kind == .xcconfig else { return nil }
+        for line in text.split(whereSeparator: \.isNewline) {
+            guard let equals = line.firstIndex(of: "=") else { continue }
+            var key = line[..<equals].trimmingCharacters(in: .whitespaces)
+            if let bracket = key.firstIndex(of: "[") { key = String(key[..<bracket]) }
+            let value = line[line.index(after: equals)...]
+                .trimmingCharacters(in: .whitespaces)
+                .trimmingCharacters(in: CharacterSet(charactersIn: ";"))
+                .trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+            switch key {
+            case "TARGETED_DEVICE_FAMILY":
+                families.formUnion(value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+            case "INFOPLIST_KEY_UISupportedInterfaceOrientations", "INFOPLIST_KEY_UISupportedInterfaceOrientations_iPhone":
+                orientations = (orientations ?? []).union(value.split(separator: " ").map(String.init))
+            default:
+                continue
+            }
+        }
+    }
+
+    /// True when the files together say iPhone only (a watch target beside it does not count)
+    /// and name only portrait orientations.
+    public static func isPhonePortraitOnly(_ settings: some Collection<DeviceFamilySetting>) -> Bool {
+        let families = settings.reduce(into: Set<String>()) { $0.formUnion($1.families) }.subtracting(["4"])
+        let named = settings.compactMap(\.orientations)
+        guard families == ["1"], !named.isEmpty else { return false }
+        return named.allSatisfy { orientations in
+            !orientations.isEmpty && orientations.allSatisfy { $0.hasPrefix("UIInterfaceOrientationPortrait") }
+        }
+    }
+}
