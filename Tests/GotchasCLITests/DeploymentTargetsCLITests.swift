@@ -122,6 +122,26 @@ private struct NeedsNewOSRule: Rule {
         try "IPHONEOS_DEPLOYMENT_TARGET = 15.0\n".write(toFile: tree.path("App/Base.xcconfig"), atomically: true, encoding: .utf8)
         #expect(lint([tree.root, "--no-cache"]).status == ExitStatus.clean)
     }
+
+    /// `uiscreen-bounds` asks the project's device family and orientations: an iPhone-only,
+    /// portrait-only app is quiet, and the same app on iPad too is flagged again.
+    @Test func anIPhoneOnlyPortraitOnlyProjectIsNotAskedAboutSplitView() throws {
+        let view = "import SwiftUI\nstruct Hero: View {\n    var body: some View { Image(\"h\").frame(width: UIScreen.main.bounds.width) }\n}\n"
+        let phone = "TARGETED_DEVICE_FAMILY = 1;\nINFOPLIST_KEY_UISupportedInterfaceOrientations_iPhone = UIInterfaceOrientationPortrait;\n"
+        let tree = try TemporaryTree(["App.xcodeproj/project.pbxproj": phone, "App/Hero.swift": view])
+        func lint(_ arguments: [String]) -> (status: Int32, output: String) {
+            let captured = CapturedIO()
+            let status = LintCommand(linter: RuleCatalog.linter, io: captured.io).run(arguments)
+            return (status, captured.output)
+        }
+        let phoneOnly = lint([tree.root, "--no-cache"])
+        #expect(phoneOnly.status == ExitStatus.clean, "\(phoneOnly.output)")
+        try phone.replacingOccurrences(of: "= 1;", with: "= \"1,2\";")
+            .write(toFile: tree.path("App.xcodeproj/project.pbxproj"), atomically: true, encoding: .utf8)
+        let both = lint([tree.root, "--no-cache"])
+        #expect(both.status == ExitStatus.problems)
+        #expect(both.output.contains("uiscreen-bounds"))
+    }
 }
 
 @Suite struct SettingsCommandTests {
