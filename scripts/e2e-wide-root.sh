@@ -76,6 +76,16 @@ for _, m in ipairs(messages) do
 end
 check(#warnings == 1, "one showMessage warning naming " .. root .. ": " .. (warnings[1] or vim.inspect(messages)))
 check(warnings[1] ~= nil and warnings[1]:find("only open files are linted", 1, true) ~= nil, "... saying only open files are linted")
+-- The index walk ends (with nothing walked) before the client stops: `shutdown` cancels a
+-- walk still running, and its "indexed" line is checked below.
+local log_path = os.getenv("E2E_WORK") .. "/server-" .. os.getenv("E2E_RUN") .. ".log"
+vim.wait(10000, function()
+  local file = io.open(log_path)
+  if not file then return false end
+  local text = file:read("*a")
+  file:close()
+  return text:find("indexed 0 files", 1, true) ~= nil
+end, 50)
 local client = vim.lsp.get_client_by_id(client_id)
 if client then
   client.stop()
