@@ -23,10 +23,11 @@ public struct ServerExecutors: Sendable {
         return Task.detached(operation: operation)
     }
 
-    /// The same, `delay` from now (a Dispatch timer: the pool's timers wait for a free pool thread).
+    /// The same, `delay` from now: a timer on the loop's own queue (the pool's timers wait for a
+    /// free pool thread, and `DispatchQueue.global()` for a thread of the process-wide pool).
     func onLoop(after delay: Duration, _ operation: @escaping @Sendable () async -> Void) {
         let seconds = Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18
-        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { _ = self.onLoop(operation) }
+        loop.queue.asyncAfter(deadline: .now() + seconds) { _ = self.onLoop(operation) }
     }
 
     /// Starts CPU-bound `operation` (parsing, linting, reading files) off the loop and off the pool.
