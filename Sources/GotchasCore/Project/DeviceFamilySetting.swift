@@ -16,24 +16,24 @@ public struct DeviceFamilySetting: Sendable, Equatable {
     /// xcconfig (a package has no device family).
     public init?(path: String, text: String) {
         guard let kind = ProjectSettings.kind(ofPath: path), kind == .xcodeProject || kind == .xcconfig else { return nil }
-        for line in text.split(whereSeparator: \.isNewline) {
-            guard let equals = line.firstIndex(of: "=") else { continue }
-            var key = line[..<equals].trimmingCharacters(in: .whitespaces)
-            if let bracket = key.firstIndex(of: "[") { key = String(key[..<bracket]) }
-            let value = line[line.index(after: equals)...]
-                .trimmingCharacters(in: .whitespaces)
-                .trimmingCharacters(in: CharacterSet(charactersIn: ";"))
-                .trimmingCharacters(in: CharacterSet(charactersIn: "\""))
-            switch key {
-            case "TARGETED_DEVICE_FAMILY":
-                families.formUnion(value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
-            case "INFOPLIST_KEY_UISupportedInterfaceOrientations", "INFOPLIST_KEY_UISupportedInterfaceOrientations_iPhone":
-                orientations = (orientations ?? []).union(value.split(separator: " ").map(String.init))
-            default:
-                continue
+        // Only the few lines naming a key read here (a pbxproj has thousands; the server reads
+        // settings files on its message loop), found by bytes as `SettingsFileFacts` finds its own.
+        let pieces = SettingsTextLines(text)
+        for piece in pieces where !piece.isASCII || pieces.piece(piece, contains: Self.keyMarkers) {
+            for (key, value) in SettingsFileFacts.buildSettings(in: piece.text, xcconfig: kind == .xcconfig) {
+                switch key {
+                case "TARGETED_DEVICE_FAMILY":
+                    families.formUnion(value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+                case "INFOPLIST_KEY_UISupportedInterfaceOrientations", "INFOPLIST_KEY_UISupportedInterfaceOrientations_iPhone":
+                    orientations = (orientations ?? []).union(value.split(separator: " ").map(String.init))
+                default:
+                    continue
+                }
             }
         }
     }
+
+    static let keyMarkers = [Array("TARGETED_DEVICE_FAMILY".utf8), Array("UISupportedInterfaceOrientations".utf8)]
 
     /// True when the files together say iPhone only (a watch target beside it does not count)
     /// and name only portrait orientations.

@@ -45,21 +45,7 @@ public struct SettingsFileFacts: Sendable, Equatable {
 
     /// `KEY = value;` lines of a pbxproj, `KEY = value` lines of an xcconfig.
     private mutating func readBuildSettings(_ text: Substring, xcconfig: Bool) {
-        for rawLine in text.split(whereSeparator: \.isNewline) {
-            var line = Substring(rawLine)
-            if xcconfig, let comment = line.range(of: "//") { line = line[..<comment.lowerBound] }
-            // The `=` outside a condition (`KEY[sdk=iphoneos*] = 15.0`).
-            var bracketDepth = 0
-            guard let equals = line.firstIndex(where: { character in
-                if character == "[" { bracketDepth += 1 } else if character == "]" { bracketDepth -= 1 }
-                return character == "=" && bracketDepth == 0
-            }) else { continue }
-            var key = Self.unquoted(line[..<equals])
-            // `IPHONEOS_DEPLOYMENT_TARGET[sdk=iphoneos*]`: a conditional value counts too.
-            if let bracket = key.firstIndex(of: "[") { key = key[..<bracket] }
-            var value = line[line.index(after: equals)...]
-            while let last = value.last, last == ";" || last.isWhitespace { value.removeLast() }
-            let text = Self.unquoted(value)
+        for (key, text) in Self.buildSettings(in: text, xcconfig: xcconfig) {
             if let platform = Self.deploymentTargetKeys[String(key)] {
                 // `$(inherited)`, `$(RECOMMENDED_…)`: not a version, skipped.
                 if let version = OSVersion(text) { deploymentTargets[platform, default: []].insert(version) }
@@ -68,6 +54,27 @@ public struct SettingsFileFacts: Sendable, Equatable {
                     if let platform = Self.sdkPlatform(name) { sdkPlatforms.insert(platform) }
                 }
             }
+        }
+    }
+
+    /// The `(key, value)` of each `KEY = value;` line of a pbxproj or `KEY = value` line of an
+    /// xcconfig (its `//` comments dropped): a condition's key counts as the key
+    /// (`IPHONEOS_DEPLOYMENT_TARGET[sdk=iphoneos*]`), the value unquoted.
+    static func buildSettings(in text: Substring, xcconfig: Bool) -> [(key: Substring, value: Substring)] {
+        text.split(whereSeparator: \.isNewline).compactMap { rawLine in
+            var line = Substring(rawLine)
+            if xcconfig, let comment = line.range(of: "//") { line = line[..<comment.lowerBound] }
+            // The `=` outside a condition (`KEY[sdk=iphoneos*] = 15.0`).
+            var bracketDepth = 0
+            guard let equals = line.firstIndex(where: { character in
+                if character == "[" { bracketDepth += 1 } else if character == "]" { bracketDepth -= 1 }
+                return character == "=" && bracketDepth == 0
+            }) else { return nil }
+            var key = unquoted(line[..<equals])
+            if let bracket = key.firstIndex(of: "[") { key = key[..<bracket] }
+            var value = line[line.index(after: equals)...]
+            while let last = value.last, last == ";" || last.isWhitespace { value.removeLast() }
+            return (key, unquoted(value))
         }
     }
 

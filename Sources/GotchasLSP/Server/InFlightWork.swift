@@ -18,7 +18,7 @@ struct InFlightWork {
 
     mutating func started(_ id: RequestID, _ task: Task<Void, Never>) { requests[id] = task }
 
-    /// A request is being answered (or cancelled): true when it was still pending.
+    /// A request is being answered (or cancelled): its task while it was still pending, else nil.
     mutating func finished(_ id: RequestID) -> Task<Void, Never>? { requests.removeValue(forKey: id) }
 
     /// `shutdown` arrived: background work stops; true when it can be answered at once.

@@ -174,13 +174,16 @@ public actor LanguageServer {
         // Its "baseline" may name another file now, or the team rewrote the baseline with it.
         baselines.forgetAll()
         guard configuration.reload(path: path) != nil else { return true }
-        Task {
-            try? await Task.sleep(for: .seconds(ConfigurationLookup.retryDelay))
-            if let problem = self.configuration.reload(path: path) { self.showProblem(problem) }
-            self.showConfigurationWarnings()
-            self.relintOpenDocuments()
+        executors.onLoop(after: .seconds(ConfigurationLookup.retryDelay)) {
+            await self.configurationRetried(path: path)
         }
         return false
+    }
+
+    private func configurationRetried(path: String) {
+        if let problem = configuration.reload(path: path) { showProblem(problem) }
+        showConfigurationWarnings()
+        relintOpenDocuments()
     }
 
     func showProblem(_ message: String) {
@@ -214,10 +217,7 @@ public actor LanguageServer {
                 waiter.resume()
                 return
             }
-            Task {
-                try? await Task.sleep(for: Self.progressTokenTimeout)
-                self.progressTokenTimedOut(token)
-            }
+            executors.onLoop(after: Self.progressTokenTimeout) { await self.progressTokenTimedOut(token) }
         }
         return outgoing.progress.isAccepted(token)
     }
