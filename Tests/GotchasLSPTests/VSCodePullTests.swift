@@ -16,9 +16,12 @@ import Testing
     static func mismatch(_ report: JSON?) -> Bool { ServerInitiatedChangesTests.mismatch(report?["items"]) }
 
     /// Initializes like VS Code; the server's progress token is accepted unless `holdIndexing`
-    /// (the server then waits for the answer, up to 2 s, before it indexes).
+    /// (the server then waits for the answer before it indexes).
     func start(folder: String, holdIndexing: Bool = false, options: JSON = .null) async throws -> (TestClient, JSON) {
-        let client = TestClient()
+        // Held, indexing waits for the answer however long the machine takes to send the poll.
+        var serverOptions = ServerOptions()
+        if holdIndexing { serverOptions.progressTokenTimeout = .seconds(600) }
+        let client = TestClient(options: serverOptions)
         let response = try await client.initialize(capabilities: Self.vscode.capabilities, folders: [folder], initializationOptions: options)
         let create = try await client.next("workDoneProgress/create") { $0["method"] == "window/workDoneProgress/create" }
         if !holdIndexing { await client.answer(create) }

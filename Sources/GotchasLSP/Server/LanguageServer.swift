@@ -209,7 +209,7 @@ public actor LanguageServer {
     }
 
     /// Progress may only start once the client answered `window/workDoneProgress/create`;
-    /// a client that never answers delays the work by at most two seconds. True when
+    /// a client that never answers delays the work by at most `ServerOptions.progressTokenTimeout` (2 s). True when
     /// the client accepted the token.
     func awaitProgressToken(_ token: String) async -> Bool {
         await withCheckedContinuation { (waiter: ProgressReporter.Waiter) in
@@ -217,12 +217,10 @@ public actor LanguageServer {
                 waiter.resume()
                 return
             }
-            executors.onLoop(after: Self.progressTokenTimeout) { await self.progressTokenTimedOut(token) }
+            executors.onLoop(after: options.progressTokenTimeout) { await self.progressTokenTimedOut(token) }
         }
         return outgoing.progress.isAccepted(token)
     }
-
-    static let progressTokenTimeout: Duration = .seconds(2)
 
     private func progressTokenTimedOut(_ token: String) {
         for waiter in outgoing.progress.timedOut(token) { waiter.resume() }

@@ -46,6 +46,9 @@ public struct ServerOptions: Sendable {
     public var maximumIndexedDirectories = 50_000
     /// Added before each step of the index walk and of a workspace pull's walk (tests use it to hold the walk up).
     public var indexWalkStepDelay: Duration = .zero
+    /// How long work that reports progress waits for the client to accept its token (tests
+    /// hold indexing on it: the client's answer then decides when the walk starts).
+    public var progressTokenTimeout: Duration = .seconds(2)
 
     public init() {}
 }
