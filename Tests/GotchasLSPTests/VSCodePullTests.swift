@@ -19,9 +19,7 @@ import Testing
     /// (the server then waits for the answer before it indexes).
     func start(folder: String, holdIndexing: Bool = false, options: JSON = .null) async throws -> (TestClient, JSON) {
         // Held, indexing waits for the answer however long the machine takes to send the poll.
-        var serverOptions = ServerOptions()
-        if holdIndexing { serverOptions.progressTokenTimeout = .seconds(600) }
-        let client = TestClient(options: serverOptions)
+        let client = TestClient(options: holdIndexing ? ServerOptions().waitingForProgressAnswers() : ServerOptions())
         let response = try await client.initialize(capabilities: Self.vscode.capabilities, folders: [folder], initializationOptions: options)
         let create = try await client.next("workDoneProgress/create") { $0["method"] == "window/workDoneProgress/create" }
         if !holdIndexing { await client.answer(create) }

@@ -93,7 +93,7 @@ import Testing
 
     @Test func indexingReportsProgressOnlyAfterTheClientCreatedTheToken() async throws {
         let folder = workspace()
-        let client = TestClient()
+        let client = TestClient(options: ServerOptions().waitingForProgressAnswers())
         _ = try await client.initialize(capabilities: ["window": ["workDoneProgress": true]], folders: [folder.path])
         let create = try await client.next("workDoneProgress/create") { $0["method"] == "window/workDoneProgress/create" }
         let token = try #require(create["params", "token"])

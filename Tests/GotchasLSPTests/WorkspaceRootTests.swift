@@ -59,7 +59,7 @@ import Testing
     @Test func theFileSystemRootIsNotWalked() async throws {
         let folder = TemporaryDirectory()
         let file = folder.write("Scratch.swift", sample)
-        let client = TestClient()
+        let client = TestClient(options: ServerOptions().waitingForProgressAnswers())
         _ = try await client.initialize(capabilities: ["window": ["workDoneProgress": true]], folders: ["/"])
         _ = try await showMessage(client, containing: "the workspace folder / is the root of the file system")
         let create = try await client.next("workDoneProgress/create") { $0["method"] == "window/workDoneProgress/create" }
@@ -81,7 +81,7 @@ import Testing
         }
         _ = folder.write(".gitignore", "Generated/\n")
         _ = folder.write(".swiftui-gotchas.json", #"{"exclude": ["Vendor"]}"#)
-        let client = TestClient()
+        let client = TestClient(options: ServerOptions().waitingForProgressAnswers())
         _ = try await client.initialize(capabilities: ["window": ["workDoneProgress": true]], folders: [folder.path],
                                         initializationOptions: ["exclude": ["Mocks"]])
         let create = try await client.next("workDoneProgress/create") { $0["method"] == "window/workDoneProgress/create" }
@@ -97,7 +97,7 @@ import Testing
         for name in ["A", "B", "C", "D", "E"] { _ = folder.write("\(name).swift", "let \(name.lowercased()) = 1\n") }
         var options = ServerOptions()
         options.maximumIndexedFiles = 2
-        let client = TestClient(options: options)
+        let client = TestClient(options: options.waitingForProgressAnswers())
         _ = try await client.initialize(capabilities: ["window": ["workDoneProgress": true]], folders: [folder.path])
         let create = try await client.next("workDoneProgress/create") { $0["method"] == "window/workDoneProgress/create" }
         await client.answer(create)

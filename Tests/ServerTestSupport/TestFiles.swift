@@ -1,5 +1,6 @@
 import Foundation
 import GotchasCore
+import GotchasLSP
 
 public func range(_ startLine: Int, _ startCharacter: Int, _ endLine: Int, _ endCharacter: Int) -> JSON {
     ["start": ["line": .int(startLine), "character": .int(startCharacter)],
@@ -36,4 +37,15 @@ public func residentBytes() -> Int? {
         return digits.map { $0 * 1024 }
     }
     return nil
+}
+
+extension ServerOptions {
+    /// For a test that answers `window/workDoneProgress/create` itself and then waits for
+    /// `$/progress`: the server waits that long for the answer (a loaded machine may take more
+    /// than the real 2 s to send it, and the work would then go on without progress).
+    public func waitingForProgressAnswers() -> ServerOptions {
+        var options = self
+        options.progressTokenTimeout = .seconds(600)
+        return options
+    }
 }
