@@ -23,6 +23,50 @@ enum WorkspaceRuleSupport {
         }
     }
 
+    /// True when the code at the walk's position is drawn by the system as a menu (`MenuContent`):
+    /// inside a menu's content closure; in a member of its type that the file uses only there
+    /// (`.contextMenu { contextMenu }`); or in a view type that every place in the workspace builds
+    /// inside menu content (`StatusRowContextMenu(…)` in another file's `.contextMenu { }`).
+    static func isDrawnAsMenu(_ context: RuleContext) -> Bool {
+        if MenuContent.contains(context.containers) { return true }
+        if let member = context.functionStack.last(where: { $0.node.parent?.is(MemberBlockItemSyntax.self) == true }),
+           member.kind == .property || member.kind == .function, member.name != "body",
+           MenuContent.memberIsOnlyMenuContent(member.name, under: Syntax(context.tree)) {
+            return true
+        }
+        if let view = context.enclosingView, context.isBuiltOnlyAsMenuContent(view.name) == true { return true }
+        return false
+    }
+
+    /// Wrappers whose value changes while the view lives.
+    static let dynamicWrappers: Set<String> = [
+        "State", "Binding", "ObservedObject", "StateObject", "EnvironmentObject", "Environment", "Bindable",
+        "FocusState", "GestureState", "AppStorage", "SceneStorage", "Query", "FetchRequest", "SectionedFetchRequest",
+    ]
+
+    /// The code reads something that can change while the view lives: a dynamic property of
+    /// the enclosing view (`@State`, `@Binding`, an observed model, the environment) or a stored
+    /// reference to an `@Observable`/`ObservableObject` class of the workspace. A `let`/plain input
+    /// of the view, a closure parameter (a row's element) or a local does not. Without an enclosing
+    /// type (a bare `body`, as in the seeds' own examples) nothing says the value is fixed.
+    static func readsChangingState(_ code: some SyntaxProtocol, in context: RuleContext) -> Bool {
+        guard let type = context.enclosingType else { return true }
+        let properties = type.properties + (context.type(named: type.name)?.properties ?? [])
+        for name in code.referencedNames {
+            // Only stored properties count: a computed one (`isSmallScreen` from `UIScreen.main.bounds`,
+            // `UIDevice.current.userInterfaceIdiom`) is a device constant as far as the syntax shows, and
+            // a plain `var big = false` input is fixed for the view's life like a `let`: neither is a
+            // dynamic property, so neither can change while the view lives.
+            guard let property = properties.first(where: { $0.name == name && $0.isStoredInstance }) else { continue }
+            if let wrapper = property.wrapper, dynamicWrappers.contains(wrapper) { return true }
+            if property.wrapper == nil, let typeName = property.inferredTypeName, let model = context.type(named: typeName),
+               model.isClass, model.isObservableMacro || model.inheritedTypes.contains("ObservableObject") {
+                return true
+            }
+        }
+        return false
+    }
+
     /// The file imports WidgetKit (widget rules apply only there).
     static func isWidgetFile(_ context: RuleContext) -> Bool { context.imports.contains("WidgetKit") }
 

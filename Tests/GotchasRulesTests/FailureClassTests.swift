@@ -158,7 +158,7 @@ import Testing
 
     static func symbolView(_ members: String, others: [String: String] = [:]) -> Workspace {
         Workspace(ruleID: "symbol-variant-by-name",
-                  code: "import SwiftUI\nstruct Star: View {\n    let on: Bool\n\(members)\n}\n", others: others)
+                  code: "import SwiftUI\nstruct Star: View {\n    @State private var on = false\n\(members)\n}\n", others: others)
     }
 
     /// `.symbolVariant` returns `some View`: in a property typed `Image`, and before a project's
@@ -423,7 +423,7 @@ import Testing
         ("navigation-view", Platform.iOS, OSVersion(16),
          "import SwiftUI\nstruct Root: View {\n    var body: some View {\n        NavigationView { Text(\"a\") }.navigationViewStyle(.stack)\n    }\n}\n"),
         ("symbol-variant-by-name", Platform.iOS, OSVersion(15),
-         "import SwiftUI\nstruct Star: View {\n    var on = false\n    var body: some View {\n        Image(systemName: on ? \"star.fill\" : \"star\")\n    }\n}\n"),
+         "import SwiftUI\nstruct Star: View {\n    @State private var on = false\n    var body: some View {\n        Image(systemName: on ? \"star.fill\" : \"star\")\n    }\n}\n"),
         ("foreground-color", Platform.iOS, OSVersion(15),
          "import SwiftUI\nstruct Tag: View {\n    var body: some View {\n        Image(systemName: \"tag\").foregroundColor(.red)\n    }\n}\n"),
     ])

@@ -77,7 +77,8 @@ public struct FileIndex: Sendable, Codable {
     public var memberReach: [String: Set<String>]
     /// The types each type's rendered code (`body`, view builders, their content closures)
     /// constructs by name (`Row(item:)` → `Row`), by the qualified name of the type: the edges
-    /// of the view-containment graph (`WorkspaceIndex.viewTreeHoldsState`).
+    /// of the view-containment graph (`WorkspaceIndex.viewTreeHoldsState`). What is built inside
+    /// menu content (`MenuContent`) is under `menuContentKey(owner:)` instead.
     public var builtViews: [String: Set<String>]
     /// What the file's rules asked the workspace (`RuleContext.type(named:)` and
     /// friends), rule by rule: what its diagnostics may depend on in other files.
@@ -105,6 +106,9 @@ public struct FileIndex: Sendable, Codable {
 
     /// The `memberReach` key of a member of a type (qualified name, a space, the member's name).
     static func memberReachKey(owner: String, member: String) -> String { owner + " " + member }
+
+    /// The `builtViews` key of the views a type builds inside menu content (a qualified name has no space).
+    static func menuContentKey(owner: String) -> String { owner + " menu" }
 
     /// The name under which questions about view trees (`viewTreeHoldsState`) are recorded and
     /// their changes announced: any file's built views or type facts may change the answer.

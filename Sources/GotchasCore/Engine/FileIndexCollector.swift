@@ -54,6 +54,8 @@ struct FileIndexEntries: Sendable {
 final class FileIndexCollector {
     private let context: RuleContext
     private(set) var entries = FileIndexEntries()
+    /// `isMenuContent`'s verdicts, by top-level item and member name.
+    private var menuOnlyMembers: [String: Bool] = [:]
 
     init(context: RuleContext) {
         self.context = context
@@ -144,10 +146,30 @@ final class FileIndexCollector {
             noteInitializerLabels(call, callee: callee)
         }
         // `Row(item: i)` in `body` or a view builder: the view tree of the enclosing type holds a `Row`.
+        // Built in menu content, it goes under the owner's menu key (`WorkspaceIndex.isBuiltOnlyAsMenuContent`).
         if context.execution == .render, TypeNames.startsUppercase(callee),
            call.calledExpression.is(DeclReferenceExprSyntax.self) || call.calledExpression.is(GenericSpecializationExprSyntax.self) {
-            entries.builtViews[context.typeStack.last?.qualifiedName ?? "", default: []].insert(callee)
+            let owner = context.typeStack.last?.qualifiedName ?? ""
+            let key = isMenuContent(call) ? FileIndex.menuContentKey(owner: owner) : owner
+            entries.builtViews[key, default: []].insert(callee)
         }
+    }
+
+    /// Menu content (`MenuContent`): inside a menu's closure, or in a member of the type that its
+    /// own top-level item uses only there (`var contextMenu: some View { RowMenu() }` used in
+    /// `.contextMenu { contextMenu }`). Only that item is read, so an item's entries depend on
+    /// the item alone (the server reuses them while other items change). One verdict per member.
+    private func isMenuContent(_ call: FunctionCallExprSyntax) -> Bool {
+        if MenuContent.contains(context.containers) { return true }
+        guard let member = context.functionStack.last(where: { $0.node.parent?.is(MemberBlockItemSyntax.self) == true }),
+              member.kind == .property || member.kind == .function, member.name != "body",
+              let item = Syntax(call).topLevelItem
+        else { return false }
+        let key = "\(item.id) \(member.name)"
+        if let known = menuOnlyMembers[key] { return known }
+        let verdict = MenuContent.memberIsOnlyMenuContent(member.name, under: item)
+        menuOnlyMembers[key] = verdict
+        return verdict
     }
 
     /// `Row(item: i, count: 3)`: the labels passed to `Row`'s initializer (rules ask whether

@@ -239,6 +239,14 @@ public final class RuleContext {
         return workspace.viewTreeHoldsState(rootedAt: root)
     }
 
+    /// True when every place that builds the view type `name` is menu content (see
+    /// `WorkspaceIndex.isBuiltOnlyAsMenuContent`); nil while the workspace is not completely
+    /// indexed. Records the question.
+    public func isBuiltOnlyAsMenuContent(_ name: String) -> Bool? {
+        record(.menuContentOnly(name))
+        return workspace.isBuiltOnlyAsMenuContent(name)
+    }
+
     /// True when the workspace's project settings make `MainActor` the default isolation.
     public var defaultIsolationIsMainActor: Bool {
         record(.defaultIsolation)

@@ -247,13 +247,31 @@ public struct WorkspaceIndex: Sendable {
                 return true
             }
             for path in declaringPaths[next] ?? [] {
-                for built in files[path]?.builtViews[next] ?? [] {
+                let builtViews = files[path]?.builtViews
+                for built in (builtViews?[next] ?? []).union(builtViews?[FileIndex.menuContentKey(owner: next)] ?? []) {
                     if Self.statefulSystemViews.contains(built) { return true }
                     for qualified in qualifiedNames[built] ?? [] where seen.insert(qualified).inserted { pending.append(qualified) }
                 }
             }
         }
         return false
+    }
+
+    /// True when every place the workspace's rendered code builds a view named `typeName`
+    /// (`StatusRowContextMenu(…)`) lies in menu content (`MenuContent`): the type's whole tree is
+    /// drawn by the system as a menu. False when some place is not, or none builds it (it may be
+    /// hosted from UIKit or built through a helper); nil while the index is not complete.
+    public func isBuiltOnlyAsMenuContent(_ typeName: String) -> Bool? {
+        guard isComplete else { return nil }
+        let name = TypeNames.simple(typeName) ?? typeName
+        var builtInMenu = false
+        for file in files.values {
+            for (owner, built) in file.builtViews where built.contains(name) {
+                guard owner.hasSuffix(" menu") else { return false }
+                builtInMenu = true
+            }
+        }
+        return builtInMenu
     }
 
     /// SwiftUI views that keep state across updates of their own (editing, scroll position, selection).

@@ -28,6 +28,8 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
         case bodyReaches(String, member: String)
         /// `RuleContext.viewTreeHoldsState(rootedAt:)`: whether a view tree holds state.
         case viewTreeHoldsState(String)
+        /// `RuleContext.isBuiltOnlyAsMenuContent(_:)`: whether a view type is built only inside menus.
+        case menuContentOnly(String)
         /// `RuleContext.defaultIsolationIsMainActor` (project settings).
         case defaultIsolation
         /// `RuleContext.isPhonePortraitOnly` (project settings: device family, orientations).
@@ -41,7 +43,7 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
             // Not the type's name: the uses of its members change with almost every edit of
             // code that names it, and only a file that asked needs a re-lint then.
             case .memberUsers(let type, _), .bodyReaches(let type, _): FileIndex.memberUsesDependency(of: type)
-            case .viewTreeHoldsState: FileIndex.viewTreeDependency
+            case .viewTreeHoldsState, .menuContentOnly: FileIndex.viewTreeDependency
             case .defaultIsolation, .phonePortraitOnly: nil
             }
         }
@@ -68,6 +70,7 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
             case .bodyReaches(let type, let member):
                 first.bodyReaches(member: member, of: type) == second.bodyReaches(member: member, of: type)
             case .viewTreeHoldsState(let root): first.viewTreeHoldsState(rootedAt: root) == second.viewTreeHoldsState(rootedAt: root)
+            case .menuContentOnly(let name): first.isBuiltOnlyAsMenuContent(name) == second.isBuiltOnlyAsMenuContent(name)
             case .defaultIsolation: first.defaultIsolationIsMainActor == second.defaultIsolationIsMainActor
             case .phonePortraitOnly: first.isPhonePortraitOnly == second.isPhonePortraitOnly
             }
@@ -86,6 +89,7 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
             case .memberUsers(let type, let member): hasher.combine(workspace.filesUsing(member: member, of: type, declaredIn: path))
             case .bodyReaches(let type, let member): hasher.combine(workspace.bodyReaches(member: member, of: type))
             case .viewTreeHoldsState(let root): hasher.combine(workspace.viewTreeHoldsState(rootedAt: root))
+            case .menuContentOnly(let name): hasher.combine(workspace.isBuiltOnlyAsMenuContent(name))
             case .defaultIsolation: hasher.combine(workspace.defaultIsolationIsMainActor)
             case .phonePortraitOnly: hasher.combine(workspace.isPhonePortraitOnly)
             }
@@ -141,7 +145,7 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
                 case .declaration(let name): declaredElsewhere(TypeNames.simple(name) ?? name)
                 // Every finished index answers the labels and member questions (the empty one does not).
                 case .environmentUses, .intentControls, .references, .initializerLabels, .memberUsers, .bodyReaches,
-                     .viewTreeHoldsState: true
+                     .viewTreeHoldsState, .menuContentOnly: true
                 // Asked only by files that read `UIScreen.main.bounds`: few, so always taken as open.
                 case .phonePortraitOnly: true
                 case .defaultIsolation: defaultIsolationIsMainActor
@@ -159,7 +163,7 @@ extension WorkspaceQueries.Query {
         switch self {
         case .environmentUses(let name): workspace.environmentUses(of: name).contains { $0.path == path }
         case .intentControls(let name): workspace.intentControls(in: name).contains { $0.path == path }
-        case .declaration, .references, .initializerLabels, .memberUsers, .bodyReaches, .viewTreeHoldsState, .defaultIsolation, .phonePortraitOnly: false  // labels and users carry no positions; declarations are asked excluding this file
+        case .declaration, .references, .initializerLabels, .memberUsers, .bodyReaches, .viewTreeHoldsState, .menuContentOnly, .defaultIsolation, .phonePortraitOnly: false  // labels and users carry no positions; declarations are asked excluding this file
         }
     }
 
@@ -175,6 +179,7 @@ extension WorkspaceQueries.Query {
         case .memberUsers(let type, let member): "m:" + type + " " + member
         case .bodyReaches(let type, let member): "b:" + type + " " + member
         case .viewTreeHoldsState(let root): "v:" + root
+        case .menuContentOnly(let name): "n:" + name
         case .defaultIsolation: "s:"
         case .phonePortraitOnly: "p:"
         }
@@ -190,6 +195,7 @@ extension WorkspaceQueries.Query {
         case "r": self = .references(name)
         case "l": self = .initializerLabels(name)
         case "v": self = .viewTreeHoldsState(name)
+        case "n": self = .menuContentOnly(name)
         case "m", "b":
             guard let space = name.lastIndex(of: " ") else { return nil }
             let (type, member) = (String(name[..<space]), String(name[name.index(after: space)...]))

@@ -181,7 +181,7 @@ struct ConditionalViewIdentityRule: Rule {
               thenView.trimmedText.collapsingWhitespace != elseView.trimmedText.collapsingWhitespace,
               !thenView.chainModifiers.isEmpty || !elseView.chainModifiers.isEmpty,
               let differing = Self.differingModifier(thenView.chainModifiers, elseView.chainModifiers),
-              Self.conditionCanChange(ifExpr, in: context)
+              WorkspaceRuleSupport.readsChangingState(ifExpr.conditions, in: context)
         else { return }
         report.append(Finding(
             message: "Both branches build the same view, differing only by `.\(differing)(…)`: when the condition changes the view is destroyed and re-inserted (state resets, it fades instead of animating); write it once and give `.\(differing)` a conditional argument (`c ? … : …`, an inert value for the plain branch)",
@@ -240,35 +240,6 @@ struct ConditionalViewIdentityRule: Rule {
         }
 
         func canTakeConditional(in names: Set<String>) -> Bool { names.contains(name) && !hasClosure }
-    }
-
-    /// Wrappers whose value changes while the view lives.
-    static let dynamicWrappers: Set<String> = [
-        "State", "Binding", "ObservedObject", "StateObject", "EnvironmentObject", "Environment", "Bindable",
-        "FocusState", "GestureState", "AppStorage", "SceneStorage", "Query", "FetchRequest", "SectionedFetchRequest",
-    ]
-
-    /// The condition reads something that can change while the view lives: a dynamic property of
-    /// the enclosing view (`@State`, `@Binding`, an observed model, the environment) or a stored
-    /// reference to an `@Observable`/`ObservableObject` class of the workspace. A `let`/plain input
-    /// of the view, a closure parameter (a row's element) or a local does not. Without an enclosing
-    /// type (a bare `body`, as in the seed's own example) nothing says the condition is fixed.
-    static func conditionCanChange(_ ifExpr: IfExprSyntax, in context: RuleContext) -> Bool {
-        guard let type = context.enclosingType else { return true }
-        let properties = type.properties + (context.type(named: type.name)?.properties ?? [])
-        for name in ifExpr.conditions.referencedNames {
-            // Only stored properties count: a computed one (`isSmallScreen` from `UIScreen.main.bounds`,
-            // `UIDevice.current.userInterfaceIdiom`) is a device constant as far as the syntax shows, and
-            // a plain `var big = false` input is fixed for the view's life like a `let`: neither is a
-            // dynamic property, so neither can swap the branches while the view lives.
-            guard let property = properties.first(where: { $0.name == name && $0.isStoredInstance }) else { continue }
-            if let wrapper = property.wrapper, dynamicWrappers.contains(wrapper) { return true }
-            if property.wrapper == nil, let typeName = property.inferredTypeName, let model = context.type(named: typeName),
-               model.isClass, model.isObservableMacro || model.inheritedTypes.contains("ObservableObject") {
-                return true
-            }
-        }
-        return false
     }
 
     /// `V(…)`/`V { … }` with a type name, or a view held in a variable (`content`, `label`).

@@ -9,7 +9,6 @@ struct SymbolVariantByNameRule: CallRule {
         id: "symbol-variant-by-name",
         category: .symbols,
         severity: .warning,
-        optIn: true,
         seed: "S2",
         summary: "Choosing `\"x.fill\"` vs `\"x\"` by name; use one symbol and `.symbolVariant(.fill)`.",
         rationale: """
@@ -21,14 +20,18 @@ struct SymbolVariantByNameRule: CallRule {
             of the chain (`.resizable()`, `.renderingMode(_:)`, …), because `.symbolVariant` returns `some View`, \
             not an `Image`; it is safe only when the chain is a statement of view-building code and continues \
             with known view modifiers, and offered as unsafe elsewhere (a property or function returning \
-            `Image`, `Text(Image(…))`, a project's own `extension Image` method). Not flagged: a choice between \
-            two unrelated symbols, nor what the system draws as a menu (`.contextMenu { … }`, a `Menu`'s \
-            content, `.swipeActions`), whose items are rebuilt when it opens (a `Menu`'s `label:` is flagged). \
-            Opt-in: on two apps not used for tuning, neither sampled finding was worth acting on — the name chosen by a fixed `let` (where a menu button is placed), so nothing transitions; on the test half of the \
-            workspace-model check, 5 of 10 (the five wrong are `Label`s in `.contextMenu`/`Menu` content, which the \
-            system renders as a menu: nothing there morphs or transitions) (docs/precision.md). To come back on it \
-            needs the fact "this view is rendered as menu content" — the enclosing content closure in the file, and \
-            for a menu's content written as its own view type, the view-containment graph's parents of that type.
+            `Image`, `Text(Image(…))`, a project's own `extension Image` method). Flagged only where the name \
+            reads state that changes while the view lives — a `@State`, `@Binding`, `@Environment` or other \
+            dynamic property of the view, or a stored reference to an observable model — because only then \
+            does the image swap under the user; a name chosen by a `let` input or a row's element is fixed \
+            for that view. Not flagged: a choice between two unrelated symbols, nor what the system draws \
+            as a menu, whose items are rebuilt when it opens: `.contextMenu { … }`, a `Menu`'s content, \
+            `.swipeActions`, a member of the view used only there, and a view type that every place in \
+            the workspace builds inside menu content (a `Menu`'s `label:` is flagged). Asks the workspace: \
+            the declarations of the view's property types (observable or not) and where each view type \
+            is built (`isBuiltOnlyAsMenuContent`). Back on by default (issue 21): the tuning apps' findings \
+            that were wrong were all menu content or fixed inputs; see docs/precision.md for the held-out \
+            figure.
             """,
         fix: .safe,
         // https://developer.apple.com/documentation/swiftui/view/symbolvariant(_:).md (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1)
@@ -37,6 +40,7 @@ struct SymbolVariantByNameRule: CallRule {
         triggering: [
             RuleExample("""
                 struct AvailableExample: View {
+                    @State private var isDone = false
                     var body: some View {
                         if #available(iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1, *) {
                             Image(systemName: ↓isDone ? "checkmark.circle.fill" : "checkmark.circle")
@@ -90,6 +94,38 @@ struct SymbolVariantByNameRule: CallRule {
                     Label("Pin", systemImage: isPinned ? "pin.fill" : "pin")
                 }
                 """, note: "a `Menu`'s content"),
+            RuleExample("""
+                struct Row: View {
+                    let isPinned: Bool
+                    var body: some View {
+                        Image(systemName: isPinned ? "pin.fill" : "pin")
+                    }
+                }
+                """, note: "a `let` input: fixed for this view, nothing swaps while it lives"),
+            RuleExample("""
+                struct MessageView: View {
+                    @State private var isLiked = false
+                    var body: some View {
+                        Text("Hi").contextMenu { menu }
+                    }
+                    private var menu: some View {
+                        Button { isLiked.toggle() } label: {
+                            Label("Like", systemImage: isLiked ? "star.fill" : "star")
+                        }
+                    }
+                }
+                """, note: "a member used only as menu content"),
+            RuleExample("""
+                struct RowMenu: View {
+                    @Environment(Store.self) private var store
+                    var body: some View {
+                        Label("Bookmark", systemImage: store.isBookmarked ? "bookmark.fill" : "bookmark")
+                    }
+                }
+                """, note: "a view type built only inside menu content (in another file)", otherFiles: [
+                    "Row.swift": "struct Row: View { var body: some View { Text(\"x\").contextMenu { RowMenu() } } }",
+                    "Store.swift": "@Observable final class Store { var isBookmarked = false }",
+                ]),
             RuleExample("Image(systemName: \"star.fill\")", note: "a constant name"),
             RuleExample("Image(systemName: \"star\").symbolVariant(isOn ? .fill : .none)"),
             RuleExample("Image(systemName: isOn ? \"wifi\" : \"wifi.slash\")", note: "a different symbol, not the fill variant"),
@@ -151,20 +187,6 @@ struct SymbolVariantByNameRule: CallRule {
 
     static let calledNames: Set<String> = ["Image", "Label"]
 
-    /// Inside what the system draws as a menu (`.contextMenu { … }`, a `Menu`'s content, swipe
-    /// actions): its items are rebuilt when it opens and nothing in them morphs or transitions.
-    /// A `Menu`'s `label:` and a context menu's `preview:` are views like any other.
-    static func isMenuContent(_ context: RuleContext) -> Bool {
-        context.containers.contains { frame in
-            switch frame.name {
-            case "contextMenu": frame.label != "preview"
-            case "Menu": frame.label == nil || frame.label == "content"
-            case "swipeActions": true
-            default: false
-            }
-        }
-    }
-
     func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
         let label: String
         switch callee {
@@ -172,7 +194,12 @@ struct SymbolVariantByNameRule: CallRule {
         case "Label": label = "systemImage"
         default: return
         }
-        guard let argument = call.argument(labeled: label), !Self.isMenuContent(context) else { return }
+        // Only a name that changes while the view lives can swap the image under the user: one
+        // chosen by a `let` input or a row's element is fixed for that view. Nothing morphs in
+        // what the system draws as a menu.
+        guard let argument = call.argument(labeled: label), WorkspaceRuleSupport.readsChangingState(argument.expression, in: context),
+              !WorkspaceRuleSupport.isDrawnAsMenu(context)
+        else { return }
         let expression = argument.expression
         let message = "Choosing the symbol by name (`.fill` or not) swaps the image, so SwiftUI cannot animate "
             + "or transition between the states; use one symbol and `.symbolVariant(condition ? .fill : .none)`"
