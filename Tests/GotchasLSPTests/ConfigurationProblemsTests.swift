@@ -92,7 +92,10 @@ import Testing
     @Test func aFileReadWhileBeingRewrittenIsReadAgain() async throws {
         let folder = TemporaryDirectory()
         _ = folder.write(".swiftui-gotchas.json", #"{"rules": {"foreground-color": "off"}}"#)
-        let client = TestClient()
+        // The retry comes well after the rewrite, however late a loaded machine runs the thread below.
+        var options = ServerOptions()
+        options.configurationRetryDelay = .seconds(3)
+        let client = TestClient(options: options)
         _ = try await client.initialize(folders: [folder.path])
         let uri = folder.uri("View.swift")
         await client.open(uri, Self.swiftText)

@@ -165,7 +165,7 @@ public actor LanguageServer {
 
     /// window/showMessage, once per distinct problem.
     /// Re-reads a changed configuration file. An editor saving it may truncate and rewrite
-    /// it, so a read that fails is tried once more after `ConfigurationLookup.retryDelay`
+    /// it, so a read that fails is tried once more after `ServerOptions.configurationRetryDelay`
     /// (waiting off the message loop) before the problem is shown. Returns false when that
     /// second read is pending: it re-lints the open documents itself (the last good
     /// configuration stays in force meanwhile, so linting now would change nothing).
@@ -174,7 +174,7 @@ public actor LanguageServer {
         // Its "baseline" may name another file now, or the team rewrote the baseline with it.
         baselines.forgetAll()
         guard configuration.reload(path: path) != nil else { return true }
-        executors.onLoop(after: .seconds(ConfigurationLookup.retryDelay)) {
+        executors.onLoop(after: options.configurationRetryDelay) {
             await self.configurationRetried(path: path)
         }
         return false

@@ -49,6 +49,10 @@ public struct ServerOptions: Sendable {
     /// How long work that reports progress waits for the client to accept its token (tests
     /// hold indexing on it: the client's answer then decides when the walk starts).
     public var progressTokenTimeout: Duration = .seconds(2)
+    /// How long after a failed read of a changed configuration file it is read once more (an
+    /// editor saving it may truncate it first; tests that rewrite it from a thread of their
+    /// own widen it, so a loaded machine's scheduling cannot make the rewrite land later).
+    public var configurationRetryDelay: Duration = .seconds(ConfigurationLookup.retryDelay)
 
     public init() {}
 }
