@@ -38,6 +38,29 @@ enum WorkspaceRuleSupport {
         return false
     }
 
+    /// True when a member of the type other than an `init` changes the property `name`: assigns it
+    /// (`name = …`, `name += …`, `name.field = …`), calls one of `mutating` on it, passes it `inout`
+    /// (`&name`), binds it (`$name`) or touches its storage (`_name`). Only the given member block.
+    static func writes(_ name: String, in members: MemberBlockSyntax, mutating: Set<String>) -> Bool {
+        for member in members.members where !member.decl.is(InitializerDeclSyntax.self) {
+            let tokens = Array(member.decl.tokens(viewMode: .sourceAccurate))
+            for (index, token) in tokens.enumerated() {
+                if token.text == "$" + name || token.text == "_" + name { return true }
+                guard token.text == name, index + 1 < tokens.count else { continue }
+                let next = tokens[index + 1]
+                if case .binaryOperator(let op) = next.tokenKind, op.hasSuffix("="), !["==", "!=", "<=", ">="].contains(op) { return true }
+                if next.tokenKind == .equal { return true }
+                if next.tokenKind == .period, index + 2 < tokens.count {
+                    if mutating.contains(tokens[index + 2].text) { return true }
+                    if index + 3 < tokens.count, tokens[index + 3].tokenKind == .equal { return true }
+                }
+                // `inout` use: `&lines`.
+                if index > 0, tokens[index - 1].text == "&" { return true }
+            }
+        }
+        return false
+    }
+
     /// Wrappers whose value changes while the view lives.
     static let dynamicWrappers: Set<String> = [
         "State", "Binding", "ObservedObject", "StateObject", "EnvironmentObject", "Environment", "Bindable",

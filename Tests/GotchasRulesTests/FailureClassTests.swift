@@ -336,9 +336,15 @@ import Testing
                 var tags: [Tag]
                 var body: some View {
                     ForEach(Array(tags.enumerated()), id: \\.offset) { index, tag in
-                        Button("\\(index) \\(tag.name)") {}
+                        TagRow(index: index, name: tag.name)
                     }
                 }
+            }
+            struct TagRow: View {
+                let index: Int
+                let name: String
+                @State private var isExpanded = false
+                var body: some View { Button("\\(index) \\(name)") { isExpanded.toggle() } }
             }
             """)
     }

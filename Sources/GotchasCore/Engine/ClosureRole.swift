@@ -72,3 +72,12 @@ public enum ClosureRole: Sendable, Equatable {
 private enum CharacterSet {
     static func uppercase(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.isUppercase }
 }
+
+extension ClosureRole {
+    /// How `closure` runs, from where it is passed (nil when it is not passed to a call: a
+    /// stored closure, a macro body).
+    public static func of(_ closure: ClosureExprSyntax) -> ClosureRole? {
+        guard case .call(let call, let callee, let label) = ClosureSite(closure) else { return nil }
+        return of(callee: callee, label: label, call: call)
+    }
+}

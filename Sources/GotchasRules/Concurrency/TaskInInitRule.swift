@@ -12,7 +12,6 @@ struct TaskInInitRule: CallRule {
         id: "task-in-init",
         category: .concurrency,
         severity: .warning,
-        optIn: true,
         seed: "000 C2",
         summary: "`Task { … }` started inside an `init`.",
         rationale: """
@@ -26,7 +25,12 @@ struct TaskInInitRule: CallRule {
             default `MainActor` isolation): it inherits the actor, and a model created once (owned by \
             `@State`/`@StateObject`) runs it once. Creating such a model in a view's stored property \
             without owning it (`@ObservedObject var m = Model()`) is `observed-object-owned`'s finding. \
-            Opt-in: 4 of 11 sampled findings (tuning and held-out apps together) were worth acting on — singletons' inits, types whose purpose is the task, UIKit controllers (docs/precision.md); 0 of 8 on a third set of apps (a singleton's observers, a stored cancellable task). To come back on it needs to know that a type is constructed once (`static let shared`).
+            Not flagged either where the type is constructed once — a `private` init, or a type that \
+            keeps its instance in a static property (`static let shared = …`) — nor in a subclass's init \
+            (`super.init()`), whose isolation comes from a superclass the workspace may not declare (a \
+            UIKit controller is `@MainActor`). Back on by default (issue 21): on the apps earlier \
+            sessions read, the wrong findings were singletons' inits and UIKit controllers; see \
+            docs/precision.md for the held-out figure.
             """,
         triggers: ["Task"],
         triggering: [
@@ -50,6 +54,29 @@ struct TaskInInitRule: CallRule {
             """,
         ],
         nonTriggering: [
+            RuleExample("""
+                final class SourceManager {
+                    static let shared = SourceManager()
+                    init() {
+                        Task { await reloadSources() }
+                    }
+                }
+                """, note: "a singleton: constructed once"),
+            RuleExample("""
+                final class UserAgentProvider {
+                    private init() {
+                        Task { await fetch() }
+                    }
+                }
+                """, note: "a private init: only the type constructs itself"),
+            RuleExample("""
+                final class SourceViewController: ASDKViewController<ASDisplayNode> {
+                    init(source: Source) {
+                        super.init()
+                        Task { await load(source) }
+                    }
+                }
+                """, note: "a subclass: its isolation comes from the superclass (UIKit controllers are @MainActor)"),
             RuleExample("""
                 final class Loader {
                     init() {
@@ -164,6 +191,12 @@ struct TaskInInitRule: CallRule {
             if Self.isMainActorClosure(closure) || mainActorType || Self.capturesSelfWeakly(closure) { return }
         }
         if !context.isInViewType {
+            // Constructed once: a `private` init only the type itself calls, or a type that keeps its
+            // one instance in a static property (`static let shared = SourceManager()`). Nothing starts twice.
+            if Self.isConstructedOnce(context) { return }
+            // A subclass (`super.init()`): its isolation comes from a superclass the workspace may not
+            // declare (a UIKit controller is `@MainActor`), so "nonisolated" cannot be claimed.
+            if Self.callsSuperInit(call) { return }
             // A stream listener of a long-lived service (element-x's `SpaceServiceProxy`): `[weak self]`
             // and a `for await` loop over the service's own stream. It holds nothing alive, ends with
             // the stream, and a service is constructed once: not the per-render or racing start.
@@ -187,6 +220,29 @@ struct TaskInInitRule: CallRule {
                 + "; write `Task { @MainActor in … }` and store it, or start the work from `.task { }` on the first view"
         }
         report.append(Finding(message: message, range: called.byteRange))
+    }
+
+    /// The init is `private`/`fileprivate`, or the type (over all its declarations in the workspace)
+    /// has a static stored property holding an instance of itself.
+    static func isConstructedOnce(_ context: RuleContext) -> Bool {
+        if let initializer = context.enclosingFunction?.node.as(InitializerDeclSyntax.self),
+           initializer.modifiers.contains(where: { ["private", "fileprivate"].contains($0.name.text) }) {
+            return true
+        }
+        guard let type = context.enclosingType else { return false }
+        let properties = type.properties + (context.type(named: type.name)?.properties ?? [])
+        return properties.contains { property in
+            property.isStatic && !property.isComputed
+                && [type.name, "Self"].contains(property.typeName.flatMap(TypeNames.simple) ?? property.initializerCallee ?? "")
+        }
+    }
+
+    /// The init that holds `call` calls `super.init(…)`.
+    static func callsSuperInit(_ call: FunctionCallExprSyntax) -> Bool {
+        var current = call.parent
+        while let node = current, !node.is(InitializerDeclSyntax.self) { current = node.parent }
+        guard let initializer = current?.as(InitializerDeclSyntax.self), let body = initializer.body else { return false }
+        return body.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .keyword(.super) }
     }
 
     /// The task body runs on the main actor: annotated `@MainActor in`, or started in a

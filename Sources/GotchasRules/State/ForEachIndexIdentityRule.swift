@@ -9,7 +9,6 @@ struct ForEachIndexIdentityRule: CallRule {
         id: "foreach-index-identity",
         category: .state,
         severity: .warning,
-        optIn: true,
         seed: "001, 003 r1, 004 §3",
         summary: "`ForEach` identified by index (`0..<xs.count`, `xs.indices`, `id: \\.offset`); identify rows by the element's id.",
         rationale: """
@@ -24,9 +23,16 @@ struct ForEachIndexIdentityRule: CallRule {
             `ForEach(0..<5)`, and data that does not change: array literals, `static let` constants and preview \
             data (`Item.samples`, inside `#Preview` or a `PreviewProvider`), a `let` initialised with an array literal \
             (also on a model the view holds, also through a local), and a `@State` only the initializer sets. \
-            Nor rows that are only text (`Text(…)` with modifiers that take no closure) identified with `id:`, \
-            unless the `ForEach` has `.onDelete`/`.onMove`: nothing in such a row keeps another item's state. \
-            Opt-in: on six public apps 4 of 10 sampled findings were worth acting on — the rest iterate data of fixed length filled from literals elsewhere, whose indices never shift, which a syntax rule cannot see (docs/precision.md); 2 of 8 on the ten-app test half (static option lists, menu content). To come back on it needs to know whether the collection is ever changed other than by appending: data flow, not declarations.
+            Nor rows that hold nothing of their item, identified with `id:`, unless the `ForEach` has \
+            `.onDelete`/`.onMove`: rows that bind into the data (`$items[i]`), build a system view with state \
+            of its own (`TextField`, `AsyncImage`, `ScrollView`, …) or a view type whose tree holds `@State`/ \
+            `@StateObject` (the workspace's view-containment graph; a type it does not declare counts as \
+            holding state) are flagged; rows of text, images and buttons only redraw. Nor what the system \
+            draws as a menu (a `Menu`'s content, `.contextMenu`, a member or view type used only there). \
+            Asks the workspace: `viewTreeHoldsState` for each view type a row builds, and where view types \
+            are built. Back on by default (issue 21): most wrong findings earlier sessions read were static \
+            option lists of stateless rows and menu content; whether a collection only ever grows at its end \
+            is data flow, which the model does not hold. See docs/precision.md for the held-out figure.
             """,
         fix: .unsafe,
         triggering: [
@@ -71,7 +77,7 @@ struct ForEachIndexIdentityRule: CallRule {
             RuleExample("""
                 struct IconPicker: View {
                     let viewModel: WelcomeViewModel
-                    var body: some View { ↓ForEach(0..<viewModel.icons.count, id: \\.self) { Image(viewModel.icons[$0].name) } }
+                    var body: some View { ↓ForEach(0..<viewModel.icons.count, id: \\.self) { IconCell(viewModel.icons[$0].name) } }
                 }
                 """, note: "a `var` model property can change", otherFiles: ["WelcomeViewModel.swift": "final class WelcomeViewModel { var icons: [Icon] = [.classic] }"]),
             """
@@ -174,10 +180,12 @@ struct ForEachIndexIdentityRule: CallRule {
                                  edits: [TextEdit(range: keyPath.byteRange, replacement: "\\.element.id")]))
             }
         }
-        guard let collection, !Self.isUnchanging(collection, in: context) else { return }
-        // Rows that are only text hold no state, focus or image to move to another item; a
-        // range without `id:` is still flagged (it stops updating when the count changes).
-        if call.argument(labeled: "id") != nil, Self.rowsAreOnlyText(call), !Self.isEditable(call) { return }
+        guard let collection, !Self.isUnchanging(collection, in: context), !WorkspaceRuleSupport.isDrawnAsMenu(context) else { return }
+        // Only rows that hold something of their item can keep the wrong one's: state, focus, an
+        // editor's text, a loaded image. Rows that hold nothing just redraw; a range without `id:`
+        // is still flagged (it stops updating when the count changes), and so are rows the user
+        // deletes or moves.
+        if call.argument(labeled: "id") != nil, !Self.isEditable(call), !Self.rowsHoldState(call, in: context) { return }
         report.append(Finding(
             message: "`ForEach` identified by index: inserting or removing an item shifts every later row's identity, "
                 + "so rows keep the wrong state and animate wrongly; identify rows by the element "
@@ -185,23 +193,38 @@ struct ForEachIndexIdentityRule: CallRule {
             range: call.rangeThroughArguments, fixes: fixes))
     }
 
-    /// The row closure is one `Text(…)`, with modifiers that take no closure (`.font`, `.tag`):
-    /// nothing in it can keep the wrong item's state.
-    private static func rowsAreOnlyText(_ call: FunctionCallExprSyntax) -> Bool {
-        guard let closure = call.trailingClosure ?? call.argument(labeled: "content")?.expression.as(ClosureExprSyntax.self),
-              closure.statements.count == 1, let only = closure.statements.first?.item.as(ExprSyntax.self)
-        else { return false }
-        var expression = only.unwrapped
-        while let step = expression.as(FunctionCallExprSyntax.self) {
-            guard step.trailingClosure == nil, step.additionalTrailingClosures.isEmpty,
-                  !step.arguments.contains(where: { $0.expression.unwrapped.is(ClosureExprSyntax.self) })
-            else { return false }
-            if let name = step.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text { return name == "Text" }
-            guard let base = step.calledExpression.as(MemberAccessExprSyntax.self)?.base else { return false }
-            expression = base.unwrapped
+    /// The rows keep something of their item across updates: they bind into the data
+    /// (`$items[i]`), build a system view with state of its own (`TextField`, `AsyncImage`, …), or
+    /// build a view type whose tree holds `@State`/`@StateObject` (the workspace's view-containment
+    /// graph; a type no file declares, a package's image view, may hold state).
+    private static func rowsHoldState(_ call: FunctionCallExprSyntax, in context: RuleContext) -> Bool {
+        guard let closure = call.trailingClosure ?? call.argument(labeled: "content")?.expression.as(ClosureExprSyntax.self) else { return false }
+        var asked: Set<String> = []
+        for token in closure.tokens(viewMode: .sourceAccurate) {
+            guard case .identifier(let text) = token.tokenKind, let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { continue }
+            if text.hasPrefix("$") { return true }
+            guard TypeNames.startsUppercase(text), reference.parent?.is(FunctionCallExprSyntax.self) == true
+                    || reference.parent?.parent?.is(FunctionCallExprSyntax.self) == true,
+                  asked.insert(text).inserted
+            else { continue }
+            if statelessSystemViews.contains(text) { continue }
+            // A type the workspace does not declare (a package's image view) may hold state.
+            if statefulRowViews.contains(text) || context.viewTreeHoldsState(rootedAt: text) != false { return true }
         }
         return false
     }
+
+    /// System views that hold nothing of the item they show beyond what they are given.
+    static let statelessSystemViews: Set<String> = [
+        "Text", "Image", "Label", "HStack", "VStack", "ZStack", "LazyHStack", "LazyVStack", "Spacer", "Divider", "Color",
+        "Group", "Section", "Button", "NavigationLink", "Link", "Circle", "Rectangle", "RoundedRectangle", "Capsule",
+        "GridRow", "ViewThatFits", "AnyView", "EmptyView", "ProgressView", "Gauge", "ShareLink",
+    ]
+
+    /// System views that keep state of their own for the item they show.
+    static let statefulRowViews: Set<String> = [
+        "TextField", "SecureField", "TextEditor", "AsyncImage", "ScrollView", "TabView", "DisclosureGroup", "OutlineGroup",
+    ]
 
     /// `.onDelete`/`.onMove` on the `ForEach`: the user reorders and removes rows.
     private static func isEditable(_ call: FunctionCallExprSyntax) -> Bool {
@@ -323,20 +346,7 @@ struct ForEachIndexIdentityRule: CallRule {
                   return tokens.indices.contains { [name, "_" + name].contains(tokens[$0].text) && $0 + 1 < tokens.count && tokens[$0 + 1].tokenKind == .equal }
               })
         else { return false }
-        for member in members.members where !member.decl.is(InitializerDeclSyntax.self) {
-            let tokens = Array(member.decl.tokens(viewMode: .sourceAccurate))
-            for (index, token) in tokens.enumerated() {
-                if token.text == "$" + name || token.text == "_" + name { return false }
-                guard token.text == name, index + 1 < tokens.count else { continue }
-                let next = tokens[index + 1]
-                if case .binaryOperator(let op) = next.tokenKind, op.hasSuffix("="), !["==", "!=", "<=", ">="].contains(op) { return false }
-                if next.tokenKind == .equal { return false }
-                if next.tokenKind == .period, index + 2 < tokens.count, mutatingMembers.contains(tokens[index + 2].text) { return false }
-                // `inout` use: `&lines`.
-                if index > 0, tokens[index - 1].text == "&" { return false }
-            }
-        }
-        return true
+        return !WorkspaceRuleSupport.writes(name, in: members, mutating: mutatingMembers)
     }
 
     /// Mutating members of `Array` that change its count.

@@ -8,7 +8,6 @@ struct StateCopiesParameterRule: CallRule {
         id: "state-copies-parameter",
         category: .state,
         severity: .warning,
-        optIn: true,
         seed: "001, 004 §2, 000 G2",
         summary: "`@State` seeded from a value-type init parameter (`_x = State(initialValue: p)`).",
         rationale: """
@@ -22,7 +21,11 @@ struct StateCopiesParameterRule: CallRule {
             state is then an owned draft on purpose (save/cancel editors, pickers that report a choice); nor \
             a starting mode of the view's own navigation: an enum the view declares, which it then drives itself \
             (hands `$state` to its screens or assigns it). \
-            Opt-in: on two apps not used for tuning, none of 8 sampled findings was worth acting on — drafts saved through a shared manager, one-shot commands (docs/precision.md, held-out check).
+            Nor a value the view owns: it changes the state (assigns it, mutates it, binds `$x`) and reads \
+            it in code that runs when something happens — a method, a button's action, `.onAppear`, \
+            `.task` — so it saves an edited draft itself (through a service or a store) or consumes a \
+            one-shot command and clears it. Back on by default (issue 21): the wrong findings earlier \
+            sessions read were those drafts and commands; see docs/precision.md for the held-out figure.
             """,
         triggers: ["State("],
         triggering: [
@@ -71,6 +74,28 @@ struct StateCopiesParameterRule: CallRule {
             """,
         ],
         nonTriggering: [
+            RuleExample("""
+                struct VocabDetails: View {
+                    @State private var entry: VocabEntry
+                    init(entry: VocabEntry) { _entry = State(initialValue: entry) }
+                    var body: some View {
+                        TextField("Note", text: $entry.note)
+                        Button("Save") { VocabStore.shared.update(entry) }
+                    }
+                }
+                """, note: "a draft the view edits and saves itself", otherFiles: ["Vocab.swift": "struct VocabEntry { var note = \"\" }"]),
+            RuleExample("""
+                struct MangaScreen: View {
+                    @State private var openAction: OpenAction?
+                    init(openAction: OpenAction?) { _openAction = State(initialValue: openAction) }
+                    var body: some View {
+                        Text("Manga").onAppear {
+                            if let openAction { perform(openAction) }
+                            openAction = nil
+                        }
+                    }
+                }
+                """, note: "a one-shot command consumed on appear and cleared", otherFiles: ["Action.swift": "enum OpenAction { case read }"]),
             RuleExample("""
                 struct ItemListScreen: View {
                     @State private var model: ItemListModel
@@ -210,9 +235,37 @@ struct StateCopiesParameterRule: CallRule {
         // itself drives it. A parent passing a later value is not what this state is for. The
         // seed's gotcha — a copied `String`/`Int` shown or edited with no way back — stays flagged.
         if let target = Self.stateName(assignedBy: call), Self.isOwnModeDrivenByView(parameter.type, state: target, initializer: initializer) { return }
+        // The view owns the value: it changes it and hands it on itself when something happens
+        // (saves the edited draft through a service, consumes a one-shot command on appear and
+        // clears it). A copy only shown, or edited with nowhere to go, is the stale one.
+        if let target = Self.stateName(assignedBy: call), let members = initializer.parent?.parent?.parent?.as(MemberBlockSyntax.self),
+           WorkspaceRuleSupport.writes(target, in: members, mutating: Self.mutatingMembers),
+           Self.isReadWhenSomethingHappens(target, in: members) {
+            return
+        }
         report.append(Finding(
             message: "`@State` copies the init parameter `\(name)` once: when the parent passes a new value the view keeps the old one; take a `@Binding`/`let`, or reset with `.id(…)` or `.onChange(of:)`",
             range: call.byteRange))
+    }
+
+    /// Mutating calls that change a copied value in place.
+    static let mutatingMembers: Set<String> = ["append", "insert", "remove", "removeAll", "toggle", "sort", "formUnion", "subtract"]
+
+    /// `name` is read in code that runs on an event: a method of the type, or a closure run later
+    /// (`Button { save(draft) }`, `.onAppear { … }`, `.task { }`), outside any `init`.
+    static func isReadWhenSomethingHappens(_ name: String, in members: MemberBlockSyntax) -> Bool {
+        for member in members.members where !member.decl.is(InitializerDeclSyntax.self) {
+            for token in member.decl.tokens(viewMode: .sourceAccurate) where token.text == name {
+                guard token.parent?.is(DeclReferenceExprSyntax.self) == true else { continue }
+                var current = token.parent
+                while let node = current, node.id != member.id {
+                    if node.is(FunctionDeclSyntax.self) { return true }
+                    if let closure = node.as(ClosureExprSyntax.self), ClosureRole.of(closure) == .deferred { return true }
+                    current = node.parent
+                }
+            }
+        }
+        return false
     }
 
     /// `score` for `_score = State(…)` / `self._score = State(…)`.

@@ -8,7 +8,6 @@ struct UnstableIdentityRule: CallRule {
         id: "unstable-identity",
         category: .state,
         severity: .error,
-        optIn: true,
         seed: "003 r2",
         summary: "A computed `id` that returns `UUID()`, or `.id(UUID())`.",
         rationale: """
@@ -18,7 +17,10 @@ struct UnstableIdentityRule: CallRule {
             the same to one view on every render. A fallback `x ?? UUID()` does this only while `x` is \
             nil — every read of a nil `x` is a new identity. Store the ID once (`let id = UUID()`) or derive it \
             from the data (a database key, a name that cannot repeat). \
-            Opt-in: 4 of 5 sampled findings were worth acting on — the other was a deliberate, commented `.id(UUID())` workaround (docs/precision.md); 2 of 4 on a third set (`.id(UUID())` evaluated once, in an `init`). It needs to know whether the expression is evaluated per render (view-building code) or once.
+            Not flagged: `.id(UUID())` evaluated once (in an `init` that builds a stored view, in an action), \
+            and on a lone `ProgressView` (in stacks with spacers), the known way to restart a spinner in a \
+            reused `List` row; it holds no state to lose. Back on by default (issue 21): the wrong findings \
+            earlier sessions read were those two shapes; see docs/precision.md for the held-out figure.
             """,
         triggers: ["UUID()"],
         triggering: [
@@ -59,6 +61,23 @@ struct UnstableIdentityRule: CallRule {
         ],
         nonTriggering: [
             RuleExample("""
+                HStack {
+                    Spacer()
+                    ProgressView()
+                        .id(UUID())
+                    Spacer()
+                }
+                """, note: "a spinner given a fresh identity so a reused row restarts it"),
+            RuleExample("""
+                struct Host: View {
+                    let content: AnyView
+                    init(title: String) {
+                        content = AnyView(Text(title).id(UUID()))
+                    }
+                    var body: some View { content }
+                }
+                """, note: "evaluated once, in an init"),
+            RuleExample("""
                 struct Cover: Identifiable {
                     var podcastID: UUID?
                     var imageID: UUID?
@@ -81,6 +100,11 @@ struct UnstableIdentityRule: CallRule {
     func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
         if callee == "id", call.receiver != nil, call.arguments.count == 1, call.arguments.first?.label == nil,
            let argument = call.arguments.first?.expression.unwrapped.as(FunctionCallExprSyntax.self), Self.isNewUUID(argument) {
+            // Evaluated once (an `init` building a stored view, an action) it is one identity, not one per render.
+            guard context.execution != .deferred, context.enclosingFunction?.kind != .initializer else { return }
+            // A spinner given a new identity on purpose: a `ProgressView` in a reused `List` row stops
+            // animating once the row is reused, and a fresh identity restarts it (it holds no state to lose).
+            if let receiver = call.receiver, Self.isOnlyASpinner(receiver) { return }
             report.append(Finding(
                 message: "`.id(UUID())` gives the view a new identity on every render: its state resets and it is removed and re-inserted; use a stable ID",
                 range: call.rangeFromCalleeName))
@@ -101,6 +125,18 @@ struct UnstableIdentityRule: CallRule {
         report.append(Finding(
             message: "A computed `id` returning `UUID()` is a new identity every time it is read: rows reset their state and re-animate; store it once (`let id = UUID()`) or derive it from the data",
             range: call.byteRange))
+    }
+
+    /// The identified view is a `ProgressView`, alone or in stacks with spacers.
+    static func isOnlyASpinner(_ view: ExprSyntax) -> Bool {
+        var views: Set<String> = []
+        for token in view.tokens(viewMode: .sourceAccurate) {
+            guard case .identifier(let name) = token.tokenKind, TypeNames.startsUppercase(name),
+                  let reference = token.parent?.as(DeclReferenceExprSyntax.self), reference.parent?.is(FunctionCallExprSyntax.self) == true
+            else { continue }
+            views.insert(name)
+        }
+        return views.contains("ProgressView") && views.isSubset(of: ["ProgressView", "HStack", "VStack", "ZStack", "Spacer", "Group"])
     }
 
     static func isNewUUID(_ call: FunctionCallExprSyntax) -> Bool {
