@@ -9,7 +9,6 @@ struct AnyShapeStyleTernaryRule: Rule {
         id: "anyshapestyle-ternary",
         category: .animation,
         severity: .warning,
-        optIn: true,
         seed: "000, A2",
         summary: "A conditional whose both branches are `AnyShapeStyle(…)`.",
         rationale: """
@@ -18,7 +17,10 @@ struct AnyShapeStyleTernaryRule: Rule {
             the change is animated (springs in particular) it interpolates between them, overshooting \
             through colors that are neither. Keep one constant style (`.foregroundStyle(.tint)`) and \
             animate `.opacity(isDone ? 1 : 0.4)`, a single Double that interpolates cleanly. \
-            Opt-in: on two apps not used for tuning, neither sampled finding was worth acting on — styles of different kinds (a colour against a material) chosen by a setting, not animated (docs/precision.md).
+            Not flagged: a material against another style (`.ultraThinMaterial` or a colour: no one style \
+            with `.opacity` stands for both), and a choice among three or more styles (nested conditionals). \
+            Back on by default (issue 21): those were the wrong findings earlier sessions read; see \
+            docs/precision.md for the held-out figure.
             """,
         triggers: ["AnyShapeStyle"],
         triggering: [
@@ -47,6 +49,10 @@ struct AnyShapeStyleTernaryRule: Rule {
             "let style = (↓a ? AnyShapeStyle(.red) : AnyShapeStyle(.blue))",
         ],
         nonTriggering: [
+            RuleExample("Text(\"x\").background(solid ? AnyShapeStyle(Color(.systemBackground)) : AnyShapeStyle(.ultraThinMaterial))",
+                        note: "a colour against a material"),
+            RuleExample("Text(\"x\").foregroundStyle(on ? focused ? AnyShapeStyle(Color.black) : AnyShapeStyle(.primary) : AnyShapeStyle(Color.gray))",
+                        note: "three styles"),
             RuleExample("Text(\"x\").foregroundStyle(AnyShapeStyle(.tint))", note: "a single AnyShapeStyle"),
             RuleExample("Text(\"x\").foregroundStyle(isOn ? AnyShapeStyle(.tint) : fallbackStyle)", note: "only one branch erases here"),
             RuleExample("Text(\"x\").foregroundStyle(.tint).opacity(isDone ? 1 : 0.4)", note: "the recommended shape"),
@@ -61,9 +67,33 @@ struct AnyShapeStyleTernaryRule: Rule {
         guard let ternary = TernaryShape(node.cast(UnresolvedTernaryExprSyntax.self)),
               Self.isAnyShapeStyle(ternary.thenExpression), Self.isAnyShapeStyle(ternary.elseExpression)
         else { return }
+        // A material against a colour, or one of three or more styles (a ternary inside another's
+        // branch): no single style plus `.opacity` can stand for them, so the advice does not apply.
+        if Self.mentionsMaterial(ternary.thenExpression) || Self.mentionsMaterial(ternary.elseExpression) || Self.isNested(node) { return }
         report.append(Finding(
             message: "Both branches type-erase to `AnyShapeStyle`: SwiftUI can't compare them and animations interpolate through stray colors; keep one constant style and animate `.opacity` instead",
             range: ternary.range))
+    }
+
+    static let materials: Set<String> = [
+        "Material", "ultraThinMaterial", "thinMaterial", "regularMaterial", "thickMaterial", "ultraThickMaterial", "bar",
+    ]
+
+    private static func mentionsMaterial(_ expression: ExprSyntax) -> Bool {
+        expression.tokens(viewMode: .sourceAccurate).contains { materials.contains($0.text) }
+    }
+
+    /// The ternary is a branch of an enclosing ternary.
+    private static func isNested(_ node: Syntax) -> Bool {
+        var current = node.parent
+        while let parent = current, !parent.is(CodeBlockItemSyntax.self), !parent.is(LabeledExprSyntax.self) {
+            if parent.is(UnresolvedTernaryExprSyntax.self) || parent.is(TernaryExprSyntax.self) { return true }
+            if let sequence = parent.as(SequenceExprSyntax.self), sequence.elements.contains(where: { $0.is(UnresolvedTernaryExprSyntax.self) && $0.id != node.id }) {
+                return true
+            }
+            current = parent.parent
+        }
+        return false
     }
 
     private static func isAnyShapeStyle(_ expression: ExprSyntax) -> Bool {

@@ -8,7 +8,6 @@ struct ButtonLongPressRule: CallRule {
         id: "button-long-press",
         category: .navigation,
         severity: .warning,
-        optIn: true,
         seed: "000 G5",
         summary: "`.onLongPressGesture` attached to a `Button` that has an action.",
         rationale: """
@@ -19,7 +18,9 @@ struct ButtonLongPressRule: CallRule {
             `.onTapGesture` plus `.onLongPressGesture`, or use one `DragGesture(minimumDistance: 0)` \
             with `@GestureState` and own the press/release transitions; for a menu on long press \
             use `.contextMenu` or `Menu(primaryAction:)`. \
-            Opt-in: neither of 2 sampled findings over two reviews was worth acting on (docs/precision.md).
+            Nor a long press that never fires (`minimumDuration: .infinity`) or does nothing (`perform: {}`), \
+            there only for `onPressingChanged:`. Back on by default (issue 21): both wrong findings earlier \
+            sessions read were those shapes; see docs/precision.md for the held-out figure.
             """,
         triggering: [
             """
@@ -120,11 +121,20 @@ struct ButtonLongPressRule: CallRule {
               !Self.hasEmptyAction(button),
               // `minimumDuration: .infinity`: a long press that never fires, there only for its
               // `onPressingChanged:` (reading the press state); nothing competes.
-              call.argument(labeled: "minimumDuration")?.expression.trimmedText.hasSuffix("infinity") != true
+              call.argument(labeled: "minimumDuration")?.expression.trimmedText.hasSuffix("infinity") != true,
+              // `onLongPressGesture(perform: {}, onPressingChanged: …)`: nothing fires on the long press.
+              !Self.performsNothing(call)
         else { return }
         report.append(Finding(
             message: "`.onLongPressGesture` on a `Button` competes with the button's own tap, so tap and long press fire unpredictably on release; use a custom view with `.onTapGesture` + `.onLongPressGesture`",
             range: call.rangeFromCalleeName))
+    }
+
+    /// The long press's action is written and empty.
+    static func performsNothing(_ call: FunctionCallExprSyntax) -> Bool {
+        let perform = call.argument(labeled: "perform")?.expression.as(ClosureExprSyntax.self)
+            ?? (call.argument(labeled: "onPressingChanged") == nil ? call.trailingClosure : nil)
+        return perform?.statements.isEmpty == true
     }
 
     /// The call at the bottom of the modifier chain `call` ends.

@@ -9,7 +9,6 @@ struct SafeAreaInsetBottomRule: CallRule {
         id: "safe-area-inset-bottom",
         category: .navigation,
         severity: .hint,
-        optIn: true,
         seed: "000 G7",
         summary: "`.safeAreaInset(edge: .bottom)` on a `ScrollView`, `List` or `Form`, used as a bottom bar.",
         rationale: """
@@ -22,7 +21,11 @@ struct SafeAreaInsetBottomRule: CallRule {
             toolbar holds buttons and labels, and cannot host a keyboard-attached composer — nor a control \
             aligned to one side (`alignment: .trailing`), which floats rather than spans. The fix renames the modifier, which needs the iOS 26 SDK and deployment target, so it is \
             offered, not applied automatically. \
-            Opt-in: on six public apps 3 of 4 sampled findings were worth acting on — below iOS 26 (no `.safeAreaBar`) a bottom toolbar does not fit stacked full-width buttons (docs/precision.md).
+            Nor an inset that builds a view of the workspace whose tree holds state (an input view with its \
+            own text and focus), nor, below iOS 26 where `.safeAreaBar` does not exist, views stacked \
+            vertically (a bottom toolbar lays its items out in one row). Back on by default (issue 21): the \
+            wrong findings earlier sessions read were stacked full-width buttons below iOS 26 and an input \
+            view; see docs/precision.md for the held-out figure.
             """,
         fix: .unsafe,
         // https://developer.apple.com/documentation/swiftui/toolbaritemplacement/bottombar.md: iOS 14, watchOS 10, visionOS 1, no macOS; tvOS 18 only inside a NavigationSplitView sidebar, so not a bottom bar there
@@ -187,6 +190,23 @@ struct SafeAreaInsetBottomRule: CallRule {
     static let sideAlignments: Set<String> = [".leading", ".trailing", "HorizontalAlignment.leading", "HorizontalAlignment.trailing"]
     static let textInputViews: Set<String> = ["TextField", "TextEditor", "SecureField"]
 
+    /// The content builds a view type of the workspace whose tree holds state (an input view with
+    /// its own text and focus, `ConversationInputView`): a bar of buttons and labels holds none.
+    static func buildsStatefulView(_ content: ClosureExprSyntax, in context: RuleContext) -> Bool {
+        content.tokens(viewMode: .sourceAccurate).contains { token in
+            guard case .identifier(let name) = token.tokenKind, TypeNames.startsUppercase(name),
+                  token.parent?.as(DeclReferenceExprSyntax.self)?.parent?.is(FunctionCallExprSyntax.self) == true
+            else { return false }
+            return context.viewTreeHoldsState(rootedAt: name) == true
+        }
+    }
+
+    /// The content stacks views vertically (`VStack { primary; secondary }`): below iOS 26 the
+    /// only system alternative, a bottom toolbar, lays its items out in one row.
+    static func stacksVertically(_ content: ClosureExprSyntax) -> Bool {
+        content.tokens(viewMode: .sourceAccurate).contains { ["VStack", "LazyVStack"].contains($0.text) }
+    }
+
     /// The inset's content names a text input view or a composer (`composer`, `MessageComposer`,
     /// `ComposerToolbar`): an identifier anywhere in the closure.
     static func holdsTextInput(_ content: ClosureExprSyntax) -> Bool {
@@ -225,7 +245,8 @@ struct SafeAreaInsetBottomRule: CallRule {
         // A composer or text input pinned above the keyboard is not a toolbar: a bar holds buttons and
         // labels, and `ToolbarItem(placement: .bottomBar)` cannot host a growing text field.
         if let content = call.trailingClosure ?? call.argument(labeled: "content")?.expression.as(ClosureExprSyntax.self),
-           Self.holdsTextInput(content) {
+           Self.holdsTextInput(content) || Self.buildsStatefulView(content, in: context)
+            || (!(Self.description.fixRequires.map(context.allows) ?? true) && Self.stacksVertically(content)) {
             return
         }
         // Unsafe: `.safeAreaBar` adds the system bar's scroll edge effect and styling, a visible change.

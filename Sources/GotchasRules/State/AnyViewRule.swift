@@ -8,7 +8,6 @@ struct AnyViewRule: CallRule {
         id: "any-view",
         category: .state,
         severity: .warning,
-        optIn: true,
         seed: "003 r6, 004 §3",
         summary: "`AnyView(…)`/`.eraseToAnyView()` erase the view type; use `@ViewBuilder`, `switch` or generics.",
         rationale: """
@@ -29,7 +28,14 @@ struct AnyViewRule: CallRule {
             Nor an `AnyView` built for a member declared `[AnyView]` (views of different types in one collection), \
             nor one a closure returns where the closure's type is fixed (`emptyView: { AnyView(…) }` for a \
             parameter typed `() -> AnyView`), nor `AnyView(self)`, an erasing helper's own body. \
-            Opt-in: on two apps not used for tuning, none of 10 sampled findings was worth acting on — erasure of existential (`any P`) content and slots an API types as `AnyView` (docs/precision.md, held-out check); after tuning, 5 of 10 on the ten-app test half and 6 of 7 on a third set. To come back on it needs the declared types of other objects' properties (`textEditor.view = AnyView(…)`) and closure bodies inside `#if`.
+            Flagged only where something else can replace it: a view built right there (`AnyView(Header(item))`, \
+            `Row().padding().eraseToAnyView()`), whose type is known, or erasure that unifies branches (both \
+            sides of a conditional, several `return AnyView(…)` in one member). A value that comes from \
+            elsewhere (`content()`, `_poster.label`, `view(for: entry)`) may be generic or existential \
+            (`any Poster`), where erasure is the only way, and one stored into a property or built in a \
+            closure for `.environment` fills a slot typed `AnyView`: neither is flagged. Back on by default \
+            (issue 21): the wrong findings earlier sessions read were erasures of values from elsewhere and \
+            stored slots; see docs/precision.md for the held-out figure.
             """,
         triggers: ["AnyView"],
         triggering: [
@@ -251,12 +257,101 @@ struct AnyViewRule: CallRule {
         let erased = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "eraseToAnyView"
             ? call.receiver : call.arguments.first?.expression
         if let erased, Self.isAlreadyErased(erased, around: call, in: context) { return }
+        // What can be replaced: a view built right there (`AnyView(Header(item))`, `Row().padding()
+        // .eraseToAnyView()`: its type is known, so `some View` or a `@ViewBuilder` can carry it),
+        // or erasure that unifies branches (`c ? AnyView(a) : AnyView(b)`, several `return AnyView(…)`).
+        // A value from elsewhere (`content()`, `_poster.label`, `view(for: entry)`) may be generic or
+        // existential (`any Poster`), where erasure is the only way; stored into a property or handed
+        // to `.environment`, its slot is typed `AnyView`.
+        guard let erased, Self.isBuiltInPlace(erased) || Self.unifiesBranches(call) else { return }
+        if Self.isStoredOrInjected(call) { return }
         let inRows = context.isInside(["List", "ForEach"])
         report.append(Finding(
             message: "`\(written)` erases the view's type, so SwiftUI loses its structural identity and diffs it slowly"
                 + (inRows ? " — and in List/ForEach rows must build every row up front" : "")
                 + "; return `some View` from a `@ViewBuilder` (with `if`/`switch`) or use generics",
             range: range, severityOverride: inRows ? .error : nil))
+    }
+
+    /// The erased view is a construction written there: a chain of modifiers rooted at an
+    /// uppercase call (`Header(item)`, `Text("a").padding()`, `NavigationStack { … }`).
+    static func isBuiltInPlace(_ expression: ExprSyntax) -> Bool {
+        var current = expression.unwrapped
+        while let call = current.as(FunctionCallExprSyntax.self) {
+            if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
+                guard let base = member.base else { return false }
+                current = base.unwrapped
+                continue
+            }
+            guard let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+                    ?? call.calledExpression.as(GenericSpecializationExprSyntax.self)?.expression.trimmedText
+            else { return false }
+            return TypeNames.startsUppercase(name)
+        }
+        return false
+    }
+
+    /// The erasure is one branch of several: both branches of a ternary are erased, or the
+    /// enclosing member returns `AnyView(…)` in more than one place.
+    static func unifiesBranches(_ call: FunctionCallExprSyntax) -> Bool {
+        var node = Syntax(call)
+        while let parent = node.parent, parent.is(TupleExprSyntax.self) || parent.is(LabeledExprListSyntax.self) || parent.is(LabeledExprSyntax.self) {
+            node = parent
+        }
+        if let ternary = node.parent, ternary.is(UnresolvedTernaryExprSyntax.self) { node = ternary }  // the `then` branch
+        if let sequence = node.parent?.as(ExprListSyntax.self)?.parent?.as(SequenceExprSyntax.self),
+           sequence.elements.contains(where: { $0.is(UnresolvedTernaryExprSyntax.self) }) {
+            let erasures = sequence.elements.filter { element in
+                element.as(UnresolvedTernaryExprSyntax.self).map { isErasure($0.thenExpression) } ?? isErasure(element)
+            }
+            if erasures.count >= 2 { return true }
+        }
+        guard let returned = Syntax(call).parent?.as(ReturnStmtSyntax.self) else { return false }
+        var current = returned.parent
+        while let parent = current, !(parent.parent?.is(MemberBlockItemSyntax.self) ?? false), !parent.is(ClosureExprSyntax.self) {
+            current = parent.parent
+        }
+        guard let member = current else { return false }
+        return member.tokens(viewMode: .sourceAccurate).filter { token in
+            token.tokenKind == .keyword(.return) && token.parent?.as(ReturnStmtSyntax.self)?.expression.map(isErasure) == true
+        }.count >= 2
+    }
+
+    private static func isErasure(_ expression: ExprSyntax) -> Bool {
+        guard let call = expression.unwrapped.as(FunctionCallExprSyntax.self) else { return false }
+        if call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "AnyView" { return true }
+        return call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "eraseToAnyView"
+    }
+
+    /// Assigned to a property (`view.placeholder = AnyView(…)`, `self.content = …`) or built in a
+    /// closure handed to `.environment(_:_:)`: the slot's type is `AnyView` by declaration.
+    static func isStoredOrInjected(_ call: FunctionCallExprSyntax) -> Bool {
+        if let sequence = call.parent?.as(ExprListSyntax.self)?.parent?.as(SequenceExprSyntax.self) {
+            let elements = Array(sequence.elements)
+            if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[2].id == call.id { return true }
+        }
+        // The value of a local (`let content = Screen().eraseToAnyView()`), handed on from there: what
+        // it fills is decided where it goes, which this expression does not show.
+        if let binding = Syntax(call).parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self),
+           binding.parent?.parent?.parent?.parent?.is(CodeBlockItemListSyntax.self) == true {
+            return true
+        }
+        var current = call.parent
+        while let node = current {
+            if let closure = node.as(ClosureExprSyntax.self) {
+                if let owner = closure.parent?.as(FunctionCallExprSyntax.self) ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
+                   owner.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "environment" {
+                    return true
+                }
+                // A closure assigned to a property (`self.content = { … }`): a stored slot too.
+                if let sequence = closure.parent?.as(ExprListSyntax.self)?.parent?.as(SequenceExprSyntax.self) {
+                    let elements = Array(sequence.elements)
+                    if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[2].id == closure.id { return true }
+                }
+            }
+            current = node.parent
+        }
+        return false
     }
 
     /// The enclosing function returns, or the enclosing property is declared, `[AnyView]`.

@@ -8,7 +8,6 @@ struct ListRowConditionalRule: Rule {
         id: "list-row-conditional",
         category: .state,
         severity: .info,
-        optIn: true,
         seed: "003 r17",
         summary: "An `if` without `else`, or `AnyView`, directly in the row closure of a `List`/`ForEach` in a list.",
         rationale: """
@@ -17,7 +16,10 @@ struct ListRowConditionalRule: Rule {
             building; an `if` filter (zero or one view) or an `AnyView` forces it to run every row's \
             closure up front, which hitches long lists. Filter the data in the model (or a computed \
             collection) and give `ForEach` only the rows to show. Sections and nested `ForEach` are fine. \
-            Opt-in: 4 of 7 sampled findings were worth acting on — `if` over a constant handful of rows (docs/precision.md).
+            Not flagged: rows over a constant handful (`Kind.allCases`, an array literal, a local `let` of one), \
+            which cost nothing to build up front, and an `if` whose body is only `Section`s (a section, not a \
+            row, is what it hides). Back on by default (issue 21): the wrong findings earlier sessions read \
+            were those two shapes; see docs/precision.md for the held-out figure.
             """,
         triggers: ["List", "ForEach", "Table", "Form"],
         triggering: [
@@ -67,6 +69,22 @@ struct ListRowConditionalRule: Rule {
             """,
         ],
         nonTriggering: [
+            RuleExample("""
+                List {
+                    ForEach(Filter.allCases, id: \\.self) { filter in
+                        if filter.isAvailable { Text(filter.title) }
+                    }
+                }
+                """, note: "a constant handful of rows"),
+            RuleExample("""
+                List {
+                    ForEach(groups, id: \\.title) { group in
+                        if !group.items.isEmpty {
+                            Section(group.title) { ForEach(group.items) { Text($0.name) } }
+                        }
+                    }
+                }
+                """, note: "the `if` hides a section"),
             RuleExample("""
                 List(items) { item in
                     if item.isDone { DoneRow(item: item) } else { Row(item: item) }
@@ -131,8 +149,13 @@ struct ListRowConditionalRule: Rule {
               let item = (node.parent?.as(ExpressionStmtSyntax.self).map(Syntax.init) ?? node).parent?.as(CodeBlockItemSyntax.self),
               item.parent?.parent?.id == row.closure.id
         else { return }
+        // A constant handful of rows (`Kind.allCases`, a literal or a local `let` of one) costs
+        // nothing to build up front.
+        if let data = row.call?.arguments.first, data.label == nil, Self.isConstantHandful(data.expression, in: row.closure) { return }
         if let ifExpr = node.as(IfExprSyntax.self) {
             guard ifExpr.canProduceNothing else { return }
+            // An `if` around a `Section` costs a section, not a row: sections are built up front anyway.
+            if Self.wrapsOnlySections(ifExpr) { return }
             report.append(Finding(
                 message: "An `if` without `else` in a list's row closure makes the row count unknown, so SwiftUI builds every row up front; filter the data in the model instead",
                 range: ifExpr.ifKeyword.byteRange.lowerBound..<ifExpr.conditions.endPositionBeforeTrailingTrivia.utf8Offset))
@@ -140,6 +163,38 @@ struct ListRowConditionalRule: Rule {
             report.append(Finding(
                 message: "`AnyView` in a list's row closure hides the row's structure, so SwiftUI builds every row up front to count it; use a concrete view (`@ViewBuilder`, `switch`)",
                 range: call.byteRange))
+        }
+    }
+
+    /// `Kind.allCases`, an array literal, or a name bound in the enclosing code to an array literal.
+    static func isConstantHandful(_ expression: ExprSyntax, in closure: ClosureExprSyntax) -> Bool {
+        let expression = expression.unwrapped
+        if expression.is(ArrayExprSyntax.self) { return true }
+        if let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "allCases" { return true }
+        guard let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
+        var current = Syntax(closure).parent
+        while let node = current {
+            if let items = node.as(CodeBlockItemListSyntax.self) {
+                for item in items {
+                    guard let variable = item.item.as(VariableDeclSyntax.self), variable.bindingSpecifier.text == "let" else { continue }
+                    for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                        return binding.initializer?.value.unwrapped.is(ArrayExprSyntax.self) == true
+                    }
+                }
+            }
+            current = node.parent
+        }
+        return false
+    }
+
+    /// Every statement of the `if` body is a `Section { … }`.
+    static func wrapsOnlySections(_ ifExpr: IfExprSyntax) -> Bool {
+        !ifExpr.body.statements.isEmpty && ifExpr.body.statements.allSatisfy { item in
+            var expression = item.item.as(ExprSyntax.self)?.unwrapped
+            while let call = expression?.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
+                expression = member.base?.unwrapped  // `.listRowBackground(…)` and other modifiers of the section
+            }
+            return expression?.as(FunctionCallExprSyntax.self)?.calleeName == "Section"
         }
     }
 
