@@ -31,7 +31,7 @@ enum WorkspaceRuleSupport {
         if MenuContent.contains(context.containers) { return true }
         if let member = context.functionStack.last(where: { $0.node.parent?.is(MemberBlockItemSyntax.self) == true }),
            member.kind == .property || member.kind == .function, member.name != "body",
-           MenuContent.memberIsOnlyMenuContent(member.name, under: Syntax(context.tree)) {
+           { var uses = MemberMenuUses(under: Syntax(context.tree)); return uses.isOnlyMenuContent(member.name) }() {
             return true
         }
         if let view = context.enclosingView, context.isBuiltOnlyAsMenuContent(view.name) == true { return true }

@@ -54,8 +54,8 @@ struct FileIndexEntries: Sendable {
 final class FileIndexCollector {
     private let context: RuleContext
     private(set) var entries = FileIndexEntries()
-    /// `isMenuContent`'s verdicts, by top-level item and member name.
-    private var menuOnlyMembers: [String: Bool] = [:]
+    /// Where each top-level item's members are used (`isMenuContent`), built once per item.
+    private var menuUses: [SyntaxIdentifier: MemberMenuUses] = [:]
 
     init(context: RuleContext) {
         self.context = context
@@ -158,17 +158,16 @@ final class FileIndexCollector {
     /// Menu content (`MenuContent`): inside a menu's closure, or in a member of the type that its
     /// own top-level item uses only there (`var contextMenu: some View { RowMenu() }` used in
     /// `.contextMenu { contextMenu }`). Only that item is read, so an item's entries depend on
-    /// the item alone (the server reuses them while other items change). One verdict per member.
+    /// the item alone (the server reuses them while other items change). One token pass per item.
     private func isMenuContent(_ call: FunctionCallExprSyntax) -> Bool {
         if MenuContent.contains(context.containers) { return true }
         guard let member = context.functionStack.last(where: { $0.node.parent?.is(MemberBlockItemSyntax.self) == true }),
               member.kind == .property || member.kind == .function, member.name != "body",
               let item = Syntax(call).topLevelItem
         else { return false }
-        let key = "\(item.id) \(member.name)"
-        if let known = menuOnlyMembers[key] { return known }
-        let verdict = MenuContent.memberIsOnlyMenuContent(member.name, under: item)
-        menuOnlyMembers[key] = verdict
+        var uses = menuUses[item.id] ?? MemberMenuUses(under: item)
+        let verdict = uses.isOnlyMenuContent(member.name)
+        menuUses[item.id] = uses
         return verdict
     }
 

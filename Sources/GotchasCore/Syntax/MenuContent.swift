@@ -35,35 +35,6 @@ public enum MenuContent {
         return false
     }
 
-    /// True when the member `name` (a computed property or method of a type declared under
-    /// `root`) is used under `root`, and every use is menu content or lies in another member
-    /// that is itself used only as menu content (`.contextMenu { menu }`, `menu` building
-    /// `likeButton`). Uses are bare names and `self.name`; nothing outside `root` is seen.
-    public static func memberIsOnlyMenuContent(_ name: String, under root: Syntax) -> Bool {
-        var verdicts: [String: Bool] = [:]
-        return memberIsOnlyMenuContent(name, under: root, verdicts: &verdicts)
-    }
-
-    private static func memberIsOnlyMenuContent(_ name: String, under root: Syntax, verdicts: inout [String: Bool]) -> Bool {
-        if let known = verdicts[name] { return known }
-        verdicts[name] = false  // a cycle of members that use each other is not proof
-        var uses = 0
-        for token in root.tokens(viewMode: .sourceAccurate) where token.text == name {
-            guard let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { continue }
-            if let access = reference.parent?.as(MemberAccessExprSyntax.self), access.declName.id == reference.id,
-               access.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind != .keyword(.self) {
-                continue
-            }
-            uses += 1
-            if contains(reference) { continue }
-            guard let user = enclosingMemberName(of: Syntax(reference)), user != name, user != "body",
-                  memberIsOnlyMenuContent(user, under: root, verdicts: &verdicts)
-            else { return false }
-        }
-        verdicts[name] = uses > 0
-        return uses > 0
-    }
-
     /// The name of the member (`var x`, `func f`) of a type whose code holds `node`.
     public static func enclosingMemberName(of node: Syntax) -> String? {
         var current = node.parent
@@ -78,6 +49,56 @@ public enum MenuContent {
             current = parent.parent
         }
         return nil
+    }
+}
+
+/// Where the members declared under a node (a top-level item, a file) are used: for each
+/// member name, whether each use is menu content and which member's code holds it. Built by
+/// one pass over the tokens; only uses of declared member names are placed.
+public struct MemberMenuUses {
+    private struct Use {
+        var isMenuContent: Bool
+        var member: String?
+    }
+
+    private var uses: [String: [Use]] = [:]
+    private var verdicts: [String: Bool] = [:]
+
+    public init(under root: Syntax) {
+        var declared: Set<String> = []
+        var references: [TokenSyntax] = []
+        for token in root.tokens(viewMode: .sourceAccurate) {
+            guard case .identifier(let text) = token.tokenKind, let parent = token.parent else { continue }
+            if let reference = parent.as(DeclReferenceExprSyntax.self) {
+                // Bare `menu` and `self.menu`, not `other.menu`.
+                if let access = reference.parent?.as(MemberAccessExprSyntax.self), access.declName.id == reference.id,
+                   access.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind != .keyword(.self) {
+                    continue
+                }
+                references.append(token)
+            } else if parent.is(FunctionDeclSyntax.self) || parent.is(IdentifierPatternSyntax.self) {
+                declared.insert(text)
+            }
+        }
+        for token in references where declared.contains(token.text) {
+            let reference = Syntax(token.parent!)
+            uses[token.text, default: []].append(Use(isMenuContent: MenuContent.contains(reference),
+                                                     member: MenuContent.enclosingMemberName(of: reference)))
+        }
+    }
+
+    /// True when the member `name` is used, and every use is menu content or lies in another
+    /// member that is itself used only as menu content (`.contextMenu { menu }`, `menu` building
+    /// `likeButton`). `body` is never menu content.
+    public mutating func isOnlyMenuContent(_ name: String) -> Bool {
+        if let known = verdicts[name] { return known }
+        verdicts[name] = false  // a cycle of members that use each other is not proof
+        let found = uses[name] ?? []
+        for use in found where !use.isMenuContent {
+            guard let user = use.member, user != name, user != "body", isOnlyMenuContent(user) else { return false }
+        }
+        verdicts[name] = !found.isEmpty
+        return !found.isEmpty
     }
 }
 

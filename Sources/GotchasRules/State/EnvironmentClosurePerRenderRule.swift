@@ -8,7 +8,6 @@ struct EnvironmentClosurePerRenderRule: CallRule {
         id: "environment-closure-per-render",
         category: .state,
         severity: .warning,
-        optIn: true,
         seed: "003 r10",
         summary: "`.environment(\\.k, { … })`, `.environment(\\.k) { … }` or `.environment(\\.k, Actions { … })` built inside `body`.",
         rationale: """
@@ -19,7 +18,10 @@ struct EnvironmentClosurePerRenderRule: CallRule {
             read as `@Environment(Model.self)` — and call it from actions. The trailing-closure spelling \
             `.environment(\\.k) { … }` is the same closure. Not flagged: `\\.openURL` with an \
             `OpenURLAction { … }`, the system's documented way to handle links, which has no stable alternative. \
-            Opt-in: on two apps not used for tuning, neither sampled finding was worth acting on — a closure set on the one leaf view that reads it re-renders nothing else (docs/precision.md).
+            Not flagged on a leaf: a system view such as `Text`, or a workspace type that wraps a UIKit/ \
+            AppKit view (`UIViewRepresentable`): its one reader is that view, so nothing else re-renders. \
+            Back on by default (issue 21): that was the shape of the wrong findings earlier sessions read; \
+            see docs/precision.md for the held-out figure.
             """,
         triggering: [
             """
@@ -57,6 +59,16 @@ struct EnvironmentClosurePerRenderRule: CallRule {
             """,
         ],
         nonTriggering: [
+            RuleExample("""
+                struct Picker: View {
+                    var body: some View {
+                        GestureView()
+                            .environment(\\.panAction, PanAction { location in select(location) })
+                    }
+                }
+                """, note: "set on the one representable that reads it", otherFiles: [
+                    "GestureView.swift": "struct GestureView: UIViewRepresentable { func makeUIView(context: Context) -> UIView { UIView() }; func updateUIView(_ view: UIView, context: Context) {} }",
+                ]),
             RuleExample("Feed().environment(model)", note: "a stable object"),
             RuleExample("""
                 var body: some View {
@@ -110,9 +122,33 @@ struct EnvironmentClosurePerRenderRule: CallRule {
             return
         }
         guard Self.buildsClosure(value) else { return }
+        // Set on a leaf that wraps a UIKit/AppKit view (a `UIViewRepresentable` of the workspace, or a
+        // system leaf such as `Text`): the one reader is that view, so nothing else re-renders.
+        if let root = Self.modifiedView(of: call), Self.isLeaf(root, in: context) { return }
         report.append(Finding(
             message: "A closure created in `body` and put in the environment is new on every render and can't be compared: every reader of the key re-renders on each update; put a stable object in the environment instead",
             range: call.rangeFromCalleeName))
+    }
+
+    /// The view at the bottom of the modifier chain that ends in `call`.
+    static func modifiedView(of call: FunctionCallExprSyntax) -> FunctionCallExprSyntax? {
+        var current = call.receiver?.unwrapped
+        while let modifier = current?.as(FunctionCallExprSyntax.self), let member = modifier.calledExpression.as(MemberAccessExprSyntax.self) {
+            guard let base = member.base else { return nil }
+            current = base.unwrapped
+        }
+        return current?.as(FunctionCallExprSyntax.self)
+    }
+
+    static let representables: Set<String> = ["UIViewRepresentable", "NSViewRepresentable", "UIViewControllerRepresentable", "NSViewControllerRepresentable"]
+    static let systemLeaves: Set<String> = ["Text", "Image", "Color", "Divider", "Spacer", "ProgressView", "Toggle", "TextField", "Slider"]
+
+    /// A system leaf view, or a workspace type that wraps a UIKit/AppKit view.
+    static func isLeaf(_ view: FunctionCallExprSyntax, in context: RuleContext) -> Bool {
+        guard let name = view.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
+        if systemLeaves.contains(name) { return true }
+        guard TypeNames.startsUppercase(name), let type = context.type(named: name) else { return false }
+        return representables.contains { type.inherits($0) }
     }
 
     /// `{ … }`, or a type's initializer taking a closure (`Actions { … }`, `Handler(onTap: { … })`).
