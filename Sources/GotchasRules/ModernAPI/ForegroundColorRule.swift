@@ -45,6 +45,8 @@ struct ForegroundColorRule: CallRule {
             "let label = Label(\"x\", systemImage: \"y\")↓.foregroundColor(Color.accentColor)",
         ],
         nonTriggering: [
+            RuleExample("let attributes = AttributeContainer.font(.body).foregroundColor(.primary)",
+                        note: "an attribute of attributed text, not the view modifier (CotEditor)"),
             RuleExample("""
                 Text("Hi").foregroundColor(.red)
                 """, note: "deployment target iOS 14: what the advice needs does not exist there", platforms: [.iOS: OSVersion(14)]),
@@ -92,7 +94,10 @@ struct ForegroundColorRule: CallRule {
 
     func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-              call.arguments.count == 1, call.arguments.first?.label == nil
+              call.arguments.count == 1, call.arguments.first?.label == nil,
+              // `AttributeContainer.font(…).foregroundColor(.primary)`: an attribute of attributed text,
+              // not the deprecated view modifier (there is no `foregroundStyle` attribute to rename to).
+              !Self.isAttributeContainerChain(call)
         else { return }
         var fixes: [Fix] = []
         if let argument = call.arguments.first?.expression, let rewrite = Self.argumentRewrite(argument, in: context) {
@@ -104,6 +109,22 @@ struct ForegroundColorRule: CallRule {
         report.append(Finding(
             message: "`.foregroundColor(_:)` is deprecated; use `.foregroundStyle(_:)`, which takes any ShapeStyle",
             range: call.rangeFromCalleeName, fixes: fixes))
+    }
+
+    /// The chain is rooted at `AttributeContainer` (`AttributeContainer().foregroundColor(…)`,
+    /// `AttributeContainer.font(…).foregroundColor(…)`).
+    static func isAttributeContainerChain(_ call: FunctionCallExprSyntax) -> Bool {
+        var current: ExprSyntax? = ExprSyntax(call)
+        while let expression = current?.unwrapped {
+            if let call = expression.as(FunctionCallExprSyntax.self) {
+                current = call.calledExpression
+            } else if let member = expression.as(MemberAccessExprSyntax.self) {
+                current = member.base
+            } else {
+                return expression.as(DeclReferenceExprSyntax.self)?.baseName.text == "AttributeContainer"
+            }
+        }
+        return false
     }
 
     /// `Color` statics that `ShapeStyle` also has as `Color`s (`extension ShapeStyle where Self == Color`):

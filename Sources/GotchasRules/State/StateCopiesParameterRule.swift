@@ -8,6 +8,7 @@ struct StateCopiesParameterRule: CallRule {
         id: "state-copies-parameter",
         category: .state,
         severity: .warning,
+        optIn: true,
         seed: "001, 004 §2, 000 G2",
         summary: "`@State` seeded from a value-type init parameter (`_x = State(initialValue: p)`).",
         rationale: """
@@ -24,8 +25,11 @@ struct StateCopiesParameterRule: CallRule {
             Nor a value the view owns: it changes the state (assigns it, mutates it, binds `$x`) and reads \
             it in code that runs when something happens — a method, a button's action, `.onAppear`, \
             `.task` — so it saves an edited draft itself (through a service or a store) or consumes a \
-            one-shot command and clears it. Back on by default (issue 21): the wrong findings earlier \
-            sessions read were those drafts and commands; see docs/precision.md for the held-out figure.
+            one-shot command and clears it. Opt-in still (issue 21): narrowed on apps earlier sessions \
+            read, its one remaining finding there was a selection the user edits and hands on through a \
+            navigation link (content, not an event), and a fourth set of ten held-out apps had none, so \
+            there is no evidence it reaches 0.90; telling an owned draft from a stale copy needs where \
+            the value goes, which the model does not follow (docs/precision.md).
             """,
         triggers: ["State("],
         triggering: [

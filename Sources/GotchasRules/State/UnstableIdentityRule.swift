@@ -8,6 +8,7 @@ struct UnstableIdentityRule: CallRule {
         id: "unstable-identity",
         category: .state,
         severity: .error,
+        optIn: true,
         seed: "003 r2",
         summary: "A computed `id` that returns `UUID()`, or `.id(UUID())`.",
         rationale: """
@@ -19,8 +20,9 @@ struct UnstableIdentityRule: CallRule {
             from the data (a database key, a name that cannot repeat). \
             Not flagged: `.id(UUID())` evaluated once (in an `init` that builds a stored view, in an action), \
             and on a lone `ProgressView` (in stacks with spacers), the known way to restart a spinner in a \
-            reused `List` row; it holds no state to lose. Back on by default (issue 21): the wrong findings \
-            earlier sessions read were those two shapes; see docs/precision.md for the held-out figure.
+            reused `List` row; it holds no state to lose. Opt-in again (issue 21): the one finding on a \
+            fourth set of held-out apps was a deliberate fallback for an old OS (`if #available(iOS 15, *) { self } \
+            else { self.id(UUID()) }`); whether a fresh identity is the point is intent (docs/precision.md).
             """,
         triggers: ["UUID()"],
         triggering: [
