@@ -48,6 +48,14 @@ struct ForegroundColorRule: CallRule {
             RuleExample("let attributes = AttributeContainer.font(.body).foregroundColor(.primary)",
                         note: "an attribute of attributed text, not the view modifier (CotEditor)"),
             RuleExample("""
+                final class LineNumberView: NSView {
+                    func foregroundColor(_ weight: Weight) -> NSColor { .labelColor }
+                    override func draw(_ rect: NSRect) {
+                        context.setFillColor(self.foregroundColor(.bold).cgColor)
+                    }
+                }
+                """, note: "the type's own method of that name (CotEditor)"),
+            RuleExample("""
                 Text("Hi").foregroundColor(.red)
                 """, note: "deployment target iOS 14: what the advice needs does not exist there", platforms: [.iOS: OSVersion(14)]),
             RuleExample("Text(\"Hi\").foregroundStyle(.red)"),
@@ -97,7 +105,10 @@ struct ForegroundColorRule: CallRule {
               call.arguments.count == 1, call.arguments.first?.label == nil,
               // `AttributeContainer.font(…).foregroundColor(.primary)`: an attribute of attributed text,
               // not the deprecated view modifier (there is no `foregroundStyle` attribute to rename to).
-              !Self.isAttributeContainerChain(call)
+              !Self.isAttributeContainerChain(call),
+              // `self.foregroundColor(.bold)` in a type with a method of that name (an `NSView`'s
+              // colour helper): its own method, not the view modifier.
+              !Self.callsOwnMethod(call, in: context)
         else { return }
         var fixes: [Fix] = []
         if let argument = call.arguments.first?.expression, let rewrite = Self.argumentRewrite(argument, in: context) {
@@ -109,6 +120,19 @@ struct ForegroundColorRule: CallRule {
         report.append(Finding(
             message: "`.foregroundColor(_:)` is deprecated; use `.foregroundStyle(_:)`, which takes any ShapeStyle",
             range: call.rangeFromCalleeName, fixes: fixes))
+    }
+
+    /// The call has no receiver or `self`, and the enclosing type (over all its declarations) declares
+    /// a method named `foregroundColor`, or is not a view (`self` of a view is the modifier's receiver).
+    static func callsOwnMethod(_ call: FunctionCallExprSyntax, in context: RuleContext) -> Bool {
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return false }
+        guard member.base == nil || member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self),
+              let type = context.enclosingType
+        else { return false }
+        if type.methodNames.contains("foregroundColor") || context.type(named: type.name)?.methodNames.contains("foregroundColor") == true {
+            return true
+        }
+        return member.base != nil && !context.isInViewType && type.kind != .extension
     }
 
     /// The chain is rooted at `AttributeContainer` (`AttributeContainer().foregroundColor(…)`,
