@@ -54,8 +54,16 @@ struct FileIndexEntries: Sendable {
 final class FileIndexCollector {
     private let context: RuleContext
     private(set) var entries = FileIndexEntries()
-    /// Where each top-level item's members are used (`isMenuContent`), built once per item.
-    private var menuUses: [SyntaxIdentifier: MemberMenuUses] = [:]
+    /// Uses of member names (bare or after `self.`) in the top-level item being walked, and the
+    /// views its members other than `body` build outside menu closures: whether those are menu
+    /// content is known only once the item's uses are (`resolveMemberBuilds`).
+    /// By top-level item: the byte offset of its outermost type's name (`itemKey`).
+    private var memberUseSites: [Int: [String: [MemberMenuUses.Use]]] = [:]
+    private var memberBuilds: [(item: Int, owner: String, member: String, callee: String)] = []
+
+    /// Which top-level item the walk is in, as far as members go: its outermost type (a plain walk
+    /// and an item-by-item walk see the same keys). Nil outside any type, where no member is.
+    private var itemKey: Int? { context.typeStack.first?.nameRange.lowerBound }
 
     init(context: RuleContext) {
         self.context = context
@@ -64,6 +72,7 @@ final class FileIndexCollector {
     /// The file's index: the file's types, what the walk recorded (uses and controls in
     /// source order) and the rules' questions.
     func fileIndex(queries: WorkspaceQueries) -> FileIndex {
+        resolveMemberBuilds()
         var entries = entries
         entries.environmentUses.sort { ($0.range.lowerBound, $0.kind.rawValue) < ($1.range.lowerBound, $1.kind.rawValue) }
         entries.intentControls.sort { $0.range.lowerBound < $1.range.lowerBound }
@@ -81,6 +90,7 @@ final class FileIndexCollector {
         var file = FileIndexEntries()
         swap(&file, &entries)
         walk()
+        resolveMemberBuilds()
         let item = entries
         entries = consume file
         entries.add(item)
@@ -106,7 +116,10 @@ final class FileIndexCollector {
             // `row.count` (the name after a dot) is kept as `.count`: only such a use can reach
             // another type's member; a bare `count` in another type's code is its own.
             if let access = node.parent?.as(MemberAccessExprSyntax.self), access.declName.id == node.id {
+                if access.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) { noteMemberUse(member) }
                 member = FileIndex.memberAccessKey(member)
+            } else {
+                noteMemberUse(member)
             }
             let owner = context.typeStack.last?.qualifiedName ?? ""
             entries.memberUses[owner, default: []].insert(member)
@@ -149,26 +162,50 @@ final class FileIndexCollector {
         // Built in menu content, it goes under the owner's menu key (`WorkspaceIndex.isBuiltOnlyAsMenuContent`).
         if context.execution == .render, TypeNames.startsUppercase(callee),
            call.calledExpression.is(DeclReferenceExprSyntax.self) || call.calledExpression.is(GenericSpecializationExprSyntax.self) {
-            let owner = context.typeStack.last?.qualifiedName ?? ""
-            let key = isMenuContent(call) ? FileIndex.menuContentKey(owner: owner) : owner
-            entries.builtViews[key, default: []].insert(callee)
+            noteBuiltView(callee)
         }
     }
 
-    /// Menu content (`MenuContent`): inside a menu's closure, or in a member of the type that its
-    /// own top-level item uses only there (`var contextMenu: some View { RowMenu() }` used in
-    /// `.contextMenu { contextMenu }`). Only that item is read, so an item's entries depend on
-    /// the item alone (the server reuses them while other items change). One token pass per item.
-    private func isMenuContent(_ call: FunctionCallExprSyntax) -> Bool {
-        if MenuContent.contains(context.containers) { return true }
+    /// The enclosing member of a type (a computed property or method) whose code this is.
+    private var enclosingMember: FunctionFrame? {
         guard let member = context.functionStack.last(where: { $0.node.parent?.is(MemberBlockItemSyntax.self) == true }),
-              member.kind == .property || member.kind == .function, member.name != "body",
-              let item = Syntax(call).topLevelItem
-        else { return false }
-        var uses = menuUses[item.id] ?? MemberMenuUses(under: item)
-        let verdict = uses.isOnlyMenuContent(member.name)
-        menuUses[item.id] = uses
-        return verdict
+              member.kind == .property || member.kind == .function
+        else { return nil }
+        return member
+    }
+
+    /// A use of `name` (bare or `self.name`): is it menu content, and in which member.
+    private func noteMemberUse(_ name: String) {
+        guard let item = itemKey else { return }
+        memberUseSites[item, default: [:]][name, default: []].append(
+            MemberMenuUses.Use(isMenuContent: MenuContent.contains(context.containers), member: enclosingMember?.name))
+    }
+
+    /// `Row()` built in rendered code: inside a menu's closure it is menu content now; in a member
+    /// other than `body` it waits for the item's uses of that member.
+    private func noteBuiltView(_ callee: String) {
+        let owner = context.typeStack.last?.qualifiedName ?? ""
+        if MenuContent.contains(context.containers) {
+            entries.builtViews[FileIndex.menuContentKey(owner: owner), default: []].insert(callee)
+        } else if let member = enclosingMember, member.name != "body", let item = itemKey {
+            memberBuilds.append((item, owner, member.name, callee))
+        } else {
+            entries.builtViews[owner, default: []].insert(callee)
+        }
+    }
+
+    /// Files the views built in members under the owner's menu key when the item uses that member
+    /// only in menu content (`var contextMenu: some View { RowMenu() }` used in `.contextMenu {
+    /// contextMenu }`), else under the owner. Only the item's own uses count, so an item's entries
+    /// depend on the item alone (the server reuses them while other items change).
+    private func resolveMemberBuilds() {
+        defer { memberUseSites = [:]; memberBuilds = [] }
+        guard !memberBuilds.isEmpty else { return }
+        var uses: [Int: MemberMenuUses] = [:]
+        for build in memberBuilds {
+            let isMenu = uses[build.item, default: MemberMenuUses(uses: memberUseSites[build.item] ?? [:])].isOnlyMenuContent(build.member)
+            entries.builtViews[isMenu ? FileIndex.menuContentKey(owner: build.owner) : build.owner, default: []].insert(build.callee)
+        }
     }
 
     /// `Row(item: i, count: 3)`: the labels passed to `Row`'s initializer (rules ask whether

@@ -56,14 +56,25 @@ public enum MenuContent {
 /// member name, whether each use is menu content and which member's code holds it. Built by
 /// one pass over the tokens; only uses of declared member names are placed.
 public struct MemberMenuUses {
-    private struct Use {
-        var isMenuContent: Bool
-        var member: String?
+    /// One use of a member's name: whether it is menu content, and the member whose code holds it.
+    public struct Use: Sendable {
+        public var isMenuContent: Bool
+        public var member: String?
+        public init(isMenuContent: Bool, member: String?) {
+            self.isMenuContent = isMenuContent
+            self.member = member
+        }
     }
 
-    private var uses: [String: [Use]] = [:]
+    private var uses: [String: [Use]]
     private var verdicts: [String: Bool] = [:]
 
+    /// Uses recorded by the walk (`FileIndexCollector`).
+    public init(uses: [String: [Use]]) {
+        self.uses = uses
+    }
+
+    /// Uses found by one pass over the tokens under `root` (for a rule, away from the walk).
     public init(under root: Syntax) {
         var declared: Set<String> = []
         var references: [TokenSyntax] = []
@@ -80,11 +91,13 @@ public struct MemberMenuUses {
                 declared.insert(text)
             }
         }
+        var uses: [String: [Use]] = [:]
         for token in references where declared.contains(token.text) {
             let reference = Syntax(token.parent!)
             uses[token.text, default: []].append(Use(isMenuContent: MenuContent.contains(reference),
                                                      member: MenuContent.enclosingMemberName(of: reference)))
         }
+        self.uses = uses
     }
 
     /// True when the member `name` is used, and every use is menu content or lies in another
@@ -99,17 +112,5 @@ public struct MemberMenuUses {
         }
         verdicts[name] = !found.isEmpty
         return !found.isEmpty
-    }
-}
-
-extension Syntax {
-    /// The top-level item (`CodeBlockItemSyntax` of the file's statements) that holds this node.
-    var topLevelItem: Syntax? {
-        var current: Syntax? = self
-        while let node = current {
-            if node.is(CodeBlockItemSyntax.self), node.parent?.parent?.is(SourceFileSyntax.self) == true { return node }
-            current = node.parent
-        }
-        return nil
     }
 }
