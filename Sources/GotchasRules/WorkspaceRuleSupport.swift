@@ -34,7 +34,7 @@ enum WorkspaceRuleSupport {
            { var uses = MemberMenuUses(under: Syntax(context.tree)); return uses.isOnlyMenuContent(member.name) }() {
             return true
         }
-        if let view = context.enclosingView, context.isBuiltOnlyAsMenuContent(view.name) == true { return true }
+        if let view = context.enclosingView, context.isBuiltOnlyAsMenuContent(view.name) { return true }
         return false
     }
 
@@ -74,13 +74,20 @@ enum WorkspaceRuleSupport {
     /// type (a bare `body`, as in the seeds' own examples) nothing says the value is fixed.
     static func readsChangingState(_ code: some SyntaxProtocol, in context: RuleContext) -> Bool {
         guard let type = context.enclosingType else { return true }
-        let properties = type.properties + (context.type(named: type.name)?.properties ?? [])
+        // The file's own declaration first: the workspace is asked (a recorded question) only for a
+        // name this file does not declare on the type (an extension's view declared elsewhere).
+        var merged: [PropertyInfo]?
         for name in code.referencedNames {
             // Only stored properties count: a computed one (`isSmallScreen` from `UIScreen.main.bounds`,
             // `UIDevice.current.userInterfaceIdiom`) is a device constant as far as the syntax shows, and
             // a plain `var big = false` input is fixed for the view's life like a `let`: neither is a
             // dynamic property, so neither can change while the view lives.
-            guard let property = properties.first(where: { $0.name == name && $0.isStoredInstance }) else { continue }
+            var property = type.properties.first { $0.name == name && $0.isStoredInstance }
+            if property == nil, !type.properties.contains(where: { $0.name == name }) {
+                if merged == nil { merged = context.type(named: type.name)?.properties ?? [] }
+                property = merged?.first { $0.name == name && $0.isStoredInstance }
+            }
+            guard let property else { continue }
             if let wrapper = property.wrapper, dynamicWrappers.contains(wrapper) { return true }
             if property.wrapper == nil, let typeName = property.inferredTypeName, let model = context.type(named: typeName),
                model.isClass, model.isObservableMacro || model.inheritedTypes.contains("ObservableObject") {

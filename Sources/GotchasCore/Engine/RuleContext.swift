@@ -240,9 +240,9 @@ public final class RuleContext {
     }
 
     /// True when every place that builds the view type `name` is menu content (see
-    /// `WorkspaceIndex.isBuiltOnlyAsMenuContent`); nil while the workspace is not completely
+    /// `WorkspaceIndex.isBuiltOnlyAsMenuContent`); false while the workspace is not completely
     /// indexed. Records the question.
-    public func isBuiltOnlyAsMenuContent(_ name: String) -> Bool? {
+    public func isBuiltOnlyAsMenuContent(_ name: String) -> Bool {
         record(.menuContentOnly(name))
         return workspace.isBuiltOnlyAsMenuContent(name)
     }

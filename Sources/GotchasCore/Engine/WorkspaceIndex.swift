@@ -260,9 +260,11 @@ public struct WorkspaceIndex: Sendable {
     /// True when every place the workspace's rendered code builds a view named `typeName`
     /// (`StatusRowContextMenu(…)`) lies in menu content (`MenuContent`): the type's whole tree is
     /// drawn by the system as a menu. False when some place is not, or none builds it (it may be
-    /// hosted from UIKit or built through a helper); nil while the index is not complete.
-    public func isBuiltOnlyAsMenuContent(_ typeName: String) -> Bool? {
-        guard isComplete else { return nil }
+    /// hosted from UIKit or built through a helper), and while the index is not complete: rules
+    /// treat "not known to be a menu" as "not a menu", so an incomplete index answers as a complete
+    /// one that finds no menu, and `lint` re-runs a rule only where a menu was found.
+    public func isBuiltOnlyAsMenuContent(_ typeName: String) -> Bool {
+        guard isComplete else { return false }
         let name = TypeNames.simple(typeName) ?? typeName
         var builtInMenu = false
         for file in files.values {

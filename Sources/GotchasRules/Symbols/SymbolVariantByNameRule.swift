@@ -197,9 +197,9 @@ struct SymbolVariantByNameRule: CallRule {
         // Only a name that changes while the view lives can swap the image under the user: one
         // chosen by a `let` input or a row's element is fixed for that view. Nothing morphs in
         // what the system draws as a menu.
-        guard let argument = call.argument(labeled: label), WorkspaceRuleSupport.readsChangingState(argument.expression, in: context),
-              !WorkspaceRuleSupport.isDrawnAsMenu(context)
-        else { return }
+        guard let argument = call.argument(labeled: label) else { return }
+        // The workspace is asked only about a name that has one of the shapes below.
+        let flags = { WorkspaceRuleSupport.readsChangingState(argument.expression, in: context) && !WorkspaceRuleSupport.isDrawnAsMenu(context) }
         let expression = argument.expression
         let message = "Choosing the symbol by name (`.fill` or not) swaps the image, so SwiftUI cannot animate "
             + "or transition between the states; use one symbol and `.symbolVariant(condition ? .fill : .none)`"
@@ -220,6 +220,7 @@ struct SymbolVariantByNameRule: CallRule {
                 } else {
                     return
                 }
+                guard flags() else { return }
                 let condition = context.document.text(in: elements[0].positionAfterSkippingLeadingTrivia.utf8Offset
                     ..< elements[ternaryIndex - 1].endPositionBeforeTrailingTrivia.utf8Offset)
                 let placement = Self.variantPlacement(after: call, in: context)
@@ -234,7 +235,7 @@ struct SymbolVariantByNameRule: CallRule {
             // `name + ".fill"`, `"heart" + (isLiked ? ".fill" : "")`
             if elements.count >= 3, let last = elements.last,
                last.stringLiteralValue?.hasPrefix(".fill") == true || Self.togglesFillSuffix(last),
-               elements[elements.count - 2].as(BinaryOperatorExprSyntax.self)?.operator.text == "+" {
+               elements[elements.count - 2].as(BinaryOperatorExprSyntax.self)?.operator.text == "+", flags() {
                 report.append(Finding(message: message, range: expression.byteRange))
             }
             return
@@ -243,14 +244,14 @@ struct SymbolVariantByNameRule: CallRule {
         if let literal = expression.as(StringLiteralExprSyntax.self),
            literal.segments.contains(where: { segment in
                segment.as(ExpressionSegmentSyntax.self)?.expressions.first.map { Self.togglesFillSuffix($0.expression) } == true
-           }) {
+           }), flags() {
             report.append(Finding(message: message, range: expression.byteRange))
             return
         }
         // `"\(name).fill"`
         if let literal = expression.as(StringLiteralExprSyntax.self),
            literal.segments.contains(where: { $0.is(ExpressionSegmentSyntax.self) }),
-           let last = literal.segments.last?.as(StringSegmentSyntax.self), last.content.text.hasPrefix(".fill") {
+           let last = literal.segments.last?.as(StringSegmentSyntax.self), last.content.text.hasPrefix(".fill"), flags() {
             report.append(Finding(message: message, range: expression.byteRange))
         }
     }
