@@ -70,7 +70,7 @@ public struct WorkspaceModelScenario: Sendable {
 
     public static let all: [WorkspaceModelScenario] = [
         nestedTypesWithOneName, viewSplitOverExtensionFiles, viewWithItsOwnInit, appProperty, formatterProperties,
-        hostedCells,
+        hostedCells, menuContentViews,
     ]
 
     /// Two features each nest a `StateModel`; only `Player`'s does work in its `init`. Inside
@@ -293,5 +293,55 @@ public struct WorkspaceModelScenario: Sendable {
         ],
         expected: [
             Expected("Feed/FeedController.swift", "hosting-configuration-id", line: 8, fix: nil),
+        ])
+
+    /// What the system draws as a menu: `RowMenu` is built only inside `.contextMenu { … }` in
+    /// another file, and `Row`'s `menu` member only inside its own `.contextMenu`, so neither
+    /// symbol can morph (not flagged); `Toolbar` builds the same kind of image in its bar, where
+    /// it can (flagged, with the safe fix).
+    public static let menuContentViews = WorkspaceModelScenario(
+        name: "views drawn as menus", rule: "symbol-variant-by-name",
+        files: [
+            "Views/Row.swift": """
+                import SwiftUI
+                struct Row: View {
+                    @State private var isPinned = false
+                    var body: some View {
+                        Text("Row")
+                            .contextMenu { RowMenu() }
+                            .contextMenu { menu }
+                    }
+                    private var menu: some View {
+                        Button { isPinned.toggle() } label: {
+                            Label("Pin", systemImage: isPinned ? "pin.fill" : "pin")
+                        }
+                    }
+                }
+                """,
+            "Views/RowMenu.swift": """
+                import SwiftUI
+                struct RowMenu: View {
+                    @Environment(Store.self) private var store
+                    var body: some View {
+                        Label("Bookmark", systemImage: store.isBookmarked ? "bookmark.fill" : "bookmark")
+                    }
+                }
+                """,
+            "Views/Toolbar.swift": """
+                import SwiftUI
+                struct Toolbar: View {
+                    @Environment(Store.self) private var store
+                    var body: some View {
+                        Image(systemName: store.isBookmarked ? "bookmark.fill" : "bookmark")
+                    }
+                }
+                """,
+            "Model/Store.swift": """
+                import Observation
+                @Observable final class Store { var isBookmarked = false }
+                """,
+        ],
+        expected: [
+            Expected("Views/Toolbar.swift", "symbol-variant-by-name", line: 5, fix: "safe"),
         ])
 }

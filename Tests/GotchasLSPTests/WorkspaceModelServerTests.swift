@@ -60,6 +60,32 @@ import Testing
         #expect(try await client.shutdownAndExit() == 0)
     }
 
+    /// The menu-content answer follows edits of another open document: when `Row` also builds
+    /// `RowMenu` outside its context menu, `RowMenu.swift` is published again with the finding
+    /// (its symbol can now morph), and without it once the edit is undone.
+    @Test func menuContentFollowsEditsInAnotherFile() async throws {
+        let scenario = WorkspaceModelScenario.menuContentViews
+        let folder = TemporaryDirectory()
+        for (path, text) in scenario.files { _ = folder.write(path, text) }
+        let client = TestClient()
+        _ = try await client.initialize(folders: [folder.path])
+        try await client.indexed()
+        let row = folder.uri("Views/Row.swift"), menu = folder.uri("Views/RowMenu.swift")
+        @Sendable func flagged(_ message: JSON) -> Bool {
+            message["params", "diagnostics"]?.arrayValue?.contains { $0["code"] == "symbol-variant-by-name" } == true
+        }
+        await client.open(menu, scenario.files["Views/RowMenu.swift"]!)
+        _ = try await client.notification("textDocument/publishDiagnostics") { $0["params", "uri"]?.stringValue == menu && !flagged($0) }
+        let text = scenario.files["Views/Row.swift"]!
+        await client.open(row, text)
+        let outside = text.replacingOccurrences(of: "Text(\"Row\")", with: "RowMenu()")
+        await client.change(row, version: 2, [["text": .string(outside)]])
+        _ = try await client.notification("textDocument/publishDiagnostics") { $0["params", "uri"]?.stringValue == menu && flagged($0) }
+        await client.change(row, version: 3, [["text": .string(text)]])
+        _ = try await client.notification("textDocument/publishDiagnostics") { $0["params", "uri"]?.stringValue == menu && !flagged($0) }
+        #expect(try await client.shutdownAndExit() == 0)
+    }
+
     /// "safe" or "unsafe" for the diagnostic's own fix among its quick fixes, nil without one
     /// (the fix-all, disable and documentation actions are not its fix).
     func fixApplicability(of diagnostic: JSON, in uri: String, client: TestClient) async throws -> String? {
