@@ -12,11 +12,7 @@ import Testing
     @Test(arguments: WorkspaceModelScenario.all.map(\.name))
     func serverFindsWhatTheModelSays(_ name: String) async throws {
         let scenario = try #require(WorkspaceModelScenario.all.first { $0.name == name })
-        let folder = TemporaryDirectory()
-        for (path, text) in scenario.files { _ = folder.write(path, text) }
-        let client = TestClient()
-        _ = try await client.initialize(folders: [folder.path])
-        try await client.indexed()
+        let (folder, client) = try await Self.indexed(scenario)
         var found: [WorkspaceModelScenario.Found] = []
         for (path, text) in scenario.files.sorted(by: { $0.key < $1.key }) {
             let uri = folder.uri(path)
@@ -38,52 +34,54 @@ import Testing
     /// that document is published again without its finding (and with it once more when the
     /// body reads it again).
     @Test func bodyReachFollowsEditsInAnotherFile() async throws {
-        let scenario = WorkspaceModelScenario.formatterProperties
-        let folder = TemporaryDirectory()
-        for (path, text) in scenario.files { _ = folder.write(path, text) }
-        let client = TestClient()
-        _ = try await client.initialize(folders: [folder.path])
-        try await client.indexed()
-        let ticket = folder.uri("Ticket.swift"), formatting = folder.uri("Ticket+Formatting.swift")
-        @Sendable func flagged(_ message: JSON) -> Bool {
-            message["params", "diagnostics"]?.arrayValue?.contains { $0["code"] == "formatter-in-body" } == true
-        }
-        await client.open(formatting, scenario.files["Ticket+Formatting.swift"]!)
-        _ = try await client.notification("textDocument/publishDiagnostics") { $0["params", "uri"]?.stringValue == formatting && flagged($0) }
-        let text = scenario.files["Ticket.swift"]!
-        await client.open(ticket, text)
-        let unread = text.replacingOccurrences(of: "Button(priceText)", with: "Button(\"Price\")")
-        await client.change(ticket, version: 2, [["text": .string(unread)]])
-        _ = try await client.notification("textDocument/publishDiagnostics") { $0["params", "uri"]?.stringValue == formatting && !flagged($0) }
-        await client.change(ticket, version: 3, [["text": .string(text)]])
-        _ = try await client.notification("textDocument/publishDiagnostics") { $0["params", "uri"]?.stringValue == formatting && flagged($0) }
-        #expect(try await client.shutdownAndExit() == 0)
+        try await Self.expectFindingFollowsEdit(of: "Ticket.swift", replacing: "Button(priceText)", with: "Button(\"Price\")",
+                                                 in: .formatterProperties, rule: "formatter-in-body",
+                                                 watching: "Ticket+Formatting.swift", flaggedBefore: true)
     }
 
     /// The menu-content answer follows edits of another open document: when `Row` also builds
     /// `RowMenu` outside its context menu, `RowMenu.swift` is published again with the finding
     /// (its symbol can now morph), and without it once the edit is undone.
     @Test func menuContentFollowsEditsInAnotherFile() async throws {
-        let scenario = WorkspaceModelScenario.menuContentViews
+        try await Self.expectFindingFollowsEdit(of: "Views/Row.swift", replacing: "Text(\"Row\")", with: "RowMenu()",
+                                                 in: .menuContentViews, rule: "symbol-variant-by-name",
+                                                 watching: "Views/RowMenu.swift", flaggedBefore: false)
+    }
+
+    /// Opens `watched` (its `rule` finding present or not, as `flaggedBefore` says), then edits
+    /// `edited` and expects `watched` to be published again with the opposite, and with the
+    /// first state once the edit is undone: the answer of a question about other files follows them.
+    static func expectFindingFollowsEdit(of edited: String, replacing old: String, with new: String,
+                                         in scenario: WorkspaceModelScenario, rule: String,
+                                         watching watched: String, flaggedBefore: Bool) async throws {
+        let (folder, client) = try await indexed(scenario)
+        let editedURI = folder.uri(edited), watchedURI = folder.uri(watched)
+        @Sendable func published(flagged: Bool) -> @Sendable (JSON) -> Bool {
+            { message in
+                message["params", "uri"]?.stringValue == watchedURI
+                    && (message["params", "diagnostics"]?.arrayValue?.contains { $0["code"]?.stringValue == rule } == true) == flagged
+            }
+        }
+        await client.open(watchedURI, try #require(scenario.files[watched]))
+        _ = try await client.notification("textDocument/publishDiagnostics", where: published(flagged: flaggedBefore))
+        let text = try #require(scenario.files[edited])
+        #expect(text.contains(old))
+        await client.open(editedURI, text)
+        await client.change(editedURI, version: 2, [["text": .string(text.replacingOccurrences(of: old, with: new))]])
+        _ = try await client.notification("textDocument/publishDiagnostics", where: published(flagged: !flaggedBefore))
+        await client.change(editedURI, version: 3, [["text": .string(text)]])
+        _ = try await client.notification("textDocument/publishDiagnostics", where: published(flagged: flaggedBefore))
+        #expect(try await client.shutdownAndExit() == 0)
+    }
+
+    /// A server whose workspace folder holds the scenario's files, once it has indexed them.
+    static func indexed(_ scenario: WorkspaceModelScenario) async throws -> (TemporaryDirectory, TestClient) {
         let folder = TemporaryDirectory()
         for (path, text) in scenario.files { _ = folder.write(path, text) }
         let client = TestClient()
         _ = try await client.initialize(folders: [folder.path])
         try await client.indexed()
-        let row = folder.uri("Views/Row.swift"), menu = folder.uri("Views/RowMenu.swift")
-        @Sendable func flagged(_ message: JSON) -> Bool {
-            message["params", "diagnostics"]?.arrayValue?.contains { $0["code"] == "symbol-variant-by-name" } == true
-        }
-        await client.open(menu, scenario.files["Views/RowMenu.swift"]!)
-        _ = try await client.notification("textDocument/publishDiagnostics") { $0["params", "uri"]?.stringValue == menu && !flagged($0) }
-        let text = scenario.files["Views/Row.swift"]!
-        await client.open(row, text)
-        let outside = text.replacingOccurrences(of: "Text(\"Row\")", with: "RowMenu()")
-        await client.change(row, version: 2, [["text": .string(outside)]])
-        _ = try await client.notification("textDocument/publishDiagnostics") { $0["params", "uri"]?.stringValue == menu && flagged($0) }
-        await client.change(row, version: 3, [["text": .string(text)]])
-        _ = try await client.notification("textDocument/publishDiagnostics") { $0["params", "uri"]?.stringValue == menu && !flagged($0) }
-        #expect(try await client.shutdownAndExit() == 0)
+        return (folder, client)
     }
 
     /// "safe" or "unsafe" for the diagnostic's own fix among its quick fixes, nil without one
