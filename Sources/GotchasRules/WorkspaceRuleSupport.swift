@@ -61,6 +61,24 @@ enum WorkspaceRuleSupport {
         return false
     }
 
+    /// A parameter or property type that can hand a value back to the caller: a function type (also
+    /// optional or parenthesized), anything marked `@escaping` (only closures can be, so a
+    /// typealias of one counts), or a `Binding`.
+    static func isWayBack(_ type: TypeSyntax) -> Bool {
+        if let attributed = type.as(AttributedTypeSyntax.self) {
+            return attributed.attributes.contains("escaping") || isWayBack(attributed.baseType)
+        }
+        if let optional = type.as(OptionalTypeSyntax.self) { return isWayBack(optional.wrappedType) }
+        if let optional = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return isWayBack(optional.wrappedType) }
+        if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+            return isWayBack(only.type)
+        }
+        if type.is(FunctionTypeSyntax.self) { return true }
+        if let identifier = type.as(IdentifierTypeSyntax.self) { return identifier.name.text == "Binding" }
+        if let member = type.as(MemberTypeSyntax.self) { return member.name.text == "Binding" }
+        return false
+    }
+
     /// Wrappers whose value changes while the view lives.
     static let dynamicWrappers: Set<String> = [
         "State", "Binding", "ObservedObject", "StateObject", "EnvironmentObject", "Environment", "Bindable",

@@ -232,7 +232,7 @@ struct StateCopiesParameterRule: CallRule {
         guard Self.isValueType(parameter.type, in: context) else { return }
         // A save/cancel editor: the init also takes a way back (a closure or a `Binding` that
         // commits the value), so the state is an owned draft on purpose, not a stale copy.
-        if initializer.signature.parameterClause.parameters.contains(where: { Self.isWayBack($0.type) }) { return }
+        if initializer.signature.parameterClause.parameters.contains(where: { WorkspaceRuleSupport.isWayBack($0.type) }) { return }
         // A starting mode of the view's own navigation (DuckDuckGo's `SubscriptionContainerView`:
         // `init(currentView: CurrentViewType)` picks the first screen, then the screens switch it
         // through `$currentViewType`): the state's type is an enum the view declares, and the view
@@ -300,23 +300,6 @@ struct StateCopiesParameterRule: CallRule {
         }
     }
 
-    /// A parameter type that can hand a value back to the caller: a function type (also
-    /// optional or parenthesized), anything marked `@escaping` (only closures can be, so a
-    /// typealias of one counts), or a `Binding`.
-    static func isWayBack(_ type: TypeSyntax) -> Bool {
-        if let attributed = type.as(AttributedTypeSyntax.self) {
-            return attributed.attributes.contains("escaping") || isWayBack(attributed.baseType)
-        }
-        if let optional = type.as(OptionalTypeSyntax.self) { return isWayBack(optional.wrappedType) }
-        if let optional = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return isWayBack(optional.wrappedType) }
-        if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
-            return isWayBack(only.type)
-        }
-        if type.is(FunctionTypeSyntax.self) { return true }
-        if let identifier = type.as(IdentifierTypeSyntax.self) { return identifier.name.text == "Binding" }
-        if let member = type.as(MemberTypeSyntax.self) { return member.name.text == "Binding" }
-        return false
-    }
 
     /// String, Int, Bool, … arrays and optionals of them, and structs/enums declared in the workspace.
     static func isValueType(_ type: TypeSyntax, in context: RuleContext) -> Bool {

@@ -16,9 +16,11 @@ struct StateNotPrivateRule: Rule {
             it and callers pass values in — but SwiftUI keeps the storage for the view's identity and ignores \
             every later value the parent passes, so the screen silently shows stale data. Mark it \
             `@State private var`; take input from the parent as a plain `let`, or a `@Binding` when the child \
-            edits it. Not flagged: `@Previewable @State` inside `#Preview`, and a view whose declaration has its \
+            edits it. Not flagged: `@Previewable @State` inside `#Preview`, a view whose declaration has its \
             own `init` taking no parameter of the property's name (no memberwise initializer: nothing can be \
-            passed in). The fix is safe only when `private` still compiles: no file uses the property from \
+            passed in), and an edit draft a caller seeds on purpose — a caller passes the property (or the \
+            view's `init` takes it) and the view stores a way back, a closure (`onSave: (Item) -> Void`) or a \
+            `@Binding`, through which the edited value returns. The fix is safe only when `private` still compiles: no file uses the property from \
             outside the view's code in its own file (an `extension` of the view in `View+Logic.swift`, or another \
             type's `view.count` — the workspace model's member uses), and either the view declares its own `init` \
             or the property has an initial value and no call site in the workspace passes its label \
@@ -57,6 +59,17 @@ struct StateNotPrivateRule: Rule {
                 """, note: "a widget view: flagged with what is true there (rendered once per entry), and no `private` fix"),
         ],
         nonTriggering: [
+            RuleExample("""
+                struct ForwardEditor: View {
+                    @State var forward = Forward()
+                    var onSave: (Forward) -> Void
+                    var body: some View { Button("Save") { onSave(forward) } }
+                }
+                struct ForwardList: View {
+                    let item: Forward
+                    var body: some View { ForwardEditor(forward: item, onSave: { _ in }) }
+                }
+                """, note: "an edit draft the caller seeds, handed back through `onSave` (UTM)"),
             RuleExample("""
                 struct BoxedPublished<Value: ObservableObject>: DynamicProperty {
                     @StateObject var storage: Value
@@ -174,6 +187,10 @@ struct StateNotPrivateRule: Rule {
            }) {
             return
         }
+        // An edit draft the caller seeds on purpose: a caller (or the view's own `init`) passes the
+        // property, and the view holds a way back (`onSave: (Forward) -> Void`, a `@Binding`), so the
+        // edited value goes back there. "Later values are ignored" is the design of such a sheet.
+        if Self.isSeededDraft(variable, in: context) { return }
         let wrapper = attribute.attributeName.trimmedText.hasSuffix("StateObject") ? "@StateObject" : "@State"
         // A `@StateObject` with no initial value in a view without its own `init` is handed in by
         // every caller through the memberwise initializer (`DownloadView(viewModel: .init(…))`):
@@ -214,6 +231,21 @@ struct StateNotPrivateRule: Rule {
             message: "`\(wrapper)` is not `private`: a value a caller passes through the initializer is used only for "
                 + "the view's first appearance and then ignored; mark it `private` and take input as a `let` or `@Binding`",
             range: attribute.byteRange, fixes: fixes))
+    }
+
+    /// Some caller passes the property's label (or an `init` of the view takes a parameter of its
+    /// name), and the view stores a closure or a `@Binding`: a way to hand the edited value back.
+    static func isSeededDraft(_ variable: VariableDeclSyntax, in context: RuleContext) -> Bool {
+        guard let view = context.enclosingType, let members = variable.parent?.parent?.as(MemberBlockItemListSyntax.self),
+              let name = variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+        else { return false }
+        let holdsWayBack = members.contains { member in
+            guard let property = member.decl.as(VariableDeclSyntax.self), property.id != variable.id else { return false }
+            if property.attributes.contains("Binding") { return true }
+            return property.bindings.contains { $0.typeAnnotation.map { WorkspaceRuleSupport.isWayBack($0.type) } ?? false }
+        }
+        guard holdsWayBack else { return false }
+        return view.initializerParameters.contains(name) || context.initializerLabels(passedTo: view.name)?.contains(name) == true
     }
 
     /// Whether `private` still compiles, and so how safe the fix is (nil: no fix).
