@@ -141,7 +141,7 @@ cat > "$WORK/test.el" <<'ELISP'
   (save-buffer)
   (let ((saved (with-temp-buffer (insert-file-contents file) (buffer-string))))
     (e2e-check (string-match-p (regexp-quote "@StateObject private var schedule") saved) "fix-on-save: @StateObject")
-    (e2e-check (string-match-p (regexp-quote ".symbolVariant(plant.isFavorite ? .fill : .none)") saved) "fix-on-save: symbolVariant")
+    (e2e-check (string-match-p (regexp-quote ".symbolVariant(showsHistory ? .fill : .none)") saved) "fix-on-save: symbolVariant")
     (e2e-check (string-match-p (regexp-quote ".animation(.easeInOut)") saved) "fix-on-save leaves unsafe fixes alone"))
   (e2e-check (e2e-wait (lambda () (= (length (flymake-diagnostics)) 1)) 20) "one diagnostic left after save")
   (e2e-check (equal (e2e-eglot-root) (file-name-as-directory (getenv "E2E_PROJECT")))

@@ -183,7 +183,7 @@ vim.wait(300, function() return false end, 50)
 vim.cmd("silent write")
 local saved = table.concat(vim.fn.readfile(file), "\n")
 check(saved:find("@StateObject private var schedule", 1, true) ~= nil, "fix-on-save: @StateObject")
-check(saved:find('Image(systemName: "leaf").symbolVariant(plant.isFavorite ? .fill : .none)', 1, true) ~= nil,
+check(saved:find('Image(systemName: "leaf").symbolVariant(showsHistory ? .fill : .none)', 1, true) ~= nil,
       "fix-on-save: symbolVariant")
 check(saved:find(".animation(.easeInOut)", 1, true) ~= nil, "fix-on-save leaves unsafe fixes alone")
 check(vim.wait(10000, function() return #diagnostics() == 1 end, 50), "one diagnostic left after save")

@@ -11,7 +11,7 @@ struct PlantDetailView: View {
 
     var body: some View {
         VStack(spacing: 12) {
-            Image(systemName: plant.isFavorite ? "leaf.fill" : "leaf")
+            Image(systemName: showsHistory ? "leaf.fill" : "leaf")
                 .font(.largeTitle)
             Text(plant.name)
                 .foregroundColor(.green)
