@@ -8,6 +8,7 @@ struct ListRowConditionalRule: Rule {
         id: "list-row-conditional",
         category: .state,
         severity: .info,
+        optIn: true,
         seed: "003 r17",
         summary: "An `if` without `else`, or `AnyView`, directly in the row closure of a `List`/`ForEach` in a list.",
         rationale: """
@@ -18,8 +19,10 @@ struct ListRowConditionalRule: Rule {
             collection) and give `ForEach` only the rows to show. Sections and nested `ForEach` are fine. \
             Not flagged: rows over a constant handful (`Kind.allCases`, an array literal, a local `let` of one), \
             which cost nothing to build up front, and an `if` whose body is only `Section`s (a section, not a \
-            row, is what it hides). Back on by default (issue 21): the wrong findings earlier sessions read \
-            were those two shapes; see docs/precision.md for the held-out figure.
+            row, is what it hides). Opt-in (issue 21): narrowed this way it was 1 of 6 on a fifth set of \
+            held-out apps — an `if case` that unwraps the one enum case a small list holds (a mute list's \
+            hashtags), and a static list of wallet apps; whether the data is large, and whether the `if` \
+            can fail, is data, not declarations (docs/precision.md).
             """,
         triggers: ["List", "ForEach", "Table", "Form"],
         triggering: [
