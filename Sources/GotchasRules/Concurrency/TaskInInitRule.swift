@@ -30,7 +30,8 @@ struct TaskInInitRule: CallRule {
             keeps its instance in a static property (`static let shared = …`) — nor in a subclass's init \
             (`super.init()`), whose isolation comes from a superclass the workspace may not declare (a \
             UIKit controller is `@MainActor`), nor in the `init` of an `App` (main-actor isolated, and \
-            created once). Opt-in still (issue 21): on a fourth set of ten held-out apps 0 of 5 were worth \
+            created once), nor a task stored in a property that the type cancels (`processTask?.cancel()` \
+            in `deinit` or a `disconnect()`), which has an owner that ends it. Opt-in still (issue 21): on a fourth set of ten held-out apps 0 of 5 were worth \
             acting on — four in `@main` `App` inits (the exemption above came after that review, so it \
             has no held-out figure yet) and a StoreKit store's one-shot product request (docs/precision.md).
             """,
@@ -64,6 +65,15 @@ struct TaskInInitRule: CallRule {
                     }
                 }
                 """, note: "a singleton: constructed once"),
+            RuleExample("""
+                final class RelayConnection {
+                    private var processTask: Task<Void, Error>?
+                    init(url: URL) {
+                        self.processTask = Task { try await self.processEvents() }
+                    }
+                    func disconnect() { processTask?.cancel() }
+                }
+                """, note: "stored in a property the type cancels: it has an owner that ends it"),
             RuleExample("""
                 @main struct KiwixApp: App {
                     init() {
@@ -195,6 +205,9 @@ struct TaskInInitRule: CallRule {
         if !isQualified, let shadow = context.type(named: "Task"), shadow.kind != .extension { return }
         // Stored (so an owner can cancel it) and running on the main actor — by annotation, or
         // inherited from a @MainActor type — or holding `self` weakly: the pattern to recommend.
+        // Stored in a property that the type cancels somewhere (`deinit { task?.cancel() }`, a
+        // `disconnect()`): it has an owner that ends it, whatever its isolation.
+        if isTask, let property = Self.storedProperty(call), Self.typeCancels(property, around: call) { return }
         if isTask, Self.isStored(call) {
             let mainActorType = context.enclosingType?.hasAttribute("MainActor") == true
                 || context.enclosingType.flatMap { context.type(named: $0.name) }?.hasAttribute("MainActor") == true
@@ -312,6 +325,28 @@ struct TaskInInitRule: CallRule {
     }
 
     /// `task = Task { … }` / `self.task = Task { … }` (not `_ = Task { … }`).
+    /// `task` for `task = Task { … }` / `self.task = Task { … }`.
+    static func storedProperty(_ call: FunctionCallExprSyntax) -> String? {
+        guard isStored(call), let sequence = call.parent?.as(SequenceExprSyntax.self) ?? call.parent?.parent?.as(SequenceExprSyntax.self),
+              let target = sequence.elements.first
+        else { return nil }
+        return target.as(DeclReferenceExprSyntax.self)?.baseName.text ?? target.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+    }
+
+    /// The type declaration holding `call` calls `cancel()` on `property` (`task?.cancel()`, `self.task.cancel()`).
+    static func typeCancels(_ property: String, around call: FunctionCallExprSyntax) -> Bool {
+        var current = call.parent
+        while let node = current, !node.is(MemberBlockSyntax.self) { current = node.parent }
+        guard let members = current else { return false }
+        let tokens = Array(members.tokens(viewMode: .sourceAccurate))
+        return tokens.indices.contains { index in
+            guard tokens[index].text == property, index + 2 < tokens.count else { return false }
+            var next = index + 1
+            if tokens[next].tokenKind == .postfixQuestionMark || tokens[next].tokenKind == .exclamationMark { next += 1 }
+            return next + 1 < tokens.count && tokens[next].tokenKind == .period && tokens[next + 1].text == "cancel"
+        }
+    }
+
     static func isStored(_ call: FunctionCallExprSyntax) -> Bool {
         guard let sequence = call.parent?.as(SequenceExprSyntax.self) ?? call.parent?.parent?.as(SequenceExprSyntax.self) else { return false }
         let elements = Array(sequence.elements)
