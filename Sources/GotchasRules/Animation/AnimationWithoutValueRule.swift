@@ -79,6 +79,10 @@ struct AnimationWithoutValueRule: CallRule {
             """,
         ],
         nonTriggering: [
+            RuleExample("Toggle(\"Scaled\", isOn: $store.isScaled.sending(\\.scaleToggled).animation(.spring()))",
+                        note: "`Binding.animation(_:)` on a binding's method chain (TCA)"),
+            RuleExample("Toggle(\"\", isOn: viewStore.binding(send: ()).animation(fastAnimation))",
+                        note: "a binding handed to a control: `Binding.animation(_:)`"),
             RuleExample("Text(\"a\").animation(.easeInOut, value: count)", note: "scoped to a value"),
             RuleExample("Text(\"a\").transition(.opacity.animation(.default))", note: "AnyTransition's animation(_:)"),
             RuleExample("let slide = AnyTransition.slide.animation(.easeIn)", note: "AnyTransition's animation(_:)"),
@@ -168,7 +172,7 @@ struct AnimationWithoutValueRule: CallRule {
               call.arguments.count == 1, let argument = call.arguments.first, argument.label == nil,
               call.trailingClosure == nil, call.additionalTrailingClosures.isEmpty,
               !Self.isTransition(receiver), !Self.isInsideTransitionArgument(call),
-              !Self.isBinding(receiver)
+              !Self.isBinding(receiver), !Self.isBindingArgument(call)
         else { return }
 
         let read = Set(receiver.referencedNames)
@@ -207,10 +211,22 @@ struct AnimationWithoutValueRule: CallRule {
                 continue
             }
             if let call = current.as(FunctionCallExprSyntax.self) {
-                return call.calleeName == "Binding" || call.calledExpression.dottedName?.hasPrefix("Binding.") == true
+                if call.calleeName == "Binding" || call.calledExpression.dottedName?.hasPrefix("Binding.") == true { return true }
+                // A method on a binding (`$store.flag.sending(\.toggled)`, `viewStore.binding(send: ())`):
+                // follow the chain to its receiver.
+                guard call.calledExpression.is(MemberAccessExprSyntax.self) else { return false }
+                current = call.calledExpression
+                continue
             }
             return false
         }
+    }
+
+    /// The call is the argument a control takes as its binding (`Toggle(isOn: flag.animation(…))`):
+    /// `Binding.animation(_:)`, which animates the changes made through it, not the view modifier.
+    private static func isBindingArgument(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let label = call.parent?.as(LabeledExprSyntax.self)?.label?.text else { return false }
+        return ["isOn", "text", "selection", "value", "isPresented", "item", "isExpanded"].contains(label)
     }
 
     private static func isBindingName(_ name: String) -> Bool {

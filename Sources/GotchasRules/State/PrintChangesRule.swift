@@ -37,6 +37,12 @@ struct PrintChangesRule: CallRule {
             """,
         ],
         nonTriggering: [
+            RuleExample("""
+                let store = Store(initialState: Feature.State()) {
+                    Feature()
+                        ._printChanges()
+                }
+                """, note: "a reducer's own debug operator (TCA), not SwiftUI's `Self._printChanges()`"),
             RuleExample("func printChanges() {}", note: "a different name"),
         ],
         corrections: [
@@ -57,7 +63,9 @@ struct PrintChangesRule: CallRule {
     static let calledNames: Set<String> = ["_printChanges", "_logChanges"]
 
     func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
-        guard call.receiver != nil, call.arguments.isEmpty else { return }
+        // `Self._printChanges()` / `MyView._printChanges()`: SwiftUI's hook, called on the view type.
+        // Not a method of a value (`Feature()._printChanges()`, a TCA reducer's own debug operator).
+        guard let receiver = call.receiver, call.arguments.isEmpty, Self.isTypeReference(receiver) else { return }
         var fixes: [Fix] = []
         if let statement = Self.statement(removing: call) {
             let range = context.document.deletionRange(removing: statement.byteRange)
@@ -67,6 +75,17 @@ struct PrintChangesRule: CallRule {
         report.append(Finding(
             message: "`Self.\(callee)()` is a debug-only hook that logs on every body evaluation; remove it before shipping",
             range: call.byteRange, fixes: fixes))
+    }
+
+    /// `Self`, or an uppercase type name (`Profile`, `Feature.Row`).
+    static func isTypeReference(_ expression: ExprSyntax) -> Bool {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            return reference.baseName.tokenKind == .keyword(.Self) || TypeNames.startsUppercase(reference.baseName.text)
+        }
+        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base {
+            return TypeNames.startsUppercase(member.declName.baseName.text) && isTypeReference(base)
+        }
+        return false
     }
 
     /// The statement that only evaluates the call: `Self._printChanges()` or `let _ = Self._printChanges()`.
