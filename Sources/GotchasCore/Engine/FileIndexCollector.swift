@@ -160,10 +160,19 @@ final class FileIndexCollector {
         }
         // `Row(item: i)` in `body` or a view builder: the view tree of the enclosing type holds a `Row`.
         // Built in menu content, it goes under the owner's menu key (`WorkspaceIndex.isBuiltOnlyAsMenuContent`).
-        if context.execution == .render, TypeNames.startsUppercase(callee),
+        if context.execution == .render || isAppSceneBody, TypeNames.startsUppercase(callee),
            call.calledExpression.is(DeclReferenceExprSyntax.self) || call.calledExpression.is(GenericSpecializationExprSyntax.self) {
             noteBuiltView(callee)
         }
+    }
+
+    /// In an `App`'s `body` (`WindowGroup { ContentView() }`): not a view's render path, but the
+    /// views its scenes build are edges of the view-containment graph (`isBuiltOnlyByApps`).
+    private var isAppSceneBody: Bool {
+        guard let type = context.typeStack.last, type.inherits("App"),
+              context.functionStack.contains(where: { $0.kind == .property && $0.name == "body" })
+        else { return false }
+        return context.execution != .deferred
     }
 
     /// The enclosing member of a type (a computed property or method) whose code this is.

@@ -247,6 +247,13 @@ public final class RuleContext {
         return workspace.isBuiltOnlyAsMenuContent(name)
     }
 
+    /// True when every place that builds the view type `name` is an `App`'s scene (see
+    /// `WorkspaceIndex.isBuiltOnlyByApps`); false while not completely indexed. Records the question.
+    public func isBuiltOnlyByApps(_ name: String) -> Bool {
+        record(.builtOnlyByApps(name))
+        return workspace.isBuiltOnlyByApps(name)
+    }
+
     /// True when the workspace's project settings make `MainActor` the default isolation.
     public var defaultIsolationIsMainActor: Bool {
         record(.defaultIsolation)

@@ -276,6 +276,23 @@ public struct WorkspaceIndex: Sendable {
         return builtInMenu
     }
 
+    /// True when the view named `typeName` is built somewhere, and every place that builds it is
+    /// the rendered code of an `App` (`WindowGroup { ContentView() }`): a scene's root, created
+    /// again only when the app's own body is. False otherwise, and while the index is not complete.
+    public func isBuiltOnlyByApps(_ typeName: String) -> Bool {
+        guard isComplete else { return false }
+        let name = TypeNames.simple(typeName) ?? typeName
+        var builtByApp = false
+        for file in files.values {
+            for (key, built) in file.builtViews where built.contains(name) {
+                let owner = key.hasSuffix(" menu") ? String(key.dropLast(5)) : key
+                guard let type = types[owner], type.inherits("App") else { return false }
+                builtByApp = true
+            }
+        }
+        return builtByApp
+    }
+
     /// SwiftUI views that keep state across updates of their own (editing, scroll position, selection).
     static let statefulSystemViews: Set<String> = [
         "TextField", "SecureField", "TextEditor", "ScrollView", "List", "TabView", "DisclosureGroup", "OutlineGroup",

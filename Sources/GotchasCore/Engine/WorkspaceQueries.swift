@@ -30,6 +30,8 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
         case viewTreeHoldsState(String)
         /// `RuleContext.isBuiltOnlyAsMenuContent(_:)`: whether a view type is built only inside menus.
         case menuContentOnly(String)
+        /// `RuleContext.isBuiltOnlyByApps(_:)`: whether a view type is only ever an app scene's root.
+        case builtOnlyByApps(String)
         /// `RuleContext.defaultIsolationIsMainActor` (project settings).
         case defaultIsolation
         /// `RuleContext.isPhonePortraitOnly` (project settings: device family, orientations).
@@ -43,7 +45,7 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
             // Not the type's name: the uses of its members change with almost every edit of
             // code that names it, and only a file that asked needs a re-lint then.
             case .memberUsers(let type, _), .bodyReaches(let type, _): FileIndex.memberUsesDependency(of: type)
-            case .viewTreeHoldsState, .menuContentOnly: FileIndex.viewTreeDependency
+            case .viewTreeHoldsState, .menuContentOnly, .builtOnlyByApps: FileIndex.viewTreeDependency
             case .defaultIsolation, .phonePortraitOnly: nil
             }
         }
@@ -71,6 +73,7 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
                 first.bodyReaches(member: member, of: type) == second.bodyReaches(member: member, of: type)
             case .viewTreeHoldsState(let root): first.viewTreeHoldsState(rootedAt: root) == second.viewTreeHoldsState(rootedAt: root)
             case .menuContentOnly(let name): first.isBuiltOnlyAsMenuContent(name) == second.isBuiltOnlyAsMenuContent(name)
+            case .builtOnlyByApps(let name): first.isBuiltOnlyByApps(name) == second.isBuiltOnlyByApps(name)
             case .defaultIsolation: first.defaultIsolationIsMainActor == second.defaultIsolationIsMainActor
             case .phonePortraitOnly: first.isPhonePortraitOnly == second.isPhonePortraitOnly
             }
@@ -90,6 +93,7 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
             case .bodyReaches(let type, let member): hasher.combine(workspace.bodyReaches(member: member, of: type))
             case .viewTreeHoldsState(let root): hasher.combine(workspace.viewTreeHoldsState(rootedAt: root))
             case .menuContentOnly(let name): hasher.combine(workspace.isBuiltOnlyAsMenuContent(name))
+            case .builtOnlyByApps(let name): hasher.combine(workspace.isBuiltOnlyByApps(name))
             case .defaultIsolation: hasher.combine(workspace.defaultIsolationIsMainActor)
             case .phonePortraitOnly: hasher.combine(workspace.isPhonePortraitOnly)
             }
@@ -145,7 +149,7 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
                 case .declaration(let name): declaredElsewhere(TypeNames.simple(name) ?? name)
                 // Every finished index answers the labels and member questions (the empty one does not).
                 case .environmentUses, .intentControls, .references, .initializerLabels, .memberUsers, .bodyReaches,
-                     .viewTreeHoldsState, .menuContentOnly: true
+                     .viewTreeHoldsState, .menuContentOnly, .builtOnlyByApps: true
                 // Asked only by files that read `UIScreen.main.bounds`: few, so always taken as open.
                 case .phonePortraitOnly: true
                 case .defaultIsolation: defaultIsolationIsMainActor
@@ -163,7 +167,7 @@ extension WorkspaceQueries.Query {
         switch self {
         case .environmentUses(let name): workspace.environmentUses(of: name).contains { $0.path == path }
         case .intentControls(let name): workspace.intentControls(in: name).contains { $0.path == path }
-        case .declaration, .references, .initializerLabels, .memberUsers, .bodyReaches, .viewTreeHoldsState, .menuContentOnly, .defaultIsolation, .phonePortraitOnly: false  // labels and users carry no positions; declarations are asked excluding this file
+        case .declaration, .references, .initializerLabels, .memberUsers, .bodyReaches, .viewTreeHoldsState, .menuContentOnly, .builtOnlyByApps, .defaultIsolation, .phonePortraitOnly: false  // labels and users carry no positions; declarations are asked excluding this file
         }
     }
 
@@ -180,6 +184,7 @@ extension WorkspaceQueries.Query {
         case .bodyReaches(let type, let member): "b:" + type + " " + member
         case .viewTreeHoldsState(let root): "v:" + root
         case .menuContentOnly(let name): "n:" + name
+        case .builtOnlyByApps(let name): "a:" + name
         case .defaultIsolation: "s:"
         case .phonePortraitOnly: "p:"
         }
@@ -196,6 +201,7 @@ extension WorkspaceQueries.Query {
         case "l": self = .initializerLabels(name)
         case "v": self = .viewTreeHoldsState(name)
         case "n": self = .menuContentOnly(name)
+        case "a": self = .builtOnlyByApps(name)
         case "m", "b":
             guard let space = name.lastIndex(of: " ") else { return nil }
             let (type, member) = (String(name[..<space]), String(name[name.index(after: space)...]))

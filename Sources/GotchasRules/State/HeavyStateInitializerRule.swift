@@ -18,7 +18,9 @@ struct HeavyStateInitializerRule: Rule {
             before the view is mounted. Make the state optional and create it once in \
             `.task { if model == nil { model = Model() } }`. Where `state-non-observable-class` reports \
             the same property (a class that is not observable, read by the body), this rule stays quiet \
-            and that rule's message gives the one advice for the line.
+            and that rule's message gives the one advice for the line. Not flagged in a scene's root: a view \
+            that only an `App`'s scenes build (`WindowGroup { ContentView() }`, the workspace's view graph, \
+            question `builtOnlyByApps`) is created again only when the app's own body is, which is rare.
             """,
         // `.task { }` in the advice: https://developer.apple.com/tutorials/data/documentation/swiftui/view/task(name:priority:file:line:_:).md (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1)
         requires: .os(iOS: OSVersion(15), macOS: OSVersion(12), tvOS: OSVersion(15), watchOS: OSVersion(8)),
@@ -67,6 +69,16 @@ struct HeavyStateInitializerRule: Rule {
                 otherFiles: twoFeatureModels),
         ],
         nonTriggering: [
+            RuleExample("""
+                struct ContentView: View {
+                    @State private var model = GardenModel()
+                    var body: some View { Text("") }
+                }
+                """, note: "a scene's root: only an `App`'s `WindowGroup` builds it, and the app's body is rarely evaluated again",
+                otherFiles: [
+                    "GardenApp.swift": "@main struct GardenApp: App { var body: some Scene { WindowGroup { ContentView() } } }",
+                    "GardenModel.swift": "@Observable final class GardenModel { var plants: [String]; init() { plants = load() } }",
+                ]),
             RuleExample("""
                 extension Search {
                     struct Screen: View {
@@ -148,7 +160,11 @@ struct HeavyStateInitializerRule: Rule {
                                             "CGSize", "CGPoint", "CGRect", "Color", "PassthroughSubject", "CurrentValueSubject", "NSLock"]
 
     func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
-        for (name, declaration, call) in WorkspaceRuleSupport.stateClassCreations(node, in: context) {
+        let creations = WorkspaceRuleSupport.stateClassCreations(node, in: context)
+        // A scene's root (`WindowGroup { ContentView() }` is the only place that builds it) is
+        // created again only when the app's own body is, which is rare: nothing re-creates it per render.
+        guard !creations.isEmpty, !(context.enclosingView.map { context.isBuiltOnlyByApps($0.name) } ?? false) else { return }
+        for (name, declaration, call) in creations {
             guard Self.constructionDoesWork(declaration.scope),
                   // One line, one advice: where `state-non-observable-class` reports this property
                   // (a class the body reads that is not observable) its message carries both
