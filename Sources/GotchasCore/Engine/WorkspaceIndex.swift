@@ -264,33 +264,32 @@ public struct WorkspaceIndex: Sendable {
     /// treat "not known to be a menu" as "not a menu", so an incomplete index answers as a complete
     /// one that finds no menu, and `lint` re-runs a rule only where a menu was found.
     public func isBuiltOnlyAsMenuContent(_ typeName: String) -> Bool {
-        guard isComplete else { return false }
-        let name = TypeNames.simple(typeName) ?? typeName
-        var builtInMenu = false
-        for file in files.values {
-            for (owner, built) in file.builtViews where built.contains(name) {
-                guard owner.hasSuffix(" menu") else { return false }
-                builtInMenu = true
-            }
-        }
-        return builtInMenu
+        isBuiltSomewhere(typeName, andOnlyWhere: { key in key.hasSuffix(" menu") })
     }
 
     /// True when the view named `typeName` is built somewhere, and every place that builds it is
     /// the rendered code of an `App` (`WindowGroup { ContentView() }`): a scene's root, created
     /// again only when the app's own body is. False otherwise, and while the index is not complete.
     public func isBuiltOnlyByApps(_ typeName: String) -> Bool {
+        isBuiltSomewhere(typeName) { key in
+            let owner = key.hasSuffix(" menu") ? String(key.dropLast(5)) : key
+            return types[owner]?.inherits("App") == true
+        }
+    }
+
+    /// True when the index is complete, some file's `builtViews` builds the view named `typeName`,
+    /// and every key (owner, or owner's menu key) under which one does satisfies `place`.
+    private func isBuiltSomewhere(_ typeName: String, andOnlyWhere place: (String) -> Bool) -> Bool {
         guard isComplete else { return false }
         let name = TypeNames.simple(typeName) ?? typeName
-        var builtByApp = false
+        var built = false
         for file in files.values {
-            for (key, built) in file.builtViews where built.contains(name) {
-                let owner = key.hasSuffix(" menu") ? String(key.dropLast(5)) : key
-                guard let type = types[owner], type.inherits("App") else { return false }
-                builtByApp = true
+            for (key, views) in file.builtViews where views.contains(name) {
+                guard place(key) else { return false }
+                built = true
             }
         }
-        return builtByApp
+        return built
     }
 
     /// SwiftUI views that keep state across updates of their own (editing, scroll position, selection).
