@@ -154,6 +154,36 @@ import Testing
         #expect(try await handled.errors(fixed) == [])
     }
 
+    // MARK: `foregroundColor` that is not the view modifier
+
+    /// A type's own `foregroundColor(_:)` (an `NSView` subclass's colour helper in CotEditor):
+    /// renaming the call to `foregroundStyle` does not compile, so the rule must not flag it, and
+    /// fix-all leaves it; the same call on a view is flagged and its fix compiles.
+    @Test func ownForegroundColorMethodIsNotRenamed() async throws {
+        let own = Workspace(ruleID: "foreground-color", code: """
+            import SwiftUI
+            final class LineNumbers {
+                func foregroundColor(_ bold: Bool) -> Int { bold ? 1 : 0 }
+                func draw() -> Int { self.foregroundColor(true) }
+            }
+            """)
+        #expect(try await own.errors() == [])
+        try await own.expectNaiveFails(own.code.replacingOccurrences(of: "self.foregroundColor(true)", with: "self.foregroundStyle(true)"),
+                                       because: "has no member 'foregroundStyle'")
+        #expect(own.diagnostics.isEmpty)
+        #expect(own.fixed() == own.code)
+
+        let view = Workspace(ruleID: "foreground-color", code: """
+            import SwiftUI
+            struct Title: View {
+                var body: some View { Text("a").foregroundColor(.red) }
+            }
+            """)
+        let fixed = view.fixed()
+        #expect(fixed.contains(".foregroundStyle(.red)"), "\(fixed)")
+        #expect(try await view.errors(fixed) == [])
+    }
+
     // MARK: `.symbolVariant` where an `Image` is required
 
     static func symbolView(_ members: String, others: [String: String] = [:]) -> Workspace {
