@@ -24,15 +24,15 @@ enum WorkspaceRuleSupport {
     }
 
     /// True when the code at the walk's position is drawn by the system as a menu (`MenuContent`):
-    /// inside a menu's content closure; in a member of its type that the file uses only there
-    /// (`.contextMenu { contextMenu }`); or in a view type that every place in the workspace builds
-    /// inside menu content (`StatusRowContextMenu(…)` in another file's `.contextMenu { }`).
+    /// inside a menu's content closure; in a member of its type that its top-level item uses only
+    /// there (`.contextMenu { contextMenu }`: the scope the index uses for the same question); or in
+    /// a view type that every place in the workspace builds inside menu content
+    /// (`StatusRowContextMenu(…)` in another file's `.contextMenu { }`).
     static func isDrawnAsMenu(_ context: RuleContext) -> Bool {
         if MenuContent.contains(context.containers) { return true }
-        if let member = context.functionStack.last(where: { $0.node.parent?.is(MemberBlockItemSyntax.self) == true }),
-           member.kind == .property || member.kind == .function, member.name != "body",
-           { var uses = MemberMenuUses(under: Syntax(context.tree)); return uses.isOnlyMenuContent(member.name) }() {
-            return true
+        if let member = context.enclosingMember, member.name != "body", let item = MenuContent.topLevelItem(of: member.node) {
+            var uses = MemberMenuUses(under: item)
+            if uses.isOnlyMenuContent(member.name) { return true }
         }
         if let view = context.enclosingView, context.isBuiltOnlyAsMenuContent(view.name) { return true }
         return false
@@ -77,6 +77,22 @@ enum WorkspaceRuleSupport {
         if let identifier = type.as(IdentifierTypeSyntax.self) { return identifier.name.text == "Binding" }
         if let member = type.as(MemberTypeSyntax.self) { return member.name.text == "Binding" }
         return false
+    }
+
+    /// The uppercase names called under `node` (`Row(item:)`, `ProgressView()`, `Label { } icon: { }`):
+    /// the view types the code builds, and initializers of other types, in source order without repeats.
+    static func calledTypeNames(in node: some SyntaxProtocol) -> [String] {
+        var names: [String] = []
+        var seen: Set<String> = []
+        for token in node.tokens(viewMode: .sourceAccurate) {
+            guard case .identifier(let name) = token.tokenKind, TypeNames.startsUppercase(name),
+                  let reference = token.parent?.as(DeclReferenceExprSyntax.self),
+                  reference.parent?.is(FunctionCallExprSyntax.self) == true || reference.parent?.parent?.is(FunctionCallExprSyntax.self) == true,
+                  seen.insert(name).inserted
+            else { continue }
+            names.append(name)
+        }
+        return names
     }
 
     /// Wrappers whose value changes while the view lives.

@@ -108,7 +108,14 @@ public struct FileIndex: Sendable, Codable {
     static func memberReachKey(owner: String, member: String) -> String { owner + " " + member }
 
     /// The `builtViews` key of the views a type builds inside menu content (a qualified name has no space).
-    static func menuContentKey(owner: String) -> String { owner + " menu" }
+    static func menuContentKey(owner: String) -> String { owner + menuContentSuffix }
+
+    /// The type whose code a `builtViews` key names, and whether it is its menu key.
+    static func builtViewsOwner(ofKey key: String) -> (owner: String, isMenuContent: Bool) {
+        key.hasSuffix(menuContentSuffix) ? (String(key.dropLast(menuContentSuffix.count)), true) : (key, false)
+    }
+
+    private static let menuContentSuffix = " menu"
 
     /// The name under which questions about view trees (`viewTreeHoldsState`) are recorded and
     /// their changes announced: any file's built views or type facts may change the answer.

@@ -175,19 +175,11 @@ final class FileIndexCollector {
         return context.execution != .deferred
     }
 
-    /// The enclosing member of a type (a computed property or method) whose code this is.
-    private var enclosingMember: FunctionFrame? {
-        guard let member = context.functionStack.last(where: { $0.node.parent?.is(MemberBlockItemSyntax.self) == true }),
-              member.kind == .property || member.kind == .function
-        else { return nil }
-        return member
-    }
-
     /// A use of `name` (bare or `self.name`): is it menu content, and in which member.
     private func noteMemberUse(_ name: String) {
         guard let item = itemKey else { return }
         memberUseSites[item, default: [:]][name, default: []].append(
-            MemberMenuUses.Use(isMenuContent: MenuContent.contains(context.containers), member: enclosingMember?.name))
+            MemberMenuUses.Use(isMenuContent: MenuContent.contains(context.containers), member: context.enclosingMember?.name))
     }
 
     /// `Row()` built in rendered code: inside a menu's closure it is menu content now; in a member
@@ -196,7 +188,7 @@ final class FileIndexCollector {
         let owner = context.typeStack.last?.qualifiedName ?? ""
         if MenuContent.contains(context.containers) {
             entries.builtViews[FileIndex.menuContentKey(owner: owner), default: []].insert(callee)
-        } else if let member = enclosingMember, member.name != "body", let item = itemKey {
+        } else if let member = context.enclosingMember, member.name != "body", let item = itemKey {
             memberBuilds.append((item, owner, member.name, callee))
         } else {
             entries.builtViews[owner, default: []].insert(callee)
@@ -237,10 +229,7 @@ final class FileIndexCollector {
     /// `formatter` read in `var body`: what the member whose code this is reaches when it
     /// runs — not from an action closure (`Button { … }`, `.task { }`), which runs on an event.
     private func noteReach(of member: String, from owner: String) {
-        guard context.execution != .deferred,
-              let frame = context.functionStack.last(where: { $0.node.parent?.is(MemberBlockItemSyntax.self) == true }),
-              frame.kind == .property || frame.kind == .function
-        else { return }
+        guard context.execution != .deferred, let frame = context.enclosingMember else { return }
         let name = member.hasPrefix(".") ? String(member.dropFirst()) : member
         entries.memberReach[FileIndex.memberReachKey(owner: owner, member: frame.name), default: []].insert(name)
     }

@@ -106,6 +106,15 @@ public final class RuleContext {
 
     public var enclosingFunction: FunctionFrame? { functionStack.last }
 
+    /// The member of a type (a computed property or method, not an `init`) whose code this is,
+    /// through any closures and local functions inside it.
+    public var enclosingMember: FunctionFrame? {
+        guard let member = functionStack.last(where: { $0.node.parent?.is(MemberBlockItemSyntax.self) == true }),
+              member.kind == .property || member.kind == .function
+        else { return nil }
+        return member
+    }
+
     /// The platforms the current node is built for and their lowest OS versions: the
     /// project's deployment targets for this file, raised inside `if #available(…)`, after
     /// `guard #available(…)`, in `@available(…)` declarations, narrowed in `#if os(…)`.

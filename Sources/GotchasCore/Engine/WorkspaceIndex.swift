@@ -264,17 +264,14 @@ public struct WorkspaceIndex: Sendable {
     /// treat "not known to be a menu" as "not a menu", so an incomplete index answers as a complete
     /// one that finds no menu, and `lint` re-runs a rule only where a menu was found.
     public func isBuiltOnlyAsMenuContent(_ typeName: String) -> Bool {
-        isBuiltSomewhere(typeName, andOnlyWhere: { key in key.hasSuffix(" menu") })
+        isBuiltSomewhere(typeName, andOnlyWhere: { FileIndex.builtViewsOwner(ofKey: $0).isMenuContent })
     }
 
     /// True when the view named `typeName` is built somewhere, and every place that builds it is
     /// the rendered code of an `App` (`WindowGroup { ContentView() }`): a scene's root, created
     /// again only when the app's own body is. False otherwise, and while the index is not complete.
     public func isBuiltOnlyByApps(_ typeName: String) -> Bool {
-        isBuiltSomewhere(typeName) { key in
-            let owner = key.hasSuffix(" menu") ? String(key.dropLast(5)) : key
-            return types[owner]?.inherits("App") == true
-        }
+        isBuiltSomewhere(typeName) { types[FileIndex.builtViewsOwner(ofKey: $0).owner]?.inherits("App") == true }
     }
 
     /// True when the index is complete, some file's `builtViews` builds the view named `typeName`,

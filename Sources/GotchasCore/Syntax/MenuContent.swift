@@ -35,6 +35,16 @@ public enum MenuContent {
         return false
     }
 
+    /// The top-level statement of the file (a type's declaration, an extension) that holds `node`.
+    public static func topLevelItem(of node: Syntax) -> Syntax? {
+        var current: Syntax? = node
+        while let item = current {
+            if item.is(CodeBlockItemSyntax.self), item.parent?.parent?.is(SourceFileSyntax.self) == true { return item }
+            current = item.parent
+        }
+        return nil
+    }
+
     /// The name of the member (`var x`, `func f`) of a type whose code holds `node`.
     public static func enclosingMemberName(of node: Syntax) -> String? {
         var current = node.parent

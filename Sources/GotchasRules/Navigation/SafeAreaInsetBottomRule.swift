@@ -193,12 +193,7 @@ struct SafeAreaInsetBottomRule: CallRule {
     /// The content builds a view type of the workspace whose tree holds state (an input view with
     /// its own text and focus, `ConversationInputView`): a bar of buttons and labels holds none.
     static func buildsStatefulView(_ content: ClosureExprSyntax, in context: RuleContext) -> Bool {
-        content.tokens(viewMode: .sourceAccurate).contains { token in
-            guard case .identifier(let name) = token.tokenKind, TypeNames.startsUppercase(name),
-                  token.parent?.as(DeclReferenceExprSyntax.self)?.parent?.is(FunctionCallExprSyntax.self) == true
-            else { return false }
-            return context.viewTreeHoldsState(rootedAt: name) == true
-        }
+        WorkspaceRuleSupport.calledTypeNames(in: content).contains { context.viewTreeHoldsState(rootedAt: $0) == true }
     }
 
     /// The content stacks views vertically (`VStack { primary; secondary }`): below iOS 26 the

@@ -124,28 +124,17 @@ struct EnvironmentClosurePerRenderRule: CallRule {
         guard Self.buildsClosure(value) else { return }
         // Set on a leaf that wraps a UIKit/AppKit view (a `UIViewRepresentable` of the workspace, or a
         // system leaf such as `Text`): the one reader is that view, so nothing else re-renders.
-        if let root = Self.modifiedView(of: call), Self.isLeaf(root, in: context) { return }
+        if let root = call.receiver?.chainRoot.as(DeclReferenceExprSyntax.self), Self.isLeaf(root.baseName.text, in: context) { return }
         report.append(Finding(
             message: "A closure created in `body` and put in the environment is new on every render and can't be compared: every reader of the key re-renders on each update; put a stable object in the environment instead",
             range: call.rangeFromCalleeName))
-    }
-
-    /// The view at the bottom of the modifier chain that ends in `call`.
-    static func modifiedView(of call: FunctionCallExprSyntax) -> FunctionCallExprSyntax? {
-        var current = call.receiver?.unwrapped
-        while let modifier = current?.as(FunctionCallExprSyntax.self), let member = modifier.calledExpression.as(MemberAccessExprSyntax.self) {
-            guard let base = member.base else { return nil }
-            current = base.unwrapped
-        }
-        return current?.as(FunctionCallExprSyntax.self)
     }
 
     static let representables: Set<String> = ["UIViewRepresentable", "NSViewRepresentable", "UIViewControllerRepresentable", "NSViewControllerRepresentable"]
     static let systemLeaves: Set<String> = ["Text", "Image", "Color", "Divider", "Spacer", "ProgressView", "Toggle", "TextField", "Slider"]
 
     /// A system leaf view, or a workspace type that wraps a UIKit/AppKit view.
-    static func isLeaf(_ view: FunctionCallExprSyntax, in context: RuleContext) -> Bool {
-        guard let name = view.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
+    static func isLeaf(_ name: String, in context: RuleContext) -> Bool {
         if systemLeaves.contains(name) { return true }
         guard TypeNames.startsUppercase(name), let type = context.type(named: name) else { return false }
         return representables.contains { type.inherits($0) }

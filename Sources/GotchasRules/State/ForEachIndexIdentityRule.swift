@@ -201,19 +201,15 @@ struct ForEachIndexIdentityRule: CallRule {
     /// graph; a type no file declares, a package's image view, may hold state).
     private static func rowsHoldState(_ call: FunctionCallExprSyntax, in context: RuleContext) -> Bool {
         guard let closure = call.trailingClosure ?? call.argument(labeled: "content")?.expression.as(ClosureExprSyntax.self) else { return false }
-        var asked: Set<String> = []
-        for token in closure.tokens(viewMode: .sourceAccurate) {
-            guard case .identifier(let text) = token.tokenKind, let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { continue }
-            if text.hasPrefix("$") { return true }
-            guard TypeNames.startsUppercase(text), reference.parent?.is(FunctionCallExprSyntax.self) == true
-                    || reference.parent?.parent?.is(FunctionCallExprSyntax.self) == true,
-                  asked.insert(text).inserted
-            else { continue }
-            if statelessSystemViews.contains(text) { continue }
-            // A type the workspace does not declare (a package's image view) may hold state.
-            if statefulRowViews.contains(text) || context.viewTreeHoldsState(rootedAt: text) != false { return true }
+        // `$items[i]`: the row binds into the data.
+        if closure.tokens(viewMode: .sourceAccurate).contains(where: { $0.text.hasPrefix("$") && $0.parent?.is(DeclReferenceExprSyntax.self) == true }) {
+            return true
         }
-        return false
+        // A type the workspace does not declare (`TextField`, `AsyncImage`, a package's image view)
+        // is not known to hold nothing: `viewTreeHoldsState` answers nil, taken as holding state.
+        return WorkspaceRuleSupport.calledTypeNames(in: closure).contains { name in
+            !statelessSystemViews.contains(name) && context.viewTreeHoldsState(rootedAt: name) != false
+        }
     }
 
     /// System views that hold nothing of the item they show beyond what they are given.
@@ -221,11 +217,6 @@ struct ForEachIndexIdentityRule: CallRule {
         "Text", "Image", "Label", "HStack", "VStack", "ZStack", "LazyHStack", "LazyVStack", "Spacer", "Divider", "Color",
         "Group", "Section", "Button", "NavigationLink", "Link", "Circle", "Rectangle", "RoundedRectangle", "Capsule",
         "GridRow", "ViewThatFits", "AnyView", "EmptyView", "ProgressView", "Gauge", "ShareLink",
-    ]
-
-    /// System views that keep state of their own for the item they show.
-    static let statefulRowViews: Set<String> = [
-        "TextField", "SecureField", "TextEditor", "AsyncImage", "ScrollView", "TabView", "DisclosureGroup", "OutlineGroup",
     ]
 
     /// `.onDelete`/`.onMove` on the `ForEach`: the user reorders and removes rows.

@@ -131,13 +131,7 @@ struct UnstableIdentityRule: CallRule {
 
     /// The identified view is a `ProgressView`, alone or in stacks with spacers.
     static func isOnlyASpinner(_ view: ExprSyntax) -> Bool {
-        var views: Set<String> = []
-        for token in view.tokens(viewMode: .sourceAccurate) {
-            guard case .identifier(let name) = token.tokenKind, TypeNames.startsUppercase(name),
-                  let reference = token.parent?.as(DeclReferenceExprSyntax.self), reference.parent?.is(FunctionCallExprSyntax.self) == true
-            else { continue }
-            views.insert(name)
-        }
+        let views = Set(WorkspaceRuleSupport.calledTypeNames(in: view))
         return views.contains("ProgressView") && views.isSubset(of: ["ProgressView", "HStack", "VStack", "ZStack", "Spacer", "Group"])
     }
 
