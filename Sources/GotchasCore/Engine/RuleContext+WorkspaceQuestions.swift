@@ -1,0 +1,140 @@
+import SwiftSyntax
+
+/// The workspace questions a rule asks through its context. Each records what it asked
+/// (`WorkspaceQueries`), so the front ends re-lint exactly the files whose answers changed.
+extension RuleContext {
+    /// A type by name, as a use of it where the walk stands means it (see `resolve(typeNamed:)`);
+    /// nil when no declaration is known or the name is ambiguous. Records the look-up
+    /// so front ends know which files depend on which declarations.
+    public func type(named name: String) -> TypeScope? { declaration(of: name)?.scope }
+
+    /// A type by name with the path of its primary declaration (for related locations);
+    /// nil when unknown or ambiguous.
+    public func declaration(of name: String) -> TypeDeclaration? {
+        if case .unique(let declaration) = resolve(typeNamed: name) { return declaration }
+        return nil
+    }
+
+    /// What a use of `name` (`StateModel`, `Feature.StateModel`) at the walk's position means,
+    /// by lexical scope: the innermost enclosing type's members first (`Feature.View.StateModel`),
+    /// then each enclosing type's outwards (`Feature.StateModel`), then the module's top level
+    /// (`StateModel`). Without a match on that path, a name declared once anywhere is that
+    /// declaration (another module's spelling, a type nested where the code qualifies it);
+    /// declared several times, it is ambiguous — never one arbitrary match. This file's
+    /// declarations are merged with the workspace's (an extension here with the type
+    /// declared elsewhere). Records the look-up.
+    public func resolve(typeNamed name: String) -> TypeResolution {
+        record(.declaration(name))
+        let remote = workspace.declarations(matching: name, excluding: document.path)
+        var candidates = Set(remote.map(\.scope.qualifiedName))
+        for qualified in TypeMatching.names(matching: name, in: fileTypes) { candidates.insert(qualified) }
+        guard !candidates.isEmpty else { return .unknown }
+        let scopePath = typeStack.last.map { $0.qualifiedName.split(separator: ".").map(String.init) } ?? []
+        for depth in stride(from: scopePath.count, through: 0, by: -1) {
+            let candidate = (scopePath.prefix(depth) + [name]).joined(separator: ".")
+            if candidates.contains(candidate) { return .unique(merged(candidate, remote: remote)) }
+        }
+        if candidates.count == 1, let only = candidates.first { return .unique(merged(only, remote: remote)) }
+        return .ambiguous(candidates.sorted().map { merged($0, remote: remote) })
+    }
+
+    /// The declaration named `qualified`: this file's merged with the workspace's.
+    private func merged(_ qualified: String, remote: [TypeDeclaration]) -> TypeDeclaration {
+        let remote = remote.first { $0.scope.qualifiedName == qualified }
+        guard var local = fileTypes[qualified] else { return remote! }
+        if local.kind == .extension, let remote {
+            var merged = remote.scope
+            merged.merge(local)
+            return TypeDeclaration(path: remote.path, scope: merged)
+        }
+        if let remote, remote.scope.kind == .extension { local.merge(remote.scope) }
+        return TypeDeclaration(path: document.path, scope: local)
+    }
+
+    /// Environment injections and reads of a type in the workspace (as last indexed,
+    /// this file included). Records the look-up.
+    public func environmentUses(of typeName: String) -> [EnvironmentUse] {
+        record(.environmentUses(typeName))
+        return workspace.environmentUses(of: typeName)
+    }
+
+    /// Intent controls (`Button(intent:)`, `Toggle(…, intent:)`) in the code of a type,
+    /// from the workspace index (this file as last indexed included). Records the look-up.
+    public func intentControls(in typeName: String) -> [IntentControlUse] {
+        record(.intentControls(typeName))
+        return workspace.intentControls(in: typeName)
+    }
+
+    /// Uppercase names the code of a type refers to (workspace index). Records the look-up.
+    public func references(of typeName: String) -> Set<String> {
+        record(.references(typeName))
+        return workspace.references(of: typeName)
+    }
+
+    /// The argument labels call sites in the workspace pass to `typeName`'s initializer
+    /// (`Row(item: i, count: 3)` → `item`, `count`; this file as last indexed included),
+    /// or nil when the workspace is not completely indexed (a lone file's first pass, the
+    /// server before its indexing ended). Records the look-up.
+    public func initializerLabels(passedTo typeName: String) -> Set<String>? {
+        record(.initializerLabels(typeName))
+        return workspace.initializerLabels(passedTo: typeName)
+    }
+
+    /// The files whose code may use `member`, declared in this file, of the type `typeName`
+    /// (qualified, as `TypeScope.qualifiedName`) from outside what `private` allows — see
+    /// `WorkspaceIndex.filesUsing(member:of:declaredIn:)`; this file (as last indexed) is
+    /// among them when another of its types uses it. Nil while the workspace is not
+    /// completely indexed. Records the question.
+    public func filesUsing(member: String, of typeName: String) -> [String]? {
+        record(.memberUsers(typeName, member: member))
+        return workspace.filesUsing(member: member, of: typeName, declaredIn: document.path)
+    }
+
+    /// True when the type's `body` reaches `member` (see `WorkspaceIndex.bodyReaches`), over
+    /// every file of the type as last indexed; nil while the workspace is not completely
+    /// indexed. Records the question.
+    public func bodyReaches(member: String, of typeName: String) -> Bool? {
+        record(.bodyReaches(typeName, member: member))
+        return workspace.bodyReaches(member: member, of: typeName)
+    }
+
+    /// True when the view tree rooted at the type named `root` holds state a reused host could
+    /// carry over (see `WorkspaceIndex.viewTreeHoldsState`); nil while the workspace is not
+    /// completely indexed or no file declares `root`. Records the question.
+    public func viewTreeHoldsState(rootedAt root: String) -> Bool? {
+        record(.viewTreeHoldsState(root))
+        return workspace.viewTreeHoldsState(rootedAt: root)
+    }
+
+    /// True when every place that builds the view type `name` is menu content (see
+    /// `WorkspaceIndex.isBuiltOnlyAsMenuContent`); false while the workspace is not completely
+    /// indexed. Records the question.
+    public func isBuiltOnlyAsMenuContent(_ name: String) -> Bool {
+        record(.menuContentOnly(name))
+        return workspace.isBuiltOnlyAsMenuContent(name)
+    }
+
+    /// True when every place that builds the view type `name` is an `App`'s scene (see
+    /// `WorkspaceIndex.isBuiltOnlyByApps`); false while not completely indexed. Records the question.
+    public func isBuiltOnlyByApps(_ name: String) -> Bool {
+        record(.builtOnlyByApps(name))
+        return workspace.isBuiltOnlyByApps(name)
+    }
+
+    /// True when the workspace's project settings make `MainActor` the default isolation.
+    public var defaultIsolationIsMainActor: Bool {
+        record(.defaultIsolation)
+        return workspace.defaultIsolationIsMainActor
+    }
+
+    /// True when the project's Xcode settings say iPhone only and portrait only
+    /// (`DeviceFamilySetting`): never in split view, slide-over or Stage Manager, never rotated.
+    public var isPhonePortraitOnly: Bool {
+        record(.phonePortraitOnly)
+        return workspace.isPhonePortraitOnly
+    }
+
+    private func record(_ query: WorkspaceQueries.Query) {
+        queries[activeRule, default: []].insert(query)
+    }
+}
