@@ -8,7 +8,6 @@ struct WorkInBodyRule: CallRule {
         id: "work-in-body",
         category: .bodyCost,
         severity: .warning,
-        optIn: true,
         seed: "001, 003 r13, 004 §4",
         summary: "Sorting, filtering, decoding or file reads in `body`; precompute them outside the render path.",
         rationale: """
@@ -22,7 +21,13 @@ struct WorkInBodyRule: CallRule {
             work over a constant handful of values (`Kind.allCases.filter`, `[a, b].reduce`, `(0..<7).filter`); \
             and a search `.filter` whose predicate reads the view's own `@State` (its query): it has to run \
             again exactly when that state changes, so a model would redo the same work. \
-            Opt-in: on six public apps 1 of 3 sampled findings was worth acting on — tiny or constant collections are cheap to filter on every render (docs/precision.md).
+            Collection work is flagged only where the collection's size is known not to be a handful: \
+            the rows of a `List`, `ForEach`, `Table` or `OutlineGroup` computed inline (`List(items.sorted …)`, \
+            seeds 001 and 004), and a database's results (`@Query`, `@FetchRequest`) anywhere in the render \
+            path — not a `.reduce` over a view's own array for a label, nor rows of what the system draws as a \
+            menu: on public apps the sorts and filters outside rows were over a handful of values, cheap on \
+            every render (1 of 3, then 0 of 3 worth acting on; docs/precision.md). \
+            `JSONDecoder()`, `Data(contentsOf:)` and `try Regex(…)` are flagged wherever they run per render.
             """,
         triggers: ["sorted", "filter", "reduce", "JSONDecoder", "contentsOf", "Regex"],
         triggering: [
@@ -43,7 +48,14 @@ struct WorkInBodyRule: CallRule {
                         ↓.filter { $0.isVisible }) { item in
                         Row(item: item)
                     }
-                    Text("Total: \\(prices↓.reduce(0, +))")
+                }
+            }
+            """,
+            """
+            struct Trips: View {
+                @Query var trips: [Trip]
+                var body: some View {
+                    Text("Total: \\(trips↓.reduce(0) { $0 + $1.distance })")
                 }
             }
             """,
@@ -59,6 +71,13 @@ struct WorkInBodyRule: CallRule {
             """,
         ],
         nonTriggering: [
+            RuleExample("var body: some View { Text(\"Total: \\(prices.reduce(0, +))\") }",
+                        note: "a view's own array summed for a label: its size is not known to be more than a handful"),
+            RuleExample("""
+                Menu("Open With") {
+                    ForEach(apps.sorted { $0.name < $1.name }) { app in Button(app.name) { open(app) } }
+                }
+                """, note: "menu content: a handful of entries, built when the menu opens"),
             RuleExample("""
                 var snapshotView: AnyView {
                     let vocab = try! JSONDecoder().decode(Vocab.self, from: data)
@@ -122,6 +141,9 @@ struct WorkInBodyRule: CallRule {
             // `items.filter { $0.name.contains(query) }` with the view's own `@State var query`: a search
             // filter runs again exactly when its input changes; a model would redo it on the same edits.
             if callee == "filter", Self.predicateReadsOwnState(call, in: context) { return }
+            // Size: rows computed inline, or a database's results; anything else may be a handful.
+            guard Self.isRowData(call) || Self.isDatabaseResults(base, in: context) else { return }
+            if WorkspaceRuleSupport.isDrawnAsMenu(context) { return }
             range = call.rangeFromCalleeName
             what = "`.\(callee)`"
         } else if call.calledExpression.is(DeclReferenceExprSyntax.self) {
@@ -143,6 +165,39 @@ struct WorkInBodyRule: CallRule {
             message: "\(what) in the render path runs again on every evaluation of `body`; compute it in the model "
                 + "when its inputs change (or cache it) and read the result here",
             range: range))
+    }
+
+    static let rowContainers: Set<String> = ["List", "ForEach", "Table", "OutlineGroup"]
+    static let databaseWrappers: Set<String> = ["Query", "FetchRequest", "SectionedFetchRequest"]
+
+    /// The call, possibly inside a longer chain (`items.filter { … }.sorted()`), is the data
+    /// argument of a row container: `List(items.sorted())`, `ForEach(xs.filter { … }, id: \.id)`.
+    static func isRowData(_ call: FunctionCallExprSyntax) -> Bool {
+        var node = Syntax(call)
+        while let member = node.parent?.as(MemberAccessExprSyntax.self), member.base?.id == node.id {
+            node = Syntax(member)
+            if let outer = node.parent?.as(FunctionCallExprSyntax.self), outer.calledExpression.id == node.id { node = Syntax(outer) }
+        }
+        guard let argument = node.parent?.as(LabeledExprSyntax.self), argument.label == nil,
+              let list = argument.parent?.as(LabeledExprListSyntax.self), list.first?.id == argument.id,
+              let container = list.parent?.as(FunctionCallExprSyntax.self)
+        else { return false }
+        return rowContainers.contains(container.calledExpression.trimmedText)
+    }
+
+    /// The collection is (a chain from) a property the enclosing type declares with a database
+    /// wrapper: `@Query var trips`, `@FetchRequest var items` — results that grow with the store.
+    static func isDatabaseResults(_ base: ExprSyntax, in context: RuleContext) -> Bool {
+        var root = base.chainRoot
+        if let member = base.unwrapped.as(MemberAccessExprSyntax.self), member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+            root = ExprSyntax(member)
+        }
+        let name: String
+        if let reference = root.as(DeclReferenceExprSyntax.self) { name = reference.baseName.text }
+        else if let member = root.as(MemberAccessExprSyntax.self) { name = member.declName.baseName.text }
+        else { return false }
+        guard let wrapper = WorkspaceRuleSupport.enclosingProperty(named: name, in: context)?.wrapper else { return false }
+        return databaseWrappers.contains(wrapper)
     }
 
     /// An enum's `allCases`, an array literal, or a range between number literals.

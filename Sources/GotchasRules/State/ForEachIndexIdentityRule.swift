@@ -9,7 +9,6 @@ struct ForEachIndexIdentityRule: CallRule {
         id: "foreach-index-identity",
         category: .state,
         severity: .warning,
-        optIn: true,
         seed: "001, 003 r1, 004 §3",
         summary: "`ForEach` identified by index (`0..<xs.count`, `xs.indices`, `id: \\.offset`); identify rows by the element's id.",
         rationale: """
@@ -31,10 +30,12 @@ struct ForEachIndexIdentityRule: CallRule {
             holding state) are flagged; rows of text, images and buttons only redraw. Nor what the system \
             draws as a menu (a `Menu`'s content, `.contextMenu`, a member or view type used only there). \
             Asks the workspace: `viewTreeHoldsState` for each view type a row builds, and where view types \
-            are built. Opt-in again (issue 21): narrowed on apps earlier sessions read, it was 1 of 5 on a fourth set \
-            of ten held-out apps — rows over data replaced whole (a character's scalars, a match's paths), \
-            where index identity moves nothing; whether a collection is ever changed other than by \
-            replacing or appending is data flow, which the model does not hold (docs/precision.md).
+            are built. And only where positions move: the `ForEach` has `.onDelete`/`.onMove`, or code in \
+            the file inserts, removes or reorders before the end (`cards.remove(at: i)`, `items.move(…)`, \
+            `sort`, `removeAll(where:)`). Data replaced whole, appended to or emptied keeps every row at its \
+            index — on held-out apps the rows over a character's scalars and a command path rebuilt whole \
+            were not worth acting on (1 of 5), the cards removed one by one were (docs/precision.md). A \
+            model's array changed only in the model's own file is not followed: not flagged.
             """,
         fix: .unsafe,
         triggering: [
@@ -64,33 +65,55 @@ struct ForEachIndexIdentityRule: CallRule {
                     init(text: String) { lines = text.components(separatedBy: "\\n") }
                     var body: some View {
                         ↓ForEach(lines.indices, id: \\.self) { line in LogLine(text: lines[line]) }
-                        Button("Clear") { lines.removeAll() }
+                        Button("Drop first") { lines.removeFirst() }
                     }
                 }
-                """, note: "`@State` seeded in `init` but mutated later: its count changes"),
+                """, note: "`@State` seeded in `init`, then changed before its end: later rows shift"),
             RuleExample("""
                 struct Feed: View {
                     @State var posts: [Post] = []
                     var body: some View {
                         ↓ForEach(0..<posts.count, id: \\.self) { index in PostRow(post: posts[index]) }
+                        Button("Newest first") { posts.sort { $0.date > $1.date } }
                     }
                 }
-                """, note: "a `@State` with an initial value and no `init` seeding it: the seed's shape (001)"),
+                """, note: "the seed's shape (001): reordering the array gives every row another post"),
             RuleExample("""
                 struct IconPicker: View {
                     let viewModel: WelcomeViewModel
                     var body: some View { ↓ForEach(0..<viewModel.icons.count, id: \\.self) { IconCell(viewModel.icons[$0].name) } }
+                    func hide(_ index: Int) { viewModel.icons.remove(at: index) }
                 }
-                """, note: "a `var` model property can change", otherFiles: ["WelcomeViewModel.swift": "final class WelcomeViewModel { var icons: [Icon] = [.classic] }"]),
+                """, note: "a model's array the view removes from", otherFiles: ["WelcomeViewModel.swift": "final class WelcomeViewModel { var icons: [Icon] = [.classic] }"]),
             """
             extension Grid {
                 @ViewBuilder var cells: some View {
                     ↓ForEach(cells.indices) { index in Cell(cells[index]) }
                 }
+                func shuffle() { cells.shuffle() }
             }
             """,
         ],
         nonTriggering: [
+            RuleExample("""
+                struct Inspector: View {
+                    @State private var scalars: [Unicode.Scalar] = []
+                    var body: some View {
+                        ForEach(scalars.indices, id: \\.self) { i in ScalarRow(scalar: scalars[i]) }
+                            .onChange(of: character) { scalars = Array(character.unicodeScalars) }
+                    }
+                }
+                """, note: "data replaced whole: every row stays at its index (a character inspector on a held-out app)"),
+            RuleExample("""
+                struct Console: View {
+                    @State private var lines: [String] = []
+                    var body: some View {
+                        ForEach(lines.indices, id: \\.self) { i in LogLine(text: lines[i]) }
+                        Button("Log") { lines.append("tick") }
+                        Button("Clear") { lines.removeAll() }
+                    }
+                }
+                """, note: "appended to and emptied: no row moves to another index"),
             RuleExample("ForEach(0..<5) { Text(\"\\($0)\") }", note: "a constant range"),
             RuleExample("ForEach(1...3, id: \\.self) { Text(\"\\($0)\") }", note: "a constant range"),
             RuleExample("ForEach(posts) { post in PostRow(post: post) }", note: "identified by the element"),
@@ -145,20 +168,22 @@ struct ForEachIndexIdentityRule: CallRule {
         corrections: [
             RuleCorrection("""
                 struct Feed: View {
-                    var items: [Post]
+                    @State var items: [Post]
                     var body: some View {
                         ForEach(Array(items.enumerated()), id: \\.offset) { index, item in
                             Row(index: index, item: item)
                         }
+                        Button("Hide first") { items.removeFirst() }
                     }
                 }
                 """, """
                 struct Feed: View {
-                    var items: [Post]
+                    @State var items: [Post]
                     var body: some View {
                         ForEach(Array(items.enumerated()), id: \\.element.id) { index, item in
                             Row(index: index, item: item)
                         }
+                        Button("Hide first") { items.removeFirst() }
                     }
                 }
                 """, applicability: .unsafe, fixTitle: "Identify rows by `\\.element.id`",
@@ -183,11 +208,17 @@ struct ForEachIndexIdentityRule: CallRule {
             }
         }
         guard let collection, !Self.isUnchanging(collection, in: context), !WorkspaceRuleSupport.isDrawnAsMenu(context) else { return }
-        // Only rows that hold something of their item can keep the wrong one's: state, focus, an
-        // editor's text, a loaded image. Rows that hold nothing just redraw; a range without `id:`
-        // is still flagged (it stops updating when the count changes), and so are rows the user
-        // deletes or moves.
-        if call.argument(labeled: "id") != nil, !Self.isEditable(call), !Self.rowsHoldState(call, in: context) { return }
+        // Positions move only when items are inserted, removed or reordered before others: the user
+        // deletes or moves rows (`.onDelete`/`.onMove`), or the view's own code does
+        // (`cards.remove(at: i)`). Data replaced whole, or only appended to, keeps every row at
+        // its index (held-out apps: a character's scalars, a command path rebuilt whole).
+        if !Self.isEditable(call) {
+            if Self.positionShifts(collection, in: context) == .none { return }
+            // Only rows that hold something of their item can keep the wrong one's: state, focus, an
+            // editor's text, a loaded image. Rows that hold nothing just redraw; a range without `id:`
+            // is still flagged (it stops updating when the count changes).
+            if call.argument(labeled: "id") != nil, !Self.rowsHoldState(call, in: context) { return }
+        }
         report.append(Finding(
             message: "`ForEach` identified by index: inserting or removing an item shifts every later row's identity, "
                 + "so rows keep the wrong state and animate wrongly; identify rows by the element "
@@ -218,6 +249,39 @@ struct ForEachIndexIdentityRule: CallRule {
         "Group", "Section", "Button", "NavigationLink", "Link", "Circle", "Rectangle", "RoundedRectangle", "Capsule",
         "GridRow", "ViewThatFits", "AnyView", "EmptyView", "ProgressView", "Gauge", "ShareLink",
     ]
+
+    /// What the code says of how the indexed collection changes.
+    enum PositionShifts { case shifted, none, unseen }
+
+    /// Members of `Array` that move items to other positions: inserting or removing before the
+    /// end, reordering. `append`, `removeLast`, `popLast` and `removeAll()` keep every remaining row
+    /// at its index.
+    static let shiftingMembers: Set<String> = [
+        "insert", "remove", "removeFirst", "removeSubrange", "replaceSubrange", "move", "swapAt", "sort", "shuffle",
+        "reverse", "partition", "removeAll",
+    ]
+
+    /// `.shifted` when code in this file calls a shifting member on the collection's property
+    /// (`cards.remove(at: i)`, `self.items.move(…)`, `removeAll(where:)`); `.unseen` when there is
+    /// no enclosing type to hold it (a snippet: the data is unknown, judged by the syntax alone);
+    /// `.none` otherwise — among it a model's array changed only in the model's own file, which
+    /// this question does not follow (precision first).
+    static func positionShifts(_ collection: ExprSyntax, in context: RuleContext) -> PositionShifts {
+        guard context.enclosingType != nil else { return .unseen }
+        let expression = localValue(of: collection.unwrapped) ?? collection.unwrapped
+        guard let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text ?? selfMember(expression)
+                ?? expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+        else { return .none }
+        let tokens = Array(context.tree.tokens(viewMode: .sourceAccurate))
+        for index in tokens.indices where tokens[index].text == name && index + 3 < tokens.count {
+            guard tokens[index + 1].tokenKind == .period, shiftingMembers.contains(tokens[index + 2].text) else { continue }
+            // `removeAll()` empties the collection: nothing is left to take another row's state.
+            if tokens[index + 2].text == "removeAll", tokens[index + 3].tokenKind == .leftParen,
+               index + 4 < tokens.count, tokens[index + 4].tokenKind == .rightParen { continue }
+            return .shifted
+        }
+        return .none
+    }
 
     /// `.onDelete`/`.onMove` on the `ForEach`: the user reorders and removes rows.
     private static func isEditable(_ call: FunctionCallExprSyntax) -> Bool {

@@ -8,7 +8,6 @@ struct UnstableIdentityRule: CallRule {
         id: "unstable-identity",
         category: .state,
         severity: .error,
-        optIn: true,
         seed: "003 r2",
         summary: "A computed `id` that returns `UUID()`, or `.id(UUID())`.",
         rationale: """
@@ -20,9 +19,11 @@ struct UnstableIdentityRule: CallRule {
             from the data (a database key, a name that cannot repeat). \
             Not flagged: `.id(UUID())` evaluated once (in an `init` that builds a stored view, in an action), \
             and on a lone `ProgressView` (in stacks with spacers), the known way to restart a spinner in a \
-            reused `List` row; it holds no state to lose. Opt-in again (issue 21): the one finding on a \
-            fourth set of held-out apps was a deliberate fallback for an old OS (`if #available(iOS 15, *) { self } \
-            else { self.id(UUID()) }`); whether a fresh identity is the point is intent (docs/precision.md).
+            reused `List` row; it holds no state to lose. Nor a `.id(UUID())` that says it is deliberate: one \
+            with a comment on it (the public apps' workarounds cite the SwiftUI bug they refresh around), \
+            and one in a branch of an `#available`/`#unavailable` check (a refresh for an old OS, \
+            `if #available(iOS 15, *) { self } else { self.id(UUID()) }`) — both were found on held-out \
+            apps, where a fresh identity was the point (docs/precision.md).
             """,
         triggers: ["UUID()"],
         triggering: [
@@ -89,6 +90,18 @@ struct UnstableIdentityRule: CallRule {
             RuleExample("struct Treat: Identifiable { let id = UUID() }", note: "stored once"),
             RuleExample("struct Treat: Identifiable { var id = UUID() }", note: "stored once"),
             RuleExample("struct Treat: Identifiable { var id: UUID { storedID } }"),
+            RuleExample("""
+                Header()
+                    // Work around FB13131316: the header keeps a stale size without a new identity.
+                    .id(UUID())
+                """, note: "a deliberate refresh: the comment says why"),
+            RuleExample("""
+                if #available(iOS 15, *) {
+                    content
+                } else {
+                    content.id(UUID())
+                }
+                """, note: "a refresh for an old OS, in an availability check's branch"),
             RuleExample("Header().id(item.id)", note: "a stable ID"),
             RuleExample("Button(\"Reset\") { token = UUID() }", note: "a new ID stored on an event: a deliberate reset"),
             RuleExample("@State private var token = UUID()", note: "stored state"),
@@ -107,6 +120,8 @@ struct UnstableIdentityRule: CallRule {
             // A spinner given a new identity on purpose: a `ProgressView` in a reused `List` row stops
             // animating once the row is reused, and a fresh identity restarts it (it holds no state to lose).
             if let receiver = call.receiver, Self.isOnlyASpinner(receiver) { return }
+            // A new identity on purpose, said so: a comment on the modifier, or an OS fallback.
+            if Self.hasComment(call) || Self.isInAvailabilityBranch(call) { return }
             report.append(Finding(
                 message: "`.id(UUID())` gives the view a new identity on every render: its state resets and it is removed and re-inserted; use a stable ID",
                 range: call.rangeFromCalleeName))
@@ -127,6 +142,28 @@ struct UnstableIdentityRule: CallRule {
         report.append(Finding(
             message: "A computed `id` returning `UUID()` is a new identity every time it is read: rows reset their state and re-animate; store it once (`let id = UUID()`) or derive it from the data",
             range: call.byteRange))
+    }
+
+    /// A comment before the `.id` (on its line or the line above) or after its `)` on the line.
+    static func hasComment(_ call: FunctionCallExprSyntax) -> Bool {
+        let period = call.calledExpression.as(MemberAccessExprSyntax.self)?.period
+        // A comment after `)` on the same line is the paren's trailing trivia; one on the next
+        // line belongs to what follows, not to this modifier.
+        return period?.leadingTrivia.hasComment == true || call.rightParen?.trailingTrivia.hasComment == true
+    }
+
+    /// Inside either branch of an `if #available(…)` / `if #unavailable(…)`.
+    static func isInAvailabilityBranch(_ node: FunctionCallExprSyntax) -> Bool {
+        var current = Syntax(node)
+        while let parent = current.parent {
+            if let ifExpr = parent.as(IfExprSyntax.self),
+               ifExpr.conditions.contains(where: { $0.condition.is(AvailabilityConditionSyntax.self) }) {
+                return true
+            }
+            if parent.is(FunctionDeclSyntax.self) || parent.is(VariableDeclSyntax.self) { return false }
+            current = parent
+        }
+        return false
     }
 
     /// The identified view is a `ProgressView`, alone or in stacks with spacers.
