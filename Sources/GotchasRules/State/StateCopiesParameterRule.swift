@@ -8,7 +8,6 @@ struct StateCopiesParameterRule: CallRule {
         id: "state-copies-parameter",
         category: .state,
         severity: .warning,
-        optIn: true,
         seed: "001, 004 §2, 000 G2",
         summary: "`@State` seeded from a value-type init parameter (`_x = State(initialValue: p)`).",
         rationale: """
@@ -25,11 +24,11 @@ struct StateCopiesParameterRule: CallRule {
             Nor a value the view owns: it changes the state (assigns it, mutates it, binds `$x`) and reads \
             it in code that runs when something happens — a method, a button's action, `.onAppear`, \
             `.task` — so it saves an edited draft itself (through a service or a store) or consumes a \
-            one-shot command and clears it. Opt-in still (issue 21): narrowed on apps earlier sessions \
-            read, its one remaining finding there was a selection the user edits and hands on through a \
-            navigation link (content, not an event), and a fourth set of ten held-out apps had none, so \
-            there is no evidence it reaches 0.90; telling an owned draft from a stale copy needs where \
-            the value goes, which the model does not follow (docs/precision.md).
+            one-shot command and clears it. Nor a value the view hands on: it passes the state (or \
+            `$state`) to a view type the workspace declares, or to a `NavigationLink(value:)` — the \
+            edited selection goes to the next screen, the draft's way forward (the last wrong finding on \
+            the apps earlier sessions read; docs/precision.md). Asks the workspace which called types are \
+            views. The seed's copy — shown, or edited in a system control, with nowhere to go — is flagged.
             """,
         triggers: ["State("],
         triggering: [
@@ -151,6 +150,17 @@ struct StateCopiesParameterRule: CallRule {
                 }
                 """, note: "the recommended shape: a binding"),
             RuleExample("""
+                struct FilterEditor: View {
+                    @State private var selection: Filter
+                    init(selection: Filter) { _selection = State(initialValue: selection) }
+                    var body: some View {
+                        Picker("Filter", selection: $selection) { Text("All").tag(Filter.all) }
+                        ResultsList(filter: selection)
+                    }
+                }
+                """, note: "an edited selection handed on to another view of the app",
+                otherFiles: ["ResultsList.swift": "enum Filter { case all }\nstruct ResultsList: View { let filter: Filter; var body: some View { Text(\"\\(filter)\") } }"]),
+            RuleExample("""
                 typealias OnLanguageSelected = (String) -> Void
                 struct LanguagePicker: View {
                     @State private var selected: String
@@ -247,6 +257,11 @@ struct StateCopiesParameterRule: CallRule {
            Self.isReadWhenSomethingHappens(target, in: members) {
             return
         }
+        // Handed on: the state goes to another screen or view of the app, which is where it is used.
+        if let target = Self.stateName(assignedBy: call), let members = initializer.parent?.parent?.parent?.as(MemberBlockSyntax.self),
+           Self.isHandedOn(target, in: members, context: context) {
+            return
+        }
         report.append(Finding(
             message: "`@State` copies the init parameter `\(name)` once: when the parent passes a new value the view keeps the old one; take a `@Binding`/`let`, or reset with `.id(…)` or `.onChange(of:)`",
             range: call.byteRange))
@@ -267,6 +282,23 @@ struct StateCopiesParameterRule: CallRule {
                     if let closure = node.as(ClosureExprSyntax.self), ClosureRole.of(closure) == .deferred { return true }
                     current = node.parent
                 }
+            }
+        }
+        return false
+    }
+
+    /// `name` or `$name`, outside an `init`, is an argument of a call to a view type the workspace
+    /// declares (`Detail(selection: selection)`) or of `NavigationLink(value:)`.
+    static func isHandedOn(_ name: String, in members: MemberBlockSyntax, context: RuleContext) -> Bool {
+        for member in members.members where !member.decl.is(InitializerDeclSyntax.self) {
+            for token in member.decl.tokens(viewMode: .sourceAccurate) where token.text == name || token.text == "$" + name {
+                guard let reference = token.parent?.as(DeclReferenceExprSyntax.self),
+                      let argument = reference.parent?.as(LabeledExprSyntax.self),
+                      let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
+                      let callee = call.calleeName, callee.first?.isUppercase == true
+                else { continue }
+                if callee == "NavigationLink", argument.label?.text == "value" { return true }
+                if context.type(named: callee)?.isView == true { return true }
             }
         }
         return false
