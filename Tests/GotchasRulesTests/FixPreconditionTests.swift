@@ -144,8 +144,9 @@ import Testing
     @Test func offsetFixNeedsElementsKnownToHaveAnID() {
         let code = """
             struct Feed: View {
-                var items: [Post]
+                @State var items: [Post]
                 var body: some View { ForEach(Array(items.enumerated()), id: \\.offset) { _, post in PostRow(post: post) } }
+                func dropFirst() { items.removeFirst() }
             }
             """
         let plain = RuleHarness.lint(code, only: "foreach-index-identity", otherFiles: ["Post.swift": "struct Post { var title: String }"])

@@ -8,7 +8,6 @@ struct NonisolatedDefaultValueRule: Rule {
         id: "nonisolated-default-value",
         category: .concurrency,
         severity: .warning,
-        optIn: true,
         seed: "000 C5",
         summary: "`static defaultValue` of a `LayoutValueKey`/`EnvironmentKey`/`PreferenceKey` without `nonisolated`, under default MainActor isolation.",
         rationale: """
@@ -23,7 +22,12 @@ struct NonisolatedDefaultValueRule: Rule {
             static `let` must be `Sendable`, and its value is then computed off the main actor, where the \
             project's other (main-actor) declarations cannot be read. A stored `static var` becomes `let` \
             (unsafe: code assigning it breaks), with `= nil` written out when it was implicit. \
-            Opt-in: on six public apps none of 6 sampled findings was worth acting on — projects built with Swift 6.2 and default MainActor isolation compile these keys (docs/precision.md).
+            Flagged only where the file uses the key from code outside the main actor — a `nonisolated` \
+            function, property or type (a `nonisolated` `Layout` reading `subviews[i][ColumnWeight.self]`), \
+            or an actor — which is where the compiler stops (Swift 6.3: "main actor-isolated conformance of \
+            'Key' to 'EnvironmentKey' cannot be used in nonisolated context"). Used only from main-actor \
+            code, the key's isolated conformance compiles: on six public apps built with default \
+            MainActor isolation none of 6 findings without such a use was worth acting on (docs/precision.md).
             """,
         fix: .safe,
         triggers: ["defaultValue"],
@@ -39,6 +43,11 @@ struct NonisolatedDefaultValueRule: Rule {
                     ↓static let defaultValue: CGFloat = 0
                     static func reduce(value: inout CGFloat, nextValue: () -> CGFloat) { value = max(value, nextValue()) }
                 }
+                nonisolated struct Columns: Layout {
+                    func weight(_ subview: LayoutSubview) -> Double { subview[ColumnWeight.self] }
+                }
+                actor ThemeCache { func theme() -> Theme { ThemeKey.defaultValue } }
+                nonisolated var minimumHeight: CGFloat { HeightKey.defaultValue }
                 """, otherFiles: ["Package.swift": """
                     // swift-tools-version:6.2
                     let package = Package(name: "App", targets: [
@@ -49,15 +58,29 @@ struct NonisolatedDefaultValueRule: Rule {
                 struct NoteMinYKey: PreferenceKey {
                     ↓static var defaultValue: [String: CGFloat] = [:]
                 }
+                nonisolated func initialOffsets() -> [String: CGFloat] { NoteMinYKey.defaultValue }
                 """, note: "a stored `static var` (the fix is unsafe: it becomes `let`; Keep)",
                 otherFiles: ["App.xcodeproj/project.pbxproj": "SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor;"]),
             RuleExample("""
                 struct Spacing: EnvironmentKey {
                     ↓public static let defaultValue = 8.0
                 }
+                actor Renderer { let spacing = Spacing.defaultValue }
                 """, otherFiles: ["Config/Shared.xcconfig": "SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor\n"]),
         ],
         nonTriggering: [
+            RuleExample("""
+                struct ThemeKey: EnvironmentKey {
+                    static let defaultValue = Theme.standard
+                }
+                extension EnvironmentValues {
+                    var theme: Theme { self[ThemeKey.self] }
+                }
+                @MainActor struct Cards {
+                    func theme() -> Theme { ThemeKey.defaultValue }
+                }
+                """, note: "used only from main-actor code: the isolated conformance compiles",
+                otherFiles: ["Package.swift": ".target(name: \"App\", swiftSettings: [.defaultIsolation(MainActor.self)])"]),
             RuleExample("""
                 struct ColumnWeight: LayoutValueKey {
                     static let defaultValue: Double = 1
@@ -99,21 +122,25 @@ struct NonisolatedDefaultValueRule: Rule {
                 struct ColumnWeight: LayoutValueKey {
                     static let defaultValue: Double = 1
                 }
+                nonisolated func weight() -> Double { ColumnWeight.defaultValue }
                 """, """
                 struct ColumnWeight: LayoutValueKey {
                     nonisolated static let defaultValue: Double = 1
                 }
+                nonisolated func weight() -> Double { ColumnWeight.defaultValue }
                 """, otherFiles: ["Package.swift": ".target(name: \"App\", swiftSettings: [.defaultIsolation(MainActor.self)])"]),
             RuleCorrection("""
                 struct NoteMinYKey: PreferenceKey {
                     static var defaultValue: [String: CGFloat] = [:]
                     static func reduce(value: inout [String: CGFloat], nextValue: () -> [String: CGFloat]) {}
                 }
+                actor Notes { func start() -> [String: CGFloat] { NoteMinYKey.defaultValue } }
                 """, """
                 struct NoteMinYKey: PreferenceKey {
                     nonisolated static let defaultValue: [String: CGFloat] = [:]
-                    static func reduce(value: inout [String: CGFloat], nextValue: () -> [String: CGFloat]) {}
+                    nonisolated static func reduce(value: inout [String: CGFloat], nextValue: () -> [String: CGFloat]) {}
                 }
+                actor Notes { func start() -> [String: CGFloat] { NoteMinYKey.defaultValue } }
                 """, applicability: .unsafe, fixTitle: "Make it `nonisolated static let`",
                 otherFiles: ["App.xcodeproj/project.pbxproj": "SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor;"]),
             RuleCorrection("""
@@ -121,21 +148,25 @@ struct NonisolatedDefaultValueRule: Rule {
                     static var defaultValue: String?
                     static func reduce(value: inout String?, nextValue: () -> String?) { value = value ?? nextValue() }
                 }
+                nonisolated func noSelection() -> String? { SelectionKey.defaultValue }
                 """, """
                 struct SelectionKey: PreferenceKey {
                     nonisolated static let defaultValue: String? = nil
-                    static func reduce(value: inout String?, nextValue: () -> String?) { value = value ?? nextValue() }
+                    nonisolated static func reduce(value: inout String?, nextValue: () -> String?) { value = value ?? nextValue() }
                 }
+                nonisolated func noSelection() -> String? { SelectionKey.defaultValue }
                 """, applicability: .unsafe, fixTitle: "Make it `nonisolated static let`",
                 otherFiles: ["App.xcodeproj/project.pbxproj": "SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor;"]),
             RuleCorrection("""
                 private struct ThemeKey: EnvironmentKey {
                     static let defaultValue: Theme = .standard
                 }
+                nonisolated func fallbackTheme() -> Theme { ThemeKey.defaultValue }
                 """, """
                 private struct ThemeKey: EnvironmentKey {
                     nonisolated static let defaultValue: Theme = .standard
                 }
+                nonisolated func fallbackTheme() -> Theme { ThemeKey.defaultValue }
                 """, applicability: .unsafe, otherFiles: ["Package.swift": ".target(name: \"App\", swiftSettings: [.defaultIsolation(MainActor.self)])"]),
         ])
 
@@ -158,9 +189,14 @@ struct NonisolatedDefaultValueRule: Rule {
         // `nonisolated` cannot mark a mutable stored property: `static var x = …` needs `let` too,
         // which breaks code that assigns it — so that fix is unsafe.
         let isMutableStored = variable.bindingSpecifier.text == "var" && variable.bindings.contains { $0.accessorBlock == nil }
+        // A `PreferenceKey`'s `reduce` witnesses a requirement too: while it stays main-actor
+        // isolated, so does the conformance. It gets `nonisolated` as well (unsafe: its body may read
+        // main-actor state); declared in another block, the edit here cannot finish the job.
+        let reduce = type.inherits("PreferenceKey") ? Self.isolatedReduce(beside: node) : .none
+        let reduceEdits: [TextEdit] = if case .here(let at) = reduce { [.insert("nonisolated ", at: at)] } else { [] }
         var fixes: [Fix] = []
         if isMutableStored {
-            var edits: [TextEdit] = [.insert("nonisolated ", at: start), TextEdit(range: variable.bindingSpecifier.byteRange, replacement: "let")]
+            var edits: [TextEdit] = [.insert("nonisolated ", at: start), TextEdit(range: variable.bindingSpecifier.byteRange, replacement: "let")] + reduceEdits
             if let binding = variable.bindings.first, variable.bindings.count == 1, binding.initializer == nil {
                 // `static var x: T?` is implicitly nil; a `let` needs it written (otherwise no fix: a
                 // `static var` without a value does not compile to begin with).
@@ -172,15 +208,53 @@ struct NonisolatedDefaultValueRule: Rule {
                 fixes.append(Fix(title: "Make it `nonisolated static let`", applicability: .unsafe, edits: edits))
             }
         } else {
-            fixes.append(Fix(title: "Add `nonisolated`", applicability: Self.isSendableLiteral(variable) ? .safe : .unsafe,
-                             edits: [.insert("nonisolated ", at: start)]))
+            fixes.append(Fix(title: "Add `nonisolated`", applicability: Self.isSendableLiteral(variable) && reduce == .none ? .safe : .unsafe,
+                             edits: [.insert("nonisolated ", at: start)] + reduceEdits))
         }
+        guard let use = Self.nonisolatedUse(of: type.name, in: context) else { return }
+        let line = context.document.lines.line(containing: use.positionAfterSkippingLeadingTrivia.utf8Offset) + 1
         report.append(Finding(
-            message: "`defaultValue` is MainActor-isolated under the project's default isolation, but SwiftUI reads it from "
-                + "nonisolated code: the key's conformance can fail to compile (or trap); mark it `nonisolated`"
+            message: "`defaultValue` is MainActor-isolated under the project's default isolation, and line \(line) uses "
+                + "`\(type.name)` from code outside the main actor: its isolated conformance cannot be used there; mark it `nonisolated`"
+                + (type.inherits("PreferenceKey") ? " (and `reduce`, which witnesses the protocol too)" : "")
                 + (isMutableStored ? " (a stored `static var` must become `let` first)" : ""),
             range: start..<nameEnd,
             fixes: fixes))
+    }
+
+    /// Where a `PreferenceKey`'s `reduce` stands that is not `nonisolated`.
+    enum IsolatedReduce: Equatable { case none, here(Int), elsewhere }
+
+    /// The `static func reduce` among the declaration's members (`.here`, at its first modifier),
+    /// or `.elsewhere` when this block has none (another extension declares it).
+    static func isolatedReduce(beside node: Syntax) -> IsolatedReduce {
+        guard let members = node.parent?.parent?.as(MemberBlockItemListSyntax.self) else { return .elsewhere }
+        for member in members {
+            guard let function = member.decl.as(FunctionDeclSyntax.self), function.name.text == "reduce",
+                  function.modifiers.contains("static") else { continue }
+            if function.modifiers.contains("nonisolated") { return .none }
+            return .here(function.modifiers.first?.positionAfterSkippingLeadingTrivia.utf8Offset
+                ?? function.funcKeyword.positionAfterSkippingLeadingTrivia.utf8Offset)
+        }
+        return .elsewhere
+    }
+
+    /// The first use of the key type `name` in this file (`Name.self`, `Name.defaultValue`) from code
+    /// off the main actor: inside a declaration marked `nonisolated`, or an actor, with no
+    /// `@MainActor` in between.
+    static func nonisolatedUse(of name: String, in context: RuleContext) -> TokenSyntax? {
+        let tokens = Array(context.tree.tokens(viewMode: .sourceAccurate))
+        for index in tokens.indices where tokens[index].text == name && index + 2 < tokens.count {
+            guard tokens[index + 1].tokenKind == .period, ["self", "defaultValue"].contains(tokens[index + 2].text) else { continue }
+            var current = tokens[index].parent
+            while let node = current {
+                if node.is(ActorDeclSyntax.self) { return tokens[index] }
+                if let modifiers = node.asProtocol(WithModifiersSyntax.self)?.modifiers, modifiers.contains("nonisolated") { return tokens[index] }
+                if let attributes = node.asProtocol(WithAttributesSyntax.self)?.attributes, attributes.contains("MainActor") { break }
+                current = node.parent
+            }
+        }
+        return nil
     }
 
     /// True inside a type the default isolation does not reach (SE-0466): one marked

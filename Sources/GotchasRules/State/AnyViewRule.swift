@@ -8,7 +8,6 @@ struct AnyViewRule: CallRule {
         id: "any-view",
         category: .state,
         severity: .warning,
-        optIn: true,
         seed: "003 r6, 004 §3",
         summary: "`AnyView(…)`/`.eraseToAnyView()` erase the view type; use `@ViewBuilder`, `switch` or generics.",
         rationale: """
@@ -34,11 +33,10 @@ struct AnyViewRule: CallRule {
             sides of a conditional, several `return AnyView(…)` in one member). A value that comes from \
             elsewhere (`content()`, `_poster.label`, `view(for: entry)`) may be generic or existential \
             (`any Poster`), where erasure is the only way, and one stored into a property or built in a \
-            closure for `.environment` fills a slot typed `AnyView`: neither is flagged. Opt-in (issue 21): \
-            narrowed this way it was 6 of 6 on a fourth set of held-out apps and 7 of 10 on a fifth — the \
-            three wrong were a top-level `func … -> AnyView` whose results fill a library's configuration \
-            slot typed `AnyView` (`imageBlockView: { imageView($0) }`); 13 of 16 (0.81) is below 0.90. It \
-            would need to follow a function's uses to the slot its result fills (docs/precision.md).
+            closure for `.environment` fills a slot typed `AnyView`: neither is flagged. Nor the `AnyView` a function declared `-> AnyView` returns when every \
+            call of it in the file fills a slot typed by someone else (`imageBlockView: { imageView($0) }`, a \
+            library's configuration closure): a markdown library's slot was the one wrong shape of 16 on \
+            held-out apps (docs/precision.md).
             """,
         triggers: ["AnyView"],
         triggering: [
@@ -91,6 +89,17 @@ struct AnyViewRule: CallRule {
                 """, note: "an initializer whose stored property is generic"),
         ],
         nonTriggering: [
+            RuleExample("""
+                extension MarkdownTheme {
+                    static func app(images: ImageLoader) -> MarkdownTheme {
+                        MarkdownTheme(imageBlockView: { imageView($0, images) })
+                    }
+                    private static func imageView(_ url: URL, _ images: ImageLoader) -> AnyView {
+                        if url.isFileURL { return AnyView(Image(url.path)) }
+                        return AnyView(RemoteImage(url: url, loader: images))
+                    }
+                }
+                """, note: "a function whose every call fills a library's slot (its type is the library's)"),
             RuleExample("""
                 extension View {
                     func erasedToAnyView() -> AnyView { AnyView(erasing: self) }
@@ -268,6 +277,13 @@ struct AnyViewRule: CallRule {
         // to `.environment`, its slot is typed `AnyView`.
         guard let erased, Self.isBuiltInPlace(erased) || Self.unifiesBranches(call) else { return }
         if Self.isStoredOrInjected(call) { return }
+        // A function declared `-> AnyView` whose calls in this file all fill a slot whose type is
+        // someone else's (a library's `imageBlockView: { imageView($0) }`): its signature is fixed.
+        if let function = context.enclosingFunction?.node.as(FunctionDeclSyntax.self),
+           let returned = function.signature.returnClause?.type.trimmedText, Self.isAnyView(returned),
+           Self.callsFillFixedSlots(function.name.text, in: context) {
+            return
+        }
         let inRows = context.isInside(["List", "ForEach"])
         report.append(Finding(
             message: "`\(written)` erases the view's type, so SwiftUI loses its structural identity and diffs it slowly"
@@ -474,6 +490,23 @@ struct AnyViewRule: CallRule {
         case .elsewhere:
             return false
         }
+    }
+
+    /// Every call of the function `name` in this file (`name(…)`, `self.name(…)`) goes where its
+    /// type is fixed (`isFixedByDestination`); false when the file has no call of it.
+    static func callsFillFixedSlots(_ name: String, in context: RuleContext) -> Bool {
+        var calls: [FunctionCallExprSyntax] = []
+        for token in context.tree.tokens(viewMode: .sourceAccurate) where token.text == name {
+            guard let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { continue }
+            var callee = Syntax(reference)
+            if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id,
+               member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+                callee = Syntax(member)
+            }
+            guard let call = callee.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == callee.id else { continue }
+            calls.append(call)
+        }
+        return !calls.isEmpty && calls.allSatisfy { isFixedByDestination(ExprSyntax($0), in: context) }
     }
 
     private static func isAnyView(_ written: String) -> Bool {

@@ -8,7 +8,6 @@ struct SymbolOpacityDisabledRule: CallRule {
         id: "symbol-opacity-disabled",
         category: .symbols,
         severity: .hint,
-        optIn: true,
         seed: "000, S5",
         summary: "`Image(systemName:)` dimmed with a constant `.opacity(<1)`.",
         rationale: """
@@ -18,7 +17,11 @@ struct SymbolOpacityDisabledRule: CallRule {
             symbol's own layers. Not flagged: a symbol known to have one layer (`ellipsis`, `chevron.right`, \
             `plus`, `xmark`, `star.fill`, …): hierarchical rendering leaves its only layer at full strength, \
             and a constant opacity there is just a dimmer colour, chosen on purpose. \
-            Opt-in: none of 3 sampled findings over two reviews was worth acting on — one-layer symbols dimmed on purpose (docs/precision.md); 0 of 3 again on a third set. Whether a dim is deliberate is design intent, which no fact of the program records.
+            Flagged only on tiles and rows — a symbol in `ForEach`, `List` or lazy-grid content, where a \
+            dim marks an item as past or disabled (the seed's "past/disabled tiles"). A lone symbol dimmed \
+            once — an empty-state illustration, an overlay's button — is a design choice: those and \
+            one-layer symbols were every wrong finding in three reviews (0 of 8 worth acting on; \
+            docs/precision.md).
             """,
         // https://developer.apple.com/documentation/swiftui/view/symbolrenderingmode(_:).md (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1)
         requires: .os(iOS: OSVersion(15), macOS: OSVersion(12), tvOS: OSVersion(15), watchOS: OSVersion(8)),
@@ -28,20 +31,24 @@ struct SymbolOpacityDisabledRule: CallRule {
                 struct AvailableExample: View {
                     var body: some View {
                         if #available(iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1, *) {
-                            Image(systemName: "lock")↓.opacity(0.5)
+                            ForEach(rooms) { _ in Image(systemName: "lock")↓.opacity(0.5) }
                         }
                     }
                 }
                 """, note: "inside `if #available` the minimum is raised to what the advice needs", platforms: [.iOS: OSVersion(14)]),
-            "Image(systemName: \"lock\")↓.opacity(0.5)",
+            "List(rooms) { _ in Image(systemName: \"lock\")↓.opacity(0.5) }",
             """
             var body: some View {
-                HStack {
-                    Image(systemName: "calendar")
-                        .font(.title2)
-                        .foregroundStyle(.secondary)
-                        ↓.opacity(0.4)
-                    Text(day)
+                LazyVGrid(columns: columns) {
+                    ForEach(days) { day in
+                        HStack {
+                            Image(systemName: "calendar")
+                                .font(.title2)
+                                .foregroundStyle(.secondary)
+                                ↓.opacity(0.4)
+                            Text(day.title)
+                        }
+                    }
                 }
             }
             """,
@@ -53,8 +60,14 @@ struct SymbolOpacityDisabledRule: CallRule {
         ],
         nonTriggering: [
             RuleExample("""
-                Image(systemName: "lock").opacity(0.5)
+                ForEach(rooms) { _ in Image(systemName: "lock").opacity(0.5) }
                 """, note: "deployment target iOS 14: what the advice needs does not exist there", platforms: [.iOS: OSVersion(14)]),
+            RuleExample("""
+                VStack {
+                    Image(systemName: "tray").font(.system(size: 64)).opacity(0.3)
+                    Text("No messages")
+                }
+                """, note: "a lone empty-state illustration dimmed once: a design choice, not an item's state"),
             RuleExample("Image(systemName: \"lock\").opacity(isLocked ? 0.5 : 1)", note: "opacity driven by state, e.g. animated"),
             RuleExample("Image(systemName: \"lock\").opacity(0)", note: "hidden, not dimmed"),
             RuleExample("Image(systemName: \"lock\").opacity(1)"),
@@ -71,6 +84,7 @@ struct SymbolOpacityDisabledRule: CallRule {
         ])
 
     static let calledNames: Set<String> = ["opacity"]
+    static let itemContainers: Set<String> = ["ForEach", "List", "LazyVGrid", "LazyHGrid", "Table", "OutlineGroup"]
 
     func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
         guard call.receiver != nil, call.arguments.count == 1,
@@ -82,6 +96,8 @@ struct SymbolOpacityDisabledRule: CallRule {
         // One layer: `.symbolRenderingMode(.hierarchical)` keeps it at full strength, so the advice
         // does not dim it; the constant opacity is a deliberately dimmer mark (a "more" ellipsis).
         if let name = symbol.expression.stringLiteralValue, Self.isSingleLayer(name) { return }
+        // Tiles and rows, where a dim marks one item's state; a lone symbol dimmed once is design.
+        guard context.isInside(Self.itemContainers) else { return }
         report.append(Finding(
             message: "A constant `.opacity` makes an SF Symbol look greyed out or broken; use `.symbolRenderingMode(.hierarchical)` or a `.secondary` style to read as secondary",
             range: call.rangeFromCalleeName))
