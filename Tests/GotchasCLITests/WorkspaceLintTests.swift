@@ -20,16 +20,18 @@ import Testing
     @Test func defaultIsolationFromThePackageAboveAndFixInTheSecondPass() throws {
         let tree = try TemporaryTree([
             "Package.swift": "// swift-tools-version:6.2\nlet package = Package(name: \"A\", targets: [.target(name: \"A\", swiftSettings: [.defaultIsolation(MainActor.self)])])\n",
-            "Sources/A/Keys.swift": "struct Weight: LayoutValueKey {\n    static let defaultValue = 1.0\n}\n",
+            "Sources/A/Keys.swift": "struct Weight: LayoutValueKey {\n    static let defaultValue = 1.0\n}\n" + Self.nonisolatedUse,
         ])
         let lint = CapturedIO()
-        // Opt-in (docs/precision.md): selected here.
         _ = lint.lint([tree.path("Sources/A"), "--format", "json", "--select", "nonisolated-default-value"])
         #expect(lint.output.contains("\"rule\":\"nonisolated-default-value\""))
         let fix = CapturedIO()
         _ = fix.lint([tree.path("Sources/A"), "--fix", "--quiet", "--select", "nonisolated-default-value"])
-        #expect(tree.read("Sources/A/Keys.swift") == "struct Weight: LayoutValueKey {\n    nonisolated static let defaultValue = 1.0\n}\n")
+        #expect(tree.read("Sources/A/Keys.swift") == "struct Weight: LayoutValueKey {\n    nonisolated static let defaultValue = 1.0\n}\n" + Self.nonisolatedUse)
     }
+
+    /// Code off the main actor that uses the key: where its isolated conformance does not compile.
+    static let nonisolatedUse = "nonisolated func weight() -> Double { Weight.defaultValue }\n"
 }
 
 @Suite struct WorkspaceCacheTests {

@@ -62,7 +62,7 @@ import Testing
         let code = """
             struct Feed: View {
                 var body: some View { Text("a") }
-                func later() { DispatchQueue.main.async { scroll() } }
+                func later() { DispatchQueue.global().async { scroll() } }
                 func load() async { DispatchQueue.main.async { scroll() } }
             }
             """

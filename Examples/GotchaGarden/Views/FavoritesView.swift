@@ -31,3 +31,8 @@ struct WateringSummaryView: View {
 struct BedColumnWeight: LayoutValueKey {
     static let defaultValue: Double = 1
 }
+
+/// Reads each bed's weight while laying out, off the main actor like SwiftUI's own layout pass.
+nonisolated struct BedColumns {
+    func weight(of subview: LayoutSubview) -> Double { subview[BedColumnWeight.self] }
+}

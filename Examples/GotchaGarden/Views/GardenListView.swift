@@ -11,6 +11,7 @@ struct GardenListView: View {
                 ForEach(0..<store.plants.count, id: \.self) { index in
                     PlantRow(plant: store.plants[index])
                 }
+                .onDelete { store.plants.remove(atOffsets: $0) }
                 ForEach(store.plants.filter { $0.isFavorite || !showFavoritesOnly }) { plant in
                     AnyView(PlantRow(plant: plant))
                 }

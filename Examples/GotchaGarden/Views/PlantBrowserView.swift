@@ -23,7 +23,7 @@ struct PlantBrowserView: View {
             .toolbar {
                 ToolbarItem(placement: .navigationBarTrailing) {
                     Button("Refresh") {
-                        DispatchQueue.main.asyncAfter(deadline: .now() + 0.3) {
+                        DispatchQueue.main.asyncAfter(deadline: .now() + 2) {
                             Task { await store.load() }
                         }
                     }

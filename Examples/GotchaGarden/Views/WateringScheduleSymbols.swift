@@ -31,12 +31,12 @@ struct WeekStripView: View {
                         .contentTransition(.symbolEffect(.replace.byLayer))
                     Text(day.date, format: .dateTime.weekday(.narrow))
                         .font(.caption2)
+                    Image(systemName: "calendar.badge.clock")
+                        .font(.caption)
+                        .opacity(0.4)
                 }
                 .onTapGesture { selectedDay = day.id }
             }
-            Image(systemName: "calendar.badge.clock")
-                .font(.title3)
-                .opacity(0.4)
         }
     }
 }
