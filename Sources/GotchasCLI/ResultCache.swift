@@ -46,10 +46,11 @@ struct ResultCache: Sendable {
         return hash.description
     }
 
-    /// What a result depends on besides the file: tool version, rule set, configuration.
+    /// What a result depends on besides the file: tool version and build, rule set, configuration.
     static func settingsKey(configuration: RuleConfiguration, ruleIDs: [String]) -> String {
         var hash = ContentHash()
         hash.combine(Product.version)
+        hash.combine(ExecutableIdentity.current)
         hash.combine("index format \(FileIndex.encodingFormat)")
         hash.combine(ruleIDs.joined(separator: ","))
         for (id, severity) in configuration.severities.sorted(by: { $0.key < $1.key }) { hash.combine("\(id)=\(severity.rawValue)") }

@@ -101,17 +101,26 @@ import Testing
     }
 
     /// A view split over files: its `extension` in `Row+Logic.swift` uses the `@State`. `private`
-    /// reaches only the type's code in its own file ("is inaccessible due to 'private'"), so the
-    /// fix is unsafe there; the same view whose other files do not use it gets the safe fix, which
-    /// type-checks.
-    @Test func stateUsedFromAnExtensionInAnotherFileGetsOnlyAnUnsafeFix() async throws {
-        let split = Workspace(ruleID: "state-not-private", code: Self.row,
-                              others: ["Row+Logic.swift": "import SwiftUI\nextension Row { func reset() { count = 0 } }"])
+    /// reaches only the type's code in its own file ("is inaccessible due to 'private'"): with no
+    /// caller passing `count` there is nothing to advise, so no finding; with one that does, the
+    /// finding stays and its fix is unsafe. The same view whose other files do not use it gets the
+    /// safe fix, which type-checks.
+    @Test func stateUsedFromAnExtensionInAnotherFileGetsNoSafeFix() async throws {
+        let logic = "import SwiftUI\nextension Row { func reset() { count = 0 } }"
+        let split = Workspace(ruleID: "state-not-private", code: Self.row, others: ["Row+Logic.swift": logic])
         #expect(try await split.errors() == [])
         try await split.expectNaiveFails(split.code.replacingOccurrences(of: "@State var", with: "@State private var"),
                                          because: "'count' is inaccessible due to 'private' protection level")
-        split.expectNoSafeFix("`Row+Logic.swift` uses `count`")
-        #expect(split.diagnostics.flatMap(\.fixes).map(\.applicability) == [.unsafe])
+        #expect(split.diagnostics.isEmpty, "`private` cannot be written and no caller passes `count`")
+        #expect(split.fixed(includingUnsafe: true) == split.code)
+
+        let passed = Workspace(ruleID: "state-not-private", code: Self.row, others: [
+            "Row+Logic.swift": logic,
+            "List.swift": "import SwiftUI\nstruct Rows: View { var body: some View { Row(item: \"a\", count: 3) } }",
+        ])
+        #expect(try await passed.errors() == [])
+        passed.expectNoSafeFix("`Row+Logic.swift` uses `count`")
+        #expect(passed.diagnostics.flatMap(\.fixes).map(\.applicability) == [.unsafe])
 
         let unrelated = Workspace(ruleID: "state-not-private", code: Self.row,
                                   others: ["Row+Logic.swift": "import SwiftUI\nextension Row { func describe() -> String { item } }"])
@@ -121,15 +130,19 @@ import Testing
     }
 
     /// Another type reads the member through a value of the view (`row.count`): `private`
-    /// breaks that file too, so the fix is unsafe.
-    @Test func stateReadByAnotherTypeGetsOnlyAnUnsafeFix() async throws {
-        let reading = Workspace(ruleID: "state-not-private", code: Self.row, others: [
-            "Inspector.swift": "import SwiftUI\nstruct Inspector { let row: Row; func value() -> Int { row.count } }",
-        ])
+    /// breaks that file too, so there is no safe fix (and, with no caller passing it, no finding).
+    @Test func stateReadByAnotherTypeGetsNoSafeFix() async throws {
+        let inspector = "import SwiftUI\nstruct Inspector { let row: Row; func value() -> Int { row.count } }"
+        let reading = Workspace(ruleID: "state-not-private", code: Self.row, others: ["Inspector.swift": inspector])
         #expect(try await reading.errors() == [])
         try await reading.expectNaiveFails(reading.code.replacingOccurrences(of: "@State var", with: "@State private var"),
                                            because: "'count' is inaccessible due to 'private' protection level")
-        reading.expectNoSafeFix("`Inspector.swift` reads `row.count`")
+        #expect(reading.diagnostics.isEmpty)
+        let passed = Workspace(ruleID: "state-not-private", code: Self.row, others: [
+            "Inspector.swift": inspector,
+            "List.swift": "import SwiftUI\nstruct Rows: View { var body: some View { Row(item: \"a\", count: 3) } }",
+        ])
+        passed.expectNoSafeFix("`Inspector.swift` reads `row.count`")
     }
 
     // MARK: `.onAppear { Task { … } }` → `.task`

@@ -18,7 +18,7 @@ import Testing
         struct Toast: View {
             @State private var visible = true
             var body: some View {
-                Text("Saved").onAppear {
+                Text("Saved").task {
                     DispatchQueue.main.asyncAfter(deadline: .now() + 2) { visible = false }
                 }
             }
@@ -45,7 +45,7 @@ import Testing
         let code = """
             struct Toast: View {
                 var body: some View {
-                    Text("Saved").onAppear {
+                    Text("Saved").task {
                         if #available(iOS 16, *) {
                             DispatchQueue.main.asyncAfter(deadline: .now() + 2) { hide() }
                         }

@@ -23,7 +23,7 @@ struct PlantBrowserView: View {
             .toolbar {
                 ToolbarItem(placement: .navigationBarTrailing) {
                     Button("Refresh") {
-                        DispatchQueue.main.asyncAfter(deadline: .now() + 2) {
+                        DispatchQueue.global(qos: .userInitiated).async {
                             Task { await store.load() }
                         }
                     }

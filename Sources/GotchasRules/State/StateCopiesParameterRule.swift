@@ -28,7 +28,10 @@ struct StateCopiesParameterRule: CallRule {
             `$state`) to a view type the workspace declares, or to a `NavigationLink(value:)` — the \
             edited selection goes to the next screen, the draft's way forward (the last wrong finding on \
             the apps earlier sessions read; docs/precision.md). Asks the workspace which called types are \
-            views. The seed's copy — shown, or edited in a system control, with nowhere to go — is flagged.
+            views. Nor when the init also keeps the parameter itself (`self.initialPath = path` beside \
+            `_currentPath = State(initialValue: path)`): the view tells where it started from where the user \
+            has got to since (a media browser's path on a held-out app). The seed's copy — shown, or edited in \
+            a system control, with nowhere to go — is flagged.
             """,
         triggers: ["State("],
         triggering: [
@@ -150,6 +153,17 @@ struct StateCopiesParameterRule: CallRule {
                 }
                 """, note: "the recommended shape: a binding"),
             RuleExample("""
+                struct Browser: View {
+                    let initialPath: String
+                    @State private var currentPath: String
+                    init(path: String) {
+                        self.initialPath = path
+                        _currentPath = State(initialValue: path)
+                    }
+                    var body: some View { Text(currentPath) }
+                }
+                """, note: "the starting value kept apart from where the user has browsed to"),
+            RuleExample("""
                 struct FilterEditor: View {
                     @State private var selection: Filter
                     init(selection: Filter) { _selection = State(initialValue: selection) }
@@ -257,6 +271,9 @@ struct StateCopiesParameterRule: CallRule {
            Self.isReadWhenSomethingHappens(target, in: members) {
             return
         }
+        // The init also keeps the parameter itself (`self.initialPath = path`): the view tells the
+        // starting value from where it has got to since, so the state is a working copy on purpose.
+        if Self.storesParameterApart(name, in: initializer) { return }
         // Handed on: the state goes to another screen or view of the app, which is where it is used.
         if let target = Self.stateName(assignedBy: call), let members = initializer.parent?.parent?.parent?.as(MemberBlockSyntax.self),
            Self.isHandedOn(target, in: members, context: context) {
@@ -283,6 +300,22 @@ struct StateCopiesParameterRule: CallRule {
                     current = node.parent
                 }
             }
+        }
+        return false
+    }
+
+    /// The init assigns the parameter `name` itself to a stored property (`self.initialPath = path`),
+    /// not only to the state's storage.
+    static func storesParameterApart(_ name: String, in initializer: InitializerDeclSyntax) -> Bool {
+        guard let body = initializer.body else { return false }
+        for statement in body.statements {
+            guard let sequence = statement.item.as(SequenceExprSyntax.self) ?? statement.item.as(ExpressionStmtSyntax.self)?.expression.as(SequenceExprSyntax.self)
+            else { continue }
+            let elements = Array(sequence.elements)
+            guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
+                  elements[2].as(DeclReferenceExprSyntax.self)?.baseName.text == name else { continue }
+            let target = elements[0].as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text
+            if let target, !target.hasPrefix("_") { return true }
         }
         return false
     }

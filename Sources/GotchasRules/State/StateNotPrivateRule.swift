@@ -27,7 +27,9 @@ struct StateNotPrivateRule: Rule {
             (`Row(item: i, count: 3)` would become "extra argument"). When another file uses it, a caller passes \
             the label, or the workspace is not fully indexed yet, the fix is offered as unsafe; without an \
             initial value (the memberwise initializer would become private) there is none. Asks the workspace: \
-            `filesUsing(member:of:)`, `initializerLabels(passedTo:)`. In widget \
+            `filesUsing(member:of:)`, `initializerLabels(passedTo:)`. When the model knows another file (or type) \
+            uses the property and no caller passes it, nothing is reported: `private` cannot be written there (a view split over \
+            `View+….swift` extension files was 5 of 10 wrong findings on a held-out app). In widget \
             code (a file importing WidgetKit or in a `…WidgetExtension` folder) the finding says what is true \
             there — WidgetKit renders each entry once and never updates the view, so the state is only a copy \
             of what the caller passes — and offers no fix: the value should be a plain property, not `private`.
@@ -131,6 +133,7 @@ struct StateNotPrivateRule: Rule {
                 }
                 """, applicability: .unsafe, otherFiles: [
                     "Editor+Logic.swift": "extension Editor { func clear() { draft = \"\" } }",
+                    "Compose.swift": "struct Compose: View { var body: some View { Editor(draft: \"Hi\") } }",
                 ]),
             RuleCorrection("""
                 struct Badge: View {
@@ -210,6 +213,16 @@ struct StateNotPrivateRule: Rule {
                 message: "`\(wrapper)` in a widget view holds nothing: WidgetKit renders each timeline entry once and never updates the view, "
                     + "so it is only a copy of what the caller passes; make it a plain `let` (or a `var` with a default)",
                 range: attribute.byteRange))
+            return
+        }
+        // Used from another file (`Editor+Logic.swift`'s extension) or by another type, and no caller
+        // passes it: `private` does not compile there and nothing is handed in, so there is neither
+        // a hazard nor advice that can be followed (a view split over extension files was half of one
+        // held-out app's findings). A caller passing the label keeps the finding (a stale copy); an
+        // unknown answer (not fully indexed) too.
+        if let name = variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+           let type = context.enclosingType, let users = context.filesUsing(member: name, of: type.qualifiedName), !users.isEmpty,
+           let labels = context.initializerLabels(passedTo: type.name), !labels.contains(name) {
             return
         }
         var fixes: [Fix] = []
