@@ -23,7 +23,9 @@ struct AnimationWithoutValueRule: CallRule {
             the modified view reads first; never a `let` or a static, which do not change while the view \
             lives); which one is right needs a human. Not flagged: `.animation(_:value:)`, `AnyTransition`'s \
             `.animation(_:)` (`.transition(.opacity.animation(.default))`), `Binding`'s `.animation(_:)` \
-            (`$isOn.animation(.default)`: a binding whose changes animate, not the view modifier), and the \
+            (`$isOn.animation(.default)`: a binding whose changes animate, not the view modifier), \
+            `ViewModifier`'s own `.animation(_:)` (`content.modifier(_ScaleEffect(…).animation(a))`, a member \
+            returning `some ViewModifier`: three of ten findings on a held-out effects library), and the \
             iOS 17 `.animation(_:body:)` form with a closure.
             """,
         fix: .unsafe,
@@ -79,6 +81,15 @@ struct AnimationWithoutValueRule: CallRule {
             """,
         ],
         nonTriggering: [
+            RuleExample("""
+                struct PushDown: ViewModifier {
+                    var animation: Animation
+                    func body(content: Content) -> some View {
+                        content.modifier(_ScaleEffect(scale: CGSize(width: 0.9, height: 0.9)).animation(animation))
+                    }
+                    func scaled(_ base: _ScaleEffect) -> some ViewModifier { base.animation(nil) }
+                }
+                """, note: "`ViewModifier.animation(_:)`: a modifier's own method (handed to `.modifier(…)`, or returned as `some ViewModifier`), not the view modifier"),
             RuleExample("Toggle(\"Scaled\", isOn: $store.isScaled.sending(\\.scaleToggled).animation(.spring()))",
                         note: "`Binding.animation(_:)` on a binding's method chain (TCA)"),
             RuleExample("Toggle(\"\", isOn: viewStore.binding(send: ()).animation(fastAnimation))",
@@ -172,7 +183,8 @@ struct AnimationWithoutValueRule: CallRule {
               call.arguments.count == 1, let argument = call.arguments.first, argument.label == nil,
               call.trailingClosure == nil, call.additionalTrailingClosures.isEmpty,
               !Self.isTransition(receiver), !Self.isInsideTransitionArgument(call),
-              !Self.isBinding(receiver), !Self.isBindingArgument(call)
+              !Self.isBinding(receiver), !Self.isBindingArgument(call),
+              !Self.isViewModifierValue(call, in: context)
         else { return }
 
         let read = Set(receiver.referencedNames)
@@ -192,6 +204,28 @@ struct AnimationWithoutValueRule: CallRule {
             : "`.animation(_:)` without `value:` is deprecated and animates every change of this view, "
                 + "including unrelated state; write `.animation(_:value:)` with the value that should animate"
         report.append(Finding(message: message, range: call.rangeFromCalleeName, fixes: fixes))
+    }
+
+    /// `ViewModifier.animation(_:)` (on an `Animatable` modifier) returns a modifier that animates
+    /// its own animatable data; it is not the deprecated view modifier. Known from where the value
+    /// goes or comes from: the call is (part of) the argument of `.modifier(…)`, or the enclosing
+    /// member returns `some ViewModifier`.
+    private static func isViewModifierValue(_ call: FunctionCallExprSyntax, in context: RuleContext) -> Bool {
+        var node = Syntax(call)
+        while let parent = node.parent {
+            if let argument = parent.as(LabeledExprSyntax.self) {
+                let outer = argument.parent?.parent?.as(FunctionCallExprSyntax.self)
+                return outer?.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "modifier"
+                    || outer?.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "modifier"
+            }
+            if parent.is(CodeBlockItemSyntax.self) || parent.is(ClosureExprSyntax.self) { break }
+            node = parent
+        }
+        if let function = context.enclosingFunction?.node.as(FunctionDeclSyntax.self),
+           let returned = function.signature.returnClause?.type.trimmedText, returned.hasSuffix("ViewModifier") {
+            return true
+        }
+        return false
     }
 
     /// `Binding.animation(_:)` returns a binding whose changes animate; it is not the deprecated

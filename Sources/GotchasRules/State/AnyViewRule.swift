@@ -36,7 +36,10 @@ struct AnyViewRule: CallRule {
             closure for `.environment` fills a slot typed `AnyView`: neither is flagged. Nor the `AnyView` a function declared `-> AnyView` returns when every \
             call of it in the file fills a slot typed by someone else (`imageBlockView: { imageView($0) }`, a \
             library's configuration closure): a markdown library's slot was the one wrong shape of 16 on \
-            held-out apps (docs/precision.md).
+            held-out apps (docs/precision.md). Nor erasure a `where` clause pins (`extension Picker where \
+            Content == AnyView`), an erased `EmptyView` (nothing inside to lose), or a hosting root \
+            (`rootView:`) in a view's code too: those were 9 of 10 wrong findings on an eighth, library-heavy \
+            set; a closure slot typed through a `typealias` is not resolved yet.
             """,
         triggers: ["AnyView"],
         triggering: [
@@ -89,6 +92,23 @@ struct AnyViewRule: CallRule {
                 """, note: "an initializer whose stored property is generic"),
         ],
         nonTriggering: [
+            RuleExample("""
+                extension Picker where Label == Text, Content == AnyView {
+                    init(_ title: String, selection: Binding<SelectionValue>, values: [SelectionValue]) {
+                        self.init(selection: selection, label: Text(title)) {
+                            ForEach(values, id: \\.self) { Text("\\($0)").tag($0) }.eraseToAnyView()
+                        }
+                    }
+                }
+                """, note: "a generic parameter pinned to `AnyView` by the extension's `where` clause (a held-out library)"),
+            RuleExample("""
+                var body: some View {
+                    content.background(GeometryReader { proxy -> AnyView in
+                        DispatchQueue.main.async { frame = proxy.frame(in: .global) }
+                        return AnyView(EmptyView())
+                    })
+                }
+                """, note: "an erased `EmptyView`: nothing inside to lose"),
             RuleExample("""
                 extension MarkdownTheme {
                     static func app(images: ImageLoader) -> MarkdownTheme {
@@ -248,6 +268,9 @@ struct AnyViewRule: CallRule {
             return
         }
         if context.enclosingFunction?.name == "eraseToAnyView" { return }
+        // A generic parameter pinned to `AnyView` by the declaration around it (`extension Picker
+        // where Content == AnyView`, `init(…) where Label == AnyView`): the type is fixed there.
+        if Self.isPinnedToAnyView(call) { return }
         // `AnyView(self)`/`AnyView(erasing: self)`: the body of an erasing helper however it is
         // named (`erasedToAnyView()`); its call sites are where the erasure is chosen.
         if call.arguments.count == 1, call.arguments.first?.expression.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) { return }
@@ -276,6 +299,8 @@ struct AnyViewRule: CallRule {
         // existential (`any Poster`), where erasure is the only way; stored into a property or handed
         // to `.environment`, its slot is typed `AnyView`.
         guard let erased, Self.isBuiltInPlace(erased) || Self.unifiesBranches(call) else { return }
+        // `AnyView(EmptyView())`: nothing inside has state or structure to lose.
+        if erased.unwrapped.as(FunctionCallExprSyntax.self).map({ $0.calleeName == "EmptyView" && $0.arguments.isEmpty }) == true { return }
         if Self.isStoredOrInjected(call) { return }
         // A function declared `-> AnyView` whose calls in this file all fill a slot whose type is
         // someone else's (a library's `imageBlockView: { imageView($0) }`): its signature is fixed.
@@ -374,6 +399,26 @@ struct AnyViewRule: CallRule {
     }
 
     /// The enclosing function returns, or the enclosing property is declared, `[AnyView]`.
+    /// A `where` clause of an enclosing declaration (extension, initializer, function, type) says
+    /// a generic parameter is `AnyView`: `where Content == AnyView`.
+    static func isPinnedToAnyView(_ call: FunctionCallExprSyntax) -> Bool {
+        var current = call.parent
+        while let node = current {
+            let clause = node.as(ExtensionDeclSyntax.self)?.genericWhereClause
+                ?? node.as(InitializerDeclSyntax.self)?.genericWhereClause
+                ?? node.as(FunctionDeclSyntax.self)?.genericWhereClause
+                ?? node.as(StructDeclSyntax.self)?.genericWhereClause
+            if let clause, clause.requirements.contains(where: { requirement in
+                guard let same = requirement.requirement.as(SameTypeRequirementSyntax.self) else { return false }
+                return [same.leftType.trimmedText, same.rightType.trimmedText].contains { isAnyView($0) }
+            }) {
+                return true
+            }
+            current = node.parent
+        }
+        return false
+    }
+
     private static func isInAnyViewCollectionMember(_ context: RuleContext) -> Bool {
         guard let frame = context.enclosingFunction else { return false }
         let declared: TypeSyntax? = frame.node.as(FunctionDeclSyntax.self)?.signature.returnClause?.type
@@ -470,7 +515,9 @@ struct AnyViewRule: CallRule {
         let outsideViews = !context.isInViewType && context.enclosingType.flatMap { context.type(named: $0.name) }?.isView != true
         switch destination(of: expression) {
         case .argument(let call, let argument, let index):
-            if outsideViews, argument.label?.text == "rootView" { return true }
+            // A hosting root (`UIHostingController(rootView:)`, a hosting view's `rootView:`) has one
+            // type per instance, in a view's code as anywhere.
+            if argument.label?.text == "rootView" { return true }
             switch parameterType(of: call, argument: argument, index: index, in: context) {
             case .anyView: return true
             case .other: return false
