@@ -110,6 +110,14 @@ struct AnyViewRule: CallRule {
                 }
                 """, note: "an erased `EmptyView`: nothing inside to lose"),
             RuleExample("""
+                struct DropTarget: View {
+                    var body: some View { Text("Drop here") }
+                    func makePreview() -> NSView {
+                        NSHostingView(rootView: Cancel.self == EmptyView.self ? content.eraseToAnyView() : cancel().eraseToAnyView())
+                    }
+                }
+                """, note: "branches of one hosting root (`rootView:`), in a view's code too, under a compound condition"),
+            RuleExample("""
                 extension MarkdownTheme {
                     static func app(images: ImageLoader) -> MarkdownTheme {
                         MarkdownTheme(imageBlockView: { imageView($0, images) })
@@ -492,8 +500,9 @@ struct AnyViewRule: CallRule {
     private static func sequenceDestination(_ sequence: SequenceExprSyntax, branchOf ternary: UnresolvedTernaryExprSyntax) -> Destination {
         let elements = Array(sequence.elements)
         guard let index = elements.firstIndex(where: { $0.id == ternary.id }), index + 2 == elements.count else { return .elsewhere }
-        if index >= 3, elements[1].is(AssignmentExprSyntax.self), index == 3 { return .assigned(target: elements[0]) }
-        guard index == 1 else { return .elsewhere }
+        // `target = c ? a : b` (the condition may itself be `p == q`): assigned.
+        if index >= 3, elements[1].is(AssignmentExprSyntax.self) { return .assigned(target: elements[0]) }
+        // Otherwise the ternary binds loosest (`p == q ? a : b`): the sequence's value is a branch.
         return destination(of: ExprSyntax(sequence))
     }
 
