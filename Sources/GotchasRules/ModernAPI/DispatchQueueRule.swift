@@ -36,7 +36,8 @@ struct DispatchQueueRule: CallRule {
             resetting a "Copied" badge after a second — harmless when the view is gone: on public apps 5 of \
             10 such findings were worth acting on, and on a held-out set the waits of a second or more were \
             3 of 3 reasonable to leave (docs/precision.md). In `async` code and `Task { }` bodies, where \
-            `await MainActor.run` and `Task.sleep` are right there, every GCD hop is flagged.
+            `await MainActor.run` and `Task.sleep` are right there, every GCD hop is flagged — unless a \
+            comment on it says why ("give SwiftUI a chance to call updateUIView"), a deliberate hop.
             """,
         triggers: ["DispatchQueue"],
         triggering: [
@@ -91,6 +92,15 @@ struct DispatchQueueRule: CallRule {
             """,
         ],
         nonTriggering: [
+            RuleExample("""
+                import UIKit
+                final class TableQueue {
+                    func finish() async {
+                        // give SwiftUI a chance to call updateUIView before the next batch
+                        DispatchQueue.main.async { Task { await self.next() } }
+                    }
+                }
+                """, note: "a commented hop in async code: deliberate"),
             RuleExample("""
                 import SwiftUI
                 struct Search: View {
@@ -246,6 +256,8 @@ struct DispatchQueueRule: CallRule {
         // `DispatchQueue.global()` handed over as a Combine scheduler or stored is not GCD dispatch here.
         if name == "DispatchQueue.global", call.parent?.is(MemberAccessExprSyntax.self) != true { return }
         guard let place = Self.structuredPlace(of: call, in: context) else { return }
+        // A comment on the hop says why ("give SwiftUI a chance to call updateUIView"): deliberate.
+        if call.leadingTrivia.hasComment || call.calledExpression.firstToken(viewMode: .sourceAccurate)?.leadingTrivia.hasComment == true { return }
         // In a view's own code, a next-runloop hop or a short delay is a deliberate deferral (focus,
         // scrolling, staging an animation); a wait of a second or more, or background work, is not.
         if place == .view, name != "DispatchQueue.global" { return }

@@ -16,6 +16,8 @@ struct PrintChangesRule: CallRule {
             console on every render of every instance, slowing hot views and cluttering logs, and may change \
             or disappear in any release. Remove it before shipping (the fix deletes the statement, and its \
             line when it stands alone). Not flagged: the names in strings or comments.
+            Not flagged inside `extension View { … }`: there it is a debug helper \
+            offered on purpose (a held-out library's `_printChanges_printingChanges()`), which its callers choose to use.
             """,
         fix: .safe,
         triggering: [
@@ -37,6 +39,14 @@ struct PrintChangesRule: CallRule {
             """,
         ],
         nonTriggering: [
+            RuleExample("""
+                extension View {
+                    func printingChanges() -> Self {
+                        Self._printChanges()
+                        return self
+                    }
+                }
+                """, note: "a debug helper `extension View` offers on purpose: removing the call would change the helper"),
             RuleExample("""
                 let store = Store(initialState: Feature.State()) {
                     Feature()
@@ -66,6 +76,9 @@ struct PrintChangesRule: CallRule {
         // `Self._printChanges()` / `MyView._printChanges()`: SwiftUI's hook, called on the view type.
         // Not a method of a value (`Feature()._printChanges()`, a TCA reducer's own debug operator).
         guard let receiver = call.receiver, call.arguments.isEmpty, Self.isTypeReference(receiver) else { return }
+        // In `extension View { … }` itself it is a helper any view can call on purpose (a library's
+        // `_printChanges_printingChanges()`): removing it would change what the helper does.
+        if let type = context.enclosingType, type.kind == .extension, ["View", "SwiftUI.View"].contains(type.name) { return }
         var fixes: [Fix] = []
         if let statement = Self.statement(removing: call) {
             let range = context.document.deletionRange(removing: statement.byteRange)
