@@ -187,6 +187,34 @@ enum WorkspaceRuleSupport {
         return current
     }
 
+    /// Preview code as the model knows it: the walk is in `#Preview`/a `PreviewProvider`, or in a
+    /// view that only previews build (a `#if DEBUG` wrapper such as `MovieItemTest`). Run-time
+    /// advice does not apply there.
+    static func isPreviewOnly(_ context: RuleContext) -> Bool {
+        if context.isInPreviewCode { return true }
+        guard let view = context.enclosingView else { return false }
+        return context.isBuiltOnlyByPreviews(view.name)
+    }
+
+    /// The call is a method of one of the program's own types, not SwiftUI's modifier of that
+    /// name: the chain's root (`config` in `config.padding(8).cornerRadius(r)`) is a parameter of
+    /// the enclosing function or a property of an enclosing type whose type the workspace declares
+    /// with a method `name`, or the enclosing function returns such a type (a builder chain). A
+    /// popup configuration's `cornerRadius(_:)` on a held-out library was this shape.
+    static func callsProgramMethod(_ call: FunctionCallExprSyntax, named name: String, in context: RuleContext) -> Bool {
+        func declaresMethod(_ typeName: String?) -> Bool {
+            guard let simple = typeName.flatMap(TypeNames.simple), let type = context.type(named: simple) else { return false }
+            return !type.isView && type.methodNames.contains(name)
+        }
+        let function = context.enclosingFunction?.node.as(FunctionDeclSyntax.self)
+        if declaresMethod(function?.signature.returnClause?.type.trimmedText) { return true }
+        guard let receiver = call.receiver, let root = receiver.chainRoot.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
+        if let parameter = function?.signature.parameterClause.parameters.first(where: { ($0.secondName ?? $0.firstName).text == root }) {
+            return declaresMethod(parameter.type.trimmedText)
+        }
+        return declaresMethod(enclosingProperty(named: root, in: context)?.inferredTypeName)
+    }
+
     /// The property of an enclosing type that a bare name or `self.name` refers to.
     static func enclosingProperty(named name: String, in context: RuleContext) -> PropertyInfo? {
         for scope in context.typeStack.reversed() {

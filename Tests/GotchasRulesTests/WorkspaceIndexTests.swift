@@ -138,6 +138,25 @@ import Testing
         #expect(diagnostics("PlantList.swift", reader, workspace, rule: "environment-object-mismatch").isEmpty)
     }
 
+    /// A wrapper view that only previews build (a `#Preview` in another file, a `PreviewProvider`
+    /// under `#if DEBUG`) is preview code; one that an app view also builds is not. The answer
+    /// follows the other file: `state-not-private` goes quiet, then flags again.
+    @Test func aViewOnlyPreviewsBuildIsPreviewCode() {
+        let wrapper = "struct RowPreview: View {\n    @State var on = false\n    var body: some View { Row(on: $on) }\n}\n"
+        let preview = "#if DEBUG\nstruct Row_Previews: PreviewProvider {\n    static var previews: some View { RowPreview() }\n}\n#endif\n"
+        let macro = "#Preview { RowPreview() }\n"
+        let app = "struct Screen: View {\n    var body: some View { RowPreview() }\n}\n"
+        for previews in [preview, macro] {
+            let onlyPreviews = WorkspaceIndex(files: [fileIndex("RowPreview.swift", wrapper), fileIndex("Previews.swift", previews)])
+            #expect(onlyPreviews.isBuiltOnlyByPreviews("RowPreview"))
+            #expect(diagnostics("RowPreview.swift", wrapper, onlyPreviews, rule: "state-not-private").isEmpty)
+            let alsoApp = WorkspaceIndex(files: [fileIndex("RowPreview.swift", wrapper), fileIndex("Previews.swift", previews),
+                                                 fileIndex("Screen.swift", app)])
+            #expect(!alsoApp.isBuiltOnlyByPreviews("RowPreview"))
+            #expect(diagnostics("RowPreview.swift", wrapper, alsoApp, rule: "state-not-private").count == 1)
+        }
+    }
+
     @Test func projectSettingsSetDefaultIsolation() {
         #expect(ProjectSettings.defaultIsolationIsMainActor(path: "Package.swift", text: ".target(name: \"A\", swiftSettings: [.defaultIsolation( MainActor.self )])") == true)
         #expect(ProjectSettings.defaultIsolationIsMainActor(path: "Package.swift", text: "// .defaultIsolation(MainActor.self)") == false)

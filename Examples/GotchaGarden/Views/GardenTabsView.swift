@@ -10,6 +10,10 @@ struct GardenTabsView: View {
                 .tabItem {
                     Label("Garden", systemImage: "leaf")
                 }
+            GardenGridView(store: store)
+                .tabItem {
+                    Label("Grid", systemImage: "square.grid.2x2")
+                }
             PlantBrowserView()
                 .tabItem {
                     Label("Browse", systemImage: "magnifyingglass")

@@ -117,6 +117,9 @@ public struct FileIndex: Sendable, Codable {
 
     private static let menuContentSuffix = " menu"
 
+    /// The `builtViews` key of the views preview code builds (`#Preview`, a `PreviewProvider`).
+    static let previewKey = "#Preview"
+
     /// The name under which questions about view trees (`viewTreeHoldsState`) are recorded and
     /// their changes announced: any file's built views or type facts may change the answer.
     static let viewTreeDependency = "view trees"

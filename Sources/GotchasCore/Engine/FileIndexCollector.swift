@@ -160,7 +160,7 @@ final class FileIndexCollector {
         }
         // `Row(item: i)` in `body` or a view builder: the view tree of the enclosing type holds a `Row`.
         // Built in menu content, it goes under the owner's menu key (`WorkspaceIndex.isBuiltOnlyAsMenuContent`).
-        if context.execution == .render || isAppSceneBody, TypeNames.startsUppercase(callee),
+        if context.execution == .render || isAppSceneBody || isPreviewBody, TypeNames.startsUppercase(callee),
            call.calledExpression.is(DeclReferenceExprSyntax.self) || call.calledExpression.is(GenericSpecializationExprSyntax.self) {
             noteBuiltView(callee)
         }
@@ -175,6 +175,10 @@ final class FileIndexCollector {
         return context.execution != .deferred
     }
 
+    /// Preview code outside actions (`#Preview { Row() }`, a `PreviewProvider`'s `previews`): the
+    /// views it builds are edges too, so a wrapper only previews build is known as preview code.
+    private var isPreviewBody: Bool { context.isInPreviewCode && context.execution != .deferred }
+
     /// A use of `name` (bare or `self.name`): is it menu content, and in which member.
     private func noteMemberUse(_ name: String) {
         guard let item = itemKey else { return }
@@ -185,6 +189,12 @@ final class FileIndexCollector {
     /// `Row()` built in rendered code: inside a menu's closure it is menu content now; in a member
     /// other than `body` it waits for the item's uses of that member.
     private func noteBuiltView(_ callee: String) {
+        // Preview code builds under one key, whatever type holds it (a `PreviewProvider`, a top-level
+        // `#Preview`, a preview nested in `#if DEBUG`): `isBuiltOnlyByPreviews` asks only that.
+        if context.isInPreviewCode {
+            entries.builtViews[FileIndex.previewKey, default: []].insert(callee)
+            return
+        }
         let owner = context.typeStack.last?.qualifiedName ?? ""
         if MenuContent.contains(context.containers) {
             entries.builtViews[FileIndex.menuContentKey(owner: owner), default: []].insert(callee)

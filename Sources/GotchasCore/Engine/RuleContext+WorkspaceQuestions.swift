@@ -121,6 +121,13 @@ extension RuleContext {
         return workspace.isBuiltOnlyByApps(name)
     }
 
+    /// True when every place that builds the view type `name` is preview code (see
+    /// `WorkspaceIndex.isBuiltOnlyByPreviews`); false while not completely indexed. Records the question.
+    public func isBuiltOnlyByPreviews(_ name: String) -> Bool {
+        record(.builtOnlyByPreviews(name))
+        return workspace.isBuiltOnlyByPreviews(name)
+    }
+
     /// True when the workspace's project settings make `MainActor` the default isolation.
     public var defaultIsolationIsMainActor: Bool {
         record(.defaultIsolation)

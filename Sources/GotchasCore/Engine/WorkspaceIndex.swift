@@ -274,6 +274,15 @@ public struct WorkspaceIndex: Sendable {
         isBuiltSomewhere(typeName) { types[FileIndex.builtViewsOwner(ofKey: $0).owner]?.inherits("App") == true }
     }
 
+    /// True when the view named `typeName` is built somewhere, and every place that builds it is
+    /// preview code — a `PreviewProvider`, a `#Preview`, a file under `Preview Content/` — whose
+    /// builds are all filed under `FileIndex.previewKey`. A
+    /// wrapper view a preview builds (`MovieItemTest`, `_Preview` under `#if DEBUG`) is preview code
+    /// too. False otherwise, and while the index is not complete.
+    public func isBuiltOnlyByPreviews(_ typeName: String) -> Bool {
+        isBuiltSomewhere(typeName) { $0 == FileIndex.previewKey }
+    }
+
     /// True when the index is complete, some file's `builtViews` builds the view named `typeName`,
     /// and every key (owner, or owner's menu key) under which one does satisfies `place`.
     private func isBuiltSomewhere(_ typeName: String, andOnlyWhere place: (String) -> Bool) -> Bool {

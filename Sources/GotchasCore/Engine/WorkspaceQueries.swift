@@ -32,6 +32,8 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
         case menuContentOnly(String)
         /// `RuleContext.isBuiltOnlyByApps(_:)`: whether a view type is only ever an app scene's root.
         case builtOnlyByApps(String)
+        /// `RuleContext.isBuiltOnlyByPreviews(_:)`: whether a view type is only ever built by previews.
+        case builtOnlyByPreviews(String)
         /// `RuleContext.defaultIsolationIsMainActor` (project settings).
         case defaultIsolation
         /// `RuleContext.isPhonePortraitOnly` (project settings: device family, orientations).
@@ -45,7 +47,7 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
             // Not the type's name: the uses of its members change with almost every edit of
             // code that names it, and only a file that asked needs a re-lint then.
             case .memberUsers(let type, _), .bodyReaches(let type, _): FileIndex.memberUsesDependency(of: type)
-            case .viewTreeHoldsState, .menuContentOnly, .builtOnlyByApps: FileIndex.viewTreeDependency
+            case .viewTreeHoldsState, .menuContentOnly, .builtOnlyByApps, .builtOnlyByPreviews: FileIndex.viewTreeDependency
             case .defaultIsolation, .phonePortraitOnly: nil
             }
         }
@@ -74,6 +76,7 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
             case .viewTreeHoldsState(let root): first.viewTreeHoldsState(rootedAt: root) == second.viewTreeHoldsState(rootedAt: root)
             case .menuContentOnly(let name): first.isBuiltOnlyAsMenuContent(name) == second.isBuiltOnlyAsMenuContent(name)
             case .builtOnlyByApps(let name): first.isBuiltOnlyByApps(name) == second.isBuiltOnlyByApps(name)
+            case .builtOnlyByPreviews(let name): first.isBuiltOnlyByPreviews(name) == second.isBuiltOnlyByPreviews(name)
             case .defaultIsolation: first.defaultIsolationIsMainActor == second.defaultIsolationIsMainActor
             case .phonePortraitOnly: first.isPhonePortraitOnly == second.isPhonePortraitOnly
             }
@@ -94,6 +97,7 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
             case .viewTreeHoldsState(let root): hasher.combine(workspace.viewTreeHoldsState(rootedAt: root))
             case .menuContentOnly(let name): hasher.combine(workspace.isBuiltOnlyAsMenuContent(name))
             case .builtOnlyByApps(let name): hasher.combine(workspace.isBuiltOnlyByApps(name))
+            case .builtOnlyByPreviews(let name): hasher.combine(workspace.isBuiltOnlyByPreviews(name))
             case .defaultIsolation: hasher.combine(workspace.defaultIsolationIsMainActor)
             case .phonePortraitOnly: hasher.combine(workspace.isPhonePortraitOnly)
             }
@@ -149,7 +153,7 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
                 case .declaration(let name): declaredElsewhere(TypeNames.simple(name) ?? name)
                 // Every finished index answers the labels and member questions (the empty one does not).
                 case .environmentUses, .intentControls, .references, .initializerLabels, .memberUsers, .bodyReaches,
-                     .viewTreeHoldsState, .menuContentOnly, .builtOnlyByApps: true
+                     .viewTreeHoldsState, .menuContentOnly, .builtOnlyByApps, .builtOnlyByPreviews: true
                 // Asked only by files that read `UIScreen.main.bounds`: few, so always taken as open.
                 case .phonePortraitOnly: true
                 case .defaultIsolation: defaultIsolationIsMainActor
@@ -167,7 +171,7 @@ extension WorkspaceQueries.Query {
         switch self {
         case .environmentUses(let name): workspace.environmentUses(of: name).contains { $0.path == path }
         case .intentControls(let name): workspace.intentControls(in: name).contains { $0.path == path }
-        case .declaration, .references, .initializerLabels, .memberUsers, .bodyReaches, .viewTreeHoldsState, .menuContentOnly, .builtOnlyByApps, .defaultIsolation, .phonePortraitOnly: false  // labels and users carry no positions; declarations are asked excluding this file
+        case .declaration, .references, .initializerLabels, .memberUsers, .bodyReaches, .viewTreeHoldsState, .menuContentOnly, .builtOnlyByApps, .builtOnlyByPreviews, .defaultIsolation, .phonePortraitOnly: false  // labels and users carry no positions; declarations are asked excluding this file
         }
     }
 
@@ -185,6 +189,7 @@ extension WorkspaceQueries.Query {
         case .viewTreeHoldsState(let root): "v:" + root
         case .menuContentOnly(let name): "n:" + name
         case .builtOnlyByApps(let name): "a:" + name
+        case .builtOnlyByPreviews(let name): "w:" + name
         case .defaultIsolation: "s:"
         case .phonePortraitOnly: "p:"
         }
@@ -202,6 +207,7 @@ extension WorkspaceQueries.Query {
         case "v": self = .viewTreeHoldsState(name)
         case "n": self = .menuContentOnly(name)
         case "a": self = .builtOnlyByApps(name)
+        case "w": self = .builtOnlyByPreviews(name)
         case "m", "b":
             guard let space = name.lastIndex(of: " ") else { return nil }
             let (type, member) = (String(name[..<space]), String(name[name.index(after: space)...]))

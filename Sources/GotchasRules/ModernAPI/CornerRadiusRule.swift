@@ -42,6 +42,12 @@ struct CornerRadiusRule: CallRule {
             """,
         ],
         nonTriggering: [
+            RuleExample("""
+                struct SheetPopup {
+                    func configurePopup(config: PopupConfig) -> PopupConfig { config.padding(8).cornerRadius(16) }
+                }
+                """, note: "the program's own builder method of that name (a popup configuration)",
+                otherFiles: ["PopupConfig.swift": "struct PopupConfig { func padding(_ v: Double) -> Self { self }; func cornerRadius(_ r: Double) -> Self { self } }"]),
             RuleExample("Image(\"cover\").clipShape(.rect(cornerRadius: 8))"),
             RuleExample("RoundedRectangle(cornerRadius: 8).fill(.blue)", note: "a shape's `cornerRadius:` label"),
             RuleExample("view.layer.cornerRadius = 8", note: "UIKit's layer property"),
@@ -74,6 +80,8 @@ struct CornerRadiusRule: CallRule {
         else { return }
         let labels = call.argumentLabels.dropFirst()
         guard labels.isEmpty || labels == ["antialiased"] else { return }
+        // `config.cornerRadius(r)` on the program's own builder type: its method, not the modifier.
+        if WorkspaceRuleSupport.callsProgramMethod(call, named: "cornerRadius", in: context) { return }
         var fixes: [Fix] = []
         // `antialiased: false` has no `clipShape` spelling: only the one-argument form is rewritten.
         if call.arguments.count == 1, let rightParen = call.rightParen {

