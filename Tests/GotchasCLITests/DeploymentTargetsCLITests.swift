@@ -142,6 +142,35 @@ private struct NeedsNewOSRule: Rule {
         #expect(both.status == ExitStatus.problems)
         #expect(both.output.contains("uiscreen-bounds"))
     }
+
+    /// The orientations may live in a physical `Info.plist` instead of the build settings: read
+    /// from there (plain and `~iphone` keys), an iPhone-only portrait app is quiet; a landscape
+    /// entry there, or no orientations anywhere, flags again.
+    @Test func orientationsFromAnInfoPlistCount() throws {
+        let view = "import SwiftUI\nstruct Hero: View {\n    var body: some View { Image(\"h\").frame(width: UIScreen.main.bounds.width) }\n}\n"
+        func plist(_ orientations: [String]) -> String {
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n"
+                + "\t<key>UISupportedInterfaceOrientations~iphone</key>\n\t<array>\n"
+                + orientations.map { "\t\t<string>\($0)</string>\n" }.joined() + "\t</array>\n</dict>\n</plist>\n"
+        }
+        let tree = try TemporaryTree([
+            "App.xcodeproj/project.pbxproj": "TARGETED_DEVICE_FAMILY = 1;\nINFOPLIST_FILE = App/Info.plist;\n",
+            "App/Info.plist": plist(["UIInterfaceOrientationPortrait"]),
+            "App/Hero.swift": view,
+        ])
+        func lint() -> (status: Int32, output: String) {
+            let captured = CapturedIO()
+            let status = LintCommand(linter: RuleCatalog.linter, io: captured.io).run([tree.root, "--no-cache"])
+            return (status, captured.output)
+        }
+        let portrait = lint()
+        #expect(portrait.status == ExitStatus.clean, "\(portrait.output)")
+        try plist(["UIInterfaceOrientationPortrait", "UIInterfaceOrientationLandscapeLeft"])
+            .write(toFile: tree.path("App/Info.plist"), atomically: true, encoding: .utf8)
+        #expect(lint().output.contains("uiscreen-bounds"))
+        try FileManager.default.removeItem(atPath: tree.path("App/Info.plist"))
+        #expect(lint().output.contains("uiscreen-bounds"))
+    }
 }
 
 @Suite struct SettingsCommandTests {

@@ -5,9 +5,11 @@ public enum ProjectSettings {
     /// that does/does not set default `MainActor` isolation; nil for any other file.
     public static func defaultIsolationIsMainActor(path: String, text: String) -> Bool? {
         guard let kind = kind(ofPath: path) else { return nil }
-        let needle = switch kind {
-        case .manifest, .manifestVariant: "defaultIsolation(MainActor.self)"
-        case .xcconfig, .xcodeProject: "SWIFT_DEFAULT_ACTOR_ISOLATION=MainActor"
+        let needle: String
+        switch kind {
+        case .manifest, .manifestVariant: needle = "defaultIsolation(MainActor.self)"
+        case .xcconfig, .xcodeProject: needle = "SWIFT_DEFAULT_ACTOR_ISOLATION=MainActor"
+        case .infoPlist: return false  // a settings file that sets no isolation
         }
         // An ASCII text is searched by bytes: `String.contains` went through Foundation's
         // UTF-16 search, ~30 M instructions for the two pbxprojs of a warm run.

@@ -232,7 +232,7 @@ public struct ProjectSettingsFiles: Sendable, Equatable {
                     // …/Directory/App.xcodeproj/project.pbxproj: the project's directory.
                     let bundle = ProjectSettingsFiles.parent(of: path) ?? ""
                     xcodeProjects[ProjectSettingsFiles.parent(of: bundle) ?? "", default: []].append(path)
-                case .xcconfig:
+                case .xcconfig, .infoPlist:
                     break
                 }
             }

@@ -2,20 +2,26 @@ import Foundation
 
 /// What an Xcode project or xcconfig says about the devices and orientations an app runs in:
 /// `TARGETED_DEVICE_FAMILY` (1 iPhone, 2 iPad, 3 TV, 4 Watch, 7 Vision) and the generated
-/// Info.plist's `INFOPLIST_KEY_UISupportedInterfaceOrientations[_iPhone]`. An app that runs only
+/// Info.plist's `INFOPLIST_KEY_UISupportedInterfaceOrientations[_iPhone]`, or a physical
+/// `Info.plist`'s `UISupportedInterfaceOrientations[~iphone]`. An app that runs only
 /// on iPhone and only in portrait is never in split view, slide-over or Stage Manager, and never
 /// rotates: its screen is its window (`uiscreen-bounds` asks).
 public struct DeviceFamilySetting: Sendable, Equatable {
     /// Every device family value set (`"1"`, `"2"`, …); empty when none is.
     public var families: Set<String> = []
     /// Every orientation named (`UIInterfaceOrientationPortrait`, …); nil when no key sets them
-    /// here (a physical Info.plist may: not read, so not known).
+    /// here (a binary Info.plist is not read, so not known).
     public var orientations: Set<String>?
 
     /// The setting of a settings file's text; nil for a file that is not an Xcode project or
     /// xcconfig (a package has no device family).
     public init?(path: String, text: String) {
-        guard let kind = ProjectSettings.kind(ofPath: path), kind == .xcodeProject || kind == .xcconfig else { return nil }
+        guard let kind = ProjectSettings.kind(ofPath: path) else { return nil }
+        if kind == .infoPlist {
+            orientations = Self.plistOrientations(text)
+            return
+        }
+        guard kind == .xcodeProject || kind == .xcconfig else { return nil }
         // Only the few lines naming a key read here (a pbxproj has thousands; the server reads
         // settings files on its message loop), found by bytes as `SettingsFileFacts` finds its own.
         let pieces = SettingsTextLines(text)
@@ -31,6 +37,28 @@ public struct DeviceFamilySetting: Sendable, Equatable {
                 }
             }
         }
+    }
+
+    /// The strings of an XML property list's `UISupportedInterfaceOrientations` (and its
+    /// `~iphone` variant) arrays; nil when neither key is there (a binary plist: not read).
+    /// `~ipad` is not read: an iPhone-only app never runs it.
+    static func plistOrientations(_ text: String) -> Set<String>? {
+        var found: Set<String>?
+        for key in ["<key>UISupportedInterfaceOrientations</key>", "<key>UISupportedInterfaceOrientations~iphone</key>"] {
+            guard let keyRange = text.range(of: key) else { continue }
+            let rest = text[keyRange.upperBound...]
+            guard let open = rest.range(of: "<array>"), rest[..<open.lowerBound].allSatisfy(\.isWhitespace),
+                  let close = rest.range(of: "</array>", range: open.upperBound..<rest.endIndex)
+            else { continue }
+            var values = found ?? []
+            var scan = rest[open.upperBound..<close.lowerBound]
+            while let start = scan.range(of: "<string>"), let end = scan.range(of: "</string>", range: start.upperBound..<scan.endIndex) {
+                values.insert(String(scan[start.upperBound..<end.lowerBound]).trimmingCharacters(in: .whitespacesAndNewlines))
+                scan = scan[end.upperBound...]
+            }
+            found = values
+        }
+        return found
     }
 
     static let keyMarkers = [Array("TARGETED_DEVICE_FAMILY".utf8), Array("UISupportedInterfaceOrientations".utf8)]

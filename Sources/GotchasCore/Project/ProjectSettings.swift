@@ -14,6 +14,10 @@ extension ProjectSettings {
         case xcodeProject
         /// `*.xcconfig`.
         case xcconfig
+        /// `Info.plist` or `<Target>-Info.plist`: read only for the orientations an app supports
+        /// (`UISupportedInterfaceOrientations`), which a project may keep there instead of in
+        /// its build settings.
+        case infoPlist
     }
 
     /// The kind of settings file at `path`, or nil for any other file
@@ -23,7 +27,7 @@ extension ProjectSettings {
         return path.withUTF8 { bytes -> FileKind?? in
             // The last byte before any trailing `/` must end one of the names below ("t" of
             // `.swift`, "g" of `.xcconfig`, "j" of `project.pbxproj`): for any text, as a
-            // `Character` ending in one of those letters ends in its byte. Nearly every name
+            // `Character` ending in one of those letters ends in its byte (`Info.plist` ends in "t" too). Nearly every name
             // a walk or a directory listing asks about is decided here (a directory above a
             // tree may hold thousands; splitting each path into components cost ~5 %).
             var end = bytes.count
@@ -49,6 +53,7 @@ extension ProjectSettings {
                 return .manifestVariant
             }
             if ends(".xcconfig", name) { return .xcconfig }
+            if equals("Info.plist", name) || ends("-Info.plist", name) { return .infoPlist }
             guard equals("project.pbxproj", name) else { return .some(nil) }
             var folderEnd = start
             while folderEnd > 0, bytes[folderEnd - 1] == UInt8(ascii: "/") { folderEnd -= 1 }
@@ -65,6 +70,7 @@ extension ProjectSettings {
         if name == "Package.swift" { return .manifest }
         if name.hasPrefix("Package@swift-") && name.hasSuffix(".swift") { return .manifestVariant }
         if name.hasSuffix(".xcconfig") { return .xcconfig }
+        if name == "Info.plist" || name.hasSuffix("-Info.plist") { return .infoPlist }
         if name == "project.pbxproj" && parts.dropLast().last?.hasSuffix(".xcodeproj") == true { return .xcodeProject }
         return nil
     }
@@ -73,5 +79,5 @@ extension ProjectSettings {
 
     /// What a file watcher must watch to see every settings file change, with `**/*.swift`
     /// (which covers the manifests): wider than `kind(ofPath:)`, which still decides.
-    public static let watchedGlobPatterns = ["**/*.xcconfig", "**/project.pbxproj"]
+    public static let watchedGlobPatterns = ["**/*.xcconfig", "**/project.pbxproj", "**/*Info.plist"]
 }

@@ -37,6 +37,8 @@ public struct SettingsFileFacts: Sendable, Equatable {
             for piece in lines where !piece.isASCII || lines.piece(piece, contains: Self.keyMarkers) {
                 readBuildSettings(piece.text, xcconfig: kind == .xcconfig)
             }
+        case .infoPlist:
+            break  // no deployment target there (an Info.plist's `MinimumOSVersion` is generated)
         }
     }
 

@@ -24,9 +24,10 @@ struct UIScreenBoundsRule: Rule {
             nor a device-class check (`UIScreen.main.bounds.height <= 667`, "is this a small phone"): \
             comparing the screen with a constant asks about the device, not the view's space, and neither \
             `GeometryReader` nor `containerRelativeFrame` answers that. Nor an app whose Xcode settings say iPhone \
-            only (`TARGETED_DEVICE_FAMILY = 1`) and portrait only (`INFOPLIST_KEY_UISupportedInterfaceOrientations`): \
-            it is never in split view or Stage Manager and never rotates (orientations set only in a physical \
-            Info.plist are not read, so such an app is still flagged).
+            only (`TARGETED_DEVICE_FAMILY = 1`) and portrait only (`INFOPLIST_KEY_UISupportedInterfaceOrientations` in the \
+            build settings, or `UISupportedInterfaceOrientations[~iphone]` in an XML `Info.plist` of the project): \
+            it is never in split view or Stage Manager and never rotates (a binary Info.plist is not read, so such an \
+            app is still flagged).
             """,
         triggers: ["UIScreen"],
         triggering: [
