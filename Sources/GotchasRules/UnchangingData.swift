@@ -7,15 +7,9 @@ import SwiftSyntax
 enum UnchangingData {
     /// Data that does not change while the view lives (catalog, "Evidence from public
     /// apps"): an array literal, a `static let` (or a static preview/sample member), or
-    /// anything inside `#Preview` / a `PreviewProvider`.
+    /// anything in preview code (`#Preview`, a `PreviewProvider`, `Preview Content/`).
     static func holds(_ collection: ExprSyntax, in context: RuleContext) -> Bool {
-        if context.typeStack.contains(where: { $0.inherits("PreviewProvider") }) { return true }
-        var ancestor = collection.parent
-        while let node = ancestor {
-            if let macro = node.as(MacroExpansionExprSyntax.self), macro.macroName.text == "Preview" { return true }
-            if let macro = node.as(MacroExpansionDeclSyntax.self), macro.macroName.text == "Preview" { return true }
-            ancestor = node.parent
-        }
+        if context.isInPreviewCode { return true }
         // `let icons = viewModel.icons` just above the `ForEach`: judge what the local holds.
         let collection = localValue(of: collection.unwrapped) ?? collection.unwrapped
         if collection.is(ArrayExprSyntax.self) { return true }
@@ -51,10 +45,10 @@ enum UnchangingData {
         let merged = context.type(named: enclosing.name)
         func own(_ name: String) -> PropertyInfo? { enclosing.property(named: name) ?? merged?.property(named: name) }
         var property: PropertyInfo?
-        if let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text ?? selfMember(expression) {
+        if let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text ?? expression.selfMemberName {
             property = own(name)
         } else if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base,
-                  let baseName = base.as(DeclReferenceExprSyntax.self)?.baseName.text ?? selfMember(base),
+                  let baseName = base.as(DeclReferenceExprSyntax.self)?.baseName.text ?? base.selfMemberName,
                   let holder = own(baseName), holder.isStoredInstance, let typeName = holder.inferredTypeName,
                   let model = context.type(named: typeName) {
             property = model.property(named: member.declName.baseName.text)
@@ -68,7 +62,7 @@ enum UnchangingData {
     /// own member list, so the `ForEach` must stand in the declaration of the property; any
     /// `$lines`/`_lines`, assignment or mutating call outside an `init` keeps the finding.
     static func isStateSetOnlyInInit(_ expression: ExprSyntax, in context: RuleContext) -> Bool {
-        guard let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text ?? selfMember(expression),
+        guard let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text ?? expression.selfMemberName,
               context.enclosingType?.property(named: name)?.wrapper == "State" else { return false }
         var current = expression.parent
         while let parent = current, !parent.is(MemberBlockSyntax.self) { current = parent.parent }
@@ -91,12 +85,6 @@ enum UnchangingData {
         "append", "insert", "remove", "removeAll", "removeFirst", "removeLast", "removeSubrange", "popLast", "replaceSubrange",
         "move", "shuffle", "sort", "reverse", "swapAt", "formUnion", "subtract",
     ]
-
-    static func selfMember(_ expression: ExprSyntax) -> String? {
-        guard let member = expression.as(MemberAccessExprSyntax.self),
-              member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) else { return nil }
-        return member.declName.baseName.text
-    }
 
     /// `Type.name` / `Self.name`, or a bare `name` that is a static member of the enclosing type.
     static func staticMemberReference(_ expression: ExprSyntax, in context: RuleContext) -> (TypeScope, String)? {

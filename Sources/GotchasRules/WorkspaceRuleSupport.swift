@@ -199,15 +199,14 @@ enum WorkspaceRuleSupport {
     /// The call is a method of one of the program's own types, not SwiftUI's modifier of that
     /// name: the chain's root (`config` in `config.padding(8).cornerRadius(r)`) is a parameter of
     /// the enclosing function or a property of an enclosing type whose type the workspace declares
-    /// with a method `name`, or the enclosing function returns such a type (a builder chain). A
-    /// popup configuration's `cornerRadius(_:)` on a held-out library was this shape.
+    /// with a method `name`. A popup configuration's `cornerRadius(_:)` on a held-out library was
+    /// this shape.
     static func callsProgramMethod(_ call: FunctionCallExprSyntax, named name: String, in context: RuleContext) -> Bool {
         func declaresMethod(_ typeName: String?) -> Bool {
             guard let simple = typeName.flatMap(TypeNames.simple), let type = context.type(named: simple) else { return false }
             return !type.isView && type.methodNames.contains(name)
         }
         let function = context.enclosingFunction?.node.as(FunctionDeclSyntax.self)
-        if declaresMethod(function?.signature.returnClause?.type.trimmedText) { return true }
         guard let receiver = call.receiver, let root = receiver.chainRoot.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
         if let parameter = function?.signature.parameterClause.parameters.first(where: { ($0.secondName ?? $0.firstName).text == root }) {
             return declaresMethod(parameter.type.trimmedText)

@@ -450,6 +450,35 @@ import Testing
         #expect(fixedErrors == [], "\(fixedErrors)")
     }
 
+    /// An `EnvironmentKey` with a `Sendable` literal, read off the main actor: the original does not
+    /// compile under default `MainActor` isolation, the engine's safe `nonisolated` does.
+    @Test func nonisolatedLiteralDefaultValueIsASafeFixThatCompiles() async throws {
+        let workspace = Workspace(ruleID: "nonisolated-default-value", code: """
+            import SwiftUI
+            struct SpacingKey: EnvironmentKey {
+                static let defaultValue: Double = 8
+            }
+            nonisolated func initial<K: EnvironmentKey>(_ key: K.Type) -> K.Value { K.defaultValue }
+            nonisolated func start() { _ = initial(SpacingKey.self) }
+            """, others: Self.mainActorPackage, isolation: .mainActor)
+        #expect(try await workspace.errors().contains { $0.contains("main actor-isolated conformance of 'SpacingKey'") })
+        let fixed = workspace.fixed()
+        #expect(fixed.contains("nonisolated static let defaultValue: Double = 8"), "\(fixed)")
+        #expect(try await workspace.errors(fixed) == [])
+    }
+
+    /// A `PreferenceKey` whose `reduce` lives in another extension: `nonisolated` on `defaultValue`
+    /// alone leaves the conformance isolated (it still does not compile), so there is no safe fix.
+    @Test func preferenceKeyWithReduceElsewhereGetsNoSafeFix() async throws {
+        let workspace = Self.key("    static let defaultValue: Int = 0",
+                                 declarations: "extension SelectionKey { static func reduce(value: inout Int, nextValue: () -> Int) { value += nextValue() } }")
+        #expect(try await workspace.errors().contains { $0.contains(Self.isolatedConformance) })
+        try await workspace.expectNaiveFails(Self.key("    nonisolated static let defaultValue: Int = 0",
+            declarations: "extension SelectionKey { static func reduce(value: inout Int, nextValue: () -> Int) { value += nextValue() } }").code,
+                                             because: Self.isolatedConformance)
+        workspace.expectNoSafeFix("`reduce` is declared in another extension and stays isolated")
+    }
+
     /// A value of a type that is not `Sendable` cannot be a `nonisolated static let` in Swift 6
     /// ("not concurrency-safe"); nor can one read from a MainActor static (`.standard` of a
     /// `struct Theme` that default isolation makes MainActor). The engine's `nonisolated` is

@@ -157,6 +157,20 @@ import Testing
         }
     }
 
+    /// A preview of a scene's root or of a menu row says nothing of where the app builds it: the
+    /// other "built only where" questions leave preview builds out.
+    @Test func previewsDoNotChangeWhereTheAppBuildsAView() {
+        let app = "@main struct Garden: App {\n    var body: some Scene { WindowGroup { ContentView() } }\n}\n"
+        let menu = "struct Row: View {\n    var body: some View { Text(\"a\").contextMenu { RowMenu() } }\n}\n"
+        let views = "struct ContentView: View { var body: some View { Text(\"a\") } }\nstruct RowMenu: View { var body: some View { Button(\"x\") {} } }\n"
+        let previews = "#Preview { ContentView() }\n#Preview { RowMenu() }\n"
+        let workspace = WorkspaceIndex(files: [fileIndex("App.swift", app), fileIndex("Row.swift", menu),
+                                               fileIndex("Views.swift", views), fileIndex("Previews.swift", previews)])
+        #expect(workspace.isBuiltOnlyByApps("ContentView"))
+        #expect(workspace.isBuiltOnlyAsMenuContent("RowMenu"))
+        #expect(!workspace.isBuiltOnlyByPreviews("ContentView"))
+    }
+
     @Test func projectSettingsSetDefaultIsolation() {
         #expect(ProjectSettings.defaultIsolationIsMainActor(path: "Package.swift", text: ".target(name: \"A\", swiftSettings: [.defaultIsolation( MainActor.self )])") == true)
         #expect(ProjectSettings.defaultIsolationIsMainActor(path: "Package.swift", text: "// .defaultIsolation(MainActor.self)") == false)

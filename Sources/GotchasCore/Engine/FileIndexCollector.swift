@@ -189,9 +189,11 @@ final class FileIndexCollector {
     /// `Row()` built in rendered code: inside a menu's closure it is menu content now; in a member
     /// other than `body` it waits for the item's uses of that member.
     private func noteBuiltView(_ callee: String) {
-        // Preview code builds under one key, whatever type holds it (a `PreviewProvider`, a top-level
-        // `#Preview`, a preview nested in `#if DEBUG`): `isBuiltOnlyByPreviews` asks only that.
-        if context.isInPreviewCode {
+        // Preview code builds under one key, whatever holds it (a `PreviewProvider`, a top-level
+        // `#Preview`, one nested in `#if DEBUG`): `isBuiltOnlyByPreviews` asks only that. A view
+        // declared in preview code (a mock under `Preview Content/`) keeps its own edges: its tree
+        // is a tree like any other.
+        if context.isInPreviewCode, context.enclosingView == nil {
             entries.builtViews[FileIndex.previewKey, default: []].insert(callee)
             return
         }

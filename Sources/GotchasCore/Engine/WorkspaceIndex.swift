@@ -280,17 +280,19 @@ public struct WorkspaceIndex: Sendable {
     /// wrapper view a preview builds (`MovieItemTest`, `_Preview` under `#if DEBUG`) is preview code
     /// too. False otherwise, and while the index is not complete.
     public func isBuiltOnlyByPreviews(_ typeName: String) -> Bool {
-        isBuiltSomewhere(typeName) { $0 == FileIndex.previewKey }
+        isBuiltSomewhere(typeName, countingPreviews: true) { $0 == FileIndex.previewKey }
     }
 
     /// True when the index is complete, some file's `builtViews` builds the view named `typeName`,
-    /// and every key (owner, or owner's menu key) under which one does satisfies `place`.
-    private func isBuiltSomewhere(_ typeName: String, andOnlyWhere place: (String) -> Bool) -> Bool {
+    /// and every key (owner, or owner's menu key) under which one does satisfies `place`. Preview
+    /// builds (`FileIndex.previewKey`) count only when asked for: a `#Preview` of a menu row or of
+    /// a scene's root says nothing about where the app builds it.
+    private func isBuiltSomewhere(_ typeName: String, countingPreviews: Bool = false, andOnlyWhere place: (String) -> Bool) -> Bool {
         guard isComplete else { return false }
         let name = TypeNames.simple(typeName) ?? typeName
         var built = false
         for file in files.values {
-            for (key, views) in file.builtViews where views.contains(name) {
+            for (key, views) in file.builtViews where views.contains(name) && (countingPreviews || key != FileIndex.previewKey) {
                 guard place(key) else { return false }
                 built = true
             }

@@ -191,6 +191,13 @@ extension FunctionCallExprSyntax {
 }
 
 extension ExprSyntax {
+    /// `items` for `self.items`; nil for anything else.
+    public var selfMemberName: String? {
+        guard let member = self.as(MemberAccessExprSyntax.self),
+              member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) else { return nil }
+        return member.declName.baseName.text
+    }
+
     /// The modifier calls chained onto this expression, innermost first:
     /// `[padding, navigationViewStyle]` for the `NavigationView { }` in
     /// `NavigationView { }.padding().navigationViewStyle(.stack)`.

@@ -205,14 +205,7 @@ struct WorkInBodyRule: CallRule {
     /// The collection is (a chain from) a property the enclosing type declares with a database
     /// wrapper: `@Query var trips`, `@FetchRequest var items` — results that grow with the store.
     static func isDatabaseResults(_ base: ExprSyntax, in context: RuleContext) -> Bool {
-        var root = base.chainRoot
-        if let member = base.unwrapped.as(MemberAccessExprSyntax.self), member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
-            root = ExprSyntax(member)
-        }
-        let name: String
-        if let reference = root.as(DeclReferenceExprSyntax.self) { name = reference.baseName.text }
-        else if let member = root.as(MemberAccessExprSyntax.self) { name = member.declName.baseName.text }
-        else { return false }
+        guard let name = base.unwrapped.selfMemberName ?? base.chainRoot.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
         guard let wrapper = WorkspaceRuleSupport.enclosingProperty(named: name, in: context)?.wrapper else { return false }
         return databaseWrappers.contains(wrapper)
     }

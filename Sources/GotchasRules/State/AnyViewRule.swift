@@ -535,7 +535,7 @@ struct AnyViewRule: CallRule {
         case .assigned(let target):
             guard outsideViews else { return false }
             if target.calleeName == "rootView" { return true }
-            guard let name = target.as(DeclReferenceExprSyntax.self)?.baseName.text ?? selfMemberName(target) else { return false }
+            guard let name = target.as(DeclReferenceExprSyntax.self)?.baseName.text ?? target.selfMemberName else { return false }
             return declaredTypeOfName(name, around: expression, in: context).map(isAnyView) ?? false
         case .binding(let binding):
             guard outsideViews else { return false }
@@ -575,14 +575,8 @@ struct AnyViewRule: CallRule {
         return type == "AnyView" || type == "SwiftUI.AnyView"
     }
 
-    private static func selfMemberName(_ expression: ExprSyntax) -> String? {
-        guard let member = expression.as(MemberAccessExprSyntax.self),
-              member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) else { return nil }
-        return member.declName.baseName.text
-    }
-
     private static func isAlreadyErased(_ expression: ExprSyntax, around call: FunctionCallExprSyntax, in context: RuleContext) -> Bool {
-        guard let name = expression.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text ?? selfMemberName(expression.unwrapped)
+        guard let name = expression.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text ?? expression.unwrapped.selfMemberName
         else { return false }
         return declaredTypeOfName(name, around: ExprSyntax(call), in: context).map(isAnyView) ?? false
     }

@@ -269,7 +269,7 @@ struct ForEachIndexIdentityRule: CallRule {
     static func positionShifts(_ collection: ExprSyntax, in context: RuleContext) -> PositionShifts {
         guard context.enclosingType != nil else { return .unseen }
         let expression = UnchangingData.localValue(of: collection.unwrapped) ?? collection.unwrapped
-        guard let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text ?? UnchangingData.selfMember(expression)
+        guard let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text ?? expression.selfMemberName
                 ?? expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
         else { return .none }
         let tokens = Array(context.tree.tokens(viewMode: .sourceAccurate))
