@@ -2,7 +2,7 @@
 """Draw a repeatable sample of swiftui-gotchas findings on public apps, and turn a review of
 that sample into the precision table of docs/precision.md.
 
-Three modes (Python 3 standard library only):
+Modes (Python 3 standard library only):
 
   sample   lint each app (or read saved JSON) and print, per rule, up to N findings drawn at
            random across all apps with a fixed seed: app, path:line, message, source context.
@@ -13,6 +13,18 @@ Three modes (Python 3 standard library only):
            binary, the reviewed findings that no longer fire are counted as fixed (see --help).
            With --before-review (and --before-json-dir), both columns: findings and precision
            before → after per rule, and the weighted overall figure before → after.
+
+  fixes    draw up to --fixes safe fixes at random (seed), with the edit and its context, as a
+           review skeleton (rule, app, location, verdict, reason): verdict is `ok`, `breaks`
+           (does not compile) or `changes` (compiles, behaves differently).
+  recall   compare reviewers' lists of the gotchas in drawn files (TSV: file, line, rule, worth,
+           reason; `act` rows count) with the findings: a listed place is reported when the same
+           rule reports in the same file within --slack lines. Prints recall per rule.
+
+Verdicts in a review: `act` (worth acting on), `ignore` (true, but a competent engineer would
+reasonably leave it: not worth acting on), `wrong` (the code is fine or the message says
+something false). Precision counts `act` only. The table also splits the figures by severity
+(warnings and errors together; info and hint together), from the findings' own severity.
 
 Why a fixed seed over a sorted list: the same binary, apps and seed give the same sample on any
 machine, so a later binary can be judged on the same findings.
@@ -38,7 +50,7 @@ import sys
 APPS = ["iOS", "mastodon-ios", "pocket-casts-ios", "element-x-ios", "isowords",
         "clean-architecture-swiftui"]
 
-Finding = collections.namedtuple("Finding", "rule app path line column message")
+Finding = collections.namedtuple("Finding", "rule app path line column message severity fix")
 
 
 def opt_in_rules(binary):
@@ -73,7 +85,8 @@ def load_findings(args):
         with open(saved) as f:
             for d in json.load(f):
                 findings.append(Finding(d["rule"], app, relative(d["path"], app),
-                                        d["line"], d["column"], d["message"]))
+                                        d["line"], d["column"], d["message"],
+                                        d.get("severity", ""), d.get("fix")))
     return findings
 
 
@@ -144,8 +157,8 @@ def read_review(path):
     with open(path, newline="") as f:
         rows = list(csv.DictReader(f, delimiter="\t"))
     for r in rows:
-        if r["verdict"] not in ("act", "wrong"):
-            sys.exit(f"{path}: verdict must be 'act' or 'wrong', got {r['verdict']!r} "
+        if r["verdict"] not in ("act", "ignore", "wrong"):
+            sys.exit(f"{path}: verdict must be 'act', 'ignore' or 'wrong', got {r['verdict']!r} "
                      f"({r['rule']} {r['app']} {r['location']})")
     return rows
 
@@ -166,8 +179,8 @@ def rule_stats(rows, findings):
     for rule, reviewed in by_rule.items():
         still = [r for r in reviewed if (r["rule"], r["app"], r["location"]) in firing]
         gone_good += sum(1 for r in reviewed if r not in still and r["verdict"] == "act")
-        gone_bad += sum(1 for r in reviewed if r not in still and r["verdict"] == "wrong")
-        stats[rule] = (totals[rule], still, [r for r in still if r["verdict"] == "wrong"])
+        gone_bad += sum(1 for r in reviewed if r not in still and r["verdict"] != "act")
+        stats[rule] = (totals[rule], still, [r for r in still if r["verdict"] != "act"])
     return stats, totals, gone_good, gone_bad
 
 
@@ -214,6 +227,7 @@ def cmd_table(args):
     print(f"Overall: {reviewed_all} reviewed, {wrong_all} wrong; precision "
           f"{plain:.0%} unweighted, **{weighted:.0%} weighted by findings per rule** "
           f"({weight} findings of the reviewed rules).")
+    print_by_severity(rows, findings)
     unreviewed = sorted(r for r in totals if r not in stats)
     if unreviewed:
         print(f"Not in the review (opt-in or new rules): "
@@ -221,6 +235,95 @@ def cmd_table(args):
     if gone_good or gone_bad:
         print(f"Reviewed findings that no longer fire: {gone_bad} judged wrong (fixed), "
               f"{gone_good} judged worth acting on (lost).")
+
+
+def print_by_severity(rows, findings):
+    """Worth acting on per severity class, each reviewed finding under the severity it was
+    reported with: (warnings and errors) weighted by findings per rule and severity; (info and
+    hint) the share judged wrong; errors judged wrong, listed."""
+    severity_of = {(f.rule, f.app, f"{f.path}:{f.line}"): f.severity for f in findings}
+    classes = {"warning/error": ("warning", "error"), "info/hint": ("info", "hint")}
+    for name, members in classes.items():
+        total = collections.Counter(f.rule for f in findings if f.severity in members)
+        reviewed = collections.defaultdict(list)
+        for r in rows:
+            if severity_of.get((r["rule"], r["app"], r["location"])) in members:
+                reviewed[r["rule"]].append(r)
+        if not reviewed:
+            continue
+        weight = sum(total[rule] for rule in reviewed)
+        worth = sum(total[rule] * sum(r["verdict"] == "act" for r in rs) / len(rs)
+                    for rule, rs in reviewed.items())
+        n = sum(len(rs) for rs in reviewed.values())
+        wrong = sum(r["verdict"] == "wrong" for rs in reviewed.values() for r in rs)
+        acted = sum(r["verdict"] == "act" for rs in reviewed.values() for r in rs)
+        print(f"{name}: {n} reviewed of {sum(total.values())} findings; worth acting on "
+              f"{acted / n:.0%} unweighted, **{worth / weight:.0%} weighted**; wrong {wrong} "
+              f"({wrong / n:.0%}).")
+    errors_wrong = [r for r in rows if r["verdict"] == "wrong"
+                    and severity_of.get((r["rule"], r["app"], r["location"])) == "error"]
+    print(f"Errors judged wrong: {len(errors_wrong)}"
+          + "".join(f"\n  - {r['rule']} {r['app']} {r['location']}: {r['reason']}"
+                    for r in errors_wrong))
+
+
+def cmd_fixes(args):
+    """Safe fixes at random: the same sorted pool and seed give the same draw anywhere."""
+    findings = load_findings(args)
+    excluded = excluded_rules(args)
+    pool = sorted((f for f in findings if f.fix and f.fix.get("applicability") == "safe"
+                   and f.rule not in excluded),
+                  key=lambda f: (f.rule, f.app, f.path, f.line, f.column))
+    chosen = random.Random(f"{args.seed}:fixes").sample(pool, min(args.fixes, len(pool)))
+    chosen.sort(key=lambda f: (f.rule, f.app, f.path, f.line))
+    if args.mode == "fixes" and not args.tsv_out:
+        for f in chosen:
+            print(f"--- {f.rule} [{f.app}] {f.path}:{f.line}  {f.fix.get('title', '')}")
+            for e in f.fix.get("edits", []):
+                print(f"    edit {e['line']}:{e['column']}-{e['endLine']}:{e['endColumn']} "
+                      f"-> {e['newText']!r}")
+            print("\n".join(context(args.apps_dir, f, args.context)))
+    else:
+        out = csv.writer(open(args.tsv_out, "w"), delimiter="\t", lineterminator="\n")
+        out.writerow(["rule", "app", "location", "verdict", "reason"])
+        for f in chosen:
+            out.writerow([f.rule, f.app, f"{f.path}:{f.line}", "", ""])
+    print(f"{len(chosen)} of {len(pool)} safe fixes drawn (seed {args.seed})", file=sys.stderr)
+
+
+def cmd_recall(args):
+    """Recall per rule of the reviewers' `act` rows against the findings."""
+    findings = load_findings(args)
+    by_file = collections.defaultdict(list)
+    for f in findings:
+        by_file[(f.app, f.path)].append(f)
+    listed = []
+    for path in args.lists:
+        with open(path, newline="") as f:
+            for r in csv.DictReader(f, delimiter="\t"):
+                if r.get("worth", "").strip() == "act" and r["rule"].strip() not in ("", "-"):
+                    listed.append(r)
+    per_rule = collections.defaultdict(lambda: [0, 0])
+    missed = []
+    for r in listed:
+        app, _, rest = r["file"].partition("/")
+        rule, line = r["rule"].strip(), int(r["line"])
+        hit = any(f.rule == rule and abs(f.line - line) <= args.slack
+                  for f in by_file[(app, rest)])
+        per_rule[rule][0] += 1
+        per_rule[rule][1] += hit
+        if not hit:
+            missed.append(r)
+    print("| rule | listed | reported | recall |")
+    print("|---|---:|---:|---:|")
+    for rule in sorted(per_rule, key=lambda k: (-per_rule[k][0], k)):
+        n, hit = per_rule[rule]
+        print(f"| `{rule}` | {n} | {hit} | {hit / n:.0%} |")
+    n = sum(v[0] for v in per_rule.values())
+    hit = sum(v[1] for v in per_rule.values())
+    print(f"\nOverall: {hit} of {n} listed places reported, **recall {hit / n:.0%}**.")
+    for r in missed:
+        print(f"  missed: {r['rule']} {r['file']}:{r['line']}: {r['reason']}")
 
 
 def table_before_after(args, after, after_totals):
@@ -257,8 +360,12 @@ def table_before_after(args, after, after_totals):
 def main():
     p = argparse.ArgumentParser(description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("mode", choices=["sample", "tsv", "table"])
+    p.add_argument("mode", choices=["sample", "tsv", "table", "fixes", "recall"])
     p.add_argument("review", nargs="?", help="the review TSV (table mode)")
+    p.add_argument("--fixes", type=int, default=60, help="fixes mode: how many safe fixes")
+    p.add_argument("--tsv-out", help="fixes mode: write the review skeleton here")
+    p.add_argument("--lists", nargs="+", default=[], help="recall mode: the reviewers' TSVs")
+    p.add_argument("--slack", type=int, default=2, help="recall mode: lines either side")
     p.add_argument("--bin", help="the swiftui-gotchas binary (lints apps whose JSON is missing; "
                                  "its `rules` output tells opt-in rules apart)")
     p.add_argument("--apps-dir", default="/tmp/apps", help="where the apps are checked out")
@@ -284,6 +391,10 @@ def main():
         cmd_table(args)
     elif args.mode == "tsv":
         cmd_tsv(args)
+    elif args.mode == "fixes":
+        cmd_fixes(args)
+    elif args.mode == "recall":
+        cmd_recall(args)
     else:
         cmd_sample(args)
 
