@@ -22,6 +22,10 @@ public struct DeviceFamilySetting: Sendable, Equatable {
             return
         }
         guard kind == .xcodeProject || kind == .xcconfig else { return nil }
+        if kind == .xcodeProject, let project = XcodeProjectModel(path: path, text: text) {
+            self = DeviceFamilySetting(project: project)
+            return
+        }
         // Only the few lines naming a key read here (a pbxproj has thousands; the server reads
         // settings files on its message loop), found by bytes as `SettingsFileFacts` finds its own.
         let pieces = SettingsTextLines(text)
