@@ -1,3 +1,4 @@
+import Foundation
 import GotchasCore
 import GotchasCorpus
 import Testing
@@ -41,6 +42,19 @@ import Testing
         check("App/Unused.swift", ["<none>"], "12.4")
         // A local package keeps its own platforms.
         check("Packages/Kit/Sources/Kit/KitView.swift", ["<not read>"], "16.0")
+    }
+
+    /// A synchronized folder no target lists: an exception set adds its files to its target.
+    @Test func anExceptionSetAddsFilesOfAFolderItsTargetDoesNotList() throws {
+        var files = XcodeTargetsFixture.files
+        let project = try #require(files["App.xcodeproj/project.pbxproj"])
+        let listed = "\t\t\tfileSystemSynchronizedGroups = (\n\t\t\t\tS0000000000000000000A001 /* Widget */,\n\t\t\t);\n"
+        #expect(project.contains(listed))
+        files["App.xcodeproj/project.pbxproj"] = project.replacingOccurrences(of: listed, with: "")
+        let settings = settings(files)
+        #expect(summary(settings.deploymentTargets(forFile: Self.root + "/Widget/Legacy.swift")).targets == ["Widget"])
+        #expect(summary(settings.deploymentTargets(forFile: Self.root + "/Widget/WidgetKind.swift")).targets == ["App"])
+        #expect(summary(settings.deploymentTargets(forFile: Self.root + "/Widget/WidgetView.swift")).targets == ["<none>"])
     }
 
     @Test func provenanceNamesTheLevelThatSetIt() {

@@ -93,8 +93,6 @@ struct XcodeProjectModel: Sendable, Equatable {
         }
         let projectConfigurations = configurations(project["buildConfigurationList"]?.string)
 
-        // Exception sets that add files to a target from a folder another target synchronizes.
-        var additions: [String: Set<String>] = [:]
         var targets: [(id: String, target: Target)] = []
         for element in project["targets"]?.array ?? [] {
             guard let id = element.string, let object = objects[id]?.dictionary, object["isa"]?.string == "PBXNativeTarget" else { continue }
@@ -121,11 +119,7 @@ struct XcodeProjectModel: Sendable, Equatable {
                     guard let exception = exceptionID.string.flatMap({ objects[$0]?.dictionary }),
                           exception["isa"]?.string == "PBXFileSystemSynchronizedBuildFileExceptionSet" else { continue }
                     let listed = Set((exception["membershipExceptions"]?.array ?? []).compactMap(\.string))
-                    if exception["target"]?.string == id {
-                        excepted.formUnion(listed)
-                    } else if let other = exception["target"]?.string {
-                        additions[other, default: []].formUnion(listed.map { Self.joined(folder, $0) })
-                    }
+                    if exception["target"]?.string == id { excepted.formUnion(listed) }
                 }
                 folders[folder, default: []].formUnion(excepted)
             }
@@ -143,12 +137,23 @@ struct XcodeProjectModel: Sendable, Equatable {
             targets.append((id, Target(name: name, isApplication: object["productType"]?.string == "com.apple.product-type.application",
                                        configurations: layered, sources: sources, synchronizedFolders: folders)))
         }
+        // Exception sets that add files to a target that does not list their folder (whether
+        // or not another target lists it).
+        var additions: [String: Set<String>] = [:]
+        let synchronizing = Dictionary(targets.map { ($0.id, Set(objects[$0.id]?["fileSystemSynchronizedGroups"]?.array?.compactMap(\.string) ?? [])) },
+                                       uniquingKeysWith: { first, _ in first })
+        for (groupID, group) in objects where group["isa"]?.string == "PBXFileSystemSynchronizedRootGroup" {
+            for exceptionID in group["exceptions"]?.array ?? [] {
+                guard let exception = exceptionID.string.flatMap({ objects[$0]?.dictionary }),
+                      exception["isa"]?.string == "PBXFileSystemSynchronizedBuildFileExceptionSet",
+                      let target = exception["target"]?.string, synchronizing[target]?.contains(groupID) == false else { continue }
+                guard let folder = location(ofReference: groupID) else { complete = false; continue }
+                additions[target, default: []].formUnion((exception["membershipExceptions"]?.array ?? []).compactMap(\.string).map { Self.joined(folder, $0) })
+            }
+        }
         for index in targets.indices {
             guard let added = additions[targets[index].id] else { continue }
-            // A folder the target synchronizes itself: the set leaves those files out (above).
-            targets[index].target.sources.formUnion(added.filter { file in
-                !targets[index].target.synchronizedFolders.keys.contains { file.hasPrefix($0 + "/") }
-            })
+            targets[index].target.sources.formUnion(added)
         }
         self.targets = targets.map(\.target)
         localPackages = (project["packageReferences"]?.array ?? []).compactMap { element in
