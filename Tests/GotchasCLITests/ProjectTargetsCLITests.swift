@@ -69,6 +69,34 @@ private struct NeedsIOS175Rule: Rule {
         #expect(lint([tree.path("App/Unused.swift"), "--no-cache"]).status == ExitStatus.clean)
     }
 
+    /// A local package's views run in the app whose project references it: an iPhone-only,
+    /// portrait-only app (its targets' own settings, not the project-level `"1,2"` they
+    /// override) keeps `uiscreen-bounds` quiet in the package, linted with the app or alone.
+    @Test func aLocalPackageTakesItsAppsDeviceFacts() throws {
+        let banner = "import SwiftUI\nstruct Banner: View {\n    var body: some View { Image(\"hero\").frame(width: UIScreen.main.bounds.width) }\n}\n"
+        var files = XcodeTargetsFixture.files
+        files["Packages/Kit/Sources/Kit/KitView.swift"] = banner
+        // Another app in the workspace runs on iPad too: it does not host the package.
+        files["Other/Other.xcodeproj/project.pbxproj"] = "TARGETED_DEVICE_FAMILY = \"1,2\";\n"
+        let tree = try TemporaryTree(files)
+        func flagged(_ path: String) -> Bool {
+            let captured = CapturedIO()
+            _ = LintCommand(linter: RuleCatalog.linter, io: captured.io).run([tree.path(path), "--no-cache", "--select", "uiscreen-bounds"])
+            return captured.output.contains("uiscreen-bounds")
+        }
+        #expect(!flagged("."))
+        // Linted alone, the search for settings stops at the package's manifest, then
+        // looks further up for the project that references it.
+        #expect(!flagged("Packages/Kit/Sources"))
+        // Without the reference, the package is not known to run in that app: every app of
+        // the workspace counts, and the other one runs on iPad.
+        let project = try #require(files["App.xcodeproj/project.pbxproj"])
+        try project.replacingOccurrences(of: "relativePath = Packages/Kit;", with: "relativePath = Packages/Elsewhere;")
+            .write(toFile: tree.path("App.xcodeproj/project.pbxproj"), atomically: true, encoding: .utf8)
+        #expect(flagged("."))
+        #expect(flagged("Packages/Kit/Sources"))
+    }
+
     @Test func settingsNamesEachFilesTargets() throws {
         let tree = try TemporaryTree(XcodeTargetsFixture.files)
         let root = URL(fileURLWithPath: tree.root).standardizedFileURL.path

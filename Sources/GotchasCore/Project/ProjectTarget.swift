@@ -96,6 +96,7 @@ extension DeviceFamilySetting {
     /// target overrides says nothing. xcconfigs are not read here (each is a setting of its own).
     init(project: XcodeProjectModel) {
         let resolved = project.targets.map { ProjectTarget($0, project: project.path, xcconfigs: { _ in nil }) }
+        localPackages = project.localPackages
         let apps = resolved.filter(\.isApplication)
         for target in apps.isEmpty ? resolved : apps {
             families.formUnion(target.families)
