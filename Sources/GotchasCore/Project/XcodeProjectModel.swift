@@ -162,7 +162,10 @@ struct XcodeProjectModel: Sendable, Equatable {
                   let relative = reference["relativePath"]?.string else { return nil }
             return Self.joined(folder, relative)
         }.sorted()
-        membershipIsComplete = complete && !self.targets.isEmpty
+        // A project that builds other projects' targets (`projectReferences`) may compile a
+        // file through them: not decided here.
+        let referencesProjects = !(project["projectReferences"]?.array ?? []).isEmpty
+        membershipIsComplete = complete && !referencesProjects && !self.targets.isEmpty
     }
 
     /// The targets that compile the Swift file at `path` (standardized absolute), by index.

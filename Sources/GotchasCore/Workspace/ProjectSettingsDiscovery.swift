@@ -44,9 +44,12 @@ public enum ProjectSettingsDiscovery {
                         isXcodeRoot = true
                     }
                 }
-                // The project's xcconfigs may sit in any folder of it (`Config/Base.xcconfig`).
+                // The project's xcconfigs may sit in any folder of it (`Config/Base.xcconfig`), and
+                // so may other projects, whose targets may compile the linted files (a file no
+                // target of the projects read compiles gets no findings: all must be read).
                 if isXcodeRoot && !isPackageRoot && scannedProjects.insert(directory.path).inserted {
-                    for settings in SourceTreeScan(root: directory.path).settingsFiles where ProjectSettings.kind(ofPath: settings) == .xcconfig {
+                    for settings in SourceTreeScan(root: directory.path).settingsFiles
+                    where [.xcconfig, .xcodeProject].contains(ProjectSettings.kind(ofPath: settings)) {
                         found.insert(URL(fileURLWithPath: settings).standardizedFileURL.path)
                     }
                 }
