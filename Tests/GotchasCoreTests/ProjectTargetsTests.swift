@@ -98,6 +98,11 @@ import Testing
         // Cut short: not a readable property list at all.
         files["App.xcodeproj/project.pbxproj"] = String(XcodeTargetsFixture.project(appMembers: []).prefix(4000))
         #expect(self.settings(files).deploymentTargets(forFile: Self.root + "/App/Unused.swift").membership == .notRead)
+        // A project that builds other projects' targets may compile the file through them.
+        files["App.xcodeproj/project.pbxproj"] = XcodeTargetsFixture.project(appMembers: [])
+            .replacingOccurrences(of: "\t\t\tprojectDirPath = \"\";", with: "\t\t\tprojectDirPath = \"\";\n\t\t\tprojectReferences = ({ProductGroup = G0000000000000000000A003; ProjectRef = F0000000000000000000A006;});")
+        #expect(self.settings(files).deploymentTargets(forFile: Self.root + "/App/Unused.swift").membership == .notRead)
+        #expect(summary(self.settings(files).deploymentTargets(forFile: Self.root + "/Share/ShareView.swift")).targets == ["Share"])
         // A file in a package's folder that SwiftPM does not build is not the project's.
         #expect(!settings.deploymentTargets(forFile: Self.root + "/Packages/Kit/Scripts/Tool.swift").isInNoTarget)
     }

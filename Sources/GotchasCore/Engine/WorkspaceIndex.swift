@@ -74,10 +74,8 @@ public struct WorkspaceIndex: Sendable {
         let apps = Set(deviceFamilies.compactMap { settingsPath, setting in
             setting.localPackages.contains { packages.contains($0) } ? settingsPath : nil
         })
-        // …/Folder/App.xcodeproj/project.pbxproj → …/Folder
-        func folder(ofProject pbxproj: String) -> String { XcodeProjectModel.parent(XcodeProjectModel.parent(pbxproj)) }
-        let projectFolders = deviceFamilies.keys.filter { ProjectSettings.kind(ofPath: $0) == .xcodeProject }.map(folder(ofProject:))
-        let appFolders = Set(apps.map(folder(ofProject:)))
+        let projectFolders = deviceFamilies.keys.filter { ProjectSettings.kind(ofPath: $0) == .xcodeProject }.map(XcodeProjectModel.folder(ofProject:))
+        let appFolders = Set(apps.map(XcodeProjectModel.folder(ofProject:)))
         let settings = deviceFamilies.filter { settingsPath, _ in
             if ProjectSettings.kind(ofPath: settingsPath) == .xcodeProject { return apps.contains(settingsPath) }
             // An xcconfig or Info.plist whose nearest project is one of the apps'.

@@ -175,7 +175,7 @@ public struct ProjectSettingsFiles: Sendable, Equatable {
         }
         // A file a project elsewhere compiles (`../Shared/…`).
         let compiling = layout.targets(compiling: path)
-        if !compiling.isEmpty { return ProjectTarget.deploymentTargets(of: compiling, source: .xcodeProject(directory: Self.parent(of: compiling[0].project).flatMap(Self.parent(of:)) ?? "")) }
+        if !compiling.isEmpty { return ProjectTarget.deploymentTargets(of: compiling, source: .xcodeProject(directory: XcodeProjectModel.folder(ofProject: compiling[0].project))) }
         directory = Self.parent(of: path)
         while let current = directory {
             if let targets = layout.orphanXcconfigTargets[current] { return targets }
@@ -290,9 +290,7 @@ public struct ProjectSettingsFiles: Sendable, Equatable {
                     let directory = ProjectSettingsFiles.parent(of: path) ?? ""
                     if manifests[directory] == nil { manifests[directory] = path }
                 case .xcodeProject:
-                    // …/Directory/App.xcodeproj/project.pbxproj: the project's directory.
-                    let bundle = ProjectSettingsFiles.parent(of: path) ?? ""
-                    xcodeProjects[ProjectSettingsFiles.parent(of: bundle) ?? "", default: []].append(path)
+                    xcodeProjects[XcodeProjectModel.folder(ofProject: path), default: []].append(path)
                 case .xcconfig, .infoPlist:
                     break
                 }

@@ -105,7 +105,7 @@ enum XcodeBuildSettings {
                 let rest = line.dropFirst("#include".count).drop { $0 == "?" || $0 == " " || $0 == "\t" }
                 guard rest.first == "\"", let close = rest.dropFirst().firstIndex(of: "\"") else { continue }
                 let included = String(rest[rest.index(after: rest.startIndex)..<close])
-                includes.append(XcodeProjectModel.joined(XcodeProjectModel.parent(path), included))
+                includes.append(XcodeProjectModel.joined(ProjectSettingsFiles.parent(of: path) ?? "", included))
                 continue
             }
             for (key, value) in SettingsFileFacts.buildSettings(in: piece.text, xcconfig: true, keepingConditions: true) {

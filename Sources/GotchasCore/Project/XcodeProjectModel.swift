@@ -46,8 +46,7 @@ struct XcodeProjectModel: Sendable, Equatable {
               let rootID = root["rootObject"]?.string, let project = objects[rootID]?.dictionary
         else { return nil }
         self.path = path
-        // …/Folder/App.xcodeproj/project.pbxproj: relative paths start from Folder.
-        let folder = Self.parent(Self.parent(path))
+        let folder = Self.folder(ofProject: path)
         let sourceRoot = Self.joined(folder, project["projectDirPath"]?.string ?? "")
         var complete = true
 
@@ -220,8 +219,9 @@ struct XcodeProjectModel: Sendable, Equatable {
         return (absolute ? "/" : "") + components.joined(separator: "/")
     }
 
-    static func parent(_ path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "" }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
+    /// The folder an Xcode project's relative paths start from: `…/Folder` of
+    /// `…/Folder/App.xcodeproj/project.pbxproj`.
+    static func folder(ofProject pbxproj: String) -> String {
+        ProjectSettingsFiles.parent(of: pbxproj).flatMap(ProjectSettingsFiles.parent(of:)) ?? ""
     }
 }
