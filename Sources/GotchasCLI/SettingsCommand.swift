@@ -8,7 +8,10 @@ import GotchasCore
 /// ```
 /// App/ContentView.swift
 ///   configuration: .swiftui-gotchas.json
-///   iOS 15.0  from App.xcodeproj/project.pbxproj (lowest of 15.0, 16.0)
+///   targets: App, Share (App.xcodeproj/project.pbxproj)
+///     App    iOS 16.0  from App.xcodeproj/project.pbxproj
+///     Share  iOS 15.0  from App.xcodeproj/project.pbxproj, Config/Share.xcconfig
+///   iOS 15.0  from App.xcodeproj/project.pbxproj, Config/Share.xcconfig (lowest of 15.0, 16.0)
 /// ```
 public struct SettingsCommand: Sendable {
     let rules: [RuleDescription]
@@ -22,9 +25,12 @@ public struct SettingsCommand: Sendable {
     public static let usage = """
         USAGE: swiftui-gotchas settings FILE… [--config PATH] [--platform NAME=VERSION]…
 
-        Prints, per file, the configuration file that applies and the deployment targets
-        in effect (from Package.swift, the Xcode project or its xcconfig files, the
-        configuration's "platforms", or --platform), each with where it came from.
+        Prints, per file, the configuration file that applies, the Xcode targets that
+        compile it (each with its own deployment targets), and the deployment targets in
+        effect (from Package.swift, the Xcode project or its xcconfig files, the
+        configuration's "platforms", or --platform), each with where it came from. A file
+        no target of its Xcode project compiles is said to be in no target: lint reports
+        nothing in it.
         --config and --platform act as they do for `lint`.
         """
 
@@ -84,9 +90,36 @@ public struct SettingsCommand: Sendable {
             let targets = resolver.deploymentTargets(forPath: path, file: file)
             output += path + "\n"
             output += "  configuration: " + (file?.path.map(Self.shown) ?? "none (defaults)") + "\n"
+            output += Self.targetLines(for: targets.membership).map { "  " + $0 + "\n" }.joined()
             output += Self.lines(for: targets).map { "  " + $0 + "\n" }.joined()
         }
         return output
+    }
+
+    /// The Xcode targets that compile the file, each with its own deployment targets and
+    /// where they were set; or that no target does. Nothing when membership was not read.
+    static func targetLines(for membership: DeploymentTargets.Membership) -> [String] {
+        switch membership {
+        case .notRead:
+            return []
+        case .noTarget(let projects):
+            return ["targets: none (no target of \(projects.map(shown).joined(separator: ", ")) compiles this file; lint reports nothing in it)"]
+        case .targets(let targets):
+            let rows = targets.map { target -> (String, String) in
+                let platforms = target.minimums.platforms.map { $0.sorted() } ?? []
+                let versions = platforms.map { platform in
+                    target.minimums.versions[platform].map { "\(platform.rawValue) \($0.deploymentTargetText)" } ?? "\(platform.rawValue) (any version)"
+                }
+                let files = Set(target.setBy.values.joined()).sorted().map(shown)
+                let summary = (versions.isEmpty ? "platforms not known" : versions.joined(separator: ", "))
+                    + (files.isEmpty ? "" : "  from " + files.joined(separator: ", "))
+                return (target.name, summary)
+            }
+            let width = rows.map(\.0.count).max() ?? 0
+            let projects = Set(targets.map(\.project)).sorted().map(shown).joined(separator: ", ")
+            return ["targets: " + targets.map(\.name).joined(separator: ", ") + " (\(projects))"]
+                + rows.map { "  " + $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 }
+        }
     }
 
     /// One line per platform built for: its minimum and where it came from.

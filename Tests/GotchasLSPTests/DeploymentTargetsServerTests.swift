@@ -1,5 +1,6 @@
 import Foundation
 import GotchasCore
+import GotchasCorpus
 import SwiftSyntax
 import ServerTestSupport
 import Testing
@@ -101,5 +102,52 @@ private struct NeedsNewOSRule: Rule {
         #expect(store.resolve(forPath: "/w/Sources/A/A.swift").0.rules.platforms.versions[.iOS] == OSVersion(16))
         store.updateProjectSettings(path: "/w/Package.swift", facts: nil)
         #expect(store.resolve(forPath: "/w/Sources/A/A.swift").0.rules.platforms == .unknown)
+    }
+}
+
+/// Flags every `probe()`, on any OS: its diagnostics show whether the server lints a document.
+private struct ProbeRule: Rule {
+    static let description = RuleDescription(
+        id: "probe", category: .modernAPI, severity: .warning, seed: "test", summary: "probe", rationale: "test",
+        triggering: [], nonTriggering: [])
+    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
+
+    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
+        guard node.cast(FunctionCallExprSyntax.self).calleeName == "probe" else { return }
+        report.append(Finding(message: "probe", range: node.byteRange))
+    }
+}
+
+/// Target membership read from the Xcode project: the server gives a file in no target no
+/// findings, as `lint` does, and follows a change of membership in the project.
+@Suite struct ProjectTargetsServerTests {
+    func probes(_ message: JSON) -> Int {
+        message["params", "diagnostics"]?.arrayValue?.filter { $0["code"] == "probe" }.count ?? -1
+    }
+
+    @Test func movingAFileIntoATargetGivesItFindings() async throws {
+        let folder = TemporaryDirectory()
+        for (path, text) in XcodeTargetsFixture.files { _ = folder.write(path, text) }
+        let client = TestClient(linter: Linter(rules: [ProbeRule.self]))
+        _ = try await client.initialize(folders: [folder.path])
+        let unused = folder.uri("App/Unused.swift")
+        let content = folder.uri("App/ContentView.swift")
+        await client.open(content, XcodeTargetsFixture.probe)
+        await client.open(unused, XcodeTargetsFixture.probe)
+        // Once the workspace is indexed, the file in no target has no findings; the App's has.
+        _ = try await client.notification("textDocument/publishDiagnostics") { $0["params", "uri"]?.stringValue == unused && self.probes($0) == 0 }
+        _ = try await client.notification("textDocument/publishDiagnostics") { $0["params", "uri"]?.stringValue == content && self.probes($0) == 1 }
+
+        // The App target now compiles it (Xcode rewrote the project).
+        let project = "App.xcodeproj/project.pbxproj"
+        _ = folder.write(project, XcodeTargetsFixture.project(appMembers: ["App/ContentView.swift", "App/Unused.swift", "Shared/Shared.swift"]))
+        await client.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": .string(folder.uri(project)), "type": 2]]])
+        _ = try await client.notification("textDocument/publishDiagnostics") { $0["params", "uri"]?.stringValue == unused && self.probes($0) == 1 }
+
+        // And out again, with ContentView.swift too.
+        _ = folder.write(project, XcodeTargetsFixture.project(appMembers: ["Shared/Shared.swift"]))
+        await client.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": .string(folder.uri(project)), "type": 2]]])
+        _ = try await client.notification("textDocument/publishDiagnostics") { $0["params", "uri"]?.stringValue == content && self.probes($0) == 0 }
+        #expect(try await client.shutdownAndExit() == 0)
     }
 }

@@ -134,11 +134,11 @@ extension RuleContext {
         return workspace.defaultIsolationIsMainActor
     }
 
-    /// True when the project's Xcode settings say iPhone only and portrait only
+    /// True when the Xcode settings of the file's app say iPhone only and portrait only
     /// (`DeviceFamilySetting`): never in split view, slide-over or Stage Manager, never rotated.
     public var isPhonePortraitOnly: Bool {
         record(.phonePortraitOnly)
-        return workspace.isPhonePortraitOnly
+        return workspace.isPhonePortraitOnly(forFileAt: path)
     }
 
     private func record(_ query: WorkspaceQueries.Query) {

@@ -62,6 +62,29 @@ public struct WorkspaceIndex: Sendable {
     /// True when the project runs on iPhone only, in portrait only (`DeviceFamilySetting`).
     public var isPhonePortraitOnly: Bool { DeviceFamilySetting.isPhonePortraitOnly(deviceFamilies.values) }
 
+    /// True when the app the file at `path` runs in is iPhone only, portrait only. A local
+    /// package's code runs in the apps whose Xcode projects reference it: their settings
+    /// decide (the pbxproj, and the xcconfigs and Info.plists whose nearest project it is,
+    /// the packages' own left out); any other file, every setting of the workspace.
+    public func isPhonePortraitOnly(forFileAt written: String) -> Bool {
+        // Settings paths are standardized absolute paths; the file's, as the front end gave it.
+        let path = StandardizedPath.of(written)
+        let packages = deviceFamilies.values.flatMap(\.localPackages).filter { path.hasPrefix($0 + "/") }
+        guard !packages.isEmpty else { return isPhonePortraitOnly }
+        let apps = Set(deviceFamilies.compactMap { settingsPath, setting in
+            setting.localPackages.contains { packages.contains($0) } ? settingsPath : nil
+        })
+        let projectFolders = deviceFamilies.keys.filter { ProjectSettings.kind(ofPath: $0) == .xcodeProject }.map(XcodeProjectModel.folder(ofProject:))
+        let appFolders = Set(apps.map(XcodeProjectModel.folder(ofProject:)))
+        let settings = deviceFamilies.filter { settingsPath, _ in
+            if ProjectSettings.kind(ofPath: settingsPath) == .xcodeProject { return apps.contains(settingsPath) }
+            // An xcconfig or Info.plist whose nearest project is one of the apps'.
+            let nearest = projectFolders.filter { settingsPath.hasPrefix($0 + "/") }.max { $0.utf8.count < $1.utf8.count }
+            return nearest.map(appFolders.contains) == true && !packages.contains { settingsPath.hasPrefix($0 + "/") }
+        }
+        return DeviceFamilySetting.isPhonePortraitOnly(settings.values)
+    }
+
     // MARK: - Keeping it current
 
     /// Replaces (or adds) one file's entries.

@@ -78,7 +78,7 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
             case .builtOnlyByApps(let name): first.isBuiltOnlyByApps(name) == second.isBuiltOnlyByApps(name)
             case .builtOnlyByPreviews(let name): first.isBuiltOnlyByPreviews(name) == second.isBuiltOnlyByPreviews(name)
             case .defaultIsolation: first.defaultIsolationIsMainActor == second.defaultIsolationIsMainActor
-            case .phonePortraitOnly: first.isPhonePortraitOnly == second.isPhonePortraitOnly
+            case .phonePortraitOnly: first.isPhonePortraitOnly(forFileAt: path) == second.isPhonePortraitOnly(forFileAt: path)
             }
         }
 
@@ -99,7 +99,7 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
             case .builtOnlyByApps(let name): hasher.combine(workspace.isBuiltOnlyByApps(name))
             case .builtOnlyByPreviews(let name): hasher.combine(workspace.isBuiltOnlyByPreviews(name))
             case .defaultIsolation: hasher.combine(workspace.defaultIsolationIsMainActor)
-            case .phonePortraitOnly: hasher.combine(workspace.isPhonePortraitOnly)
+            case .phonePortraitOnly: hasher.combine(workspace.isPhonePortraitOnly(forFileAt: path))
             }
         }
     }

@@ -41,8 +41,23 @@ public struct DeploymentTargets: Sendable, Equatable {
         }
     }
 
+    /// Which targets of an Xcode project compile the file, when its membership was read.
+    public enum Membership: Sendable, Equatable {
+        /// Not read: a package, no project, or a project whose membership is not readable.
+        case notRead
+        /// Compiled by these targets: the minimums are the lowest over them.
+        case targets([ProjectTarget])
+        /// Under an Xcode project (these pbxproj files) that compiles it in no target.
+        case noTarget(projects: [String])
+    }
+
     public var minimums: PlatformMinimums
     public var source: Source
+    /// Which targets the minimums were taken from; kept when the configuration or the
+    /// command line replaces the minimums (a file in no target is still not built).
+    public var membership: Membership = .notRead
+    /// True when the file's project compiles it in no target: nothing is reported for it.
+    public var isInNoTarget: Bool { if case .noTarget = membership { true } else { false } }
     /// Per platform built for.
     public var origins: [Platform: Origin]
     /// Why nothing is known although a project was found (a `platforms:` that is not a
@@ -71,11 +86,16 @@ public struct DeploymentTargets: Sendable, Equatable {
     /// `"platforms"`, which replaces what the project says. Replacing is whole, not per
     /// platform: `"platforms": {"iOS": "16.0"}` means built for iOS only.
     public func inEffect(configuration: ConfigurationFile?, commandLine: [Platform: OSVersion]?) -> DeploymentTargets {
-        if let commandLine, !commandLine.isEmpty { return DeploymentTargets(configured: commandLine, source: .commandLine) }
-        if let configuration, let platforms = configuration.platforms {
-            return DeploymentTargets(configured: platforms, source: .configurationFile(path: configuration.path ?? ConfigurationFile.fileName))
+        var replaced: DeploymentTargets
+        if let commandLine, !commandLine.isEmpty {
+            replaced = DeploymentTargets(configured: commandLine, source: .commandLine)
+        } else if let configuration, let platforms = configuration.platforms {
+            replaced = DeploymentTargets(configured: platforms, source: .configurationFile(path: configuration.path ?? ConfigurationFile.fileName))
+        } else {
+            return self
         }
-        return self
+        replaced.membership = membership
+        return replaced
     }
 }
 
@@ -140,20 +160,45 @@ public struct ProjectSettingsFiles: Sendable, Equatable {
     /// The deployment targets the project sets for the Swift file at `path`.
     public func deploymentTargets(forFile path: String) -> DeploymentTargets {
         var directory = Self.parent(of: path)
+        var underPackage = false
         while let current = directory {
-            if let manifestPath = layout.manifests[current], let manifest = facts[manifestPath]?.manifest,
-               manifest.builds(relativePath: Self.relative(path, to: current)) {
-                return manifest.deploymentTargets(path: manifestPath)
+            if let manifestPath = layout.manifests[current] {
+                if let manifest = facts[manifestPath]?.manifest, manifest.builds(relativePath: Self.relative(path, to: current)) {
+                    return manifest.deploymentTargets(path: manifestPath)
+                }
+                underPackage = true
             }
-            if let targets = layout.xcodeProjectTargets[current] { return targets }
+            if let targets = layout.xcodeProjectTargets[current] {
+                return xcodeTargets(forFile: path, projectDirectory: current, underPackage: underPackage) ?? targets
+            }
             directory = Self.parent(of: current)
         }
+        // A file a project elsewhere compiles (`../Shared/…`).
+        let compiling = layout.targets(compiling: path)
+        if !compiling.isEmpty { return ProjectTarget.deploymentTargets(of: compiling, source: .xcodeProject(directory: XcodeProjectModel.folder(ofProject: compiling[0].project))) }
         directory = Self.parent(of: path)
         while let current = directory {
             if let targets = layout.orphanXcconfigTargets[current] { return targets }
             directory = Self.parent(of: current)
         }
         return .unknown
+    }
+
+    /// The deployment targets of the file at `path` under the Xcode project(s) of
+    /// `projectDirectory`, from the targets of any readable project that compile it; a file
+    /// none compiles is in no target when every project here has readable membership and
+    /// the file lies in no package. nil: not known that way (today's project-wide lowest applies).
+    private func xcodeTargets(forFile path: String, projectDirectory: String, underPackage: Bool) -> DeploymentTargets? {
+        let compiling = layout.targets(compiling: path)
+        if !compiling.isEmpty { return ProjectTarget.deploymentTargets(of: compiling, source: .xcodeProject(directory: projectDirectory)) }
+        let projects = layout.xcodeProjects[projectDirectory] ?? []
+        guard !underPackage, !projects.isEmpty,
+              projects.allSatisfy({ facts[$0]?.project?.membershipIsComplete == true }),
+              !layout.localPackages.contains(where: { path.hasPrefix($0 + "/") })
+        else { return nil }
+        var result = layout.xcodeProjectTargets[projectDirectory] ?? DeploymentTargets(minimums: .unknown, source: .xcodeProject(directory: projectDirectory))
+        result.membership = .noTarget(projects: projects)
+        return result
     }
 
     /// Xcode build settings merged over files (pbxproj targets and configurations, and
@@ -216,6 +261,22 @@ public struct ProjectSettingsFiles: Sendable, Equatable {
         /// What `buildSettingsTargets` gives for each directory above.
         var xcodeProjectTargets: [String: DeploymentTargets] = [:]
         var orphanXcconfigTargets: [String: DeploymentTargets] = [:]
+        /// Every readable project's targets, resolved, beside the project read.
+        var readProjects: [(model: XcodeProjectModel, targets: [ProjectTarget])] = []
+        /// Directories of the local packages the readable projects reference.
+        var localPackages: [String] = []
+
+        static func == (lhs: Layout, rhs: Layout) -> Bool {
+            lhs.manifests == rhs.manifests && lhs.xcodeProjects == rhs.xcodeProjects && lhs.xcconfigsByProject == rhs.xcconfigsByProject
+                && lhs.orphanXcconfigsUnder == rhs.orphanXcconfigsUnder && lhs.xcodeProjectTargets == rhs.xcodeProjectTargets
+                && lhs.orphanXcconfigTargets == rhs.orphanXcconfigTargets && lhs.localPackages == rhs.localPackages
+                && lhs.readProjects.map(\.targets) == rhs.readProjects.map(\.targets) && lhs.readProjects.map(\.model) == rhs.readProjects.map(\.model)
+        }
+
+        /// The resolved targets of every readable project that compile the file at `path`.
+        func targets(compiling path: String) -> [ProjectTarget] {
+            readProjects.flatMap { project in project.model.targetIndices(compiling: path).map { project.targets[$0] } }
+        }
 
         init() {}
 
@@ -229,9 +290,7 @@ public struct ProjectSettingsFiles: Sendable, Equatable {
                     let directory = ProjectSettingsFiles.parent(of: path) ?? ""
                     if manifests[directory] == nil { manifests[directory] = path }
                 case .xcodeProject:
-                    // …/Directory/App.xcodeproj/project.pbxproj: the project's directory.
-                    let bundle = ProjectSettingsFiles.parent(of: path) ?? ""
-                    xcodeProjects[ProjectSettingsFiles.parent(of: bundle) ?? "", default: []].append(path)
+                    xcodeProjects[XcodeProjectModel.folder(ofProject: path), default: []].append(path)
                 case .xcconfig, .infoPlist:
                     break
                 }
@@ -252,6 +311,21 @@ public struct ProjectSettingsFiles: Sendable, Equatable {
                         ancestor = ProjectSettingsFiles.parent(of: current)
                     }
                 }
+            }
+            // Each readable project's targets resolved once, over the xcconfigs read.
+            func xcconfigSettings(_ path: String) -> [(setting: XcodeBuildSettings.Setting, file: String)]? {
+                var seen: Set<String> = []
+                func settings(_ path: String) -> [(setting: XcodeBuildSettings.Setting, file: String)]? {
+                    guard seen.insert(path).inserted, let file = facts[path], file.kind == .xcconfig else { return nil }
+                    // An `#include` sits under the including file's own assignments.
+                    return file.xcconfigIncludes.flatMap { settings($0) ?? [] } + file.xcconfigSettings.map { ($0, path) }
+                }
+                return settings(path)
+            }
+            for (path, file) in facts.sorted(by: { $0.key < $1.key }) {
+                guard let project = file.project else { continue }
+                readProjects.append((project, project.targets.map { ProjectTarget($0, project: path, xcconfigs: xcconfigSettings) }))
+                localPackages += project.localPackages
             }
             // Merged once here, not once per directory of Swift files that asks (~8 % of a
             // warm `lint` over a 500-directory Xcode project).

@@ -12,6 +12,8 @@ public struct DeviceFamilySetting: Sendable, Equatable {
     /// Every orientation named (`UIInterfaceOrientationPortrait`, …); nil when no key sets them
     /// here (a binary Info.plist is not read, so not known).
     public var orientations: Set<String>?
+    /// The local packages a readable Xcode project references (their code runs in its apps).
+    public var localPackages: [String] = []
 
     /// The setting of a settings file's text; nil for a file that is not an Xcode project or
     /// xcconfig (a package has no device family).
@@ -22,6 +24,10 @@ public struct DeviceFamilySetting: Sendable, Equatable {
             return
         }
         guard kind == .xcodeProject || kind == .xcconfig else { return nil }
+        if kind == .xcodeProject, let project = XcodeProjectModel(path: path, text: text) {
+            self = DeviceFamilySetting(project: project)
+            return
+        }
         // Only the few lines naming a key read here (a pbxproj has thousands; the server reads
         // settings files on its message loop), found by bytes as `SettingsFileFacts` finds its own.
         let pieces = SettingsTextLines(text)

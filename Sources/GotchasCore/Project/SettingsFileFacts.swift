@@ -11,6 +11,12 @@ public struct SettingsFileFacts: Sendable, Equatable {
     var deploymentTargets: [Platform: Set<OSVersion>] = [:]
     /// Platforms named by `SDKROOT` and `SUPPORTED_PLATFORMS`.
     var sdkPlatforms: Set<Platform> = []
+    /// A pbxproj's targets, their files and settings; nil when not readable (or not a pbxproj).
+    var project: XcodeProjectModel?
+    /// An xcconfig's assignments of the keys `XcodeBuildSettings` reads, in order.
+    var xcconfigSettings: [XcodeBuildSettings.Setting] = []
+    /// The xcconfigs an xcconfig `#include`s.
+    var xcconfigIncludes: [String] = []
 
     public init?(path: String, text: String) {
         self.init(path: path, text: text, skippingLinesWithoutKeys: true)
@@ -25,6 +31,11 @@ public struct SettingsFileFacts: Sendable, Equatable {
         case .manifest, .manifestVariant:
             manifest = PackageManifest(text: text)
         case .xcodeProject, .xcconfig:
+            if kind == .xcodeProject {
+                project = XcodeProjectModel(path: path, text: text)
+            } else {
+                (xcconfigSettings, xcconfigIncludes) = XcodeBuildSettings.xcconfig(path: path, text: text)
+            }
             guard skippingLinesWithoutKeys else {
                 readBuildSettings(Substring(text), xcconfig: kind == .xcconfig)
                 break
@@ -61,8 +72,8 @@ public struct SettingsFileFacts: Sendable, Equatable {
 
     /// The `(key, value)` of each `KEY = value;` line of a pbxproj or `KEY = value` line of an
     /// xcconfig (its `//` comments dropped): a condition's key counts as the key
-    /// (`IPHONEOS_DEPLOYMENT_TARGET[sdk=iphoneos*]`), the value unquoted.
-    static func buildSettings(in text: Substring, xcconfig: Bool) -> [(key: Substring, value: Substring)] {
+    /// (`IPHONEOS_DEPLOYMENT_TARGET[sdk=iphoneos*]`) unless `keepingConditions`, the value unquoted.
+    static func buildSettings(in text: Substring, xcconfig: Bool, keepingConditions: Bool = false) -> [(key: Substring, value: Substring)] {
         text.split(whereSeparator: \.isNewline).compactMap { rawLine in
             var line = Substring(rawLine)
             if xcconfig, let comment = line.range(of: "//") { line = line[..<comment.lowerBound] }
@@ -73,7 +84,7 @@ public struct SettingsFileFacts: Sendable, Equatable {
                 return character == "=" && bracketDepth == 0
             }) else { return nil }
             var key = unquoted(line[..<equals])
-            if let bracket = key.firstIndex(of: "[") { key = key[..<bracket] }
+            if !keepingConditions, let bracket = key.firstIndex(of: "[") { key = key[..<bracket] }
             var value = line[line.index(after: equals)...]
             while let last = value.last, last == ";" || last.isWhitespace { value.removeLast() }
             return (key, unquoted(value))

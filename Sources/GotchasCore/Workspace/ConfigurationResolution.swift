@@ -12,7 +12,8 @@ public struct ConfigurationResolution: Sendable {
     public var projectSettings = ProjectSettingsFiles() {
         didSet { projectTargetsByDirectory.removeAll() }
     }
-    /// The project's deployment targets by the directory of a file, as its path was given.
+    /// The project's deployment targets by the directory of a file, as its path was given,
+    /// where they do not depend on the file's targets.
     private var projectTargetsByDirectory: [Substring: DeploymentTargets] = [:]
     /// The last severities and options resolved, with what they were resolved from: files
     /// under one configuration (nearly always all of them) resolve it once, not once per
@@ -38,6 +39,8 @@ public struct ConfigurationResolution: Sendable {
             lastRules = (file, selection, configuration)
         }
         configuration.platforms = targets.minimums
+        // No target of its project compiles the file: nothing it says reaches a build.
+        if targets.isInNoTarget { configuration.severities = [:] }
         return (configuration, targets)
     }
 
@@ -57,7 +60,8 @@ public struct ConfigurationResolution: Sendable {
         if let known = projectTargetsByDirectory[directory] { return known }
         // Settings paths are standardized absolute paths; so is the file's here.
         let targets = projectSettings.deploymentTargets(forFile: StandardizedPath.of(path))
-        projectTargetsByDirectory[directory] = targets
+        // Target membership is per file: two files of a directory may be in different targets.
+        if targets.membership == .notRead { projectTargetsByDirectory[directory] = targets }
         return targets
     }
 }

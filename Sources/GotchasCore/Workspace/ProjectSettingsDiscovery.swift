@@ -21,6 +21,7 @@ public enum ProjectSettingsDiscovery {
         let fileManager = FileManager.default
         var found: Set<String> = []
         var scannedProjects: Set<String> = []
+        var packagesLookedUp: Set<String> = []
         for path in paths {
             // The nearest directory with a Package.swift or an .xcodeproj ends the search.
             var directory = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent()
@@ -43,16 +44,46 @@ public enum ProjectSettingsDiscovery {
                         isXcodeRoot = true
                     }
                 }
-                // The project's xcconfigs may sit in any folder of it (`Config/Base.xcconfig`).
+                // The project's xcconfigs may sit in any folder of it (`Config/Base.xcconfig`), and
+                // so may other projects, whose targets may compile the linted files (a file no
+                // target of the projects read compiles gets no findings: all must be read).
                 if isXcodeRoot && !isPackageRoot && scannedProjects.insert(directory.path).inserted {
-                    for settings in SourceTreeScan(root: directory.path).settingsFiles where ProjectSettings.kind(ofPath: settings) == .xcconfig {
+                    for settings in SourceTreeScan(root: directory.path).settingsFiles
+                    where [.xcconfig, .xcodeProject].contains(ProjectSettings.kind(ofPath: settings)) {
                         found.insert(URL(fileURLWithPath: settings).standardizedFileURL.path)
                     }
+                }
+                if isPackageRoot && !isXcodeRoot, packagesLookedUp.insert(directory.path).inserted,
+                   let app = referencingProject(above: directory) {
+                    found.insert(app)
                 }
                 if isPackageRoot || isXcodeRoot || directory.path == "/" { break }
                 directory = directory.deletingLastPathComponent()
             }
         }
         return found.sorted()
+    }
+
+    /// The `project.pbxproj` of the nearest Xcode project above the package at `package`
+    /// that references it as a local package (`XCLocalSwiftPackageReference`): the app the
+    /// package's code runs in, whose device family and orientations it takes.
+    static func referencingProject(above package: URL) -> String? {
+        let fileManager = FileManager.default
+        var directory = package.deletingLastPathComponent()
+        for _ in 0..<6 {
+            let contents = (try? fileManager.contentsOfDirectory(atPath: directory.path)) ?? []
+            for name in contents.sorted() where name.hasSuffix(".xcodeproj") {
+                let path = directory.appendingPathComponent(name).path + "/project.pbxproj"
+                // Only a project that names a local package can reference this one.
+                guard let data = fileManager.contents(atPath: path) else { continue }
+                let text = String(decoding: data, as: UTF8.self)
+                guard text.contains("XCLocalSwiftPackageReference"),
+                      XcodeProjectModel(path: path, text: text)?.localPackages.contains(package.path) == true else { continue }
+                return path
+            }
+            if directory.path == "/" { break }
+            directory = directory.deletingLastPathComponent()
+        }
+        return nil
     }
 }
