@@ -240,10 +240,11 @@ final class ServerConnection: @unchecked Sendable {
 
     /// With `rootURI` the server indexes that folder (and reports the walk as work-done
     /// progress; the creation request is left unanswered: the server goes on after 2 s).
-    func initialize(rootURI: String? = nil) throws {
+    /// `workDoneProgress: false`: the client does not offer progress, so indexing starts at once.
+    func initialize(rootURI: String? = nil, workDoneProgress: Bool = true) throws {
         var capabilities: [String: Any] = ["general": ["positionEncodings": ["utf-16"]],
                                            "textDocument": ["publishDiagnostics": ["relatedInformation": true]]]
-        if rootURI != nil { capabilities["window"] = ["workDoneProgress": true] }
+        if rootURI != nil, workDoneProgress { capabilities["window"] = ["workDoneProgress": true] }
         let id = request("initialize", [
             "processId": Int(ProcessInfo.processInfo.processIdentifier),
             "rootUri": rootURI.map { $0 as Any } ?? NSNull(),
@@ -266,8 +267,10 @@ final class ServerConnection: @unchecked Sendable {
     }
 
     /// The instant the publishDiagnostics for `uri` at `version` was read.
-    func waitForPublish(uri: String, version: Int) throws -> ContinuousClock.Instant {
+    /// `observing` sees every message read meanwhile.
+    func waitForPublish(uri: String, version: Int, observing: ([String: Any]) -> Void = { _ in }) throws -> ContinuousClock.Instant {
         try waitFor("publishDiagnostics \(uri) v\(version)") { message in
+            observing(message)
             guard message["method"] as? String == "textDocument/publishDiagnostics",
                   let params = message["params"] as? [String: Any], params["uri"] as? String == uri else { return false }
             return params["version"] as? Int == version
