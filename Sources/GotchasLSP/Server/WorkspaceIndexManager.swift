@@ -35,12 +35,24 @@ struct WorkspaceIndexManager: Sendable {
     /// not walked, or a walk stopped at its bound): "nowhere in the workspace" stays unanswered.
     mutating func finishBuild(_ files: [FileIndex], settings: [(path: String, text: String)], openFiles: [FileIndex],
                               generation: Int, isComplete: Bool = true) -> Bool {
+        finishBuild(Self.merged(files, settings: settings, isComplete: isComplete), openFiles: openFiles, generation: generation)
+    }
+
+    /// The same, with the build's files already merged (`merged`, off the message loop: merging
+    /// a thousand files' indexes holds the loop for a while).
+    mutating func finishBuild(_ built: WorkspaceIndex, openFiles: [FileIndex], generation: Int) -> Bool {
         guard isCurrent(generation) else { return false }
-        var built = WorkspaceIndex(files: files, isComplete: isComplete)
-        for (path, text) in settings { built.updateSettings(path: path, text: text) }
+        var built = built
         for file in openFiles { built.update(file) }
         index = built
         return true
+    }
+
+    /// The index of a build's files and settings, before the open documents are laid over it.
+    static func merged(_ files: [FileIndex], settings: [(path: String, text: String)], isComplete: Bool) -> WorkspaceIndex {
+        var built = WorkspaceIndex(files: files, isComplete: isComplete)
+        for (path, text) in settings { built.updateSettings(path: path, text: text) }
+        return built
     }
 
     /// Records one file's fresh index; returns the paths of the other files that depend

@@ -38,7 +38,7 @@ extension LanguageServer {
         let token = capabilities.workDoneProgress ? createProgressToken("swiftui-gotchas-index-\(generation)") : nil
         // A newer build replaces this one; `shutdown` cancels it (checked between files).
         inFlight.indexing?.cancel()
-        inFlight.indexing = executors.background {
+        inFlight.indexing = executors.background(.workspace) {
             let usable = if let token { await self.awaitProgressToken(token) } else { false }
             let progressToken = usable ? token.map(JSON.string) : nil
             var walk = WorkspaceFiles(startingAt: folders, options: walkOptions)
@@ -66,8 +66,9 @@ extension LanguageServer {
             }
             // With those above the folders: a folder opened at `Sources/` still has its package.
             let settings = ProjectSettingsDiscovery.read(scanned: walk.settingsFiles, above: folders)
-            await self.workspaceIndexed(indexes, settings: settings, generation: generation,
-                                        isComplete: !refusedSome && walk.stoppedAtBound.isEmpty, stoppedAtBound: walk.stoppedAtBound)
+            let built = WorkspaceIndexManager.merged(indexes, settings: settings, isComplete: !refusedSome && walk.stoppedAtBound.isEmpty)
+            await self.workspaceIndexed(built, files: indexes.count, settings: settings, generation: generation,
+                                        stoppedAtBound: walk.stoppedAtBound)
             let end = walk.stoppedAtBound.isEmpty
                 ? "\(files.count) files indexed"
                 : "\(files.count) files indexed, stopped at the bound (\(walk.directoriesRead) folders read)"
@@ -102,15 +103,14 @@ extension LanguageServer {
         }
     }
 
-    private func workspaceIndexed(_ indexes: [FileIndex], settings: [(path: String, text: String)], generation: Int,
-                                  isComplete: Bool, stoppedAtBound: [String]) {
+    private func workspaceIndexed(_ built: WorkspaceIndex, files fileCount: Int, settings: [(path: String, text: String)], generation: Int,
+                                  stoppedAtBound: [String]) {
         // Open documents count with their editor text, as last linted.
         let openFiles = lints.results.values.map(\.result.fileIndex)
-        guard workspace.finishBuild(indexes, settings: settings, openFiles: openFiles, generation: generation, isComplete: isComplete)
-        else { return }
+        guard workspace.finishBuild(built, openFiles: openFiles, generation: generation) else { return }
         if let folder = stoppedAtBound.first {
             let unread = stoppedAtBound.count > 1 ? " (and did not read \(stoppedAtBound.dropFirst().joined(separator: ", ")))" : ""
-            showWarningOnce("swiftui-gotchas: indexed the first \(indexes.count) files of \(folder)\(unread); cross-file findings may be "
+            showWarningOnce("swiftui-gotchas: indexed the first \(fileCount) files of \(folder)\(unread); cross-file findings may be "
                             + "incomplete; narrow the workspace folder or add \"exclude\" globs to .swiftui-gotchas.json",
                             key: "index bound \(stoppedAtBound)")
         }
@@ -125,7 +125,7 @@ extension LanguageServer {
         if configuration.replaceProjectSettings(projectSettings) {
             logToClient("project settings: \(settings.count) file(s)", type: .info)
         }
-        logToClient("indexed \(indexes.count) files of \(workspaceFolders.count) workspace folder(s)", type: .info)
+        logToClient("indexed \(fileCount) files of \(workspaceFolders.count) workspace folder(s)", type: .info)
         relint(uris: documents.uris)
         // Files not open have cross-file findings only now: a pulling client asks again
         // (its workspace pull too; their result IDs changed with the index's completeness).
@@ -219,7 +219,7 @@ extension LanguageServer {
     func reindexFromDisk(path: String) {
         let linter = self.linter
         let generation = workspace.generation
-        executors.background {
+        executors.background(.workspace) {
             let index = Self.indexFromDisk(path: path, linter: linter)
             await self.diskIndexRead(path: path, index: index, generation: generation)
         }
