@@ -17,7 +17,7 @@ import Testing
         let folder = TemporaryDirectory()
         var texts = scenario.files
         // App-shaped padding, so the walk is still running while the edits arrive.
-        for file in SyntheticCorpus().appTree(files: 150) { texts["Padding/" + file.path] = file.text }
+        for file in SyntheticCorpus().appTree(files: 80) { texts["Padding/" + file.path] = file.text }
         for (path, text) in texts { _ = folder.write(path, text) }
         let edited = try #require(scenario.expected.first?.path ?? scenario.files.keys.sorted().first)
         let original = try #require(scenario.files[edited])
