@@ -75,6 +75,7 @@ extension LanguageServer {
         while let next = lints.nextWaiting() {
             scheduleLint(next.uri, quietIfUnchanged: next.quietIfUnchanged)
         }
+        returnFreedMemoryIfIdle()
     }
 
     /// A reparse in text with syntax errors was published at once; a full parse of the

@@ -17,6 +17,9 @@ struct WorkspaceIndexManager: Sendable {
     /// What those look-ups applied, by settings path (nil: gone or unreadable): a build's
     /// `replaceProjectSettings` knows only the folders' files, so these are laid over it.
     private(set) var settingsOutsideFolders: [String: SettingsFileFacts?] = [:]
+    /// A build ended: the memory its walk freed is to be returned to the system once the
+    /// server is idle (`LanguageServer.returnFreedMemoryIfIdle`).
+    var freedMemoryToReturn = false
 
     /// Starts a build; returns its generation. Until it ends, files of new folders are
     /// missing: questions whose answer is "nowhere in the workspace" have none (a fix that
