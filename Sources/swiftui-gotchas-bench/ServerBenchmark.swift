@@ -68,10 +68,13 @@ struct ServerBenchmark {
         if workspace != nil {
             // The index of the whole folder is built in the background: measured once it ended.
             // (The server logs "indexed N files of M workspace folder(s)" when it is done.)
-            _ = try connection.waitFor("the end of indexing", timeout: .seconds(120)) { message in
+            _ = try connection.waitFor("the end of indexing", timeout: .seconds(300)) { message in
                 message["method"] as? String == "window/logMessage"
                     && ((message["params"] as? [String: Any])?["message"] as? String)?.hasPrefix("indexed ") == true
             }
+            // The open documents are linted again with the finished index (quietly: nothing to
+            // wait for when their findings stay): measured once those re-lints have settled.
+            Thread.sleep(forTimeInterval: 2)
         }
         let loaded = Self.memory(of: connection.pid)
         try connection.shutdown()
