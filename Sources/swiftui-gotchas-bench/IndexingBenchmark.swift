@@ -9,8 +9,8 @@ import GotchasCorpus
 /// 2,000-line view (`SyntheticCorpus.viewFile`, opened under the tree, never written to disk)
 /// is opened and edited as `Editor` types, each edit sent as soon as the previous edit's
 /// `publishDiagnostics` arrived. An edit sent before the server logged the end of indexing
-/// ("indexed N files…") counts as "while indexing", the rest as "after"; `editsAfter` edits are
-/// made after. Each latency is a ratio to that file's bare parse, timed in this process in the
+/// ("indexed N files…") counts as "while indexing"; then the text is set back to the file as
+/// opened and `editsAfter` edits are made "after", the same ones for every binary. Each latency is a ratio to that file's bare parse, timed in this process in the
 /// same run (median of 5), so a slower machine moves both. Then a second fresh server indexes the
 /// tree with 50 documents open (`ServerBenchmark.memory`): its resident memory once indexing ended.
 ///
@@ -108,21 +108,28 @@ struct IndexingBenchmark {
         var version = 1
         connection.open(uri: uri, text: editor.text)
         _ = try connection.waitForPublish(uri: uri, version: version, observing: noteIndexingEnd)
+        /// Sends one edit and returns its didChange→publish time in milliseconds.
+        func edit(_ change: [String: Any]) throws -> Double {
+            version += 1
+            let sent = ContinuousClock.now
+            connection.change(uri: uri, version: version, change: change)
+            let received = try connection.waitForPublish(uri: uri, version: version, observing: noteIndexingEnd)
+            return Double((received - sent).components.attoseconds) / 1e15 + Double((received - sent).components.seconds) * 1e3
+        }
         var whileIndexing: [Double] = []
-        var after: [Double] = []
-        while after.count < editsAfter {
-            for change in editor.nextBurst() where after.count < editsAfter {
-                version += 1
-                let indexing = indexedAt == nil
-                let sent = ContinuousClock.now
-                connection.change(uri: uri, version: version, change: change)
-                let received = try connection.waitForPublish(uri: uri, version: version, observing: noteIndexingEnd)
-                let milliseconds = Double((received - sent).components.attoseconds) / 1e15 + Double((received - sent).components.seconds) * 1e3
-                if indexing { whileIndexing.append(milliseconds) } else { after.append(milliseconds) }
-            }
+        while indexedAt == nil {
+            for change in editor.nextBurst() where indexedAt == nil { whileIndexing.append(try edit(change)) }
             if indexedAt == nil, ContinuousClock.now - started > .seconds(300) {
                 throw ServerConnection.Failure(description: "indexing did not end within 300 s")
             }
+        }
+        // After indexing, every binary edits the same text the same way: the file as opened (a
+        // faster server made more edits while indexing, and random edits leave syntax errors).
+        editor = Editor(text: text, seed: UInt64(documentLines))
+        _ = try edit(["text": text])
+        var after: [Double] = []
+        while after.count < editsAfter {
+            for change in editor.nextBurst() where after.count < editsAfter { after.append(try edit(change)) }
         }
         connection.close(uri: uri)
         try connection.shutdown()
