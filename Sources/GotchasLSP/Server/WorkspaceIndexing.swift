@@ -153,6 +153,7 @@ extension LanguageServer {
 
     private func mergePendingIndexes() {
         relint(paths: workspace.mergePending())
+        returnFreedMemoryIfIdle()
     }
 
     /// A settings file was read (nil text: deleted or unreadable): the workspace index and the
@@ -272,7 +273,8 @@ extension LanguageServer {
     /// Once no lint runs or waits after a build: the trees the walk and the re-lints of the open
     /// documents freed go back to the system (off the loop: trimming walks malloc's arenas).
     func returnFreedMemoryIfIdle() {
-        guard workspace.freedMemoryToReturn, lints.inFlight.isEmpty, lints.waiting.isEmpty else { return }
+        // A pending merge frees the maps it replaces: after it, then.
+        guard workspace.freedMemoryToReturn, lints.inFlight.isEmpty, lints.waiting.isEmpty, workspace.pending.isEmpty else { return }
         workspace.freedMemoryToReturn = false
         executors.background(.workspace) { FreedMemory.returnToTheSystem() }
     }
