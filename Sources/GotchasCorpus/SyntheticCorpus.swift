@@ -34,6 +34,22 @@ public struct SyntheticCorpus: Sendable {
         return files
     }
 
+    /// An app-shaped tree of `count` files: the same mix of views, models and services as
+    /// `files(targetLines:)`, but sized like the files of real apps (about 100 lines each,
+    /// 40–250 for views) and spread over feature folders of 40 files. The server benchmark
+    /// indexes it while it edits a document.
+    public func appTree(files count: Int = 1_100) -> [File] {
+        var random = SplitMix64(seed: seed &+ 0xA77)
+        return (0..<count).map { index in
+            let folder = "Feature\(index / 40)"
+            switch random.next(upTo: 10) {
+            case 0: return File(path: "\(folder)/Models/Model\(index).swift", text: model(index, random: &random))
+            case 1: return File(path: "\(folder)/Services/Service\(index).swift", text: service(index, random: &random))
+            default: return File(path: "\(folder)/Views/Screen\(index).swift", text: view(index, lines: 40 + random.next(upTo: 210), random: &random))
+            }
+        }
+    }
+
     /// One SwiftUI view file of about `lines` lines (for editor latency tests).
     public func viewFile(lines: Int, index: Int = 0) -> String {
         var random = SplitMix64(seed: seed &+ UInt64(lines))

@@ -32,6 +32,32 @@ if arguments.first == "--parse-only" {
     for document in documents { _ = ParsedFile(safeDocument: document).tree }
     exit(0)
 }
+// `--server-indexing [--tree PATH] [--baseline-bin PATH] [--runs N]`: figure 6 alone, the
+// server edited while it indexes a real-sized tree (PATH, or an app-shaped synthetic tree of
+// 1,100 files), side by side with a previous binary when given one (A B A B).
+if let flag = CommandLine.arguments.firstIndex(of: "--server-indexing") {
+    let options = Array(CommandLine.arguments[flag...])
+    func value(_ name: String) -> String? { options.firstIndex(of: name).flatMap { $0 + 1 < options.count ? options[$0 + 1] : nil } }
+    guard let server = ServerBenchmark.serverExecutable() else {
+        print("no swiftui-gotchas binary next to the bench (build it: swift build -c release --product swiftui-gotchas)")
+        exit(2)
+    }
+    let corpus = SyntheticCorpus()
+    var treePath = value("--tree")
+    var written: String?
+    if treePath == nil {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("swiftui-gotchas-bench-tree-\(ProcessInfo.processInfo.processIdentifier)").path
+        try IndexingBenchmark.writeSyntheticTree(corpus, files: 1_100, to: directory)
+        treePath = directory
+        written = directory
+    }
+    let root = StandardizedPath.of(treePath!)
+    var benchmark = IndexingBenchmark(tree: root, files: swiftFiles(in: [root]).count, corpus: corpus)
+    if let runs = value("--runs").flatMap(Int.init) { benchmark.runs = max(1, runs) }
+    print(benchmark.report(server: server, baseline: value("--baseline-bin")))
+    if let written { try? FileManager.default.removeItem(atPath: written) }
+    exit(0)
+}
 // `--server-only`: figures 4–5 alone (they use their own generated files).
 if arguments.first == "--server-only" {
     print(ServerBenchmark(corpus: SyntheticCorpus()).run())

@@ -171,6 +171,46 @@ import Testing
         #expect(!workspace.isBuiltOnlyByPreviews("ContentView"))
     }
 
+    /// "Built only where…" is answered from a map the index keeps in `register`/`unregister`, not
+    /// a scan of every file: after each of a run of updates, removals and re-additions, its
+    /// answers equal a scan of every file's `builtViews` for every view any version builds.
+    @Test func whereViewsAreBuiltFollowsUpdatesAsAScanOfEveryFileWould() {
+        let versions: [(path: String, text: String)] = [
+            ("App.swift", "@main struct Garden: App {\n    var body: some Scene { WindowGroup { ContentView() } }\n}\n"),
+            ("App.swift", "@main struct Garden: App {\n    var body: some Scene { WindowGroup { Row() } }\n}\n"),
+            ("Row.swift", "struct Row: View {\n    var body: some View { Text(\"a\").contextMenu { RowMenu() } }\n}\n"),
+            ("Row.swift", "struct Row: View {\n    var body: some View { VStack { RowMenu(); ContentView() } }\n}\n"),
+            ("Menu.swift", "struct Bar: View {\n    var body: some View { Menu(\"m\") { RowMenu() } }\n}\n"),
+            ("Previews.swift", "#Preview { ContentView() }\n#Preview { RowMenu() }\n#Preview { RowPreview() }\n"),
+            ("Previews.swift", "#Preview { Row() }\n"),
+            ("Screen.swift", "struct Screen: View {\n    var body: some View { RowPreview() }\n}\n"),
+        ]
+        let indexes = versions.map { fileIndex($0.path, $0.text) }
+        let names = Set(indexes.flatMap { $0.builtViews.values.flatMap { $0 } })
+        #expect(names.isSuperset(of: ["ContentView", "Row", "RowMenu", "RowPreview"]))
+        func scan(_ workspace: WorkspaceIndex, _ name: String, previews: Bool, _ place: (String) -> Bool) -> Bool {
+            let keys = workspace.files.values.flatMap { file in
+                file.builtViews.filter { $0.value.contains(name) && (previews || $0.key != FileIndex.previewKey) }.map(\.key)
+            }
+            return !keys.isEmpty && keys.allSatisfy(place)
+        }
+        var workspace = WorkspaceIndex(files: [])
+        for step in 0..<200 {
+            // Every version in turn, in an order that shifts each round, so each follows each.
+            let pick = (step * 3 + step / indexes.count) % indexes.count
+            if step % 5 == 4 { workspace.remove(path: indexes[pick].path) } else { workspace.update(indexes[pick]) }
+            for name in names {
+                #expect(workspace.isBuiltOnlyAsMenuContent(name)
+                        == scan(workspace, name, previews: false) { FileIndex.builtViewsOwner(ofKey: $0).isMenuContent })
+                #expect(workspace.isBuiltOnlyByApps(name) == scan(workspace, name, previews: false) {
+                    workspace.types[FileIndex.builtViewsOwner(ofKey: $0).owner]?.inherits("App") == true
+                })
+                #expect(workspace.isBuiltOnlyByPreviews(name) == scan(workspace, name, previews: true) { $0 == FileIndex.previewKey })
+            }
+        }
+        #expect(!workspace.files.isEmpty)
+    }
+
     @Test func projectSettingsSetDefaultIsolation() {
         #expect(ProjectSettings.defaultIsolationIsMainActor(path: "Package.swift", text: ".target(name: \"A\", swiftSettings: [.defaultIsolation( MainActor.self )])") == true)
         #expect(ProjectSettings.defaultIsolationIsMainActor(path: "Package.swift", text: "// .defaultIsolation(MainActor.self)") == false)

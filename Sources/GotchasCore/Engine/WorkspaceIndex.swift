@@ -25,6 +25,9 @@ public struct WorkspaceIndex: Sendable {
     /// Paths holding what members of each type (qualified name) reach (`FileIndex.memberReach`).
     private var memberReachPaths: [String: Set<String>] = [:]
     private var namingPaths: [String: Set<String>] = [:]
+    /// The `builtViews` keys under which each view name is built, with how many files build
+    /// it there: "is it built only where…" without visiting every file.
+    private var builderKeys: [String: [String: Int]] = [:]
     /// Paths by each name they refer to or asked about (`FileIndex.referencedTypeNames`):
     /// `dependents(on:)` without visiting every file.
     private var dependentPaths: [String: Set<String>] = [:]
@@ -311,14 +314,11 @@ public struct WorkspaceIndex: Sendable {
     /// builds (`FileIndex.previewKey`) count only when asked for: a `#Preview` of a menu row or of
     /// a scene's root says nothing about where the app builds it.
     private func isBuiltSomewhere(_ typeName: String, countingPreviews: Bool = false, andOnlyWhere place: (String) -> Bool) -> Bool {
-        guard isComplete else { return false }
-        let name = TypeNames.simple(typeName) ?? typeName
+        guard isComplete, let keys = builderKeys[TypeNames.simple(typeName) ?? typeName] else { return false }
         var built = false
-        for file in files.values {
-            for (key, views) in file.builtViews where views.contains(name) && (countingPreviews || key != FileIndex.previewKey) {
-                guard place(key) else { return false }
-                built = true
-            }
+        for key in keys.keys where countingPreviews || key != FileIndex.previewKey {
+            guard place(key) else { return false }
+            built = true
         }
         return built
     }
@@ -349,6 +349,7 @@ public struct WorkspaceIndex: Sendable {
         for key in file.memberReach.keys { memberReachPaths[String(key.prefix { $0 != " " }), default: []].insert(file.path) }
         for names in file.references.values { for name in names { namingPaths[name, default: []].insert(file.path) } }
         for name in file.referencedTypeNames { dependentPaths[name, default: []].insert(file.path) }
+        for (key, views) in file.builtViews { for view in views { builderKeys[view, default: [:]][key, default: 0] += 1 } }
     }
 
     private mutating func unregister(_ file: FileIndex) {
@@ -364,6 +365,13 @@ public struct WorkspaceIndex: Sendable {
         for key in file.memberReach.keys { Self.remove(file.path, from: &memberReachPaths, at: String(key.prefix { $0 != " " })) }
         for names in file.references.values { for name in names { Self.remove(file.path, from: &namingPaths, at: name) } }
         for name in file.referencedTypeNames { Self.remove(file.path, from: &dependentPaths, at: name) }
+        for (key, views) in file.builtViews {
+            for view in views {
+                guard let count = builderKeys[view]?[key] else { continue }
+                builderKeys[view]?[key] = count > 1 ? count - 1 : nil
+                if builderKeys[view]?.isEmpty == true { builderKeys.removeValue(forKey: view) }
+            }
+        }
     }
 
     private static func remove(_ path: String, from map: inout [String: Set<String>], at key: String) {

@@ -253,11 +253,11 @@ public actor LanguageServer {
     /// The same, with a last step on the message loop once the result is known to be
     /// wanted and current (fix-all sends its `workspace/applyEdit` there).
     func respondInBackground<Output: Sendable, Value: LSPResult>(
-        _ id: RequestID, document: (uri: String, version: Int)?,
+        _ id: RequestID, document: (uri: String, version: Int)?, lane: ServerExecutors.Lane = .documents,
         _ work: @escaping @Sendable () async -> Answer<Output>,
         then finish: @escaping @Sendable (isolated LanguageServer, Output) -> Answer<Value>
     ) {
-        let task = executors.background {
+        let task = executors.background(lane) {
             let result = await work()
             await self.complete(id, result, document: document, finish: finish)
         }

@@ -22,18 +22,31 @@ extension LanguageServer {
         let delay = options.lintDelay
         let generation = configuration.generation
         let openGeneration = open.openGeneration
+        let scheduled = ContinuousClock.now
         executors.background {
             if delay > .zero { try? await Task.sleep(for: delay) }
+            var timing = LintTiming(scheduled: scheduled)
+            timing.started = .now
             let (result, parsed, memo) = snapshot.parseAndLint()
+            timing.linted = .now
             let resultID = snapshot.resultID(of: result)
+            timing.answered = .now
             await self.lintFinished(snapshot: snapshot, result: result, resultID: resultID, parsed: parsed, memo: memo,
-                                    openGeneration: openGeneration, configurationGeneration: generation, quietIfUnchanged: quietIfUnchanged)
+                                    openGeneration: openGeneration, configurationGeneration: generation, quietIfUnchanged: quietIfUnchanged,
+                                    timing: timing)
         }
     }
 
     private func lintFinished(snapshot: DocumentSnapshot, result: LintResult, resultID: String, parsed: IncrementallyParsedFile?,
-                              memo: LintMemo?, openGeneration: Int, configurationGeneration: Int, quietIfUnchanged: Bool) {
-        defer { startWaitingLints() }
+                              memo: LintMemo?, openGeneration: Int, configurationGeneration: Int, quietIfUnchanged: Bool,
+                              timing: LintTiming) {
+        var timing = timing
+        timing.backOnLoop = .now
+        defer {
+            startWaitingLints()
+            // Where the time of an edit goes (a log file only: one line per lint).
+            if log.keepsEveryLine { log(timing.line(uri: snapshot.uri, version: snapshot.version ?? 0, done: .now)) }
+        }
         // The tree is worth keeping even when the result is stale: it is the base of the next reparse.
         if let parsed {
             documents.keepParse(parsed, memo: memo, uri: snapshot.uri, openGeneration: openGeneration, revision: snapshot.revision)
@@ -52,7 +65,7 @@ extension LanguageServer {
         }
         if let reason = result.notLintedReason { showProblem("\(snapshot.document.path) is not linted: \(reason)") }
         publish(result, for: snapshot, quietIfUnchanged: quietIfUnchanged)
-        if result.fileIndex.path == snapshot.document.path { indexAfterLint(result.fileIndex) }
+        if result.fileIndex.path == snapshot.document.path { indexAfterEdit(result.fileIndex) }
         if parsed?.mayDifferFromFullParse == true { confirmWithFullParse(snapshot, openGeneration: openGeneration) }
         // The workspace index changed while this lint ran: lint again with the new one.
         if lints.takeRelintAfterFlight(snapshot.uri) { scheduleLint(snapshot.uri, quietIfUnchanged: true) }
@@ -62,6 +75,7 @@ extension LanguageServer {
         while let next = lints.nextWaiting() {
             scheduleLint(next.uri, quietIfUnchanged: next.quietIfUnchanged)
         }
+        returnFreedMemoryIfIdle()
     }
 
     /// A reparse in text with syntax errors was published at once; a full parse of the
@@ -119,5 +133,26 @@ extension LanguageServer {
     func relintOpenDocuments() {
         for uri in documents.uris { scheduleLint(uri) }
         requestDiagnosticRefresh()
+    }
+}
+
+/// The moments of one lint, for the log file: waiting for a work thread, parsing and linting,
+/// answering the file's workspace questions for its result ID, waiting for the loop, and the
+/// loop's own part (publish, index update).
+struct LintTiming: Sendable {
+    var scheduled: ContinuousClock.Instant
+    var started: ContinuousClock.Instant?
+    var linted: ContinuousClock.Instant?
+    var answered: ContinuousClock.Instant?
+    var backOnLoop: ContinuousClock.Instant?
+
+    func line(uri: String, version: Int, done: ContinuousClock.Instant) -> String {
+        func ms(_ from: ContinuousClock.Instant?, _ to: ContinuousClock.Instant?) -> String {
+            guard let from, let to else { return "-" }
+            let duration = to - from
+            return String(format: "%.1f", Double(duration.components.seconds) * 1e3 + Double(duration.components.attoseconds) / 1e15)
+        }
+        return "lint \(uri) v\(version): queued \(ms(scheduled, started)) ms, parse+lint \(ms(started, linted)) ms, "
+            + "answers \(ms(linted, answered)) ms, to the loop \(ms(answered, backOnLoop)) ms, on the loop \(ms(backOnLoop, done)) ms"
     }
 }

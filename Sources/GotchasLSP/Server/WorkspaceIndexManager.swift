@@ -17,6 +17,9 @@ struct WorkspaceIndexManager: Sendable {
     /// What those look-ups applied, by settings path (nil: gone or unreadable): a build's
     /// `replaceProjectSettings` knows only the folders' files, so these are laid over it.
     private(set) var settingsOutsideFolders: [String: SettingsFileFacts?] = [:]
+    /// A build ended: the memory its walk freed is to be returned to the system once the
+    /// server is idle (`LanguageServer.returnFreedMemoryIfIdle`).
+    var freedMemoryToReturn = false
 
     /// Starts a build; returns its generation. Until it ends, files of new folders are
     /// missing: questions whose answer is "nowhere in the workspace" have none (a fix that
@@ -35,22 +38,59 @@ struct WorkspaceIndexManager: Sendable {
     /// not walked, or a walk stopped at its bound): "nowhere in the workspace" stays unanswered.
     mutating func finishBuild(_ files: [FileIndex], settings: [(path: String, text: String)], openFiles: [FileIndex],
                               generation: Int, isComplete: Bool = true) -> Bool {
+        finishBuild(Self.merged(files, settings: settings, isComplete: isComplete), openFiles: openFiles, generation: generation)
+    }
+
+    /// The same, with the build's files already merged (`merged`, off the message loop: merging
+    /// a thousand files' indexes holds the loop for a while).
+    mutating func finishBuild(_ built: WorkspaceIndex, openFiles: [FileIndex], generation: Int) -> Bool {
         guard isCurrent(generation) else { return false }
-        var built = WorkspaceIndex(files: files, isComplete: isComplete)
-        for (path, text) in settings { built.updateSettings(path: path, text: text) }
+        var built = built
         for file in openFiles { built.update(file) }
         index = built
         return true
     }
 
+    /// The index of a build's files and settings, before the open documents are laid over it.
+    static func merged(_ files: [FileIndex], settings: [(path: String, text: String)], isComplete: Bool) -> WorkspaceIndex {
+        var built = WorkspaceIndex(files: files, isComplete: isComplete)
+        for (path, text) in settings { built.updateSettings(path: path, text: text) }
+        return built
+    }
+
+    /// Open documents' fresh file indexes not merged yet, by path (`deferUpdate`).
+    private(set) var pending: [String: FileIndex] = [:]
+
     /// Records one file's fresh index; returns the paths of the other files that depend
-    /// on a declaration that changed.
+    /// on a declaration that changed. A pending index of the same path is outdated by it.
     mutating func update(_ file: FileIndex) -> [String] {
-        index.updateReturningDependents(file)
+        pending[file.path] = nil
+        return index.updateReturningDependents(file)
+    }
+
+    /// Keeps an open document's fresh index until `mergePending`: merging one into a large
+    /// index costs milliseconds (every map a lint's snapshot still shares is copied first), and
+    /// a user typing would pay it on every edit. True when it is the first pending one (the
+    /// caller schedules the merge).
+    mutating func deferUpdate(_ file: FileIndex) -> Bool {
+        let first = pending.isEmpty
+        pending[file.path] = file
+        return first
+    }
+
+    /// Merges every pending index; returns the paths of the other files that depend on a
+    /// declaration that changed.
+    mutating func mergePending() -> [String] {
+        let files = pending.values.sorted { $0.path < $1.path }
+        pending.removeAll()
+        var dependents: Set<String> = []
+        for file in files { dependents.formUnion(index.updateReturningDependents(file)) }
+        return dependents.sorted()
     }
 
     /// Forgets a file (deleted or unreadable); returns the paths that depended on its declarations.
     mutating func remove(path: String) -> [String] {
+        pending[path] = nil
         let old = index.files[path]
         index.remove(path: path)
         return index.dependents(on: FileIndex.changedNames(from: old, to: nil))

@@ -36,7 +36,8 @@ extension LanguageServer {
         let stepDelay = options.indexWalkStepDelay
         let setup = diskPullSetup
         let memos = lints.diskPulls
-        respondInBackground(id, document: nil) { [open, previous] () async -> Answer<WorkspacePullOutcome> in
+        // Every file of the workspace: on the workspace's lane, so open documents' lints never wait behind it.
+        respondInBackground(id, document: nil, lane: .workspace) { [open, previous] () async -> Answer<WorkspacePullOutcome> in
             var walk = WorkspaceFiles(startingAt: folders, options: walkOptions)
             while !walk.isFinished {
                 if stepDelay > .zero { try? await Task.sleep(for: stepDelay) }
