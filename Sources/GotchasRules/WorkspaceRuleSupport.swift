@@ -199,7 +199,7 @@ enum WorkspaceRuleSupport {
     /// The call is a method of one of the program's own types, not SwiftUI's modifier of that
     /// name: the chain's root (`config` in `config.padding(8).cornerRadius(r)`) is a parameter of
     /// the enclosing function or a property of an enclosing type whose type the workspace declares
-    /// with a method `name`. A popup configuration's `cornerRadius(_:)` on a held-out library was
+    /// with a method `name`. A popup library's configuration `cornerRadius(_:)` has
     /// this shape.
     static func callsProgramMethod(_ call: FunctionCallExprSyntax, named name: String, in context: RuleContext) -> Bool {
         func declaresMethod(_ typeName: String?) -> Bool {

@@ -74,8 +74,8 @@ import Testing
         #expect(captured.output.contains("foreground-color"))
         let explained = CapturedIO()
         #expect(ExplainCommand(rules: GotchasRulesDescriptions.all, io: explained.io).run(["foreground-color"]) == 0)
-        #expect(explained.output.contains("Why:"))
-        #expect(explained.output.contains("Wrong:"))
+        #expect(explained.output.contains("Why it matters:\n"))
+        #expect(explained.output.contains("Example:\n"))
         #expect(ExplainCommand(rules: GotchasRulesDescriptions.all, io: CapturedIO().io).run(["nope"]) == 2)
     }
 }

@@ -12,16 +12,20 @@ struct AnyShapeStyleTernaryRule: Rule {
         seed: "000, A2",
         summary: "A conditional whose both branches are `AnyShapeStyle(…)`.",
         rationale: """
-            `isDone ? AnyShapeStyle(.tint) : AnyShapeStyle(.tint.tertiary)` creates a new \
-            type-erased style on every render. SwiftUI cannot equate the two erased styles, and when \
-            the change is animated (springs in particular) it interpolates between them, overshooting \
-            through colors that are neither. Keep one constant style (`.foregroundStyle(.tint)`) and \
-            animate `.opacity(isDone ? 1 : 0.4)`, a single Double that interpolates cleanly. \
-            Not flagged: a material against another style (`.ultraThinMaterial` or a colour: no one style \
-            with `.opacity` stands for both), and a choice among three or more styles (nested conditionals). \
-            Back on by default (issue 21): those were the wrong findings earlier sessions read; see \
-            docs/precision.md for the held-out figure.
+            `isDone ? AnyShapeStyle(.tint) : AnyShapeStyle(.tint.tertiary)` builds a new type-erased style \
+            on every render. SwiftUI cannot compare the two, and when the change animates (springs in \
+            particular) it interpolates through colours that are neither. Keep one constant style \
+            (`.foregroundStyle(.tint)`) and animate `.opacity(isDone ? 1 : 0.4)`, a single number that \
+            interpolates cleanly.
             """,
+        notFlagged: [
+            "a material against another style",
+            "a choice among three or more styles",
+            "a single `AnyShapeStyle`",
+            "only one branch erased",
+        ],
+        severityReason: "the animated change shows wrong colours.",
+        useInstead: "the recommended shape",
         triggers: ["AnyShapeStyle"],
         triggering: [
             "Image(systemName: \"checkmark\").foregroundStyle(↓isDone ? AnyShapeStyle(.tint) : AnyShapeStyle(.tint.tertiary))",

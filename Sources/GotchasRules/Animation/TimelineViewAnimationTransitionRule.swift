@@ -11,11 +11,21 @@ struct TimelineViewAnimationTransitionRule: CallRule {
         seed: "000, A4",
         summary: "`.transition(…)` or `.id(…)` inside the content of `TimelineView(.animation)`.",
         rationale: """
-            `TimelineView(.animation)` re-emits its whole content 60–120 times a second. Transition \
-            state tracking is unreliable in a tree that is rebuilt every frame: insertions and removals \
-            jump, and `.id(…)` resets fire at frame rate. Invert the relationship: keep the stable tree \
-            outside, and push a small `TimelineView` into each leaf that needs the ticker.
+            `TimelineView(.animation)` rebuilds its whole content 60 to 120 times a second. Transitions are \
+            unreliable in a tree rebuilt every frame: insertions and removals jump, and `.id(…)` resets fire \
+            at frame rate. Keep the stable tree outside, and put a small `TimelineView` into each leaf that \
+            needs the ticker.
             """,
+        notFlagged: [
+            "a periodic schedule (once a second)",
+            "a transition outside the `TimelineView`",
+            "a modifier on the `TimelineView` itself",
+            "a schedule held in a variable",
+            "the project's own `TimelineView` type",
+        ],
+        severityReason: "transitions jump and identities reset every frame.",
+        asks: [.declaration],
+        useInstead: "the transition is outside the TimelineView, the recommended shape",
         triggers: ["TimelineView"],
         triggering: [
             """
@@ -81,7 +91,7 @@ struct TimelineViewAnimationTransitionRule: CallRule {
                 var body: some View {
                     TimelineView(.animation) { Row().transition(.opacity) }
                 }
-                """, note: "the project's own TimelineView type (IceCubes has one)"),
+                """, note: "the project's own TimelineView type"),
         ])
 
     static let calledNames: Set<String> = ["transition", "id"]

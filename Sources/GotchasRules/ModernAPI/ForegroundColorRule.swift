@@ -11,15 +11,16 @@ struct ForegroundColorRule: CallRule {
         seed: "002",
         summary: "`.foregroundColor(_:)` is deprecated; use `.foregroundStyle(_:)`.",
         rationale: """
-            `foregroundColor` is deprecated since iOS 17 and only accepts a `Color`. \
-            `foregroundStyle` accepts any `ShapeStyle` (`.secondary`, gradients, `.tint`) and is \
-            what new SwiftUI APIs are built around. The replacement is a rename with the same argument, except \
-            that an implicit member `ShapeStyle` does not have as a `Color` (`.brand` from the project's \
-            `extension Color`, `.accentColor`, and `.primary`/`.secondary`, which would become the hierarchical \
-            styles) is written `Color.brand`. The fix is unsafe when the argument may be an optional `Color` \
-            (`foregroundStyle` takes none) or when a `Text` must stay a `Text` before iOS 17 (`Text(…) + Text(…)`), \
-            and not offered for `nil`.
+            `foregroundColor` is deprecated since iOS 17 and only takes a `Color`. `foregroundStyle` takes \
+            any `ShapeStyle` (`.secondary`, gradients, `.tint`), and new SwiftUI APIs are built around it.
             """,
+        notFlagged: [
+            "`AttributeContainer`'s `.foregroundColor`",
+            "the project's own method of that name",
+            "property reads and declarations",
+        ],
+        fixSafety: "Renames the call and keeps the argument; an implicit member a `ShapeStyle` would read differently (`.primary`, `.accentColor`, a project's `extension Color` member such as `.brand` or a redefined `.red`) is written `Color.x`. Unsafe when the argument may be an optional `Color`, or when a `Text` must stay a `Text` before iOS 17; not offered for `nil`.",
+        severityReason: "the API is deprecated: the compiler warns about it too.",
         tags: [.deprecated],
         fix: .safe,
         // https://developer.apple.com/documentation/swiftui/view/foregroundstyle(_:).md (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1); `Text.foregroundStyle` returning `Text` is iOS 17 (https://developer.apple.com/documentation/swiftui/text/foregroundstyle(_:).md)
@@ -48,7 +49,7 @@ struct ForegroundColorRule: CallRule {
             RuleExample("AttributedString(\"Translate\", attributes: .foregroundColor(.cyan))",
                         note: "an implicit member: `AttributeContainer`'s static builder, not the view modifier (there is no `foregroundStyle` attribute)"),
             RuleExample("let attributes = AttributeContainer.font(.body).foregroundColor(.primary)",
-                        note: "an attribute of attributed text, not the view modifier (CotEditor)"),
+                        note: "an attribute of attributed text, not the view modifier"),
             RuleExample("""
                 final class LineNumberView: NSView {
                     func foregroundColor(_ weight: Weight) -> NSColor { .labelColor }
@@ -56,7 +57,7 @@ struct ForegroundColorRule: CallRule {
                         context.setFillColor(self.foregroundColor(.bold).cgColor)
                     }
                 }
-                """, note: "the type's own method of that name (CotEditor)"),
+                """, note: "the type's own method of that name"),
             RuleExample("""
                 Text("Hi").foregroundColor(.red)
                 """, note: "deployment target iOS 14: what the advice needs does not exist there", platforms: [.iOS: OSVersion(14)]),

@@ -11,11 +11,17 @@ struct TabItemRule: CallRule {
         seed: "002",
         summary: "`.tabItem { … }` — the `Tab` API replaces it from iOS 18.",
         rationale: """
-            `TabView { Tab("Home", systemImage: "house") { HomeView() } }` (iOS 18) is the current \
-            way to declare tabs: it carries the tab's label, value and role in one place, and \
-            enables `.tabViewStyle(.sidebarAdaptable)`, tab customization and `Tab(role: .search)`. \
-            `.tabItem` keeps working, so this is information for code that can require iOS 18.
+            `TabView { Tab("Home", systemImage: "house") { HomeView() } }` declares a tab's label, value and \
+            role in one place, and enables `.tabViewStyle(.sidebarAdaptable)`, customization and `Tab(role: \
+            .search)`. `.tabItem` keeps working.
             """,
+        notFlagged: [
+            "the `Tab` API",
+            "the program's own `tabItem(_:)`",
+            "UIKit's `tabBarItem`",
+        ],
+        severityReason: "a modernization for code that can require iOS 18.",
+        useInstead: "the Tab API",
         // https://developer.apple.com/documentation/swiftui/tab.md (iOS 18, macOS 15, tvOS 18, watchOS 11, visionOS 2)
         requires: .os(iOS: OSVersion(18), macOS: OSVersion(15), tvOS: OSVersion(18), watchOS: OSVersion(11), visionOS: OSVersion(2)),
         triggering: [
@@ -93,7 +99,7 @@ struct TabItemRule: CallRule {
     func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
         guard call.calledExpression.is(MemberAccessExprSyntax.self) else { return }
         // SwiftUI's `tabItem` takes a view-builder closure; `contentView.tabItem(1)` is a helper
-        // of the program's own (a demo's `func tabItem(_ index: Int)` on a held-out app).
+        // of the program's own (a demo's `func tabItem(_ index: Int)`).
         guard call.trailingClosure != nil || call.arguments.contains(where: { $0.expression.is(ClosureExprSyntax.self) }) else { return }
         report.append(Finding(
             message: "`.tabItem` is superseded by the `Tab` API from iOS 18: `Tab(\"Title\", systemImage: …) { content }` inside `TabView`",

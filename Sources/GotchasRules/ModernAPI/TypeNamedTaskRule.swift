@@ -11,12 +11,17 @@ struct TypeNamedTaskRule: Rule {
         seed: "002",
         summary: "A type named `Task` shadows Swift concurrency's `Task`; rename it.",
         rationale: """
-            Declaring `struct Task` (or a class, enum, actor, protocol or typealias named `Task`) shadows \
-            `_Concurrency.Task` everywhere in the module. Every `Task { … }` then resolves to your type and \
-            fails with errors such as "missing argument for parameter 'title' in call", and code that must \
-            write `_Concurrency.Task` is easy to get wrong. Rename the domain type (`TodoItem`, `BoardItem`, \
-            `Chore`). Not flagged: uses of `Task` (`Task { }`, `Task<Void, Never>`).
+            A type named `Task` (struct, class, enum, actor, protocol or typealias) shadows \
+            `_Concurrency.Task` wherever its name is visible. Every `Task { … }` there resolves to your type \
+            and fails to compile ("missing argument for parameter 'title' in call"). Rename the domain type \
+            (`TodoItem`, `Chore`).
             """,
+        notFlagged: [
+            "uses of `Task` (`Task { }`, `Task<Void, Never>`)",
+            "names that contain it",
+            "an enum case named `task`",
+        ],
+        severityReason: "`Task { }` in the module no longer compiles.",
         triggers: ["Task"],
         triggering: [
             "struct ↓Task: Identifiable { var id = UUID(); var title: String }",

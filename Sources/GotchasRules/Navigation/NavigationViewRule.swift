@@ -12,18 +12,17 @@ struct NavigationViewRule: CallRule {
         seed: "001, 002",
         summary: "`NavigationView` is deprecated; use `NavigationStack` or `NavigationSplitView`.",
         rationale: """
-            `NavigationView` is deprecated since iOS 16 and chooses its style per platform (split columns on \
-            iPad, a stack on iPhone), which is why code copied from older tutorials shows an empty detail \
-            column on iPad. It also cannot hold a programmatic path or type-safe `navigationDestination(for:)`. \
-            With a single content view the replacement is `NavigationStack { … }`: safe when the view is already \
-            styled `.stack` (or built only for watchOS/tvOS, where it is a stack anyway); otherwise unsafe, because \
-            on iPad and macOS that `NavigationView` shows its view as a sidebar column, which the stack does not \
-            (the leftover `.navigationViewStyle(.stack)` is harmless and left for you to delete). With two or \
-            three content views (sidebar, [content,] detail) the fix suggests `NavigationSplitView { … } detail: { … }` \
-            — unsafe, because the layout changes on iPhone and iPad. A one-view `NavigationView` styled \
-            `.columns` gets no fix: decide which column it is. Not flagged: other names that contain \
-            `NavigationView`, strings, comments.
+            `NavigationView` is deprecated since iOS 16 and picks its style per platform: split columns on \
+            iPad, a stack on iPhone, which is why old code shows an empty detail column on iPad. It also \
+            cannot hold a programmatic path or type-safe `navigationDestination(for:)`. Use \
+            `NavigationStack`, or `NavigationSplitView` for sidebar and detail.
             """,
+        notFlagged: [
+            "other names that contain `NavigationView`",
+            "strings and comments",
+        ],
+        fixSafety: "One content view becomes `NavigationStack { … }`: safe when the view is already styled `.stack` (or built only for watchOS/tvOS), otherwise unsafe, because iPad and macOS showed it as a sidebar column. Two or three views become `NavigationSplitView` (unsafe: the layout changes). No fix for a one-view `.columns` style.",
+        severityReason: "the API is deprecated: the compiler warns about it too.",
         tags: [.deprecated],
         fix: .safe,
         // https://developer.apple.com/documentation/swiftui/navigationstack.md (iOS 16, macOS 13, tvOS 16, watchOS 9, visionOS 1)

@@ -11,11 +11,20 @@ struct ConditionalLayoutSwitchRule: Rule {
         seed: "003 r5",
         summary: "`if c { HStack { … } } else { VStack { … } }` with the same children.",
         rationale: """
-            The two branches are different identities, so switching layout destroys every child \
-            and inserts new ones: their `@State` resets and the change cannot animate as a move. \
-            Switch the layout, not the tree: `let layout = c ? AnyLayout(HStackLayout()) : \
-            AnyLayout(VStackLayout())` and `layout { … }` with the children written once.
+            The two branches are different identities, so switching layout destroys every child and inserts \
+            new ones: their `@State` resets and the change cannot animate as a move. Switch the layout, not \
+            the tree: `let layout = c ? AnyLayout(HStackLayout()) : AnyLayout(VStackLayout())`, then `layout \
+            { … }` with the children written once.
             """,
+        notFlagged: [
+            "different children",
+            "`AnyLayout` already",
+            "the same layout in both branches",
+            "containers that are not layouts",
+            "availability checks",
+        ],
+        severityReason: "state resets and a jump instead of an animation.",
+        useInstead: "the recommended shape",
         // https://developer.apple.com/documentation/swiftui/anylayout.md (iOS 16, macOS 13, tvOS 16, watchOS 9, visionOS 1)
         requires: .os(iOS: OSVersion(16), macOS: OSVersion(13), tvOS: OSVersion(16), watchOS: OSVersion(9)),
         triggers: ["Stack", "Layout", "Grid"],

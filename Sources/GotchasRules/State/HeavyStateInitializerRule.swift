@@ -11,17 +11,21 @@ struct HeavyStateInitializerRule: Rule {
         seed: "000 G1, 004 §2",
         summary: "`@State var x = SomeClass(…)` where constructing the workspace class does work.",
         rationale: """
-            Unlike `@StateObject`, `@State`'s default value is not an autoclosure that runs once: \
-            SwiftUI evaluates it whenever it creates the view value (every time the parent's body runs), \
-            then keeps only the first instance. A class whose initializer touches SwiftData, audio, \
-            haptics or the network does that work again and again — and can run during preview reload \
-            before the view is mounted. Make the state optional and create it once in \
-            `.task { if model == nil { model = Model() } }`. Where `state-non-observable-class` reports \
-            the same property (a class that is not observable, read by the body), this rule stays quiet \
-            and that rule's message gives the one advice for the line. Not flagged in a scene's root: a view \
-            that only an `App`'s scenes build (`WindowGroup { ContentView() }`, the workspace's view graph, \
-            question `builtOnlyByApps`) is created again only when the app's own body is, which is rare.
+            `@State`'s default value is not an autoclosure: SwiftUI evaluates it every time it creates the \
+            view value (whenever the parent's body runs), then keeps only the first instance. A class whose \
+            initializer touches SwiftData, audio, haptics or the network does that work again and again. \
+            Make the state optional and create it once in `.task { if model == nil { model = Model() } }`.
             """,
+        notFlagged: [
+            "a class whose init and defaults do no work",
+            "`@StateObject` (an autoclosure)",
+            "value types and literals",
+            "a scene's root view",
+            "a class the workspace does not declare",
+        ],
+        severityReason: "repeated expensive work with every parent render.",
+        asks: [.declaration, .builtOnlyByApps],
+        useInstead: "created once in .task",
         // `.task { }` in the advice: https://developer.apple.com/tutorials/data/documentation/swiftui/view/task(name:priority:file:line:_:).md (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1)
         requires: .os(iOS: OSVersion(15), macOS: OSVersion(12), tvOS: OSVersion(15), watchOS: OSVersion(8)),
         triggers: ["@State"],

@@ -11,20 +11,19 @@ struct UnstableIdentityRule: CallRule {
         seed: "003 r2",
         summary: "A computed `id` that returns `UUID()`, or `.id(UUID())`.",
         rationale: """
-            Identity must be stable. `var id: UUID { UUID() }` returns a new ID every time SwiftUI \
-            asks, so each `ForEach`/`List` update sees all-new elements: rows lose their `@State`, \
-            images reload, and animations remove and insert everything. `.id(UUID())` in a body does \
-            the same to one view on every render. A fallback `x ?? UUID()` does this only while `x` is \
-            nil — every read of a nil `x` is a new identity. Store the ID once (`let id = UUID()`) or derive it \
-            from the data (a database key, a name that cannot repeat). \
-            Not flagged: `.id(UUID())` evaluated once (in an `init` that builds a stored view, in an action), \
-            and on a lone `ProgressView` (in stacks with spacers), the known way to restart a spinner in a \
-            reused `List` row; it holds no state to lose. Nor a `.id(UUID())` that says it is deliberate: one \
-            with a comment on it (the public apps' workarounds cite the SwiftUI bug they refresh around), \
-            and one in a branch of an `#available`/`#unavailable` check (a refresh for an old OS, \
-            `if #available(iOS 15, *) { self } else { self.id(UUID()) }`) — both were found on held-out \
-            apps, where a fresh identity was the point (docs/precision.md).
+            Identity must be stable. `var id: UUID { UUID() }` returns a new ID every time SwiftUI asks, so \
+            each update sees all-new elements: rows lose their `@State`, images reload, and everything \
+            animates as removed and inserted. `.id(UUID())` in a body does the same to one view on every \
+            render. Store the ID once (`let id = UUID()`) or derive it from the data.
             """,
+        notFlagged: [
+            "`.id(UUID())` evaluated once (an init, an action)",
+            "a lone `ProgressView` restarted in a row",
+            "a `.id(UUID())` with a comment, or in an availability branch",
+            "`UUID()` stored once",
+        ],
+        severityReason: "identity changes on every read or render.",
+        useInstead: "a stable ID",
         triggers: ["UUID()"],
         triggering: [
             """

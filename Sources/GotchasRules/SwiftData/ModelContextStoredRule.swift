@@ -12,13 +12,21 @@ struct ModelContextStoredRule: Rule {
         seed: "000 C8",
         summary: "A stored `ModelContext` property in a class, struct or singleton.",
         rationale: """
-            `ModelContext` is not Sendable and is bound to one actor: `mainContext` and \
-            `@Environment(\\.modelContext)` belong to the main actor. Keeping one in a stored property \
-            pins the whole type to `MainActor` (every call hops to — and blocks — the main thread) or, \
-            used from a background task, corrupts the context. Pass it per call \
-            (`func fetchItems(using modelContext: ModelContext)`), or give background work its own \
-            context in a `@ModelActor`.
+            `ModelContext` is not `Sendable` and belongs to one actor: `mainContext` and \
+            `@Environment(\\.modelContext)` to the main actor. Keeping one in a stored property pins the \
+            whole type to the main actor, or, used from a background task, corrupts the context. Pass it per \
+            call (`func fetchItems(using context: ModelContext)`), or give background work its own context \
+            in a `@ModelActor`.
             """,
+        notFlagged: [
+            "a `@ModelActor`",
+            "the environment value in a view",
+            "parameters, locals and computed properties",
+            "a view's input",
+        ],
+        severityReason: "a context shared across actors.",
+        asks: [.declaration],
+        useInstead: "a parameter and a local",
         triggers: ["ModelContext", "mainContext"],
         triggering: [
             """

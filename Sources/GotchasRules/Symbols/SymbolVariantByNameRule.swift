@@ -12,27 +12,19 @@ struct SymbolVariantByNameRule: CallRule {
         seed: "S2",
         summary: "Choosing `\"x.fill\"` vs `\"x\"` by name; use one symbol and `.symbolVariant(.fill)`.",
         rationale: """
-            Building the symbol name (`isDone ? "star.fill" : "star"`, `"\\(name).fill"`, `name + ".fill"`) \
-            makes each state a different image: SwiftUI replaces the image instead of morphing it, symbol \
-            effects and content transitions lose their identity, and a typo in the name shows nothing at run \
-            time. Render one symbol and apply `.symbolVariant(isDone ? .fill : .none)`. The fix is offered \
-            when both names are literals that differ only by `.fill`. It goes after any `Image`-only methods \
-            of the chain (`.resizable()`, `.renderingMode(_:)`, …), because `.symbolVariant` returns `some View`, \
-            not an `Image`; it is safe only when the chain is a statement of view-building code and continues \
-            with known view modifiers, and offered as unsafe elsewhere (a property or function returning \
-            `Image`, `Text(Image(…))`, a project's own `extension Image` method). Flagged only where the name \
-            reads state that changes while the view lives — a `@State`, `@Binding`, `@Environment` or other \
-            dynamic property of the view, or a stored reference to an observable model — because only then \
-            does the image swap under the user; a name chosen by a `let` input or a row's element is fixed \
-            for that view. Not flagged: a choice between two unrelated symbols, nor what the system draws \
-            as a menu, whose items are rebuilt when it opens: `.contextMenu { … }`, a `Menu`'s content, \
-            `.swipeActions`, a member of the view used only there, and a view type that every place in \
-            the workspace builds inside menu content (a `Menu`'s `label:` is flagged). Asks the workspace: \
-            the declarations of the view's property types (observable or not) and where each view type \
-            is built (`isBuiltOnlyAsMenuContent`). Back on by default (issue 21): the tuning apps' findings \
-            that were wrong were all menu content or fixed inputs; see docs/precision.md for the held-out \
-            figure.
+            Choosing the symbol name (`isDone ? "star.fill" : "star"`) makes each state a different image: \
+            SwiftUI replaces it instead of morphing it, symbol effects and content transitions lose their \
+            identity, and a typo shows nothing at run time. Render one symbol and apply \
+            `.symbolVariant(isDone ? .fill : .none)`.
             """,
+        notFlagged: [
+            "a name fixed for the view's life (a `let`, a row's element)",
+            "two unrelated symbols",
+            "menu content (`.contextMenu`, a `Menu`'s items, `.swipeActions`)",
+        ],
+        fixSafety: "Written when both names are literals differing only by `.fill`, after any `Image`-only methods (`.resizable()`). Safe in view-building code; unsafe where an `Image` is required (a property returning `Image`, `Text(Image(…))`).",
+        severityReason: "shown only where the name reads state that changes while the view lives.",
+        asks: [.declaration, .menuContentOnly],
         fix: .safe,
         // https://developer.apple.com/documentation/swiftui/view/symbolvariant(_:).md (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1)
         requires: .os(iOS: OSVersion(15), macOS: OSVersion(12), tvOS: OSVersion(15), watchOS: OSVersion(8)),
