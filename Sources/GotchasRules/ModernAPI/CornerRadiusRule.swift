@@ -6,7 +6,7 @@ struct CornerRadiusRule: CallRule {
     static let description = RuleDescription(
         id: "corner-radius",
         category: .modernAPI,
-        severity: .warning,
+        severity: .info,
         seed: "002",
         summary: "`.cornerRadius(_:)` is deprecated; use `.clipShape(.rect(cornerRadius:))`.",
         rationale: """

@@ -7,7 +7,7 @@ struct NavigationBarPlacementRule: Rule {
     static let description = RuleDescription(
         id: "navigation-bar-placement",
         category: .modernAPI,
-        severity: .warning,
+        severity: .info,
         seed: "002",
         summary: "`.navigationBarLeading`/`.navigationBarTrailing` placements are deprecated; use `.topBarLeading`/`.topBarTrailing`.",
         rationale: """

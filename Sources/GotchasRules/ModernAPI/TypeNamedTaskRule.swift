@@ -23,6 +23,7 @@ struct TypeNamedTaskRule: Rule {
             """
             enum Model {
                 final class ↓Task {}
+                static func start() { Task { await run() } }
             }
             """,
             "typealias ↓Task = TodoItem",
@@ -35,6 +36,13 @@ struct TypeNamedTaskRule: Rule {
             RuleExample("struct TaskRow: View { var body: some View { Text(\"a\") } }", note: "a name that contains it"),
             RuleExample("enum Kind { case task }", note: "a case, not a type"),
             RuleExample("// struct Task {}", note: "inside a comment"),
+            RuleExample("""
+                struct PerformTask {
+                    enum Task { case upload, download }
+                    var kind: PerformTask.Task
+                    func start() { _Concurrency.Task { await run() } }
+                }
+                """, note: "nested: it shadows `Task` only inside its parent, which writes `_Concurrency.Task` or qualifies it"),
         ])
 
     static let nodeKinds: Set<SyntaxKind> = [.structDecl, .classDecl, .enumDecl, .actorDecl, .typeAliasDecl, .protocolDecl]
@@ -49,9 +57,39 @@ struct TypeNamedTaskRule: Rule {
         else if let decl = node.as(ProtocolDeclSyntax.self) { name = decl.name }
         else { return }
         guard name.text == "Task" || name.text == "`Task`" else { return }
+        // Nested in another type, it shadows `Task` only inside that type: told where, and only
+        // when that type's code writes a bare `Task` (`_Concurrency.Task` or `Parent.Task` is fine).
+        if let parent = Self.enclosingTypeName(of: node) {
+            guard Self.writesBareTask(in: parent.node, besides: name) else { return }
+            report.append(Finding(
+                message: "This type shadows `Task` inside `\(parent.name)`: a bare `Task { … }` or `Task<…>` there means this type, "
+                    + "not Swift concurrency's; rename it or write `_Concurrency.Task` there",
+                range: name.byteRange, loweredSeverity: .warning))
+            return
+        }
         report.append(Finding(
             message: "A type named `Task` shadows Swift concurrency's `Task`, so every `Task { … }` in the module "
                 + "calls this type instead and fails to compile; rename it",
             range: name.byteRange))
+    }
+
+    /// The innermost type declaration or extension around `node`, with its name.
+    static func enclosingTypeName(of node: Syntax) -> (name: String, node: Syntax)? {
+        var current = node.parent
+        while let parent = current {
+            if let decl = parent.asProtocol(NamedDeclSyntax.self), parent.isProtocol(DeclGroupSyntax.self) { return (decl.name.text, parent) }
+            if let decl = parent.as(ExtensionDeclSyntax.self) { return (decl.extendedType.trimmedDescription, parent) }
+            current = parent.parent
+        }
+        return nil
+    }
+
+    /// `Task` written without a qualifier anywhere in `scope` (an expression or a type), other
+    /// than the declaration's own name.
+    static func writesBareTask(in scope: Syntax, besides name: TokenSyntax) -> Bool {
+        scope.tokens(viewMode: .sourceAccurate).contains { token in
+            token.id != name.id && token.tokenKind == .identifier("Task") && token.previousToken(viewMode: .sourceAccurate)?.tokenKind != .period
+                && (token.parent?.is(DeclReferenceExprSyntax.self) == true || token.parent?.is(IdentifierTypeSyntax.self) == true)
+        }
     }
 }

@@ -7,7 +7,7 @@ struct OnChangeSingleParameterRule: CallRule {
     static let description = RuleDescription(
         id: "onchange-single-parameter",
         category: .navigation,
-        severity: .warning,
+        severity: .info,
         seed: "002",
         summary: "`.onChange(of: x) { v in … }` uses the deprecated one-parameter closure.",
         rationale: """

@@ -8,7 +8,7 @@ struct ObservedObjectOwnedRule: Rule {
     static let description = RuleDescription(
         id: "observed-object-owned",
         category: .state,
-        severity: .error,
+        severity: .warning,
         seed: "004 §2",
         summary: "`@ObservedObject var m = Model()` creates an object the view does not own; use `@StateObject`.",
         rationale: """
