@@ -91,14 +91,14 @@ struct NavigationViewRule: CallRule {
             RuleCorrection("""
                 var body: some View {
                     NavigationView {
-                        List(items) { item in NavigationLink(item.name) { ItemDetail(item: item) } }
+                        List(items) { item in NavigationLink { ItemDetail(item: item) } label: { Text(item.name) } }
                     }
                     .navigationViewStyle(.stack)
                 }
                 """, """
                 var body: some View {
                     NavigationStack {
-                        List(items) { item in NavigationLink(item.name) { ItemDetail(item: item) } }
+                        List(items) { item in NavigationLink { ItemDetail(item: item) } label: { Text(item.name) } }
                     }
                     .navigationViewStyle(.stack)
                 }

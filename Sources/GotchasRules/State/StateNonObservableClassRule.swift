@@ -52,6 +52,17 @@ struct StateNonObservableClassRule: Rule {
         ],
         nonTriggering: [
             RuleExample("""
+                final class ScrollBox { var offset: CGFloat = 0 }
+                struct Feed: View {
+                    @State private var box = ScrollBox()
+                    var body: some View {
+                        List(items) { Row(item: $0) }
+                            .onScrollGeometryChange(for: CGFloat.self) { $0.contentOffset.y } action: { _, y in box.offset = y }
+                            .overlay { ScrollIndicator(box: box) }
+                    }
+                }
+                """, note: "a box kept deliberately so that writes do not re-render: the body never reads its mutable properties, only passes it on"),
+            RuleExample("""
                 struct CartView: View {
                     // @State private var cart = Cart()
                     @State private var cartTitle = "Cart()"
@@ -142,7 +153,7 @@ struct StateNonObservableClassRule: Rule {
                 advice = "own this ObservableObject with `@StateObject` (its initializer then runs once)" + (canObserve ? ", or make it `@Observable`" : "")
             } else if !canObserve {
                 advice = "make `\(name)` an `ObservableObject` with `@Published` properties and own it with `@StateObject` (`@Observable` needs \(Self.observation))"
-            } else if HeavyStateInitializerRule.constructionDoesWork(declaration.scope) {
+            } else if HeavyStateInitializerRule.constructionDoesWork(declaration.scope, in: context) {
                 advice = "mark `\(name)` `@Observable`, and since its initializer does work, make the state optional and create it once in `.task { }`"
             } else {
                 advice = "mark `\(name)` `@Observable`"

@@ -275,22 +275,12 @@ struct SymbolVariantByNameRule: CallRule {
         }
     }
 
-    /// Names of what animates a symbol: a symbol effect, a content transition, an animation.
-    static let animationTokens: Set<String> = ["symbolEffect", "contentTransition", "withAnimation", "animation", "transition"]
-
     /// Something animates the symbol: its own modifier chain has a symbol effect, a content
     /// transition or an animation, or the view type that draws it animates (`withAnimation`,
     /// `.animation(_:value:)`), so a change of the condition may be animated.
     static func animatesSymbol(_ call: FunctionCallExprSyntax) -> Bool {
-        if call.modifiersAppliedAfter.contains(where: { animationTokens.contains($0.calleeName ?? "") }) { return true }
-        var node = Syntax(call).parent
-        while let current = node {
-            if current.is(StructDeclSyntax.self) || current.is(ClassDeclSyntax.self) || current.is(ExtensionDeclSyntax.self) || current.is(EnumDeclSyntax.self) {
-                return WorkspaceRuleSupport.containsToken(current, in: animationTokens)
-            }
-            node = current.parent
-        }
-        return WorkspaceRuleSupport.containsToken(call.root, in: animationTokens)
+        if call.modifiersAppliedAfter.contains(where: { WorkspaceRuleSupport.animationNames.contains($0.calleeName ?? "") }) { return true }
+        return WorkspaceRuleSupport.enclosingTypeAnimates(Syntax(call))
     }
 
     /// The name reads a plain stored input of the view (`let isPinned: Bool`) that callers pass:
