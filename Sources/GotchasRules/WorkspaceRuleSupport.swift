@@ -132,7 +132,8 @@ enum WorkspaceRuleSupport {
     }
 
     /// Names of what animates a change: a symbol effect, a content transition, an animation.
-    static let animationNames: Set<String> = ["symbolEffect", "contentTransition", "withAnimation", "animation", "transition"]
+    /// (A `.transition` animates only the view it is on: asked of a modifier chain, not a type.)
+    static let animationNames: Set<String> = ["symbolEffect", "contentTransition", "withAnimation", "animation"]
 
     /// The type declaration around `node` (the file, outside any) names something that animates
     /// a change (`withAnimation`, `.animation(_:value:)`, `.symbolEffect`, `.contentTransition`).

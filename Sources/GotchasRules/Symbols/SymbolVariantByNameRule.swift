@@ -279,7 +279,9 @@ struct SymbolVariantByNameRule: CallRule {
     /// transition or an animation, or the view type that draws it animates (`withAnimation`,
     /// `.animation(_:value:)`), so a change of the condition may be animated.
     static func animatesSymbol(_ call: FunctionCallExprSyntax) -> Bool {
-        if call.modifiersAppliedAfter.contains(where: { WorkspaceRuleSupport.animationNames.contains($0.calleeName ?? "") }) { return true }
+        if call.modifiersAppliedAfter.contains(where: { callee in
+            callee.calleeName.map { WorkspaceRuleSupport.animationNames.contains($0) || $0 == "transition" } == true
+        }) { return true }
         return WorkspaceRuleSupport.enclosingTypeAnimates(Syntax(call))
     }
 
