@@ -43,6 +43,11 @@ struct TypeNamedTaskRule: Rule {
                     func start() { _Concurrency.Task { await run() } }
                 }
                 """, note: "nested: it shadows `Task` only inside its parent, which writes `_Concurrency.Task` or qualifies it"),
+            RuleExample("""
+                struct Board {
+                    enum Task { case todo, done; var next: Task { self == .todo ? .done : .todo } }
+                }
+                """, note: "nested: only its own code names it, meaning itself"),
         ])
 
     static let nodeKinds: Set<SyntaxKind> = [.structDecl, .classDecl, .enumDecl, .actorDecl, .typeAliasDecl, .protocolDecl]
@@ -60,7 +65,7 @@ struct TypeNamedTaskRule: Rule {
         // Nested in another type, it shadows `Task` only inside that type: told where, and only
         // when that type's code writes a bare `Task` (`_Concurrency.Task` or `Parent.Task` is fine).
         if let parent = Self.enclosingTypeName(of: node) {
-            guard Self.writesBareTask(in: parent.node, besides: name) else { return }
+            guard Self.writesBareTask(in: parent.node, outside: node) else { return }
             report.append(Finding(
                 message: "This type shadows `Task` inside `\(parent.name)`: a bare `Task { … }` or `Task<…>` there means this type, "
                     + "not Swift concurrency's; rename it or write `_Concurrency.Task` there",
@@ -84,11 +89,13 @@ struct TypeNamedTaskRule: Rule {
         return nil
     }
 
-    /// `Task` written without a qualifier anywhere in `scope` (an expression or a type), other
-    /// than the declaration's own name.
-    static func writesBareTask(in scope: Syntax, besides name: TokenSyntax) -> Bool {
-        scope.tokens(viewMode: .sourceAccurate).contains { token in
-            token.id != name.id && token.tokenKind == .identifier("Task") && token.previousToken(viewMode: .sourceAccurate)?.tokenKind != .period
+    /// `Task` written without a qualifier in `scope` (an expression or a type), outside the
+    /// declaration itself (whose own code means itself by the name).
+    static func writesBareTask(in scope: Syntax, outside declaration: Syntax) -> Bool {
+        let own = declaration.position..<declaration.endPosition
+        return scope.tokens(viewMode: .sourceAccurate).contains { token in
+            token.tokenKind == .identifier("Task") && !own.contains(token.position)
+                && token.previousToken(viewMode: .sourceAccurate)?.tokenKind != .period
                 && (token.parent?.is(DeclReferenceExprSyntax.self) == true || token.parent?.is(IdentifierTypeSyntax.self) == true)
         }
     }
