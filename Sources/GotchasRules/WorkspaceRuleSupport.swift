@@ -131,6 +131,21 @@ enum WorkspaceRuleSupport {
         return false
     }
 
+    /// Names of what animates a change: a symbol effect, a content transition, an animation.
+    /// (A `.transition` animates only the view it is on: asked of a modifier chain, not a type.)
+    static let animationNames: Set<String> = ["symbolEffect", "contentTransition", "withAnimation", "animation"]
+
+    /// The type declaration around `node` (the file, outside any) names something that animates
+    /// a change (`withAnimation`, `.animation(_:value:)`, `.symbolEffect`, `.contentTransition`).
+    static func enclosingTypeAnimates(_ node: Syntax) -> Bool {
+        var current = node.parent
+        while let parent = current {
+            if parent.isProtocol(DeclGroupSyntax.self) { return containsToken(parent, in: animationNames) }
+            current = parent.parent
+        }
+        return containsToken(node.root, in: animationNames)
+    }
+
     /// The file imports WidgetKit (widget rules apply only there).
     static func isWidgetFile(_ context: RuleContext) -> Bool { context.imports.contains("WidgetKit") }
 

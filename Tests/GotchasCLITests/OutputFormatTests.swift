@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct OutputFormatTests {
     func run(_ format: String) throws -> (output: String, tree: TemporaryTree) {
-        let tree = try TemporaryTree(["Views/Greeting.swift": flaggedView])
+        let tree = try TemporaryTree(warning: ["Views/Greeting.swift": flaggedView])
         let captured = CapturedIO()
         _ = captured.lint([tree.path("Views"), "--format", format, "--select", "foreground-color"])
         return (captured.output, tree)

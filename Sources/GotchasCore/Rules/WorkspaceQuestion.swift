@@ -3,6 +3,7 @@
 public enum WorkspaceQuestion: Int, Sendable, CaseIterable, Comparable {
     case declaration, environmentUses, intentControls, references, initializerLabels, memberUsers, bodyReaches
     case viewTreeHoldsState, menuContentOnly, builtOnlyByApps, builtOnlyByPreviews, defaultIsolation, phonePortraitOnly
+    case buildsNavigationStack, builtBesideTabView
 
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 
@@ -22,6 +23,8 @@ public enum WorkspaceQuestion: Int, Sendable, CaseIterable, Comparable {
         case .builtOnlyByPreviews: "whether a view type is built only by previews"
         case .defaultIsolation: "the project's default actor isolation"
         case .phonePortraitOnly: "whether the app is iPhone-only and portrait-only"
+        case .buildsNavigationStack: "whether a view reachable from the content builds its own navigation stack"
+        case .builtBesideTabView: "whether a type that builds the view also builds a `TabView`"
         }
     }
 }
@@ -43,6 +46,8 @@ extension WorkspaceQueries.Query {
         case .builtOnlyByPreviews: .builtOnlyByPreviews
         case .defaultIsolation: .defaultIsolation
         case .phonePortraitOnly: .phonePortraitOnly
+        case .buildsNavigationStack: .buildsNavigationStack
+        case .builtBesideTabView: .builtBesideTabView
         }
     }
 }

@@ -22,6 +22,7 @@ struct TimelineViewAnimationTransitionRule: CallRule {
             "a modifier on the `TimelineView` itself",
             "a schedule held in a variable",
             "the project's own `TimelineView` type",
+            "a `TimelineView` around the leaf, ticking slowly",
         ],
         severityReason: "transitions jump and identities reset every frame.",
         asks: [.declaration],
@@ -66,6 +67,14 @@ struct TimelineViewAnimationTransitionRule: CallRule {
         ],
         nonTriggering: [
             RuleExample("""
+                ZStack {
+                    if showBanner { Banner().transition(.move(edge: .top)) }
+                    TimelineView(.animation(minimumInterval: 0.25)) { context in
+                        Pulse(date: context.date).id(phase)
+                    }
+                }
+                """, note: "the timeline already wraps only the leaf, ticking four times a second"),
+            RuleExample("""
                 TimelineView(.periodic(from: .now, by: 1)) { context in
                     Text(context.date, style: .time).transition(.opacity)
                 }
@@ -99,10 +108,42 @@ struct TimelineViewAnimationTransitionRule: CallRule {
     func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
         guard call.receiver != nil,
               let timeline = context.type(named: "TimelineView") == nil ? context.nearestContainer(in: ["TimelineView"]) : nil,
-              timeline.call?.timelineScheduleName == "animation"
+              timeline.call?.timelineScheduleName == "animation",
+              // Already inverted: the timeline wraps only the leaf and ticks a few times a second
+              // (`.animation(minimumInterval: 0.25)`), so only that leaf is re-evaluated, rarely.
+              !(Self.wrapsOnlyALeaf(timeline.closure) && timeline.call.map(Self.ticksSlowly) == true)
         else { return }
         report.append(Finding(
             message: "`.\(callee)(…)` inside `TimelineView(.animation)` content is re-evaluated every frame, so its transition loses its start and end states; move the TimelineView into the leaf that needs the ticker",
             range: call.rangeFromCalleeName))
+    }
+
+    /// Views whose content is a tree of several children, not a leaf.
+    static let containers: Set<String> = [
+        "ZStack", "VStack", "HStack", "Group", "ForEach", "List", "LazyVStack", "LazyHStack", "ScrollView", "Grid", "LazyVGrid", "LazyHGrid",
+    ]
+
+    /// The content is one view that is not a container (`Text(…)`, `Canvas { … }`, `Dot(now:)`).
+    static func wrapsOnlyALeaf(_ closure: ClosureExprSyntax) -> Bool {
+        guard closure.statements.count == 1, let expression = closure.statements.first?.item.as(ExprSyntax.self) else { return false }
+        let root = expression.as(FunctionCallExprSyntax.self)?.modifierChainRoot ?? expression
+        guard let callee = root.as(FunctionCallExprSyntax.self)?.calleeName else { return false }
+        return !containers.contains(callee)
+    }
+
+    /// `.animation(minimumInterval: 0.25)`: at most ten ticks a second (a literal or `1 / n`).
+    static func ticksSlowly(_ timeline: FunctionCallExprSyntax) -> Bool {
+        guard let schedule = timeline.arguments.first?.expression.unwrapped.as(FunctionCallExprSyntax.self),
+              let interval = schedule.argument(labeled: "minimumInterval")?.expression, let seconds = Self.seconds(interval)
+        else { return false }
+        return seconds >= 0.1
+    }
+
+    private static func seconds(_ expression: ExprSyntax) -> Double? {
+        let text = expression.trimmedText.replacingOccurrences(of: " ", with: "")
+        if let value = Double(text) { return value }
+        let parts = text.split(separator: "/")
+        guard parts.count == 2, let numerator = Double(parts[0]), let denominator = Double(parts[1]), denominator != 0 else { return nil }
+        return numerator / denominator
     }
 }

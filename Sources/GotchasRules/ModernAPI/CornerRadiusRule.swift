@@ -6,7 +6,7 @@ struct CornerRadiusRule: CallRule {
     static let description = RuleDescription(
         id: "corner-radius",
         category: .modernAPI,
-        severity: .warning,
+        severity: .info,
         seed: "002",
         summary: "`.cornerRadius(_:)` is deprecated; use `.clipShape(.rect(cornerRadius:))`.",
         rationale: """
@@ -20,7 +20,7 @@ struct CornerRadiusRule: CallRule {
             "UIKit's `layer.cornerRadius`",
         ],
         fixSafety: "Wraps the radius in `.clipShape(.rect(cornerRadius:))`, as written. Unsafe: the shape's corners may not be the curve `cornerRadius` drew, so check the look.",
-        severityReason: "the API is deprecated: the compiler warns about it too.",
+        severityReason: "a soft-deprecated rename: the old call keeps working.",
         asks: [.declaration],
         tags: [.deprecated],
         fix: .unsafe,

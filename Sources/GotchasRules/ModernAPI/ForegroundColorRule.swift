@@ -7,7 +7,7 @@ struct ForegroundColorRule: CallRule {
     static let description = RuleDescription(
         id: "foreground-color",
         category: .modernAPI,
-        severity: .warning,
+        severity: .info,
         seed: "002",
         summary: "`.foregroundColor(_:)` is deprecated; use `.foregroundStyle(_:)`.",
         rationale: """
@@ -20,7 +20,8 @@ struct ForegroundColorRule: CallRule {
             "property reads and declarations",
         ],
         fixSafety: "Renames the call and keeps the argument; an implicit member a `ShapeStyle` would read differently (`.primary`, `.accentColor`, a project's `extension Color` member such as `.brand` or a redefined `.red`) is written `Color.x`. Unsafe when the argument may be an optional `Color`, or when a `Text` must stay a `Text` before iOS 17; not offered for `nil`.",
-        severityReason: "the API is deprecated: the compiler warns about it too.",
+        severityReason: "a soft-deprecated rename: the old call keeps working.",
+        asks: [.declaration],
         tags: [.deprecated],
         fix: .safe,
         // https://developer.apple.com/documentation/swiftui/view/foregroundstyle(_:).md (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1); `Text.foregroundStyle` returning `Text` is iOS 17 (https://developer.apple.com/documentation/swiftui/text/foregroundstyle(_:).md)
@@ -81,6 +82,8 @@ struct ForegroundColorRule: CallRule {
                 """),
             RuleCorrection("Image(systemName: \"star\").foregroundColor(.brand)", "Image(systemName: \"star\").foregroundStyle(Color.brand)",
                            otherFiles: ["Color+Brand.swift": "import SwiftUI\nextension Color { static let brand = Color(\"Brand\") }"]),
+            RuleCorrection("Image(systemName: \"star\").foregroundColor(.red)", "Image(systemName: \"star\").foregroundStyle(Color.red)",
+                           otherFiles: ["Color+Brand.swift": "import SwiftUI\nextension Color { static let red = Color(\"BrandRed\") }"]),
             RuleCorrection("Image(systemName: \"star\").foregroundColor(.secondary)", "Image(systemName: \"star\").foregroundStyle(Color.secondary)"),
             // `.init(…)` resolved against `Color?` before; against the generic style it needs `Color`.
             RuleCorrection("Image(systemName: \"star\").foregroundColor(.init(white: 0.5))", "Image(systemName: \"star\").foregroundStyle(Color.init(white: 0.5))"),
@@ -166,6 +169,13 @@ struct ForegroundColorRule: CallRule {
         "white", "gray", "black", "clear",
     ]
 
+    /// The project's own `extension Color` declares a static `name` (a brand `red`): that is what
+    /// `.red` means as a `Color`, but as an implicit member of the generic style after the rename it
+    /// would be `ShapeStyle`'s `red`, and the colour would change. Asks the workspace.
+    static func projectColorDeclares(_ name: String, in context: RuleContext) -> Bool {
+        context.type(named: "Color")?.properties.contains { $0.name == name && $0.isStatic } == true
+    }
+
     /// The edits that keep the argument's meaning as a `ShapeStyle`, and how sure that is;
     /// nil when `foregroundStyle` cannot take it (`nil`, `.none`: "no color" has no style).
     static func argumentRewrite(_ argument: ExprSyntax, in context: RuleContext) -> (edits: [TextEdit], applicability: Applicability)? {
@@ -204,7 +214,7 @@ struct ForegroundColorRule: CallRule {
         if let implicit = root.as(MemberAccessExprSyntax.self), implicit.base == nil {
             let name = implicit.declName.baseName.text
             if name == "none" || name == "some" { return nil }  // `Color?`'s own members
-            if !alwaysQualify, root.id == expression.id, shapeStyleColors.contains(name) { return ([], .safe) }
+            if !alwaysQualify, root.id == expression.id, shapeStyleColors.contains(name), !projectColorDeclares(name, in: context) { return ([], .safe) }
             return ([.insert("Color", at: implicit.period.positionAfterSkippingLeadingTrivia.utf8Offset)], .safe)
         }
         if root.as(DeclReferenceExprSyntax.self)?.baseName.text == "Color" { return ([], .safe) }

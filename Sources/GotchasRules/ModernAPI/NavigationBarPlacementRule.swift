@@ -7,7 +7,7 @@ struct NavigationBarPlacementRule: Rule {
     static let description = RuleDescription(
         id: "navigation-bar-placement",
         category: .modernAPI,
-        severity: .warning,
+        severity: .info,
         seed: "002",
         summary: "`.navigationBarLeading`/`.navigationBarTrailing` placements are deprecated; use `.topBarLeading`/`.topBarTrailing`.",
         rationale: """
@@ -20,7 +20,7 @@ struct NavigationBarPlacementRule: Rule {
             "comments, strings and other identifiers",
         ],
         fixSafety: "Renames the placement. Safe.",
-        severityReason: "the API is deprecated: the compiler warns about it too.",
+        severityReason: "a soft-deprecated rename: the old placement keeps working.",
         tags: [.deprecated],
         fix: .safe,
         // https://developer.apple.com/documentation/swiftui/toolbaritemplacement/topbarleading.md: `@backDeployed(before: iOS 17.0, tvOS 17.0)`, available iOS 14, tvOS 14, watchOS 10, visionOS 1; not on macOS

@@ -7,7 +7,7 @@ struct OnChangeSingleParameterRule: CallRule {
     static let description = RuleDescription(
         id: "onchange-single-parameter",
         category: .navigation,
-        severity: .warning,
+        severity: .info,
         seed: "002",
         summary: "`.onChange(of: x) { v in … }` uses the deprecated one-parameter closure.",
         rationale: """
@@ -21,7 +21,7 @@ struct OnChangeSingleParameterRule: CallRule {
             "another API's `onChange` without `of:`",
         ],
         fixSafety: "Keeps the new value's name and ignores the old one: `{ _, v in … }`. Safe.",
-        severityReason: "the API is deprecated: the compiler warns about it too.",
+        severityReason: "a deprecated closure form that keeps working, with a safe rename.",
         tags: [.deprecated],
         fix: .safe,
         // https://developer.apple.com/documentation/swiftui/view/onchange(of:initial:_:).md (iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1)

@@ -74,6 +74,22 @@ struct HeavyStateInitializerRule: Rule {
         ],
         nonTriggering: [
             RuleExample("""
+                struct LibraryView: View {
+                    @State private var model = LibraryModel()
+                    var body: some View { Text(model.title) }
+                }
+                """, note: "an `@Observable` class with no initializer and cheap defaults (a plain struct's own cheap construction included): the documented pattern",
+                otherFiles: [
+                    "LibraryModel.swift": """
+                        @Observable final class LibraryModel {
+                            var title = "Library"
+                            var books: [String] = []
+                            var filter = Filter()
+                        }
+                        struct Filter { var query = ""; var ascending = true }
+                        """,
+                ]),
+            RuleExample("""
                 struct ContentView: View {
                     @State private var model = GardenModel()
                     var body: some View { Text("") }
@@ -169,7 +185,7 @@ struct HeavyStateInitializerRule: Rule {
         // created again only when the app's own body is, which is rare: nothing re-creates it per render.
         guard !creations.isEmpty, !(context.enclosingView.map { context.isBuiltOnlyByApps($0.name) } ?? false) else { return }
         for (name, declaration, call) in creations {
-            guard Self.constructionDoesWork(declaration.scope),
+            guard Self.constructionDoesWork(declaration.scope, in: context),
                   // One line, one advice: where `state-non-observable-class` reports this property
                   // (a class the body reads that is not observable) its message carries both
                   // advices; this rule's "create it in `.task`" alone would contradict its
@@ -184,11 +200,19 @@ struct HeavyStateInitializerRule: Rule {
         }
     }
 
-    static func constructionDoesWork(_ type: TypeScope) -> Bool {
+    /// Making the type runs code beyond storing values: an initializer body that calls something,
+    /// or a stored property whose default calls something that does (a project type's default is
+    /// cheap when its own construction is — `var filter = Filter()` of a plain struct — asked of the
+    /// workspace a level or two deep; anything else called is taken as work).
+    static func constructionDoesWork(_ type: TypeScope, in context: RuleContext, depth: Int = 0) -> Bool {
         if type.hasInitializerBody { return true }
         return type.properties.contains { property in
             guard property.isStoredInstance, let callee = property.initializerCallee else { return false }
-            return !cheapCallees.contains(callee)
+            if cheapCallees.contains(callee) { return false }
+            if depth < 2, TypeNames.startsUppercase(callee), let declared = context.type(named: callee), !declared.isView {
+                return constructionDoesWork(declared, in: context, depth: depth + 1)
+            }
+            return true
         }
     }
 }

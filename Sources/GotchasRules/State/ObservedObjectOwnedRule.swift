@@ -8,7 +8,7 @@ struct ObservedObjectOwnedRule: Rule {
     static let description = RuleDescription(
         id: "observed-object-owned",
         category: .state,
-        severity: .error,
+        severity: .warning,
         seed: "004 §2",
         summary: "`@ObservedObject var m = Model()` creates an object the view does not own; use `@StateObject`.",
         rationale: """
@@ -24,7 +24,7 @@ struct ObservedObjectOwnedRule: Rule {
             "a view a host stores and drives",
         ],
         fixSafety: "Writes `@StateObject`. Safe only when the property is `private` and only view code reads it; otherwise unsafe, because a `@StateObject` read outside a rendered view makes a new object each time.",
-        severityReason: "the view's data is reset on every parent update.",
+        severityReason: "the object and its state are re-created whenever the parent re-creates the view: a reset, not a crash.",
         asks: [.declaration],
         fix: .safe,
         // https://developer.apple.com/documentation/swiftui/stateobject.md (iOS 14, macOS 11, tvOS 14, watchOS 7, visionOS 1)

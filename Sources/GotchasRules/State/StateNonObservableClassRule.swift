@@ -21,6 +21,7 @@ struct StateNonObservableClassRule: Rule {
             "a reference kept for ownership or callbacks",
             "properties read only in actions",
             "a class from another module",
+            "a box the body only passes on",
         ],
         severityReason: "shown only where the body reads a mutable property of the object.",
         asks: [.declaration],
@@ -56,6 +57,17 @@ struct StateNonObservableClassRule: Rule {
                 """, otherFiles: ["AudioEngine.swift": "final class AudioEngine {\n    var isPlaying = false\n    init() { engine.prepare() }\n}"]),
         ],
         nonTriggering: [
+            RuleExample("""
+                final class ScrollBox { var offset: CGFloat = 0 }
+                struct Feed: View {
+                    @State private var box = ScrollBox()
+                    var body: some View {
+                        List(items) { Row(item: $0) }
+                            .onScrollGeometryChange(for: CGFloat.self) { $0.contentOffset.y } action: { _, y in box.offset = y }
+                            .overlay { ScrollIndicator(box: box) }
+                    }
+                }
+                """, note: "a box kept deliberately so that writes do not re-render: the body never reads its mutable properties, only passes it on"),
             RuleExample("""
                 struct CartView: View {
                     // @State private var cart = Cart()
@@ -147,7 +159,7 @@ struct StateNonObservableClassRule: Rule {
                 advice = "own this ObservableObject with `@StateObject` (its initializer then runs once)" + (canObserve ? ", or make it `@Observable`" : "")
             } else if !canObserve {
                 advice = "make `\(name)` an `ObservableObject` with `@Published` properties and own it with `@StateObject` (`@Observable` needs \(Self.observation))"
-            } else if HeavyStateInitializerRule.constructionDoesWork(declaration.scope) {
+            } else if HeavyStateInitializerRule.constructionDoesWork(declaration.scope, in: context) {
                 advice = "mark `\(name)` `@Observable`, and since its initializer does work, make the state optional and create it once in `.task { }`"
             } else {
                 advice = "mark `\(name)` `@Observable`"
