@@ -20,7 +20,7 @@ struct TypeNamedTaskRule: Rule {
             "uses of `Task` (`Task { }`, `Task<Void, Never>`)",
             "names that contain it",
             "an enum case named `task`",
-            "a nested `Task` whose parent never writes a bare `Task`",
+            "a nested `Task` where no bare `Task` means the concurrency type",
         ],
         severityReason: "every bare `Task { … }` in the module fails to compile; warning for a type nested in another whose code writes a bare `Task`, and the message says where it shadows.",
         triggers: ["Task"],

@@ -18,12 +18,12 @@ struct SymbolVariantByNameRule: CallRule {
             `.symbolVariant(isDone ? .fill : .none)`.
             """,
         notFlagged: [
-            "a name fixed for the view's life (a `let`, a row's element)",
+            "a `let` input no caller passes: fixed for the view",
             "two unrelated symbols",
             "menu content (`.contextMenu`, a `Menu`'s items, `.swipeActions`)",
         ],
         fixSafety: "Written when both names are literals differing only by `.fill`, after any `Image`-only methods (`.resizable()`). Safe in view-building code; unsafe where an `Image` is required (a property returning `Image`, `Text(Image(…))`).",
-        severityReason: "the name changes with state and something animates the symbol (`.symbolEffect`, `.contentTransition`, an animation or transition), which cannot morph between two images; hint where nothing animates it, a style change.",
+        severityReason: "the name changes with state and something animates the symbol (`.symbolEffect`, `.contentTransition`, an animation or transition), which cannot morph between two images; hint where nothing animates it, a style change. A `let` input counts as changing when a caller passes it.",
         asks: [.declaration, .initializerLabels, .menuContentOnly],
         fix: .safe,
         // https://developer.apple.com/documentation/swiftui/view/symbolvariant(_:).md (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1)
