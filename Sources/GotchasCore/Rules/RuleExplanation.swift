@@ -80,9 +80,6 @@ public struct RuleExplanation: Sendable {
          Section(title: Self.needsTitle, text: needsText, bullets: [])]
     }
 
-    /// Every section in order (the example pair is not prose: renderers place it after the leading ones).
-    public var sections: [Section] { leadingSections + trailingSections }
-
     /// How the fix is applied, then what it does and when it is safe, unsafe or withheld.
     var fixText: String {
         guard rule.fix != nil else { return "None: the change needs a decision only you can make." }

@@ -23,7 +23,7 @@ struct NonisolatedDefaultValueRule: Rule {
             "keys nested in a `nonisolated` type or an actor",
             "`defaultValue` already `nonisolated`",
         ],
-        fixSafety: "Adds `nonisolated`. Safe for a literal of a `Sendable` standard type; otherwise withheld, because a `nonisolated` static must be `Sendable` and cannot read main-actor declarations. A stored `static var` becomes `let` (unsafe: code assigning it breaks).",
+        fixSafety: "Adds `nonisolated` (and to a `PreferenceKey`'s `reduce` beside it). Safe for a literal of a `Sendable` standard type; otherwise unsafe, because a `nonisolated` static must be `Sendable` and cannot read main-actor declarations. A stored `static var` becomes `let` (unsafe: code assigning it breaks).",
         severityReason: "the file uses the key from code outside the main actor, where it does not compile.",
         asks: [.defaultIsolation],
         fix: .safe,

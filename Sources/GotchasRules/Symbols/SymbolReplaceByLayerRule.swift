@@ -18,7 +18,7 @@ struct SymbolReplaceByLayerRule: Rule {
             "`byLayer` on another effect",
             "strings and look-alike names",
         ],
-        fixSafety: "Writes `.replace.magic(fallback: .replace.byLayer)`. Unsafe: it needs iOS 18 / macOS 15.",
+        fixSafety: "Writes `.replace.magic(fallback: .replace)`, keeping a direction (`.replace.downUp`) as the fallback. Unsafe: it needs iOS 18 / macOS 15.",
         severityReason: "a better transition exists.",
         fix: .unsafe,
         // https://developer.apple.com/documentation/symbols/replacesymboleffect/magic(fallback:).md (iOS 18, macOS 15, tvOS 18, watchOS 11, visionOS 2)
