@@ -62,6 +62,13 @@ import Testing
         #expect(Self.severities("struct Root: View { var body: some View { NavigationView { InboxView() } } }", only: "navigation-view") == [.warning])
     }
 
+    @Test func aPreviewWhoseViewHasItsOwnStackIsToldToDropTheWrapper() throws {
+        let inbox = ["InboxView.swift": "struct InboxView: View { var body: some View { NavigationStack { Text(\"a\") } } }"]
+        let diagnostics = RuleHarness.lint("#Preview { NavigationView { InboxView() } }", only: "navigation-view", otherFiles: inbox)
+        #expect(diagnostics.map(\.severity) == [.hint])
+        #expect(try #require(diagnostics.first).message.contains("`InboxView` has its own navigation stack: remove the wrapper"))
+    }
+
     @Test func aNestedTaskTypeIsAWarningThatNamesItsParent() throws {
         let code = """
             struct Upload {

@@ -215,8 +215,8 @@ struct NavigationViewRule: CallRule {
         var lowered: Severity? = nil
         if context.isInPreviewCode {
             lowered = .hint
-            message = "`NavigationView` in a preview is deprecated: remove the wrapper when the previewed view has its own "
-                + "navigation stack, otherwise use `NavigationStack`"
+            message = nestedStack.map { "`NavigationView` in a preview is deprecated, and `\($0)` has its own navigation stack: remove the wrapper" }
+                ?? "`NavigationView` in a preview is deprecated: remove the wrapper when the previewed view has its own navigation stack, otherwise use `NavigationStack`"
         } else if isStack {
             message = "`NavigationView` is deprecated; this one is a stack on every device (styled `.stack`, or built for watchOS/tvOS only): use `NavigationStack`"
         } else if isColumns {
@@ -225,7 +225,7 @@ struct NavigationViewRule: CallRule {
             message = "`NavigationView` is deprecated and picks split columns or a stack per device; use `NavigationStack` "
                 + "for one column or `NavigationSplitView` for sidebar and detail"
         }
-        if let nestedStack {
+        if let nestedStack, !context.isInPreviewCode {
             message += "; `\(nestedStack)`, reached from its content, builds its own navigation stack, which a `NavigationStack` here would nest"
         }
         report.append(Finding(

@@ -201,15 +201,17 @@ struct HeavyStateInitializerRule: Rule {
     }
 
     /// Making the type runs code beyond storing values: an initializer body that calls something,
-    /// or a stored property whose default calls something that does (a project type's default is
-    /// cheap when its own construction is — `var filter = Filter()` of a plain struct — asked of the
-    /// workspace a level or two deep; anything else called is taken as work).
+    /// or a stored property whose default calls something that does (a project value type's default
+    /// is cheap when its own construction is — `var filter = Filter()` of a plain struct — asked of
+    /// the workspace a level or two deep; a class, a service or a monitor, and anything else called
+    /// is taken as work).
     static func constructionDoesWork(_ type: TypeScope, in context: RuleContext, depth: Int = 0) -> Bool {
         if type.hasInitializerBody { return true }
         return type.properties.contains { property in
             guard property.isStoredInstance, let callee = property.initializerCallee else { return false }
             if cheapCallees.contains(callee) { return false }
-            if depth < 2, TypeNames.startsUppercase(callee), let declared = context.type(named: callee), !declared.isView {
+            if depth < 2, TypeNames.startsUppercase(callee), let declared = context.type(named: callee),
+               declared.kind == .struct || declared.kind == .enum, !declared.isView {
                 return constructionDoesWork(declared, in: context, depth: depth + 1)
             }
             return true
