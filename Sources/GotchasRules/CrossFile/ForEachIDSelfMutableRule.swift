@@ -23,7 +23,7 @@ struct ForEachIDSelfMutableRule: CallRule {
             "a collection only replaced whole",
             "`List(…, id: \\.self, selection:)` selecting elements",
         ],
-        severityReason: "shown only where the file edits elements in place (`ForEach($xs)`, `$xs[i]`, `xs[i].field = …`).",
+        severityReason: "shown only where code edits elements in place (`ForEach($xs)`, `$xs[i]`, `xs[i].field = …`).",
         asks: [.declaration],
         useInstead: "identity from `id`",
         triggers: ["\\.self"],
