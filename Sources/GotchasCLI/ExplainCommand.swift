@@ -1,6 +1,7 @@
 import GotchasCore
 
-/// `swiftui-gotchas explain ID`: summary, why, and wrong/right code from the rule's examples.
+/// `swiftui-gotchas explain ID`: the rule's sections (what it flags, why, an example and what to use
+/// instead, not flagged, fix, severity, questions, needs) from `RuleExplanation`.
 public struct ExplainCommand {
     let rules: [RuleDescription]
     let io: CommandIO

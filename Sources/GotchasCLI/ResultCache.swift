@@ -54,6 +54,8 @@ struct ResultCache: Sendable {
         hash.combine("index format \(FileIndex.encodingFormat)")
         hash.combine(ruleIDs.joined(separator: ","))
         for (id, severity) in configuration.severities.sorted(by: { $0.key < $1.key }) { hash.combine("\(id)=\(severity.rawValue)") }
+        // A configured severity keeps findings the evidence would lower (`Finding.loweredSeverity`).
+        hash.combine("configured " + configuration.userConfigured.sorted().joined(separator: ","))
         for (id, options) in configuration.options.sorted(by: { $0.key < $1.key }) {
             for (name, value) in options.sorted(by: { $0.key < $1.key }) { hash.combine("\(id).\(name)=\(value)") }
         }

@@ -131,6 +131,21 @@ enum WorkspaceRuleSupport {
         return false
     }
 
+    /// Names of what animates a change: a symbol effect, a content transition, an animation.
+    /// (A `.transition` animates only the view it is on: asked of a modifier chain, not a type.)
+    static let animationNames: Set<String> = ["symbolEffect", "contentTransition", "withAnimation", "animation"]
+
+    /// The type declaration around `node` (the file, outside any) names something that animates
+    /// a change (`withAnimation`, `.animation(_:value:)`, `.symbolEffect`, `.contentTransition`).
+    static func enclosingTypeAnimates(_ node: Syntax) -> Bool {
+        var current = node.parent
+        while let parent = current {
+            if parent.isProtocol(DeclGroupSyntax.self) { return containsToken(parent, in: animationNames) }
+            current = parent.parent
+        }
+        return containsToken(node.root, in: animationNames)
+    }
+
     /// The file imports WidgetKit (widget rules apply only there).
     static func isWidgetFile(_ context: RuleContext) -> Bool { context.imports.contains("WidgetKit") }
 
@@ -199,7 +214,7 @@ enum WorkspaceRuleSupport {
     /// The call is a method of one of the program's own types, not SwiftUI's modifier of that
     /// name: the chain's root (`config` in `config.padding(8).cornerRadius(r)`) is a parameter of
     /// the enclosing function or a property of an enclosing type whose type the workspace declares
-    /// with a method `name`. A popup configuration's `cornerRadius(_:)` on a held-out library was
+    /// with a method `name`. A popup library's configuration `cornerRadius(_:)` has
     /// this shape.
     static func callsProgramMethod(_ call: FunctionCallExprSyntax, named name: String, in context: RuleContext) -> Bool {
         func declaresMethod(_ typeName: String?) -> Bool {

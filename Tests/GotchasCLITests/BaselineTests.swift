@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func writtenBaselineIsSortedRelativeAndHidesEverythingAfterAnUnrelatedEditAbove() throws {
-        let tree = try TemporaryTree(["App/Views.swift": twoViews, "App/Greeting.swift": flaggedView])
+        let tree = try TemporaryTree(warning: ["App/Views.swift": twoViews, "App/Greeting.swift": flaggedView])
         let writing = CapturedIO()
         #expect(writing.lint([tree.path("App"), "--write-baseline", tree.path("gotchas.baseline")]) == 0)
         #expect(writing.output.isEmpty, "findings are recorded, not reported")
@@ -45,7 +45,7 @@ import Testing
     }
 
     @Test func aMovedFindingStaysHiddenAndANewOneIsReported() throws {
-        let tree = try TemporaryTree(["Views.swift": twoViews])
+        let tree = try TemporaryTree(warning: ["Views.swift": twoViews])
         #expect(CapturedIO().lint([tree.root, "--write-baseline", tree.path("b.txt")]) == 0)
         // Second now comes first, and a new view with its own finding is added.
         let parts = twoViews.components(separatedBy: "struct Second")
@@ -60,7 +60,7 @@ import Testing
     }
 
     @Test func aSecondCopyOfABaselinedFindingIsReported() throws {
-        let tree = try TemporaryTree(["Greeting.swift": flaggedView])
+        let tree = try TemporaryTree(warning: ["Greeting.swift": flaggedView])
         #expect(CapturedIO().lint([tree.root, "--write-baseline", tree.path("b.txt")]) == 0)
         let copy = flaggedView.replacingOccurrences(of: "import SwiftUI\n", with: "").replacingOccurrences(of: "Greeting", with: "Welcome")
         try write(tree, "Greeting.swift", flaggedView + copy)
@@ -71,7 +71,7 @@ import Testing
     }
 
     @Test func rewritingListsStaleEntries() throws {
-        let tree = try TemporaryTree(["Views.swift": twoViews])
+        let tree = try TemporaryTree(warning: ["Views.swift": twoViews])
         #expect(CapturedIO().lint([tree.root, "--write-baseline", tree.path("b.txt")]) == 0)
         try write(tree, "Views.swift", twoViews.replacingOccurrences(of: ".foregroundColor(.blue)", with: ".foregroundStyle(.blue)"))
         let rewrite = CapturedIO()
@@ -112,7 +112,7 @@ import Testing
     }
 
     @Test func maxWarningsFailsOnlyAboveTheLimit() throws {
-        let tree = try TemporaryTree(["Views.swift": twoViews])
+        let tree = try TemporaryTree(warning: ["Views.swift": twoViews])
         #expect(CapturedIO().lint([tree.root, "--max-warnings", "2"]) == 0)
         let over = CapturedIO()
         #expect(over.lint([tree.root, "--max-warnings=1"]) == 1)

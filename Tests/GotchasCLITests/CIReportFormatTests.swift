@@ -12,7 +12,7 @@ import Testing
     /// `Views/Greeting.swift` has a warning, `Quiet/Greeting.swift` the same finding at info
     /// (its folder's configuration), `Views/Clean.swift` none.
     func lintTree(_ format: String) throws -> (output: String, tree: TemporaryTree) {
-        let tree = try TemporaryTree([
+        let tree = try TemporaryTree(warning: [
             "Views/Greeting.swift": flaggedView,
             "Views/Clean.swift": "import SwiftUI\n\nstruct Clean: View {\n    var body: some View { Text(\"ok\") }\n}\n",
             "Quiet/Greeting.swift": flaggedView,
@@ -115,7 +115,7 @@ import Testing
     @Test func gitlabFingerprintsSurviveLineMovesAndTellDuplicatesApart() throws {
         let block = "struct V: View {\n    var body: some View {\n        Text(\"x\").foregroundColor(.red)\n    }\n}\n"
         let twice = "import SwiftUI\n\n" + block + "\n" + block.replacingOccurrences(of: "struct V", with: "struct W")
-        let tree = try TemporaryTree(["A.swift": twice])
+        let tree = try TemporaryTree(warning: ["A.swift": twice])
         func lint() throws -> [[String: Any]] {
             let captured = CapturedIO(environment: ["CI_PROJECT_DIR": tree.root])
             let issues = try codeQuality(captured.lintOutput([tree.root, "--format", "gitlab", "--select", "foreground-color"]))

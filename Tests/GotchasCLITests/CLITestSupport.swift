@@ -44,9 +44,19 @@ struct TemporaryTree {
         }
     }
 
+    /// A tree whose root configuration raises `foreground-color` (info by default, a
+    /// soft-deprecated rename) to a warning: for tests about what warnings do (exit status 1,
+    /// `--max-warnings`, a report's failures), with `flaggedView` as the finding.
+    init(warning files: [String: String]) throws {
+        try self.init(files.merging([".swiftui-gotchas.json": foregroundColorAsWarning]) { own, _ in own })
+    }
+
     func path(_ relative: String) -> String { root + "/" + relative }
     func read(_ relative: String) -> String { (try? String(contentsOfFile: path(relative), encoding: .utf8)) ?? "<missing>" }
 }
+
+/// Raises `flaggedView`'s finding to a warning (`TemporaryTree(warning:)`).
+let foregroundColorAsWarning = #"{ "rules": { "foreground-color": "warning" } }"#
 
 let flaggedView = """
     import SwiftUI

@@ -10,7 +10,7 @@ import Testing
 
     /// A committed repository: a model, the view that uses it, and an unrelated flagged view.
     func repository() throws -> TemporaryTree {
-        let tree = try TemporaryTree([
+        let tree = try TemporaryTree(warning: [
             "App/Cart.swift": Self.observableCart,
             "App/CartView.swift": Self.cartView,
             "App/Greeting.swift": flaggedView,

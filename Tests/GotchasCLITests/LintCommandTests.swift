@@ -14,7 +14,7 @@ import Testing
     }
 
     @Test func textOutputHasPathLineColumnSeveritySnippetAndExitsOne() throws {
-        let tree = try TemporaryTree(["App/Greeting.swift": flaggedView])
+        let tree = try TemporaryTree(warning: ["App/Greeting.swift": flaggedView])
         let captured = CapturedIO()
         let status = captured.lint([tree.path("App"), "--select", "foreground-color"])
         #expect(status == 1)
@@ -67,13 +67,14 @@ import Testing
     }
 
     @Test func excludeGlobsSkipDiscoveredFilesButNotNamedOnes() throws {
-        let tree = try TemporaryTree([".swiftui-gotchas.json": "{\"exclude\": [\"Generated\"]}", "Generated/A.swift": flaggedView])
+        let tree = try TemporaryTree([".swiftui-gotchas.json": "{\"exclude\": [\"Generated\"], \"rules\": {\"foreground-color\": \"warning\"}}",
+                                      "Generated/A.swift": flaggedView])
         #expect(CapturedIO().lint([tree.root]) == 0)
         #expect(CapturedIO().lint([tree.path("Generated/A.swift")]) == 1)
     }
 
     @Test func gitignoredFilesAreLeftOutOfADirectoryWalkUnlessNoIgnoreButNotNamedOnes() throws {
-        let tree = try TemporaryTree([".gitignore": "# generated\nGenerated/\n*.pb.swift\n",
+        let tree = try TemporaryTree(warning: [".gitignore": "# generated\nGenerated/\n*.pb.swift\n",
                                       "Generated/A.swift": flaggedView, "Sources/Model.pb.swift": flaggedView,
                                       "Sources/View.swift": "let clean = 1\n"])
         #expect(CapturedIO().lint([tree.root]) == 0)
@@ -83,9 +84,11 @@ import Testing
         #expect(CapturedIO().lint([tree.path("Generated/A.swift")]) == 1)
     }
 
-    @Test func stdinIsLintedAsTheGivenPath() {
+    @Test func stdinIsLintedAsTheGivenPath() throws {
+        let configuration = try TemporaryTree(warning: [:])
         let captured = CapturedIO(input: flaggedView)
-        #expect(captured.lint(["--stdin-filename", "Sources/Virtual.swift", "--format", "github"]) == 1)
+        #expect(captured.lint(["--stdin-filename", "Sources/Virtual.swift", "--format", "github",
+                               "--config", configuration.path(".swiftui-gotchas.json")]) == 1)
         #expect(captured.output.hasPrefix("::warning file=Sources/Virtual.swift,line=5,col=28,"))
     }
 

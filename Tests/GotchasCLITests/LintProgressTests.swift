@@ -59,7 +59,7 @@ import Testing
     }
 
     func tree() throws -> TemporaryTree {
-        try TemporaryTree(["A.swift": flaggedView, "B.swift": "struct B {}\n", "C.swift": "struct C {}\n"])
+        try TemporaryTree(warning: ["A.swift": flaggedView, "B.swift": "struct B {}\n", "C.swift": "struct C {}\n"])
     }
 
     @Test func aTerminalShowsProgressOverItselfAndErasesIt() throws {

@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct OutputFormatTests {
     func run(_ format: String) throws -> (output: String, tree: TemporaryTree) {
-        let tree = try TemporaryTree(["Views/Greeting.swift": flaggedView])
+        let tree = try TemporaryTree(warning: ["Views/Greeting.swift": flaggedView])
         let captured = CapturedIO()
         _ = captured.lint([tree.path("Views"), "--format", format, "--select", "foreground-color"])
         return (captured.output, tree)
@@ -74,8 +74,8 @@ import Testing
         #expect(captured.output.contains("foreground-color"))
         let explained = CapturedIO()
         #expect(ExplainCommand(rules: GotchasRulesDescriptions.all, io: explained.io).run(["foreground-color"]) == 0)
-        #expect(explained.output.contains("Why:"))
-        #expect(explained.output.contains("Wrong:"))
+        #expect(explained.output.contains("Why it matters:\n"))
+        #expect(explained.output.contains("Example:\n"))
         #expect(ExplainCommand(rules: GotchasRulesDescriptions.all, io: CapturedIO().io).run(["nope"]) == 2)
     }
 }

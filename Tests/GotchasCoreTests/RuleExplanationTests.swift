@@ -24,12 +24,12 @@ import Testing
     @Test func renderersShowTheSameChoices() {
         let explanation = RuleExplanation(Self.rule)
         let text = explanation.plainText
-        #expect(text.contains("Wrong:\n    x()\n") && text.contains("Right (offered as an unsafe fix):\n    y()\n"))
+        #expect(text.contains("Example:\n    x()\n") && text.contains("Use instead (offered as an unsafe fix):\n    y()\n"))
         #expect(text.contains("Applies from iOS 15, macOS 12"))
         let hover = explanation.hoverMarkdown(message: "m", documentationURL: "https://d/demo.md")
-        #expect(hover.contains("Wrong:\n```swift\nx()\n```") && hover.contains("Right (offered as an unsafe fix):\n```swift\ny()\n```"))
+        #expect(hover.contains("Example:\n```swift\nx()\n```") && hover.contains("Use instead (offered as an unsafe fix):\n```swift\ny()\n```"))
         let plain = explanation.hoverPlainText(message: "m", documentationURL: "https://d/demo.md")
-        #expect(plain.contains("Wrong:\n    x()\n") && plain.contains("Right (offered as an unsafe fix):\n    y()\n"))
+        #expect(plain.contains("Example:\n    x()\n") && plain.contains("Use instead (offered as an unsafe fix):\n    y()\n"))
         #expect(!plain.contains("```") && plain.hasSuffix("Documentation: https://d/demo.md"))
         // Without a correction, the near miss is code the rule leaves alone, not advice.
         var uncorrected = Self.rule
@@ -41,4 +41,27 @@ import Testing
         #expect(page.contains("Deployment target iOS 13:\n\n```swift\nold x\n```") && page.contains("Call:\n\n```swift\nx()\n```"))
         #expect(page.contains("Before (unsafe: offered as a code action and by `--fix --unsafe-fixes`; deployment target iOS 16):\n\n```swift\nx()\n```"))
     }
+
+    /// The fixed sections in order, the example pair after "Why it matters"; a near miss the rule
+    /// names as `useInstead` is "Use instead", not "Not flagged".
+    @Test func sectionsComeInTheFixedOrder() {
+        var rule = Self.rule
+        rule.corrections = []
+        rule.useInstead = "the recommended shape"
+        rule.nonTriggering.append(RuleExample("w", note: "the recommended shape"))
+        rule.notFlagged = ["a near miss"]
+        rule.severityReason = "what earns it."
+        rule.asks = [.viewTreeHoldsState, .declaration]
+        let text = RuleExplanation(rule).plainText
+        let titles = ["What it flags:", "Why it matters:", "Example:", "Use instead:", "Not flagged:", "Fix:", "Severity:", "Asks the workspace:", "Needs:"]
+        let positions = titles.compactMap { text.range(of: "\n\($0)\n")?.lowerBound }
+        #expect(positions.count == titles.count && positions == positions.sorted(), "\(text)")
+        #expect(text.contains("Use instead:\n    w\n") && text.contains("    - a near miss\n"))
+        #expect(text.contains("    warning (default): what earns it. The configuration file can set another level.\n"))
+        #expect(text.contains("    How types named here are declared in other files; whether a view's tree holds state.\n"))
+        #expect(text.contains("Fix:\n    None:"))
+        let hover = RuleExplanation(rule).hoverMarkdown(message: "m", documentationURL: "u")
+        #expect(!hover.contains("a near miss") && !hover.contains("Severity"), "hover shows the why and one pair, not the rest")
+    }
 }
+

@@ -15,7 +15,7 @@ import Testing
         let diagnostic = try #require(published["params", "diagnostics"]?.arrayValue?.first)
         #expect(diagnostic["code"] == "foreground-color")
         #expect(diagnostic["source"] == "swiftui-gotchas")
-        #expect(diagnostic["severity"] == 2)
+        #expect(diagnostic["severity"] == 3)  // Information: a soft-deprecated rename's default
         #expect(diagnostic["tags"] == [2])  // Deprecated
         #expect(diagnostic["codeDescription", "href"] == .string(Product.rulesDocumentationURL + "/foreground-color.md"))
         #expect(diagnostic["range"] == range(4, 18, 4, 40))

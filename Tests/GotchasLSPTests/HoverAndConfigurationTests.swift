@@ -16,8 +16,8 @@ import Testing
         let value = try #require(hover["result", "contents", "value"]?.stringValue)
         #expect(value.contains("`foreground-color`"))
         #expect(value.contains("deprecated since iOS 17"))  // the rationale
-        #expect(value.contains("Wrong:\n```swift\nvar body: some View { Text(\"Hi\").foregroundColor(.red) }\n```"))
-        #expect(value.contains("Right (applied by --fix):\n```swift\nvar body: some View { Text(\"Hi\").foregroundStyle(.red) }\n```"))
+        #expect(value.contains("Example:\n```swift\nvar body: some View { Text(\"Hi\").foregroundColor(.red) }\n```"))
+        #expect(value.contains("Use instead (applied by --fix):\n```swift\nvar body: some View { Text(\"Hi\").foregroundStyle(.red) }\n```"))
         #expect(hover["result", "range"] == range(4, 18, 4, 40))
         let nothing = try await client.request("textDocument/hover", ["textDocument": ["uri": .string(uri)], "position": position(0, 2)])
         #expect(nothing["result"] == .null)
@@ -48,7 +48,7 @@ import Testing
         let value = try #require(hover["result", "contents", "value"]?.stringValue)
         #expect(value.contains("`aspect-ratio-nil`"))
         #expect(value.contains("Not flagged:\n```swift\n\(nearMiss)\n```"))
-        #expect(!value.contains("Right"))
+        #expect(!value.contains("Use instead"))
         #expect(try await client.shutdownAndExit() == 0)
     }
 
@@ -64,8 +64,8 @@ import Testing
         #expect(hover["result", "contents", "kind"] == "plaintext")
         let value = try #require(hover["result", "contents", "value"]?.stringValue)
         #expect(value.hasPrefix("\(Product.name) foreground-color — "))
-        #expect(value.contains("Wrong:\n    var body: some View { Text(\"Hi\").foregroundColor(.red) }"))
-        #expect(value.contains("Right (applied by --fix):\n    var body: some View { Text(\"Hi\").foregroundStyle(.red) }"))
+        #expect(value.contains("Example:\n    var body: some View { Text(\"Hi\").foregroundColor(.red) }"))
+        #expect(value.contains("Use instead (applied by --fix):\n    var body: some View { Text(\"Hi\").foregroundStyle(.red) }"))
         #expect(value.hasSuffix("Documentation: " + Product.rulesDocumentationURL + "/foreground-color.md"))
         #expect(!value.contains("```") && !value.contains("**") && !value.contains("[Documentation]("))
         #expect(try await client.shutdownAndExit() == 0)
@@ -118,7 +118,7 @@ import Testing
         // An explicitly empty section clears them.
         await client.notify("workspace/didChangeConfiguration", ["settings": ["swiftui-gotchas": [:]]])
         let cleared = try await client.publishedDiagnostics(for: uri)
-        #expect(cleared["params", "diagnostics"]?.arrayValue?.first?["severity"] == 2)
+        #expect(cleared["params", "diagnostics"]?.arrayValue?.first?["severity"] == 3)  // the rule's default, info
         #expect(try await client.shutdownAndExit() == 0)
     }
 

@@ -264,6 +264,74 @@ import Testing
         #expect(try await workspace.errors(fixed) == [])
     }
 
+    /// The project's `extension Color` redefines `red` (a brand red). `.foregroundColor(.red)`
+    /// means that `Color.red`; after a plain rename, `.foregroundStyle(.red)` resolves `.red` on the
+    /// generic style, which is `ShapeStyle`'s `red`: it compiles, and the colour silently changes.
+    /// Shown with the compiler by marking the project's `red` deprecated (a probe, not the
+    /// fixture): a spelling that warns with the probe's message means the project's `red`. The
+    /// engine writes `Color.red`, which keeps the project's colour, safely.
+    @Test func foregroundColorOfAColorTheProjectRedefinesKeepsTheProjectsColor() async throws {
+        let brand = "import SwiftUI\nextension Color { static let red = Color(\"BrandRed\") }"
+        let workspace = Workspace(ruleID: "foreground-color",
+                                  code: Self.badge("    var body: some View { Image(systemName: \"star\").foregroundColor(.red) }"),
+                                  others: ["Color+Brand.swift": brand])
+        #expect(try await workspace.errors() == [])
+        /// True when `code` uses the project's `red` (the probe's deprecation warning names it).
+        func meansTheProjectsRed(_ code: String) async throws -> Bool {
+            let probe = brand.replacingOccurrences(of: "static let red", with: "@available(*, deprecated, message: \"the project's red\") static let red")
+            let lines = try await TypeCheckOracle.typeCheck(files: ["Color+Brand.swift": probe, "Example.swift": code], warnings: true)
+            return lines.contains { $0.hasPrefix("Example.swift") && $0.contains("the project's red") }
+        }
+        #expect(try await meansTheProjectsRed(workspace.code))
+        let naive = workspace.code.replacingOccurrences(of: "foregroundColor", with: "foregroundStyle")
+        #expect(try await workspace.errors(naive) == [], "the plain rename compiles: the colour changes silently")
+        #expect(try await !meansTheProjectsRed(naive), "the plain rename still means the project's red")
+        let fixed = workspace.fixed()
+        #expect(fixed.contains(".foregroundStyle(Color.red)"), "\(fixed)")
+        #expect(try await meansTheProjectsRed(fixed))
+        #expect(try await workspace.errors(fixed) == [])
+    }
+
+    /// A `NavigationView` styled `.stack` is a stack; renaming it `NavigationStack` compiles. But a
+    /// screen pushed from it holds its own `NavigationStack(path:)`: inside a `NavigationView` that
+    /// was a stack of its own; inside a `NavigationStack` the stacks nest and pushing breaks. The
+    /// engine offers the rename only as unsafe there, saying why; without the inner stack it is safe.
+    @Test func navigationViewWhoseDestinationHoldsAStackIsNotRenamedSafely() async throws {
+        let root = """
+            import SwiftUI
+            struct Inbox: View {
+                let names: [String] = []
+                var body: some View {
+                    NavigationView {
+                        List(names, id: \\.self) { name in NavigationLink { Thread(name: name) } label: { Text(name) } }
+                    }
+                    .navigationViewStyle(.stack)
+                }
+            }
+
+            """
+        let nested = Workspace(ruleID: "navigation-view", code: root, others: ["Thread.swift": """
+            import SwiftUI
+            struct Thread: View {
+                let name: String
+                @State private var path = NavigationPath()
+                var body: some View { NavigationStack(path: $path) { Text(name) } }
+            }
+            """])
+        #expect(try await nested.errors() == [])
+        #expect(try await nested.errors(root.replacingOccurrences(of: "NavigationView {", with: "NavigationStack {")) == [],
+                "the rename compiles: the harm is at run time")
+        nested.expectNoSafeFix("a pushed screen holds its own NavigationStack")
+        #expect(nested.diagnostics.first?.message.contains("`Thread`") == true, "\(nested.diagnostics.map(\.message))")
+        #expect(nested.diagnostics.first?.fixes.first?.applicability == .unsafe)
+
+        let plain = Workspace(ruleID: "navigation-view", code: root,
+                              others: ["Thread.swift": "import SwiftUI\nstruct Thread: View { let name: String; var body: some View { Text(name) } }"])
+        let fixed = plain.fixed()
+        #expect(fixed.contains("NavigationStack {"), "\(fixed)")
+        #expect(try await plain.errors(fixed) == [])
+    }
+
     /// `foregroundColor` takes a `Color?`, `foregroundStyle` a non-optional style: renaming the
     /// call on an optional does not compile, and what `nil` should become is a human's choice.
     @Test func foregroundColorOfAnOptionalColorIsOnlyUnsafe() async throws {

@@ -32,9 +32,11 @@ enum TypeCheckOracle {
 
     /// Type-checks `files` (name → source; names end in `.swift`) as one module, with the
     /// stand-ins importable. Returns swiftc's error lines (`File.swift:3:5: error: …`), empty
-    /// when everything type-checks. Warnings (deprecations included) are not errors.
+    /// when everything type-checks. Warnings (deprecations included) are not errors; with
+    /// `warnings`, warning lines are returned too (a probe that marks a declaration deprecated
+    /// to show which one a spelling resolves to).
     static func typeCheck(files: [String: String], languageMode: LanguageMode = .swift6,
-                          defaultIsolation: DefaultIsolation = .nonisolated) async throws -> [String] {
+                          defaultIsolation: DefaultIsolation = .nonisolated, warnings: Bool = false) async throws -> [String] {
         let modules = try await StandIns.shared.directory()
         let directory = try temporaryDirectory("check")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -51,7 +53,7 @@ enum TypeCheckOracle {
             "-I", modules.path,
         ] + paths)
         return output.text.split(separator: "\n").map(String.init)
-            .filter { $0.contains(": error: ") }
+            .filter { $0.contains(": error: ") || (warnings && $0.contains(": warning: ")) }
             .map { $0.replacingOccurrences(of: directory.path + "/", with: "") }
     }
 

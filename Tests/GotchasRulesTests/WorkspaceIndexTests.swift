@@ -242,4 +242,36 @@ import Testing
             }
         }
     }
+
+    /// The nested-stack question follows the view graph to any depth (a pushed screen's own
+    /// child), and the root's answer changes when a file further down gains or loses a stack.
+    @Test func aStackReachedFromTheContentIsFoundAcrossFiles() {
+        let root = "struct Inbox: View { var body: some View { NavigationView { List { NavigationLink { Thread() } label: { Text(\"a\") } } } } }"
+        let thread = "struct Thread: View { var body: some View { Messages() } }"
+        let stacked = "struct Messages: View { @State private var path = NavigationPath(); var body: some View { NavigationStack(path: $path) { Text(\"m\") } } }"
+        let flat = "struct Messages: View { var body: some View { Text(\"m\") } }"
+        let nested = WorkspaceIndex(files: [fileIndex("Inbox.swift", root), fileIndex("Thread.swift", thread), fileIndex("Messages.swift", stacked)])
+        let plain = WorkspaceIndex(files: [fileIndex("Inbox.swift", root), fileIndex("Thread.swift", thread), fileIndex("Messages.swift", flat)])
+        #expect(nested.viewTreeBuildsNavigationStack(rootedAt: "Thread") == true)
+        #expect(plain.viewTreeBuildsNavigationStack(rootedAt: "Thread") == false)
+        #expect(nested.viewTreeBuildsNavigationStack(rootedAt: "Unknown") == nil)
+        #expect(WorkspaceIndex(files: [fileIndex("Thread.swift", thread)], isComplete: false).viewTreeBuildsNavigationStack(rootedAt: "Thread") == nil)
+        let queries = fileIndex("Inbox.swift", root).queries
+        #expect(queries.answerDigest(by: nested, forFileAt: "Inbox.swift") != queries.answerDigest(by: plain, forFileAt: "Inbox.swift"))
+        #expect(diagnostics("Inbox.swift", root, nested, rule: "navigation-view").first?.message.contains("`Thread`") == true)
+        #expect(diagnostics("Inbox.swift", root, plain, rule: "navigation-view").first?.message.contains("`Thread`") == false)
+    }
+
+    /// A view is beside a `TabView` when some type builds both; preview builds do not count.
+    @Test func aViewATabViewBuildsIsKnownAsATab() {
+        let home = "struct HomeView: View { var body: some View { List { Text(\"a\") }.tabItem { Text(\"Home\") } } }"
+        let tabs = WorkspaceIndex(files: [fileIndex("Home.swift", home), fileIndex("Root.swift", "struct Root: View { var body: some View { TabView { HomeView() } } }")])
+        let stack = WorkspaceIndex(files: [fileIndex("Home.swift", home), fileIndex("Root.swift", "struct Root: View { var body: some View { ZStack { HomeView(); TabBar() } } }")])
+        let preview = WorkspaceIndex(files: [fileIndex("Home.swift", home), fileIndex("P.swift", "#Preview { TabView { HomeView() } }")])
+        #expect(tabs.isBuiltBesideTabView("HomeView"))
+        #expect(!stack.isBuiltBesideTabView("HomeView"))
+        #expect(!preview.isBuiltBesideTabView("HomeView"))
+        #expect(diagnostics("Home.swift", home, tabs, rule: "tab-item").count == 1)
+        #expect(diagnostics("Home.swift", home, stack, rule: "tab-item").isEmpty)
+    }
 }

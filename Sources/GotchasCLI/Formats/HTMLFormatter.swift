@@ -132,28 +132,31 @@ struct HTMLFormatter: ReportFormatter {
         return text + "</details>\n</section>\n"
     }
 
-    /// The rule's summary and why, always shown; its requirements, wrong and right code folded.
+    /// The rule's sections as `explain` shows them: what it flags and why, always shown; the
+    /// example pair and the other sections (not flagged, fix, severity, questions, needs) folded.
     private func explanation(_ explanation: RuleExplanation) -> String {
         let rule = explanation.rule
         var text = "<p class=\"rule-summary\">\(Self.inlineCode(rule.summary))</p>\n"
-        text += "<div class=\"why\"><h4>Why</h4>"
+        text += "<div class=\"why\"><h4>\(RuleExplanation.whyTitle)</h4>"
         for paragraph in rule.rationale.split(separator: "\n\n") {
             text += "<p>\(Self.inlineCode(String(paragraph)))</p>"
         }
         text += "</div>\n"
         var fold = ""
-        if !explanation.requirements.isEmpty {
-            fold += "<p class=\"req\">\(Escaping.html(explanation.requirements.joined(separator: " ")))</p>"
-        }
-        if let wrong = explanation.corrections.first?.before ?? explanation.representativeFlagged?.code {
-            fold += "<figure class=\"wrong\"><figcaption>Wrong</figcaption><pre><code>\(Escaping.html(wrong))</code></pre></figure>"
+        if let wrong = explanation.shownWrong {
+            fold += "<figure class=\"wrong\"><figcaption>\(RuleExplanation.exampleTitle)</figcaption><pre><code>\(Escaping.html(wrong))</code></pre></figure>"
         }
         if let right = explanation.shownRight {
             fold += "<figure class=\"right\"><figcaption>\(Escaping.html(right.label))</figcaption><pre><code>\(Escaping.html(right.code))</code></pre></figure>"
         }
+        for section in explanation.trailingSections {
+            fold += "<h4>\(Escaping.html(section.title))</h4>"
+            if !section.text.isEmpty { fold += "<p>\(Self.inlineCode(section.text))</p>" }
+            if !section.bullets.isEmpty { fold += "<ul>" + section.bullets.map { "<li>\(Self.inlineCode($0))</li>" }.joined() + "</ul>" }
+        }
         let link = "\(Product.rulesDocumentationURL)/\(rule.id).md"
         fold += "<p><a href=\"\(Escaping.html(link))\">Documentation of \(Escaping.html(rule.id))</a></p>"
-        text += "<details class=\"fix\"><summary>The fix: wrong and right code</summary><div class=\"pair\">\(fold)</div></details>\n"
+        text += "<details class=\"fix\"><summary>Example, fix, severity and more</summary><div class=\"pair\">\(fold)</div></details>\n"
         return text
     }
 
@@ -287,7 +290,8 @@ struct HTMLFormatter: ReportFormatter {
         details.fix summary{cursor:pointer;font-weight:600;font-size:.9rem;color:var(--accent)}
         .pair figure{margin:8px 0}.pair figcaption{font-size:.8rem;font-weight:600;color:var(--muted)}
         .wrong figcaption{color:var(--error)}.right figcaption{color:#2d8a4e}
-        .req{font-size:.88rem;color:var(--muted)}
+        .pair h4{margin:10px 0 0;font-size:.75rem;text-transform:uppercase;letter-spacing:.06em;color:var(--muted)}
+        .pair p,.pair ul{margin:2px 0 6px;font-size:.88rem}
         code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,"DejaVu Sans Mono",monospace;font-size:.84em}
         p code,li code{background:var(--code);border-radius:4px;padding:0 3px;overflow-wrap:anywhere}
         pre{background:var(--code);border-radius:6px;padding:8px 10px;margin:6px 0;overflow-x:auto;tab-size:4;line-height:1.45}

@@ -25,15 +25,22 @@ public struct Finding: Sendable {
     public var related: [RelatedLocation]
     /// Overrides the rule's configured severity (e.g. a louder level inside list rows).
     public var severityOverride: Severity?
+    /// The level this finding's evidence earns when it is weaker than what the rule's default
+    /// stands for (a rename nothing animates, a fallback that is new only when the value is nil).
+    /// Applied only while the rule runs at its default: a severity the user configured for the
+    /// rule wins (`RuleConfiguration.userConfigured`).
+    public var loweredSeverity: Severity?
     /// Fixes the engine withheld (set by the engine, not by rules).
     public internal(set) var withheldFixes: [WithheldFix] = []
 
-    public init(message: String, range: Range<Int>, fixes: [Fix] = [], related: [RelatedLocation] = [], severityOverride: Severity? = nil) {
+    public init(message: String, range: Range<Int>, fixes: [Fix] = [], related: [RelatedLocation] = [], severityOverride: Severity? = nil,
+                loweredSeverity: Severity? = nil) {
         self.message = message
         self.range = range
         self.fixes = fixes
         self.related = related
         self.severityOverride = severityOverride
+        self.loweredSeverity = loweredSeverity
     }
 }
 

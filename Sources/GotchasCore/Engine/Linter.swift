@@ -204,8 +204,9 @@ public struct Linter: Sendable {
             let id = ruleIDs[index]
             let line = document.lines.line(containing: finding.range.lowerBound)
             if suppressions.suppresses(id, onLine: line) { continue }
-            guard let severity = finding.severityOverride.map({ max($0, configuration.severities[id] ?? $0) })
+            guard var severity = finding.severityOverride.map({ max($0, configuration.severities[id] ?? $0) })
                     ?? configuration.severities[id] else { continue }
+            if let lowered = finding.loweredSeverity, !configuration.userConfigured.contains(id) { severity = min(severity, lowered) }
             diagnostics.append(Diagnostic(ruleID: id, severity: severity, message: finding.message,
                                           range: finding.range, tags: ruleTags[index], related: finding.related,
                                           fixes: finding.fixes, withheldFixes: finding.withheldFixes))

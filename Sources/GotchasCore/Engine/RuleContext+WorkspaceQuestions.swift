@@ -106,6 +106,21 @@ extension RuleContext {
         return workspace.viewTreeHoldsState(rootedAt: root)
     }
 
+    /// True when the view tree rooted at the type named `root` builds its own `NavigationStack` or
+    /// `NavigationSplitView` (see `WorkspaceIndex.viewTreeBuildsNavigationStack`); nil while the
+    /// workspace is not completely indexed or no file declares `root`. Records the question.
+    public func viewTreeBuildsNavigationStack(rootedAt root: String) -> Bool? {
+        record(.buildsNavigationStack(root))
+        return workspace.viewTreeBuildsNavigationStack(rootedAt: root)
+    }
+
+    /// True when some type that builds the view `name` also builds a `TabView` (see
+    /// `WorkspaceIndex.isBuiltBesideTabView`); false while not completely indexed. Records the question.
+    public func isBuiltBesideTabView(_ name: String) -> Bool {
+        record(.builtBesideTabView(name))
+        return workspace.isBuiltBesideTabView(name)
+    }
+
     /// True when every place that builds the view type `name` is menu content (see
     /// `WorkspaceIndex.isBuiltOnlyAsMenuContent`); false while the workspace is not completely
     /// indexed. Records the question.

@@ -262,6 +262,26 @@ public struct WorkspaceIndex: Sendable {
     /// state of its own (`TextField`, `ScrollView`, …): what a reused cell could carry over.
     /// Nil while the index is not complete, and when no file declares `root`.
     public func viewTreeHoldsState(rootedAt root: String) -> Bool? {
+        viewTreeReaches(rootedAt: root) { type, built in
+            type.properties.contains(where: { ["State", "StateObject", "SwiftUI.State", "SwiftUI.StateObject"].contains($0.wrapper ?? "") })
+                || !built.isDisjoint(with: Self.statefulSystemViews)
+        }
+    }
+
+    /// True when the view tree rooted at the type named `root` (the type itself, or a view type its
+    /// rendered code builds, at any depth: pushed destinations, sheets, rows) builds a
+    /// `NavigationStack` or `NavigationSplitView` of its own. Nil while the index is not complete,
+    /// and when no file declares `root`.
+    public func viewTreeBuildsNavigationStack(rootedAt root: String) -> Bool? {
+        viewTreeReaches(rootedAt: root) { _, built in !built.isDisjoint(with: Self.navigationContainers) }
+    }
+
+    public static let navigationContainers: Set<String> = ["NavigationStack", "NavigationSplitView"]
+
+    /// Walks the view tree rooted at the type named `root` (every declaration of that name),
+    /// asking `found` of each type with the names its rendered code builds. Nil while the index
+    /// is not complete, and when no file declares `root`.
+    private func viewTreeReaches(rootedAt root: String, where found: (TypeScope, Set<String>) -> Bool) -> Bool? {
         guard isComplete else { return nil }
         let roots = declarations(matching: root).map(\.scope.qualifiedName)
         guard !roots.isEmpty else { return nil }
@@ -269,18 +289,28 @@ public struct WorkspaceIndex: Sendable {
         var pending = roots
         while let next = pending.popLast() {
             guard let type = types[next] else { continue }
-            if type.properties.contains(where: { ["State", "StateObject", "SwiftUI.State", "SwiftUI.StateObject"].contains($0.wrapper ?? "") }) {
-                return true
-            }
+            var builds: Set<String> = []
             for path in declaringPaths[next] ?? [] {
                 let builtViews = files[path]?.builtViews
-                for built in (builtViews?[next] ?? []).union(builtViews?[FileIndex.menuContentKey(owner: next)] ?? []) {
-                    if Self.statefulSystemViews.contains(built) { return true }
-                    for qualified in qualifiedNames[built] ?? [] where seen.insert(qualified).inserted { pending.append(qualified) }
-                }
+                builds.formUnion((builtViews?[next] ?? []).union(builtViews?[FileIndex.menuContentKey(owner: next)] ?? []))
+            }
+            if found(type, builds) { return true }
+            for built in builds {
+                for qualified in qualifiedNames[built] ?? [] where seen.insert(qualified).inserted { pending.append(qualified) }
             }
         }
         return false
+    }
+
+    /// True when some type whose rendered code builds the view named `typeName` also builds a
+    /// `TabView` there (`TabView { HomeView() }`): the view may be one of its tabs. False when
+    /// none does, and while the index is not complete.
+    public func isBuiltBesideTabView(_ typeName: String) -> Bool {
+        guard isComplete else { return false }
+        let name = TypeNames.simple(typeName) ?? typeName
+        return files.values.contains { file in
+            file.builtViews.contains { key, views in key != FileIndex.previewKey && views.contains(name) && views.contains("TabView") }
+        }
     }
 
     /// True when every place the workspace's rendered code builds a view named `typeName`

@@ -38,6 +38,10 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
         case defaultIsolation
         /// `RuleContext.isPhonePortraitOnly` (project settings: device family, orientations).
         case phonePortraitOnly
+        /// `viewTreeBuildsNavigationStack(rootedAt:)`.
+        case buildsNavigationStack(String)
+        /// `isBuiltBesideTabView(_:)`.
+        case builtBesideTabView(String)
 
         /// The type name asked about (nil for the settings question).
         public var name: String? {
@@ -47,7 +51,8 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
             // Not the type's name: the uses of its members change with almost every edit of
             // code that names it, and only a file that asked needs a re-lint then.
             case .memberUsers(let type, _), .bodyReaches(let type, _): FileIndex.memberUsesDependency(of: type)
-            case .viewTreeHoldsState, .menuContentOnly, .builtOnlyByApps, .builtOnlyByPreviews: FileIndex.viewTreeDependency
+            case .viewTreeHoldsState, .menuContentOnly, .builtOnlyByApps, .builtOnlyByPreviews, .buildsNavigationStack, .builtBesideTabView:
+                FileIndex.viewTreeDependency
             case .defaultIsolation, .phonePortraitOnly: nil
             }
         }
@@ -77,6 +82,8 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
             case .menuContentOnly(let name): first.isBuiltOnlyAsMenuContent(name) == second.isBuiltOnlyAsMenuContent(name)
             case .builtOnlyByApps(let name): first.isBuiltOnlyByApps(name) == second.isBuiltOnlyByApps(name)
             case .builtOnlyByPreviews(let name): first.isBuiltOnlyByPreviews(name) == second.isBuiltOnlyByPreviews(name)
+            case .buildsNavigationStack(let root): first.viewTreeBuildsNavigationStack(rootedAt: root) == second.viewTreeBuildsNavigationStack(rootedAt: root)
+            case .builtBesideTabView(let name): first.isBuiltBesideTabView(name) == second.isBuiltBesideTabView(name)
             case .defaultIsolation: first.defaultIsolationIsMainActor == second.defaultIsolationIsMainActor
             case .phonePortraitOnly: first.isPhonePortraitOnly(forFileAt: path) == second.isPhonePortraitOnly(forFileAt: path)
             }
@@ -98,6 +105,8 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
             case .menuContentOnly(let name): hasher.combine(workspace.isBuiltOnlyAsMenuContent(name))
             case .builtOnlyByApps(let name): hasher.combine(workspace.isBuiltOnlyByApps(name))
             case .builtOnlyByPreviews(let name): hasher.combine(workspace.isBuiltOnlyByPreviews(name))
+            case .buildsNavigationStack(let root): hasher.combine(workspace.viewTreeBuildsNavigationStack(rootedAt: root))
+            case .builtBesideTabView(let name): hasher.combine(workspace.isBuiltBesideTabView(name))
             case .defaultIsolation: hasher.combine(workspace.defaultIsolationIsMainActor)
             case .phonePortraitOnly: hasher.combine(workspace.isPhonePortraitOnly(forFileAt: path))
             }
@@ -153,7 +162,7 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
                 case .declaration(let name): declaredElsewhere(TypeNames.simple(name) ?? name)
                 // Every finished index answers the labels and member questions (the empty one does not).
                 case .environmentUses, .intentControls, .references, .initializerLabels, .memberUsers, .bodyReaches,
-                     .viewTreeHoldsState, .menuContentOnly, .builtOnlyByApps, .builtOnlyByPreviews: true
+                     .viewTreeHoldsState, .menuContentOnly, .builtOnlyByApps, .builtOnlyByPreviews, .buildsNavigationStack, .builtBesideTabView: true
                 // Asked only by files that read `UIScreen.main.bounds`: few, so always taken as open.
                 case .phonePortraitOnly: true
                 case .defaultIsolation: defaultIsolationIsMainActor
@@ -171,7 +180,7 @@ extension WorkspaceQueries.Query {
         switch self {
         case .environmentUses(let name): workspace.environmentUses(of: name).contains { $0.path == path }
         case .intentControls(let name): workspace.intentControls(in: name).contains { $0.path == path }
-        case .declaration, .references, .initializerLabels, .memberUsers, .bodyReaches, .viewTreeHoldsState, .menuContentOnly, .builtOnlyByApps, .builtOnlyByPreviews, .defaultIsolation, .phonePortraitOnly: false  // labels and users carry no positions; declarations are asked excluding this file
+        case .declaration, .references, .initializerLabels, .memberUsers, .bodyReaches, .viewTreeHoldsState, .menuContentOnly, .builtOnlyByApps, .builtOnlyByPreviews, .defaultIsolation, .phonePortraitOnly, .buildsNavigationStack, .builtBesideTabView: false  // labels and users carry no positions; declarations are asked excluding this file
         }
     }
 
@@ -192,6 +201,8 @@ extension WorkspaceQueries.Query {
         case .builtOnlyByPreviews(let name): "w:" + name
         case .defaultIsolation: "s:"
         case .phonePortraitOnly: "p:"
+        case .buildsNavigationStack(let root): "k:" + root
+        case .builtBesideTabView(let name): "t:" + name
         }
     }
 
@@ -214,6 +225,8 @@ extension WorkspaceQueries.Query {
             self = key.first == "m" ? .memberUsers(type, member: member) : .bodyReaches(type, member: member)
         case "s": self = .defaultIsolation
         case "p": self = .phonePortraitOnly
+        case "k": self = .buildsNavigationStack(name)
+        case "t": self = .builtBesideTabView(name)
         default: return nil
         }
     }

@@ -105,10 +105,23 @@ public struct RuleDescription: Sendable {
     public var isOptIn: Bool
     /// Seed reference as in the catalog, e.g. "001, A1".
     public var seed: String
-    /// One line: what the rule flags.
+    /// "What it flags": one or two sentences naming the code shape.
     public var summary: String
-    /// Why it matters at run time, and what to write instead.
+    /// "Why it matters": at most four sentences (150 words) on what goes wrong at run time,
+    /// for whom, and what to write instead. No exceptions here: they are `notFlagged`.
     public var rationale: String
+    /// "Not flagged": the near misses the rule leaves alone, a few words each.
+    public var notFlagged: [String]
+    /// "Fix": what the edit does, and when it is safe, unsafe or withheld; nil without a fix.
+    public var fixSafety: String?
+    /// "Severity": what earns the default level, and when a finding is reported lower or higher.
+    public var severityReason: String
+    /// "Asks the workspace": the questions about other files and project settings the rule
+    /// records (`WorkspaceQueries`); a test lints the examples and compares.
+    public var asks: [WorkspaceQuestion]
+    /// "Use instead" for a rule without a correction: the note of the near miss that shows
+    /// what to write (nil: the first near miss is shown, labeled "Not flagged").
+    public var useInstead: String?
     /// Tags every diagnostic of this rule carries.
     public var tags: [DiagnosticTag]
     /// Applicability of the rule's fix, or nil when it has none.
@@ -133,7 +146,9 @@ public struct RuleDescription: Sendable {
     public var corrections: [RuleCorrection]
 
     public init(id: String, category: RuleCategory, severity: Severity, optIn: Bool = false, seed: String,
-                summary: String, rationale: String, tags: [DiagnosticTag] = [], fix: Applicability? = nil,
+                summary: String, rationale: String, notFlagged: [String] = [], fixSafety: String? = nil,
+                severityReason: String = "", asks: [WorkspaceQuestion] = [], useInstead: String? = nil,
+                tags: [DiagnosticTag] = [], fix: Applicability? = nil,
                 requires: PlatformRequirement? = nil, fixRequires: PlatformRequirement? = nil, flagsPreviewCode: Bool? = nil,
                 triggers: [String] = [], options: [RuleOption] = [],
                 triggering: [RuleExample], nonTriggering: [RuleExample], corrections: [RuleCorrection] = []) {
@@ -144,6 +159,11 @@ public struct RuleDescription: Sendable {
         self.seed = seed
         self.summary = summary
         self.rationale = rationale
+        self.notFlagged = notFlagged
+        self.fixSafety = fixSafety
+        self.severityReason = severityReason
+        self.asks = asks
+        self.useInstead = useInstead
         self.tags = tags
         self.fix = fix
         self.requires = requires

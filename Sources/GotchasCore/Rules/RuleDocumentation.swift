@@ -1,30 +1,33 @@
 /// Markdown pages for the rules: `docs/rules/ID.md` (a rule's `RuleExplanation` with every
 /// example) and their index. The hover's Markdown is `RuleExplanation.hoverMarkdown`.
 public enum RuleDocumentation {
-    /// The page for `docs/rules/<ID>.md`: the rule's explanation with every example.
+    /// The page for `docs/rules/<ID>.md`: the rule's sections in order, the example pair
+    /// after "Why it matters", then every example and correction for reference.
     public static func page(for rule: RuleDescription) -> String {
         let explanation = RuleExplanation(rule)
         var page = "# `\(rule.id)`\n\n"
         page += "| category | default severity | opt-in | fix | seed |\n|---|---|---|---|---|\n"
         page += "| \(rule.category.rawValue) | \(rule.defaultSeverity.rawValue) | \(rule.isOptIn ? "yes" : "no") | \(rule.fix?.rawValue ?? "—") | \(rule.seed) |\n\n"
-        page += "## What it does\n\n\(rule.summary)\n\n"
-        if !explanation.requirements.isEmpty {
-            // Where the minimum in effect is lower (deployment targets, `#available`, `#if os`) the rule is silent / its fix withheld.
-            var consequences: [String] = []
-            if rule.requires != nil { consequences.append("below what the rule needs it is silent") }
-            if rule.fixRequires != nil { consequences.append("below what its fix needs the finding stays and the fix is not offered") }
-            page += explanation.requirements.joined(separator: " ")
-                + " The minimum in effect is the project's deployment targets, raised by `if #available`/`@available` and narrowed by `#if os`: "
-                + consequences.joined(separator: "; ") + ".\n\n"
+        explanation.leadingSections.forEach { page += section($0) }
+        if let wrong = explanation.shownWrong {
+            page += "## \(RuleExplanation.exampleTitle)\n\n" + block(wrong)
+            if let right = explanation.shownRight { page += "\(right.label):\n\n" + block(right.code) }
         }
-        page += "## Why it matters\n\n\(rule.rationale)\n\n"
+        explanation.trailingSections.forEach { page += section($0) }
         if !rule.tags.isEmpty {
             page += "Diagnostics are tagged \(rule.tags.map { "`\($0.rawValue)`" }.joined(separator: ", ")).\n\n"
         }
-        page += "## Flagged\n\n" + explanation.flagged.map(example).joined()
-        page += "## Not flagged\n\n" + explanation.notFlagged.map(example).joined()
+        if !rule.options.isEmpty {
+            page += "## Options\n\n| option | default | meaning |\n|---|---|---|\n"
+            for option in rule.options { page += "| `\(option.name)` | \(option.defaultValue) | \(option.summary) |\n" }
+            page += "\nSet in `.swiftui-gotchas.json`: `{\"rules\": {\"\(rule.id)\": {\"level\": \"\(rule.defaultSeverity.rawValue)\", \"\(rule.options[0].name)\": \(rule.options[0].defaultValue)}}}`.\n\n"
+        }
+        page += "## Suppress\n\n```swift\n// swiftui-gotchas:disable-next-line \(rule.id)\n```\n\n"
+        page += "## All examples\n\nThe rule's tests run each of these.\n\n"
+        page += "### Flagged\n\n" + explanation.flagged.map(example).joined()
+        page += "### Not flagged\n\n" + explanation.notFlagged.map(example).joined()
         if !explanation.corrections.isEmpty {
-            page += "## Fix\n\n"
+            page += "### Fixes\n\n"
             for correction in explanation.corrections {
                 let kind = correction.applicability == .safe ? "safe: applied by `--fix` and fix-all" : "unsafe: offered as a code action and by `--fix --unsafe-fixes`"
                 let minimum = correction.deploymentTarget.map { "; deployment target \($0)" } ?? ""
@@ -33,13 +36,14 @@ public enum RuleDocumentation {
                 page += "After:\n\n" + block(correction.after) + otherFiles(correction.otherFiles)
             }
         }
-        if !rule.options.isEmpty {
-            page += "## Options\n\n| option | default | meaning |\n|---|---|---|\n"
-            for option in rule.options { page += "| `\(option.name)` | \(option.defaultValue) | \(option.summary) |\n" }
-            page += "\nSet in `.swiftui-gotchas.json`: `{\"rules\": {\"\(rule.id)\": {\"level\": \"\(rule.defaultSeverity.rawValue)\", \"\(rule.options[0].name)\": \(rule.options[0].defaultValue)}}}`.\n\n"
-        }
-        page += "## Suppress\n\n```swift\n// swiftui-gotchas:disable-next-line \(rule.id)\n```\n"
-        return page
+        return String(page.dropLast())
+    }
+
+    private static func section(_ section: RuleExplanation.Section) -> String {
+        var text = "## \(section.title)\n\n"
+        if !section.text.isEmpty { text += section.text + "\n\n" }
+        if !section.bullets.isEmpty { text += section.bullets.map { "- \($0)\n" }.joined() + "\n" }
+        return text
     }
 
     /// `docs/rules/README.md`: every rule by category with severity, opt-in and fix columns.

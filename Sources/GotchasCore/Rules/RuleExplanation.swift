@@ -1,9 +1,10 @@
-/// What there is to say about a rule, taken once from its description: markers stripped
-/// from the code, notes joined with the deployment targets an example is linted with, the
-/// requirement sentences, the representative wrong and right code. Thin renderers lay it
-/// out: `plainText` (`swiftui-gotchas explain`), `hoverMarkdown`/`hoverPlainText` (the
-/// server's hover, by the client's `contentFormat`) and `RuleDocumentation.page`
-/// (`docs/rules/<ID>.md`).
+/// What there is to say about a rule, taken once from its description, in the fixed
+/// sections every rule answers (Ruff's model): What it flags, Why it matters, Example / Use
+/// instead, Not flagged, Fix, Severity, Asks the workspace, Needs. Markers are stripped from
+/// the code, notes joined with the deployment targets an example is linted with. Thin
+/// renderers lay it out: `plainText` (`swiftui-gotchas explain`), `hoverMarkdown`/
+/// `hoverPlainText` (the server's hover: the message, why, one example pair and a link),
+/// `RuleDocumentation.page` (`docs/rules/<ID>.md`) and the HTML report.
 public struct RuleExplanation: Sendable {
     /// Example code as shown: without `↓` markers, with its note and other files.
     public struct Example: Sendable {
@@ -25,6 +26,23 @@ public struct RuleExplanation: Sendable {
         public var otherFiles: [(path: String, text: String)]
     }
 
+    /// One of the fixed sections in prose: a paragraph, or bullets ("Not flagged").
+    public struct Section: Sendable {
+        public var title: String
+        public var text: String
+        public var bullets: [String]
+    }
+
+    public static let whatItFlagsTitle = "What it flags"
+    public static let whyTitle = "Why it matters"
+    public static let exampleTitle = "Example"
+    public static let useInsteadTitle = "Use instead"
+    public static let notFlaggedTitle = "Not flagged"
+    public static let fixTitle = "Fix"
+    public static let severityTitle = "Severity"
+    public static let asksTitle = "Asks the workspace"
+    public static let needsTitle = "Needs"
+
     public var rule: RuleDescription
     /// What the rule needs, one sentence each: "Applies from iOS 17, macOS 14, …." and
     /// "Its fix needs iOS 26, …."; empty when the rule applies on any OS.
@@ -45,6 +63,52 @@ public struct RuleExplanation: Sendable {
         corrections = rule.corrections.map(Correction.init)
         representativeFlagged = rule.triggering.firstIndex { $0.platforms == nil }.map { flagged[$0] } ?? flagged.first
         representativeNotFlagged = rule.nonTriggering.firstIndex { $0.platforms == nil }.map { notFlagged[$0] } ?? notFlagged.first
+    }
+
+    /// "What it flags" and "Why it matters": shown before the example pair.
+    public var leadingSections: [Section] {
+        [Section(title: Self.whatItFlagsTitle, text: rule.summary, bullets: []),
+         Section(title: Self.whyTitle, text: rule.rationale, bullets: [])]
+    }
+
+    /// "Not flagged", "Fix", "Severity", "Asks the workspace", "Needs": after the example pair.
+    public var trailingSections: [Section] {
+        [Section(title: Self.notFlaggedTitle, text: "", bullets: rule.notFlagged),
+         Section(title: Self.fixTitle, text: fixText, bullets: []),
+         Section(title: Self.severityTitle, text: severityText, bullets: []),
+         Section(title: Self.asksTitle, text: asksText, bullets: []),
+         Section(title: Self.needsTitle, text: needsText, bullets: [])]
+    }
+
+    /// How the fix is applied, then what it does and when it is safe, unsafe or withheld.
+    var fixText: String {
+        guard rule.fix != nil else { return "None: the change needs a decision only you can make." }
+        return (rule.fixSafety.map { $0 + " " } ?? "")
+            + "Safe fixes are applied by `--fix` and fix-all; unsafe ones are offered as code actions and by `--fix --unsafe-fixes`."
+    }
+
+    /// The default level and what earns it (and a lower or higher level, when a finding
+    /// earns one); configuration may set another.
+    var severityText: String {
+        "\(rule.defaultSeverity.rawValue) (default\(rule.isOptIn ? ", opt-in" : "")): " + rule.severityReason
+            + " The configuration file can set another level."
+    }
+
+    /// The recorded questions, one line.
+    var asksText: String {
+        let line = Set(rule.asks).sorted().map(\.userText).joined(separator: "; ")
+        guard !line.isEmpty else { return "Nothing: the rule reads only the file it lints." }
+        return line.prefix(1).uppercased() + line.dropFirst() + "."
+    }
+
+    /// The OS requirements of the advice and of the fix.
+    var needsText: String {
+        guard !requirements.isEmpty else { return "Any OS version." }
+        var consequences: [String] = []
+        if rule.requires != nil { consequences.append("below what the rule needs it is silent") }
+        if rule.fixRequires != nil { consequences.append("below what its fix needs the finding stays and the fix is not offered") }
+        return requirements.joined(separator: " ") + " The minimum in effect is the deployment target, raised by `if #available`/`@available` and narrowed by `#if os`: "
+            + consequences.joined(separator: "; ") + "."
     }
 }
 
@@ -79,29 +143,48 @@ extension RuleExplanation {
     /// A fenced Swift code block (no trailing newline).
     static func swiftBlock(_ code: String) -> String { "```swift\n\(code)\n```" }
 
-    /// The code `explain` and hover set against the wrong code, and its label: the first
-    /// correction's result, labeled with how the fix is applied, else a near miss labeled
-    /// "Not flagged" (code the rule leaves alone is not necessarily recommended code: a
-    /// UIKit `DispatchQueue.main.async` is not flagged, and not advice).
+    /// The code `explain` and hover set against the example, and its label: the first
+    /// correction's result, "Use instead" labeled with how the fix is applied; else the near
+    /// miss the rule names as `useInstead`; else a near miss labeled "Not flagged" (code the
+    /// rule leaves alone is not necessarily recommended code: a UIKit `DispatchQueue.main.async`
+    /// is not flagged, and not advice).
     public var shownRight: (label: String, code: String)? {
-        if let correction = corrections.first {
-            return ("Right (\(correction.applicability == .safe ? "applied by --fix" : "offered as an unsafe fix"))", correction.after)
+        if let correction = representativeCorrection {
+            return ("\(Self.useInsteadTitle) (\(correction.applicability == .safe ? "applied by --fix" : "offered as an unsafe fix"))", correction.after)
         }
-        return representativeNotFlagged.map { ("Not flagged", $0.code) }
+        if let recommended = recommendedNearMiss { return (Self.useInsteadTitle, recommended.code) }
+        return representativeNotFlagged.map { (Self.notFlaggedTitle, $0.code) }
     }
+
+    /// The near miss whose note is the rule's `useInstead`.
+    public var recommendedNearMiss: Example? {
+        rule.useInstead.flatMap { note in rule.nonTriggering.firstIndex { $0.note == note } }.map { notFlagged[$0] }
+    }
+
+    /// The flagged code of the example pair: the first correction's, else the representative example.
+    public var shownWrong: String? { representativeCorrection?.before ?? representativeFlagged?.code }
+
+    /// The correction the example pair shows: the first one written for any deployment
+    /// target (one at a low minimum shows a withheld fix, `after` equal to `before`).
+    public var representativeCorrection: Correction? { corrections.first { $0.deploymentTarget == nil } ?? corrections.first }
 }
 
 // MARK: - Plain text (`explain`)
 
 extension RuleExplanation {
-    /// The header, summary, why, requirements, wrong and right code (the first correction's
-    /// result, else a near miss) and options, code indented four spaces.
+    /// The header, then every section in order with the example pair after "Why it matters",
+    /// and the options; code indented four spaces.
     public var plainText: String {
-        var output = "\(rule.id)  (\(rule.category.rawValue); \(rule.defaultSeverity.rawValue)\(rule.isOptIn ? ", opt-in" : ""); seed \(rule.seed))\n\n"
-        output += rule.summary + "\n\nWhy:\n" + Self.indent(rule.rationale) + "\n"
-        if !requirements.isEmpty { output += "\n" + requirements.joined(separator: "\n") + "\n" }
-        if let wrong = representativeFlagged { output += "\nWrong:\n" + Self.indent(wrong.code) + "\n" }
+        var output = "\(rule.id)  (\(rule.category.rawValue); \(rule.defaultSeverity.rawValue)\(rule.isOptIn ? ", opt-in" : ""); seed \(rule.seed))\n"
+        func add(_ section: Section) {
+            output += "\n\(section.title):\n"
+            if !section.text.isEmpty { output += Self.indent(section.text) + "\n" }
+            for bullet in section.bullets { output += "    - \(bullet)\n" }
+        }
+        leadingSections.forEach(add)
+        if let wrong = shownWrong { output += "\n\(Self.exampleTitle):\n" + Self.indent(wrong) + "\n" }
         if let right = shownRight { output += "\n\(right.label):\n" + Self.indent(right.code) + "\n" }
+        trailingSections.forEach(add)
         if !rule.options.isEmpty {
             output += "\nOptions:\n" + rule.options.map { "    \($0.name) (default \($0.defaultValue)): \($0.summary)" }.joined(separator: "\n") + "\n"
         }
@@ -116,9 +199,9 @@ extension RuleExplanation {
 // MARK: - Hover (Markdown or plain text)
 
 extension RuleExplanation {
-    /// The server's hover over a finding: the diagnostic's message, why, requirements, the
-    /// fixes `withheld` at this code (no code action is offered for them) with why, wrong and
-    /// right code (the first correction, else the representative examples), and a link.
+    /// The server's hover over a finding: the diagnostic's message, "Why it matters", the
+    /// requirements, the fixes `withheld` at this code (no code action is offered for them)
+    /// with why, one example pair, and a link to the rest (the docs page).
     public func hoverMarkdown(message: String, withheld: [WithheldFix] = [], documentationURL: String) -> String {
         hover(message: message, withheld: withheld, documentationURL: documentationURL, markdown: true)
     }
@@ -135,7 +218,7 @@ extension RuleExplanation {
         text += "\n\n\(rule.rationale)"
         if !requirements.isEmpty { text += "\n\n" + requirements.joined(separator: " ") }
         for fix in withheld { text += "\n\nFix not offered: \(fix.title) \(fix.reason)." }
-        if let wrong = corrections.first?.before ?? representativeFlagged?.code { text += "\n\nWrong:\n" + code(wrong) }
+        if let wrong = shownWrong { text += "\n\n\(Self.exampleTitle):\n" + code(wrong) }
         if let right = shownRight { text += "\n\n\(right.label):\n" + code(right.code) }
         text += markdown ? "\n\n[Documentation](\(documentationURL))" : "\n\nDocumentation: \(documentationURL)"
         return text

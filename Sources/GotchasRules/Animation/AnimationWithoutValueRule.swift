@@ -12,22 +12,22 @@ struct AnimationWithoutValueRule: CallRule {
         seed: "001, A1",
         summary: "`.animation(_:)` without `value:` animates every change of the view; pass the value that should animate.",
         rationale: """
-            `.animation(_:)` with a single argument is deprecated since iOS 15: it applies the animation \
-            to every animatable change that reaches the view during any update, so a change to unrelated \
-            state (or the parent's layout) animates too. Write `.animation(.easeInOut, value: count)` so \
-            only changes of `count` animate. `.animation(nil)` (or `.none`) is the same deprecated modifier \
-            the other way round: it removes the animation from every change that reaches the view, \
-            including ones an ancestor's `withAnimation` meant to animate; write `.animation(nil, value: v)` \
-            to keep only `v`'s changes still, or `.transaction { $0.animation = nil }`. The fix offers one \
-            action per candidate value (the view's `@State`, `@Binding` and `var` stored properties, those \
-            the modified view reads first; never a `let` or a static, which do not change while the view \
-            lives); which one is right needs a human. Not flagged: `.animation(_:value:)`, `AnyTransition`'s \
-            `.animation(_:)` (`.transition(.opacity.animation(.default))`), `Binding`'s `.animation(_:)` \
-            (`$isOn.animation(.default)`: a binding whose changes animate, not the view modifier), \
-            `ViewModifier`'s own `.animation(_:)` (`content.modifier(_ScaleEffect(…).animation(a))`, a member \
-            returning `some ViewModifier`: three of ten findings on a held-out effects library), and the \
-            iOS 17 `.animation(_:body:)` form with a closure.
+            `.animation(_:)` without `value:` (deprecated since iOS 15) animates every animatable change \
+            that reaches the view, so unrelated state or the parent's layout animates too. `.animation(nil)` \
+            does the opposite: it stills changes an ancestor's `withAnimation` meant to animate. Write \
+            `.animation(.easeInOut, value: count)` so only changes of `count` animate, or `.animation(nil, \
+            value: v)` / `.transaction { $0.animation = nil }`.
             """,
+        notFlagged: [
+            "`.animation(_:value:)`",
+            "`AnyTransition`'s `.animation(_:)` inside `.transition(…)`",
+            "`Binding`'s `.animation(_:)` (`$isOn.animation()`)",
+            "a `ViewModifier`'s own `.animation(_:)`",
+            "the iOS 17 `.animation(_:body:)` form",
+        ],
+        fixSafety: "Adds `value:` with one action per candidate: the view's `@State`, `@Binding` and `var` stored properties, those the modified view reads first. Always unsafe: which value should animate needs a human.",
+        severityReason: "the view animates changes it should not, or loses animations it should have.",
+        asks: [.declaration],
         fix: .unsafe,
         // The deprecated modifier: the compiler warns in preview code too.
         flagsPreviewCode: true,

@@ -12,16 +12,21 @@ struct AnyShapeStyleTernaryRule: Rule {
         seed: "000, A2",
         summary: "A conditional whose both branches are `AnyShapeStyle(…)`.",
         rationale: """
-            `isDone ? AnyShapeStyle(.tint) : AnyShapeStyle(.tint.tertiary)` creates a new \
-            type-erased style on every render. SwiftUI cannot equate the two erased styles, and when \
-            the change is animated (springs in particular) it interpolates between them, overshooting \
-            through colors that are neither. Keep one constant style (`.foregroundStyle(.tint)`) and \
-            animate `.opacity(isDone ? 1 : 0.4)`, a single Double that interpolates cleanly. \
-            Not flagged: a material against another style (`.ultraThinMaterial` or a colour: no one style \
-            with `.opacity` stands for both), and a choice among three or more styles (nested conditionals). \
-            Back on by default (issue 21): those were the wrong findings earlier sessions read; see \
-            docs/precision.md for the held-out figure.
+            `isDone ? AnyShapeStyle(.tint) : AnyShapeStyle(.tint.tertiary)` builds a new type-erased style \
+            on every render. SwiftUI cannot compare the two, and when the change animates (springs in \
+            particular) it interpolates through colours that are neither. Keep one constant style \
+            (`.foregroundStyle(.tint)`) and animate `.opacity(isDone ? 1 : 0.4)`, a single number that \
+            interpolates cleanly.
             """,
+        notFlagged: [
+            "a material against another style",
+            "a choice among three or more styles",
+            "a single `AnyShapeStyle`",
+            "only one branch erased",
+            "a gradient-or-colour choice nothing animates",
+        ],
+        severityReason: "the animated change shows wrong colours.",
+        useInstead: "the recommended shape",
         triggers: ["AnyShapeStyle"],
         triggering: [
             "Image(systemName: \"checkmark\").foregroundStyle(↓isDone ? AnyShapeStyle(.tint) : AnyShapeStyle(.tint.tertiary))",
@@ -49,6 +54,15 @@ struct AnyShapeStyleTernaryRule: Rule {
             "let style = (↓a ? AnyShapeStyle(.red) : AnyShapeStyle(.blue))",
         ],
         nonTriggering: [
+            RuleExample("""
+                struct Card: View {
+                    @AppStorage("useGradient") private var useGradient = true
+                    var body: some View {
+                        RoundedRectangle(cornerRadius: 12)
+                            .fill(useGradient ? AnyShapeStyle(LinearGradient(colors: [.blue, .purple], startPoint: .top, endPoint: .bottom)) : AnyShapeStyle(Color.blue))
+                    }
+                }
+                """, note: "a gradient or a colour chosen by a setting, never animated: different kinds of style, nothing to interpolate"),
             RuleExample("Text(\"x\").background(solid ? AnyShapeStyle(Color(.systemBackground)) : AnyShapeStyle(.ultraThinMaterial))",
                         note: "a colour against a material"),
             RuleExample("Text(\"x\").foregroundStyle(on ? focused ? AnyShapeStyle(Color.black) : AnyShapeStyle(.primary) : AnyShapeStyle(Color.gray))",
@@ -70,6 +84,10 @@ struct AnyShapeStyleTernaryRule: Rule {
         // A material against a colour, or one of three or more styles (a ternary inside another's
         // branch): no single style plus `.opacity` can stand for them, so the advice does not apply.
         if Self.mentionsMaterial(ternary.thenExpression) || Self.mentionsMaterial(ternary.elseExpression) || Self.isNested(node) { return }
+        // A gradient or a colour chosen by a setting, where nothing animates the change: there
+        // is nothing to interpolate, and one style with `.opacity` cannot stand for both kinds.
+        if Self.isGradient(ternary.thenExpression) != Self.isGradient(ternary.elseExpression),
+           !WorkspaceRuleSupport.enclosingTypeAnimates(node) { return }
         report.append(Finding(
             message: "Both branches type-erase to `AnyShapeStyle`: SwiftUI can't compare them and animations interpolate through stray colors; keep one constant style and animate `.opacity` instead",
             range: ternary.range))
@@ -78,6 +96,15 @@ struct AnyShapeStyleTernaryRule: Rule {
     static let materials: Set<String> = [
         "Material", "ultraThinMaterial", "thinMaterial", "regularMaterial", "thickMaterial", "ultraThickMaterial", "bar",
     ]
+
+    static let gradients: Set<String> = [
+        "LinearGradient", "RadialGradient", "AngularGradient", "EllipticalGradient", "linearGradient", "radialGradient",
+        "angularGradient", "ellipticalGradient", "gradient", "Gradient", "ImagePaint",
+    ]
+
+    private static func isGradient(_ expression: ExprSyntax) -> Bool {
+        expression.tokens(viewMode: .sourceAccurate).contains { gradients.contains($0.text) }
+    }
 
     private static func mentionsMaterial(_ expression: ExprSyntax) -> Bool {
         expression.tokens(viewMode: .sourceAccurate).contains { materials.contains($0.text) }

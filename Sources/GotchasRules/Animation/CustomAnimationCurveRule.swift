@@ -12,13 +12,20 @@ struct CustomAnimationCurveRule: CallRule {
         seed: "000, A6",
         summary: "A custom curve (`.bouncy`, `.snappy`, `.spring(response:…)`, `.easeInOut(duration:)`, …) passed to `withAnimation` or `.animation`.",
         rationale: """
-            `.default` is what Apple uses across the system and the right baseline. Picking \
-            `.bouncy`, `.spring(response: 0.4, dampingFraction: 0.6)` or `.easeInOut(duration: 0.25)` \
-            is a taste decision; unless the codebase has settled on a curve for this kind of \
-            interaction or the design asks for one, it is noise — and bouncy curves overshoot \
-            interpolated values (see `anyshapestyle-ternary`). Opt-in: enable it in codebases that \
-            want every custom curve to be deliberate.
+            `.default` is the curve Apple uses across the system. `.bouncy`, \
+            `.spring(response:dampingFraction:)` or `.easeInOut(duration: 0.25)` are taste decisions, and \
+            bouncy curves overshoot interpolated values. Enable this rule where every custom curve should be \
+            deliberate.
             """,
+        notFlagged: [
+            "`.default` or no curve",
+            "`nil` (no animation)",
+            "a curve the codebase already uses",
+            "a plain `.spring`",
+            "a transition's animation",
+        ],
+        severityReason: "a style choice.",
+        useInstead: "the system default",
         triggering: [
             "withAnimation(↓.bouncy) { isOpen.toggle() }",
             """

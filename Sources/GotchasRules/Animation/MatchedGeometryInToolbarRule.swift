@@ -11,13 +11,16 @@ struct MatchedGeometryInToolbarRule: CallRule {
         seed: "000, A3",
         summary: "`.matchedGeometryEffect` inside `.toolbar { }` / `ToolbarItem` content.",
         rationale: """
-            Toolbar content is hosted by the system bar (a `UINavigationBar` on iOS), outside the \
-            view tree that owns the `@Namespace`, so a matched-geometry flight into or out of a \
-            `ToolbarItem` silently does nothing (or logs "Multiple inserted views in matched geometry \
-            group … isSource: true"). Build the flight as an overlay instead: read the source and \
-            destination frames with a preference key, draw a copy in a top-level `ZStack`, and drive it \
-            with one `@State` progress value.
+            Toolbar content is hosted by the system bar, outside the view tree that owns the `@Namespace`, \
+            so a matched-geometry flight into or out of a `ToolbarItem` silently does nothing. Build the \
+            flight as an overlay: read both frames with a preference key, draw a copy in a top-level \
+            `ZStack`, and drive it with one `@State` progress value.
             """,
+        notFlagged: [
+            "matched geometry in the main content",
+            "inside a popover presented from the toolbar",
+        ],
+        severityReason: "the animation the code asks for never runs.",
         triggering: [
             """
             struct Cart: View {

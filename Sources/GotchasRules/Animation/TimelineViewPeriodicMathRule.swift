@@ -11,12 +11,18 @@ struct TimelineViewPeriodicMathRule: CallRule {
         seed: "000, A5",
         summary: "`sin`/`cos` of the timeline date inside `TimelineView(.animation)` content.",
         rationale: """
-            An oscillation computed as `sin(context.date.timeIntervalSinceReferenceDate)` in a \
-            `TimelineView(.animation)` re-runs the content's body on every display frame. For a \
-            periodic effect (pulsing, bobbing, a drifting mesh gradient) `.phaseAnimator` (iOS 17+) \
-            states the phases declaratively with no date math and no per-frame body. Keep \
-            `TimelineView` for things that need wall-clock time.
+            `sin(context.date.timeIntervalSinceReferenceDate)` in a `TimelineView(.animation)` re-runs the \
+            content's body on every display frame. For a periodic effect (pulsing, bobbing) `.phaseAnimator` \
+            states the phases declaratively, with no date math and no per-frame body. Keep `TimelineView` \
+            for things that need wall-clock time.
             """,
+        notFlagged: [
+            "a periodic schedule (a clock)",
+            "trigonometry on layout angles",
+            "outside a `TimelineView`",
+        ],
+        severityReason: "a cheaper way to draw the same effect.",
+        asks: [.declaration],
         // https://developer.apple.com/tutorials/data/documentation/swiftui/view/phaseanimator(_:content:animation:).md (iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1)
         requires: .os(iOS: OSVersion(17), macOS: OSVersion(14), tvOS: OSVersion(17), watchOS: OSVersion(10)),
         triggers: ["TimelineView"],

@@ -13,16 +13,22 @@ struct FormatterInBodyRule: CallRule {
         seed: "003 r16",
         summary: "A `DateFormatter`/`NumberFormatter`/`AttributedString(markdown:)` is built in `body`.",
         rationale: """
-            `body` runs on every render, and in a `List`/`ForEach` row once per row. Creating a \
-            `DateFormatter`, `NumberFormatter` or `ISO8601DateFormatter`, or parsing \
-            `AttributedString(markdown:)`, costs far more than the rest of a typical body and is \
-            repeated each time. Keep formatters in a `static let` (or pass a `FormatStyle`: \
-            `Text(date, format: .dateTime.day().month())`), and parse Markdown once, in the model \
-            or a cached property. The same calls inside action closures (`Button { }`, `.task { }`) \
-            do not run per render and are not flagged; a formatter-returning computed property is \
-            flagged only when `body` reaches it (asks the workspace model: `bodyReaches(member:of:)`, \
-            through the view's computed properties and methods in any of its files).
+            `body` runs on every render, once per row in a `List` or `ForEach`. Creating a `DateFormatter`, \
+            `NumberFormatter` or `ISO8601DateFormatter`, or parsing `AttributedString(markdown:)`, costs far \
+            more than the rest of a typical body, every time. Keep formatters in a `static let` or use a \
+            `FormatStyle` (`Text(date, format: .dateTime.day().month())`), and parse Markdown once, in the \
+            model.
             """,
+        notFlagged: [
+            "action closures (`Button { }`, `.task { }`)",
+            "a formatter property `body` never reaches",
+            "static and lazy properties",
+            "`Text(_:format:)`",
+            "code outside views",
+        ],
+        severityReason: "repeated work on every render.",
+        asks: [.declaration, .bodyReaches],
+        useInstead: "a static, cached formatter",
         triggers: ["Formatter", "AttributedString"],
         triggering: [
             """

@@ -16,12 +16,17 @@ struct LongBodyRule: Rule {
         seed: "002 red flags",
         summary: "A view's `body` is longer than the configured number of lines (default 200).",
         rationale: """
-            A long `body` reads every piece of state its parts need, so any of those changes \
-            re-evaluates the whole thing; it also cannot be previewed or reused in parts. Split it \
-            into small `View` types (not `@ViewBuilder` helper functions), each with its own `body` \
-            that depends only on what it reads. The limit counts the lines between `body`'s braces \
-            and is set with the `max-lines` option.
+            A long `body` reads every piece of state its parts need, so any of those changes re-evaluates \
+            all of it, and its parts cannot be previewed or reused. Split it into small `View` types, each \
+            with a `body` that depends only on what it reads. The limit counts the lines between `body`'s \
+            braces (`max-lines`).
             """,
+        notFlagged: [
+            "a body at or under the limit",
+            "a `body` that is not a view's",
+            "helpers outside `body`",
+        ],
+        severityReason: "a structure suggestion, not a defect.",
         triggers: ["body"],
         options: [maxLinesOption],
         triggering: [

@@ -11,25 +11,22 @@ struct WorkInBodyRule: CallRule {
         seed: "001, 003 r13, 004 §4",
         summary: "Sorting, filtering, decoding or file reads in `body`; precompute them outside the render path.",
         rationale: """
-            SwiftUI evaluates `body` (and `@ViewBuilder` view properties and their content closures) whenever \
-            any input changes — often many times a second during scrolling or animation. `.sorted`, `.filter`, \
-            `.reduce`, `JSONDecoder()`, `Data(contentsOf:)` and `try Regex(…)` there redo O(n) (or I/O) work \
-            on every render, and an inline `ForEach(items.filter { … })` also re-creates the row identities. \
-            Compute the result in the model when its inputs change (a stored `sortedItems` updated in `didSet` \
-            or an `@Observable` model), or cache it. Not flagged: the same calls in action closures \
-            (`Button { }`, `.onTapGesture`, `.task`), which do not run per render, and in ordinary functions; \
-            work over a constant handful of values (`Kind.allCases.filter`, `[a, b].reduce`, `(0..<7).filter`); \
-            and a search `.filter` whose predicate reads the view's own `@State` (its query): it has to run \
-            again exactly when that state changes, so a model would redo the same work. \
-            Collection work is flagged only where the collection's size is known not to be a handful: a \
-            database's results (`@Query`, `@FetchRequest`) anywhere in the render path, and — in a bare \
-            `body` with no declarations around it, the seeds' own shape (001, 004) — rows of a `List`, \
-            `ForEach`, `Table` or `OutlineGroup` computed inline (`List(items.sorted …)`). Not a view's own or a \
-            model's array, nor what the system draws as a menu: on public apps those sorts and filters were \
-            over a handful of values, cheap on every render (1 of 3, 0 of 3, then 0 of 2 held out, the last \
-            two in rows; docs/precision.md). \
-            `JSONDecoder()`, `Data(contentsOf:)` and `try Regex(…)` are flagged wherever they run per render.
+            SwiftUI evaluates `body` (and `@ViewBuilder` properties and content closures) whenever an input \
+            changes, often many times a second while scrolling or animating. Sorting, filtering, decoding, \
+            `Data(contentsOf:)` or `try Regex(…)` there redo O(n) or I/O work on every render, and \
+            `ForEach(items.filter { … })` also rebuilds the row identities. Compute the result when its \
+            inputs change (in the model, or a stored property updated in `didSet`), or cache it.
             """,
+        notFlagged: [
+            "action closures and ordinary functions",
+            "a constant handful (`Kind.allCases`, literals, small ranges)",
+            "a search filter on the view's own `@State` query",
+            "a view's own or a model's array",
+            "menu content",
+        ],
+        severityReason: "decoding, file reads and `Regex` anywhere in the render path; sorts and filters over a database's results (`@Query`, `@FetchRequest`) or over rows of a `List`/`ForEach` computed inline.",
+        asks: [.menuContentOnly],
+        useInstead: "precomputed in the model",
         triggers: ["sorted", "filter", "reduce", "JSONDecoder", "contentsOf", "Regex"],
         triggering: [
             """
@@ -79,7 +76,7 @@ struct WorkInBodyRule: CallRule {
                         ForEach(order.filter { $0.isAvailable }) { item in Text(item.title) }
                     }
                 }
-                """, note: "a view's own handful of items: cheap to filter on every render (a held-out app's sidebar settings)"),
+                """, note: "a view's own handful of items: cheap to filter on every render"),
             RuleExample("var body: some View { Text(\"Total: \\(prices.reduce(0, +))\") }",
                         note: "a view's own array summed for a label: its size is not known to be more than a handful"),
             RuleExample("""
@@ -92,7 +89,7 @@ struct WorkInBodyRule: CallRule {
                     let vocab = try! JSONDecoder().decode(Vocab.self, from: data)
                     return AnyView(GameView(words: vocab.words.sorted()))
                 }
-                """, note: "a global computed `AnyView` is a factory (found in a real app's snapshot tests), not a body"),
+                """, note: "a global computed `AnyView` is a factory, not a body"),
             RuleExample("""
                 var body: some View {
                     Button("Sort") { items = items.sorted() }

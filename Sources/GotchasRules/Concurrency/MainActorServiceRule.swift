@@ -11,16 +11,19 @@ struct MainActorServiceRule: Rule {
         seed: "000 C1",
         summary: "`@MainActor` class named *Client/*Service/*API/*Repository that does `URLSession` or file I/O.",
         rationale: """
-            Marking a service `@MainActor` so it "just works" with view models puts every synchronous \
-            part of its work — building requests, decoding responses, reading and writing files — on the \
-            main thread, and every caller hops there. Make it `final class APIClient: Sendable` with \
-            `nonisolated let` properties and `nonisolated func … async throws` methods (or an `actor` \
-            when it has mutable state); keep `@MainActor` for view models. Not flagged in test code (files \
-            under a `…Tests` folder or importing `XCTest`/`Testing`): a UI-test signalling client or a mock \
-            is meant to run with the tests on the main actor. Nor an observable model (`@Observable`, or an \
-            `ObservableObject` with `@Published` state): views read its state, which belongs on the main actor (a player service \
-            whose playback state drives the UI was the wrong finding on a held-out app; docs/precision.md).
+            A `@MainActor` service puts every synchronous part of its work (building requests, decoding \
+            responses, file reads and writes) on the main thread, and every caller hops there. Make it \
+            `final class APIClient: Sendable` with `nonisolated` methods, or an `actor` when it has mutable \
+            state, and keep `@MainActor` for view models.
             """,
+        notFlagged: [
+            "test code",
+            "observable models (`@Observable`, `@Published` state)",
+            "a `Sendable`, nonisolated service",
+            "no network or file I/O",
+        ],
+        severityReason: "main-thread work that could move off it.",
+        useInstead: "a Sendable, nonisolated service",
         triggers: ["MainActor"],
         triggering: [
             """

@@ -11,24 +11,21 @@ struct NonisolatedDefaultValueRule: Rule {
         seed: "000 C5",
         summary: "`static defaultValue` of a `LayoutValueKey`/`EnvironmentKey`/`PreferenceKey` without `nonisolated`, under default MainActor isolation.",
         rationale: """
-            When the package sets `defaultIsolation(MainActor.self)` (or the project sets \
-            `SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor`), every unannotated declaration — including a \
-            key's `static defaultValue` — is main-actor isolated. SwiftUI calls `defaultValue` from \
-            nonisolated layout and environment machinery, so the conformance can fail to compile \
-            ("main actor-isolated conformance cannot be used in nonisolated context") or trap at run \
-            time. Mark `defaultValue` `nonisolated` (or the whole type); more `@MainActor` does not help. \
-            Not flagged: keys the default isolation does not reach (nested in a `nonisolated` type, in an \
-            actor). The fix is safe only for a literal value of a `Sendable` standard type: a `nonisolated` \
-            static `let` must be `Sendable`, and its value is then computed off the main actor, where the \
-            project's other (main-actor) declarations cannot be read. A stored `static var` becomes `let` \
-            (unsafe: code assigning it breaks), with `= nil` written out when it was implicit. \
-            Flagged only where the file uses the key from code outside the main actor — a `nonisolated` \
-            function, property or type (a `nonisolated` `Layout` reading `subviews[i][ColumnWeight.self]`), \
-            or an actor — which is where the compiler stops (Swift 6.3: "main actor-isolated conformance of \
-            'Key' to 'EnvironmentKey' cannot be used in nonisolated context"). Used only from main-actor \
-            code, the key's isolated conformance compiles: on six public apps built with default \
-            MainActor isolation none of 6 findings without such a use was worth acting on (docs/precision.md).
+            Under default `MainActor` isolation (`defaultIsolation(MainActor.self)`, \
+            `SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor`), a key's `static defaultValue` is main-actor \
+            isolated. SwiftUI reads it from nonisolated layout and environment code, so using the key there \
+            fails to compile ("main actor-isolated conformance cannot be used in nonisolated context"). Mark \
+            `defaultValue` (or the key type) `nonisolated`; more `@MainActor` does not help.
             """,
+        notFlagged: [
+            "keys used only from main-actor code",
+            "projects without default `MainActor` isolation",
+            "keys nested in a `nonisolated` type or an actor",
+            "`defaultValue` already `nonisolated`",
+        ],
+        fixSafety: "Adds `nonisolated` (and to a `PreferenceKey`'s `reduce` beside it). Safe for a literal of a `Sendable` standard type; otherwise unsafe, because a `nonisolated` static must be `Sendable` and cannot read main-actor declarations. A stored `static var` becomes `let` (unsafe: code assigning it breaks).",
+        severityReason: "the file uses the key from code outside the main actor, where it does not compile.",
+        asks: [.defaultIsolation],
         fix: .safe,
         triggers: ["defaultValue"],
         triggering: [

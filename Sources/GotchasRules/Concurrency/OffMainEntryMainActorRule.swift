@@ -11,12 +11,20 @@ struct OffMainEntryMainActorRule: Rule {
         seed: "000 C7",
         summary: "`AppIntent.perform()`, `BGTaskScheduler.register` handlers and `expirationHandler` closures touching `mainContext`/`modelContext` without `@MainActor`.",
         rationale: """
-            `perform()`, background-task launch handlers and expiration handlers are invoked from a \
-            nonisolated context. `mainContext` (and a view's `modelContext`) belong to the main actor: \
+            `AppIntent.perform()`, background-task launch handlers and expiration handlers are called from a \
+            nonisolated context. `mainContext` and a view's `modelContext` belong to the main actor: \
             fetching or saving through them there is a data race that corrupts the context or crashes. \
-            Annotate `perform()` with `@MainActor` when it touches SwiftData or a main-actor store; in \
-            handlers, hop with `Task { @MainActor in … }` and keep the task so the expiration handler can cancel it.
+            Annotate `perform()` with `@MainActor`; in handlers, hop with `Task { @MainActor in … }` and \
+            keep the task so the expiration handler can cancel it.
             """,
+        notFlagged: [
+            "`perform()` already `@MainActor`",
+            "a fresh background context of its own",
+            "a hop with `Task { @MainActor in … }`",
+        ],
+        fixSafety: "Adds `@MainActor` to `perform()`. Unsafe: everything the method calls then runs on the main actor.",
+        severityReason: "a data race on the model context.",
+        asks: [.declaration],
         fix: .unsafe,
         triggers: ["mainContext", "modelContext"],
         triggering: [

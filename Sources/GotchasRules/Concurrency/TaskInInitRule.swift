@@ -15,29 +15,20 @@ struct TaskInInitRule: CallRule {
         seed: "000 C2",
         summary: "`Task { … }` started inside an `init`.",
         rationale: """
-            A `Task` spawned in `init` runs every time the type is constructed. In a `View`'s init that \
-            is every time the parent re-renders, and nothing cancels it when the view goes away: start \
-            the work from `.task { }` instead (cancelled with the view). In a nonisolated init (a type \
-            that is not `@MainActor`) a bare `Task { }` inherits no isolation, so touching main-actor \
-            state races: write `Task { @MainActor in … }`, store it and cancel it, or start the work \
-            from the first view's `.task { }`. Not flagged without evidence: a one-shot task in the \
-            init of a main-actor type that is not a view (a `@MainActor` model, `Task { @MainActor in … }`, \
-            default `MainActor` isolation): it inherits the actor, and a model created once (owned by \
-            `@State`/`@StateObject`) runs it once. Creating such a model in a view's stored property \
-            without owning it (`@ObservedObject var m = Model()`) is `observed-object-owned`'s finding. \
-            Not flagged either where the type is constructed once — a `private` init, or a type that \
-            keeps its instance in a static property (`static let shared = …`) — nor in a subclass's init \
-            (`super.init()`), whose isolation comes from a superclass the workspace may not declare (a \
-            UIKit controller is `@MainActor`), nor in the `init` of an `App` (main-actor isolated, and \
-            created once), nor a task stored in a property that the type cancels (`processTask?.cancel()` \
-            in `deinit` or a `disconnect()`), which has an owner that ends it. Outside views, nor a task stored in a property at all (a \
-            long-lived connection's event loop: its owner holds it), nor one whose every call runs \
-            isolated already — a `@MainActor` method of the type (StoreKit's `Task { await \
-            requestProducts() }` with `@MainActor func requestProducts()`) or a method of an actor or \
-            `@MainActor` type the workspace declares (an actor call wiring a parent): nothing races. \
-            Those were the wrong findings on held-out apps, 9 of 12 worth acting on before \
-            (docs/precision.md).
+            A `Task` started in `init` runs every time the type is built. In a view that is every time the \
+            parent re-renders, and nothing cancels it when the view goes away: use `.task { }` instead. In a \
+            nonisolated init a bare `Task { }` inherits no isolation, so touching main-actor state races: \
+            write `Task { @MainActor in … }`, store it and cancel it.
             """,
+        notFlagged: [
+            "a main-actor model built once",
+            "a `private` init or a `static let shared` singleton",
+            "a subclass's init, or an `App`'s",
+            "a task stored in a property (and cancelled)",
+            "a task that only calls isolated methods",
+        ],
+        severityReason: "repeated or unowned work, or a race on main-actor state.",
+        asks: [.declaration, .defaultIsolation],
         triggers: ["Task"],
         triggering: [
             """
@@ -152,7 +143,7 @@ struct TaskInInitRule: CallRule {
                         searchTask = Task { [weak self] in await self?.listen() }
                     }
                 }
-                """, note: "stored in a @MainActor type (CodeEdit)"),
+                """, note: "stored in a @MainActor type"),
             RuleExample("""
                 final class Loader {
                     init() {
@@ -185,7 +176,7 @@ struct TaskInInitRule: CallRule {
                         Task { @MainActor in self.load() }
                     }
                 }
-                """, note: "an explicitly main-actor task in a model with no evidence it is created per render (Mastodon)"),
+                """, note: "an explicitly main-actor task in a model with no evidence it is created per render"),
             RuleExample("""
                 final class SpaceServiceProxy {
                     init(service: SpaceService) {
@@ -198,7 +189,7 @@ struct TaskInInitRule: CallRule {
                         }
                     }
                 }
-                """, note: "a `[weak self]` stream listener in a long-lived service: holds nothing alive and ends with the stream (element-x)"),
+                """, note: "a `[weak self]` stream listener in a long-lived service: holds nothing alive and ends with the stream"),
             RuleExample("""
                 final class AttachmentModel {
                     var uploadTask: Task<Void, Never>?
@@ -209,7 +200,7 @@ struct TaskInInitRule: CallRule {
                     }
                     deinit { uploadTask?.cancel() }
                 }
-                """, note: "a task stored in a property (through a local) and cancelled later, and a task that only waits for it (Mastodon)"),
+                """, note: "a task stored in a property (through a local) and cancelled later, and a task that only waits for it"),
         ])
 
     static let calledNames: Set<String> = ["Task", "detached"]

@@ -13,11 +13,18 @@ struct EnvironmentObjectMismatchRule: Rule {
         rationale: """
             `ObservableObject`s travel through `.environmentObject(_:)` and are read with \
             `@EnvironmentObject`; `@Observable` objects travel through `.environment(_:)` and are read with \
-            `@Environment(T.self)`. Mixing the pairs compiles, but the read finds nothing: \
-            `@EnvironmentObject` crashes with "No ObservableObject of type T found", and \
-            `@Environment(T.self)` on a non-optional traps the same way. Use the matching pair — and when \
-            migrating a type to `@Observable`, change the injection and every read together.
+            `@Environment(T.self)`. Mixing the pairs compiles, but the read finds nothing and the app \
+            crashes ("No ObservableObject of type T found"). Use the matching pair, and when migrating a \
+            type to `@Observable`, change the injection and every read together.
             """,
+        notFlagged: [
+            "matching pairs",
+            "a type injected both ways",
+            "no injection seen anywhere",
+        ],
+        severityReason: "the read crashes at run time.",
+        asks: [.environmentUses],
+        useInstead: "matching pairs",
         triggers: ["@Environment"],
         triggering: [
             RuleExample("""

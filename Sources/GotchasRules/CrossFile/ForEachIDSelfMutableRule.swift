@@ -12,13 +12,20 @@ struct ForEachIDSelfMutableRule: CallRule {
         summary: "`ForEach(xs, id: \\.self)` over a workspace struct with `var` properties whose elements the file edits in place.",
         rationale: """
             With `id: \\.self` a row's identity is the element's hash. Editing any stored `var` of the \
-            struct changes the hash, so SwiftUI sees a removed row and an inserted one: row `@State` \
-            resets, focus and text selection are lost, and the change animates as delete+insert. The rule \
-            reports only with evidence in the file that elements are edited in place (bindings such as \
-            `ForEach($xs)` or `$xs[i]`, or `xs[i].field = …`); a collection only ever replaced whole \
-            gives each new value new rows anyway. Give the type a stable `id` (`Identifiable`, \
-            `let id: UUID`) and drop `id: \\.self`.
+            struct changes the hash, so SwiftUI sees one row removed and another inserted: row `@State` \
+            resets, focus and text selection are lost, and the edit animates as delete and insert. Give the \
+            type a stable `id` (`Identifiable`, `let id: UUID`) and drop `id: \\.self`.
             """,
+        notFlagged: [
+            "another key path, or identity from `id`",
+            "strings, enums, immutable structs, ranges",
+            "a hand-written hash over a stable key",
+            "a collection only replaced whole",
+            "`List(…, id: \\.self, selection:)` selecting elements",
+        ],
+        severityReason: "shown only where code edits elements in place (`ForEach($xs)`, `$xs[i]`, `xs[i].field = …`).",
+        asks: [.declaration],
+        useInstead: "identity from `id`",
         triggers: ["\\.self"],
         triggering: [
             RuleExample("""

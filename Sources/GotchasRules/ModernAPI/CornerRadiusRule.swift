@@ -6,17 +6,22 @@ struct CornerRadiusRule: CallRule {
     static let description = RuleDescription(
         id: "corner-radius",
         category: .modernAPI,
-        severity: .warning,
+        severity: .info,
         seed: "002",
         summary: "`.cornerRadius(_:)` is deprecated; use `.clipShape(.rect(cornerRadius:))`.",
         rationale: """
-            `cornerRadius(_:antialiased:)` is deprecated (iOS 17). `.clipShape(.rect(cornerRadius: r))` \
-            clips the same way and is the supported spelling; the shape form also takes \
-            `style: .continuous` and per-corner radii (`.rect(topLeadingRadius:…)`). The fix wraps \
-            the radius and keeps it as written. It is unsafe: `.rect(cornerRadius:)` draws `.continuous` corners \
-            by default, which may not be the curve `cornerRadius` drew, so check the look. `.rect(cornerRadius:)` \
-            is available from iOS 13 (macOS 10.15, tvOS 13, watchOS 6), wherever `cornerRadius` is.
+            `cornerRadius(_:antialiased:)` is deprecated since iOS 17. `.clipShape(.rect(cornerRadius: r))` \
+            clips the same way, works wherever `cornerRadius` does, and also takes `style: .continuous` and \
+            per-corner radii.
             """,
+        notFlagged: [
+            "the project's own `cornerRadius` method",
+            "a shape's `cornerRadius:` label",
+            "UIKit's `layer.cornerRadius`",
+        ],
+        fixSafety: "Wraps the radius in `.clipShape(.rect(cornerRadius:))`, as written. Unsafe: the shape's corners may not be the curve `cornerRadius` drew, so check the look.",
+        severityReason: "a soft-deprecated rename: the old call keeps working.",
+        asks: [.declaration],
         tags: [.deprecated],
         fix: .unsafe,
         triggering: [

@@ -14,31 +14,19 @@ struct DispatchQueueRule: CallRule {
         seed: "002",
         summary: "`DispatchQueue.main.async`/`asyncAfter`/`DispatchQueue.global` in a SwiftUI view or in `async` code.",
         rationale: """
-            Where Swift concurrency can be written — a SwiftUI view's members and their action closures \
-            (`Button`, `.onAppear`, `.onTapGesture`, …), `async` functions, `Task { }` bodies — GCD \
-            schedules work outside it: nothing awaits it, nothing cancels it (an `asyncAfter` from a view \
-            still fires after the view is gone), and errors and results cannot flow back. Use `.task { }` \
-            (cancelled when the view disappears) or `Task { }` with `try await Task.sleep(for:)` \
-            (`Task.sleep(nanoseconds:)` before iOS 16 / macOS 13 / tvOS 16 / watchOS 9), `await` a \
-            `@MainActor` function or `MainActor.run { }`, and `async` functions instead of \
-            `DispatchQueue.global`. (The compiler infers `@MainActor` for a closure passed to \
-            `DispatchQueue.main.async`, so isolation is checked; the loss is structure.) Not flagged: \
-            synchronous UIKit/AppKit callbacks where no structured alternative fits — Combine `sink`, \
-            completion handlers, `@objc` and delegate methods, other types' synchronous methods — and \
-            `DispatchQueue.global()` passed as a scheduler or stored, a representable's `makeUIView`/\
-            `updateUIView` and code straight in the render path (`body`, a `some View` helper): both are \
-            view updates that may not write state, and deferring the write to the next runloop is the way \
-            out of "modifying state during view update"; and test code (a test that defers a \
-            call to the next runloop on purpose). \
-            In a view's own code (its methods and action closures) only `DispatchQueue.global` work is \
-            flagged (an `async` function or `.task` replaces it). A `DispatchQueue.main.async` or \
-            `asyncAfter` there is usually a deliberate deferral — focus, scrolling, staging an animation, \
-            resetting a "Copied" badge after a second — harmless when the view is gone: on public apps 5 of \
-            10 such findings were worth acting on, and on a held-out set the waits of a second or more were \
-            3 of 3 reasonable to leave (docs/precision.md). In `async` code and `Task { }` bodies, where \
-            `await MainActor.run` and `Task.sleep` are right there, every GCD hop is flagged — unless a \
-            comment on it says why ("give SwiftUI a chance to call updateUIView"), a deliberate hop.
+            Where Swift concurrency can be written, GCD schedules work outside it: nothing awaits it, \
+            nothing cancels it (an `asyncAfter` from a view still fires after the view is gone), and errors \
+            and results cannot flow back. Use `.task { }` or `Task { }` with `try await Task.sleep(for:)`, \
+            `await MainActor.run { }`, and `async` functions instead of `DispatchQueue.global`.
             """,
+        notFlagged: [
+            "a commented hop: deliberate",
+            "a view's `main.async`/`asyncAfter` deferral",
+            "Combine, completion handlers, `@objc` and delegate methods",
+            "a representable's update, the render path",
+            "test code",
+        ],
+        severityReason: "every GCD hop in `async` code and `Task { }` bodies; only `DispatchQueue.global` work in a view's own code.",
         triggers: ["DispatchQueue"],
         triggering: [
             """
@@ -245,7 +233,7 @@ struct DispatchQueueRule: CallRule {
         guard var name = call.calledExpression.dottedName else { return }
         if name.hasPrefix("Dispatch.") { name.removeFirst("Dispatch.".count) }
         guard Self.flagged.contains(name) else { return }
-        // Test code defers to the next runloop on purpose (to let the code under test settle);
+        // Test code defers to the next runloop on purpose (to let the code being tested settle);
         // the advice is about shipping app code.
         if context.isInTestCode { return }
         // Straight in the render path (`body`, a `some View` helper): `DispatchQueue.main.async {

@@ -12,12 +12,17 @@ struct EnvironmentObservableNonOptionalRule: Rule {
         seed: "004 §1",
         summary: "`@Environment(Model.self) var m: Model` is non-optional (opt-in).",
         rationale: """
-            Reading `@Environment(Model.self)` as a non-optional `Model` crashes ("No Observable \
-            object of type Model found") when no ancestor injected one with `.environment(model)` — \
-            a sharper failure than `@EnvironmentObject` had, and easy to hit from previews, sheets \
-            and new entry points. Declare it `Model?` where presence is not guaranteed, and handle \
-            `nil`. Opt-in: where an app injects the model at its root, non-optional is the intended design.
+            Reading `@Environment(Model.self)` as a non-optional `Model` crashes ("No Observable object of \
+            type Model found") when no ancestor injected one, which is easy to hit from previews, sheets and \
+            new entry points. Declare it `Model?` where presence is not guaranteed, and handle `nil`.
             """,
+        notFlagged: [
+            "an optional `Model?`",
+            "key-path environment values",
+            "`@EnvironmentObject`",
+        ],
+        severityReason: "a possible crash, opt-in because where an app injects the model at its root, non-optional is the intended design.",
+        useInstead: "optional",
         // https://developer.apple.com/tutorials/data/documentation/observation/observable().md: `@Environment(Model.self)` reads an Observation type (iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1)
         requires: .os(iOS: OSVersion(17), macOS: OSVersion(14), tvOS: OSVersion(17), watchOS: OSVersion(10)),
         triggers: ["Environment"],

@@ -7,19 +7,21 @@ struct ForegroundColorRule: CallRule {
     static let description = RuleDescription(
         id: "foreground-color",
         category: .modernAPI,
-        severity: .warning,
+        severity: .info,
         seed: "002",
         summary: "`.foregroundColor(_:)` is deprecated; use `.foregroundStyle(_:)`.",
         rationale: """
-            `foregroundColor` is deprecated since iOS 17 and only accepts a `Color`. \
-            `foregroundStyle` accepts any `ShapeStyle` (`.secondary`, gradients, `.tint`) and is \
-            what new SwiftUI APIs are built around. The replacement is a rename with the same argument, except \
-            that an implicit member `ShapeStyle` does not have as a `Color` (`.brand` from the project's \
-            `extension Color`, `.accentColor`, and `.primary`/`.secondary`, which would become the hierarchical \
-            styles) is written `Color.brand`. The fix is unsafe when the argument may be an optional `Color` \
-            (`foregroundStyle` takes none) or when a `Text` must stay a `Text` before iOS 17 (`Text(…) + Text(…)`), \
-            and not offered for `nil`.
+            `foregroundColor` is deprecated since iOS 17 and only takes a `Color`. `foregroundStyle` takes \
+            any `ShapeStyle` (`.secondary`, gradients, `.tint`), and new SwiftUI APIs are built around it.
             """,
+        notFlagged: [
+            "`AttributeContainer`'s `.foregroundColor`",
+            "the project's own method of that name",
+            "property reads and declarations",
+        ],
+        fixSafety: "Renames the call and keeps the argument; an implicit member a `ShapeStyle` would read differently (`.primary`, `.accentColor`, a project's `extension Color` member such as `.brand` or a redefined `.red`) is written `Color.x`. Unsafe when the argument may be an optional `Color`, or when a `Text` must stay a `Text` before iOS 17; not offered for `nil`.",
+        severityReason: "a soft-deprecated rename: the old call keeps working.",
+        asks: [.declaration],
         tags: [.deprecated],
         fix: .safe,
         // https://developer.apple.com/documentation/swiftui/view/foregroundstyle(_:).md (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1); `Text.foregroundStyle` returning `Text` is iOS 17 (https://developer.apple.com/documentation/swiftui/text/foregroundstyle(_:).md)
@@ -48,7 +50,7 @@ struct ForegroundColorRule: CallRule {
             RuleExample("AttributedString(\"Translate\", attributes: .foregroundColor(.cyan))",
                         note: "an implicit member: `AttributeContainer`'s static builder, not the view modifier (there is no `foregroundStyle` attribute)"),
             RuleExample("let attributes = AttributeContainer.font(.body).foregroundColor(.primary)",
-                        note: "an attribute of attributed text, not the view modifier (CotEditor)"),
+                        note: "an attribute of attributed text, not the view modifier"),
             RuleExample("""
                 final class LineNumberView: NSView {
                     func foregroundColor(_ weight: Weight) -> NSColor { .labelColor }
@@ -56,7 +58,7 @@ struct ForegroundColorRule: CallRule {
                         context.setFillColor(self.foregroundColor(.bold).cgColor)
                     }
                 }
-                """, note: "the type's own method of that name (CotEditor)"),
+                """, note: "the type's own method of that name"),
             RuleExample("""
                 Text("Hi").foregroundColor(.red)
                 """, note: "deployment target iOS 14: what the advice needs does not exist there", platforms: [.iOS: OSVersion(14)]),
@@ -80,6 +82,8 @@ struct ForegroundColorRule: CallRule {
                 """),
             RuleCorrection("Image(systemName: \"star\").foregroundColor(.brand)", "Image(systemName: \"star\").foregroundStyle(Color.brand)",
                            otherFiles: ["Color+Brand.swift": "import SwiftUI\nextension Color { static let brand = Color(\"Brand\") }"]),
+            RuleCorrection("Image(systemName: \"star\").foregroundColor(.red)", "Image(systemName: \"star\").foregroundStyle(Color.red)",
+                           otherFiles: ["Color+Brand.swift": "import SwiftUI\nextension Color { static let red = Color(\"BrandRed\") }"]),
             RuleCorrection("Image(systemName: \"star\").foregroundColor(.secondary)", "Image(systemName: \"star\").foregroundStyle(Color.secondary)"),
             // `.init(…)` resolved against `Color?` before; against the generic style it needs `Color`.
             RuleCorrection("Image(systemName: \"star\").foregroundColor(.init(white: 0.5))", "Image(systemName: \"star\").foregroundStyle(Color.init(white: 0.5))"),
@@ -165,6 +169,13 @@ struct ForegroundColorRule: CallRule {
         "white", "gray", "black", "clear",
     ]
 
+    /// The project's own `extension Color` declares a static `name` (a brand `red`): that is what
+    /// `.red` means as a `Color`, but as an implicit member of the generic style after the rename it
+    /// would be `ShapeStyle`'s `red`, and the colour would change. Asks the workspace.
+    static func projectColorDeclares(_ name: String, in context: RuleContext) -> Bool {
+        context.type(named: "Color")?.properties.contains { $0.name == name && $0.isStatic } == true
+    }
+
     /// The edits that keep the argument's meaning as a `ShapeStyle`, and how sure that is;
     /// nil when `foregroundStyle` cannot take it (`nil`, `.none`: "no color" has no style).
     static func argumentRewrite(_ argument: ExprSyntax, in context: RuleContext) -> (edits: [TextEdit], applicability: Applicability)? {
@@ -203,7 +214,7 @@ struct ForegroundColorRule: CallRule {
         if let implicit = root.as(MemberAccessExprSyntax.self), implicit.base == nil {
             let name = implicit.declName.baseName.text
             if name == "none" || name == "some" { return nil }  // `Color?`'s own members
-            if !alwaysQualify, root.id == expression.id, shapeStyleColors.contains(name) { return ([], .safe) }
+            if !alwaysQualify, root.id == expression.id, shapeStyleColors.contains(name), !projectColorDeclares(name, in: context) { return ([], .safe) }
             return ([.insert("Color", at: implicit.period.positionAfterSkippingLeadingTrivia.utf8Offset)], .safe)
         }
         if root.as(DeclReferenceExprSyntax.self)?.baseName.text == "Color" { return ([], .safe) }

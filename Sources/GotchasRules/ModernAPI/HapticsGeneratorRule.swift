@@ -11,14 +11,18 @@ struct HapticsGeneratorRule: CallRule {
         seed: "000 M1",
         summary: "A UIKit feedback generator created in a SwiftUI `View`/`ViewModifier`.",
         rationale: """
-            `UIImpactFeedbackGenerator(style:).impactOccurred()` from a SwiftUI action creates a \
-            generator per event, is never prepared (so the first haptic lags), and needs \
-            `#if os(iOS)` for other platforms. `.sensoryFeedback(.impact(weight: .medium), trigger: value)` \
-            (iOS 17) plays the feedback when `value` changes, with the lifecycle managed for you. \
-            Only code in a `View`/`ViewModifier` type (its members and their closures) is flagged, where \
-            the modifier can be written; models, services and UIKit classes (`UIView`/`UIViewController` \
-            subclasses, a representable's `Coordinator`) keep UIKit haptics, even in a file that imports SwiftUI.
+            `UIImpactFeedbackGenerator(style:).impactOccurred()` in a SwiftUI action creates a generator per \
+            event, is never prepared (so the first haptic lags), and needs `#if os(iOS)`. \
+            `.sensoryFeedback(.impact(weight: .medium), trigger: value)` plays the feedback when `value` \
+            changes, with the lifecycle managed for you.
             """,
+        notFlagged: [
+            "UIKit classes and representable coordinators",
+            "models, services and helpers",
+            "files that do not import SwiftUI",
+        ],
+        severityReason: "a declarative replacement exists.",
+        useInstead: "the declarative replacement",
         // https://developer.apple.com/documentation/swiftui/view/sensoryfeedback(_:trigger:).md (iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 26)
         requires: .os(iOS: OSVersion(17), macOS: OSVersion(14), tvOS: OSVersion(17), watchOS: OSVersion(10), visionOS: OSVersion(26)),
         triggers: ["FeedbackGenerator"],

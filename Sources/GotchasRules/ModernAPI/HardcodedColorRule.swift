@@ -12,12 +12,17 @@ struct HardcodedColorRule: CallRule {
         seed: "002 red flags",
         summary: "`Color(red:green:blue:)` with literal components inside a view (opt-in).",
         rationale: """
-            A `Color(red: 0.2, green: 0.4, blue: 0.9)` written in a view has no dark-mode or \
-            increased-contrast variant and is repeated wherever the colour is needed. Use an asset \
-            catalog colour (`Color("Brand")`, or the generated `Color.brand`) or a semantic style \
-            (`.tint`, `.secondary`), defined once. Colour constants in a `Color` extension or a \
-            tokens type are not flagged.
+            A `Color(red: 0.2, green: 0.4, blue: 0.9)` in a view has no dark-mode or increased-contrast \
+            variant and is repeated wherever the colour is needed. Use an asset catalog colour \
+            (`Color("Brand")`, `Color.brand`) or a semantic style (`.tint`, `.secondary`), defined once.
             """,
+        notFlagged: [
+            "colour constants in a `Color` extension or a tokens type",
+            "asset colours",
+            "components computed from data",
+        ],
+        severityReason: "a design-system choice.",
+        useInstead: "a named colour token outside views",
         triggering: [
             """
             struct Badge: View {

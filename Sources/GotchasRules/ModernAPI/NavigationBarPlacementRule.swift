@@ -7,14 +7,20 @@ struct NavigationBarPlacementRule: Rule {
     static let description = RuleDescription(
         id: "navigation-bar-placement",
         category: .modernAPI,
-        severity: .warning,
+        severity: .info,
         seed: "002",
         summary: "`.navigationBarLeading`/`.navigationBarTrailing` placements are deprecated; use `.topBarLeading`/`.topBarTrailing`.",
         rationale: """
-            The `navigationBar…` toolbar placements are deprecated since iOS 17 in favour of \
-            `.topBarLeading` and `.topBarTrailing`, which mean the same position and also work where \
-            the top bar is not a navigation bar. The fix is a rename.
+            The `navigationBarLeading`/`navigationBarTrailing` toolbar placements are deprecated since iOS \
+            17. `.topBarLeading` and `.topBarTrailing` mean the same position and also work where the top \
+            bar is not a navigation bar.
             """,
+        notFlagged: [
+            "`#if os(macOS)` code",
+            "comments, strings and other identifiers",
+        ],
+        fixSafety: "Renames the placement. Safe.",
+        severityReason: "a soft-deprecated rename: the old placement keeps working.",
         tags: [.deprecated],
         fix: .safe,
         // https://developer.apple.com/documentation/swiftui/toolbaritemplacement/topbarleading.md: `@backDeployed(before: iOS 17.0, tvOS 17.0)`, available iOS 14, tvOS 14, watchOS 10, visionOS 1; not on macOS

@@ -12,13 +12,18 @@ struct PreferObservableRule: Rule {
         seed: "001",
         summary: "An `ObservableObject` class with `@Published` properties (opt-in: consider `@Observable`).",
         rationale: """
-            An `ObservableObject` publishes every `@Published` change to every view observing it, \
-            even views that never read that property. An `@Observable` class (iOS 17, Observation) \
-            tracks the properties each `body` actually reads, needs no `@Published`, and is held with \
-            plain `@State`/`let`/`@Environment`. `ObservableObject` is legacy, not deprecated, and \
-            mixing both during a migration is fine, so this rule is opt-in — enable it for new code \
-            in a project that has adopted Observation.
+            An `ObservableObject` publishes every `@Published` change to every observing view, even views \
+            that never read that property. An `@Observable` class tracks the properties each `body` reads \
+            and needs no `@Published`. `ObservableObject` is not deprecated and mixing both during a \
+            migration is fine.
             """,
+        notFlagged: [
+            "`@Observable` classes",
+            "a hand-written `objectWillChange`",
+            "protocols",
+        ],
+        severityReason: "a modernization for new code in a project that has adopted Observation.",
+        useInstead: "already Observation",
         // https://developer.apple.com/tutorials/data/documentation/observation/observable().md (iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1)
         requires: .os(iOS: OSVersion(17), macOS: OSVersion(14), tvOS: OSVersion(17), watchOS: OSVersion(10)),
         triggers: ["ObservableObject"],

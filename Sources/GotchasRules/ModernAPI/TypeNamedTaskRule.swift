@@ -11,18 +11,25 @@ struct TypeNamedTaskRule: Rule {
         seed: "002",
         summary: "A type named `Task` shadows Swift concurrency's `Task`; rename it.",
         rationale: """
-            Declaring `struct Task` (or a class, enum, actor, protocol or typealias named `Task`) shadows \
-            `_Concurrency.Task` everywhere in the module. Every `Task { … }` then resolves to your type and \
-            fails with errors such as "missing argument for parameter 'title' in call", and code that must \
-            write `_Concurrency.Task` is easy to get wrong. Rename the domain type (`TodoItem`, `BoardItem`, \
-            `Chore`). Not flagged: uses of `Task` (`Task { }`, `Task<Void, Never>`).
+            A type named `Task` (struct, class, enum, actor, protocol or typealias) shadows \
+            `_Concurrency.Task` wherever its name is visible. Every `Task { … }` there resolves to your type \
+            and fails to compile ("missing argument for parameter 'title' in call"). Rename the domain type \
+            (`TodoItem`, `Chore`).
             """,
+        notFlagged: [
+            "uses of `Task` (`Task { }`, `Task<Void, Never>`)",
+            "names that contain it",
+            "an enum case named `task`",
+            "a nested `Task` where no bare `Task` means the concurrency type",
+        ],
+        severityReason: "every bare `Task { … }` in the module fails to compile; warning for a type nested in another whose code writes a bare `Task`, and the message says where it shadows.",
         triggers: ["Task"],
         triggering: [
             "struct ↓Task: Identifiable { var id = UUID(); var title: String }",
             """
             enum Model {
                 final class ↓Task {}
+                static func start() { Task { await run() } }
             }
             """,
             "typealias ↓Task = TodoItem",
@@ -35,6 +42,18 @@ struct TypeNamedTaskRule: Rule {
             RuleExample("struct TaskRow: View { var body: some View { Text(\"a\") } }", note: "a name that contains it"),
             RuleExample("enum Kind { case task }", note: "a case, not a type"),
             RuleExample("// struct Task {}", note: "inside a comment"),
+            RuleExample("""
+                struct PerformTask {
+                    enum Task { case upload, download }
+                    var kind: PerformTask.Task
+                    func start() { _Concurrency.Task { await run() } }
+                }
+                """, note: "nested: it shadows `Task` only inside its parent, which writes `_Concurrency.Task` or qualifies it"),
+            RuleExample("""
+                struct Board {
+                    enum Task { case todo, done; var next: Task { self == .todo ? .done : .todo } }
+                }
+                """, note: "nested: only its own code names it, meaning itself"),
         ])
 
     static let nodeKinds: Set<SyntaxKind> = [.structDecl, .classDecl, .enumDecl, .actorDecl, .typeAliasDecl, .protocolDecl]
@@ -49,9 +68,41 @@ struct TypeNamedTaskRule: Rule {
         else if let decl = node.as(ProtocolDeclSyntax.self) { name = decl.name }
         else { return }
         guard name.text == "Task" || name.text == "`Task`" else { return }
+        // Nested in another type, it shadows `Task` only inside that type: told where, and only
+        // when that type's code writes a bare `Task` (`_Concurrency.Task` or `Parent.Task` is fine).
+        if let parent = Self.enclosingTypeName(of: node) {
+            guard Self.writesBareTask(in: parent.node, outside: node) else { return }
+            report.append(Finding(
+                message: "This type shadows `Task` inside `\(parent.name)`: a bare `Task { … }` or `Task<…>` there means this type, "
+                    + "not Swift concurrency's; rename it or write `_Concurrency.Task` there",
+                range: name.byteRange, loweredSeverity: .warning))
+            return
+        }
         report.append(Finding(
             message: "A type named `Task` shadows Swift concurrency's `Task`, so every `Task { … }` in the module "
                 + "calls this type instead and fails to compile; rename it",
             range: name.byteRange))
+    }
+
+    /// The innermost type declaration or extension around `node`, with its name.
+    static func enclosingTypeName(of node: Syntax) -> (name: String, node: Syntax)? {
+        var current = node.parent
+        while let parent = current {
+            if let decl = parent.asProtocol(NamedDeclSyntax.self), parent.isProtocol(DeclGroupSyntax.self) { return (decl.name.text, parent) }
+            if let decl = parent.as(ExtensionDeclSyntax.self) { return (decl.extendedType.trimmedDescription, parent) }
+            current = parent.parent
+        }
+        return nil
+    }
+
+    /// `Task` written without a qualifier in `scope` (an expression or a type), outside the
+    /// declaration itself (whose own code means itself by the name).
+    static func writesBareTask(in scope: Syntax, outside declaration: Syntax) -> Bool {
+        let own = declaration.position..<declaration.endPosition
+        return scope.tokens(viewMode: .sourceAccurate).contains { token in
+            token.tokenKind == .identifier("Task") && !own.contains(token.position)
+                && token.previousToken(viewMode: .sourceAccurate)?.tokenKind != .period
+                && (token.parent?.is(DeclReferenceExprSyntax.self) == true || token.parent?.is(IdentifierTypeSyntax.self) == true)
+        }
     }
 }

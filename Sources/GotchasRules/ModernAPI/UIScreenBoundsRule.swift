@@ -12,23 +12,20 @@ struct UIScreenBoundsRule: Rule {
         seed: "002",
         summary: "`UIScreen.main.bounds` used for layout in a `View`/`ViewModifier`.",
         rationale: """
-            `UIScreen.main` is deprecated (iOS 16) and its `bounds` are the whole screen's, not the \
-            space the view is given: layouts built on it break in iPad split view, Stage Manager, \
-            slide-over, on external displays and on visionOS, and do not update on rotation. Size \
-            views relative to their container with `containerRelativeFrame`, or read the proposed \
-            size with `GeometryReader`/`onGeometryChange`. Only code in a `View`/`ViewModifier` type (its \
-            members and their closures) is flagged, where those can be written — not UIKit classes, scene or \
-            app delegates, services or helpers, even in a file that imports SwiftUI — and not a fallback \
-            after `??` (`proxy?.size ?? UIScreen.main.bounds.size`) or in the `else` of a `guard let window`, \
-            used only when no measured size exists, \
-            nor a device-class check (`UIScreen.main.bounds.height <= 667`, "is this a small phone"): \
-            comparing the screen with a constant asks about the device, not the view's space, and neither \
-            `GeometryReader` nor `containerRelativeFrame` answers that. Nor an app whose Xcode settings say iPhone \
-            only (`TARGETED_DEVICE_FAMILY = 1`) and portrait only (`INFOPLIST_KEY_UISupportedInterfaceOrientations` in the \
-            build settings, or `UISupportedInterfaceOrientations[~iphone]` in an XML `Info.plist` of the project): \
-            it is never in split view or Stage Manager and never rotates (a binary Info.plist is not read, so such an \
-            app is still flagged).
+            `UIScreen.main` is deprecated (iOS 16) and its `bounds` are the whole screen's, not the space \
+            the view is given. Layouts built on it break in split view, Stage Manager, slide-over, on \
+            external displays and on visionOS, and do not follow rotation. Size views with \
+            `containerRelativeFrame`, or read the proposed size with `GeometryReader`/`onGeometryChange`.
             """,
+        notFlagged: [
+            "code outside `View`/`ViewModifier` types",
+            "a fallback after `??` or in a `guard let window` else",
+            "a device-class check against a constant",
+            "an iPhone-only, portrait-only app",
+            "other screen properties",
+        ],
+        severityReason: "the layout breaks whenever the window is not the screen.",
+        asks: [.phonePortraitOnly],
         triggers: ["UIScreen"],
         triggering: [
             RuleExample("""
@@ -144,7 +141,7 @@ struct UIScreenBoundsRule: Rule {
                         return window.frame.size
                     }
                 }
-                """, note: "the `else` of a `guard let window`: the screen only when no window is found (a held-out app)"),
+                """, note: "the `else` of a `guard let window`: the screen only when no window is found"),
             RuleExample("""
                 struct UpgradeLanding: View {
                     private var isSmallScreen: Bool { UIScreen.main.bounds.height <= 667 }

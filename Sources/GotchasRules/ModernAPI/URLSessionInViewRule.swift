@@ -10,11 +10,18 @@ struct URLSessionInViewRule: Rule {
         seed: "002 red flags",
         summary: "`URLSession` used inside a `View`.",
         rationale: """
-            A view that calls `URLSession` owns networking it cannot test, cancel or share: the \
-            request restarts whenever the view's identity changes, errors and loading state end up \
-            as ad-hoc `@State`, and previews hit the network. Put the request in an `@Observable` \
-            model or a service injected into the view, and call it from `.task { await model.load() }`.
+            A view that calls `URLSession` owns networking it cannot test, cancel or share: the request \
+            restarts when the view's identity changes, loading and error state become ad-hoc `@State`, and \
+            previews hit the network. Put the request in an `@Observable` model or an injected service, and \
+            call it from `.task { await model.load() }`.
             """,
+        notFlagged: [
+            "models and services",
+            "type annotations and nested non-view types",
+            "toolbar content",
+        ],
+        severityReason: "networking tied to the view's lifetime.",
+        useInstead: "models and services",
         // `.task { }` in the advice: https://developer.apple.com/tutorials/data/documentation/swiftui/view/task(name:priority:file:line:_:).md (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1)
         requires: .os(iOS: OSVersion(15), macOS: OSVersion(12), tvOS: OSVersion(15), watchOS: OSVersion(8)),
         triggers: ["URLSession"],
@@ -97,7 +104,7 @@ struct URLSessionInViewRule: Rule {
                         ToolbarItem { Button("Save") { Task { _ = try? await URLSession.shared.data(from: url) } } }
                     }
                 }
-                """, note: "toolbar content, not a `View` (seen in IceCubesApp)"),
+                """, note: "toolbar content, not a `View`"),
         ])
 
     static let nodeKinds: Set<SyntaxKind> = [.declReferenceExpr]

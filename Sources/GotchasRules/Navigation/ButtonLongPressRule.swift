@@ -11,17 +11,19 @@ struct ButtonLongPressRule: CallRule {
         seed: "000 G5",
         summary: "`.onLongPressGesture` attached to a `Button` that has an action.",
         rationale: """
-            A `Button` handles its own tap; a long-press gesture attached to it competes with that \
-            gesture on iOS, so on release the action and the long-press callback fire in \
-            unpredictable order — the tap is double-counted or lost. (A `Button` with an empty action, \
-            used only for its style, has no tap to compete with and is not reported.) Build a custom view with \
-            `.onTapGesture` plus `.onLongPressGesture`, or use one `DragGesture(minimumDistance: 0)` \
-            with `@GestureState` and own the press/release transitions; for a menu on long press \
-            use `.contextMenu` or `Menu(primaryAction:)`. \
-            Nor a long press that never fires (`minimumDuration: .infinity`) or does nothing (`perform: {}`), \
-            there only for `onPressingChanged:`. Back on by default (issue 21): both wrong findings earlier \
-            sessions read were those shapes; see docs/precision.md for the held-out figure.
+            A `Button` handles its own tap; a long-press gesture on it competes with that tap on iOS, so on \
+            release the action and the long-press callback fire in unpredictable order. Build a custom view \
+            with `.onTapGesture` plus `.onLongPressGesture`, or use `.contextMenu` / `Menu(primaryAction:)` \
+            for a menu on long press.
             """,
+        notFlagged: [
+            "a `Button` with an empty action",
+            "a long press that never fires (`minimumDuration: .infinity`) or does nothing",
+            "a long press on the label's content",
+            "a custom control type",
+        ],
+        severityReason: "taps are lost or counted twice.",
+        useInstead: "a custom view with both gestures",
         triggering: [
             """
             struct Stepper: View {

@@ -13,14 +13,19 @@ struct NavigationDestinationPlacementRule: CallRule {
         seed: "000 G4",
         summary: "`.navigationDestination(for:)` inside list/lazy-stack rows, or in a view that pushes itself.",
         rationale: """
-            SwiftUI resolves a pushed value against the destinations registered on the stack. A \
-            `.navigationDestination(for:)` inside a `List`, `ForEach` or lazy stack row is only \
-            registered while that row is loaded ("Do not put a navigation destination modifier \
-            inside a lazy container"), and one in a view that pushes another instance of itself is \
-            registered again on every push ("A navigationDestination for X was declared earlier on \
-            the stack"), so resolution becomes unreliable. Declare every `navigationDestination(for:)` \
-            once, on the root content of the `NavigationStack`.
+            SwiftUI resolves a pushed value against the destinations registered on the stack. One inside a \
+            `List`, `ForEach` or lazy stack row is registered only while that row is loaded, and one in a \
+            view that pushes itself is registered again on every push, so navigation becomes unreliable. \
+            Declare each `navigationDestination(for:)` once, on the root content of the `NavigationStack`.
             """,
+        notFlagged: [
+            "on the stack's root content",
+            "`navigationDestination(isPresented:)` and `(item:)`",
+            "a stack nested in the row",
+            "a view that pushes another view type",
+        ],
+        severityReason: "pushes fail or resolve to the wrong destination.",
+        useInstead: "on the stack's root content, outside the rows",
         triggering: [
             """
             struct Library: View {

@@ -12,18 +12,18 @@ struct NavigationViewRule: CallRule {
         seed: "001, 002",
         summary: "`NavigationView` is deprecated; use `NavigationStack` or `NavigationSplitView`.",
         rationale: """
-            `NavigationView` is deprecated since iOS 16 and chooses its style per platform (split columns on \
-            iPad, a stack on iPhone), which is why code copied from older tutorials shows an empty detail \
-            column on iPad. It also cannot hold a programmatic path or type-safe `navigationDestination(for:)`. \
-            With a single content view the replacement is `NavigationStack { … }`: safe when the view is already \
-            styled `.stack` (or built only for watchOS/tvOS, where it is a stack anyway); otherwise unsafe, because \
-            on iPad and macOS that `NavigationView` shows its view as a sidebar column, which the stack does not \
-            (the leftover `.navigationViewStyle(.stack)` is harmless and left for you to delete). With two or \
-            three content views (sidebar, [content,] detail) the fix suggests `NavigationSplitView { … } detail: { … }` \
-            — unsafe, because the layout changes on iPhone and iPad. A one-view `NavigationView` styled \
-            `.columns` gets no fix: decide which column it is. Not flagged: other names that contain \
-            `NavigationView`, strings, comments.
+            `NavigationView` is deprecated since iOS 16 and picks its style per platform: split columns on \
+            iPad, a stack on iPhone, which is why old code shows an empty detail column on iPad. It also \
+            cannot hold a programmatic path or type-safe `navigationDestination(for:)`. Use \
+            `NavigationStack`, or `NavigationSplitView` for sidebar and detail.
             """,
+        notFlagged: [
+            "other names that contain `NavigationView`",
+            "strings and comments",
+        ],
+        fixSafety: "One content view becomes `NavigationStack { … }`: safe when the view is styled `.stack` (or built only for watchOS/tvOS), unsafe otherwise (iPad and macOS showed a sidebar column) and where a screen reachable from the content builds its own `NavigationStack` (the message names it). Two or three views become `NavigationSplitView` (unsafe). No fix for a one-view `.columns` style.",
+        severityReason: "in app code, where it picks split columns or a stack per device; hint in preview code, where the advice is to remove the wrapper when the previewed view has its own stack.",
+        asks: [.buildsNavigationStack],
         tags: [.deprecated],
         fix: .safe,
         // https://developer.apple.com/documentation/swiftui/navigationstack.md (iOS 16, macOS 13, tvOS 16, watchOS 9, visionOS 1)
@@ -68,6 +68,11 @@ struct NavigationViewRule: CallRule {
             }
             """,
             "let v = ↓SwiftUI.NavigationView { Text(\"a\") }",
+            RuleExample("""
+                #Preview {
+                    ↓NavigationView { InboxView() }
+                }
+                """, note: "in a preview (a hint): remove the wrapper when the previewed view has its own stack"),
         ],
         nonTriggering: [
             RuleExample("""
@@ -83,6 +88,29 @@ struct NavigationViewRule: CallRule {
             RuleExample("MyNavigationView { Text(\"a\") }", note: "a custom view whose name contains it"),
         ],
         corrections: [
+            RuleCorrection("""
+                var body: some View {
+                    NavigationView {
+                        List(items) { item in NavigationLink { ItemDetail(item: item) } label: { Text(item.name) } }
+                    }
+                    .navigationViewStyle(.stack)
+                }
+                """, """
+                var body: some View {
+                    NavigationStack {
+                        List(items) { item in NavigationLink { ItemDetail(item: item) } label: { Text(item.name) } }
+                    }
+                    .navigationViewStyle(.stack)
+                }
+                """, applicability: .unsafe, otherFiles: [
+                    "ItemDetail.swift": """
+                        struct ItemDetail: View {
+                            let item: Item
+                            @State private var path = NavigationPath()
+                            var body: some View { NavigationStack(path: $path) { Text(item.name) } }
+                        }
+                        """,
+                ]),
             RuleCorrection("""
                 var body: some View {
                     NavigationView { // root
@@ -161,10 +189,14 @@ struct NavigationViewRule: CallRule {
         // without columns. Elsewhere its one view is a sidebar column on iPad and macOS.
         let isStack = styles.contains { $0 == ".stack" || $0 == "StackNavigationViewStyle()" }
             || context.availability.platforms.map { !$0.isEmpty && $0.isSubset(of: [.watchOS, .tvOS]) } == true
+        // A destination reachable from the content that builds its own stack (`NavigationStack(path:)`
+        // on a pushed screen): inside a `NavigationStack` the stacks nest and pushing breaks, where
+        // inside a `NavigationView` styled as a stack it did not.
+        let nestedStack = call.trailingClosure.flatMap { Self.viewBuildingOwnStack(in: $0, context: context) }
         if call.arguments.isEmpty, let content = call.trailingClosure, call.additionalTrailingClosures.isEmpty, content.signature == nil {
             let statements = Array(content.statements)
             if statements.count == 1, !isColumns {
-                fixes.append(Fix(title: "Replace with `NavigationStack`", applicability: isStack ? .safe : .unsafe,
+                fixes.append(Fix(title: "Replace with `NavigationStack`", applicability: isStack && nestedStack == nil ? .safe : .unsafe,
                                  edits: [TextEdit(range: nameToken.byteRange, replacement: "NavigationStack")]))
             } else if (2...3).contains(statements.count), let indentation = content.rightBrace.lineIndentation,
                       statements.allSatisfy({ $0.semicolon == nil }) {
@@ -178,8 +210,14 @@ struct NavigationViewRule: CallRule {
         }
         // "Picks columns or a stack per device" is true only without a style that fixes one
         // (`.navigationViewStyle(.stack)`, `.columns`) and off watchOS/tvOS: say what this one is.
-        let message: String
-        if isStack {
+        var message: String
+        // A preview only wraps the previewed view: a hint, not a hazard of the app.
+        var lowered: Severity? = nil
+        if context.isInPreviewCode {
+            lowered = .hint
+            message = nestedStack.map { "`NavigationView` in a preview is deprecated, and `\($0)` has its own navigation stack: remove the wrapper" }
+                ?? "`NavigationView` in a preview is deprecated: remove the wrapper when the previewed view has its own navigation stack, otherwise use `NavigationStack`"
+        } else if isStack {
             message = "`NavigationView` is deprecated; this one is a stack on every device (styled `.stack`, or built for watchOS/tvOS only): use `NavigationStack`"
         } else if isColumns {
             message = "`NavigationView` is deprecated; styled as columns, it is a split view: use `NavigationSplitView`"
@@ -187,8 +225,23 @@ struct NavigationViewRule: CallRule {
             message = "`NavigationView` is deprecated and picks split columns or a stack per device; use `NavigationStack` "
                 + "for one column or `NavigationSplitView` for sidebar and detail"
         }
+        if let nestedStack, !context.isInPreviewCode {
+            message += "; `\(nestedStack)`, reached from its content, builds its own navigation stack, which a `NavigationStack` here would nest"
+        }
         report.append(Finding(
             message: message,
-            range: call.positionAfterSkippingLeadingTrivia.utf8Offset..<call.rangeThroughArguments.upperBound, fixes: fixes))
+            range: call.positionAfterSkippingLeadingTrivia.utf8Offset..<call.rangeThroughArguments.upperBound, fixes: fixes,
+            loweredSeverity: lowered))
+    }
+
+    /// The first view type built in `content` whose view tree (pushed destinations, sheets, rows,
+    /// at any depth) builds its own `NavigationStack` or `NavigationSplitView`, asking the
+    /// workspace; nil when none does or the workspace cannot tell.
+    static func viewBuildingOwnStack(in content: ClosureExprSyntax, context: RuleContext) -> String? {
+        for name in WorkspaceRuleSupport.calledTypeNames(in: content) where !Self.calledNames.contains(name) {
+            if WorkspaceIndex.navigationContainers.contains(name) { return name }
+            if context.viewTreeBuildsNavigationStack(rootedAt: name) == true { return name }
+        }
+        return nil
     }
 }

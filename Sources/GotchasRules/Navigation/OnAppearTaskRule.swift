@@ -12,19 +12,20 @@ struct OnAppearTaskRule: CallRule {
         seed: "001, 002",
         summary: "`.onAppear { Task { … } }`; use `.task { … }`.",
         rationale: """
-            An `onAppear` whose only job is to start a `Task` creates unstructured work that outlives the view: \
-            navigating away does not cancel it, so it can write into a view that is gone, and each new appearance \
-            starts another copy. `.task { … }` runs the same async code, is cancelled when the view disappears, \
-            and `.task(id:)` restarts it when an input changes. The fix moves the body into `.task { }` (keeping \
-            a `Task(priority:)` as `.task(priority:)`); it is not offered when the `Task` closure has a signature \
-            such as `{ @MainActor in … }`, when a comment would be lost, or when the body throws an error it does \
-            not catch (`.task` takes a non-throwing closure; a `Task` silently drops the error). Not flagged: \
-            `onAppear` doing synchronous work, starting a `Task` alongside other statements, or `Task.detached`; \
-            nor a view that is there only while state that changes says so (`if !isLoading { Color.clear.onAppear \
-            { Task { await loadMore() } } }`): the work often flips that state itself, the view goes, and `.task` \
-            would cancel the very load it started — the infinite-scroll trigger, 6 of 10 findings and 5 of 40 \
-            safe fixes on a held-out app (docs/precision.md).
+            An `onAppear` that only starts a `Task` creates work that outlives the view: navigating away \
+            does not cancel it, it can write into a view that is gone, and each appearance starts another \
+            copy. `.task { … }` runs the same code, is cancelled when the view disappears, and `.task(id:)` \
+            restarts it when an input changes.
             """,
+        notFlagged: [
+            "synchronous work in `onAppear`",
+            "a `Task` beside other statements",
+            "`Task.detached`",
+            "a view shown only while state says so (a load-more trigger)",
+        ],
+        fixSafety: "Moves the body into `.task { }` (a `Task(priority:)` becomes `.task(priority:)`). Safe; not offered when the closure has a signature (`{ @MainActor in … }`), a comment would be lost, or the body throws an error it does not catch.",
+        severityReason: "uncancelled work after the view is gone.",
+        asks: [.declaration],
         fix: .safe,
         // https://developer.apple.com/tutorials/data/documentation/swiftui/view/task(name:priority:file:line:_:).md (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1)
         requires: .os(iOS: OSVersion(15), macOS: OSVersion(12), tvOS: OSVersion(15), watchOS: OSVersion(8)),

@@ -7,15 +7,21 @@ struct OnChangeSingleParameterRule: CallRule {
     static let description = RuleDescription(
         id: "onchange-single-parameter",
         category: .navigation,
-        severity: .warning,
+        severity: .info,
         seed: "002",
         summary: "`.onChange(of: x) { v in … }` uses the deprecated one-parameter closure.",
         rationale: """
-            `onChange(of:perform:)` with a one-parameter closure is deprecated since iOS 17. The \
-            replacement, `onChange(of:initial:_:)`, passes both the old and the new value \
-            (`{ oldValue, newValue in … }`) or none (`{ … }`), and can also run on appear with \
-            `initial: true`. The fix keeps the new value's name and ignores the old one: `{ _, v in … }`.
+            `onChange(of:perform:)` with a one-parameter closure is deprecated since iOS 17. \
+            `onChange(of:initial:_:)` passes the old and new values (`{ oldValue, newValue in … }`) or none \
+            (`{ … }`), and can run on appear with `initial: true`.
             """,
+        notFlagged: [
+            "two- and zero-parameter closures",
+            "a function reference",
+            "another API's `onChange` without `of:`",
+        ],
+        fixSafety: "Keeps the new value's name and ignores the old one: `{ _, v in … }`. Safe.",
+        severityReason: "a deprecated closure form that keeps working, with a safe rename.",
         tags: [.deprecated],
         fix: .safe,
         // https://developer.apple.com/documentation/swiftui/view/onchange(of:initial:_:).md (iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1)

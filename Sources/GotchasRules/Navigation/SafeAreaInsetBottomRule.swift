@@ -12,21 +12,21 @@ struct SafeAreaInsetBottomRule: CallRule {
         seed: "000 G7",
         summary: "`.safeAreaInset(edge: .bottom)` on a `ScrollView`, `List` or `Form`, used as a bottom bar.",
         rationale: """
-            `ToolbarItem(placement: .bottomBar)` gets the system's spacing, blur and navigation-stack \
-            integration for free. When a custom bottom bar is really needed, `.safeAreaBar(edge: .bottom)` \
-            (iOS 26) keeps the scroll edge effect at the content's edge; `.safeAreaInset` does not. \
-            The rule looks only at an inset applied directly to scrollable content (`ScrollView`, \
-            `List`, `Form`), where the scroll edge effect matters, and only at a bar: not an inset that holds \
-            a message composer or text input (`TextField`, `TextEditor`, a `…Composer…` view) — a bottom \
-            toolbar holds buttons and labels, and cannot host a keyboard-attached composer — nor a control \
-            aligned to one side (`alignment: .trailing`), which floats rather than spans. The fix renames the modifier, which needs the iOS 26 SDK and deployment target, so it is \
-            offered, not applied automatically. \
-            Nor an inset that builds a view of the workspace whose tree holds state (an input view with its \
-            own text and focus), nor, below iOS 26 where `.safeAreaBar` does not exist, views stacked \
-            vertically (a bottom toolbar lays its items out in one row). Back on by default (issue 21): the \
-            wrong findings earlier sessions read were stacked full-width buttons below iOS 26 and an input \
-            view; see docs/precision.md for the held-out figure.
+            `ToolbarItem(placement: .bottomBar)` gets the system's spacing, blur and navigation integration \
+            for free. For a custom bottom bar, `.safeAreaBar(edge: .bottom)` (iOS 26) keeps the scroll edge \
+            effect at the content's edge; `.safeAreaInset` does not.
             """,
+        notFlagged: [
+            "other edges",
+            "content that does not scroll",
+            "a composer or text input",
+            "a control aligned to one side",
+            "a view whose tree holds state",
+            "views stacked vertically below iOS 26",
+        ],
+        fixSafety: "Renames the modifier to `.safeAreaBar`. Unsafe: it needs the iOS 26 SDK; withheld below an iOS 26 deployment target.",
+        severityReason: "a better-integrated API exists.",
+        asks: [.viewTreeHoldsState],
         fix: .unsafe,
         // https://developer.apple.com/documentation/swiftui/toolbaritemplacement/bottombar.md: iOS 14, watchOS 10, visionOS 1, no macOS; tvOS 18 only inside a NavigationSplitView sidebar, so not a bottom bar there
         requires: .os(iOS: OSVersion(14), macOS: nil, tvOS: nil, watchOS: OSVersion(10)),

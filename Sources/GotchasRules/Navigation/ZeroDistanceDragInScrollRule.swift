@@ -11,12 +11,18 @@ struct ZeroDistanceDragInScrollRule: CallRule {
         seed: "000 G6",
         summary: "`DragGesture(minimumDistance: 0)` inside `ScrollView`/`List` content.",
         rationale: """
-            A `DragGesture(minimumDistance: 0)` recognizes on touch-down and consumes the touch at \
-            the view it is attached to, so a scroll that starts on that view does not scroll — \
-            `.simultaneousGesture` does not reliably give the pan back. Give the drag a real \
-            minimum distance, let the scroll container own the gesture, or wait for a short \
-            stillness (a long press sequenced before the drag) before claiming the touch.
+            A `DragGesture(minimumDistance: 0)` recognizes on touch-down and consumes the touch, so a scroll \
+            that starts on that view does not scroll, and `.simultaneousGesture` does not reliably give the \
+            pan back. Give the drag a real minimum distance, let the scroll container own the gesture, or \
+            sequence a short long press before the drag.
             """,
+        notFlagged: [
+            "outside scroll containers",
+            "a non-zero or default minimum distance",
+            "on the scroll view itself",
+        ],
+        severityReason: "the list cannot be scrolled from that view.",
+        useInstead: "a non-zero (or default) minimum distance lets the scroll view win",
         triggering: [
             """
             struct Board: View {

@@ -11,36 +11,22 @@ struct AnyViewRule: CallRule {
         seed: "003 r6, 004 §3",
         summary: "`AnyView(…)`/`.eraseToAnyView()` erase the view type; use `@ViewBuilder`, `switch` or generics.",
         rationale: """
-            `AnyView` hides the view's type from SwiftUI: every change of what is inside is a new identity \
-            (state resets, transitions instead of updates), diffing is slower, and in `List`/`Table` rows \
-            SwiftUI must build every row up front to count its views — so inside `List`/`ForEach` content \
-            it is reported as an error. Return `some View` from a `@ViewBuilder` property or function, use \
-            `switch`/`if` inside it, or make the container generic over its content. Only the calls are \
-            flagged: `AnyView` as a type in a signature, strings and comments are not, nor the body of an \
-            `eraseToAnyView()` helper itself (its call sites are), nor an `AnyView` returned from a member \
-            of a non-`View` type whose declared type is `AnyView` (a coordinator's `toPresentable() -> AnyView`, \
-            a protocol requirement at a hosting boundary): the signature is fixed and there is no \
-            `@ViewBuilder` to return instead. Nor an `AnyView` handed where its type is fixed: an argument \
-            to a parameter declared `AnyView`, a `UIHostingController` root (`rootView:`) or `AnyView` storage \
-            in code outside View types, a value already `AnyView`. An argument to a call whose parameter type \
-            cannot be seen (a method declared in another file) is flagged only when the callee is one of \
-            SwiftUI's generic ones (`background`, `overlay`, `mask`, `listRowBackground`). \
-            Nor an `AnyView` built for a member declared `[AnyView]` (views of different types in one collection), \
-            nor one a closure returns where the closure's type is fixed (`emptyView: { AnyView(…) }` for a \
-            parameter typed `() -> AnyView`), nor `AnyView(self)`, an erasing helper's own body. \
-            Flagged only where something else can replace it: a view built right there (`AnyView(Header(item))`, \
-            `Row().padding().eraseToAnyView()`), whose type is known, or erasure that unifies branches (both \
-            sides of a conditional, several `return AnyView(…)` in one member). A value that comes from \
-            elsewhere (`content()`, `_poster.label`, `view(for: entry)`) may be generic or existential \
-            (`any Poster`), where erasure is the only way, and one stored into a property or built in a \
-            closure for `.environment` fills a slot typed `AnyView`: neither is flagged. Nor the `AnyView` a function declared `-> AnyView` returns when every \
-            call of it in the file fills a slot typed by someone else (`imageBlockView: { imageView($0) }`, a \
-            library's configuration closure): a markdown library's slot was the one wrong shape of 16 on \
-            held-out apps (docs/precision.md). Nor erasure a `where` clause pins (`extension Picker where \
-            Content == AnyView`), an erased `EmptyView` (nothing inside to lose), or a hosting root \
-            (`rootView:`) in a view's code too: those were 9 of 10 wrong findings on an eighth, library-heavy \
-            set; a closure slot typed through a `typealias` is not resolved yet.
+            `AnyView` hides the view's type from SwiftUI: a change of what is inside becomes a new identity \
+            (state resets, transitions instead of updates) and diffing is slower. In `List` and `Table` rows \
+            SwiftUI must also build every row up front to count its views. Return `some View` from a \
+            `@ViewBuilder` property or function, use `switch`/`if` inside it, or make the container generic \
+            over its content.
             """,
+        notFlagged: [
+            "`AnyView` as a type in a signature",
+            "a slot whose type is fixed (a parameter, `[AnyView]`, `rootView:`)",
+            "a value from elsewhere (`content()`, an existential)",
+            "an erasing helper's own body",
+            "an erased `EmptyView`",
+            "test and snapshot code",
+        ],
+        severityReason: "a type-erased view built where a `@ViewBuilder`, `switch` or generic could replace it; error inside `List`/`ForEach` content, where every row is built up front.",
+        asks: [.declaration],
         triggers: ["AnyView"],
         triggering: [
             """
@@ -80,7 +66,7 @@ struct AnyViewRule: CallRule {
                         Menu().background(colorScheme == .dark ? ↓AnyView(Color.black) : ↓AnyView(LinearGradient(colors: colors, startPoint: .top, endPoint: .bottom)))
                     }
                 }
-                """, note: "an argument to SwiftUI's generic `background`: `Group { if … }` passes the views themselves (isowords)"),
+                """, note: "an argument to SwiftUI's generic `background`: `Group { if … }` passes the views themselves"),
             RuleExample("""
                 struct Badge<Label: View>: View {
                     let label: Label
@@ -100,7 +86,7 @@ struct AnyViewRule: CallRule {
                         }
                     }
                 }
-                """, note: "a generic parameter pinned to `AnyView` by the extension's `where` clause (a held-out library)"),
+                """, note: "a generic parameter pinned to `AnyView` by the extension's `where` clause"),
             RuleExample("""
                 var body: some View {
                     content.background(GeometryReader { proxy -> AnyView in
@@ -204,7 +190,7 @@ struct AnyViewRule: CallRule {
                         return AnyView(screen)
                     }
                 }
-                """, note: "the same boundary, returned from a `guard`'s else (element-x)"),
+                """, note: "the same boundary, returned from a `guard`'s else"),
             RuleExample("""
                 struct RemoteImage<Content: View>: View {
                     let transformer: (AnyView) -> Content
@@ -212,13 +198,13 @@ struct AnyViewRule: CallRule {
                         transformer(AnyView(Image(uiImage: image).resizable()))
                     }
                 }
-                """, note: "passed to a parameter declared `AnyView`: the callee fixes the type (element-x)"),
+                """, note: "passed to a parameter declared `AnyView`: the callee fixes the type"),
             RuleExample("""
                 struct Story: View {
                     var body: some View { Text("2024") }
                     func sharingAssets() -> [Any] { [ShareableProvider.new(AnyView(self))] }
                 }
-                """, note: "passed to a method declared elsewhere: its parameter type is unknown, nothing says the `AnyView` is avoidable (pocket-casts)"),
+                """, note: "passed to a method declared elsewhere: its parameter type is unknown, nothing says the `AnyView` is avoidable"),
             RuleExample("""
                 final class SyncSettingsViewController: UIViewController {
                     func collectCode(connect: Bool) {
@@ -231,7 +217,7 @@ struct AnyViewRule: CallRule {
                         present(controller, animated: true)
                     }
                 }
-                """, note: "a `UIHostingController<AnyView>` root in UIKit code: a hosting boundary outside View types (DuckDuckGo)"),
+                """, note: "a `UIHostingController<AnyView>` root in UIKit code: a hosting boundary outside View types"),
             RuleExample("""
                 final class SettingsHostingController: UIHostingController<AnyView> {
                     init(model: SettingsModel) {

@@ -11,12 +11,17 @@ struct AspectRatioNilRule: CallRule {
         seed: "003 cells",
         summary: "`.aspectRatio(nil, contentMode: …)` on a view that is not a resizable image.",
         rationale: """
-            With a `nil` ratio, `.aspectRatio` uses the content's ideal size as the ratio. For a \
-            card, a stack or a custom view that locks it to its ideal size: it stops filling its \
-            row or cell and sizes differently from its siblings. Apply `.aspectRatio(r, contentMode:)` \
-            only with a real ratio, or size the view with `.frame(maxWidth: .infinity)`. (A \
-            resizable image is the one case where the content's ratio is the point.)
+            With a `nil` ratio, `.aspectRatio` uses the content's ideal size as the ratio. For a card, a \
+            stack or a custom view that locks it to its ideal size: it stops filling its row or cell and \
+            sizes differently from its siblings. Pass a real ratio, or size the view with `.frame(maxWidth: \
+            .infinity)`.
             """,
+        notFlagged: [
+            "a real ratio",
+            "a resizable image, in `AsyncImage` too",
+            "an image in a variable",
+        ],
+        severityReason: "a layout that is likely not what was meant.",
         triggering: [
             """
             LazyVGrid(columns: columns) {

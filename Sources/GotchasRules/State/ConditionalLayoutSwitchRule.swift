@@ -11,11 +11,21 @@ struct ConditionalLayoutSwitchRule: Rule {
         seed: "003 r5",
         summary: "`if c { HStack { … } } else { VStack { … } }` with the same children.",
         rationale: """
-            The two branches are different identities, so switching layout destroys every child \
-            and inserts new ones: their `@State` resets and the change cannot animate as a move. \
-            Switch the layout, not the tree: `let layout = c ? AnyLayout(HStackLayout()) : \
-            AnyLayout(VStackLayout())` and `layout { … }` with the children written once.
+            The two branches are different identities, so switching layout destroys every child and inserts \
+            new ones: their `@State` resets and the change cannot animate as a move. Switch the layout, not \
+            the tree: `let layout = c ? AnyLayout(HStackLayout()) : AnyLayout(VStackLayout())`, then `layout \
+            { … }` with the children written once.
             """,
+        notFlagged: [
+            "different children",
+            "`AnyLayout` already",
+            "the same layout in both branches",
+            "containers that are not layouts",
+            "availability checks",
+            "a condition fixed while the app runs (device idiom, `ProcessInfo`)",
+        ],
+        severityReason: "state resets and a jump instead of an animation.",
+        useInstead: "the recommended shape",
         // https://developer.apple.com/documentation/swiftui/anylayout.md (iOS 16, macOS 13, tvOS 16, watchOS 9, visionOS 1)
         requires: .os(iOS: OSVersion(16), macOS: OSVersion(13), tvOS: OSVersion(16), watchOS: OSVersion(9)),
         triggers: ["Stack", "Layout", "Grid"],
@@ -74,6 +84,15 @@ struct ConditionalLayoutSwitchRule: Rule {
         nonTriggering: [
             RuleExample("""
                 var body: some View {
+                    if UIDevice.current.userInterfaceIdiom == .pad {
+                        HStack { Sidebar(); Detail() }
+                    } else {
+                        VStack { Sidebar(); Detail() }
+                    }
+                }
+                """, note: "the device's idiom never changes while the app runs: the layout never switches"),
+            RuleExample("""
+                var body: some View {
                     if sizeClass == .compact {
                         VStack {
                             Avatar(user: user)
@@ -129,11 +148,34 @@ struct ConditionalLayoutSwitchRule: Rule {
               let firstName = Self.layoutName(first, context), let secondName = Self.layoutName(second, context),
               firstName != secondName,
               let firstChildren = Self.children(first), let secondChildren = Self.children(second),
-              firstChildren == secondChildren
+              firstChildren == secondChildren,
+              // A condition that cannot change while the app runs never switches the layout.
+              !ifExpr.conditions.allSatisfy({ Self.cannotChange($0.condition, in: context) })
         else { return }
         report.append(Finding(
             message: "Switching between `\(firstName)` and `\(secondName)` with `if` rebuilds every child (state resets, no move animation); use `AnyLayout` and write the children once",
             range: ifExpr.ifKeyword.byteRange.lowerBound..<ifExpr.conditions.endPositionBeforeTrailingTrivia.utf8Offset))
+    }
+
+    /// Roots of a condition fixed for the life of the process: the device, the process, the bundle.
+    static let processConstants: Set<String> = ["UIDevice", "ProcessInfo", "Bundle", "UIApplication", "NSApplication"]
+
+    /// Every name the condition starts a read from is fixed while the app runs: the device's idiom
+    /// (`UIDevice.current.userInterfaceIdiom == .pad`), `ProcessInfo`, a `static let`, an implicit
+    /// member (`.pad`), a literal. Anything else (state, environment, an input) may change.
+    static func cannotChange(_ condition: some SyntaxProtocol, in context: RuleContext) -> Bool {
+        for token in condition.tokens(viewMode: .sourceAccurate) {
+            guard case .identifier(let name) = token.tokenKind, let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { continue }
+            // `x.member`, `.pad`: a member of something already judged, or an implicit member.
+            if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id { continue }
+            if processConstants.contains(name) { continue }
+            if let property = context.enclosingType?.property(named: name), property.isStatic, property.isLet { continue }
+            if TypeNames.startsUppercase(name), let member = reference.parent?.as(MemberAccessExprSyntax.self),
+               let owner = name == "Self" ? context.enclosingType : context.type(named: name),
+               let property = owner.property(named: member.declName.baseName.text), property.isStatic, property.isLet { continue }
+            return false
+        }
+        return true
     }
 
     private static func layoutName(_ call: FunctionCallExprSyntax, _ context: RuleContext) -> String? {

@@ -11,18 +11,20 @@ struct ConditionalViewIdentityRule: Rule {
         seed: "001, 003 r4",
         summary: "`if c { V(…).mod(…) } else { V(…) }`: the same view in both branches, differing only by modifiers.",
         rationale: """
-            Each branch of an `if` is a separate identity. When `c` changes, SwiftUI removes the \
-            view of one branch and inserts a new one: `@State` inside it resets, `.onAppear`/`.task` \
-            run again, and the change animates as a fade instead of interpolating. Write the view \
-            once and vary the modifier with an inert value: `v.opacity(expired ? 0.3 : 1)`, \
-            `.padding(compact ? 0 : 8)`. Keep branches for genuinely different views. Flagged only when \
-            that rewrite exists and matters: the modifiers that differ take a same-typed argument with an \
-            inert value (`opacity`, `padding`, `frame`, `offset`, `scaleEffect`, `blur`, `font`, …; not \
-            `.buttonStyle(.bordered)` vs `.buttonStyle(.plain)`, different types, nor `.hidden()` or \
-            closures), and the condition can change while the view lives (it reads `@State`, `@Binding`, \
-            an observed model or the environment; not a `let` of the view or a fixed property of a row's \
-            element).
+            Each branch of an `if` is a separate identity. When the condition changes, SwiftUI removes one \
+            view and inserts a new one: `@State` inside it resets, `.onAppear`/`.task` run again, and the \
+            change fades instead of interpolating. Write the view once and vary the modifier with an inert \
+            value: `.opacity(expired ? 0.3 : 1)`, `.padding(compact ? 0 : 8)`.
             """,
+        notFlagged: [
+            "genuinely different views",
+            "a condition fixed for the view's life (a `let`, a device constant)",
+            "modifiers without an inert value, or of different types",
+            "else-if chains and availability checks",
+        ],
+        severityReason: "shown only where the condition reads state that changes while the view lives.",
+        asks: [.declaration],
+        useInstead: "the recommended shape",
         triggers: ["else"],
         triggering: [
             """
@@ -120,7 +122,7 @@ struct ConditionalViewIdentityRule: Rule {
                         if big { Rectangle().padding(8) } else { Rectangle() }
                     }
                 }
-                """, note: "a `var` input with a default, no dynamic property: treated like a `let` (pocket-casts)"),
+                """, note: "a `var` input with a default, no dynamic property: treated like a `let`"),
             RuleExample("""
                 struct IconUnlock: View {
                     @State private var isUnlocked = false
@@ -129,7 +131,7 @@ struct ConditionalViewIdentityRule: Rule {
                         if isSmallScreen { IconsView(unlocked: isUnlocked).scaleEffect(0.8) } else { IconsView(unlocked: isUnlocked) }
                     }
                 }
-                """, note: "a device constant computed from `UIScreen`/`UIDevice`: fixed for the device (pocket-casts)"),
+                """, note: "a device constant computed from `UIScreen`/`UIDevice`: fixed for the device"),
             RuleExample("""
                 struct Feed: View {
                     @State private var rows: [Row] = []

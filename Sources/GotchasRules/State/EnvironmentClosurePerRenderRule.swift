@@ -11,20 +11,20 @@ struct EnvironmentClosurePerRenderRule: CallRule {
         seed: "003 r10",
         summary: "`.environment(\\.k, { … })`, `.environment(\\.k) { … }` or `.environment(\\.k, Actions { … })` built inside `body`.",
         rationale: """
-            SwiftUI compares environment values to decide which readers to update. A closure (or a \
-            value wrapping one) created in `body` is new on every render and cannot be compared, so \
-            every view reading that key re-runs its body on every update of the parent. Put a stable \
-            object in the environment instead — an `@Observable` model via `.environment(model)`, \
-            read as `@Environment(Model.self)` — and call it from actions. The trailing-closure spelling \
-            `.environment(\\.k) { … }` is the same closure. Not flagged: `\\.openURL` with an \
-            `OpenURLAction { … }`, the system's documented way to handle links, which has no stable alternative. \
-            Not flagged on a leaf: a system view such as `Text`, or a workspace type that wraps a UIKit/ \
-            AppKit view (`UIViewRepresentable`): its one reader is that view, so nothing else re-renders. \
-            Back on by default (issue 21): that was the shape of the wrong findings earlier sessions read; \
-            see docs/precision.md for the held-out figure.
-            Not flagged in a view only previews build (a `#if DEBUG` wrapper a \
-            `PreviewProvider` or `#Preview` uses; asks the workspace `builtOnlyByPreviews`).
+            SwiftUI compares environment values to decide which readers to update. A closure (or a value \
+            wrapping one) created in `body` is new on every render and cannot be compared, so every view \
+            reading that key re-runs its body on every update of the parent. Put a stable object in the \
+            environment (an `@Observable` model via `.environment(model)`) and call it from actions.
             """,
+        notFlagged: [
+            "`\\.openURL` with `OpenURLAction`",
+            "a leaf: a system view or a representable",
+            "a stored or comparable value",
+            "a view only previews build",
+        ],
+        severityReason: "every reader re-renders with the parent.",
+        asks: [.declaration, .builtOnlyByPreviews],
+        useInstead: "a stable object",
         triggering: [
             """
             var body: some View {
@@ -90,7 +90,7 @@ struct EnvironmentClosurePerRenderRule: CallRule {
                                 router.handle(url: url)
                             })
                 }
-                """, note: "the system's documented way to handle links: no stable alternative (IceCubes)"),
+                """, note: "the system's documented way to handle links: no stable alternative"),
             RuleExample("Feed().environment(\\.actions, actions)", note: "a value stored elsewhere"),
             RuleExample("""
                 var body: some View {

@@ -11,11 +11,18 @@ struct EquatableWithLayoutPriorityRule: CallRule {
         seed: "003 r12",
         summary: "`.layoutPriority(…)` applied inside `.equatable()` on the same chain.",
         rationale: """
-            `.equatable()` wraps the view in an `EquatableView`. A `.layoutPriority(…)` applied \
-            before it sits inside the wrapper, where the enclosing `HStack`/row no longer sees it: \
-            the view gets the default priority and is truncated or squeezed. Apply the priority \
-            outside (`.equatable().layoutPriority(1)`), or do not make that child equatable.
+            `.equatable()` wraps the view in an `EquatableView`. A `.layoutPriority(…)` applied before it \
+            sits inside the wrapper, where the enclosing stack no longer sees it: the view gets the default \
+            priority and is truncated or squeezed. Apply the priority outside \
+            (`.equatable().layoutPriority(1)`).
             """,
+        notFlagged: [
+            "the priority outside the wrapper",
+            "the default priority",
+            "different views",
+        ],
+        severityReason: "the priority is silently lost.",
+        useInstead: "the priority is outside the wrapper",
         triggers: ["equatable()"],
         triggering: [
             """

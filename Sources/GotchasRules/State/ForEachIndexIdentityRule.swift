@@ -12,31 +12,22 @@ struct ForEachIndexIdentityRule: CallRule {
         seed: "001, 003 r1, 004 §3",
         summary: "`ForEach` identified by index (`0..<xs.count`, `xs.indices`, `id: \\.offset`); identify rows by the element's id.",
         rationale: """
-            `ForEach(0..<items.count)`, `ForEach(items.indices, …)` and `ForEach(Array(items.enumerated()), id: \\.offset)` \
-            give each row the identity of its position. When the data changes, an insertion or deletion above a row \
-            shifts every later index: rows keep the wrong `@State`, focus and images move to other items and \
-            animations go to the wrong place (a constant range with the non-`id:` initializer even stops updating). \
-            Identify by the element: `ForEach(items) { item in … }` for `Identifiable` elements, or \
-            `ForEach(Array(items.enumerated()), id: \\.element.id) { index, item in … }` when you need the index. \
-            The fix for `id: \\.offset` is unsafe (rows change identity: that is the point) and offered only when \
-            the element type is known to be `Identifiable` or to have an `id`. Not flagged: constant ranges such as \
-            `ForEach(0..<5)`, and data that does not change: array literals, `static let` constants and preview \
-            data (`Item.samples`, inside `#Preview` or a `PreviewProvider`), a `let` initialised with an array literal \
-            (also on a model the view holds, also through a local), and a `@State` only the initializer sets. \
-            Nor rows that hold nothing of their item, identified with `id:`, unless the `ForEach` has \
-            `.onDelete`/`.onMove`: rows that bind into the data (`$items[i]`), build a system view with state \
-            of its own (`TextField`, `AsyncImage`, `ScrollView`, …) or a view type whose tree holds `@State`/ \
-            `@StateObject` (the workspace's view-containment graph; a type it does not declare counts as \
-            holding state) are flagged; rows of text, images and buttons only redraw. Nor what the system \
-            draws as a menu (a `Menu`'s content, `.contextMenu`, a member or view type used only there). \
-            Asks the workspace: `viewTreeHoldsState` for each view type a row builds, and where view types \
-            are built. And only where positions move: the `ForEach` has `.onDelete`/`.onMove`, or code in \
-            the file inserts, removes or reorders before the end (`cards.remove(at: i)`, `items.move(…)`, \
-            `sort`, `removeAll(where:)`). Data replaced whole, appended to or emptied keeps every row at its \
-            index — on held-out apps the rows over a character's scalars and a command path rebuilt whole \
-            were not worth acting on (1 of 5), the cards removed one by one were (docs/precision.md). A \
-            model's array changed only in the model's own file is not followed: not flagged.
+            `ForEach(0..<items.count)`, `ForEach(items.indices)` and `id: \\.offset` identify each row by \
+            its position. An insertion, deletion or move above a row shifts every later index: rows keep the \
+            wrong `@State`, focus and images move to other items, and animations go to the wrong place. \
+            Identify by the element: `ForEach(items)`, or `ForEach(Array(items.enumerated()), id: \
+            \\.element.id)` when you need the index.
             """,
+        notFlagged: [
+            "constant ranges and data that never changes",
+            "preview and sample data",
+            "rows that hold nothing of their item (text, images, buttons)",
+            "data only replaced whole or appended to",
+            "menu content",
+        ],
+        fixSafety: "Replaces `id: \\.offset` with `id: \\.element.id` when the element is known to be `Identifiable` or to have an `id`. Unsafe: rows change identity, which is the point.",
+        severityReason: "shown only where positions move (`.onDelete`/`.onMove`, or code that inserts, removes or reorders) and rows hold state.",
+        asks: [.declaration, .viewTreeHoldsState, .menuContentOnly],
         fix: .unsafe,
         triggering: [
             """
@@ -103,7 +94,7 @@ struct ForEachIndexIdentityRule: CallRule {
                             .onChange(of: character) { scalars = Array(character.unicodeScalars) }
                     }
                 }
-                """, note: "data replaced whole: every row stays at its index (a character inspector on a held-out app)"),
+                """, note: "data replaced whole: every row stays at its index"),
             RuleExample("""
                 struct Console: View {
                     @State private var lines: [String] = []
@@ -147,7 +138,7 @@ struct ForEachIndexIdentityRule: CallRule {
                         }
                     }
                 }
-                """, note: "a `let` model property initialised with an array literal, read through a local (pocket-casts)",
+                """, note: "a `let` model property initialised with an array literal, read through a local",
                 otherFiles: ["WelcomeViewModel.swift": "final class WelcomeViewModel { let icons: [Icon] = [.classic, .dark, .round] }"]),
             RuleExample("""
                 struct ReadOnlyTextView: View {
@@ -158,7 +149,7 @@ struct ForEachIndexIdentityRule: CallRule {
                             .contextMenu { Button("Copy") { copy(lines.joined()) } }
                     }
                 }
-                """, note: "`@State` set once in `init` and never assigned elsewhere: a fixed count (pocket-casts)"),
+                """, note: "`@State` set once in `init` and never assigned elsewhere: a fixed count"),
             RuleExample("""
                 #Preview {
                     List { ForEach(rows.indices, id: \\.self) { i in Text(rows[i]) } }
@@ -211,7 +202,7 @@ struct ForEachIndexIdentityRule: CallRule {
         // Positions move only when items are inserted, removed or reordered before others: the user
         // deletes or moves rows (`.onDelete`/`.onMove`), or the view's own code does
         // (`cards.remove(at: i)`). Data replaced whole, or only appended to, keeps every row at
-        // its index (held-out apps: a character's scalars, a command path rebuilt whole).
+        // its index (a character's scalars, a command path rebuilt whole).
         if !Self.isEditable(call) {
             if Self.positionShifts(collection, in: context) == .none { return }
             // Only rows that hold something of their item can keep the wrong one's: state, focus, an

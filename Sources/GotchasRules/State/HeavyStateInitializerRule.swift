@@ -11,17 +11,21 @@ struct HeavyStateInitializerRule: Rule {
         seed: "000 G1, 004 §2",
         summary: "`@State var x = SomeClass(…)` where constructing the workspace class does work.",
         rationale: """
-            Unlike `@StateObject`, `@State`'s default value is not an autoclosure that runs once: \
-            SwiftUI evaluates it whenever it creates the view value (every time the parent's body runs), \
-            then keeps only the first instance. A class whose initializer touches SwiftData, audio, \
-            haptics or the network does that work again and again — and can run during preview reload \
-            before the view is mounted. Make the state optional and create it once in \
-            `.task { if model == nil { model = Model() } }`. Where `state-non-observable-class` reports \
-            the same property (a class that is not observable, read by the body), this rule stays quiet \
-            and that rule's message gives the one advice for the line. Not flagged in a scene's root: a view \
-            that only an `App`'s scenes build (`WindowGroup { ContentView() }`, the workspace's view graph, \
-            question `builtOnlyByApps`) is created again only when the app's own body is, which is rare.
+            `@State`'s default value is not an autoclosure: SwiftUI evaluates it every time it creates the \
+            view value (whenever the parent's body runs), then keeps only the first instance. A class whose \
+            initializer touches SwiftData, audio, haptics or the network does that work again and again. \
+            Make the state optional and create it once in `.task { if model == nil { model = Model() } }`.
             """,
+        notFlagged: [
+            "a class whose init and defaults do no work",
+            "`@StateObject` (an autoclosure)",
+            "value types and literals",
+            "a scene's root view",
+            "a class the workspace does not declare",
+        ],
+        severityReason: "repeated expensive work with every parent render.",
+        asks: [.declaration, .builtOnlyByApps],
+        useInstead: "created once in .task",
         // `.task { }` in the advice: https://developer.apple.com/tutorials/data/documentation/swiftui/view/task(name:priority:file:line:_:).md (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1)
         requires: .os(iOS: OSVersion(15), macOS: OSVersion(12), tvOS: OSVersion(15), watchOS: OSVersion(8)),
         triggers: ["@State"],
@@ -69,6 +73,22 @@ struct HeavyStateInitializerRule: Rule {
                 otherFiles: twoFeatureModels),
         ],
         nonTriggering: [
+            RuleExample("""
+                struct LibraryView: View {
+                    @State private var model = LibraryModel()
+                    var body: some View { Text(model.title) }
+                }
+                """, note: "an `@Observable` class with no initializer and cheap defaults (a plain struct's own cheap construction included): the documented pattern",
+                otherFiles: [
+                    "LibraryModel.swift": """
+                        @Observable final class LibraryModel {
+                            var title = "Library"
+                            var books: [String] = []
+                            var filter = Filter()
+                        }
+                        struct Filter { var query = ""; var ascending = true }
+                        """,
+                ]),
             RuleExample("""
                 struct ContentView: View {
                     @State private var model = GardenModel()
@@ -165,7 +185,7 @@ struct HeavyStateInitializerRule: Rule {
         // created again only when the app's own body is, which is rare: nothing re-creates it per render.
         guard !creations.isEmpty, !(context.enclosingView.map { context.isBuiltOnlyByApps($0.name) } ?? false) else { return }
         for (name, declaration, call) in creations {
-            guard Self.constructionDoesWork(declaration.scope),
+            guard Self.constructionDoesWork(declaration.scope, in: context),
                   // One line, one advice: where `state-non-observable-class` reports this property
                   // (a class the body reads that is not observable) its message carries both
                   // advices; this rule's "create it in `.task`" alone would contradict its
@@ -180,11 +200,21 @@ struct HeavyStateInitializerRule: Rule {
         }
     }
 
-    static func constructionDoesWork(_ type: TypeScope) -> Bool {
+    /// Making the type runs code beyond storing values: an initializer body that calls something,
+    /// or a stored property whose default calls something that does (a project value type's default
+    /// is cheap when its own construction is — `var filter = Filter()` of a plain struct — asked of
+    /// the workspace a level or two deep; a class, a service or a monitor, and anything else called
+    /// is taken as work).
+    static func constructionDoesWork(_ type: TypeScope, in context: RuleContext, depth: Int = 0) -> Bool {
         if type.hasInitializerBody { return true }
         return type.properties.contains { property in
             guard property.isStoredInstance, let callee = property.initializerCallee else { return false }
-            return !cheapCallees.contains(callee)
+            if cheapCallees.contains(callee) { return false }
+            if depth < 2, TypeNames.startsUppercase(callee), let declared = context.type(named: callee),
+               declared.kind == .struct || declared.kind == .enum, !declared.isView {
+                return constructionDoesWork(declared, in: context, depth: depth + 1)
+            }
+            return true
         }
     }
 }

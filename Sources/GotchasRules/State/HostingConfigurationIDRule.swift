@@ -11,17 +11,20 @@ struct HostingConfigurationIDRule: CallRule {
         seed: "003 cells",
         summary: "`UIHostingConfiguration { Root(item) }` built from a cell's per-item data, whose root view has no `.id(…)`.",
         rationale: """
-            UIKit reuses cells, and the SwiftUI tree inside a reused cell keeps its identity: \
-            `@State` (expanded, scroll position, a loaded image) from the previous item shows up for \
-            the next item displayed in that cell. The rule reports a root view built from per-item data \
-            of the cell provider or registration (its item or index path, or a cell's `configure(with:)` \
-            parameter), and only when its view tree holds state — `@State`/`@StateObject` in the root or a \
-            view it builds, at any depth, in any file, or a stateful system view such as `TextField` or \
-            `ScrollView` (asks the workspace model: `viewTreeHoldsState(rootedAt:)`); a single-purpose or \
-            placeholder cell shows the same view every time, and a stateless tree has nothing to carry over. Give the \
-            root `.id(item.id)` so a different item gets a fresh tree, and keep user-visible state in the \
-            model, keyed by stable IDs.
+            UIKit reuses cells, and the SwiftUI tree inside a reused cell keeps its identity: `@State` from \
+            the previous item (expanded, scroll position, a loaded image) shows up for the next one. Give \
+            the root `.id(item.id)` so a different item gets a fresh tree, and keep user-visible state in \
+            the model, keyed by stable IDs.
             """,
+        notFlagged: [
+            "a root with `.id(…)`",
+            "a tree that holds no state",
+            "a root not built from the cell's item",
+            "several roots",
+        ],
+        severityReason: "shown only where the root's tree holds state.",
+        asks: [.viewTreeHoldsState],
+        useInstead: "a root with `.id(…)`",
         triggering: [
             RuleExample("""
                 let registration = UICollectionView.CellRegistration<UICollectionViewCell, Message> { cell, indexPath, message in

@@ -11,20 +11,21 @@ struct ListRowConditionalRule: Rule {
         seed: "003 r17",
         summary: "An `if` without `else`, or `AnyView`, directly in the row closure of a `List`/`ForEach` in a list.",
         rationale: """
-            `List` and `Table` collect every row's identity and view count before showing any of \
-            them. A row closure that produces a constant number of views lets SwiftUI count without \
-            building; an `if` filter (zero or one view) or an `AnyView` forces it to run every row's \
-            closure up front, which hitches long lists. Filter the data in the model (or a computed \
-            collection) and give `ForEach` only the rows to show. Sections and nested `ForEach` are fine. \
-            Not flagged: rows over a constant handful (`Kind.allCases`, an array literal, a local `let` of one), \
-            which cost nothing to build up front, and an `if` whose body is only `Section`s (a section, not a \
-            row, is what it hides). Nor rows over data the code never changes (a `static let` list, a `let` \
-            array literal on the view or its model), and not an `if case` that matches an enum case: on a \
-            held-out app it unwrapped the one case a small list holds (a mute list's hashtags, every row a \
-            view), and with a static list of wallet apps it was 1 of 6 worth acting on (docs/precision.md); \
-            an `if` over the element's flag or optional (`if item.isVisible`, `if let date = item.doneAt`) is \
-            the filter the seed describes.
+            `List` and `Table` collect every row's identity and view count before showing any. A row that \
+            yields a constant number of views is counted without being built; an `if` filter (zero or one \
+            view) or an `AnyView` forces SwiftUI to run every row's closure up front, which hitches long \
+            lists. Filter the data in the model and give `ForEach` only the rows to show.
             """,
+        notFlagged: [
+            "`if`/`else` (one view either way)",
+            "an `if` that hides a `Section`",
+            "a constant handful of rows, or data never changed",
+            "an `if case` on the element's kind",
+            "a `ForEach` in a stack, not a list",
+        ],
+        severityReason: "a cost that shows on long lists.",
+        asks: [.declaration],
+        useInstead: "the recommended shape: filtered in the model",
         triggers: ["List", "ForEach", "Table", "Form"],
         triggering: [
             """
@@ -150,7 +151,7 @@ struct ListRowConditionalRule: Rule {
                         }
                     }
                 }
-                """, note: "a Picker's options inside a Form, not list rows (IceCubes)"),
+                """, note: "a Picker's options inside a Form, not list rows"),
             RuleExample("""
                 List(items) { item in
                     Row(item: item).onTapGesture { if item.isEnabled { open(item) } }

@@ -11,11 +11,15 @@ struct MissingPreviewRule: Rule {
         seed: "002",
         summary: "A non-private `View` type in a file with no `#Preview` or `PreviewProvider`.",
         rationale: """
-            Previews are where a view's states (empty, loading, long text, large Dynamic Type, \
-            dark mode) get looked at while writing it. A file that declares a view and no \
-            `#Preview` means those states are only seen in the running app. Add a `#Preview` next \
-            to the view. Opt-in: a taste rule; private helper views do not need their own.
+            Previews are where a view's states (empty, loading, long text, large Dynamic Type, dark mode) \
+            get looked at while writing it. Without a `#Preview` they are only seen in the running app.
             """,
+        notFlagged: [
+            "a `PreviewProvider`, also inside `#if DEBUG`",
+            "private helper views",
+            "view modifiers and apps",
+        ],
+        severityReason: "a taste rule.",
         triggers: ["View"],
         triggering: [
             """

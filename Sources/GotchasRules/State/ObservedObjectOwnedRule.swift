@@ -8,23 +8,24 @@ struct ObservedObjectOwnedRule: Rule {
     static let description = RuleDescription(
         id: "observed-object-owned",
         category: .state,
-        severity: .error,
+        severity: .warning,
         seed: "004 §2",
         summary: "`@ObservedObject var m = Model()` creates an object the view does not own; use `@StateObject`.",
         rationale: """
-            `@ObservedObject` only observes an object someone else keeps alive. When the view itself creates \
-            it (`@ObservedObject var model = Model()`), SwiftUI builds a new `Model` every time the parent \
-            re-creates the view value — on any parent update — so loaded data, selections and in-flight work \
-            are silently reset. Declare it `@StateObject private var model = Model()` (created once per view \
-            identity), or move to `@Observable` with `@State`. Not flagged: `@ObservedObject var model: Model` \
-            passed in by the parent, a shared instance (`= Model.shared`), a property of a class (not a \
-            view), or a view a host stores and drives through its own protocol (`currentStory?.onPause()` \
-            using the object): the host's value keeps one object. The fix is safe only when the property is `private` and nothing \
-            but view code (`body`, `some View` members, `@ViewBuilder` functions and their closures) reads the \
-            property: a `@StateObject` read on a view value SwiftUI never installed (a method another type \
-            calls on a stored view, or `view.model` read by a host) makes a new object on each access, and a caller passing the object through \
-            the initializer would be ignored after the first appearance. Then it is offered as unsafe.
+            `@ObservedObject` only observes an object someone else keeps alive. When the view creates it \
+            (`@ObservedObject var model = Model()`), SwiftUI builds a new `Model` every time the parent \
+            re-creates the view value, so loaded data, selections and in-flight work are silently reset. \
+            Declare it `@StateObject private var model = Model()`, or move to `@Observable` with `@State`.
             """,
+        notFlagged: [
+            "an object passed in by the parent",
+            "a shared instance (`= Model.shared`)",
+            "a property of a class, or of the `App`",
+            "a view a host stores and drives",
+        ],
+        fixSafety: "Writes `@StateObject`. Safe only when the property is `private` and only view code reads it; otherwise unsafe, because a `@StateObject` read outside a rendered view makes a new object each time.",
+        severityReason: "the object and its state are re-created whenever the parent re-creates the view: a reset, not a crash.",
+        asks: [.declaration],
         fix: .safe,
         // https://developer.apple.com/documentation/swiftui/stateobject.md (iOS 14, macOS 11, tvOS 14, watchOS 7, visionOS 1)
         requires: .os(iOS: OSVersion(14), macOS: OSVersion(11), tvOS: OSVersion(14), watchOS: OSVersion(7)),
@@ -85,7 +86,7 @@ struct ObservedObjectOwnedRule: Rule {
                 final class ClipPlaybackManager: ObservableObject {
                     @ObservedObject var clipTime: ClipTime = ClipTime(start: 0, end: 0)
                 }
-                """, note: "`@ObservedObject` in a class that is not a View: no view creates it (pocket-casts)"),
+                """, note: "`@ObservedObject` in a class that is not a View: no view creates it"),
             RuleExample("""
                 protocol StoryView: View { func onPause() }
                 struct ListenedStory: StoryView {
@@ -93,7 +94,7 @@ struct ObservedObjectOwnedRule: Rule {
                     var body: some View { Text("42").modifier(animation.animate(scale)) }
                     func onPause() { animation.pause() }
                 }
-                """, note: "a host drives the object through methods on the view value it stores (`currentStory?.onPause()`): one object for as long as the host keeps the value (pocket-casts)"),
+                """, note: "a host drives the object through methods on the view value it stores (`currentStory?.onPause()`): one object for as long as the host keeps the value"),
             RuleExample("""
                 struct EpilogueStory: StoryView {
                     @ObservedObject private var visibility = Visibility()

@@ -11,14 +11,17 @@ struct PrintChangesRule: CallRule {
         seed: "003 verifying",
         summary: "`Self._printChanges()`/`Self._logChanges()` left in code; remove it.",
         rationale: """
-            `let _ = Self._printChanges()` at the top of a `body` logs why the body ran (`@self`, `@identity`, \
-            or the property that changed). It is an underscored, debug-only SPI: left in, it writes to the \
-            console on every render of every instance, slowing hot views and cluttering logs, and may change \
-            or disappear in any release. Remove it before shipping (the fix deletes the statement, and its \
-            line when it stands alone). Not flagged: the names in strings or comments.
-            Not flagged inside `extension View { … }`: there it is a debug helper \
-            offered on purpose (a held-out library's `_printChanges_printingChanges()`), which its callers choose to use.
+            `Self._printChanges()` and `Self._logChanges()` are underscored, debug-only SPI. Left in, they \
+            log on every render of every instance, slowing hot views and cluttering the console, and may \
+            change in any release.
             """,
+        notFlagged: [
+            "the names in strings or comments",
+            "a debug helper in `extension View`",
+            "another library's debug operator",
+        ],
+        fixSafety: "Deletes the statement, and its line when it stands alone. Safe.",
+        severityReason: "debug code left in.",
         fix: .safe,
         triggering: [
             """

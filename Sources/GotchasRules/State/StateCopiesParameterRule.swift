@@ -11,28 +11,22 @@ struct StateCopiesParameterRule: CallRule {
         seed: "001, 004 §2, 000 G2",
         summary: "`@State` seeded from a value-type init parameter (`_x = State(initialValue: p)`).",
         rationale: """
-            SwiftUI keeps `@State` storage for the view's identity and uses the initial value only \
-            the first time. When the parent later passes a different `p` to the same view, the \
-            initializer runs again but the state keeps the old copy, so the view shows stale data. \
-            If the parent owns the value, take a `@Binding` (or a plain `let`); if the view needs \
-            its own draft that must restart for new input, give the view `.id(p)` at the call site, \
-            or react with `.onChange(of: p) { x = p }`. Not flagged: an init that also takes a way back — \
-            a closure (`onSave: @escaping (String) -> Void`) or a `Binding` that commits the value: the \
-            state is then an owned draft on purpose (save/cancel editors, pickers that report a choice); nor \
-            a starting mode of the view's own navigation: an enum the view declares, which it then drives itself \
-            (hands `$state` to its screens or assigns it). \
-            Nor a value the view owns: it changes the state (assigns it, mutates it, binds `$x`) and reads \
-            it in code that runs when something happens — a method, a button's action, `.onAppear`, \
-            `.task` — so it saves an edited draft itself (through a service or a store) or consumes a \
-            one-shot command and clears it. Nor a value the view hands on: it passes the state (or \
-            `$state`) to a view type the workspace declares, or to a `NavigationLink(value:)` — the \
-            edited selection goes to the next screen, the draft's way forward (the last wrong finding on \
-            the apps earlier sessions read; docs/precision.md). Asks the workspace which called types are \
-            views. Nor when the init also keeps the parameter itself (`self.initialPath = path` beside \
-            `_currentPath = State(initialValue: path)`): the view tells where it started from where the user \
-            has got to since (a media browser's path on a held-out app). The seed's copy — shown, or edited in \
-            a system control, with nowhere to go — is flagged.
+            SwiftUI keeps `@State` storage for the view's identity and uses the initial value only the first \
+            time. When the parent later passes a different value, the initializer runs again but the state \
+            keeps the old copy, so the view shows stale data. Take a `@Binding` or a plain `let` if the \
+            parent owns the value; for a draft that must restart, give the view `.id(p)` at the call site or \
+            react with `.onChange(of: p)`.
             """,
+        notFlagged: [
+            "a draft with a way back (a closure or `Binding` that commits it)",
+            "a value the view edits and saves, or hands on",
+            "a starting mode of the view's own navigation",
+            "the parameter also kept as is",
+            "a new value built from the parameter",
+        ],
+        severityReason: "the view ignores the parent's later values.",
+        asks: [.declaration],
+        useInstead: "the recommended shape: a binding",
         triggers: ["State("],
         triggering: [
             RuleExample("""
@@ -144,7 +138,7 @@ struct StateCopiesParameterRule: CallRule {
                     init(initialFilter: Filter) { _filter = State(initialValue: initialFilter) }
                     var body: some View { Text("x") }
                 }
-                """, note: "a parameter named as an initial value: a deliberate seed (IceCubes)"),
+                """, note: "a parameter named as an initial value: a deliberate seed"),
             RuleExample("""
                 struct Row: View {
                     @Binding var score: Int
@@ -185,7 +179,7 @@ struct StateCopiesParameterRule: CallRule {
                     }
                     var body: some View { Text(selected) }
                 }
-                """, note: "an owned draft with a way back: an escaping closure commits the choice (Mastodon)"),
+                """, note: "an owned draft with a way back: an escaping closure commits the choice"),
             RuleExample("""
                 struct NameEditor: View {
                     @State private var draft: String
@@ -221,7 +215,7 @@ struct StateCopiesParameterRule: CallRule {
                         }
                     }
                 }
-                """, note: "the parameter seeds the view's own navigation, an enum it declares and then drives itself (DuckDuckGo)"),
+                """, note: "the parameter seeds the view's own navigation, an enum it declares and then drives itself"),
         ])
 
     static let calledNames: Set<String> = ["State"]

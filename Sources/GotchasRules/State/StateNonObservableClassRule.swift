@@ -11,15 +11,21 @@ struct StateNonObservableClassRule: Rule {
         seed: "004 §2",
         summary: "`@State` holding an instance of a workspace class that is not `@Observable`, whose properties the body reads.",
         rationale: """
-            `@State` tracks its value; for a class that value is the reference, which never changes when \
-            a property does. Unless the class is `@Observable` (or a SwiftData `@Model`), the view does not \
-            re-render when it mutates: what the body shows of it goes stale. The rule reports only when \
-            the view's rendering code reads a mutable property of the object; a reference kept for \
-            ownership or callbacks (a coordinator, a cache, a delegate) is fine in `@State`. Mark the \
-            class `@Observable`; for an `ObservableObject`, own it with `@StateObject` instead. When the \
-            initializer also does work, this rule's message says so and `heavy-state-initializer` stays \
-            quiet on that line, so the two never give opposite advice.
+            `@State` tracks its value; for a class that value is the reference, which does not change when a \
+            property does. Unless the class is `@Observable` (or a SwiftData `@Model`), the view does not \
+            re-render when it mutates, and what the body shows goes stale. Mark the class `@Observable`, or \
+            own an `ObservableObject` with `@StateObject`.
             """,
+        notFlagged: [
+            "`@Observable` and `@Model` classes",
+            "a reference kept for ownership or callbacks",
+            "properties read only in actions",
+            "a class from another module",
+            "a box the body only passes on",
+        ],
+        severityReason: "shown only where the body reads a mutable property of the object.",
+        asks: [.declaration],
+        useInstead: "@Observable, @Model, and subclasses of an @Observable class",
         triggers: ["@State"],
         triggering: [
             RuleExample("""
@@ -52,6 +58,17 @@ struct StateNonObservableClassRule: Rule {
         ],
         nonTriggering: [
             RuleExample("""
+                final class ScrollBox { var offset: CGFloat = 0 }
+                struct Feed: View {
+                    @State private var box = ScrollBox()
+                    var body: some View {
+                        List(items) { Row(item: $0) }
+                            .onScrollGeometryChange(for: CGFloat.self) { $0.contentOffset.y } action: { _, y in box.offset = y }
+                            .overlay { ScrollIndicator(box: box) }
+                    }
+                }
+                """, note: "a box kept deliberately so that writes do not re-render: the body never reads its mutable properties, only passes it on"),
+            RuleExample("""
                 struct CartView: View {
                     // @State private var cart = Cart()
                     @State private var cartTitle = "Cart()"
@@ -74,7 +91,7 @@ struct StateNonObservableClassRule: Rule {
                     @State var selection: WorkspaceFile
                     var body: some View { Text(file?.name ?? "") }
                 }
-                """, note: "a selected reference: replacing it is the change (CodeEdit)",
+                """, note: "a selected reference: replacing it is the change",
                 otherFiles: ["WorkspaceFile.swift": "final class WorkspaceFile: Hashable { var name = \"\" }"]),
             RuleExample("""
                 struct PlayerView: View {
@@ -97,7 +114,7 @@ struct StateNonObservableClassRule: Rule {
                     @State private var conversations: [Conversation] = []
                     var body: some View { Text("") }
                 }
-                """, note: "a helper whose state is all private: the view reads results, not its properties (IceCubes)",
+                """, note: "a helper whose state is all private: the view reads results, not its properties",
                 otherFiles: ["DataSource.swift": "@MainActor final class ConversationsDataSource {\n    private var conversations: [Conversation] = []\n    private var nextPage: Link?\n    init() {}\n}"]),
             RuleExample("""
                 struct MapScreen: View {
@@ -142,7 +159,7 @@ struct StateNonObservableClassRule: Rule {
                 advice = "own this ObservableObject with `@StateObject` (its initializer then runs once)" + (canObserve ? ", or make it `@Observable`" : "")
             } else if !canObserve {
                 advice = "make `\(name)` an `ObservableObject` with `@Published` properties and own it with `@StateObject` (`@Observable` needs \(Self.observation))"
-            } else if HeavyStateInitializerRule.constructionDoesWork(declaration.scope) {
+            } else if HeavyStateInitializerRule.constructionDoesWork(declaration.scope, in: context) {
                 advice = "mark `\(name)` `@Observable`, and since its initializer does work, make the state optional and create it once in `.task { }`"
             } else {
                 advice = "mark `\(name)` `@Observable`"

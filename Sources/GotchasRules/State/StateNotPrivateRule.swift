@@ -12,30 +12,21 @@ struct StateNotPrivateRule: Rule {
         seed: "002",
         summary: "`@State`/`@StateObject` that is not `private`; view-owned state should be `private`.",
         rationale: """
-            `@State` is local, view-owned storage. When it is not `private`, the memberwise initializer exposes \
-            it and callers pass values in — but SwiftUI keeps the storage for the view's identity and ignores \
-            every later value the parent passes, so the screen silently shows stale data. Mark it \
-            `@State private var`; take input from the parent as a plain `let`, or a `@Binding` when the child \
-            edits it. Not flagged: `@Previewable @State` inside `#Preview`, a view whose declaration has its \
-            own `init` taking no parameter of the property's name (no memberwise initializer: nothing can be \
-            passed in), and an edit draft a caller seeds on purpose — a caller passes the property (or the \
-            view's `init` takes it) and the view stores a way back, a closure (`onSave: (Item) -> Void`) or a \
-            `@Binding`, through which the edited value returns. The fix is safe only when `private` still compiles: no file uses the property from \
-            outside the view's code in its own file (an `extension` of the view in `View+Logic.swift`, or another \
-            type's `view.count` — the workspace model's member uses), and either the view declares its own `init` \
-            or the property has an initial value and no call site in the workspace passes its label \
-            (`Row(item: i, count: 3)` would become "extra argument"). When another file uses it, a caller passes \
-            the label, or the workspace is not fully indexed yet, the fix is offered as unsafe; without an \
-            initial value (the memberwise initializer would become private) there is none. Asks the workspace: \
-            `filesUsing(member:of:)`, `initializerLabels(passedTo:)`. When the model knows another file (or type) \
-            uses the property and no caller passes it, nothing is reported: `private` cannot be written there \
-            (a view split over `View+….swift` extension files was 5 of 10 wrong findings on a held-out app). \
-            Nor in a view only previews build (a `#if DEBUG` wrapper a `PreviewProvider` or `#Preview` uses; \
-            asks `builtOnlyByPreviews`: 4 of 10 wrong findings on the final test set). In widget \
-            code (a file importing WidgetKit or in a `…WidgetExtension` folder) the finding says what is true \
-            there — WidgetKit renders each entry once and never updates the view, so the state is only a copy \
-            of what the caller passes — and offers no fix: the value should be a plain property, not `private`.
+            `@State` is view-owned storage. When it is not `private`, the memberwise initializer lets \
+            callers pass a value, but SwiftUI keeps the storage for the view's identity and ignores every \
+            later value, so the screen silently shows stale data. Mark it `@State private var`; take input \
+            as a plain `let`, or a `@Binding` when the child edits it.
             """,
+        notFlagged: [
+            "`@Previewable @State` in `#Preview`",
+            "a view whose own `init` does not take it",
+            "an edit draft with a way back (`onSave`, a `@Binding`)",
+            "a property other files use",
+            "a view only previews build",
+        ],
+        fixSafety: "Adds `private`. Safe when no other file uses the property and no caller passes its label; unsafe when one might (or the workspace is not fully indexed); none without an initial value, or in widget code.",
+        severityReason: "callers can pass a value SwiftUI then ignores. In widget code the message says instead that the state is only a copy of what the caller passes (WidgetKit renders each entry once).",
+        asks: [.initializerLabels, .memberUsers, .builtOnlyByPreviews],
         fix: .safe,
         triggers: ["State"],
         triggering: [
@@ -84,7 +75,7 @@ struct StateNotPrivateRule: Rule {
                     let item: Forward
                     var body: some View { ForwardEditor(forward: item, onSave: { _ in }) }
                 }
-                """, note: "an edit draft the caller seeds, handed back through `onSave` (UTM)"),
+                """, note: "an edit draft the caller seeds, handed back through `onSave`"),
             RuleExample("""
                 struct BoxedPublished<Value: ObservableObject>: DynamicProperty {
                     @StateObject var storage: Value
@@ -233,8 +224,8 @@ struct StateNotPrivateRule: Rule {
         if WorkspaceRuleSupport.isPreviewOnly(context) { return }
         // Used from another file (`Editor+Logic.swift`'s extension) or by another type, and no caller
         // passes it: `private` does not compile there and nothing is handed in, so there is neither
-        // a hazard nor advice that can be followed (a view split over extension files was half of one
-        // held-out app's findings). A caller passing the label keeps the finding (a stale copy); an
+        // a hazard nor advice that can be followed (a view split over extension files is a common
+        // shape). A caller passing the label keeps the finding (a stale copy); an
         // unknown answer (not fully indexed) too.
         if let name = variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
            let type = context.enclosingType, let users = context.filesUsing(member: name, of: type.qualifiedName), !users.isEmpty,

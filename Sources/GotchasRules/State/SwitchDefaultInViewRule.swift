@@ -12,12 +12,18 @@ struct SwitchDefaultInViewRule: Rule {
         seed: "003 r7",
         summary: "`default:` in a `switch` over enum cases inside `body` or a `@ViewBuilder`.",
         rationale: """
-            Modelling element kinds as an enum and switching over it in the dispatching view is \
-            the right structure — but with a `default:` a newly added case is silently rendered \
-            as the fallback (or as nothing). Spell out every case, so adding one is a compile \
-            error at each place that must render it. Opt-in: some switches deliberately group \
-            the rest.
+            Switching over an enum of element kinds in the dispatching view is the right structure, but with \
+            `default:` a newly added case is silently rendered as the fallback. Spell out every case, so \
+            adding one is a compile error at each place that must render it.
             """,
+        notFlagged: [
+            "exhaustive switches",
+            "switches over values, not kinds",
+            "`@unknown default`",
+            "action closures and code outside views",
+        ],
+        severityReason: "a taste rule: some switches group the rest on purpose.",
+        useInstead: "exhaustive",
         triggers: ["default"],
         triggering: [
             """

@@ -11,20 +11,20 @@ struct UnstableIdentityRule: CallRule {
         seed: "003 r2",
         summary: "A computed `id` that returns `UUID()`, or `.id(UUID())`.",
         rationale: """
-            Identity must be stable. `var id: UUID { UUID() }` returns a new ID every time SwiftUI \
-            asks, so each `ForEach`/`List` update sees all-new elements: rows lose their `@State`, \
-            images reload, and animations remove and insert everything. `.id(UUID())` in a body does \
-            the same to one view on every render. A fallback `x ?? UUID()` does this only while `x` is \
-            nil — every read of a nil `x` is a new identity. Store the ID once (`let id = UUID()`) or derive it \
-            from the data (a database key, a name that cannot repeat). \
-            Not flagged: `.id(UUID())` evaluated once (in an `init` that builds a stored view, in an action), \
-            and on a lone `ProgressView` (in stacks with spacers), the known way to restart a spinner in a \
-            reused `List` row; it holds no state to lose. Nor a `.id(UUID())` that says it is deliberate: one \
-            with a comment on it (the public apps' workarounds cite the SwiftUI bug they refresh around), \
-            and one in a branch of an `#available`/`#unavailable` check (a refresh for an old OS, \
-            `if #available(iOS 15, *) { self } else { self.id(UUID()) }`) — both were found on held-out \
-            apps, where a fresh identity was the point (docs/precision.md).
+            Identity must be stable. `var id: UUID { UUID() }` returns a new ID every time SwiftUI asks, so \
+            each update sees all-new elements: rows lose their `@State`, images reload, and everything \
+            animates as removed and inserted. `.id(UUID())` in a body does the same to one view on every \
+            render. Store the ID once (`let id = UUID()`) or derive it from the data.
             """,
+        notFlagged: [
+            "`.id(UUID())` evaluated once (an init, an action)",
+            "a lone `ProgressView` restarted in a row",
+            "a `.id(UUID())` with a comment, or in an availability branch",
+            "`UUID()` stored once",
+            "`x ?? UUID()` where `x` is not optional",
+        ],
+        severityReason: "a new identity on every render or read (`.id(UUID())`, a computed `id` returning `UUID()`); warning for `x ?? UUID()`, new only on the reads where `x` is nil.",
+        useInstead: "a stable ID",
         triggers: ["UUID()"],
         triggering: [
             """
@@ -106,6 +106,12 @@ struct UnstableIdentityRule: CallRule {
             RuleExample("Button(\"Reset\") { token = UUID() }", note: "a new ID stored on an event: a deliberate reset"),
             RuleExample("@State private var token = UUID()", note: "stored state"),
             RuleExample("var newID: UUID { UUID() }", note: "a factory property not named id"),
+            RuleExample("""
+                struct Episode: Identifiable {
+                    let podcastID: String
+                    var id: String { podcastID ?? UUID().uuidString }
+                }
+                """, note: "a fallback whose value is declared non-optional: never taken"),
             RuleExample("struct Artwork: Identifiable { let id: String; init(podcastID: String?) { id = podcastID ?? UUID().uuidString } }",
                         note: "a `?? UUID()` fallback stored once in an initializer"),
         ])
@@ -134,14 +140,26 @@ struct UnstableIdentityRule: CallRule {
         // never reaches (precision first: not flagged).
         if let fallbackFor = Self.nilCoalescingOperands(of: call) {
             guard fallbackFor.count == 1 else { return }
+            // A value its declaration says is never nil never reaches the fallback.
+            if Self.isDeclaredNonOptional(fallbackFor[0], in: context) { return }
+            // A new identity only where the value is nil, not on every render: a warning.
             report.append(Finding(
-                message: "A computed `id` falling back to `UUID()` is a new identity on each read where \(Self.allNil(fallbackFor)): those rows reset their state and re-animate; store the fallback once (`let id = x ?? UUID()` in the initializer) or derive it from the data",
-                range: call.byteRange))
+                message: "A computed `id` falling back to `UUID()` is a new identity on each read, but only where \(Self.allNil(fallbackFor)): those rows reset their state and re-animate; store the fallback once (`let id = x ?? UUID()` in the initializer) or derive it from the data",
+                range: call.byteRange, loweredSeverity: .warning))
             return
         }
         report.append(Finding(
             message: "A computed `id` returning `UUID()` is a new identity every time it is read: rows reset their state and re-animate; store it once (`let id = UUID()`) or derive it from the data",
             range: call.byteRange))
+    }
+
+    /// `name` (or `self.name`) is a property of the enclosing type declared with a type that is not
+    /// optional (`let podcastID: String`): `name ?? UUID()` never takes the fallback.
+    static func isDeclaredNonOptional(_ operand: String, in context: RuleContext) -> Bool {
+        let name = operand.hasPrefix("self.") ? String(operand.dropFirst(5)) : operand
+        guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
+              let typeName = context.enclosingType?.property(named: name)?.typeName else { return false }
+        return !typeName.hasSuffix("?") && !typeName.hasSuffix("!") && !typeName.hasPrefix("Optional<")
     }
 
     /// A comment before the `.id` (on its line or the line above) or after its `)` on the line.

@@ -12,11 +12,17 @@ struct ViewBuilderHelperFunctionRule: Rule {
         seed: "002",
         summary: "A `@ViewBuilder func` / `func … -> some View` helper inside a `View`.",
         rationale: """
-            A helper function that builds part of a view's body runs as part of that body: it \
-            re-runs whenever anything the parent reads changes, cannot hold its own `@State`, and \
-            cannot be previewed alone. Extract a subview (`struct Row: View`) that takes only what it \
-            shows: it gets its own identity, dependency scope and `#Preview`. Opt-in: a taste rule.
+            A helper function that builds part of a view's body runs as part of that body: it re-runs \
+            whenever anything the parent reads changes, cannot hold its own `@State`, and cannot be \
+            previewed alone. Extract a subview (`struct Row: View`) that takes only what it shows.
             """,
+        notFlagged: [
+            "computed `@ViewBuilder` properties",
+            "modifier extensions on `View`",
+            "static factories and non-view helpers",
+        ],
+        severityReason: "a taste rule.",
+        asks: [.declaration],
         triggers: ["View"],
         triggering: [
             """

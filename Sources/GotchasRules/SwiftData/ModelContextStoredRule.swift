@@ -12,13 +12,23 @@ struct ModelContextStoredRule: Rule {
         seed: "000 C8",
         summary: "A stored `ModelContext` property in a class, struct or singleton.",
         rationale: """
-            `ModelContext` is not Sendable and is bound to one actor: `mainContext` and \
-            `@Environment(\\.modelContext)` belong to the main actor. Keeping one in a stored property \
-            pins the whole type to `MainActor` (every call hops to — and blocks — the main thread) or, \
-            used from a background task, corrupts the context. Pass it per call \
-            (`func fetchItems(using modelContext: ModelContext)`), or give background work its own \
-            context in a `@ModelActor`.
+            `ModelContext` is not `Sendable` and belongs to one actor: `mainContext` and \
+            `@Environment(\\.modelContext)` to the main actor. Keeping one in a stored property pins the \
+            whole type to the main actor, or, used from a background task, corrupts the context. Pass it per \
+            call (`func fetchItems(using context: ModelContext)`), or give background work its own context \
+            in a `@ModelActor`.
             """,
+        notFlagged: [
+            "a `@ModelActor`",
+            "the environment value in a view",
+            "parameters, locals and computed properties",
+            "a view's input",
+            "a main-actor type holding `mainContext`",
+            "an `XCTestCase`",
+        ],
+        severityReason: "a context shared across actors.",
+        asks: [.declaration, .defaultIsolation],
+        useInstead: "a parameter and a local",
         triggers: ["ModelContext", "mainContext"],
         triggering: [
             """
@@ -31,7 +41,7 @@ struct ModelContextStoredRule: Rule {
             """
             @MainActor final class Store {
                 var ↓modelContext: ModelContext?
-                let ↓main = SharedContainer.container.mainContext
+                let ↓background = ModelContext(SharedContainer.container)
             }
             """,
             """
@@ -41,6 +51,19 @@ struct ModelContextStoredRule: Rule {
             """,
         ],
         nonTriggering: [
+            RuleExample("""
+                @MainActor final class Store {
+                    let main = SharedContainer.container.mainContext
+                    private let context: ModelContext
+                    init(container: ModelContainer) { context = container.mainContext }
+                }
+                """, note: "isolated to the main actor and holding the main context: the context's actor is the type's own"),
+            RuleExample("""
+                final class ItemTests: XCTestCase {
+                    var context: ModelContext!
+                    override func setUp() { context = ModelContext(container) }
+                }
+                """, note: "a test case making a context per test"),
             RuleExample("""
                 final class Service {
                     // private let context: ModelContext
@@ -88,6 +111,8 @@ struct ModelContextStoredRule: Rule {
               type.kind == .class || type.kind == .struct || type.kind == .extension || type.kind == .enum,
               !type.isView, !type.hasAttribute("ModelActor"), !(context.type(named: type.name)?.isView ?? false)
         else { return }
+        // A test case makes its context per test (`setUp`): not a long-lived service.
+        guard !type.inherits("XCTestCase"), context.type(named: type.name)?.inherits("XCTestCase") != true else { return }
         let variable = node.cast(VariableDeclSyntax.self)
         guard variable.attributes.isEmpty else { return }  // @Environment, @Query, … are wrappers, not stored contexts
         for binding in variable.bindings {
@@ -99,9 +124,39 @@ struct ModelContextStoredRule: Rule {
                 || (annotated == nil && (value?.as(FunctionCallExprSyntax.self)?.calleeName == "ModelContext"
                     || value?.dottedName?.hasSuffix(".mainContext") == true))
             guard isContext else { continue }
+            // Isolated to the main actor and holding the main context: the context's actor is the
+            // type's own, so no call can use it off its actor.
+            if Self.isMainActorIsolated(type, in: context),
+               value?.dottedName?.hasSuffix(".mainContext") == true || Self.assignsMainContext(to: name.identifier.text, in: node) {
+                continue
+            }
             report.append(Finding(
                 message: "stored `ModelContext` `\(name.identifier.text)` pins `\(type.name)` to one actor (the main one for `mainContext`): calls block the main thread or use the context off its actor; pass `using modelContext: ModelContext` per call or use a `@ModelActor`",
                 range: name.identifier.byteRange))
+        }
+    }
+
+    /// `@MainActor` on the type (any of its declarations), or the project's default isolation.
+    static func isMainActorIsolated(_ type: TypeScope, in context: RuleContext) -> Bool {
+        type.hasAttribute("MainActor") || context.type(named: type.name)?.hasAttribute("MainActor") == true
+            || context.defaultIsolationIsMainActor
+    }
+
+    /// The type's code assigns `….mainContext` to the property (`context = container.mainContext`
+    /// or `self.context = …` in an initializer).
+    static func assignsMainContext(to name: String, in node: Syntax) -> Bool {
+        var current = node.parent
+        while let parent = current, !parent.isProtocol(DeclGroupSyntax.self) { current = parent.parent }
+        guard let decl = current else { return false }
+        return decl.tokens(viewMode: .sourceAccurate).contains { token in
+            guard token.text == "mainContext", token.previousToken(viewMode: .sourceAccurate)?.tokenKind == .period else { return false }
+            var expression = token.parent
+            while let parent = expression?.parent, !parent.is(ExprListSyntax.self) { expression = parent }
+            guard let list = expression?.parent?.as(ExprListSyntax.self) else { return false }
+            let elements = Array(list)
+            guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self) else { return false }
+            let target = elements[0].trimmedDescription
+            return target == name || target == "self." + name
         }
     }
 }

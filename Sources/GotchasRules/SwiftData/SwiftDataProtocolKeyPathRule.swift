@@ -14,10 +14,18 @@ struct SwiftDataProtocolKeyPathRule: Rule {
         rationale: """
             In a protocol extension, `SortDescriptor(\\.sortOrder)`, `#Predicate { $0.name == x }` and \
             `FetchDescriptor<Self>(predicate:sortBy:)` build key paths rooted in the protocol, not in the \
-            concrete `@Model`. SwiftData cannot map them to its schema and traps with EXC_BREAKPOINT \
-            when the fetch runs — there is no compile error. Write these helpers on each concrete model, \
-            or fetch unfiltered with `FetchDescriptor<Self>()` and sort/filter in Swift.
+            concrete `@Model`. SwiftData cannot map them to its schema and traps when the fetch runs; there \
+            is no compile error. Write these helpers on each concrete model, or fetch unfiltered and sort or \
+            filter in Swift.
             """,
+        notFlagged: [
+            "a concrete `@Model` type",
+            "an unfiltered `FetchDescriptor<Self>()`",
+            "a protocol extension without SwiftData",
+        ],
+        severityReason: "the fetch crashes.",
+        asks: [.declaration],
+        useInstead: "key paths rooted in a concrete model",
         triggers: ["SortDescriptor", "#Predicate", "FetchDescriptor"],
         triggering: [
             RuleExample("""

@@ -11,12 +11,19 @@ struct ManualCountdownRule: CallRule {
         seed: "000, S1",
         summary: "A periodic `TimelineView` or `Timer.publish` ticker whose content formats a date difference into `Text`.",
         rationale: """
-            Re-rendering every second or minute to format `deadline.timeIntervalSince(now)` into a \
-            `Text` is timer plumbing SwiftUI already ships: `Text(deadline, style: .relative)` \
-            ("in 3 hours"), `.timer` (a running clock) and `.offset` update themselves, with no \
-            ticking schedule, no formatter, and no body runs. `Text(timerInterval: start...end)` \
+            Re-rendering every second or minute to format `deadline.timeIntervalSince(now)` into a `Text` is \
+            plumbing SwiftUI already ships. `Text(deadline, style: .relative)`, `.timer` and `.offset` \
+            update themselves with no schedule, no formatter and no body runs, and `Text(timerInterval:)` \
             counts down a range.
             """,
+        notFlagged: [
+            "a `TimelineView` without date math (a clock)",
+            "an animation schedule",
+            "date math with nothing ticking, or in an action",
+        ],
+        severityReason: "a self-updating text replaces the ticker.",
+        asks: [.declaration],
+        useInstead: "the recommended shape",
         // https://developer.apple.com/documentation/swiftui/text/init(_:style:).md (iOS 14, macOS 11, tvOS 14, watchOS 7, visionOS 1)
         requires: .os(iOS: OSVersion(14), macOS: OSVersion(11), tvOS: OSVersion(14), watchOS: OSVersion(7)),
         triggers: ["TimelineView", "Timer.publish"],

@@ -11,18 +11,18 @@ struct SymbolOpacityDisabledRule: CallRule {
         seed: "000, S5",
         summary: "`Image(systemName:)` dimmed with a constant `.opacity(<1)`.",
         rationale: """
-            A constant `.opacity(0.5)` on an SF Symbol makes it look greyed out or broken, and \
-            blends it with whatever is behind it. `.symbolRenderingMode(.hierarchical)` (or a \
-            `.secondary`/`.tertiary` foreground style) conveys "secondary" or "disabled" with the \
-            symbol's own layers. Not flagged: a symbol known to have one layer (`ellipsis`, `chevron.right`, \
-            `plus`, `xmark`, `star.fill`, …): hierarchical rendering leaves its only layer at full strength, \
-            and a constant opacity there is just a dimmer colour, chosen on purpose. \
-            Flagged only on tiles and rows — a symbol in `ForEach`, `List` or lazy-grid content, where a \
-            dim marks an item as past or disabled (the seed's "past/disabled tiles"). A lone symbol dimmed \
-            once — an empty-state illustration, an overlay's button — is a design choice: those and \
-            one-layer symbols were every wrong finding in three reviews (0 of 8 worth acting on; \
-            docs/precision.md).
+            A constant `.opacity(0.5)` on an SF Symbol in a row or tile makes it look greyed out or broken, \
+            and blends it with what is behind. `.symbolRenderingMode(.hierarchical)`, or a \
+            `.secondary`/`.tertiary` style, conveys "secondary" or "disabled" with the symbol's own layers.
             """,
+        notFlagged: [
+            "a lone symbol dimmed once",
+            "a symbol with one layer (`xmark`, `plus`, …)",
+            "opacity driven by state",
+            "asset images and whole containers",
+        ],
+        severityReason: "shown only in `ForEach`, `List` or lazy-grid content, where the dim marks an item's state.",
+        useInstead: "the recommended shape",
         // https://developer.apple.com/documentation/swiftui/view/symbolrenderingmode(_:).md (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1)
         requires: .os(iOS: OSVersion(15), macOS: OSVersion(12), tvOS: OSVersion(15), watchOS: OSVersion(8)),
         triggers: ["systemName"],

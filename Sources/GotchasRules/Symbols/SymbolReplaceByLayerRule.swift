@@ -10,11 +10,16 @@ struct SymbolReplaceByLayerRule: Rule {
         seed: "000, S4",
         summary: "`.replace.byLayer` in a symbol content transition or effect.",
         rationale: """
-            Between paired symbols (`app` → `checkmark.app`), `.replace.byLayer` just swaps layers \
-            and snaps; `.replace.magic(fallback:)` (iOS 18+) draws the morph and falls back to the \
-            plain replace elsewhere. Pair it with a non-bouncy curve so overshoot does not cause \
-            scale artifacts. The fix is unsafe: `.magic` needs iOS 18 / macOS 15.
+            Between paired symbols (`app` and `checkmark.app`), `.replace.byLayer` swaps layers and snaps; \
+            `.replace.magic(fallback:)` draws the morph and falls back to a plain replace elsewhere. Pair it \
+            with a non-bouncy curve so overshoot does not cause scale artifacts.
             """,
+        notFlagged: [
+            "`byLayer` on another effect",
+            "strings and look-alike names",
+        ],
+        fixSafety: "Writes `.replace.magic(fallback: .replace)`, keeping a direction (`.replace.downUp`) as the fallback. Unsafe: it needs iOS 18 / macOS 15.",
+        severityReason: "a better transition exists.",
         fix: .unsafe,
         // https://developer.apple.com/documentation/symbols/replacesymboleffect/magic(fallback:).md (iOS 18, macOS 15, tvOS 18, watchOS 11, visionOS 2)
         requires: .os(iOS: OSVersion(18), macOS: OSVersion(15), tvOS: OSVersion(18), watchOS: OSVersion(11), visionOS: OSVersion(2)),

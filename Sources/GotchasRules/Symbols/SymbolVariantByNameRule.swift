@@ -12,32 +12,33 @@ struct SymbolVariantByNameRule: CallRule {
         seed: "S2",
         summary: "Choosing `\"x.fill\"` vs `\"x\"` by name; use one symbol and `.symbolVariant(.fill)`.",
         rationale: """
-            Building the symbol name (`isDone ? "star.fill" : "star"`, `"\\(name).fill"`, `name + ".fill"`) \
-            makes each state a different image: SwiftUI replaces the image instead of morphing it, symbol \
-            effects and content transitions lose their identity, and a typo in the name shows nothing at run \
-            time. Render one symbol and apply `.symbolVariant(isDone ? .fill : .none)`. The fix is offered \
-            when both names are literals that differ only by `.fill`. It goes after any `Image`-only methods \
-            of the chain (`.resizable()`, `.renderingMode(_:)`, …), because `.symbolVariant` returns `some View`, \
-            not an `Image`; it is safe only when the chain is a statement of view-building code and continues \
-            with known view modifiers, and offered as unsafe elsewhere (a property or function returning \
-            `Image`, `Text(Image(…))`, a project's own `extension Image` method). Flagged only where the name \
-            reads state that changes while the view lives — a `@State`, `@Binding`, `@Environment` or other \
-            dynamic property of the view, or a stored reference to an observable model — because only then \
-            does the image swap under the user; a name chosen by a `let` input or a row's element is fixed \
-            for that view. Not flagged: a choice between two unrelated symbols, nor what the system draws \
-            as a menu, whose items are rebuilt when it opens: `.contextMenu { … }`, a `Menu`'s content, \
-            `.swipeActions`, a member of the view used only there, and a view type that every place in \
-            the workspace builds inside menu content (a `Menu`'s `label:` is flagged). Asks the workspace: \
-            the declarations of the view's property types (observable or not) and where each view type \
-            is built (`isBuiltOnlyAsMenuContent`). Back on by default (issue 21): the tuning apps' findings \
-            that were wrong were all menu content or fixed inputs; see docs/precision.md for the held-out \
-            figure.
+            Choosing the symbol name (`isDone ? "star.fill" : "star"`) makes each state a different image: \
+            SwiftUI replaces it instead of morphing it, symbol effects and content transitions lose their \
+            identity, and a typo shows nothing at run time. Render one symbol and apply \
+            `.symbolVariant(isDone ? .fill : .none)`.
             """,
+        notFlagged: [
+            "a `let` input no caller passes: fixed for the view",
+            "two unrelated symbols",
+            "menu content (`.contextMenu`, a `Menu`'s items, `.swipeActions`)",
+        ],
+        fixSafety: "Written when both names are literals differing only by `.fill`, after any `Image`-only methods (`.resizable()`). Safe in view-building code; unsafe where an `Image` is required (a property returning `Image`, `Text(Image(…))`).",
+        severityReason: "the name changes with state and something animates the symbol (`.symbolEffect`, `.contentTransition`, an animation or transition), which cannot morph between two images; hint where nothing animates it, a style change. A `let` input counts as changing when a caller passes it.",
+        asks: [.declaration, .initializerLabels, .menuContentOnly],
         fix: .safe,
         // https://developer.apple.com/documentation/swiftui/view/symbolvariant(_:).md (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1)
         requires: .os(iOS: OSVersion(15), macOS: OSVersion(12), tvOS: OSVersion(15), watchOS: OSVersion(8)),
         triggers: [".fill"],
         triggering: [
+            RuleExample("""
+                struct PinButton: View {
+                    let isPinned: Bool
+                    var body: some View {
+                        Image(systemName: ↓isPinned ? "pin.fill" : "pin")
+                    }
+                }
+                """, note: "a `let` input a parent passes: re-created with a new value on each tap, the image swaps (a hint: nothing animates it)",
+                otherFiles: ["Row.swift": "struct Row: View { @State private var pinned = false; var body: some View { Button { pinned.toggle() } label: { PinButton(isPinned: pinned) } } }"]),
             RuleExample("""
                 struct AvailableExample: View {
                     @State private var isDone = false
@@ -101,7 +102,7 @@ struct SymbolVariantByNameRule: CallRule {
                         Image(systemName: isPinned ? "pin.fill" : "pin")
                     }
                 }
-                """, note: "a `let` input: fixed for this view, nothing swaps while it lives"),
+                """, note: "a `let` input no caller in the workspace passes: fixed for this view, nothing swaps while it lives"),
             RuleExample("""
                 struct MessageView: View {
                     @State private var isLiked = false
@@ -199,10 +200,20 @@ struct SymbolVariantByNameRule: CallRule {
         // what the system draws as a menu.
         guard let argument = call.argument(labeled: label) else { return }
         // The workspace is asked only about a name that has one of the shapes below.
-        let flags = { WorkspaceRuleSupport.readsChangingState(argument.expression, in: context) && !WorkspaceRuleSupport.isDrawnAsMenu(context) }
+        let flags = {
+            (WorkspaceRuleSupport.readsChangingState(argument.expression, in: context) || Self.readsPassedInput(argument.expression, in: context))
+                && !WorkspaceRuleSupport.isDrawnAsMenu(context)
+        }
         let expression = argument.expression
-        let message = "Choosing the symbol by name (`.fill` or not) swaps the image, so SwiftUI cannot animate "
-            + "or transition between the states; use one symbol and `.symbolVariant(condition ? .fill : .none)`"
+        // A warning only where something animates the symbol: otherwise the swap is instant either
+        // way, and one symbol with a variant is a matter of style.
+        let isAnimated = Self.animatesSymbol(call)
+        let message = isAnimated
+            ? "Choosing the symbol by name (`.fill` or not) swaps the image, so the animation here cannot morph "
+                + "between the states; use one symbol and `.symbolVariant(condition ? .fill : .none)`"
+            : "Choosing the symbol by name (`.fill` or not) makes each state a different image; one symbol with "
+                + "`.symbolVariant(condition ? .fill : .none)` keeps it one image that symbol effects and transitions can animate"
+        let lowered: Severity? = isAnimated ? nil : .hint
 
         if let sequence = expression.as(SequenceExprSyntax.self) {
             let elements = Array(sequence.elements)
@@ -229,14 +240,14 @@ struct SymbolVariantByNameRule: CallRule {
                     .insert(".symbolVariant(\(condition) ? \(variant.whenTrue) : \(variant.whenFalse))",
                             at: placement.call.endPositionBeforeTrailingTrivia.utf8Offset),
                 ])
-                report.append(Finding(message: message, range: expression.byteRange, fixes: [fix]))
+                report.append(Finding(message: message, range: expression.byteRange, fixes: [fix], loweredSeverity: lowered))
                 return
             }
             // `name + ".fill"`, `"heart" + (isLiked ? ".fill" : "")`
             if elements.count >= 3, let last = elements.last,
                last.stringLiteralValue?.hasPrefix(".fill") == true || Self.togglesFillSuffix(last),
                elements[elements.count - 2].as(BinaryOperatorExprSyntax.self)?.operator.text == "+", flags() {
-                report.append(Finding(message: message, range: expression.byteRange))
+                report.append(Finding(message: message, range: expression.byteRange, loweredSeverity: lowered))
             }
             return
         }
@@ -245,15 +256,40 @@ struct SymbolVariantByNameRule: CallRule {
            literal.segments.contains(where: { segment in
                segment.as(ExpressionSegmentSyntax.self)?.expressions.first.map { Self.togglesFillSuffix($0.expression) } == true
            }), flags() {
-            report.append(Finding(message: message, range: expression.byteRange))
+            report.append(Finding(message: message, range: expression.byteRange, loweredSeverity: lowered))
             return
         }
         // `"\(name).fill"`
         if let literal = expression.as(StringLiteralExprSyntax.self),
            literal.segments.contains(where: { $0.is(ExpressionSegmentSyntax.self) }),
            let last = literal.segments.last?.as(StringSegmentSyntax.self), last.content.text.hasPrefix(".fill"), flags() {
-            report.append(Finding(message: message, range: expression.byteRange))
+            report.append(Finding(message: message, range: expression.byteRange, loweredSeverity: lowered))
         }
+    }
+
+    /// Something animates the symbol: its own modifier chain has a symbol effect, a content
+    /// transition or an animation, or the view type that draws it animates (`withAnimation`,
+    /// `.animation(_:value:)`), so a change of the condition may be animated.
+    static func animatesSymbol(_ call: FunctionCallExprSyntax) -> Bool {
+        if call.modifiersAppliedAfter.contains(where: { callee in
+            callee.calleeName.map { WorkspaceRuleSupport.animationNames.contains($0) || $0 == "transition" } == true
+        }) { return true }
+        return WorkspaceRuleSupport.enclosingTypeAnimates(Syntax(call))
+    }
+
+    /// The name reads a plain stored input of the view (`let isPinned: Bool`) that callers pass:
+    /// a parent re-creating the view with a new value changes it while the view keeps its
+    /// identity. Not narrowed while the callers are unknown (the index is incomplete, or the
+    /// type's own initializer may take it under another label).
+    static func readsPassedInput(_ code: ExprSyntax, in context: RuleContext) -> Bool {
+        guard let type = context.enclosingView else { return false }
+        let inputs = code.referencedNames.filter { name in
+            type.properties.contains { $0.name == name && $0.isStoredInstance && $0.wrapper == nil }
+        }
+        guard !inputs.isEmpty else { return false }
+        if type.declaresInitializer { return true }
+        guard let labels = context.initializerLabels(passedTo: type.name) else { return true }
+        return inputs.contains { labels.contains($0) }
     }
 
     /// `Image` methods that return `Image` (`.symbolVariant` returns `some View`, so it goes after them).

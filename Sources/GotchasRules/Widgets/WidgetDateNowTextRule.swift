@@ -11,11 +11,18 @@ struct WidgetDateNowTextRule: CallRule {
         seed: "000 W2",
         summary: "`Date()`/`Date.now` rendered as static `Text` in a widget view.",
         rationale: """
-            WidgetKit renders a widget's view once per timeline entry and shows that snapshot, possibly \
-            for hours. `Text(Date.now, format: …)` or `Text("\\(Date())")` freezes at render time. Use the \
-            system-updated templates — `Text(date, style: .relative)`, `.timer`, `.offset`, \
-            `Text(timerInterval:)` — or emit one entry per state with the date it should appear.
+            WidgetKit renders a widget's view once per timeline entry and shows that snapshot, possibly for \
+            hours. `Text(Date.now, format: …)` freezes at render time. Use the system-updated styles \
+            (`Text(date, style: .relative)`, `.timer`, `.offset`, `Text(timerInterval:)`) or emit one entry \
+            per state with the date it should appear.
             """,
+        notFlagged: [
+            "system-updated text styles",
+            "the entry's date",
+            "app code",
+        ],
+        severityReason: "the widget shows a stale time.",
+        useInstead: "system-updated text styles",
         triggers: ["Date()", "Date.now", ".now"],
         triggering: [
             """

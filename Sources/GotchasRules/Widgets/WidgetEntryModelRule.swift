@@ -12,12 +12,18 @@ struct WidgetEntryModelRule: Rule {
         summary: "A `TimelineEntry` storing a `@Model` object, or `persistentModelID` used as an `AppEntity` id.",
         rationale: """
             A `@Model` instance in a timeline entry is tied to the context that fetched it: it faults or \
-            shows stale values when the widget renders later, and keeps the context alive in a \
-            memory-capped extension. `PersistentIdentifier` does not reliably round-trip through \
-            App Intent/widget configuration, so a configured selection silently falls back to the default. \
-            Store a Codable, Hashable value wrapper keyed by a stored `UUID`, and use that UUID as the \
-            `AppEntity` id.
+            shows stale values when the widget renders later, and keeps the context alive in a memory-capped \
+            extension. `PersistentIdentifier` does not reliably round-trip through widget configuration. \
+            Store a `Codable` value keyed by a stored `UUID`, and use that as the `AppEntity` id.
             """,
+        notFlagged: [
+            "a `Codable` value wrapper",
+            "a struct of the same name",
+            "a `UUID` id",
+        ],
+        severityReason: "stale or faulting widget data.",
+        asks: [.declaration],
+        useInstead: "a Codable value wrapper",
         triggers: ["TimelineEntry", "persistentModelID", "PersistentIdentifier"],
         triggering: [
             RuleExample("""

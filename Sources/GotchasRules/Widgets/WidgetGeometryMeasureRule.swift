@@ -12,10 +12,17 @@ struct WidgetGeometryMeasureRule: CallRule {
         summary: "`GeometryReader` + `.onAppear`/`.task` (or `onGeometryChange`) writing `@State` in a widget view.",
         rationale: """
             WidgetKit captures the view once; `.onAppear`, `.task` and geometry-change callbacks fire after \
-            that capture, so a layout that depends on the measured `@State` renders with the initial \
-            value (usually `.zero`). Compute sizes synchronously — from the `GeometryReader` proxy inside \
-            the body, known constants or font metrics — and pass them down as parameters.
+            that capture, so a layout that depends on the measured `@State` renders with the initial value. \
+            Compute sizes synchronously, from the `GeometryReader` proxy inside the body or from constants, \
+            and pass them down.
             """,
+        notFlagged: [
+            "the proxy used synchronously",
+            "callbacks that write no `@State`",
+            "app code",
+        ],
+        severityReason: "the widget renders with the initial size.",
+        useInstead: "using the proxy synchronously",
         triggers: ["GeometryReader", "onGeometryChange"],
         triggering: [
             """

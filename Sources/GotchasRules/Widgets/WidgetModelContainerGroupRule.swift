@@ -11,11 +11,19 @@ struct WidgetModelContainerGroupRule: CallRule {
         seed: "000 W7",
         summary: "`ModelConfiguration`/`ModelContainer(for:)` without `groupContainer:` in widget code.",
         rationale: """
-            The app and its widget extension see different containers unless both open the store in a \
-            shared App Group. A widget that builds `ModelContainer(for: Item.self)` reads its own empty \
-            store and shows nothing — and a build never tells you. Declare the App Group entitlement \
-            and pass `ModelConfiguration(…, groupContainer: .identifier(appGroupID))`.
+            The app and its widget extension see different containers unless both open the store in a shared \
+            App Group. A widget that builds `ModelContainer(for: Item.self)` reads its own empty store and \
+            shows nothing. Add the App Group entitlement and pass `ModelConfiguration(…, groupContainer: \
+            .identifier(appGroupID))`.
             """,
+        notFlagged: [
+            "a `groupContainer:` or an explicit store URL",
+            "a container built from a configuration",
+            "in-memory stores",
+            "app code",
+        ],
+        severityReason: "the store may be shared another way (an explicit URL), so not a warning.",
+        useInstead: "a group container; a container built from a configuration; in-memory",
         triggering: [
             """
             import WidgetKit
@@ -51,7 +59,7 @@ struct WidgetModelContainerGroupRule: CallRule {
                 import WidgetKit
                 let url = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: "group.app")!.appendingPathComponent("Store.sqlite")
                 let container = try ModelContainer(for: Item.self, configurations: ModelConfiguration(url: url))
-                """, note: "an explicit store URL (here inside the App Group; QuickToDo)"),
+                """, note: "an explicit store URL (here inside the App Group)"),
             RuleExample("""
                 import SwiftData
                 let container = try ModelContainer(for: Habit.self)

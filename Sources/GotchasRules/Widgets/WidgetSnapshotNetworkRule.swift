@@ -11,11 +11,17 @@ struct WidgetSnapshotNetworkRule: Rule {
         seed: "000 W5",
         summary: "Network requests (`URLSession`) inside `getSnapshot`/`snapshot(for:in:)`.",
         rationale: """
-            The snapshot is what the widget gallery and the edit sheet show; the system gives it well \
-            under a second. Awaiting a request there leaves a blank or placeholder tile in the gallery \
-            (and counts against the extension's budget). Return sample or cached data from the \
-            snapshot; fetch in `getTimeline`/`timeline(for:in:)`, against a cache.
+            The snapshot is what the widget gallery and the edit sheet show, and the system gives it well \
+            under a second. Awaiting a request there leaves a blank or placeholder tile. Return sample or \
+            cached data from the snapshot, and fetch in `getTimeline`/`timeline(for:in:)`.
             """,
+        notFlagged: [
+            "an awaited helper that reads a cache",
+            "the network in the timeline",
+            "comments and strings",
+        ],
+        severityReason: "a blank tile in the gallery.",
+        useInstead: "the network in getTimeline",
         triggers: ["URLSession", "Client("],
         triggering: [
             """

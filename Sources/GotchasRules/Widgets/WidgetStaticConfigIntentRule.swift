@@ -10,12 +10,20 @@ struct WidgetStaticConfigIntentRule: CallRule {
         seed: "000 W10",
         summary: "A `StaticConfiguration` widget whose views use `Button(intent:)`/`Toggle(…, intent:)`.",
         rationale: """
-            Under `StaticConfiguration` + `TimelineProvider`, tapping a `Button(intent:)` runs the intent \
-            but `reloadTimelines(ofKind:)` does not reliably re-run `getTimeline` (iOS 17/18): the widget \
-            sits in its invalidated state. Interactive widgets need `AppIntentConfiguration` with an \
-            `AppIntentTimelineProvider` — an empty `WidgetConfigurationIntent` is enough when there is \
+            Under `StaticConfiguration`, tapping a `Button(intent:)` runs the intent, but \
+            `reloadTimelines(ofKind:)` does not reliably re-run `getTimeline`, so the widget stays in its \
+            old state. Interactive widgets need `AppIntentConfiguration` with an \
+            `AppIntentTimelineProvider`; an empty `WidgetConfigurationIntent` is enough when there is \
             nothing to configure.
             """,
+        notFlagged: [
+            "`AppIntentConfiguration`",
+            "a static widget without intent controls",
+            "a control used only under `#available`",
+        ],
+        severityReason: "taps do not refresh the widget.",
+        asks: [.intentControls, .references],
+        useInstead: "AppIntentConfiguration",
         // https://developer.apple.com/tutorials/data/documentation/widgetkit/appintentconfiguration.md (iOS 17, macOS 14, watchOS 10, visionOS 26; no tvOS)
         requires: .os(iOS: OSVersion(17), macOS: OSVersion(14), tvOS: nil, watchOS: OSVersion(10), visionOS: OSVersion(26)),
         triggering: [

@@ -11,11 +11,14 @@ struct WidgetTimelineViewRule: CallRule {
         seed: "000 W3",
         summary: "`TimelineView` in a widget view does not tick.",
         rationale: """
-            WidgetKit renders the view once per timeline entry; `TimelineView(.animation)`, \
-            `.everyMinute` or `.periodic` schedules are not driven inside a widget, so the content \
-            stays frozen until the next entry. Use system text templates (`Text(date, style: .timer)`), \
-            generate several entries that cover the window, or accept that it will not animate.
+            WidgetKit renders the view once per timeline entry; `TimelineView` schedules are not driven \
+            inside a widget, so the content stays frozen until the next entry. Use system text styles \
+            (`Text(date, style: .timer)`) or several entries that cover the window.
             """,
+        notFlagged: [
+            "app views",
+        ],
+        severityReason: "the content never updates.",
         triggering: [
             """
             import WidgetKit

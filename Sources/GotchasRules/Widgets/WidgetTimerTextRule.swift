@@ -11,12 +11,18 @@ struct WidgetTimerTextRule: CallRule {
         seed: "000 W8",
         summary: "`Text(_, style: .timer)` in a mask or hidden layer, or several timer texts in a widget with `Button(intent:)`.",
         rationale: """
-            Once a widget has a `Button(intent:)`/`Toggle(…, intent:)` it renders as a live SwiftUI view: \
-            every `Text(_, style: .timer)` drives ~25 Hz body re-evaluation and each pass re-prepares every \
-            intent button, so copies multiply (slow timeline renders, log spam, budget). A timer text in a \
-            `.mask` or a hidden layer costs the same and shows nothing. Share one timer label, never render \
-            one hidden, and use `Text(date, style: .time)` when seconds are not needed.
+            Once a widget has a `Button(intent:)` it renders as a live view: every `Text(_, style: .timer)` \
+            re-evaluates the body about 25 times a second and re-prepares every intent button. A timer text \
+            in a `.mask` or hidden layer costs the same and shows nothing. Share one timer label, never hide \
+            one, and use `.time` when seconds are not needed.
             """,
+        notFlagged: [
+            "a single timer text",
+            "several timers in a non-interactive widget",
+            "app code",
+        ],
+        severityReason: "wasted rendering budget.",
+        useInstead: "a single timer text",
         triggers: [".timer"],
         triggering: [
             """

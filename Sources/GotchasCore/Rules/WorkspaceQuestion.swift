@@ -1,0 +1,53 @@
+/// A kind of question a rule asks beyond its file (`WorkspaceQueries.Query` without the
+/// names asked about), as a rule's docs list it under "Asks the workspace".
+public enum WorkspaceQuestion: Int, Sendable, CaseIterable, Comparable {
+    case declaration, environmentUses, intentControls, references, initializerLabels, memberUsers, bodyReaches
+    case viewTreeHoldsState, menuContentOnly, builtOnlyByApps, builtOnlyByPreviews, defaultIsolation, phonePortraitOnly
+    case buildsNavigationStack, builtBesideTabView
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// The question in the user's words.
+    public var userText: String {
+        switch self {
+        case .declaration: "how types named here are declared in other files"
+        case .environmentUses: "where the type is injected into and read from the environment"
+        case .intentControls: "which intent controls the widget's views hold"
+        case .references: "which types a type's code names"
+        case .initializerLabels: "which labels callers pass to the view's initializer"
+        case .memberUsers: "which files use the property"
+        case .bodyReaches: "whether `body` reaches the member"
+        case .viewTreeHoldsState: "whether a view's tree holds state"
+        case .menuContentOnly: "whether a view type is built only as menu content"
+        case .builtOnlyByApps: "whether a view type is built only as an app scene's root"
+        case .builtOnlyByPreviews: "whether a view type is built only by previews"
+        case .defaultIsolation: "the project's default actor isolation"
+        case .phonePortraitOnly: "whether the app is iPhone-only and portrait-only"
+        case .buildsNavigationStack: "whether a view reachable from the content builds its own navigation stack"
+        case .builtBesideTabView: "whether a type that builds the view also builds a `TabView`"
+        }
+    }
+}
+
+extension WorkspaceQueries.Query {
+    /// Which kind of question this is.
+    public var question: WorkspaceQuestion {
+        switch self {
+        case .declaration: .declaration
+        case .environmentUses: .environmentUses
+        case .intentControls: .intentControls
+        case .references: .references
+        case .initializerLabels: .initializerLabels
+        case .memberUsers: .memberUsers
+        case .bodyReaches: .bodyReaches
+        case .viewTreeHoldsState: .viewTreeHoldsState
+        case .menuContentOnly: .menuContentOnly
+        case .builtOnlyByApps: .builtOnlyByApps
+        case .builtOnlyByPreviews: .builtOnlyByPreviews
+        case .defaultIsolation: .defaultIsolation
+        case .phonePortraitOnly: .phonePortraitOnly
+        case .buildsNavigationStack: .buildsNavigationStack
+        case .builtBesideTabView: .builtBesideTabView
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import GotchasCore
+import GotchasRules
+import Testing
+
+/// A finding's severity follows its evidence: weaker evidence lowers it below the rule's
+/// default (`Finding.loweredSeverity`), and a severity the user configures for the rule wins.
+@Suite struct SeverityEvidenceTests {
+    static func severities(_ code: String, only id: String, otherFiles: [String: String] = [:]) -> [Severity] {
+        RuleHarness.lint(code, only: id, otherFiles: otherFiles).map(\.severity)
+    }
+
+    @Test func aSymbolNothingAnimatesIsAHint() {
+        let code = """
+            struct Star: View {
+                @State private var isOn = false
+                var body: some View { Image(systemName: isOn ? "star.fill" : "star").onTapGesture { isOn.toggle() } }
+            }
+            """
+        #expect(Self.severities(code, only: "symbol-variant-by-name") == [.hint])
+    }
+
+    @Test func aSymbolWithAContentTransitionIsAWarning() {
+        let code = """
+            struct Star: View {
+                @State private var isOn = false
+                var body: some View {
+                    Image(systemName: isOn ? "star.fill" : "star")
+                        .contentTransition(.symbolEffect(.replace))
+                        .onTapGesture { isOn.toggle() }
+                }
+            }
+            """
+        #expect(Self.severities(code, only: "symbol-variant-by-name") == [.warning])
+    }
+
+    @Test func aSymbolWhoseConditionChangesWithAnimationIsAWarning() {
+        let code = """
+            struct Star: View {
+                @State private var isOn = false
+                var body: some View {
+                    Button { withAnimation { isOn.toggle() } } label: { Image(systemName: isOn ? "star.fill" : "star") }
+                }
+            }
+            """
+        #expect(Self.severities(code, only: "symbol-variant-by-name") == [.warning])
+    }
+
+    @Test func aLetInputIsNarrowedOnlyByItsCallers() {
+        let code = """
+            struct PinButton: View {
+                let isPinned: Bool
+                var body: some View { Image(systemName: isPinned ? "pin.fill" : "pin") }
+            }
+            """
+        #expect(Self.severities(code, only: "symbol-variant-by-name").isEmpty, "no caller passes it")
+        let caller = ["Row.swift": "struct Row: View { var pinned: Bool; var body: some View { PinButton(isPinned: pinned) } }"]
+        #expect(Self.severities(code, only: "symbol-variant-by-name", otherFiles: caller) == [.hint])
+    }
+
+    @Test func navigationViewInAPreviewIsAHint() {
+        #expect(Self.severities("#Preview { NavigationView { InboxView() } }", only: "navigation-view") == [.hint])
+        #expect(Self.severities("struct Root: View { var body: some View { NavigationView { InboxView() } } }", only: "navigation-view") == [.warning])
+    }
+
+    @Test func aPreviewWhoseViewHasItsOwnStackIsToldToDropTheWrapper() throws {
+        let inbox = ["InboxView.swift": "struct InboxView: View { var body: some View { NavigationStack { Text(\"a\") } } }"]
+        let diagnostics = RuleHarness.lint("#Preview { NavigationView { InboxView() } }", only: "navigation-view", otherFiles: inbox)
+        #expect(diagnostics.map(\.severity) == [.hint])
+        #expect(try #require(diagnostics.first).message.contains("`InboxView` has its own navigation stack: remove the wrapper"))
+    }
+
+    @Test func aNestedTaskTypeIsAWarningThatNamesItsParent() throws {
+        let code = """
+            struct Upload {
+                enum Task { case send }
+                func start() { Task { await send() } }
+            }
+            """
+        let diagnostics = RuleHarness.lint(code, only: "type-named-task")
+        #expect(diagnostics.map(\.severity) == [.warning])
+        #expect(try #require(diagnostics.first).message.contains("inside `Upload`"))
+        #expect(Self.severities("struct Task {}", only: "type-named-task") == [.error])
+    }
+
+    @Test func aUUIDFallbackIsAWarning() {
+        let fallback = "struct Row: Identifiable { var podcastID: String?; var id: String { podcastID ?? UUID().uuidString } }"
+        #expect(Self.severities(fallback, only: "unstable-identity") == [.warning])
+        #expect(Self.severities("struct Row: Identifiable { var id: UUID { UUID() } }", only: "unstable-identity") == [.error])
+    }
+
+    @Test func softDeprecatedRenamesAreInfo() {
+        #expect(Self.severities("let v = Text(\"a\").foregroundColor(.red)", only: "foreground-color") == [.info])
+        #expect(Self.severities("let v = Image(\"cover\").cornerRadius(8)", only: "corner-radius") == [.info])
+    }
+
+    /// A severity the configuration file sets for the rule wins over the lower one the evidence earns.
+    @Test func aConfiguredSeverityWinsOverALoweredOne() throws {
+        let code = "#Preview { NavigationView { InboxView() } }"
+        let file = try ConfigurationFile.parse(Array(#"{"rules": {"navigation-view": "warning"}}"#.utf8), path: "/p/.swiftui-gotchas.json",
+                                               rules: RuleHarness.linter.descriptions)
+        let configured = RuleConfiguration.resolve(rules: RuleHarness.linter.descriptions, file: file)
+        #expect(configured.userConfigured.contains("navigation-view"))
+        let document = SourceDocument(path: "Example.swift", text: code)
+        let diagnostics = RuleHarness.linter.lint(document, configuration: configured).diagnostics.filter { $0.ruleID == "navigation-view" }
+        #expect(diagnostics.map(\.severity) == [.warning])
+        let byDefault = RuleConfiguration.resolve(rules: RuleHarness.linter.descriptions, file: nil)
+        #expect(RuleHarness.linter.lint(document, configuration: byDefault).diagnostics.filter { $0.ruleID == "navigation-view" }.map(\.severity) == [.hint])
+    }
+}
