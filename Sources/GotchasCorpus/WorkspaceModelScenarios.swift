@@ -70,8 +70,163 @@ public struct WorkspaceModelScenario: Sendable {
 
     public static let all: [WorkspaceModelScenario] = [
         nestedTypesWithOneName, viewSplitOverExtensionFiles, viewWithItsOwnInit, appProperty, formatterProperties,
-        hostedCells, menuContentViews,
+        hostedCells, menuContentViews, helperFormatters, workThroughMembers, screenAliases, dispatchWrappers,
     ]
+
+    /// A row calls `relativeTime(_:)`, declared in another file, which builds a
+    /// `RelativeDateTimeFormatter` on every call: flagged at the call, naming the helper and its
+    /// file. `stamp(_:)` builds one too but is called only in an action (not flagged);
+    /// `shortDate(_:)` reads a cached formatter (not flagged). `Header` keeps a `DateFormatter` in
+    /// a stored property, rebuilt with the view (flagged).
+    public static let helperFormatters = WorkspaceModelScenario(
+        name: "a helper in another file builds a formatter per call", rule: "formatter-in-body",
+        files: [
+            "Views/ActivityRow.swift": """
+                import SwiftUI
+                struct ActivityRow: View {
+                    let item: Activity
+                    var body: some View {
+                        HStack {
+                            Text(relativeTime(item.date))
+                            Text(shortDate(item.date))
+                            Button("Copy") { copy(stamp(item.date)) }
+                        }
+                    }
+                }
+                """,
+            "Views/Header.swift": """
+                import SwiftUI
+                struct Header: View {
+                    let date: Date
+                    private let formatter = DateFormatter()
+                    var body: some View { Text(formatter.string(from: date)) }
+                }
+                """,
+            "Helpers/Dates.swift": """
+                import Foundation
+                private let cachedShort = DateFormatter()
+                func relativeTime(_ date: Date) -> String {
+                    let formatter = RelativeDateTimeFormatter()
+                    formatter.unitsStyle = .short
+                    return formatter.localizedString(for: date, relativeTo: .now)
+                }
+                func shortDate(_ date: Date) -> String { cachedShort.string(from: date) }
+                func stamp(_ date: Date) -> String { ISO8601DateFormatter().string(from: date) }
+                func copy(_ text: String) {}
+                struct Activity { let date: Date }
+                """,
+        ],
+        expected: [
+            Expected("Views/ActivityRow.swift", "formatter-in-body", line: 6, fix: nil,
+                     mentions: ["`relativeTime(_:)`", "`Dates.swift`", "RelativeDateTimeFormatter"]),
+            Expected("Views/Header.swift", "formatter-in-body", line: 4, fix: nil, mentions: ["stored property"]),
+        ])
+
+    /// Work one read away from `body`: `ForEach` over a computed property that filters and sorts
+    /// a `@Query`'s results (flagged at the read), and a computed property in another file that
+    /// decodes `@AppStorage` JSON, read in `body` (flagged at the read, naming the file). Not
+    /// flagged: a computed property over three literals, and the decoding property read only in
+    /// an action.
+    public static let workThroughMembers = WorkspaceModelScenario(
+        name: "work in members that body reads", rule: "work-in-body",
+        files: [
+            "TripList.swift": """
+                import SwiftUI
+                import SwiftData
+                struct TripList: View {
+                    @Query var trips: [Trip]
+                    var visibleTrips: [Trip] {
+                        trips.filter { !$0.isArchived }.sorted { $0.start > $1.start }
+                    }
+                    var kinds: [String] { ["a", "b", "c"].filter { !$0.isEmpty } }
+                    var body: some View {
+                        List {
+                            ForEach(visibleTrips) { trip in Text(trip.name) }
+                            ForEach(kinds, id: \\.self) { Text($0) }
+                        }
+                    }
+                }
+                """,
+            "ThemeBadge.swift": """
+                import SwiftUI
+                struct ThemeBadge: View {
+                    @AppStorage("theme") var themeData = Data()
+                    var body: some View {
+                        VStack {
+                            Text(theme.name)
+                            Button("Reset") { print(theme) }
+                        }
+                    }
+                }
+                """,
+            "ThemeBadge+Theme.swift": """
+                import SwiftUI
+                extension ThemeBadge {
+                    var theme: Theme { (try? JSONDecoder().decode(Theme.self, from: themeData)) ?? Theme(name: "") }
+                }
+                struct Theme: Codable { var name: String }
+                """,
+        ],
+        expected: [
+            Expected("TripList.swift", "work-in-body", line: 11, fix: nil, mentions: ["`visibleTrips`", "`.sorted`"]),
+            Expected("ThemeBadge.swift", "work-in-body", line: 6, fix: nil, mentions: ["`theme`", "`ThemeBadge+Theme.swift`", "JSON"]),
+        ])
+
+    /// A static alias of the screen's width used for layout in a view (flagged at the use, naming
+    /// the alias's file); a static constant that is not the screen's size (not flagged).
+    public static let screenAliases = WorkspaceModelScenario(
+        name: "a static alias of UIScreen.main.bounds", rule: "uiscreen-bounds",
+        files: [
+            "Card.swift": """
+                import SwiftUI
+                struct Card: View {
+                    var body: some View {
+                        Image("hero")
+                            .frame(width: .screenW - 16)
+                            .padding(.horizontal, .gutter)
+                    }
+                }
+                """,
+            "CGFloat+Layout.swift": """
+                import UIKit
+                extension CGFloat {
+                    static let screenW = UIScreen.main.bounds.width
+                    static let gutter: CGFloat = 16
+                }
+                """,
+        ],
+        expected: [
+            Expected("Card.swift", "uiscreen-bounds", line: 5, fix: nil, mentions: ["`screenW`", "`CGFloat+Layout.swift`"]),
+        ])
+
+    /// A project function wrapping `DispatchQueue.main.asyncAfter`, called from async code
+    /// (flagged at the call, naming the wrapper) and from synchronous code (not flagged).
+    public static let dispatchWrappers = WorkspaceModelScenario(
+        name: "a project wrapper of DispatchQueue.main.asyncAfter", rule: "dispatch-queue",
+        files: [
+            "Toaster.swift": """
+                final class Toaster {
+                    var message: String?
+                    func show(_ text: String) async {
+                        message = text
+                        after(2) { self.message = nil }
+                    }
+                    func flash(_ text: String) {
+                        message = text
+                        after(1) { self.message = nil }
+                    }
+                }
+                """,
+            "Utilities/Delay.swift": """
+                import Foundation
+                func after(_ seconds: Double, _ work: @escaping () -> Void) {
+                    DispatchQueue.main.asyncAfter(deadline: .now() + seconds, execute: work)
+                }
+                """,
+        ],
+        expected: [
+            Expected("Toaster.swift", "dispatch-queue", line: 5, fix: nil, mentions: ["`after(_:_:)`", "`Delay.swift`", "asyncAfter"]),
+        ])
 
     /// Two features each nest a `StateModel`; only `Player`'s does work in its `init`. Inside
     /// `extension Player` the name means `Player.StateModel` (flagged, naming it and its file);

@@ -242,4 +242,46 @@ enum WorkspaceRuleSupport {
     static func related(_ declaration: TypeDeclaration, _ message: String) -> RelatedLocation {
         RelatedLocation(path: declaration.path, range: declaration.scope.nameRange, message: message)
     }
+
+    /// What a name used in a view's code means for a reach question: `relativeTime(d)`,
+    /// `visibleItems`, `self.rows` — a member of the enclosing type, else a free function;
+    /// `Formatters.relative(d)` — a static member of the named type; `model.rows` — a member of
+    /// the type of the enclosing type's property `model`. Nil for anything else.
+    static func reachTarget(of expression: ExprSyntax, in context: RuleContext) -> ReachTarget? {
+        let expression = expression.unwrapped
+        let owner = context.enclosingType?.qualifiedName ?? ""
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            let name = reference.baseName.text
+            guard !TypeNames.startsUppercase(name), reference.baseName.tokenKind != .keyword(.self) else { return nil }
+            return .member(owner: owner, name: name)
+        }
+        guard let member = expression.as(MemberAccessExprSyntax.self) else { return nil }
+        let name = member.declName.baseName.text
+        guard !TypeNames.startsUppercase(name) else { return nil }
+        guard let base = member.base else { return .staticMember(owner: nil, name: name) }
+        if let selfName = expression.selfMemberName { return .member(owner: owner, name: selfName) }
+        guard let baseName = base.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
+        if TypeNames.startsUppercase(baseName) {
+            return .staticMember(owner: context.declaration(of: baseName)?.scope.qualifiedName ?? baseName, name: name)
+        }
+        guard let held = enclosingProperty(named: baseName, in: context)?.inferredTypeName.flatMap(TypeNames.simple),
+              let declaration = context.declaration(of: held)
+        else { return nil }
+        return .member(owner: declaration.scope.qualifiedName, name: name)
+    }
+
+    /// "`rowTitle(for:)` calls `relativeTime(_:)` (in `Dates.swift`), which": the way from the
+    /// name used here to the member holding the hazard, for a message.
+    static func reachPath(_ reached: ReachedHazard, from context: RuleContext) -> String {
+        let place = place([reached.path], from: context)
+        let last = "`\(reached.hazard.member)` (\(place))"
+        guard reached.steps.count > 1 else { return last }
+        let before = reached.steps.dropLast().map { "`\($0)`" }.joined(separator: " → ")
+        return "\(before) → \(last)"
+    }
+
+    /// A related location at the hazard, in its file.
+    static func related(_ reached: ReachedHazard, _ message: String) -> RelatedLocation {
+        RelatedLocation(path: reached.path, range: reached.hazard.range, message: message)
+    }
 }

@@ -98,6 +98,15 @@ extension RuleContext {
         return workspace.bodyReaches(member: member, of: typeName)
     }
 
+    /// The first hazard of one of `kinds` (a formatter built, JSON decoded, …) that the code
+    /// `target` names reaches when it runs, up to `WorkspaceIndex.reachDepth` calls away in any
+    /// file, with the members on the way (see `WorkspaceIndex.reachedHazard`); nil when none is,
+    /// and while the workspace is not completely indexed. Records the question.
+    public func reachedHazard(from target: ReachTarget, kinds: Set<ReachHazard.Kind>) -> ReachedHazard? {
+        record(.reachedHazard(target, kinds: kinds))
+        return workspace.reachedHazard(from: target, kinds: kinds)
+    }
+
     /// True when the view tree rooted at the type named `root` holds state a reused host could
     /// carry over (see `WorkspaceIndex.viewTreeHoldsState`); nil while the workspace is not
     /// completely indexed or no file declares `root`. Records the question.

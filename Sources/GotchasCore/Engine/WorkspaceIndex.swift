@@ -25,6 +25,8 @@ public struct WorkspaceIndex: Sendable {
     /// Paths holding what members of each type (qualified name) reach (`FileIndex.memberReach`).
     private var memberReachPaths: [String: Set<String>] = [:]
     private var namingPaths: [String: Set<String>] = [:]
+    /// Files by member key and hazard keys by member name, for reach questions (`ReachHazard.swift`).
+    private(set) var reach = ReachMaps()
     /// Paths by each name they refer to or asked about (`FileIndex.referencedTypeNames`):
     /// `dependents(on:)` without visiting every file.
     private var dependentPaths: [String: Set<String>] = [:]
@@ -325,6 +327,7 @@ public struct WorkspaceIndex: Sendable {
         for owner in file.memberUses.keys { memberUsePaths[owner, default: []].insert(file.path) }
         for key in file.memberReach.keys { memberReachPaths[String(key.prefix { $0 != " " }), default: []].insert(file.path) }
         for names in file.references.values { for name in names { namingPaths[name, default: []].insert(file.path) } }
+        reach.register(file)
         for name in file.referencedTypeNames { dependentPaths[name, default: []].insert(file.path) }
     }
 
@@ -340,6 +343,7 @@ public struct WorkspaceIndex: Sendable {
         for owner in file.memberUses.keys { Self.remove(file.path, from: &memberUsePaths, at: owner) }
         for key in file.memberReach.keys { Self.remove(file.path, from: &memberReachPaths, at: String(key.prefix { $0 != " " })) }
         for names in file.references.values { for name in names { Self.remove(file.path, from: &namingPaths, at: name) } }
+        reach.unregister(file)
         for name in file.referencedTypeNames { Self.remove(file.path, from: &dependentPaths, at: name) }
     }
 

@@ -26,6 +26,9 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
         case memberUsers(String, member: String)
         /// `RuleContext.bodyReaches(member:of:)`: whether a type's `body` reaches a member.
         case bodyReaches(String, member: String)
+        /// `RuleContext.reachedHazard(from:kinds:)`: the hazard of one of `kinds` a name used in
+        /// rendered code reaches (`ReachHazard`).
+        case reachedHazard(ReachTarget, kinds: Set<ReachHazard.Kind>)
         /// `RuleContext.viewTreeHoldsState(rootedAt:)`: whether a view tree holds state.
         case viewTreeHoldsState(String)
         /// `RuleContext.isBuiltOnlyAsMenuContent(_:)`: whether a view type is built only inside menus.
@@ -48,6 +51,7 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
             // code that names it, and only a file that asked needs a re-lint then.
             case .memberUsers(let type, _), .bodyReaches(let type, _): FileIndex.memberUsesDependency(of: type)
             case .viewTreeHoldsState, .menuContentOnly, .builtOnlyByApps, .builtOnlyByPreviews: FileIndex.viewTreeDependency
+            case .reachedHazard: FileIndex.reachDependency
             case .defaultIsolation, .phonePortraitOnly: nil
             }
         }
@@ -74,6 +78,8 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
             case .bodyReaches(let type, let member):
                 first.bodyReaches(member: member, of: type) == second.bodyReaches(member: member, of: type)
             case .viewTreeHoldsState(let root): first.viewTreeHoldsState(rootedAt: root) == second.viewTreeHoldsState(rootedAt: root)
+            case .reachedHazard(let target, let kinds):
+                first.reachedHazard(from: target, kinds: kinds) == second.reachedHazard(from: target, kinds: kinds)
             case .menuContentOnly(let name): first.isBuiltOnlyAsMenuContent(name) == second.isBuiltOnlyAsMenuContent(name)
             case .builtOnlyByApps(let name): first.isBuiltOnlyByApps(name) == second.isBuiltOnlyByApps(name)
             case .builtOnlyByPreviews(let name): first.isBuiltOnlyByPreviews(name) == second.isBuiltOnlyByPreviews(name)
@@ -95,6 +101,7 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
             case .memberUsers(let type, let member): hasher.combine(workspace.filesUsing(member: member, of: type, declaredIn: path))
             case .bodyReaches(let type, let member): hasher.combine(workspace.bodyReaches(member: member, of: type))
             case .viewTreeHoldsState(let root): hasher.combine(workspace.viewTreeHoldsState(rootedAt: root))
+            case .reachedHazard(let target, let kinds): hasher.combine(workspace.reachedHazard(from: target, kinds: kinds))
             case .menuContentOnly(let name): hasher.combine(workspace.isBuiltOnlyAsMenuContent(name))
             case .builtOnlyByApps(let name): hasher.combine(workspace.isBuiltOnlyByApps(name))
             case .builtOnlyByPreviews(let name): hasher.combine(workspace.isBuiltOnlyByPreviews(name))
@@ -152,7 +159,7 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
                 // `DeclaredTypeNames` holds simple names (and dotted extensions' parts).
                 case .declaration(let name): declaredElsewhere(TypeNames.simple(name) ?? name)
                 // Every finished index answers the labels and member questions (the empty one does not).
-                case .environmentUses, .intentControls, .references, .initializerLabels, .memberUsers, .bodyReaches,
+                case .environmentUses, .intentControls, .references, .initializerLabels, .memberUsers, .bodyReaches, .reachedHazard,
                      .viewTreeHoldsState, .menuContentOnly, .builtOnlyByApps, .builtOnlyByPreviews: true
                 // Asked only by files that read `UIScreen.main.bounds`: few, so always taken as open.
                 case .phonePortraitOnly: true
@@ -171,6 +178,8 @@ extension WorkspaceQueries.Query {
         switch self {
         case .environmentUses(let name): workspace.environmentUses(of: name).contains { $0.path == path }
         case .intentControls(let name): workspace.intentControls(in: name).contains { $0.path == path }
+        // A helper in the asking file itself: the finding's related location points into it.
+        case .reachedHazard(let target, let kinds): workspace.reachedHazard(from: target, kinds: kinds)?.path == path
         case .declaration, .references, .initializerLabels, .memberUsers, .bodyReaches, .viewTreeHoldsState, .menuContentOnly, .builtOnlyByApps, .builtOnlyByPreviews, .defaultIsolation, .phonePortraitOnly: false  // labels and users carry no positions; declarations are asked excluding this file
         }
     }
@@ -187,6 +196,15 @@ extension WorkspaceQueries.Query {
         case .memberUsers(let type, let member): "m:" + type + " " + member
         case .bodyReaches(let type, let member): "b:" + type + " " + member
         case .viewTreeHoldsState(let root): "v:" + root
+        // Kinds' letters, then the target: `h:t m Feature.Row relativeTime` (a member, owner may be
+        // empty), `h:s s - screenW` (a static member of an inferred type).
+        case .reachedHazard(let target, let kinds):
+            "h:" + String(kinds.map(\.letter).sorted()) + " " + {
+                switch target {
+                case .member(let owner, let name): "m " + owner + " " + name
+                case .staticMember(let owner, let name): "s " + (owner ?? "-") + " " + name
+                }
+            }()
         case .menuContentOnly(let name): "n:" + name
         case .builtOnlyByApps(let name): "a:" + name
         case .builtOnlyByPreviews(let name): "w:" + name
@@ -212,6 +230,19 @@ extension WorkspaceQueries.Query {
             guard let space = name.lastIndex(of: " ") else { return nil }
             let (type, member) = (String(name[..<space]), String(name[name.index(after: space)...]))
             self = key.first == "m" ? .memberUsers(type, member: member) : .bodyReaches(type, member: member)
+        case "h":
+            let parts = name.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+            guard parts.count == 4 else { return nil }
+            var kinds: Set<ReachHazard.Kind> = []
+            for letter in parts[0] {
+                guard let kind = ReachHazard.Kind.allCases.first(where: { $0.letter == letter }) else { return nil }
+                kinds.insert(kind)
+            }
+            switch parts[1] {
+            case "m": self = .reachedHazard(.member(owner: parts[2], name: parts[3]), kinds: kinds)
+            case "s": self = .reachedHazard(.staticMember(owner: parts[2] == "-" ? nil : parts[2], name: parts[3]), kinds: kinds)
+            default: return nil
+            }
         case "s": self = .defaultIsolation
         case "p": self = .phonePortraitOnly
         default: return nil
