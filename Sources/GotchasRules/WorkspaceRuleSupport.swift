@@ -190,10 +190,25 @@ enum WorkspaceRuleSupport {
     /// Preview code as the model knows it: the walk is in `#Preview`/a `PreviewProvider`, or in a
     /// view that only previews build (a `#if DEBUG` wrapper such as `MovieItemTest`). Run-time
     /// advice does not apply there.
-    static func isPreviewOnly(_ context: RuleContext) -> Bool {
+    /// A `public` (or `open`) view is built by the module's clients (a package's views by the
+    /// apps that use it), which the linted tree does not show: never preview code by that evidence.
+    static func isPreviewOnly(_ context: RuleContext, at node: Syntax) -> Bool {
         if context.isInPreviewCode { return true }
         guard let view = context.enclosingView else { return false }
+        if isPublicDeclaration(around: node) { return false }
         return context.isBuiltOnlyByPreviews(view.name)
+    }
+
+    /// The innermost type declaration or extension around `node` is `public` or `open`.
+    static func isPublicDeclaration(around node: Syntax) -> Bool {
+        var current = node.parent
+        while let next = current {
+            if let group = next.asProtocol(DeclGroupSyntax.self) {
+                return group.modifiers.contains { ["public", "open"].contains($0.name.text) }
+            }
+            current = next.parent
+        }
+        return false
     }
 
     /// The call is a method of one of the program's own types, not SwiftUI's modifier of that

@@ -103,7 +103,7 @@ extension RuleContext {
     /// file, with the members on the way (see `WorkspaceIndex.reachedHazard`); nil when none is,
     /// and while the workspace is not completely indexed. Records the question.
     public func reachedHazard(from target: ReachTarget, kinds: Set<ReachHazard.Kind>) -> ReachedHazard? {
-        record(.reachedHazard(target, kinds: kinds))
+        record(.reachedHazard(target, kinds: kinds.sorted { $0.rawValue < $1.rawValue }))
         return workspace.reachedHazard(from: target, kinds: kinds)
     }
 

@@ -28,7 +28,8 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
         case bodyReaches(String, member: String)
         /// `RuleContext.reachedHazard(from:kinds:)`: the hazard of one of `kinds` a name used in
         /// rendered code reaches (`ReachHazard`).
-        case reachedHazard(ReachTarget, kinds: Set<ReachHazard.Kind>)
+        /// (`kinds` sorted, so equal questions print alike.)
+        case reachedHazard(ReachTarget, kinds: [ReachHazard.Kind])
         /// `RuleContext.viewTreeHoldsState(rootedAt:)`: whether a view tree holds state.
         case viewTreeHoldsState(String)
         /// `RuleContext.isBuiltOnlyAsMenuContent(_:)`: whether a view type is built only inside menus.
@@ -79,7 +80,7 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
                 first.bodyReaches(member: member, of: type) == second.bodyReaches(member: member, of: type)
             case .viewTreeHoldsState(let root): first.viewTreeHoldsState(rootedAt: root) == second.viewTreeHoldsState(rootedAt: root)
             case .reachedHazard(let target, let kinds):
-                first.reachedHazard(from: target, kinds: kinds) == second.reachedHazard(from: target, kinds: kinds)
+                first.reachedHazard(from: target, kinds: Set(kinds)) == second.reachedHazard(from: target, kinds: Set(kinds))
             case .menuContentOnly(let name): first.isBuiltOnlyAsMenuContent(name) == second.isBuiltOnlyAsMenuContent(name)
             case .builtOnlyByApps(let name): first.isBuiltOnlyByApps(name) == second.isBuiltOnlyByApps(name)
             case .builtOnlyByPreviews(let name): first.isBuiltOnlyByPreviews(name) == second.isBuiltOnlyByPreviews(name)
@@ -101,7 +102,7 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
             case .memberUsers(let type, let member): hasher.combine(workspace.filesUsing(member: member, of: type, declaredIn: path))
             case .bodyReaches(let type, let member): hasher.combine(workspace.bodyReaches(member: member, of: type))
             case .viewTreeHoldsState(let root): hasher.combine(workspace.viewTreeHoldsState(rootedAt: root))
-            case .reachedHazard(let target, let kinds): hasher.combine(workspace.reachedHazard(from: target, kinds: kinds))
+            case .reachedHazard(let target, let kinds): hasher.combine(workspace.reachedHazard(from: target, kinds: Set(kinds)))
             case .menuContentOnly(let name): hasher.combine(workspace.isBuiltOnlyAsMenuContent(name))
             case .builtOnlyByApps(let name): hasher.combine(workspace.isBuiltOnlyByApps(name))
             case .builtOnlyByPreviews(let name): hasher.combine(workspace.isBuiltOnlyByPreviews(name))
@@ -179,7 +180,7 @@ extension WorkspaceQueries.Query {
         case .environmentUses(let name): workspace.environmentUses(of: name).contains { $0.path == path }
         case .intentControls(let name): workspace.intentControls(in: name).contains { $0.path == path }
         // A helper in the asking file itself: the finding's related location points into it.
-        case .reachedHazard(let target, let kinds): workspace.reachedHazard(from: target, kinds: kinds)?.path == path
+        case .reachedHazard(let target, let kinds): workspace.reachedHazard(from: target, kinds: Set(kinds))?.path == path
         case .declaration, .references, .initializerLabels, .memberUsers, .bodyReaches, .viewTreeHoldsState, .menuContentOnly, .builtOnlyByApps, .builtOnlyByPreviews, .defaultIsolation, .phonePortraitOnly: false  // labels and users carry no positions; declarations are asked excluding this file
         }
     }
@@ -233,11 +234,12 @@ extension WorkspaceQueries.Query {
         case "h":
             let parts = name.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
             guard parts.count == 4 else { return nil }
-            var kinds: Set<ReachHazard.Kind> = []
+            var kinds: [ReachHazard.Kind] = []
             for letter in parts[0] {
                 guard let kind = ReachHazard.Kind.allCases.first(where: { $0.letter == letter }) else { return nil }
-                kinds.insert(kind)
+                kinds.append(kind)
             }
+            kinds.sort { $0.rawValue < $1.rawValue }
             switch parts[1] {
             case "m": self = .reachedHazard(.member(owner: parts[2], name: parts[3]), kinds: kinds)
             case "s": self = .reachedHazard(.staticMember(owner: parts[2] == "-" ? nil : parts[2], name: parts[3]), kinds: kinds)
