@@ -71,7 +71,47 @@ public struct WorkspaceModelScenario: Sendable {
     public static let all: [WorkspaceModelScenario] = [
         nestedTypesWithOneName, viewSplitOverExtensionFiles, viewWithItsOwnInit, appProperty, formatterProperties,
         hostedCells, menuContentViews, helperFormatters, workThroughMembers, screenAliases, dispatchWrappers,
+        elementEditsElsewhere,
     ]
+
+    /// `ForEach(…, id: \\.self)` over a struct with a `var`, whose elements another file replaces
+    /// in place (`contacts[i] = updated`): flagged, naming that file. The same over `tags`, which
+    /// every file only assigns whole: not flagged.
+    public static let elementEditsElsewhere = WorkspaceModelScenario(
+        name: "elements edited in place in another file", rule: "foreach-id-self-mutable",
+        files: [
+            "ContactList.swift": """
+                import SwiftUI
+                struct ContactList: View {
+                    @ObservedObject var book: AddressBook
+                    var body: some View {
+                        List {
+                            ForEach(book.contacts, id: \\.self) { Text($0.name) }
+                            ForEach(book.tags, id: \\.self) { Text($0.name) }
+                        }
+                    }
+                }
+                struct Contact: Hashable { let id: UUID; var name: String }
+                struct Tag: Hashable { var name: String }
+                """,
+            "AddressBook.swift": """
+                import Foundation
+                final class AddressBook: ObservableObject {
+                    @Published var contacts: [Contact] = []
+                    @Published var tags: [Tag] = []
+                    func rename(_ contact: Contact, to name: String) {
+                        guard let i = contacts.firstIndex(of: contact) else { return }
+                        var updated = contact
+                        updated.name = name
+                        contacts[i] = updated
+                        tags = tags.filter { !$0.name.isEmpty }
+                    }
+                }
+                """,
+        ],
+        expected: [
+            Expected("ContactList.swift", "foreach-id-self-mutable", line: 6, fix: nil, mentions: ["`AddressBook.swift`", "`contacts`"]),
+        ])
 
     /// A row calls `relativeTime(_:)`, declared in another file, which builds a
     /// `RelativeDateTimeFormatter` on every call: flagged at the call, naming the helper and its

@@ -57,6 +57,14 @@ import Testing
                                                  watching: "Views/ActivityRow.swift", flaggedBefore: true)
     }
 
+    /// In-place edits in another file are evidence: when the store stops replacing an element
+    /// in place, the list is published again without its finding, and with it once undone.
+    @Test func elementEditsFollowEditsInAnotherFile() async throws {
+        try await Self.expectFindingFollowsEdit(of: "AddressBook.swift", replacing: "contacts[i] = updated", with: "contacts = [updated]",
+                                                 in: .elementEditsElsewhere, rule: "foreach-id-self-mutable",
+                                                 watching: "ContactList.swift", flaggedBefore: true)
+    }
+
     /// Opens `watched` (its `rule` finding present or not, as `flaggedBefore` says), then edits
     /// `edited` and expects `watched` to be published again with the opposite, and with the
     /// first state once the edit is undone: the answer of a question about other files follows them.

@@ -80,6 +80,10 @@ public struct FileIndex: Sendable, Codable {
     /// `memberReachKey` (`" relativeTime"` for a free function), in source order. Found from
     /// rendered code through `memberReach` by `WorkspaceIndex.reachedHazard(from:kinds:)`.
     public var reachHazards: [String: [ReachHazard]]
+    /// The names of collections whose elements the file's code edits in place (`items[i] = row`,
+    /// `store.items[i].title = t`): evidence for identity rules in other files
+    /// (`WorkspaceIndex.filesEditingElements(of:)`).
+    public var elementEdits: Set<String>
     /// The types each type's rendered code (`body`, view builders, their content closures)
     /// constructs by name (`Row(item:)` → `Row`), by the qualified name of the type: the edges
     /// of the view-containment graph (`WorkspaceIndex.viewTreeHoldsState`). What is built inside
@@ -96,7 +100,7 @@ public struct FileIndex: Sendable, Codable {
                 intentControls: [IntentControlUse] = [], references: [String: Set<String>] = [:],
                 initializerLabels: [String: Set<String>] = [:], memberUses: [String: Set<String>] = [:],
                 memberReach: [String: Set<String>] = [:], reachHazards: [String: [ReachHazard]] = [:],
-                builtViews: [String: Set<String>] = [:], queries: WorkspaceQueries = WorkspaceQueries()) {
+                elementEdits: Set<String> = [], builtViews: [String: Set<String>] = [:], queries: WorkspaceQueries = WorkspaceQueries()) {
         self.path = path
         self.types = types
         self.environmentUses = environmentUses
@@ -106,6 +110,7 @@ public struct FileIndex: Sendable, Codable {
         self.memberUses = memberUses
         self.memberReach = memberReach
         self.reachHazards = reachHazards
+        self.elementEdits = elementEdits
         self.builtViews = builtViews
         self.queries = queries
     }
@@ -122,6 +127,10 @@ public struct FileIndex: Sendable, Codable {
     /// their changes announced: a hazard anywhere, or what a member other than `body` reaches,
     /// may change the answer of a question about a name that reaches it, in any file.
     static let reachDependency = "reached hazards"
+
+    /// The name under which a question about in-place edits of a collection's elements is recorded
+    /// and its changes announced.
+    static func elementEditDependency(of name: String) -> String { "elements of " + name }
 
     /// The `builtViews` key of the views a type builds inside menu content (a qualified name has no space).
     static func menuContentKey(owner: String) -> String { owner + menuContentSuffix }
@@ -191,6 +200,7 @@ public struct FileIndex: Sendable, Codable {
             if member(ofReachKey: key) != "body" { changed.insert(reachDependency) }
         }
         if old?.reachHazards != new?.reachHazards { changed.insert(reachDependency) }
+        for name in (old?.elementEdits ?? []).symmetricDifference(new?.elementEdits ?? []) { changed.insert(elementEditDependency(of: name)) }
         if oldMembers != newMembers || oldReferences != newReferences {
             for owner in Set(oldMembers.keys).union(newMembers.keys) where oldMembers[owner] != newMembers[owner] {
                 changed.insert(memberUsesDependency(of: owner))
@@ -269,6 +279,7 @@ extension FileIndex {
         for (member, hazards) in reachHazards.sorted(by: { $0.key < $1.key }) {
             parts.append("hazards \(member): " + hazards.map { "\($0.kind.rawValue) \($0.detail) \($0.member) \($0.site.rawValue) \($0.range)" }.joined(separator: ","))
         }
+        if !elementEdits.isEmpty { parts.append("edits elements of " + elementEdits.sorted().joined(separator: ",")) }
         for (owner, names) in builtViews.sorted(by: { $0.key < $1.key }) {
             parts.append("builds \(owner): \(names.sorted().joined(separator: ","))")
         }

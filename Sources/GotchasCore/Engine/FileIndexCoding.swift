@@ -5,7 +5,7 @@
 extension FileIndex {
     /// Bumped with every change of the layout below; caches key their entries by it, so an
     /// entry written by an older layout is never decoded as this one.
-    public static let encodingFormat = 10
+    public static let encodingFormat = 11
 
     public func encoded() -> [UInt8] {
         var writer = BinaryWriter()
@@ -57,6 +57,7 @@ extension FileIndex {
                 writer.range(hazard.range)
             }
         }
+        writer.strings(elementEdits.sorted())
         queries.encode(into: &writer)
         return writer.bytes
     }
@@ -118,10 +119,10 @@ extension FileIndex {
             }
             reachHazards[key] = hazards
         }
-        guard let queries = WorkspaceQueries(from: &reader), reader.isAtEnd else { return nil }
+        guard let elementEdits = reader.strings(), let queries = WorkspaceQueries(from: &reader), reader.isAtEnd else { return nil }
         self.init(path: path, types: types, environmentUses: uses, intentControls: controls,
                   references: references, initializerLabels: initializerLabels, memberUses: memberUses,
-                  memberReach: memberReach, reachHazards: reachHazards, builtViews: builtViews, queries: queries)
+                  memberReach: memberReach, reachHazards: reachHazards, elementEdits: Set(elementEdits), builtViews: builtViews, queries: queries)
     }
 }
 

@@ -9,6 +9,7 @@ struct FileIndexEntries: Sendable {
     var memberUses: [String: Set<String>] = [:]
     var memberReach: [String: Set<String>] = [:]
     var reachHazards: [String: [ReachHazard]] = [:]
+    var elementEdits: Set<String> = []
     var builtViews: [String: Set<String>] = [:]
     var environmentUses: [EnvironmentUse] = []
     var intentControls: [IntentControlUse] = []
@@ -20,6 +21,7 @@ struct FileIndexEntries: Sendable {
         Self.merge(later.memberUses, into: &memberUses)
         Self.merge(later.memberReach, into: &memberReach)
         reachHazards.merge(later.reachHazards) { $0 + $1 }
+        elementEdits.formUnion(later.elementEdits)
         Self.merge(later.builtViews, into: &builtViews)
         environmentUses.append(contentsOf: later.environmentUses)
         intentControls.append(contentsOf: later.intentControls)
@@ -84,7 +86,8 @@ final class FileIndexCollector {
         return FileIndex(path: context.document.path, types: context.fileTypes, environmentUses: entries.environmentUses,
                          intentControls: entries.intentControls, references: entries.references,
                          initializerLabels: entries.initializerLabels, memberUses: entries.memberUses,
-                         memberReach: entries.memberReach, reachHazards: entries.reachHazards, builtViews: entries.builtViews,
+                         memberReach: entries.memberReach, reachHazards: entries.reachHazards, elementEdits: entries.elementEdits,
+                         builtViews: entries.builtViews,
                          queries: queries)
     }
 
@@ -132,6 +135,7 @@ final class FileIndexCollector {
             }
             let owner = context.typeStack.last?.qualifiedName ?? ""
             entries.memberUses[owner, default: []].insert(member)
+            if node.cast(DeclReferenceExprSyntax.self).isElementEditedInPlace { entries.elementEdits.insert(member.hasPrefix(".") ? String(member.dropFirst()) : member) }
             noteReach(of: member, from: owner)
         }
     }

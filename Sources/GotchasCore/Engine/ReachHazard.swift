@@ -107,8 +107,11 @@ struct ReachMaps: Sendable {
     private(set) var pathsByKey: [String: Set<String>] = [:]
     private var hazardPathsByKey: [String: Set<String>] = [:]
     private(set) var hazardKeysByMember: [String: Set<String>] = [:]
+    /// Files editing the elements of each collection name in place (`FileIndex.elementEdits`).
+    private(set) var elementEditPaths: [String: Set<String>] = [:]
 
     mutating func register(_ file: FileIndex) {
+        for name in file.elementEdits { elementEditPaths[name, default: []].insert(file.path) }
         for key in file.memberReach.keys { pathsByKey[key, default: []].insert(file.path) }
         for key in file.reachHazards.keys {
             pathsByKey[key, default: []].insert(file.path)
@@ -118,6 +121,7 @@ struct ReachMaps: Sendable {
     }
 
     mutating func unregister(_ file: FileIndex) {
+        for name in file.elementEdits { Self.remove(file.path, at: name, from: &elementEditPaths) }
         for key in Set(file.memberReach.keys).union(file.reachHazards.keys) { Self.remove(file.path, at: key, from: &pathsByKey) }
         for key in file.reachHazards.keys {
             Self.remove(file.path, at: key, from: &hazardPathsByKey)
@@ -133,6 +137,13 @@ struct ReachMaps: Sendable {
 }
 
 extension WorkspaceIndex {
+    /// The files whose code edits elements of a collection named `name` in place (`items[i] = row`,
+    /// `store.items[i].done.toggle()`), sorted; empty while the index is not complete.
+    public func filesEditingElements(of name: String) -> [String] {
+        guard isComplete else { return [] }
+        return (reach.elementEditPaths[name] ?? []).sorted()
+    }
+
     /// How many calls deep a reach question follows members from the name asked about.
     public static let reachDepth = 3
 

@@ -107,6 +107,14 @@ extension RuleContext {
         return workspace.reachedHazard(from: target, kinds: kinds)
     }
 
+    /// The files whose code edits elements of a collection named `name` in place (see
+    /// `WorkspaceIndex.filesEditingElements(of:)`), this file as last indexed included; empty while
+    /// the workspace is not completely indexed. Records the question.
+    public func filesEditingElements(of name: String) -> [String] {
+        record(.elementEdits(name))
+        return workspace.filesEditingElements(of: name)
+    }
+
     /// True when the view tree rooted at the type named `root` holds state a reused host could
     /// carry over (see `WorkspaceIndex.viewTreeHoldsState`); nil while the workspace is not
     /// completely indexed or no file declares `root`. Records the question.

@@ -30,6 +30,8 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
         /// rendered code reaches (`ReachHazard`).
         /// (`kinds` sorted, so equal questions print alike.)
         case reachedHazard(ReachTarget, kinds: [ReachHazard.Kind])
+        /// `RuleContext.filesEditingElements(of:)`: which files edit a collection's elements in place.
+        case elementEdits(String)
         /// `RuleContext.viewTreeHoldsState(rootedAt:)`: whether a view tree holds state.
         case viewTreeHoldsState(String)
         /// `RuleContext.isBuiltOnlyAsMenuContent(_:)`: whether a view type is built only inside menus.
@@ -53,6 +55,7 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
             case .memberUsers(let type, _), .bodyReaches(let type, _): FileIndex.memberUsesDependency(of: type)
             case .viewTreeHoldsState, .menuContentOnly, .builtOnlyByApps, .builtOnlyByPreviews: FileIndex.viewTreeDependency
             case .reachedHazard: FileIndex.reachDependency
+            case .elementEdits(let name): FileIndex.elementEditDependency(of: name)
             case .defaultIsolation, .phonePortraitOnly: nil
             }
         }
@@ -79,6 +82,7 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
             case .bodyReaches(let type, let member):
                 first.bodyReaches(member: member, of: type) == second.bodyReaches(member: member, of: type)
             case .viewTreeHoldsState(let root): first.viewTreeHoldsState(rootedAt: root) == second.viewTreeHoldsState(rootedAt: root)
+            case .elementEdits(let name): first.filesEditingElements(of: name) == second.filesEditingElements(of: name)
             case .reachedHazard(let target, let kinds):
                 first.reachedHazard(from: target, kinds: Set(kinds)) == second.reachedHazard(from: target, kinds: Set(kinds))
             case .menuContentOnly(let name): first.isBuiltOnlyAsMenuContent(name) == second.isBuiltOnlyAsMenuContent(name)
@@ -102,6 +106,7 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
             case .memberUsers(let type, let member): hasher.combine(workspace.filesUsing(member: member, of: type, declaredIn: path))
             case .bodyReaches(let type, let member): hasher.combine(workspace.bodyReaches(member: member, of: type))
             case .viewTreeHoldsState(let root): hasher.combine(workspace.viewTreeHoldsState(rootedAt: root))
+            case .elementEdits(let name): hasher.combine(workspace.filesEditingElements(of: name))
             case .reachedHazard(let target, let kinds): hasher.combine(workspace.reachedHazard(from: target, kinds: Set(kinds)))
             case .menuContentOnly(let name): hasher.combine(workspace.isBuiltOnlyAsMenuContent(name))
             case .builtOnlyByApps(let name): hasher.combine(workspace.isBuiltOnlyByApps(name))
@@ -160,7 +165,7 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
                 // `DeclaredTypeNames` holds simple names (and dotted extensions' parts).
                 case .declaration(let name): declaredElsewhere(TypeNames.simple(name) ?? name)
                 // Every finished index answers the labels and member questions (the empty one does not).
-                case .environmentUses, .intentControls, .references, .initializerLabels, .memberUsers, .bodyReaches, .reachedHazard,
+                case .environmentUses, .intentControls, .references, .initializerLabels, .memberUsers, .bodyReaches, .reachedHazard, .elementEdits,
                      .viewTreeHoldsState, .menuContentOnly, .builtOnlyByApps, .builtOnlyByPreviews: true
                 // Asked only by files that read `UIScreen.main.bounds`: few, so always taken as open.
                 case .phonePortraitOnly: true
@@ -181,7 +186,7 @@ extension WorkspaceQueries.Query {
         case .intentControls(let name): workspace.intentControls(in: name).contains { $0.path == path }
         // A helper in the asking file itself: the finding's related location points into it.
         case .reachedHazard(let target, let kinds): workspace.reachedHazard(from: target, kinds: Set(kinds))?.path == path
-        case .declaration, .references, .initializerLabels, .memberUsers, .bodyReaches, .viewTreeHoldsState, .menuContentOnly, .builtOnlyByApps, .builtOnlyByPreviews, .defaultIsolation, .phonePortraitOnly: false  // labels and users carry no positions; declarations are asked excluding this file
+        case .declaration, .references, .initializerLabels, .memberUsers, .elementEdits, .bodyReaches, .viewTreeHoldsState, .menuContentOnly, .builtOnlyByApps, .builtOnlyByPreviews, .defaultIsolation, .phonePortraitOnly: false  // labels and users carry no positions; declarations are asked excluding this file
         }
     }
 
@@ -197,6 +202,7 @@ extension WorkspaceQueries.Query {
         case .memberUsers(let type, let member): "m:" + type + " " + member
         case .bodyReaches(let type, let member): "b:" + type + " " + member
         case .viewTreeHoldsState(let root): "v:" + root
+        case .elementEdits(let name): "x:" + name
         // Kinds' letters, then the target: `h:t m Feature.Row relativeTime` (a member, owner may be
         // empty), `h:s s - screenW` (a static member of an inferred type).
         case .reachedHazard(let target, let kinds):
@@ -224,6 +230,7 @@ extension WorkspaceQueries.Query {
         case "r": self = .references(name)
         case "l": self = .initializerLabels(name)
         case "v": self = .viewTreeHoldsState(name)
+        case "x": self = .elementEdits(name)
         case "n": self = .menuContentOnly(name)
         case "a": self = .builtOnlyByApps(name)
         case "w": self = .builtOnlyByPreviews(name)

@@ -103,6 +103,12 @@ struct WorkInBodyRule: Rule {
                 }
             }
             """,
+            """
+            var body: some View {
+                let visible = items↓.filter { $0.isVisible }
+                List(visible) { item in Row(item: item) }
+            }
+            """,
         ],
         nonTriggering: [
             RuleExample("""
@@ -249,7 +255,7 @@ struct WorkInBodyRule: Rule {
             // only a bare `body` with no declarations to say otherwise (the seeds' own shape) is judged
             // by the syntax alone.
             let isDatabaseResults = Self.isDatabaseResults(base, in: context)
-            guard isDatabaseResults || (context.enclosingType == nil && Self.isRowData(call)) else { return }
+            guard isDatabaseResults || (context.enclosingType == nil && (Self.isRowData(call) || Self.isRowDataThroughLocal(call))) else { return }
             queryCanDoIt = isDatabaseResults && callee != "reduce"
             if WorkspaceRuleSupport.isDrawnAsMenu(context) { return }
             range = call.rangeFromCalleeName
@@ -284,6 +290,30 @@ struct WorkInBodyRule: Rule {
     /// The call, possibly inside a longer chain (`items.filter { … }.sorted()`), is the data
     /// argument of a row container: `List(items.sorted())`, `ForEach(xs.filter { … }, id: \.id)`.
     static func isRowData(_ call: FunctionCallExprSyntax) -> Bool { isRowData(ExprSyntax(call)) }
+
+    /// `let sorted = items.sorted(); List(sorted) { … }`: the call (possibly inside a longer chain)
+    /// initializes a local that a later statement of the same block passes as a row container's data.
+    static func isRowDataThroughLocal(_ call: FunctionCallExprSyntax) -> Bool {
+        var node = Syntax(call)
+        while let parent = node.parent, parent.is(MemberAccessExprSyntax.self) || parent.is(FunctionCallExprSyntax.self)
+                || parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) {
+            node = parent
+        }
+        guard let clause = node.parent?.as(InitializerClauseSyntax.self), let binding = clause.parent?.as(PatternBindingSyntax.self),
+              let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+              let item = binding.parent?.parent?.parent?.as(CodeBlockItemSyntax.self),
+              let block = item.parent?.as(CodeBlockItemListSyntax.self)
+        else { return false }
+        var after = false
+        for statement in block {
+            if statement.id == item.id { after = true; continue }
+            guard after else { continue }
+            for token in statement.tokens(viewMode: .sourceAccurate) where token.text == name {
+                if let reference = token.parent?.as(DeclReferenceExprSyntax.self), isRowData(ExprSyntax(reference)) { return true }
+            }
+        }
+        return false
+    }
 
     /// The expression (a call, possibly inside a longer chain, or a read) is the data argument of a row container.
     static func isRowData(_ expression: ExprSyntax) -> Bool {
