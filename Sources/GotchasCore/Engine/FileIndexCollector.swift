@@ -81,6 +81,7 @@ final class FileIndexCollector {
     func fileIndex(queries: WorkspaceQueries) -> FileIndex {
         resolveMemberBuilds()
         var entries = entries
+        dropStoredPropertyReach(from: &entries.memberReach)
         entries.environmentUses.sort { ($0.range.lowerBound, $0.kind.rawValue) < ($1.range.lowerBound, $1.kind.rawValue) }
         entries.intentControls.sort { $0.range.lowerBound < $1.range.lowerBound }
         return FileIndex(path: context.document.path, types: context.fileTypes, environmentUses: entries.environmentUses,
@@ -89,6 +90,33 @@ final class FileIndexCollector {
                          memberReach: entries.memberReach, reachHazards: entries.reachHazards, elementEdits: entries.elementEdits,
                          builtViews: entries.builtViews,
                          queries: queries)
+    }
+
+    /// Reading a stored property does not run its initializer: what the initializer uses is not
+    /// reached by a read (`let colors = loadColors()` is loaded once per instance; a global or
+    /// static `let` once). Only members with code (computed properties, methods, functions) keep theirs.
+    private func dropStoredPropertyReach(from reach: inout [String: Set<String>]) {
+        for key in Array(reach.keys) {
+            let owner = String(key.prefix { $0 != " " })
+            let member = FileIndex.member(ofReachKey: key)
+            if owner.isEmpty {
+                if topLevelStoredNames.contains(member) { reach.removeValue(forKey: key) }
+            } else if let property = context.fileTypes[owner]?.property(named: member), !property.isComputed {
+                reach.removeValue(forKey: key)
+            }
+        }
+    }
+
+    /// The file's top-level stored variables (`let shared = Formatter()`), from its top-level items only.
+    private var topLevelStoredNames: Set<String> {
+        var names: Set<String> = []
+        for item in context.tree.statements {
+            guard let variable = item.item.as(VariableDeclSyntax.self) else { continue }
+            for binding in variable.bindings where binding.accessorBlock?.isComputed != true {
+                if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text { names.insert(name) }
+            }
+        }
+        return names
     }
 
     // MARK: - Item by item

@@ -201,7 +201,8 @@ extension WorkspaceIndex {
         let owner = String(key.prefix { $0 != " " })
         var names: Set<String> = []
         for path in paths { names.formUnion(files[path]?.memberReach[key] ?? []) }
-        for name in names.sorted() {
+        // `body` is never on the way: a member that reads another view's `body` does not run its work.
+        for name in names.sorted() where name != "body" {
             guard let next = reachKey(owner: owner, name: name), next != key,
                   var found = hazard(at: next, kinds: kinds, depth: depth + 1, visited: &visited)
             else { continue }

@@ -260,7 +260,10 @@ struct DispatchQueueRule: Rule {
               Self.structuredPlace(of: call, in: context) == .async,
               !call.leadingTrivia.hasComment, call.calledExpression.firstToken(viewMode: .sourceAccurate)?.leadingTrivia.hasComment != true,
               let target = WorkspaceRuleSupport.reachTarget(of: call.calledExpression, in: context),
-              let reached = context.reachedHazard(from: target, kinds: [.mainQueueHop])
+              let reached = context.reachedHazard(from: target, kinds: [.mainQueueHop]),
+              // A delay wrapper (`after(2) { … }`) is where `Task.sleep` fits; a method that publishes
+              // on the main queue is a design of its type, flagged where it hops if anywhere.
+              reached.hazard.detail == "asyncAfter"
         else { return }
         let hop = "`DispatchQueue.main.\(reached.hazard.detail)`"
         let sleep = context.allows(Self.sleepForDuration) ? "Task.sleep(for: .seconds(…))" : "Task.sleep(nanoseconds: …)"
