@@ -200,7 +200,8 @@ final class FileIndexCollector {
             noteInitializerLabels(call, callee: callee)
         }
         if ReachHazard.calleeNames.contains(callee), let hazard = call.reachHazard(callee: callee, isData: isData) {
-            noteHazard(hazard.kind, detail: hazard.detail, range: hazard.kind == .collectionWork ? call.rangeFromCalleeName : call.byteRange)
+            let detail = callee == "filter" && isSearchFilter(call) ? ReachHazard.filterByState : hazard.detail
+            noteHazard(hazard.kind, detail: detail, range: hazard.kind == .collectionWork ? call.rangeFromCalleeName : call.byteRange)
         }
         // `Row(item: i)` in `body` or a view builder: the view tree of the enclosing type holds a `Row`.
         // Built in menu content, it goes under the owner's menu key (`WorkspaceIndex.isBuiltOnlyAsMenuContent`).
@@ -288,7 +289,13 @@ final class FileIndexCollector {
     private func noteReach(of member: String, from owner: String) {
         guard context.execution != .deferred, let frame = reachFrame else { return }
         let name = member.hasPrefix(".") ? String(member.dropFirst()) : member
-        entries.memberReach[FileIndex.memberReachKey(owner: owner, member: frame.name), default: []].insert(name)
+        let key = FileIndex.memberReachKey(owner: owner, member: frame.name)
+        entries.memberReach[key, default: []].insert(name)
+        // A view helper's rendered code is checked where it stands: reach questions stop at it.
+        if context.execution == .render, frame.name != "body", entries.reachHazards[key] == nil {
+            entries.reachHazards[key] = [ReachHazard(kind: .renderedCode, detail: "", member: frame.name, site: .code,
+                                                     range: frame.node.positionAfterSkippingLeadingTrivia.utf8Offset..<frame.node.positionAfterSkippingLeadingTrivia.utf8Offset)]
+        }
     }
 
     /// The member, free function or global whose code this is (through closures and local
@@ -328,6 +335,15 @@ final class FileIndexCollector {
     private func isData(_ name: String) -> Bool {
         guard let wrapper = context.typeStack.last?.property(named: name)?.wrapper else { return false }
         return ReachHazard.dataWrappers.contains(wrapper)
+    }
+
+    /// `items.filter { $0.name.contains(query) }` with the type's own `@State var query`: a search
+    /// filter, which runs again exactly when its input changes (`work-in-body` leaves it, as inline),
+    /// and whose membership changes with that state (`foreach-index-identity` counts it).
+    private func isSearchFilter(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let type = context.typeStack.last else { return false }
+        let state = Set(type.properties.filter { $0.wrapper == "State" && $0.isStoredInstance }.map(\.name))
+        return !state.isEmpty && call.predicateReads(state)
     }
 
     private func noteReference(_ name: String) {

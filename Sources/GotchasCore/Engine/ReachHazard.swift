@@ -19,6 +19,9 @@ public struct ReachHazard: Sendable, Hashable, Codable {
         case screenBounds
         /// `DispatchQueue.main.async`/`asyncAfter` (`detail`: the method).
         case mainQueueHop
+        /// Not a hazard: the member's code renders (a `some View` helper, a `@ViewBuilder`), so the
+        /// rules check it where it stands; a question does not follow it (one finding, not two).
+        case renderedCode
 
         /// One letter per kind, for question keys.
         var letter: Character {
@@ -30,6 +33,7 @@ public struct ReachHazard: Sendable, Hashable, Codable {
             case .regex: "r"
             case .screenBounds: "s"
             case .mainQueueHop: "q"
+            case .renderedCode: "v"
             }
         }
     }
@@ -64,10 +68,11 @@ public struct ReachHazard: Sendable, Hashable, Codable {
     /// True when the hazard matters to code that reaches its member: code runs when called;
     /// a stored static initializer ran once, so only what it froze (the screen's size then) matters.
     var mattersWhenReached: Bool {
+        if kind == .renderedCode { return false }
         switch site {
-        case .code: true
-        case .storedStatic: kind == .screenBounds
-        case .storedInstance: false
+        case .code: return true
+        case .storedStatic: return kind == .screenBounds
+        case .storedInstance: return false
         }
     }
 }
@@ -192,6 +197,7 @@ extension WorkspaceIndex {
 
     private func hazard(at key: String, kinds: Set<ReachHazard.Kind>, depth: Int, visited: inout Set<String>) -> ReachedHazard? {
         guard visited.insert(key).inserted, let paths = reach.pathsByKey[key]?.sorted() else { return nil }
+        if paths.contains(where: { files[$0]?.reachHazards[key]?.contains { $0.kind == .renderedCode } == true }) { return nil }
         for path in paths {
             if let hazard = files[path]?.reachHazards[key]?.first(where: { kinds.contains($0.kind) && $0.mattersWhenReached }) {
                 return ReachedHazard(steps: [hazard.member], hazard: hazard, path: path)

@@ -12,6 +12,9 @@ extension ReachHazard {
         "ByteCountFormatter", "PersonNameComponentsFormatter", "ListFormatter",
     ]
 
+    /// The `detail` of a `.filter` whose predicate reads the type's own `@State` (a search query).
+    public static let filterByState = "filter by state"
+
     /// Collection methods whose work grows with the collection.
     public static let collectionWork: Set<String> = ["sorted", "filter", "reduce"]
 
@@ -100,6 +103,21 @@ extension AccessorBlockSyntax {
         case .getter: return true
         case .accessors(let list): return list.contains { ["get", "_read"].contains($0.accessorSpecifier.text) }
         @unknown default: return true
+        }
+    }
+}
+
+extension FunctionCallExprSyntax {
+    /// The call's predicate (its trailing closure or an argument) names one of `names` bare or as
+    /// `self.name` — not as a member of another value (`$0.query`).
+    public func predicateReads(_ names: Set<String>) -> Bool {
+        let predicates: [Syntax] = [trailingClosure.map(Syntax.init)].compactMap { $0 } + arguments.map { Syntax($0.expression) }
+        return predicates.contains { predicate in
+            predicate.tokens(viewMode: .sourceAccurate).contains { token in
+                guard case .identifier(let name) = token.tokenKind, names.contains(name) else { return false }
+                guard let member = token.parent?.parent?.as(MemberAccessExprSyntax.self), member.declName.baseName.id == token.id else { return true }
+                return member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+            }
         }
     }
 }

@@ -224,6 +224,8 @@ struct WorkInBodyRule: Rule {
         let isRows = Self.isRowData(expression)
         if isRows { kinds.insert(.collectionWork) }
         guard let reached = context.reachedHazard(from: target, kinds: kinds),
+              // A search filter on the view's own query runs again exactly when its input changes.
+              reached.hazard.detail != ReachHazard.filterByState,
               !(isRows && WorkspaceRuleSupport.isDrawnAsMenu(context))
         else { return }
         let does: String
@@ -343,14 +345,6 @@ struct WorkInBodyRule: Rule {
         let scope = view.kind == .extension ? context.type(named: view.name) ?? view : view
         let state = Set(scope.properties.filter { $0.wrapper == "State" && $0.isStoredInstance }.map(\.name))
         guard !state.isEmpty else { return false }
-        let predicates: [Syntax] = [call.trailingClosure.map(Syntax.init)].compactMap { $0 } + call.arguments.map { Syntax($0.expression) }
-        return predicates.contains { predicate in
-            predicate.tokens(viewMode: .sourceAccurate).contains { token in
-                guard case .identifier(let name) = token.tokenKind, state.contains(name) else { return false }
-                // Not a member of another value (`$0.query`), unless it is `self.query`.
-                guard let member = token.parent?.parent?.as(MemberAccessExprSyntax.self), member.declName.baseName.id == token.id else { return true }
-                return member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
-            }
-        }
+        return call.predicateReads(state)
     }
 }
