@@ -71,8 +71,47 @@ public struct WorkspaceModelScenario: Sendable {
     public static let all: [WorkspaceModelScenario] = [
         nestedTypesWithOneName, viewSplitOverExtensionFiles, viewWithItsOwnInit, appProperty, formatterProperties,
         hostedCells, menuContentViews, helperFormatters, workThroughMembers, screenAliases, dispatchWrappers,
-        elementEditsElsewhere,
+        elementEditsElsewhere, computedFilterByOffset,
     ]
+
+    /// `id: \\.offset` over a computed property that filters the `@Query`'s results by a toggle:
+    /// membership changes with the data and the toggle, and the rows (declared in another file)
+    /// hold `@State` — flagged. The same over a computed property that only maps: not flagged.
+    public static let computedFilterByOffset = WorkspaceModelScenario(
+        name: "offset identity over a computed filter", rule: "foreach-index-identity",
+        files: [
+            "Board.swift": """
+                import SwiftUI
+                import SwiftData
+                struct Board: View {
+                    @Query var cards: [Card]
+                    @State private var showDone = false
+                    var visibleCards: [Card] { cards.filter { showDone || !$0.isDone } }
+                    var titles: [String] { cards.map(\\.title) }
+                    var body: some View {
+                        List {
+                            ForEach(Array(visibleCards.enumerated()), id: \\.offset) { index, card in
+                                CardRow(card: card)
+                            }
+                            ForEach(Array(titles.enumerated()), id: \\.offset) { index, title in
+                                CardRow(card: Card(title: title))
+                            }
+                        }
+                    }
+                }
+                """,
+            "CardRow.swift": """
+                import SwiftUI
+                struct CardRow: View {
+                    let card: Card
+                    @State private var isExpanded = false
+                    var body: some View { Text(card.title) }
+                }
+                """,
+        ],
+        expected: [
+            Expected("Board.swift", "foreach-index-identity", line: 10, fix: nil),
+        ])
 
     /// `ForEach(…, id: \\.self)` over a struct with a `var`, whose elements another file replaces
     /// in place (`contacts[i] = updated`): flagged, naming that file. The same over `tags`, which

@@ -276,9 +276,9 @@ enum WorkspaceRuleSupport {
         guard let base = member.base else { return .staticMember(owner: nil, name: name) }
         if let selfName = expression.selfMemberName { return .member(owner: owner, name: selfName) }
         guard let baseName = base.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
-        if TypeNames.startsUppercase(baseName) {
-            return .staticMember(owner: context.declaration(of: baseName)?.scope.qualifiedName ?? baseName, name: name)
-        }
+        // A type written by name: its simple name is the qualified one at the top level, where
+        // extensions of system types (`extension CGFloat`) live (no look-up for every `Color.red`).
+        if TypeNames.startsUppercase(baseName) { return .staticMember(owner: baseName, name: name) }
         guard let held = enclosingProperty(named: baseName, in: context)?.inferredTypeName.flatMap(TypeNames.simple),
               let declaration = context.declaration(of: held)
         else { return nil }

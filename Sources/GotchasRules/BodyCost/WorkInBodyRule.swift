@@ -219,9 +219,13 @@ struct WorkInBodyRule: Rule {
         // A stored property of the view is read, not run.
         if let property = context.enclosingType?.property(named: name), expression.is(DeclReferenceExprSyntax.self) || expression.selfMemberName != nil,
            !property.isComputed { return }
+        let isRows = Self.isRowData(expression)
+        // Another value's member (`model.rows`) is followed only as rows' data: resolving the type of
+        // every `item.title` read in a body would cost more than the rare decoding property it finds.
+        if !isRows, let member = expression.as(MemberAccessExprSyntax.self), expression.selfMemberName == nil,
+           member.base?.is(DeclReferenceExprSyntax.self) == true { return }
         guard let target = WorkspaceRuleSupport.reachTarget(of: expression, in: context) else { return }
         var kinds: Set<ReachHazard.Kind> = [.decoding, .fileRead, .regex]
-        let isRows = Self.isRowData(expression)
         if isRows { kinds.insert(.collectionWork) }
         guard let reached = context.reachedHazard(from: target, kinds: kinds),
               // A search filter on the view's own query runs again exactly when its input changes.
