@@ -70,8 +70,242 @@ public struct WorkspaceModelScenario: Sendable {
 
     public static let all: [WorkspaceModelScenario] = [
         nestedTypesWithOneName, viewSplitOverExtensionFiles, viewWithItsOwnInit, appProperty, formatterProperties,
-        hostedCells, menuContentViews,
+        hostedCells, menuContentViews, helperFormatters, workThroughMembers, screenAliases, dispatchWrappers,
+        elementEditsElsewhere, computedFilterByOffset,
     ]
+
+    /// `id: \\.offset` over a computed property that filters the `@Query`'s results by a toggle:
+    /// membership changes with the data and the toggle, and the rows (declared in another file)
+    /// hold `@State` — flagged. The same over a computed property that only maps: not flagged.
+    public static let computedFilterByOffset = WorkspaceModelScenario(
+        name: "offset identity over a computed filter", rule: "foreach-index-identity",
+        files: [
+            "Board.swift": """
+                import SwiftUI
+                import SwiftData
+                struct Board: View {
+                    @Query var cards: [Card]
+                    @State private var showDone = false
+                    var visibleCards: [Card] { cards.filter { showDone || !$0.isDone } }
+                    var titles: [String] { cards.map(\\.title) }
+                    var body: some View {
+                        List {
+                            ForEach(Array(visibleCards.enumerated()), id: \\.offset) { index, card in
+                                CardRow(card: card)
+                            }
+                            ForEach(Array(titles.enumerated()), id: \\.offset) { index, title in
+                                CardRow(card: Card(title: title))
+                            }
+                        }
+                    }
+                }
+                """,
+            "CardRow.swift": """
+                import SwiftUI
+                struct CardRow: View {
+                    let card: Card
+                    @State private var isExpanded = false
+                    var body: some View { Text(card.title) }
+                }
+                """,
+        ],
+        expected: [
+            Expected("Board.swift", "foreach-index-identity", line: 10, fix: nil),
+        ])
+
+    /// `ForEach(…, id: \\.self)` over a struct with a `var`, whose elements another file replaces
+    /// in place (`contacts[i] = updated`): flagged, naming that file. The same over `tags`, which
+    /// every file only assigns whole: not flagged.
+    public static let elementEditsElsewhere = WorkspaceModelScenario(
+        name: "elements edited in place in another file", rule: "foreach-id-self-mutable",
+        files: [
+            "ContactList.swift": """
+                import SwiftUI
+                struct ContactList: View {
+                    @ObservedObject var book: AddressBook
+                    var body: some View {
+                        List {
+                            ForEach(book.contacts, id: \\.self) { Text($0.name) }
+                            ForEach(book.tags, id: \\.self) { Text($0.name) }
+                        }
+                    }
+                }
+                struct Contact: Hashable { let id: UUID; var name: String }
+                struct Tag: Hashable { var name: String }
+                """,
+            "AddressBook.swift": """
+                import Foundation
+                final class AddressBook: ObservableObject {
+                    @Published var contacts: [Contact] = []
+                    @Published var tags: [Tag] = []
+                    func rename(_ contact: Contact, to name: String) {
+                        guard let i = contacts.firstIndex(of: contact) else { return }
+                        var updated = contact
+                        updated.name = name
+                        contacts[i] = updated
+                        tags = tags.filter { !$0.name.isEmpty }
+                    }
+                }
+                """,
+        ],
+        expected: [
+            Expected("ContactList.swift", "foreach-id-self-mutable", line: 6, fix: nil, mentions: ["`AddressBook.swift`", "`contacts`"]),
+        ])
+
+    /// A row calls `relativeTime(_:)`, declared in another file, which builds a
+    /// `RelativeDateTimeFormatter` on every call: flagged at the call, naming the helper and its
+    /// file. `stamp(_:)` builds one too but is called only in an action (not flagged);
+    /// `shortDate(_:)` reads a cached formatter (not flagged). `Header` keeps a `DateFormatter` in
+    /// a stored property, rebuilt with the view (flagged).
+    public static let helperFormatters = WorkspaceModelScenario(
+        name: "a helper in another file builds a formatter per call", rule: "formatter-in-body",
+        files: [
+            "Views/ActivityRow.swift": """
+                import SwiftUI
+                struct ActivityRow: View {
+                    let item: Activity
+                    var body: some View {
+                        HStack {
+                            Text(relativeTime(item.date))
+                            Text(shortDate(item.date))
+                            Button("Copy") { copy(stamp(item.date)) }
+                        }
+                    }
+                }
+                """,
+            "Views/Header.swift": """
+                import SwiftUI
+                struct Header: View {
+                    let date: Date
+                    private let formatter = DateFormatter()
+                    var body: some View { Text(formatter.string(from: date)) }
+                }
+                """,
+            "Helpers/Dates.swift": """
+                import Foundation
+                private let cachedShort = DateFormatter()
+                func relativeTime(_ date: Date) -> String {
+                    let formatter = RelativeDateTimeFormatter()
+                    formatter.unitsStyle = .short
+                    return formatter.localizedString(for: date, relativeTo: .now)
+                }
+                func shortDate(_ date: Date) -> String { cachedShort.string(from: date) }
+                func stamp(_ date: Date) -> String { ISO8601DateFormatter().string(from: date) }
+                func copy(_ text: String) {}
+                struct Activity { let date: Date }
+                """,
+        ],
+        expected: [
+            Expected("Views/ActivityRow.swift", "formatter-in-body", line: 6, fix: nil,
+                     mentions: ["`relativeTime(_:)`", "`Dates.swift`", "RelativeDateTimeFormatter"]),
+            Expected("Views/Header.swift", "formatter-in-body", line: 4, fix: nil, mentions: ["stored property"]),
+        ])
+
+    /// Work one read away from `body`: `ForEach` over a computed property that filters and sorts
+    /// a `@Query`'s results (flagged at the read), and a computed property in another file that
+    /// decodes `@AppStorage` JSON, read in `body` (flagged at the read, naming the file). Not
+    /// flagged: a computed property over three literals, and the decoding property read only in
+    /// an action.
+    public static let workThroughMembers = WorkspaceModelScenario(
+        name: "work in members that body reads", rule: "work-in-body",
+        files: [
+            "TripList.swift": """
+                import SwiftUI
+                import SwiftData
+                struct TripList: View {
+                    @Query var trips: [Trip]
+                    var visibleTrips: [Trip] {
+                        trips.filter { !$0.isArchived }.sorted { $0.start > $1.start }
+                    }
+                    var kinds: [String] { ["a", "b", "c"].filter { !$0.isEmpty } }
+                    var body: some View {
+                        List {
+                            ForEach(visibleTrips) { trip in Text(trip.name) }
+                            ForEach(kinds, id: \\.self) { Text($0) }
+                        }
+                    }
+                }
+                """,
+            "ThemeBadge.swift": """
+                import SwiftUI
+                struct ThemeBadge: View {
+                    @AppStorage("theme") var themeData = Data()
+                    var body: some View {
+                        VStack {
+                            Text(theme.name)
+                            Button("Reset") { print(theme) }
+                        }
+                    }
+                }
+                """,
+            "ThemeBadge+Theme.swift": """
+                import SwiftUI
+                extension ThemeBadge {
+                    var theme: Theme { (try? JSONDecoder().decode(Theme.self, from: themeData)) ?? Theme(name: "") }
+                }
+                struct Theme: Codable { var name: String }
+                """,
+        ],
+        expected: [
+            Expected("TripList.swift", "work-in-body", line: 11, fix: nil, mentions: ["`visibleTrips`", "`.sorted`"]),
+            Expected("ThemeBadge.swift", "work-in-body", line: 6, fix: nil, mentions: ["`theme`", "`ThemeBadge+Theme.swift`", "JSON"]),
+        ])
+
+    /// A static alias of the screen's width used for layout in a view (flagged at the use, naming
+    /// the alias's file); a static constant that is not the screen's size (not flagged).
+    public static let screenAliases = WorkspaceModelScenario(
+        name: "a static alias of UIScreen.main.bounds", rule: "uiscreen-bounds",
+        files: [
+            "Card.swift": """
+                import SwiftUI
+                struct Card: View {
+                    var body: some View {
+                        Image("hero")
+                            .frame(width: .screenW - 16)
+                            .padding(.horizontal, .gutter)
+                    }
+                }
+                """,
+            "CGFloat+Layout.swift": """
+                import UIKit
+                extension CGFloat {
+                    static let screenW = UIScreen.main.bounds.width
+                    static let gutter: CGFloat = 16
+                }
+                """,
+        ],
+        expected: [
+            Expected("Card.swift", "uiscreen-bounds", line: 5, fix: nil, mentions: ["`screenW`", "`CGFloat+Layout.swift`"]),
+        ])
+
+    /// A project function wrapping `DispatchQueue.main.asyncAfter`, called from async code
+    /// (flagged at the call, naming the wrapper) and from synchronous code (not flagged).
+    public static let dispatchWrappers = WorkspaceModelScenario(
+        name: "a project wrapper of DispatchQueue.main.asyncAfter", rule: "dispatch-queue",
+        files: [
+            "Toaster.swift": """
+                final class Toaster {
+                    var message: String?
+                    func show(_ text: String) async {
+                        message = text
+                        after(2) { self.message = nil }
+                    }
+                    func flash(_ text: String) {
+                        message = text
+                        after(1) { self.message = nil }
+                    }
+                }
+                """,
+            "Utilities/Delay.swift": """
+                import Foundation
+                func after(_ seconds: Double, _ work: @escaping () -> Void) {
+                    DispatchQueue.main.asyncAfter(deadline: .now() + seconds, execute: work)
+                }
+                """,
+        ],
+        expected: [
+            Expected("Toaster.swift", "dispatch-queue", line: 5, fix: nil, mentions: ["`after(_:_:)`", "`Delay.swift`", "asyncAfter"]),
+        ])
 
     /// Two features each nest a `StateModel`; only `Player`'s does work in its `init`. Inside
     /// `extension Player` the name means `Player.StateModel` (flagged, naming it and its file);

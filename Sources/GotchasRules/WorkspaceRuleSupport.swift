@@ -205,10 +205,25 @@ enum WorkspaceRuleSupport {
     /// Preview code as the model knows it: the walk is in `#Preview`/a `PreviewProvider`, or in a
     /// view that only previews build (a `#if DEBUG` wrapper such as `MovieItemTest`). Run-time
     /// advice does not apply there.
-    static func isPreviewOnly(_ context: RuleContext) -> Bool {
+    /// A `public` (or `open`) view is built by the module's clients (a package's views by the
+    /// apps that use it), which the linted tree does not show: never preview code by that evidence.
+    static func isPreviewOnly(_ context: RuleContext, at node: Syntax) -> Bool {
         if context.isInPreviewCode { return true }
         guard let view = context.enclosingView else { return false }
+        if isPublicDeclaration(around: node) { return false }
         return context.isBuiltOnlyByPreviews(view.name)
+    }
+
+    /// The innermost type declaration or extension around `node` is `public` or `open`.
+    static func isPublicDeclaration(around node: Syntax) -> Bool {
+        var current = node.parent
+        while let next = current {
+            if let group = next.asProtocol(DeclGroupSyntax.self) {
+                return group.modifiers.contains { ["public", "open"].contains($0.name.text) }
+            }
+            current = next.parent
+        }
+        return false
     }
 
     /// The call is a method of one of the program's own types, not SwiftUI's modifier of that
@@ -256,5 +271,47 @@ enum WorkspaceRuleSupport {
     /// A related location pointing at a type's declaration.
     static func related(_ declaration: TypeDeclaration, _ message: String) -> RelatedLocation {
         RelatedLocation(path: declaration.path, range: declaration.scope.nameRange, message: message)
+    }
+
+    /// What a name used in a view's code means for a reach question: `relativeTime(d)`,
+    /// `visibleItems`, `self.rows` — a member of the enclosing type, else a free function;
+    /// `Formatters.relative(d)` — a static member of the named type; `model.rows` — a member of
+    /// the type of the enclosing type's property `model`. Nil for anything else.
+    static func reachTarget(of expression: ExprSyntax, in context: RuleContext) -> ReachTarget? {
+        let expression = expression.unwrapped
+        let owner = context.enclosingType?.qualifiedName ?? ""
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            let name = reference.baseName.text
+            guard !TypeNames.startsUppercase(name), reference.baseName.tokenKind != .keyword(.self) else { return nil }
+            return .member(owner: owner, name: name)
+        }
+        guard let member = expression.as(MemberAccessExprSyntax.self) else { return nil }
+        let name = member.declName.baseName.text
+        guard !TypeNames.startsUppercase(name) else { return nil }
+        guard let base = member.base else { return .staticMember(owner: nil, name: name) }
+        if let selfName = expression.selfMemberName { return .member(owner: owner, name: selfName) }
+        guard let baseName = base.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
+        // A type written by name: its simple name is the qualified one at the top level, where
+        // extensions of system types (`extension CGFloat`) live (no look-up for every `Color.red`).
+        if TypeNames.startsUppercase(baseName) { return .staticMember(owner: baseName, name: name) }
+        guard let held = enclosingProperty(named: baseName, in: context)?.inferredTypeName.flatMap(TypeNames.simple),
+              let declaration = context.declaration(of: held)
+        else { return nil }
+        return .member(owner: declaration.scope.qualifiedName, name: name)
+    }
+
+    /// "`rowTitle(for:)` calls `relativeTime(_:)` (in `Dates.swift`), which": the way from the
+    /// name used here to the member holding the hazard, for a message.
+    static func reachPath(_ reached: ReachedHazard, from context: RuleContext) -> String {
+        let place = place([reached.path], from: context)
+        let last = "`\(reached.hazard.member)` (\(place))"
+        guard reached.steps.count > 1 else { return last }
+        let before = reached.steps.dropLast().map { "`\($0)`" }.joined(separator: " → ")
+        return "\(before) → \(last)"
+    }
+
+    /// A related location at the hazard, in its file.
+    static func related(_ reached: ReachedHazard, _ message: String) -> RelatedLocation {
+        RelatedLocation(path: reached.path, range: reached.hazard.range, message: message)
     }
 }

@@ -25,6 +25,10 @@ import Testing
         "Models/Store.swift": "@Observable final class Store {}\n",
         "Copies/One.swift": "struct Twin: View {\n    @State private var cart = Cart()\n    var body: some View { Text(\"\") }\n}\n",
         "Copies/Two.swift": "struct Twin: View {\n    @State private var cart = Cart()\n    var body: some View { Text(\"\") }\n}\n",
+        // Reach: a row calls a helper that builds a formatter, a card uses a static screen alias.
+        "Helpers/Dates.swift": "func relativeTime(_ d: Date) -> String {\n    RelativeDateTimeFormatter().localizedString(for: d, relativeTo: .now)\n}\n",
+        "Helpers/Screen.swift": "extension CGFloat {\n    static let screenW = UIScreen.main.bounds.width\n}\n",
+        "Views/Row.swift": "struct Row: View {\n    let d: Date\n    var body: some View { Text(relativeTime(d)).frame(width: .screenW) }\n}\n",
     ]
 
     static func inputs(in root: String, configuration: RuleConfiguration) -> [WorkspaceLintPipeline.Input] {
@@ -64,7 +68,8 @@ import Testing
         let settings = [(path: tree.path("Package.swift"), text: tree.read("Package.swift"))]
         let expected = Self.expected(inputs, settings: settings).map(Self.summary)
         let crossFileRules = Set(expected.joined().map { String($0.split(separator: " ")[0]) })
-        #expect(crossFileRules.isSuperset(of: ["state-non-observable-class", "nonisolated-default-value", "environment-object-mismatch"]),
+        #expect(crossFileRules.isSuperset(of: ["state-non-observable-class", "nonisolated-default-value", "environment-object-mismatch",
+                                              "formatter-in-body", "uiscreen-bounds"]),
                 "the corpus exercises cross-file rules and settings")
 
         let cache = ResultCache(directory: tree.path("cache"))

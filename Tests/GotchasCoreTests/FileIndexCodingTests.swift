@@ -25,7 +25,7 @@ import Testing
     @Test func everyStoredFieldIsEncoded() {
         // Adding a stored field to these types without encoding it would silently drop it from caches.
         let scope = FileIndex(path: "x")
-        #expect(Mirror(reflecting: scope).children.count == 10)
+        #expect(Mirror(reflecting: scope).children.count == 12)
         let linter = Linter(rules: [])
         let index = linter.lint(SourceDocument(path: "t.swift", text: "struct A { @State var x: Int = f() }"),
                                 configuration: RuleConfiguration(severities: [:])).fileIndex

@@ -48,6 +48,23 @@ import Testing
                                                  watching: "Views/RowMenu.swift", flaggedBefore: false)
     }
 
+    /// The reach answer follows edits of the helper's file: when `relativeTime(_:)` reads a cached
+    /// formatter instead of building one, the row that calls it is published again without its
+    /// finding, and with it once the edit is undone.
+    @Test func reachFollowsEditsOfTheHelper() async throws {
+        try await Self.expectFindingFollowsEdit(of: "Helpers/Dates.swift", replacing: "let formatter = RelativeDateTimeFormatter()",
+                                                 with: "let formatter = cachedRelative", in: .helperFormatters, rule: "formatter-in-body",
+                                                 watching: "Views/ActivityRow.swift", flaggedBefore: true)
+    }
+
+    /// In-place edits in another file are evidence: when the store stops replacing an element
+    /// in place, the list is published again without its finding, and with it once undone.
+    @Test func elementEditsFollowEditsInAnotherFile() async throws {
+        try await Self.expectFindingFollowsEdit(of: "AddressBook.swift", replacing: "contacts[i] = updated", with: "contacts = [updated]",
+                                                 in: .elementEditsElsewhere, rule: "foreach-id-self-mutable",
+                                                 watching: "ContactList.swift", flaggedBefore: true)
+    }
+
     /// Opens `watched` (its `rule` finding present or not, as `flaggedBefore` says), then edits
     /// `edited` and expects `watched` to be published again with the opposite, and with the
     /// first state once the edit is undone: the answer of a question about other files follows them.

@@ -9,6 +9,7 @@ import Testing
     /// Plain rules that declare `callees`, by ID, with the reason they are not `CallRule`s.
     static let plainRulesWithCallees: [String: String] = [
         "list-row-conditional": "also looks at `if` expressions (`nodeKinds` has `.ifExpr`)",
+        "work-in-body": "also looks at reads of members that reach work (`nodeKinds` has `.declReferenceExpr`)",
     ]
 
     @Test func everyRuleWithCalleesIsACallRuleOrSaysWhyNot() {

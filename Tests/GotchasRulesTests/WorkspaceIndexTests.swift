@@ -27,6 +27,39 @@ import Testing
     let plainCart = "final class Cart {\n    var items: [Int] = []\n}\n"
     let observableCart = "@Observable final class Cart {\n    var items: [Int] = []\n}\n"
 
+    /// Reach follows names across files and calls, up to its depth, and an index kept current
+    /// file by file answers as one built from the same files: the server's and `lint`'s answers agree.
+    @Test func reachFollowsCallsAcrossFilesAndUpdatesExactly() throws {
+        let row = "struct Row: View {\n    let d: Date\n    var body: some View { Text(label(d)) }\n}\n"
+        let label = "func label(_ d: Date) -> String { relativeTime(d) }\n"
+        let building = "func relativeTime(_ d: Date) -> String {\n    RelativeDateTimeFormatter().localizedString(for: d, relativeTo: .now)\n}\n"
+        let cached = "let shared = RelativeDateTimeFormatter()\nfunc relativeTime(_ d: Date) -> String { shared.localizedString(for: d, relativeTo: .now) }\n"
+        let target = ReachTarget.member(owner: "Row", name: "label")
+        var index = WorkspaceIndex(files: [fileIndex("Row.swift", row), fileIndex("Label.swift", label), fileIndex("Dates.swift", building)])
+        let reached = try #require(index.reachedHazard(from: target, kinds: [.formatter]))
+        #expect(reached.steps == ["label", "relativeTime(_:)"])
+        #expect(reached.path == "Dates.swift" && reached.hazard.detail == "RelativeDateTimeFormatter")
+        #expect(index.reachedHazard(from: target, kinds: [.decoding]) == nil)
+        #expect(diagnostics("Row.swift", row, index, rule: "formatter-in-body").count == 1)
+        // The helper now reads a cached formatter: nothing is reached, as in a fresh index.
+        let dependents = index.updateReturningDependents(fileIndex("Dates.swift", cached))
+        #expect(dependents.contains("Row.swift"))
+        #expect(index.reachedHazard(from: target, kinds: [.formatter]) == nil)
+        let fresh = WorkspaceIndex(files: [fileIndex("Row.swift", row), fileIndex("Label.swift", label), fileIndex("Dates.swift", cached)])
+        #expect(fresh.reachedHazard(from: target, kinds: [.formatter]) == nil)
+        #expect(diagnostics("Row.swift", row, index, rule: "formatter-in-body").isEmpty)
+        // Back again, then the file removed.
+        index.update(fileIndex("Dates.swift", building))
+        #expect(index.reachedHazard(from: target, kinds: [.formatter]) == reached)
+        index.remove(path: "Dates.swift")
+        #expect(index.reachedHazard(from: target, kinds: [.formatter]) == nil)
+        // Beyond the depth bound nothing is reached.
+        let chain = (1...4).map { "func f\($0)() -> String { f\($0 + 1)() }\n" }.joined() + "func f5() -> String { DateFormatter().string(from: .now) }\n"
+        let deep = WorkspaceIndex(files: [fileIndex("Chain.swift", chain)])
+        #expect(deep.reachedHazard(from: .member(owner: "", name: "f2"), kinds: [.formatter])?.steps == ["f2", "f3", "f4", "f5()"])
+        #expect(deep.reachedHazard(from: .member(owner: "", name: "f1"), kinds: [.formatter]) == nil)
+    }
+
     /// The server's pull result IDs carry this digest: it must change when an answer the
     /// file's rules got changes, and only then.
     @Test func theAnswerDigestFollowsTheAnswersNotTheIndex() {
@@ -154,6 +187,11 @@ import Testing
                                                  fileIndex("Screen.swift", app)])
             #expect(!alsoApp.isBuiltOnlyByPreviews("RowPreview"))
             #expect(diagnostics("RowPreview.swift", wrapper, alsoApp, rule: "state-not-private").count == 1)
+            // A package's public view is built by the apps that use it, which the tree does not show.
+            let publicWrapper = "public " + wrapper
+            let package = WorkspaceIndex(files: [fileIndex("RowPreview.swift", publicWrapper), fileIndex("Previews.swift", previews)])
+            #expect(package.isBuiltOnlyByPreviews("RowPreview"))
+            #expect(diagnostics("RowPreview.swift", publicWrapper, package, rule: "state-not-private").count == 1)
         }
     }
 

@@ -75,6 +75,15 @@ public struct FileIndex: Sendable, Codable {
     /// `memberReachKey` (`"Editor body"` → `formatter`, `title`): uses in action closures left
     /// out. `WorkspaceIndex.bodyReaches` follows it from `body` through the type's members.
     public var memberReach: [String: Set<String>]
+    /// What each member's or free function's own code does that costs per render or misleads
+    /// (`ReachHazard`: a formatter built, JSON decoded, `UIScreen.main.bounds`, …), by
+    /// `memberReachKey` (`" relativeTime"` for a free function), in source order. Found from
+    /// rendered code through `memberReach` by `WorkspaceIndex.reachedHazard(from:kinds:)`.
+    public var reachHazards: [String: [ReachHazard]]
+    /// The names of collections whose elements the file's code edits in place (`items[i] = row`,
+    /// `store.items[i].title = t`): evidence for identity rules in other files
+    /// (`WorkspaceIndex.filesEditingElements(of:)`).
+    public var elementEdits: Set<String>
     /// The types each type's rendered code (`body`, view builders, their content closures)
     /// constructs by name (`Row(item:)` → `Row`), by the qualified name of the type: the edges
     /// of the view-containment graph (`WorkspaceIndex.viewTreeHoldsState`). What is built inside
@@ -90,8 +99,8 @@ public struct FileIndex: Sendable, Codable {
     public init(path: String, types: [String: TypeScope] = [:], environmentUses: [EnvironmentUse] = [],
                 intentControls: [IntentControlUse] = [], references: [String: Set<String>] = [:],
                 initializerLabels: [String: Set<String>] = [:], memberUses: [String: Set<String>] = [:],
-                memberReach: [String: Set<String>] = [:], builtViews: [String: Set<String>] = [:],
-                queries: WorkspaceQueries = WorkspaceQueries()) {
+                memberReach: [String: Set<String>] = [:], reachHazards: [String: [ReachHazard]] = [:],
+                elementEdits: Set<String> = [], builtViews: [String: Set<String>] = [:], queries: WorkspaceQueries = WorkspaceQueries()) {
         self.path = path
         self.types = types
         self.environmentUses = environmentUses
@@ -100,12 +109,28 @@ public struct FileIndex: Sendable, Codable {
         self.initializerLabels = initializerLabels
         self.memberUses = memberUses
         self.memberReach = memberReach
+        self.reachHazards = reachHazards
+        self.elementEdits = elementEdits
         self.builtViews = builtViews
         self.queries = queries
     }
 
     /// The `memberReach` key of a member of a type (qualified name, a space, the member's name).
     static func memberReachKey(owner: String, member: String) -> String { owner + " " + member }
+
+    /// The member's name in a `memberReach` key (after the last space).
+    static func member(ofReachKey key: String) -> String {
+        key.lastIndex(of: " ").map { String(key[key.index(after: $0)...]) } ?? key
+    }
+
+    /// The name under which reach questions (`WorkspaceIndex.reachedHazard`) are recorded and
+    /// their changes announced: a hazard anywhere, or what a member other than `body` reaches,
+    /// may change the answer of a question about a name that reaches it, in any file.
+    static let reachDependency = "reached hazards"
+
+    /// The name under which a question about in-place edits of a collection's elements is recorded
+    /// and its changes announced.
+    static func elementEditDependency(of name: String) -> String { "elements of " + name }
 
     /// The `builtViews` key of the views a type builds inside menu content (a qualified name has no space).
     static func menuContentKey(owner: String) -> String { owner + menuContentSuffix }
@@ -170,7 +195,12 @@ public struct FileIndex: Sendable, Codable {
         let newReach = new?.memberReach ?? [:]
         for key in Set(oldReach.keys).union(newReach.keys) where oldReach[key] != newReach[key] {
             changed.insert(memberUsesDependency(of: String(key.prefix { $0 != " " })))
+            // A `body` is never on the way to a hazard (questions start at what it uses): its
+            // edits, the most frequent, leave other files' reach answers alone.
+            if member(ofReachKey: key) != "body" { changed.insert(reachDependency) }
         }
+        if old?.reachHazards != new?.reachHazards { changed.insert(reachDependency) }
+        for name in (old?.elementEdits ?? []).symmetricDifference(new?.elementEdits ?? []) { changed.insert(elementEditDependency(of: name)) }
         if oldMembers != newMembers || oldReferences != newReferences {
             for owner in Set(oldMembers.keys).union(newMembers.keys) where oldMembers[owner] != newMembers[owner] {
                 changed.insert(memberUsesDependency(of: owner))
@@ -246,6 +276,10 @@ extension FileIndex {
         for (member, names) in memberReach.sorted(by: { $0.key < $1.key }) {
             parts.append("reach \(member): \(names.sorted().joined(separator: ","))")
         }
+        for (member, hazards) in reachHazards.sorted(by: { $0.key < $1.key }) {
+            parts.append("hazards \(member): " + hazards.map { "\($0.kind.rawValue) \($0.detail) \($0.member) \($0.site.rawValue) \($0.range)" }.joined(separator: ","))
+        }
+        if !elementEdits.isEmpty { parts.append("edits elements of " + elementEdits.sorted().joined(separator: ",")) }
         for (owner, names) in builtViews.sorted(by: { $0.key < $1.key }) {
             parts.append("builds \(owner): \(names.sorted().joined(separator: ","))")
         }

@@ -5,7 +5,7 @@
 extension FileIndex {
     /// Bumped with every change of the layout below; caches key their entries by it, so an
     /// entry written by an older layout is never decoded as this one.
-    public static let encodingFormat = 9
+    public static let encodingFormat = 11
 
     public func encoded() -> [UInt8] {
         var writer = BinaryWriter()
@@ -45,6 +45,19 @@ extension FileIndex {
                 writer.strings(names.sorted())
             }
         }
+        writer.int(reachHazards.count)
+        for (key, hazards) in reachHazards.sorted(by: { $0.key < $1.key }) {
+            writer.string(key)
+            writer.int(hazards.count)
+            for hazard in hazards {
+                writer.string(hazard.kind.rawValue)
+                writer.string(hazard.detail)
+                writer.string(hazard.member)
+                writer.string(hazard.site.rawValue)
+                writer.range(hazard.range)
+            }
+        }
+        writer.strings(elementEdits.sorted())
         queries.encode(into: &writer)
         return writer.bytes
     }
@@ -93,10 +106,23 @@ extension FileIndex {
             nameMaps.append(map)
         }
         let (memberUses, memberReach, builtViews) = (nameMaps[0], nameMaps[1], nameMaps[2])
-        guard let queries = WorkspaceQueries(from: &reader), reader.isAtEnd else { return nil }
+        guard let hazardKeyCount = reader.count() else { return nil }
+        var reachHazards: [String: [ReachHazard]] = [:]
+        for _ in 0..<hazardKeyCount {
+            guard let key = reader.string(), let count = reader.count() else { return nil }
+            var hazards: [ReachHazard] = []
+            for _ in 0..<count {
+                guard let kind = reader.string().flatMap(ReachHazard.Kind.init(rawValue:)), let detail = reader.string(),
+                      let member = reader.string(), let site = reader.string().flatMap(ReachHazard.Site.init(rawValue:)),
+                      let range = reader.range() else { return nil }
+                hazards.append(ReachHazard(kind: kind, detail: detail, member: member, site: site, range: range))
+            }
+            reachHazards[key] = hazards
+        }
+        guard let elementEdits = reader.strings(), let queries = WorkspaceQueries(from: &reader), reader.isAtEnd else { return nil }
         self.init(path: path, types: types, environmentUses: uses, intentControls: controls,
                   references: references, initializerLabels: initializerLabels, memberUses: memberUses,
-                  memberReach: memberReach, builtViews: builtViews, queries: queries)
+                  memberReach: memberReach, reachHazards: reachHazards, elementEdits: Set(elementEdits), builtViews: builtViews, queries: queries)
     }
 }
 

@@ -8,6 +8,8 @@ struct FileIndexEntries: Sendable {
     var initializerLabels: [String: Set<String>] = [:]
     var memberUses: [String: Set<String>] = [:]
     var memberReach: [String: Set<String>] = [:]
+    var reachHazards: [String: [ReachHazard]] = [:]
+    var elementEdits: Set<String> = []
     var builtViews: [String: Set<String>] = [:]
     var environmentUses: [EnvironmentUse] = []
     var intentControls: [IntentControlUse] = []
@@ -18,6 +20,8 @@ struct FileIndexEntries: Sendable {
         Self.merge(later.initializerLabels, into: &initializerLabels)
         Self.merge(later.memberUses, into: &memberUses)
         Self.merge(later.memberReach, into: &memberReach)
+        reachHazards.merge(later.reachHazards) { $0 + $1 }
+        elementEdits.formUnion(later.elementEdits)
         Self.merge(later.builtViews, into: &builtViews)
         environmentUses.append(contentsOf: later.environmentUses)
         intentControls.append(contentsOf: later.intentControls)
@@ -42,6 +46,9 @@ struct FileIndexEntries: Sendable {
         var moved = self
         for index in moved.environmentUses.indices { moved.environmentUses[index].range = move(moved.environmentUses[index].range) }
         for index in moved.intentControls.indices { moved.intentControls[index].range = move(moved.intentControls[index].range) }
+        for key in moved.reachHazards.keys {
+            for index in moved.reachHazards[key]!.indices { moved.reachHazards[key]![index].range = move(moved.reachHazards[key]![index].range) }
+        }
         return moved
     }
 }
@@ -74,12 +81,42 @@ final class FileIndexCollector {
     func fileIndex(queries: WorkspaceQueries) -> FileIndex {
         resolveMemberBuilds()
         var entries = entries
+        dropStoredPropertyReach(from: &entries.memberReach)
         entries.environmentUses.sort { ($0.range.lowerBound, $0.kind.rawValue) < ($1.range.lowerBound, $1.kind.rawValue) }
         entries.intentControls.sort { $0.range.lowerBound < $1.range.lowerBound }
         return FileIndex(path: context.document.path, types: context.fileTypes, environmentUses: entries.environmentUses,
                          intentControls: entries.intentControls, references: entries.references,
                          initializerLabels: entries.initializerLabels, memberUses: entries.memberUses,
-                         memberReach: entries.memberReach, builtViews: entries.builtViews, queries: queries)
+                         memberReach: entries.memberReach, reachHazards: entries.reachHazards, elementEdits: entries.elementEdits,
+                         builtViews: entries.builtViews,
+                         queries: queries)
+    }
+
+    /// Reading a stored property does not run its initializer: what the initializer uses is not
+    /// reached by a read (`let colors = loadColors()` is loaded once per instance; a global or
+    /// static `let` once). Only members with code (computed properties, methods, functions) keep theirs.
+    private func dropStoredPropertyReach(from reach: inout [String: Set<String>]) {
+        for key in Array(reach.keys) {
+            let owner = String(key.prefix { $0 != " " })
+            let member = FileIndex.member(ofReachKey: key)
+            if owner.isEmpty {
+                if topLevelStoredNames.contains(member) { reach.removeValue(forKey: key) }
+            } else if let property = context.fileTypes[owner]?.property(named: member), !property.isComputed {
+                reach.removeValue(forKey: key)
+            }
+        }
+    }
+
+    /// The file's top-level stored variables (`let shared = Formatter()`), from its top-level items only.
+    private var topLevelStoredNames: Set<String> {
+        var names: Set<String> = []
+        for item in context.tree.statements {
+            guard let variable = item.item.as(VariableDeclSyntax.self) else { continue }
+            for binding in variable.bindings where binding.accessorBlock?.isComputed != true {
+                if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text { names.insert(name) }
+            }
+        }
+        return names
     }
 
     // MARK: - Item by item
@@ -110,6 +147,9 @@ final class FileIndexCollector {
         let name = node.cast(DeclReferenceExprSyntax.self).baseName.text
         if TypeNames.startsUppercase(name) {
             noteReference(name)
+            if name == "UIScreen", let bounds = node.parent?.parent?.as(MemberAccessExprSyntax.self), ExprSyntax(bounds).isMainScreenBounds {
+                noteHazard(.screenBounds, detail: "UIScreen.main.bounds", range: bounds.byteRange)
+            }
         } else if let first = name.utf8.first {
             // `$count` (the projected value) and `_count` (the wrapper's storage) are uses of `count`.
             var member = (first == UInt8(ascii: "$") || first == UInt8(ascii: "_")) && name.utf8.count > 1 ? String(name.dropFirst()) : name
@@ -123,6 +163,7 @@ final class FileIndexCollector {
             }
             let owner = context.typeStack.last?.qualifiedName ?? ""
             entries.memberUses[owner, default: []].insert(member)
+            if node.cast(DeclReferenceExprSyntax.self).isElementEditedInPlace { entries.elementEdits.insert(member.hasPrefix(".") ? String(member.dropFirst()) : member) }
             noteReach(of: member, from: owner)
         }
     }
@@ -157,6 +198,10 @@ final class FileIndexCollector {
                                                            range: call.byteRange))
         default:
             noteInitializerLabels(call, callee: callee)
+        }
+        if ReachHazard.calleeNames.contains(callee), let hazard = call.reachHazard(callee: callee, isData: isData) {
+            let detail = callee == "filter" && isSearchFilter(call) ? ReachHazard.filterByState : hazard.detail
+            noteHazard(hazard.kind, detail: detail, range: hazard.kind == .collectionWork ? call.rangeFromCalleeName : call.byteRange)
         }
         // `Row(item: i)` in `body` or a view builder: the view tree of the enclosing type holds a `Row`.
         // Built in menu content, it goes under the owner's menu key (`WorkspaceIndex.isBuiltOnlyAsMenuContent`).
@@ -238,12 +283,67 @@ final class FileIndexCollector {
         }
     }
 
-    /// `formatter` read in `var body`: what the member whose code this is reaches when it
-    /// runs — not from an action closure (`Button { … }`, `.task { }`), which runs on an event.
+    /// `formatter` read in `var body`: what the member (or free function) whose code this is
+    /// reaches when it runs — not from an action closure (`Button { … }`, `.task { }`), which
+    /// runs on an event.
     private func noteReach(of member: String, from owner: String) {
-        guard context.execution != .deferred, let frame = context.enclosingMember else { return }
+        guard context.execution != .deferred, let frame = reachFrame else { return }
         let name = member.hasPrefix(".") ? String(member.dropFirst()) : member
-        entries.memberReach[FileIndex.memberReachKey(owner: owner, member: frame.name), default: []].insert(name)
+        let key = FileIndex.memberReachKey(owner: owner, member: frame.name)
+        entries.memberReach[key, default: []].insert(name)
+        // A view helper's rendered code is checked where it stands: reach questions stop at it.
+        if context.execution == .render, frame.name != "body", entries.reachHazards[key] == nil {
+            entries.reachHazards[key] = [ReachHazard(kind: .renderedCode, detail: "", member: frame.name, site: .code,
+                                                     range: frame.node.positionAfterSkippingLeadingTrivia.utf8Offset..<frame.node.positionAfterSkippingLeadingTrivia.utf8Offset)]
+        }
+    }
+
+    /// The member, free function or global whose code this is (through closures and local
+    /// functions inside it): what reach is recorded under.
+    private var reachFrame: FunctionFrame? {
+        if let member = context.enclosingMember { return member }
+        guard context.typeStack.isEmpty, let first = context.functionStack.first, first.kind == .function || first.kind == .property,
+              first.node.parent?.parent?.parent?.is(SourceFileSyntax.self) == true
+        else { return nil }
+        return first
+    }
+
+    /// A hazard in the code of the member the walk is in (`ReachHazard`), outside rendered code
+    /// and action closures.
+    private func noteHazard(_ kind: ReachHazard.Kind, detail: String, range: Range<Int>) {
+        // Rendered code is flagged where it stands, by the rules of its own file.
+        guard context.execution == .elsewhere, let frame = reachFrame else { return }
+        let owner = context.typeStack.last?.qualifiedName ?? ""
+        let site: ReachHazard.Site
+        let member: String
+        if let function = frame.node.as(FunctionDeclSyntax.self) {
+            (site, member) = (.code, function.labeledName)
+        } else if let variable = frame.node.as(VariableDeclSyntax.self) {
+            let isComputed = variable.bindings.contains { $0.accessorBlock?.isComputed == true }
+            let isStatic = context.typeStack.isEmpty || variable.modifiers.contains("static") || variable.modifiers.contains("class")
+            site = isComputed ? .code : isStatic ? .storedStatic : .storedInstance
+            member = frame.name
+        } else {
+            return
+        }
+        entries.reachHazards[FileIndex.memberReachKey(owner: owner, member: frame.name), default: []].append(
+            ReachHazard(kind: kind, detail: detail, member: member, site: site, range: range))
+    }
+
+    /// A collection's root name is the app's data: a property of the enclosing type with a data
+    /// wrapper (`@Query var trips`, `@StateObject var model` for `model.items`).
+    private func isData(_ name: String) -> Bool {
+        guard let wrapper = context.typeStack.last?.property(named: name)?.wrapper else { return false }
+        return ReachHazard.dataWrappers.contains(wrapper)
+    }
+
+    /// `items.filter { $0.name.contains(query) }` with the type's own `@State var query`: a search
+    /// filter, which runs again exactly when its input changes (`work-in-body` leaves it, as inline),
+    /// and whose membership changes with that state (`foreach-index-identity` counts it).
+    private func isSearchFilter(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let type = context.typeStack.last else { return false }
+        let state = Set(type.properties.filter { $0.wrapper == "State" && $0.isStoredInstance }.map(\.name))
+        return !state.isEmpty && call.predicateReads(state)
     }
 
     private func noteReference(_ name: String) {

@@ -98,6 +98,23 @@ extension RuleContext {
         return workspace.bodyReaches(member: member, of: typeName)
     }
 
+    /// The first hazard of one of `kinds` (a formatter built, JSON decoded, …) that the code
+    /// `target` names reaches when it runs, up to `WorkspaceIndex.reachDepth` calls away in any
+    /// file, with the members on the way (see `WorkspaceIndex.reachedHazard`); nil when none is,
+    /// and while the workspace is not completely indexed. Records the question.
+    public func reachedHazard(from target: ReachTarget, kinds: Set<ReachHazard.Kind>) -> ReachedHazard? {
+        record(.reachedHazard(target, kinds: kinds.sorted { $0.rawValue < $1.rawValue }))
+        return workspace.reachedHazard(from: target, kinds: kinds)
+    }
+
+    /// The files whose code edits elements of a collection named `name` in place (see
+    /// `WorkspaceIndex.filesEditingElements(of:)`), this file as last indexed included; empty while
+    /// the workspace is not completely indexed. Records the question.
+    public func filesEditingElements(of name: String) -> [String] {
+        record(.elementEdits(name))
+        return workspace.filesEditingElements(of: name)
+    }
+
     /// True when the view tree rooted at the type named `root` holds state a reused host could
     /// carry over (see `WorkspaceIndex.viewTreeHoldsState`); nil while the workspace is not
     /// completely indexed or no file declares `root`. Records the question.

@@ -232,17 +232,7 @@ extension PropertyInfo {
         let isLet = variable.bindingSpecifier.text == "let"
         return variable.bindings.compactMap { binding in
             guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self) else { return nil }
-            var isComputed = false
-            if let accessors = binding.accessorBlock {
-                switch accessors.accessors {
-                case .getter:
-                    isComputed = true
-                case .accessors(let list):
-                    isComputed = list.contains { ["get", "_read"].contains($0.accessorSpecifier.text) }
-                @unknown default:
-                    isComputed = true
-                }
-            }
+            let isComputed = binding.accessorBlock?.isComputed == true
             var info = PropertyInfo(name: identifier.identifier.text, attributes: attributes,
                                     typeName: binding.typeAnnotation?.type.trimmedText,
                                     isStatic: isStatic, isLet: isLet, isComputed: isComputed,

@@ -28,6 +28,8 @@ public struct WorkspaceIndex: Sendable {
     /// The `builtViews` keys under which each view name is built, with how many files build
     /// it there: "is it built only where…" without visiting every file.
     private var builderKeys: [String: [String: Int]] = [:]
+    /// Files by member key and hazard keys by member name, for reach questions (`ReachHazard.swift`).
+    private(set) var reach = ReachMaps()
     /// Paths by each name they refer to or asked about (`FileIndex.referencedTypeNames`):
     /// `dependents(on:)` without visiting every file.
     private var dependentPaths: [String: Set<String>] = [:]
@@ -378,6 +380,7 @@ public struct WorkspaceIndex: Sendable {
         for owner in file.memberUses.keys { memberUsePaths[owner, default: []].insert(file.path) }
         for key in file.memberReach.keys { memberReachPaths[String(key.prefix { $0 != " " }), default: []].insert(file.path) }
         for names in file.references.values { for name in names { namingPaths[name, default: []].insert(file.path) } }
+        reach.register(file)
         for name in file.referencedTypeNames { dependentPaths[name, default: []].insert(file.path) }
         for (key, views) in file.builtViews { for view in views { builderKeys[view, default: [:]][key, default: 0] += 1 } }
     }
@@ -394,6 +397,7 @@ public struct WorkspaceIndex: Sendable {
         for owner in file.memberUses.keys { Self.remove(file.path, from: &memberUsePaths, at: owner) }
         for key in file.memberReach.keys { Self.remove(file.path, from: &memberReachPaths, at: String(key.prefix { $0 != " " })) }
         for names in file.references.values { for name in names { Self.remove(file.path, from: &namingPaths, at: name) } }
+        reach.unregister(file)
         for name in file.referencedTypeNames { Self.remove(file.path, from: &dependentPaths, at: name) }
         for (key, views) in file.builtViews {
             for view in views {

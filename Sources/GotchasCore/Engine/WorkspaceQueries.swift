@@ -26,6 +26,12 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
         case memberUsers(String, member: String)
         /// `RuleContext.bodyReaches(member:of:)`: whether a type's `body` reaches a member.
         case bodyReaches(String, member: String)
+        /// `RuleContext.reachedHazard(from:kinds:)`: the hazard of one of `kinds` a name used in
+        /// rendered code reaches (`ReachHazard`).
+        /// (`kinds` sorted, so equal questions print alike.)
+        case reachedHazard(ReachTarget, kinds: [ReachHazard.Kind])
+        /// `RuleContext.filesEditingElements(of:)`: which files edit a collection's elements in place.
+        case elementEdits(String)
         /// `RuleContext.viewTreeHoldsState(rootedAt:)`: whether a view tree holds state.
         case viewTreeHoldsState(String)
         /// `RuleContext.isBuiltOnlyAsMenuContent(_:)`: whether a view type is built only inside menus.
@@ -53,6 +59,8 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
             case .memberUsers(let type, _), .bodyReaches(let type, _): FileIndex.memberUsesDependency(of: type)
             case .viewTreeHoldsState, .menuContentOnly, .builtOnlyByApps, .builtOnlyByPreviews, .buildsNavigationStack, .builtBesideTabView:
                 FileIndex.viewTreeDependency
+            case .reachedHazard: FileIndex.reachDependency
+            case .elementEdits(let name): FileIndex.elementEditDependency(of: name)
             case .defaultIsolation, .phonePortraitOnly: nil
             }
         }
@@ -79,6 +87,9 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
             case .bodyReaches(let type, let member):
                 first.bodyReaches(member: member, of: type) == second.bodyReaches(member: member, of: type)
             case .viewTreeHoldsState(let root): first.viewTreeHoldsState(rootedAt: root) == second.viewTreeHoldsState(rootedAt: root)
+            case .elementEdits(let name): first.filesEditingElements(of: name) == second.filesEditingElements(of: name)
+            case .reachedHazard(let target, let kinds):
+                first.reachedHazard(from: target, kinds: Set(kinds)) == second.reachedHazard(from: target, kinds: Set(kinds))
             case .menuContentOnly(let name): first.isBuiltOnlyAsMenuContent(name) == second.isBuiltOnlyAsMenuContent(name)
             case .builtOnlyByApps(let name): first.isBuiltOnlyByApps(name) == second.isBuiltOnlyByApps(name)
             case .builtOnlyByPreviews(let name): first.isBuiltOnlyByPreviews(name) == second.isBuiltOnlyByPreviews(name)
@@ -102,6 +113,8 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
             case .memberUsers(let type, let member): hasher.combine(workspace.filesUsing(member: member, of: type, declaredIn: path))
             case .bodyReaches(let type, let member): hasher.combine(workspace.bodyReaches(member: member, of: type))
             case .viewTreeHoldsState(let root): hasher.combine(workspace.viewTreeHoldsState(rootedAt: root))
+            case .elementEdits(let name): hasher.combine(workspace.filesEditingElements(of: name))
+            case .reachedHazard(let target, let kinds): hasher.combine(workspace.reachedHazard(from: target, kinds: Set(kinds)))
             case .menuContentOnly(let name): hasher.combine(workspace.isBuiltOnlyAsMenuContent(name))
             case .builtOnlyByApps(let name): hasher.combine(workspace.isBuiltOnlyByApps(name))
             case .builtOnlyByPreviews(let name): hasher.combine(workspace.isBuiltOnlyByPreviews(name))
@@ -161,7 +174,7 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
                 // `DeclaredTypeNames` holds simple names (and dotted extensions' parts).
                 case .declaration(let name): declaredElsewhere(TypeNames.simple(name) ?? name)
                 // Every finished index answers the labels and member questions (the empty one does not).
-                case .environmentUses, .intentControls, .references, .initializerLabels, .memberUsers, .bodyReaches,
+                case .environmentUses, .intentControls, .references, .initializerLabels, .memberUsers, .bodyReaches, .reachedHazard, .elementEdits,
                      .viewTreeHoldsState, .menuContentOnly, .builtOnlyByApps, .builtOnlyByPreviews, .buildsNavigationStack, .builtBesideTabView: true
                 // Asked only by files that read `UIScreen.main.bounds`: few, so always taken as open.
                 case .phonePortraitOnly: true
@@ -180,7 +193,9 @@ extension WorkspaceQueries.Query {
         switch self {
         case .environmentUses(let name): workspace.environmentUses(of: name).contains { $0.path == path }
         case .intentControls(let name): workspace.intentControls(in: name).contains { $0.path == path }
-        case .declaration, .references, .initializerLabels, .memberUsers, .bodyReaches, .viewTreeHoldsState, .menuContentOnly, .builtOnlyByApps, .builtOnlyByPreviews, .defaultIsolation, .phonePortraitOnly, .buildsNavigationStack, .builtBesideTabView: false  // labels and users carry no positions; declarations are asked excluding this file
+        // A helper in the asking file itself: the finding's related location points into it.
+        case .reachedHazard(let target, let kinds): workspace.reachedHazard(from: target, kinds: Set(kinds))?.path == path
+        case .declaration, .references, .initializerLabels, .memberUsers, .elementEdits, .bodyReaches, .viewTreeHoldsState, .menuContentOnly, .builtOnlyByApps, .builtOnlyByPreviews, .defaultIsolation, .phonePortraitOnly, .buildsNavigationStack, .builtBesideTabView: false  // labels and users carry no positions; declarations are asked excluding this file
         }
     }
 
@@ -196,6 +211,16 @@ extension WorkspaceQueries.Query {
         case .memberUsers(let type, let member): "m:" + type + " " + member
         case .bodyReaches(let type, let member): "b:" + type + " " + member
         case .viewTreeHoldsState(let root): "v:" + root
+        case .elementEdits(let name): "x:" + name
+        // Kinds' letters, then the target: `h:t m Feature.Row relativeTime` (a member, owner may be
+        // empty), `h:s s - screenW` (a static member of an inferred type).
+        case .reachedHazard(let target, let kinds):
+            "h:" + String(kinds.map(\.letter).sorted()) + " " + {
+                switch target {
+                case .member(let owner, let name): "m " + owner + " " + name
+                case .staticMember(let owner, let name): "s " + (owner ?? "-") + " " + name
+                }
+            }()
         case .menuContentOnly(let name): "n:" + name
         case .builtOnlyByApps(let name): "a:" + name
         case .builtOnlyByPreviews(let name): "w:" + name
@@ -216,6 +241,7 @@ extension WorkspaceQueries.Query {
         case "r": self = .references(name)
         case "l": self = .initializerLabels(name)
         case "v": self = .viewTreeHoldsState(name)
+        case "x": self = .elementEdits(name)
         case "n": self = .menuContentOnly(name)
         case "a": self = .builtOnlyByApps(name)
         case "w": self = .builtOnlyByPreviews(name)
@@ -223,6 +249,20 @@ extension WorkspaceQueries.Query {
             guard let space = name.lastIndex(of: " ") else { return nil }
             let (type, member) = (String(name[..<space]), String(name[name.index(after: space)...]))
             self = key.first == "m" ? .memberUsers(type, member: member) : .bodyReaches(type, member: member)
+        case "h":
+            let parts = name.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+            guard parts.count == 4 else { return nil }
+            var kinds: [ReachHazard.Kind] = []
+            for letter in parts[0] {
+                guard let kind = ReachHazard.Kind.allCases.first(where: { $0.letter == letter }) else { return nil }
+                kinds.append(kind)
+            }
+            kinds.sort { $0.rawValue < $1.rawValue }
+            switch parts[1] {
+            case "m": self = .reachedHazard(.member(owner: parts[2], name: parts[3]), kinds: kinds)
+            case "s": self = .reachedHazard(.staticMember(owner: parts[2] == "-" ? nil : parts[2], name: parts[3]), kinds: kinds)
+            default: return nil
+            }
         case "s": self = .defaultIsolation
         case "p": self = .phonePortraitOnly
         case "k": self = .buildsNavigationStack(name)

@@ -3,7 +3,7 @@
 public enum WorkspaceQuestion: Int, Sendable, CaseIterable, Comparable {
     case declaration, environmentUses, intentControls, references, initializerLabels, memberUsers, bodyReaches
     case viewTreeHoldsState, menuContentOnly, builtOnlyByApps, builtOnlyByPreviews, defaultIsolation, phonePortraitOnly
-    case buildsNavigationStack, builtBesideTabView
+    case buildsNavigationStack, builtBesideTabView, reachedHazard, elementEdits
 
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 
@@ -25,6 +25,8 @@ public enum WorkspaceQuestion: Int, Sendable, CaseIterable, Comparable {
         case .phonePortraitOnly: "whether the app is iPhone-only and portrait-only"
         case .buildsNavigationStack: "whether a view reachable from the content builds its own navigation stack"
         case .builtBesideTabView: "whether a type that builds the view also builds a `TabView`"
+        case .reachedHazard: "what the properties and functions the code calls do, up to three calls deep, in any file"
+        case .elementEdits: "whether any file edits the collection's elements in place"
         }
     }
 }
@@ -48,6 +50,8 @@ extension WorkspaceQueries.Query {
         case .phonePortraitOnly: .phonePortraitOnly
         case .buildsNavigationStack: .buildsNavigationStack
         case .builtBesideTabView: .builtBesideTabView
+        case .reachedHazard: .reachedHazard
+        case .elementEdits: .elementEdits
         }
     }
 }

@@ -56,3 +56,32 @@ extension SyntaxProtocol {
         return nil
     }
 }
+
+extension DeclReferenceExprSyntax {
+    /// `items` in `items[i] = row`, `store.items[i].title = t`, `items[i].tags.append(t)`,
+    /// `items[i].count += 1`: the collection's element is edited in place (the name the walk
+    /// records in `FileIndex.elementEdits`; `editsElementsInPlace(of:)` reads the same shapes from tokens).
+    public var isElementEditedInPlace: Bool {
+        var collection = Syntax(self)
+        if let member = parent?.as(MemberAccessExprSyntax.self), member.declName.id == id { collection = Syntax(member) }
+        guard let subscriptCall = collection.parent?.as(SubscriptCallExprSyntax.self), subscriptCall.calledExpression.id == collection.id
+        else { return false }
+        var target = Syntax(subscriptCall)
+        var lastMember: String?
+        while let member = target.parent?.as(MemberAccessExprSyntax.self), member.base?.id == target.id {
+            lastMember = member.declName.baseName.text
+            target = Syntax(member)
+        }
+        if let call = target.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == target.id {
+            return lastMember.map(Self.mutatingMethods.contains) == true
+        }
+        guard let sequence = target.parent?.as(ExprListSyntax.self) else { return false }
+        let elements = Array(sequence)
+        guard let index = elements.firstIndex(where: { $0.id == target.id }), index + 1 < elements.count else { return false }
+        let next = elements[index + 1]
+        if next.is(AssignmentExprSyntax.self) { return true }
+        return next.as(BinaryOperatorExprSyntax.self).map { ["+=", "-=", "*=", "/="].contains($0.operator.text) } == true
+    }
+
+    private static let mutatingMethods: Set<String> = ["append", "insert", "remove", "removeAll", "removeFirst", "removeLast", "toggle"]
+}

@@ -5,7 +5,7 @@ import SwiftSyntax
 /// `@ViewBuilder` member and its content closures) they are rebuilt on every render,
 /// for every row. Keep one in a `static let`, or let `Text` format:
 /// `Text(date, format: .dateTime)`, `Text(price, format: .currency(code: "EUR"))`.
-struct FormatterInBodyRule: CallRule {
+struct FormatterInBodyRule: Rule {
     static let description = RuleDescription(
         id: "formatter-in-body",
         category: .bodyCost,
@@ -29,7 +29,6 @@ struct FormatterInBodyRule: CallRule {
         severityReason: "repeated work on every render.",
         asks: [.declaration, .bodyReaches],
         useInstead: "a static, cached formatter",
-        triggers: ["Formatter", "AttributedString"],
         triggering: [
             """
             struct PriceView: View {
@@ -129,6 +128,32 @@ struct FormatterInBodyRule: CallRule {
                         }
                         """,
                 ]),
+            RuleExample("""
+                struct ActivityRow: View {
+                    let item: Activity
+                    var body: some View {
+                        HStack {
+                            Text(item.title)
+                            Text(↓relativeTime(item.date))
+                        }
+                    }
+                }
+                """, note: "the helper, in another file, builds a `RelativeDateTimeFormatter` on every call", otherFiles: [
+                    "Helpers/Dates.swift": """
+                        func relativeTime(_ date: Date) -> String {
+                            let formatter = RelativeDateTimeFormatter()
+                            formatter.unitsStyle = .short
+                            return formatter.localizedString(for: date, relativeTo: .now)
+                        }
+                        """,
+                ]),
+            RuleExample("""
+                struct RowView: View {
+                    private let formatter = ↓NumberFormatter()
+                    let value: Double
+                    var body: some View { Text(formatter.string(for: value) ?? "") }
+                }
+                """, note: "a stored property of a view is created again each time the parent re-creates the view"),
         ],
         nonTriggering: [
             RuleExample("""
@@ -190,11 +215,38 @@ struct FormatterInBodyRule: CallRule {
                 """, note: "a static, cached formatter"),
             RuleExample("""
                 struct RowView: View {
-                    private let formatter = NumberFormatter()
+                    @State private var formatter = NumberFormatter()
                     let value: Double
                     var body: some View { Text(formatter.string(for: value) ?? "") }
                 }
-                """, note: "a stored property (built once per view value, not in body)"),
+                """, note: "a property wrapper's initial value: the rules about `@State` initializers look at it"),
+            RuleExample("""
+                struct TimeLabel: View {
+                    let date: Date
+                    var body: some View {
+                        Button(relativeTime(date)) { copy(relativeTime(date)) }
+                    }
+                }
+                func copy(_ text: String) {}
+                """, note: "`relativeTime(_:)` builds no formatter (it reads a cached one); a helper used only in an action closure would not count either", otherFiles: [
+                    "Dates.swift": """
+                        private let relative = RelativeDateTimeFormatter()
+                        func relativeTime(_ date: Date) -> String { relative.localizedString(for: date, relativeTo: .now) }
+                        """,
+                ]),
+            RuleExample("""
+                struct CopyRow: View {
+                    let date: Date
+                    var body: some View {
+                        Button("Copy") { copy(stamp(date)) }
+                    }
+                }
+                """, note: "a helper that builds a formatter, called only in an action closure", otherFiles: [
+                    "Stamp.swift": """
+                        func stamp(_ date: Date) -> String { ISO8601DateFormatter().string(from: date) }
+                        func copy(_ text: String) {}
+                        """,
+                ]),
             RuleExample("""
                 struct RowView: View {
                     let date: Date
@@ -233,16 +285,43 @@ struct FormatterInBodyRule: CallRule {
                 """, note: "a class method, no formatter is created here"),
         ])
 
+    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
     static let calledNames: Set<String> = formatterTypes.union(["AttributedString", "init"])
 
     /// Formatter classes whose construction is the expensive part.
-    static let formatterTypes: Set<String> = [
-        "DateFormatter", "NumberFormatter", "ISO8601DateFormatter", "DateComponentsFormatter",
-        "DateIntervalFormatter", "RelativeDateTimeFormatter", "MeasurementFormatter",
-        "ByteCountFormatter", "PersonNameComponentsFormatter", "ListFormatter",
-    ]
+    static let formatterTypes = ReachHazard.formatterTypes
+
+    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
+        let call = node.cast(FunctionCallExprSyntax.self)
+        guard let callee = call.calleeName else { return }
+        if Self.calledNames.contains(callee) {
+            check(call, named: callee, in: context, report: &report)
+        } else if context.isInRenderPath, context.enclosingView != nil {
+            checkHelper(call, in: context, report: &report)
+        }
+    }
+
+    /// `relativeTime(item.date)` in rendered code, where `relativeTime(_:)` (in any file, or a
+    /// member it calls) builds a formatter on every call: reported at the call, naming the way.
+    private func checkHelper(_ call: FunctionCallExprSyntax, in context: RuleContext, report: inout [Finding]) {
+        guard let target = WorkspaceRuleSupport.reachTarget(of: call.calledExpression, in: context),
+              let reached = context.reachedHazard(from: target, kinds: [.formatter])
+        else { return }
+        let what = "a `\(reached.hazard.detail)`"
+        report.append(Finding(
+            message: "\(WorkspaceRuleSupport.reachPath(reached, from: context)) builds \(what) on every call, and this view's `body` calls it on every render; keep one formatter in a `static let` (or use `Text(_:format:)` with a FormatStyle)",
+            range: call.byteRange,
+            related: [WorkspaceRuleSupport.related(reached, "`\(reached.hazard.member)` builds \(what) here")]))
+    }
 
     func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
+        if isInStoredViewProperty(call, context) {
+            guard let type = call.constructedTypeName, Self.formatterTypes.contains(type) else { return }
+            report.append(Finding(
+                message: "`\(type)()` in a view's stored property is created again each time the parent re-creates this view (every time the parent's `body` runs); keep one in a `static let` or use `Text(_:format:)` with a FormatStyle",
+                range: call.byteRange))
+            return
+        }
         guard context.isInRenderPath || isInComputedFormatterProperty(context)
                 // `let f: NumberFormatter = { … }()` in `body`: the closure is called right
                 // there, every render, unlike an action closure that runs on an event.
@@ -259,6 +338,22 @@ struct FormatterInBodyRule: CallRule {
             return
         }
         report.append(Finding(message: message, range: call.byteRange))
+    }
+
+    /// `let formatter = DateFormatter()` as a stored instance property of a view (no property
+    /// wrapper: `@State` keeps its first value, and its initializer is another rule's matter): a
+    /// view value is created by each evaluation of its parent's `body`, and its initializer with
+    /// it. Not a scene's root (an `App` builds it once).
+    private func isInStoredViewProperty(_ call: FunctionCallExprSyntax, _ context: RuleContext) -> Bool {
+        guard context.execution == .elsewhere, context.isInViewType,
+              let frame = context.enclosingFunction, frame.kind == .property, context.functionStack.count == 1,
+              let variable = frame.node.as(VariableDeclSyntax.self), variable.attributes.isEmpty,
+              !variable.modifiers.contains("static"), !variable.modifiers.contains("class"), !variable.modifiers.contains("lazy"),
+              variable.bindings.allSatisfy({ $0.accessorBlock?.isComputed != true }),
+              variable.bindings.first?.initializer?.value.unwrapped.as(FunctionCallExprSyntax.self)?.id == call.id,
+              let view = context.enclosingType
+        else { return false }
+        return !context.isBuiltOnlyByApps(view.name)
     }
 
     /// `var formatter: DateFormatter { let f = DateFormatter(); …; return f }` in a view:

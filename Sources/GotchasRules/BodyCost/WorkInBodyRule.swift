@@ -3,7 +3,7 @@ import SwiftSyntax
 
 /// `body` runs on every invalidation of the view. Sorting, filtering, reducing,
 /// decoding, reading files or compiling regexes there repeats the work every time.
-struct WorkInBodyRule: CallRule {
+struct WorkInBodyRule: Rule {
     static let description = RuleDescription(
         id: "work-in-body",
         category: .bodyCost,
@@ -27,7 +27,6 @@ struct WorkInBodyRule: CallRule {
         severityReason: "decoding, file reads and `Regex` anywhere in the render path; sorts and filters over a database's results (`@Query`, `@FetchRequest`) or over rows of a `List`/`ForEach` computed inline.",
         asks: [.menuContentOnly],
         useInstead: "precomputed in the model",
-        triggers: ["sorted", "filter", "reduce", "JSONDecoder", "contentsOf", "Regex"],
         triggering: [
             """
             struct ItemList: View {
@@ -67,8 +66,63 @@ struct WorkInBodyRule: CallRule {
                 }
             }
             """,
+            RuleExample("""
+                struct TripList: View {
+                    @Query var trips: [Trip]
+                    var visibleTrips: [Trip] {
+                        trips.filter { !$0.isArchived }.sorted { $0.start > $1.start }
+                    }
+                    var body: some View {
+                        List { ForEach(↓visibleTrips) { trip in Text(trip.name) } }
+                    }
+                }
+                """, note: "a computed property that filters and sorts the database's results, iterated by `ForEach`"),
+            RuleExample("""
+                struct ThemeBadge: View {
+                    @AppStorage("theme") private var themeData = Data()
+                    var body: some View {
+                        Text(↓theme.name)
+                    }
+                }
+                """, note: "the computed property (in another file) decodes JSON on every read", otherFiles: [
+                    "ThemeBadge+Theme.swift": """
+                        extension ThemeBadge {
+                            var theme: Theme { (try? JSONDecoder().decode(Theme.self, from: themeData)) ?? .standard }
+                        }
+                        """,
+                ]),
+            """
+            struct TagRow: View {
+                let tag: String
+                var body: some View {
+                    let pattern = try? ↓Regex("^#[a-z]+$").ignoresCase()
+                    Text(tag).bold(tag.contains(pattern!))
+                }
+            }
+            """,
+            """
+            var body: some View {
+                let visible = items↓.filter { $0.isVisible }
+                List(visible) { item in Row(item: item) }
+            }
+            """,
         ],
         nonTriggering: [
+            RuleExample("""
+                struct Weekdays: View {
+                    let names = ["Mon", "Tue", "Wed"]
+                    var shortNames: [String] { names.map { String($0.prefix(1)) } }
+                    var visible: [String] { ["a", "b", "c"].filter { !$0.isEmpty } }
+                    var body: some View { ForEach(visible, id: \\.self) { Text($0) } }
+                }
+                """, note: "a cheap computed property over a handful of literals"),
+            RuleExample("""
+                struct ImportButton: View {
+                    @AppStorage("config") private var configData = Data()
+                    var config: Config? { try? JSONDecoder().decode(Config.self, from: configData) }
+                    var body: some View { Button("Import") { apply(config) } }
+                }
+                """, note: "the decoding property is read only in an action closure"),
             RuleExample("""
                 struct SidebarSettings: View {
                     @State private var order: [SidebarItem] = SidebarItem.defaultOrder
@@ -134,8 +188,59 @@ struct WorkInBodyRule: CallRule {
                 """, note: "a search filter on the view's own `@State` query: recomputed when its input changes"),
         ])
 
-    static let collectionWork: Set<String> = ["sorted", "filter", "reduce"]
+    static let collectionWork = ReachHazard.collectionWork
     static let calledNames: Set<String> = collectionWork.union(["JSONDecoder", "Data", "Regex"])
+    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr, .declReferenceExpr]
+    static var callees: Set<String>? { calledNames }
+
+    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
+        if let call = node.as(FunctionCallExprSyntax.self) {
+            guard let callee = call.calleeName, Self.calledNames.contains(callee) else { return }
+            check(call, named: callee, in: context, report: &report)
+        } else if context.isInRenderPath, context.enclosingView != nil {
+            checkRead(node.cast(DeclReferenceExprSyntax.self), in: context, report: &report)
+        }
+    }
+
+    /// `visibleItems`, `self.theme`, `model.rows` read in rendered code, where that member (in any
+    /// file, or one it calls) decodes JSON, reads a file or compiles a regex on every read — or,
+    /// as a row container's data, filters or sorts the app's data: reported at the read.
+    private func checkRead(_ reference: DeclReferenceExprSyntax, in context: RuleContext, report: inout [Finding]) {
+        let name = reference.baseName.text
+        guard let first = name.utf8.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z") else { return }
+        var expression = ExprSyntax(reference)
+        if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
+            guard member.base != nil else { return }
+            expression = ExprSyntax(member)
+        }
+        // A stored property of the view is read, not run.
+        if let property = context.enclosingType?.property(named: name), expression.is(DeclReferenceExprSyntax.self) || expression.selfMemberName != nil,
+           !property.isComputed { return }
+        let isRows = Self.isRowData(expression)
+        // Another value's member (`model.rows`) is followed only as rows' data: resolving the type of
+        // every `item.title` read in a body would cost more than the rare decoding property it finds.
+        if !isRows, let member = expression.as(MemberAccessExprSyntax.self), expression.selfMemberName == nil,
+           member.base?.is(DeclReferenceExprSyntax.self) == true { return }
+        guard let target = WorkspaceRuleSupport.reachTarget(of: expression, in: context) else { return }
+        var kinds: Set<ReachHazard.Kind> = [.decoding, .fileRead, .regex]
+        if isRows { kinds.insert(.collectionWork) }
+        guard let reached = context.reachedHazard(from: target, kinds: kinds),
+              // A search filter on the view's own query runs again exactly when its input changes.
+              reached.hazard.detail != ReachHazard.filterByState,
+              !(isRows && WorkspaceRuleSupport.isDrawnAsMenu(context))
+        else { return }
+        let does: String
+        switch reached.hazard.kind {
+        case .collectionWork: does = "runs `.\(reached.hazard.detail)` over the app's data on every read, and these rows read it on every render"
+        case .decoding: does = "decodes JSON (`JSONDecoder`) on every read, and this view's `body` reads it on every render"
+        case .fileRead: does = "reads a file (`Data(contentsOf:)`) on every read, and this view's `body` reads it on every render"
+        default: does = "compiles a regex (`\(reached.hazard.detail)`) on every read, and this view's `body` reads it on every render"
+        }
+        report.append(Finding(
+            message: "\(WorkspaceRuleSupport.reachPath(reached, from: context)) \(does); compute it when its inputs change (in the model, or cached) and read the result here",
+            range: expression.byteRange,
+            related: [WorkspaceRuleSupport.related(reached, "`\(reached.hazard.member)` does the work here")]))
+    }
 
     func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
         guard context.isInRenderPath else { return }
@@ -144,7 +249,7 @@ struct WorkInBodyRule: CallRule {
         var queryCanDoIt = false
         if Self.collectionWork.contains(callee), let base = call.receiver {
             // A constant handful of values (`Kind.allCases`, `[a, b, c]`, `(0..<7)`) costs nothing per render.
-            if Self.isConstantCollection(base) { return }
+            if base.isConstantCollection { return }
             // `items.filter { $0.name.contains(query) }` with the view's own `@State var query`: a search
             // filter runs again exactly when its input changes; a model would redo it on the same edits.
             if callee == "filter", Self.predicateReadsOwnState(call, in: context) { return }
@@ -153,7 +258,7 @@ struct WorkInBodyRule: CallRule {
             // only a bare `body` with no declarations to say otherwise (the seeds' own shape) is judged
             // by the syntax alone.
             let isDatabaseResults = Self.isDatabaseResults(base, in: context)
-            guard isDatabaseResults || (context.enclosingType == nil && Self.isRowData(call)) else { return }
+            guard isDatabaseResults || (context.enclosingType == nil && (Self.isRowData(call) || Self.isRowDataThroughLocal(call))) else { return }
             queryCanDoIt = isDatabaseResults && callee != "reduce"
             if WorkspaceRuleSupport.isDrawnAsMenu(context) { return }
             range = call.rangeFromCalleeName
@@ -164,7 +269,8 @@ struct WorkInBodyRule: CallRule {
                 what = "`JSONDecoder()`"
             case "Data" where call.argumentLabels.first == "contentsOf":
                 what = "`Data(contentsOf:)`"
-            case "Regex" where call.parent?.is(TryExprSyntax.self) == true && !call.arguments.isEmpty:
+            // `try Regex("…")`, also with modifiers after it (`.ignoresCase()`); not the builder (`Regex { }`).
+            case "Regex" where !call.arguments.isEmpty:
                 what = "`Regex(…)`"
             default:
                 return
@@ -186,8 +292,35 @@ struct WorkInBodyRule: CallRule {
 
     /// The call, possibly inside a longer chain (`items.filter { … }.sorted()`), is the data
     /// argument of a row container: `List(items.sorted())`, `ForEach(xs.filter { … }, id: \.id)`.
-    static func isRowData(_ call: FunctionCallExprSyntax) -> Bool {
+    static func isRowData(_ call: FunctionCallExprSyntax) -> Bool { isRowData(ExprSyntax(call)) }
+
+    /// `let sorted = items.sorted(); List(sorted) { … }`: the call (possibly inside a longer chain)
+    /// initializes a local that a later statement of the same block passes as a row container's data.
+    static func isRowDataThroughLocal(_ call: FunctionCallExprSyntax) -> Bool {
         var node = Syntax(call)
+        while let parent = node.parent, parent.is(MemberAccessExprSyntax.self) || parent.is(FunctionCallExprSyntax.self)
+                || parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) {
+            node = parent
+        }
+        guard let clause = node.parent?.as(InitializerClauseSyntax.self), let binding = clause.parent?.as(PatternBindingSyntax.self),
+              let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+              let item = binding.parent?.parent?.parent?.as(CodeBlockItemSyntax.self),
+              let block = item.parent?.as(CodeBlockItemListSyntax.self)
+        else { return false }
+        var after = false
+        for statement in block {
+            if statement.id == item.id { after = true; continue }
+            guard after else { continue }
+            for token in statement.tokens(viewMode: .sourceAccurate) where token.text == name {
+                if let reference = token.parent?.as(DeclReferenceExprSyntax.self), isRowData(ExprSyntax(reference)) { return true }
+            }
+        }
+        return false
+    }
+
+    /// The expression (a call, possibly inside a longer chain, or a read) is the data argument of a row container.
+    static func isRowData(_ expression: ExprSyntax) -> Bool {
+        var node = Syntax(expression)
         while let member = node.parent?.as(MemberAccessExprSyntax.self), member.base?.id == node.id {
             node = Syntax(member)
             if let outer = node.parent?.as(FunctionCallExprSyntax.self), outer.calledExpression.id == node.id { node = Syntax(outer) }
@@ -207,33 +340,12 @@ struct WorkInBodyRule: CallRule {
         return databaseWrappers.contains(wrapper)
     }
 
-    /// An enum's `allCases`, an array literal, or a range between number literals.
-    static func isConstantCollection(_ base: ExprSyntax) -> Bool {
-        let base = base.unwrapped
-        if base.is(ArrayExprSyntax.self) { return true }
-        if let member = base.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "allCases" { return true }
-        if let sequence = base.as(SequenceExprSyntax.self), sequence.elements.count == 3 {
-            let parts = Array(sequence.elements)
-            let isRange = parts[1].as(BinaryOperatorExprSyntax.self).map { ["..<", "..."].contains($0.operator.text) } == true
-            return isRange && parts[0].is(IntegerLiteralExprSyntax.self) && parts[2].is(IntegerLiteralExprSyntax.self)
-        }
-        return false
-    }
-
     /// The `filter` predicate names a `@State` property of the enclosing view (bare or as `self.x`).
     static func predicateReadsOwnState(_ call: FunctionCallExprSyntax, in context: RuleContext) -> Bool {
         guard let view = context.enclosingType else { return false }
         let scope = view.kind == .extension ? context.type(named: view.name) ?? view : view
         let state = Set(scope.properties.filter { $0.wrapper == "State" && $0.isStoredInstance }.map(\.name))
         guard !state.isEmpty else { return false }
-        let predicates: [Syntax] = [call.trailingClosure.map(Syntax.init)].compactMap { $0 } + call.arguments.map { Syntax($0.expression) }
-        return predicates.contains { predicate in
-            predicate.tokens(viewMode: .sourceAccurate).contains { token in
-                guard case .identifier(let name) = token.tokenKind, state.contains(name) else { return false }
-                // Not a member of another value (`$0.query`), unless it is `self.query`.
-                guard let member = token.parent?.parent?.as(MemberAccessExprSyntax.self), member.declName.baseName.id == token.id else { return true }
-                return member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
-            }
-        }
+        return call.predicateReads(state)
     }
 }

@@ -62,6 +62,27 @@ struct ForEachIDSelfMutableRule: CallRule {
                 }
                 struct Task: Hashable { var title: String; var isDone = false }
                 """),
+            RuleExample("""
+                struct ContactList: View {
+                    @ObservedObject var book: AddressBook
+                    var body: some View {
+                        List(book.contacts, ↓id: \\.self) { Text($0.name) }
+                    }
+                }
+                struct Contact: Hashable { let id: UUID; var name: String }
+                """, note: "another file replaces elements in place", otherFiles: [
+                    "AddressBook.swift": """
+                        final class AddressBook: ObservableObject {
+                            @Published var contacts: [Contact] = []
+                            func rename(_ contact: Contact, to name: String) {
+                                guard let i = contacts.firstIndex(of: contact) else { return }
+                                var updated = contact
+                                updated.name = name
+                                contacts[i] = updated
+                            }
+                        }
+                        """,
+                ]),
         ],
         nonTriggering: [
             RuleExample("""
@@ -158,11 +179,15 @@ struct ForEachIDSelfMutableRule: CallRule {
               !Self.selectsElements(call, element: element, in: context),
               // Only evidence that elements change in place makes a changing hash likely: a
               // collection only ever assigned whole (`posts = await load()`) gives new rows anyway.
-              let collectionName = data.unwrapped.dottedName?.split(separator: ".").last.map(String.init),
-              context.tree.editsElementsInPlace(of: collectionName)
+              let collectionName = data.unwrapped.dottedName?.split(separator: ".").last.map(String.init)
         else { return }
+        // The evidence may be in this file or in any other (a store replacing `items[i] = updated`).
+        let editors = context.tree.editsElementsInPlace(of: collectionName) ? [context.path]
+            : context.filesEditingElements(of: collectionName).filter { $0 != context.path }
+        guard !editors.isEmpty else { return }
+        let editing = editors == [context.path] ? "this file edits" : "code \(WorkspaceRuleSupport.place(editors, from: context)) edits"
         report.append(Finding(
-            message: "`id: \\.self` makes each `\(element)`'s hash its identity, and this file edits `\(collectionName)`'s elements in place (`\(element)`, declared \(WorkspaceRuleSupport.place([declaration.path], from: context)), has `var \(field.name)`): an edit gives the row a new identity (row state resets, focus is lost); identify rows by a stable `id`",
+            message: "`id: \\.self` makes each `\(element)`'s hash its identity, and \(editing) `\(collectionName)`'s elements in place (`\(element)`, declared \(WorkspaceRuleSupport.place([declaration.path], from: context)), has `var \(field.name)`): an edit gives the row a new identity (row state resets, focus is lost); identify rows by a stable `id`",
             range: idArgument.byteRange,
             related: [WorkspaceRuleSupport.related(declaration, "`\(element)` is declared here")]))
     }

@@ -6,7 +6,7 @@ import SwiftSyntax
 /// awaits or cancels, where `.task { }`, `Task { }`, `await` and `Task.sleep` can be written.
 /// (The compiler does infer `@MainActor` for a closure passed to `DispatchQueue.main.async`,
 /// so the gotcha is the missing structure, not missing isolation checking.)
-struct DispatchQueueRule: CallRule {
+struct DispatchQueueRule: Rule {
     static let description = RuleDescription(
         id: "dispatch-queue",
         category: .modernAPI,
@@ -27,8 +27,24 @@ struct DispatchQueueRule: CallRule {
             "test code",
         ],
         severityReason: "every GCD hop in `async` code and `Task { }` bodies; only `DispatchQueue.global` work in a view's own code.",
-        triggers: ["DispatchQueue"],
+        // A project's wrapper of `DispatchQueue.main.asyncAfter` is called from async code.
+        triggers: ["DispatchQueue", "async", "Task", "task", "refreshable"],
         triggering: [
+            RuleExample("""
+                final class Toaster {
+                    var message: String?
+                    func show(_ text: String) async {
+                        message = text
+                        ↓after(2) { self.message = nil }
+                    }
+                }
+                """, note: "the project's wrapper of `DispatchQueue.main.asyncAfter`, in another file", otherFiles: [
+                    "Utilities/Delay.swift": """
+                        func after(_ seconds: Double, _ work: @escaping () -> Void) {
+                            DispatchQueue.main.asyncAfter(deadline: .now() + seconds, execute: work)
+                        }
+                        """,
+                ]),
             """
             import SwiftUI
             struct Toast: View {
@@ -80,6 +96,21 @@ struct DispatchQueueRule: CallRule {
             """,
         ],
         nonTriggering: [
+            RuleExample("""
+                final class Toaster {
+                    var message: String?
+                    func show(_ text: String) {
+                        message = text
+                        after(2) { self.message = nil }
+                    }
+                }
+                """, note: "the wrapper called from synchronous code", otherFiles: [
+                    "Utilities/Delay.swift": """
+                        func after(_ seconds: Double, _ work: @escaping () -> Void) {
+                            DispatchQueue.main.asyncAfter(deadline: .now() + seconds, execute: work)
+                        }
+                        """,
+                ]),
             RuleExample("""
                 import UIKit
                 final class TableQueue {
@@ -196,6 +227,41 @@ struct DispatchQueueRule: CallRule {
         ])
 
     static let calledNames: Set<String> = ["async", "asyncAfter", "global"]
+    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
+
+    func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
+        let call = node.cast(FunctionCallExprSyntax.self)
+        guard let callee = call.calleeName else { return }
+        if Self.calledNames.contains(callee) {
+            check(call, named: callee, in: context, report: &report)
+        } else {
+            checkWrapper(call, in: context, report: &report)
+        }
+    }
+
+    /// `delay(0.3) { … }` in async code, where the project's `delay` (in any file, or a function it
+    /// calls) hops with `DispatchQueue.main.asyncAfter`/`async`: the same unstructured hop, one
+    /// call away. Reported at the call, naming the wrapper.
+    private func checkWrapper(_ call: FunctionCallExprSyntax, in context: RuleContext, report: inout [Finding]) {
+        guard call.calledExpression.is(DeclReferenceExprSyntax.self) || call.calledExpression.selfMemberName != nil,
+              !context.isInTestCode, !context.isInRenderPath,
+              Self.structuredPlace(of: call, in: context) == .async,
+              !call.leadingTrivia.hasComment, call.calledExpression.firstToken(viewMode: .sourceAccurate)?.leadingTrivia.hasComment != true,
+              let target = WorkspaceRuleSupport.reachTarget(of: call.calledExpression, in: context),
+              let reached = context.reachedHazard(from: target, kinds: [.mainQueueHop]),
+              // A delay wrapper (`after(2) { … }`) is where `Task.sleep` fits; a method that publishes
+              // on the main queue is a design of its type, flagged where it hops if anywhere.
+              reached.hazard.detail == "asyncAfter"
+        else { return }
+        let hop = "`DispatchQueue.main.\(reached.hazard.detail)`"
+        let sleep = context.allows(Self.sleepForDuration) ? "Task.sleep(for: .seconds(…))" : "Task.sleep(nanoseconds: …)"
+        let advice = reached.hazard.detail == "asyncAfter" ? "`try await \(sleep)` and then do the work"
+            : "`await` a `@MainActor` function or `await MainActor.run { … }` instead"
+        report.append(Finding(
+            message: "\(WorkspaceRuleSupport.reachPath(reached, from: context)) wraps \(hop): called from async code, it schedules work nothing awaits or cancels; \(advice)",
+            range: call.calledExpression.byteRange,
+            related: [WorkspaceRuleSupport.related(reached, "`\(reached.hazard.member)` hops with \(hop) here")]))
+    }
 
     static let flagged: Set<String> = ["DispatchQueue.main.async", "DispatchQueue.main.asyncAfter", "DispatchQueue.global"]
 

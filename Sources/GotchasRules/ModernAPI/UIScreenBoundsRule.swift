@@ -26,8 +26,20 @@ struct UIScreenBoundsRule: Rule {
         ],
         severityReason: "the layout breaks whenever the window is not the screen.",
         asks: [.phonePortraitOnly],
-        triggers: ["UIScreen"],
         triggering: [
+            RuleExample("""
+                struct Card: View {
+                    var body: some View {
+                        Image("hero").frame(width: ↓.screenW - 16)
+                    }
+                }
+                """, note: "a static alias of the screen's width, declared in another file", otherFiles: [
+                    "CGFloat+Screen.swift": """
+                        extension CGFloat {
+                            static let screenW = UIScreen.main.bounds.width
+                        }
+                        """,
+                ]),
             RuleExample("""
                 struct Banner: View {
                     var body: some View {
@@ -89,6 +101,20 @@ struct UIScreenBoundsRule: Rule {
             """,
         ],
         nonTriggering: [
+            RuleExample("""
+                struct Card: View {
+                    var body: some View {
+                        Image("hero").frame(width: .cardWidth).padding(.horizontal, .gutter)
+                    }
+                }
+                """, note: "static constants that are not the screen's size", otherFiles: [
+                    "CGFloat+Layout.swift": """
+                        extension CGFloat {
+                            static let cardWidth: CGFloat = 320
+                            static let gutter = 16.0
+                        }
+                        """,
+                ]),
             RuleExample("""
                 struct Banner: View {
                     var body: some View {
@@ -156,13 +182,15 @@ struct UIScreenBoundsRule: Rule {
     static let nodeKinds: Set<SyntaxKind> = [.memberAccessExpr]
 
     func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
-        let member = node.cast(MemberAccessExprSyntax.self)
-        guard member.declName.baseName.text == "bounds",
-              let base = member.base?.dottedName, base == "UIScreen.main" || base == "UIKit.UIScreen.main"
-        else { return }
         // Scoped by the enclosing `View`/`ViewModifier` type, not by `import SwiftUI`: a UIKit class,
         // a scene delegate or a helper has no container to measure instead.
         guard context.isInViewType else { return }
+        let member = node.cast(MemberAccessExprSyntax.self)
+        var alias: ReachedHazard?
+        if !ExprSyntax(member).isMainScreenBounds {
+            alias = Self.screenAlias(member, in: context)
+            guard alias != nil else { return }
+        }
         // `measured ?? UIScreen.main.bounds(.width)`: a fallback for before a size is known.
         if Self.isNilCoalescingFallback(member) { return }
         // The `else` of a `guard let window = …`: the same fallback, for when no window is found.
@@ -181,9 +209,28 @@ struct UIScreenBoundsRule: Rule {
         // or Stage Manager and never rotates: its screen is its window (asked last: only files
         // that would be flagged depend on the project's settings).
         if context.isPhonePortraitOnly { return }
+        if let alias {
+            report.append(Finding(
+                message: "`\(member.trimmedText)` is `UIScreen.main.bounds` read once — \(WorkspaceRuleSupport.reachPath(alias, from: context)) — the screen's size when it was first read, not the view's (wrong in split view, Stage Manager, external displays, and after rotation); \(advice)",
+                range: member.byteRange,
+                related: [WorkspaceRuleSupport.related(alias, "`\(alias.hazard.member)` reads `UIScreen.main.bounds` here")]))
+            return
+        }
         report.append(Finding(
             message: "`UIScreen.main.bounds` is the screen's size, not the view's (wrong in split view, Stage Manager, external displays) and `UIScreen.main` is deprecated; \(advice)",
             range: member.byteRange))
+    }
+
+    /// `.screenW`, `CGFloat.screenW`: a static member (not called) whose value is the screen's
+    /// bounds (`static let screenW = UIScreen.main.bounds.width`, in any file), asked of the
+    /// workspace model.
+    private static func screenAlias(_ member: MemberAccessExprSyntax, in context: RuleContext) -> ReachedHazard? {
+        guard let first = member.declName.baseName.text.utf8.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z"),
+              member.base == nil || member.base.map({ $0.is(DeclReferenceExprSyntax.self) && TypeNames.startsUppercase($0.trimmedText) && $0.trimmedText != "UIScreen" }) == true,
+              member.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id != member.id,
+              let target = WorkspaceRuleSupport.reachTarget(of: ExprSyntax(member), in: context), case .staticMember = target
+        else { return nil }
+        return context.reachedHazard(from: target, kinds: [.screenBounds])
     }
 
     // https://developer.apple.com/documentation/swiftui/view/containerrelativeframe(_:alignment:).md

@@ -137,7 +137,7 @@ struct EnvironmentClosurePerRenderRule: CallRule {
         // system leaf such as `Text`): the one reader is that view, so nothing else re-renders.
         if let root = call.receiver?.chainRoot.as(DeclReferenceExprSyntax.self), Self.isLeaf(root.baseName.text, in: context) { return }
         // A wrapper view only previews build (`#if DEBUG struct RowPreview: View`): no app renders it.
-        if WorkspaceRuleSupport.isPreviewOnly(context) { return }
+        if WorkspaceRuleSupport.isPreviewOnly(context, at: Syntax(call)) { return }
         report.append(Finding(
             message: "A closure created in `body` and put in the environment is new on every render and can't be compared: every reader of the key re-renders on each update; put a stable object in the environment instead",
             range: call.rangeFromCalleeName))

@@ -51,6 +51,25 @@ struct ForEachIndexIdentityRule: CallRule {
             """,
             "↓ForEach((0..<rows.count - 1)) { Text(\"\\($0)\") }",
             RuleExample("""
+                struct Board: View {
+                    @Query var cards: [Card]
+                    @State private var showDone = false
+                    var visibleCards: [Card] { cards.filter { showDone || !$0.isDone } }
+                    var body: some View {
+                        List {
+                            ↓ForEach(Array(visibleCards.enumerated()), id: \\.offset) { index, card in
+                                CardRow(card: card)
+                            }
+                        }
+                    }
+                }
+                struct CardRow: View {
+                    let card: Card
+                    @State private var isExpanded = false
+                    var body: some View { Text(card.title) }
+                }
+                """, note: "a computed filter whose membership changes with the data and `showDone`; the rows hold `@State`"),
+            RuleExample("""
                 struct Log: View {
                     @State private var lines: [String]
                     init(text: String) { lines = text.components(separatedBy: "\\n") }
@@ -269,6 +288,15 @@ struct ForEachIndexIdentityRule: CallRule {
             // `removeAll()` empties the collection: nothing is left to take another row's state.
             if tokens[index + 2].text == "removeAll", tokens[index + 3].tokenKind == .leftParen,
                index + 4 < tokens.count, tokens[index + 4].tokenKind == .rightParen { continue }
+            return .shifted
+        }
+        // A computed property of the view that filters or sorts the app's data (`cards.filter {
+        // showDone || !$0.isDone }` over a `@Query`): its membership and order change with that data
+        // and state, so rows move between indices (asks the workspace model what the member reaches).
+        if let view = context.enclosingType, expression.is(DeclReferenceExprSyntax.self) || expression.selfMemberName != nil,
+           view.property(named: name).map(\.isComputed) ?? true,
+           let reached = context.reachedHazard(from: .member(owner: view.qualifiedName, name: name), kinds: [.collectionWork]),
+           reached.hazard.detail != "reduce" {
             return .shifted
         }
         return .none

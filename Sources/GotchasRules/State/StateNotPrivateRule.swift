@@ -52,6 +52,14 @@ struct StateNotPrivateRule: Rule {
                     var body: some View { Text(isFirstEpisode ? "Now" : "Next") }
                 }
                 """, note: "a widget view: flagged with what is true there (rendered once per entry), and no `private` fix"),
+            RuleExample("""
+                public struct RatingPicker: View {
+                    ↓@State var rating = 3
+                    public var body: some View { Stepper("\\(rating)", value: $rating) }
+                }
+                """, note: "a package's public view that only a `#Preview` in the package builds: the package's clients build it", otherFiles: [
+                    "RatingPicker+Preview.swift": "#Preview { RatingPicker() }",
+                ]),
         ],
         nonTriggering: [
             RuleExample("""
@@ -221,7 +229,7 @@ struct StateNotPrivateRule: Rule {
         }
         // A wrapper view only previews build (`#if DEBUG struct MovieItemTest: View`): nothing in
         // the app hands it a value (asks `builtOnlyByPreviews`).
-        if WorkspaceRuleSupport.isPreviewOnly(context) { return }
+        if WorkspaceRuleSupport.isPreviewOnly(context, at: node) { return }
         // Used from another file (`Editor+Logic.swift`'s extension) or by another type, and no caller
         // passes it: `private` does not compile there and nothing is handed in, so there is neither
         // a hazard nor advice that can be followed (a view split over extension files is a common

@@ -1,0 +1,220 @@
+/// Something a member's or function's own code does that costs, or misleads, when it runs
+/// per render: recorded per member (`FileIndex.reachHazards`, by `FileIndex.memberReachKey`)
+/// by the walk, and found from `body` through what members reach
+/// (`WorkspaceIndex.reachedHazard(from:)`).
+public struct ReachHazard: Sendable, Hashable, Codable {
+    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+        /// `.filter`/`.sorted`/`.reduce` over a collection that is not a handful: a database's
+        /// results, state or a model's data, or a pipeline of them (`xs.filter { }.sorted()`).
+        case collectionWork
+        /// `JSONDecoder()` (decoding).
+        case decoding
+        /// `Data(contentsOf:)`.
+        case fileRead
+        /// `DateFormatter()`, `RelativeDateTimeFormatter()`, … (`detail`: the class).
+        case formatter
+        /// `Regex(…)`, `NSRegularExpression(pattern:)`.
+        case regex
+        /// `UIScreen.main.bounds`.
+        case screenBounds
+        /// `DispatchQueue.main.async`/`asyncAfter` (`detail`: the method).
+        case mainQueueHop
+        /// Not a hazard: the member's code renders (a `some View` helper, a `@ViewBuilder`), so the
+        /// rules check it where it stands; a question does not follow it (one finding, not two).
+        case renderedCode
+
+        /// One letter per kind, for question keys.
+        var letter: Character {
+            switch self {
+            case .collectionWork: "c"
+            case .decoding: "d"
+            case .fileRead: "f"
+            case .formatter: "t"
+            case .regex: "r"
+            case .screenBounds: "s"
+            case .mainQueueHop: "q"
+            case .renderedCode: "v"
+            }
+        }
+    }
+
+    /// Where the hazard's code runs.
+    public enum Site: String, Sendable, Hashable, Codable {
+        /// A method, function or computed property: on every call or read.
+        case code
+        /// A stored instance property's initializer: each time the value holding it is created.
+        case storedInstance
+        /// A static or global stored property's initializer: once, so its value is fixed.
+        case storedStatic
+    }
+
+    public var kind: Kind
+    /// What does it: `sorted`, `RelativeDateTimeFormatter`, `asyncAfter`.
+    public var detail: String
+    /// The member or function holding it, as a reader names it: `relativeTime(_:)`, `screenW`.
+    public var member: String
+    public var site: Site
+    /// The hazard's expression, in its file.
+    public var range: Range<Int>
+
+    public init(kind: Kind, detail: String, member: String, site: Site, range: Range<Int>) {
+        self.kind = kind
+        self.detail = detail
+        self.member = member
+        self.site = site
+        self.range = range
+    }
+
+    /// True when the hazard matters to code that reaches its member: code runs when called;
+    /// a stored static initializer ran once, so only what it froze (the screen's size then) matters.
+    var mattersWhenReached: Bool {
+        if kind == .renderedCode { return false }
+        switch site {
+        case .code: return true
+        case .storedStatic: return kind == .screenBounds
+        case .storedInstance: return false
+        }
+    }
+}
+
+/// A hazard found from a name: the members followed to it (the first is the name asked
+/// about, the last holds the hazard) and the hazard, in the file at `path`.
+public struct ReachedHazard: Sendable, Hashable {
+    /// The members and functions on the way by name, first to last (the last is the hazard's
+    /// `member`, named with its labels there).
+    public var steps: [String]
+    public var hazard: ReachHazard
+    public var path: String
+}
+
+/// What a name used in rendered code means for the reach question: a member of a type
+/// (falling back to a free function of that name when no file records the member), or a
+/// static member of whatever type the context infers (`.screenW`).
+public enum ReachTarget: Hashable, Sendable, Codable {
+    /// `relativeTime(d)`, `visibleItems`, `self.rows` in the code of `owner` (qualified name;
+    /// `""` at the top level), or `model.rows` with `model`'s type `owner`.
+    case member(owner: String, name: String)
+    /// `.screenW`, `CGFloat.screenW`: a static member named so, of the named type when one is written.
+    case staticMember(owner: String?, name: String)
+
+    var name: String {
+        switch self {
+        case .member(_, let name), .staticMember(_, let name): name
+        }
+    }
+}
+
+/// What the index keeps for reach questions, beside the files: which files hold code of
+/// each member key (`FileIndex.memberReach`, `FileIndex.reachHazards`), and the keys holding
+/// a hazard by member name (for a static member of an inferred type). Kept current file by
+/// file, so no question scans every file.
+struct ReachMaps: Sendable {
+    private(set) var pathsByKey: [String: Set<String>] = [:]
+    private var hazardPathsByKey: [String: Set<String>] = [:]
+    private(set) var hazardKeysByMember: [String: Set<String>] = [:]
+    /// Files editing the elements of each collection name in place (`FileIndex.elementEdits`).
+    private(set) var elementEditPaths: [String: Set<String>] = [:]
+
+    mutating func register(_ file: FileIndex) {
+        for name in file.elementEdits { elementEditPaths[name, default: []].insert(file.path) }
+        for key in file.memberReach.keys { pathsByKey[key, default: []].insert(file.path) }
+        for key in file.reachHazards.keys {
+            pathsByKey[key, default: []].insert(file.path)
+            hazardPathsByKey[key, default: []].insert(file.path)
+            hazardKeysByMember[FileIndex.member(ofReachKey: key), default: []].insert(key)
+        }
+    }
+
+    mutating func unregister(_ file: FileIndex) {
+        for name in file.elementEdits { Self.remove(file.path, at: name, from: &elementEditPaths) }
+        for key in Set(file.memberReach.keys).union(file.reachHazards.keys) { Self.remove(file.path, at: key, from: &pathsByKey) }
+        for key in file.reachHazards.keys {
+            Self.remove(file.path, at: key, from: &hazardPathsByKey)
+            // Another file may hold hazards under the same key (an extension, an overload).
+            if hazardPathsByKey[key] == nil { Self.remove(key, at: FileIndex.member(ofReachKey: key), from: &hazardKeysByMember) }
+        }
+    }
+
+    private static func remove(_ value: String, at key: String, from map: inout [String: Set<String>]) {
+        map[key]?.remove(value)
+        if map[key]?.isEmpty == true { map.removeValue(forKey: key) }
+    }
+}
+
+extension WorkspaceIndex {
+    /// The files whose code edits elements of a collection named `name` in place (`items[i] = row`,
+    /// `store.items[i].done.toggle()`), sorted; empty while the index is not complete.
+    public func filesEditingElements(of name: String) -> [String] {
+        guard isComplete else { return [] }
+        return (reach.elementEditPaths[name] ?? []).sorted()
+    }
+
+    /// How many calls deep a reach question follows members from the name asked about.
+    public static let reachDepth = 3
+
+    /// The first hazard of one of `kinds` that the code `target` names reaches when it runs:
+    /// its own code, or the members and free functions it calls or reads, up to `reachDepth`
+    /// deep, in any file (members in path order, then names in sorted order, so the answer
+    /// does not depend on the order files were added). A bare name in a type's code means its
+    /// member when some file records one, else the free function. A static member of an
+    /// inferred type (`.screenW`) is answered only when every member of that name that holds a
+    /// hazard holds one of `kinds`. Nil when none is reached, and while the index is not complete.
+    public func reachedHazard(from target: ReachTarget, kinds: Set<ReachHazard.Kind>) -> ReachedHazard? {
+        guard isComplete else { return nil }
+        switch target {
+        case .member(let owner, let name):
+            guard let key = reachKey(owner: owner, name: name) else { return nil }
+            var visited: Set<String> = []
+            return hazard(at: key, kinds: kinds, depth: 0, visited: &visited)
+        case .staticMember(let owner, let name):
+            let keys: [String]
+            if let owner {
+                keys = [FileIndex.memberReachKey(owner: owner, member: name)]
+            } else {
+                keys = (reach.hazardKeysByMember[name] ?? []).sorted()
+            }
+            var found: ReachedHazard?
+            for key in keys {
+                var visited: Set<String> = []
+                guard let hazard = hazard(at: key, kinds: kinds, depth: 0, visited: &visited),
+                      // Of an inferred type, only a static stored value (`.screenW`) is meant: a method
+                      // or an instance member of the same name somewhere says nothing about it.
+                      owner != nil || hazard.hazard.site == .storedStatic
+                else { return nil }
+                found = found ?? hazard
+            }
+            return found
+        }
+    }
+
+    /// `owner name` when some file records that member, else the free function ` name`.
+    private func reachKey(owner: String, name: String) -> String? {
+        let member = FileIndex.memberReachKey(owner: owner, member: name)
+        if reach.pathsByKey[member] != nil { return member }
+        let function = FileIndex.memberReachKey(owner: "", member: name)
+        return reach.pathsByKey[function] != nil ? function : nil
+    }
+
+    private func hazard(at key: String, kinds: Set<ReachHazard.Kind>, depth: Int, visited: inout Set<String>) -> ReachedHazard? {
+        guard visited.insert(key).inserted, let paths = reach.pathsByKey[key]?.sorted() else { return nil }
+        if paths.contains(where: { files[$0]?.reachHazards[key]?.contains { $0.kind == .renderedCode } == true }) { return nil }
+        for path in paths {
+            if let hazard = files[path]?.reachHazards[key]?.first(where: { kinds.contains($0.kind) && $0.mattersWhenReached }) {
+                return ReachedHazard(steps: [hazard.member], hazard: hazard, path: path)
+            }
+        }
+        guard depth < Self.reachDepth else { return nil }
+        let owner = String(key.prefix { $0 != " " })
+        var names: Set<String> = []
+        for path in paths { names.formUnion(files[path]?.memberReach[key] ?? []) }
+        // `body` is never on the way: a member that reads another view's `body` does not run its work.
+        for name in names.sorted() where name != "body" {
+            guard let next = reachKey(owner: owner, name: name), next != key,
+                  var found = hazard(at: next, kinds: kinds, depth: depth + 1, visited: &visited)
+            else { continue }
+            found.steps.insert(FileIndex.member(ofReachKey: key), at: 0)
+            return found
+        }
+        return nil
+    }
+}

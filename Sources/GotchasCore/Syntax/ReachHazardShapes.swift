@@ -1,0 +1,123 @@
+import SwiftSyntax
+
+// The shapes the walk records as `ReachHazard`s, as named queries: the index records what
+// they find in every member and free function, and rules that look at the same code in a
+// view ask the same question (so "what counts as building a formatter" has one answer).
+
+extension ReachHazard {
+    /// Formatter classes whose construction is the expensive part.
+    public static let formatterTypes: Set<String> = [
+        "DateFormatter", "NumberFormatter", "ISO8601DateFormatter", "DateComponentsFormatter",
+        "DateIntervalFormatter", "RelativeDateTimeFormatter", "MeasurementFormatter",
+        "ByteCountFormatter", "PersonNameComponentsFormatter", "ListFormatter",
+    ]
+
+    /// The `detail` of a `.filter` whose predicate reads the type's own `@State` (a search query).
+    public static let filterByState = "filter by state"
+
+    /// Collection methods whose work grows with the collection.
+    public static let collectionWork: Set<String> = ["sorted", "filter", "reduce"]
+
+    /// Property wrappers whose values hold the app's data (a database's results, state, a model):
+    /// work over them is not over a constant handful.
+    public static let dataWrappers: Set<String> = [
+        "Query", "FetchRequest", "SectionedFetchRequest", "State", "StateObject", "ObservedObject", "EnvironmentObject",
+        "Environment", "Bindable", "Published", "AppStorage",
+    ]
+
+    /// The callee names `hazard(ofCall:callee:)` can answer for (the walk's cheap first test).
+    public static let calleeNames: Set<String> = formatterTypes.union(collectionWork)
+        .union(["init", "JSONDecoder", "Data", "Regex", "NSRegularExpression", "async", "asyncAfter"])
+}
+
+extension FunctionCallExprSyntax {
+    /// What the call does that `ReachHazard` names, with the detail a message shows:
+    /// `DateFormatter()` (`.formatter`), `JSONDecoder()`, `Data(contentsOf:)`, `Regex(…)`,
+    /// `DispatchQueue.main.asyncAfter(…)`, and `.filter`/`.sorted`/`.reduce` over data —
+    /// `isData` says whether a collection's root name (`items` in `items.filter`, `model` in
+    /// `model.items.sorted()`) is the app's data; a pipeline (`xs.filter { }.sorted()`) is.
+    public func reachHazard(callee: String, isData: (String) -> Bool) -> (kind: ReachHazard.Kind, detail: String)? {
+        switch callee {
+        case _ where ReachHazard.collectionWork.contains(callee):
+            guard let base = receiver?.unwrapped, !base.isConstantCollection else { return nil }
+            if let inner = base.as(FunctionCallExprSyntax.self), let name = inner.calleeName, ReachHazard.collectionWork.contains(name) {
+                return (.collectionWork, callee)
+            }
+            var root = base.chainRoot
+            if let member = root.parent?.as(MemberAccessExprSyntax.self), root.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+                root = ExprSyntax(member.declName)
+            }
+            guard let name = root.as(DeclReferenceExprSyntax.self)?.baseName.text, isData(name) else { return nil }
+            return (.collectionWork, callee)
+        case "async", "asyncAfter":
+            guard let base = receiver?.dottedName, base == "DispatchQueue.main" || base == "Dispatch.DispatchQueue.main" else { return nil }
+            return (.mainQueueHop, callee)
+        default:
+            guard let type = constructedTypeName else { return nil }
+            if ReachHazard.formatterTypes.contains(type) { return (.formatter, type) }
+            switch type {
+            case "JSONDecoder" where arguments.isEmpty: return (.decoding, "JSONDecoder")
+            case "Data" where arguments.first?.label?.text == "contentsOf": return (.fileRead, "Data(contentsOf:)")
+            case "Regex" where !arguments.isEmpty: return (.regex, "Regex")
+            case "NSRegularExpression" where arguments.first?.label?.text == "pattern": return (.regex, "NSRegularExpression")
+            default: return nil
+            }
+        }
+    }
+}
+
+extension ExprSyntax {
+    /// An enum's `allCases`, an array literal, or a range between number literals: a constant
+    /// handful of values, cheap to filter or sort on every render.
+    public var isConstantCollection: Bool {
+        let base = unwrapped
+        if base.is(ArrayExprSyntax.self) { return true }
+        if let member = base.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "allCases" { return true }
+        if let sequence = base.as(SequenceExprSyntax.self), sequence.elements.count == 3 {
+            let parts = Array(sequence.elements)
+            let isRange = parts[1].as(BinaryOperatorExprSyntax.self).map { ["..<", "..."].contains($0.operator.text) } == true
+            return isRange && parts[0].is(IntegerLiteralExprSyntax.self) && parts[2].is(IntegerLiteralExprSyntax.self)
+        }
+        return false
+    }
+
+    /// `UIScreen.main.bounds` (or `UIKit.UIScreen.main.bounds`).
+    public var isMainScreenBounds: Bool {
+        guard let member = self.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "bounds",
+              let base = member.base?.dottedName else { return false }
+        return base == "UIScreen.main" || base == "UIKit.UIScreen.main"
+    }
+}
+
+extension FunctionDeclSyntax {
+    /// `relativeTime(_:)`, `row(for:at:)`: the name with its argument labels.
+    public var labeledName: String {
+        name.text + "(" + signature.parameterClause.parameters.map { $0.firstName.text + ":" }.joined() + ")"
+    }
+}
+
+extension AccessorBlockSyntax {
+    /// A getter (`{ … }`, `get { }`): the property is computed; `willSet`/`didSet` alone observe a stored one.
+    public var isComputed: Bool {
+        switch accessors {
+        case .getter: return true
+        case .accessors(let list): return list.contains { ["get", "_read"].contains($0.accessorSpecifier.text) }
+        @unknown default: return true
+        }
+    }
+}
+
+extension FunctionCallExprSyntax {
+    /// The call's predicate (its trailing closure or an argument) names one of `names` bare or as
+    /// `self.name` — not as a member of another value (`$0.query`).
+    public func predicateReads(_ names: Set<String>) -> Bool {
+        let predicates: [Syntax] = [trailingClosure.map(Syntax.init)].compactMap { $0 } + arguments.map { Syntax($0.expression) }
+        return predicates.contains { predicate in
+            predicate.tokens(viewMode: .sourceAccurate).contains { token in
+                guard case .identifier(let name) = token.tokenKind, names.contains(name) else { return false }
+                guard let member = token.parent?.parent?.as(MemberAccessExprSyntax.self), member.declName.baseName.id == token.id else { return true }
+                return member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+            }
+        }
+    }
+}
