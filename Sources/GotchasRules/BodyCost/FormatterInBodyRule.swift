@@ -27,7 +27,7 @@ struct FormatterInBodyRule: Rule {
             "code outside views",
         ],
         severityReason: "repeated work on every render.",
-        asks: [.declaration, .bodyReaches],
+        asks: [.declaration, .bodyReaches, .builtOnlyByApps, .reachedHazard],
         useInstead: "a static, cached formatter",
         triggering: [
             """

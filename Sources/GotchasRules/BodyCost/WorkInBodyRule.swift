@@ -25,7 +25,7 @@ struct WorkInBodyRule: Rule {
             "menu content",
         ],
         severityReason: "decoding, file reads and `Regex` anywhere in the render path; sorts and filters over a database's results (`@Query`, `@FetchRequest`) or over rows of a `List`/`ForEach` computed inline.",
-        asks: [.menuContentOnly],
+        asks: [.menuContentOnly, .reachedHazard],
         useInstead: "precomputed in the model",
         triggering: [
             """

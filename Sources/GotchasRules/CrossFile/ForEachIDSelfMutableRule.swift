@@ -24,7 +24,7 @@ struct ForEachIDSelfMutableRule: CallRule {
             "`List(…, id: \\.self, selection:)` selecting elements",
         ],
         severityReason: "shown only where code edits elements in place (`ForEach($xs)`, `$xs[i]`, `xs[i].field = …`).",
-        asks: [.declaration],
+        asks: [.declaration, .elementEdits],
         useInstead: "identity from `id`",
         triggers: ["\\.self"],
         triggering: [

@@ -27,6 +27,7 @@ struct DispatchQueueRule: Rule {
             "test code",
         ],
         severityReason: "every GCD hop in `async` code and `Task { }` bodies; only `DispatchQueue.global` work in a view's own code.",
+        asks: [.reachedHazard],
         // A project's wrapper of `DispatchQueue.main.asyncAfter` is called from async code.
         triggers: ["DispatchQueue", "async", "Task", "task", "refreshable"],
         triggering: [

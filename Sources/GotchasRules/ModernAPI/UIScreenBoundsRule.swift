@@ -25,7 +25,7 @@ struct UIScreenBoundsRule: Rule {
             "other screen properties",
         ],
         severityReason: "the layout breaks whenever the window is not the screen.",
-        asks: [.phonePortraitOnly],
+        asks: [.phonePortraitOnly, .reachedHazard],
         triggering: [
             RuleExample("""
                 struct Card: View {

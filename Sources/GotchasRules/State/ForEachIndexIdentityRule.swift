@@ -27,7 +27,7 @@ struct ForEachIndexIdentityRule: CallRule {
         ],
         fixSafety: "Replaces `id: \\.offset` with `id: \\.element.id` when the element is known to be `Identifiable` or to have an `id`. Unsafe: rows change identity, which is the point.",
         severityReason: "shown only where positions move (`.onDelete`/`.onMove`, or code that inserts, removes or reorders) and rows hold state.",
-        asks: [.declaration, .viewTreeHoldsState, .menuContentOnly],
+        asks: [.declaration, .viewTreeHoldsState, .menuContentOnly, .reachedHazard],
         fix: .unsafe,
         triggering: [
             """
