@@ -199,7 +199,7 @@ public struct FileIndex: Sendable, Codable {
             // edits, the most frequent, leave other files' reach answers alone.
             if member(ofReachKey: key) != "body" { changed.insert(reachDependency) }
         }
-        if old?.reachHazards != new?.reachHazards { changed.insert(reachDependency) }
+        if (old?.reachHazards ?? [:]) != (new?.reachHazards ?? [:]) { changed.insert(reachDependency) }
         for name in (old?.elementEdits ?? []).symmetricDifference(new?.elementEdits ?? []) { changed.insert(elementEditDependency(of: name)) }
         if oldMembers != newMembers || oldReferences != newReferences {
             for owner in Set(oldMembers.keys).union(newMembers.keys) where oldMembers[owner] != newMembers[owner] {

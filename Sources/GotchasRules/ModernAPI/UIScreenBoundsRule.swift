@@ -228,10 +228,29 @@ struct UIScreenBoundsRule: Rule {
         guard let first = member.declName.baseName.text.utf8.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z"),
               member.base == nil || member.base.map({ $0.is(DeclReferenceExprSyntax.self) && TypeNames.startsUppercase($0.trimmedText) && $0.trimmedText != "UIScreen" }) == true,
               member.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id != member.id,
+              Self.isLength(member),
               let target = WorkspaceRuleSupport.reachTarget(of: ExprSyntax(member), in: context), case .staticMember = target
         else { return nil }
         return context.reachedHazard(from: target, kinds: [.screenBounds])
     }
+
+    /// Layout arithmetic (`.screenW - 16`, `CGFloat.screenW * 0.8`) or a length argument of a layout
+    /// call (`.frame(width: .screenW)`): where a screen alias would size a view. Only there is the
+    /// model asked (not for every `.red` or `.leading`).
+    private static func isLength(_ member: MemberAccessExprSyntax) -> Bool {
+        if let (elements, index) = sequencePosition(of: member) {
+            let arithmetic: Set<String> = ["+", "-", "*", "/"]
+            for at in [index - 1, index + 1] where elements.indices.contains(at) {
+                if let op = elements[at].as(BinaryOperatorExprSyntax.self), arithmetic.contains(op.operator.text) { return true }
+            }
+        }
+        guard let argument = member.parent?.as(LabeledExprSyntax.self),
+              let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self), let callee = call.calleeName
+        else { return false }
+        return layoutCallees.contains(callee)
+    }
+
+    static let layoutCallees: Set<String> = ["frame", "padding", "offset", "position", "CGSize", "CGRect", "CGPoint", "containerRelativeFrame"]
 
     // https://developer.apple.com/documentation/swiftui/view/containerrelativeframe(_:alignment:).md
     // (iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1)
