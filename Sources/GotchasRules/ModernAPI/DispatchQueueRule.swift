@@ -21,16 +21,32 @@ struct DispatchQueueRule: Rule {
             """,
         notFlagged: [
             "a commented hop: deliberate",
-            "a view's `main.async`/`asyncAfter` deferral",
+            "a view's next-runloop `main.async` (focus, scrolling)",
             "Combine, completion handlers, `@objc` and delegate methods",
             "a representable's update, the render path",
             "test code",
         ],
-        severityReason: "every GCD hop in `async` code and `Task { }` bodies; only `DispatchQueue.global` work in a view's own code.",
+        severityReason: "every GCD hop in `async` code and `Task { }` bodies; in a view's own code, delayed (`asyncAfter`) and background (`DispatchQueue.global`) work.",
         asks: [.reachedHazard],
         // A project's wrapper of `DispatchQueue.main.asyncAfter` is called from async code.
         triggers: ["DispatchQueue", "async", "Task", "task", "refreshable"],
         triggering: [
+            RuleExample("""
+                import SwiftUI
+                struct CopyButton: View {
+                    @State private var copied = false
+                    var body: some View {
+                        Button(copied ? "Copied" : "Copy") {
+                            copied = true
+                            ↓DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) { copied = false }
+                        }
+                        .onDrop(of: [.data], isTargeted: nil) { providers in
+                            ↓DispatchQueue.global().async { load(providers) }
+                            return true
+                        }
+                    }
+                }
+                """, note: "a delay in a view's action still fires after the view is gone; background work in a drop handler"),
             RuleExample("""
                 final class Toaster {
                     var message: String?
@@ -129,10 +145,9 @@ struct DispatchQueueRule: Rule {
                         TextField("Search", text: $query)
                             .focused($focused)
                             .onAppear { DispatchQueue.main.async { focused = true } }
-                        Button("Expand") { DispatchQueue.main.asyncAfter(deadline: .now() + 0.3) { withAnimation { expanded = true } } }
                     }
                 }
-                """, note: "a next-runloop deferral and a short staging delay in a view's actions: deliberate"),
+                """, note: "a next-runloop deferral in a view's actions: deliberate"),
             RuleExample("""
                 import UIKit
                 final class Cell: UITableViewCell {
@@ -274,7 +289,7 @@ struct DispatchQueueRule: Rule {
     static let viewActionCallees: Set<String> = [
         "Button", "onAppear", "onDisappear", "onTapGesture", "onLongPressGesture", "onChange", "onSubmit",
         "onEnded", "onChanged", "onOpenURL", "onHover", "onKeyPress", "onDelete", "onMove", "onCommit",
-        "onContinueUserActivity", "simultaneousGesture", "highPriorityGesture",
+        "onContinueUserActivity", "simultaneousGesture", "highPriorityGesture", "onDrop", "dropDestination",
     ]
 
     /// Calls whose closure is async code: `Task { }`, `Task.detached { }`, `.task { }`,
@@ -313,9 +328,9 @@ struct DispatchQueueRule: Rule {
         guard let place = Self.structuredPlace(of: call, in: context) else { return }
         // A comment on the hop says why ("give SwiftUI a chance to call updateUIView"): deliberate.
         if call.leadingTrivia.hasComment || call.calledExpression.firstToken(viewMode: .sourceAccurate)?.leadingTrivia.hasComment == true { return }
-        // In a view's own code, a next-runloop hop or a short delay is a deliberate deferral (focus,
-        // scrolling, staging an animation); a wait of a second or more, or background work, is not.
-        if place == .view, name != "DispatchQueue.global" { return }
+        // In a view's own code, a next-runloop hop is a deliberate deferral (focus, scrolling); a
+        // delay still fires after the view is gone, and background work is unstructured.
+        if place == .view, name == "DispatchQueue.main.async" { return }
         let sleep = context.allows(Self.sleepForDuration) ? "Task.sleep(for: .seconds(…))" : "Task.sleep(nanoseconds: …)"
         let message: String
         switch (name, place) {
