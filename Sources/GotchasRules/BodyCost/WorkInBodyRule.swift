@@ -298,8 +298,11 @@ struct WorkInBodyRule: Rule {
     /// initializes a local that a later statement of the same block passes as a row container's data.
     static func isRowDataThroughLocal(_ call: FunctionCallExprSyntax) -> Bool {
         var node = Syntax(call)
+        var links = 0
         while let parent = node.parent, parent.is(MemberAccessExprSyntax.self) || parent.is(FunctionCallExprSyntax.self)
                 || parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) {
+            links += 1
+            if links > 2 * maximumDataChain { return false }
             node = parent
         }
         guard let clause = node.parent?.as(InitializerClauseSyntax.self), let binding = clause.parent?.as(PatternBindingSyntax.self),
@@ -318,10 +321,18 @@ struct WorkInBodyRule: Rule {
         return false
     }
 
+    /// The most member accesses between a read and the row container it feeds.
+    static let maximumDataChain = 16
+
     /// The expression (a call, possibly inside a longer chain, or a read) is the data argument of a row container.
     static func isRowData(_ expression: ExprSyntax) -> Bool {
         var node = Syntax(expression)
+        // Asked at every read in rendered code: a bound keeps a 10,000-link chain linear (a row
+        // container's data is a short chain, `items.filter { … }.sorted()`).
+        var links = 0
         while let member = node.parent?.as(MemberAccessExprSyntax.self), member.base?.id == node.id {
+            links += 1
+            if links > maximumDataChain { return false }
             node = Syntax(member)
             if let outer = node.parent?.as(FunctionCallExprSyntax.self), outer.calledExpression.id == node.id { node = Syntax(outer) }
         }
