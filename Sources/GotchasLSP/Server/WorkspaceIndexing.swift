@@ -153,7 +153,6 @@ extension LanguageServer {
 
     private func mergePendingIndexes() {
         relint(paths: workspace.mergePending())
-        returnFreedMemoryIfIdle()
     }
 
     /// A settings file was read (nil text: deleted or unreadable): the workspace index and the
@@ -273,8 +272,7 @@ extension LanguageServer {
     /// Once no lint runs or waits after a build: the trees the walk and the re-lints of the open
     /// documents freed go back to the system (off the loop: trimming walks malloc's arenas).
     func returnFreedMemoryIfIdle() {
-        // A pending merge frees the maps it replaces: after it, then.
-        guard workspace.freedMemoryToReturn, lints.inFlight.isEmpty, lints.waiting.isEmpty, workspace.pending.isEmpty else { return }
+        guard workspace.freedMemoryToReturn, lints.inFlight.isEmpty, lints.waiting.isEmpty else { return }
         workspace.freedMemoryToReturn = false
         executors.background(.workspace) { FreedMemory.returnToTheSystem() }
     }
