@@ -65,7 +65,7 @@ extension LanguageServer {
         }
         if let reason = result.notLintedReason { showProblem("\(snapshot.document.path) is not linted: \(reason)") }
         publish(result, for: snapshot, quietIfUnchanged: quietIfUnchanged)
-        if result.fileIndex.path == snapshot.document.path { indexAfterEdit(result.fileIndex) }
+        if result.fileIndex.path == snapshot.document.path { indexAfterLint(result.fileIndex) }
         if parsed?.mayDifferFromFullParse == true { confirmWithFullParse(snapshot, openGeneration: openGeneration) }
         // The workspace index changed while this lint ran: lint again with the new one.
         if lints.takeRelintAfterFlight(snapshot.uri) { scheduleLint(snapshot.uri, quietIfUnchanged: true) }

@@ -58,39 +58,14 @@ struct WorkspaceIndexManager: Sendable {
         return built
     }
 
-    /// Open documents' fresh file indexes not merged yet, by path (`deferUpdate`).
-    private(set) var pending: [String: FileIndex] = [:]
-
     /// Records one file's fresh index; returns the paths of the other files that depend
-    /// on a declaration that changed. A pending index of the same path is outdated by it.
+    /// on a declaration that changed.
     mutating func update(_ file: FileIndex) -> [String] {
-        pending[file.path] = nil
-        return index.updateReturningDependents(file)
-    }
-
-    /// Keeps an open document's fresh index until `mergePending`: merging one into a large
-    /// index costs milliseconds (every map a lint's snapshot still shares is copied first), and
-    /// a user typing would pay it on every edit. True when it is the first pending one (the
-    /// caller schedules the merge).
-    mutating func deferUpdate(_ file: FileIndex) -> Bool {
-        let first = pending.isEmpty
-        pending[file.path] = file
-        return first
-    }
-
-    /// Merges every pending index; returns the paths of the other files that depend on a
-    /// declaration that changed.
-    mutating func mergePending() -> [String] {
-        let files = pending.values.sorted { $0.path < $1.path }
-        pending.removeAll()
-        var dependents: Set<String> = []
-        for file in files { dependents.formUnion(index.updateReturningDependents(file)) }
-        return dependents.sorted()
+        index.updateReturningDependents(file)
     }
 
     /// Forgets a file (deleted or unreadable); returns the paths that depended on its declarations.
     mutating func remove(path: String) -> [String] {
-        pending[path] = nil
         let old = index.files[path]
         index.remove(path: path)
         return index.dependents(on: FileIndex.changedNames(from: old, to: nil))

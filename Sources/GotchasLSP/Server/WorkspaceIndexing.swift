@@ -141,20 +141,6 @@ extension LanguageServer {
         relint(paths: workspace.update(fileIndex))
     }
 
-    /// The same for an open document's lint, merged with the others of the next
-    /// `indexMergeDelay` (`WorkspaceIndexManager.deferUpdate`): an edit's publish never waits
-    /// for a merge, and the dependents of a burst of edits are linted again once.
-    func indexAfterEdit(_ fileIndex: FileIndex) {
-        guard workspace.deferUpdate(fileIndex) else { return }
-        executors.onLoop(after: Self.indexMergeDelay) { await self.mergePendingIndexes() }
-    }
-
-    static let indexMergeDelay: Duration = .milliseconds(500)
-
-    private func mergePendingIndexes() {
-        relint(paths: workspace.mergePending())
-    }
-
     /// A settings file was read (nil text: deleted or unreadable): the workspace index and the
     /// deployment targets take it, and open documents are linted again.
     private func settingsFileRead(path: String, text: String?, facts: SettingsFileFacts?, read: Int) {
