@@ -146,7 +146,7 @@ import Testing
         #expect(versions(resolve([("/r/Package.swift", elsewhere)], for: "/r/Sources/A/A.swift")) == ["macOS": "13.0"])
     }
 
-    /// Anything but a literal list (or a `let` holding one) is computed: never guessed.
+    /// Anything but a literal list (or a `let`, or a `var` nothing changes, holding one) is computed: never guessed.
     @Test func computedOrConditionalPlatformsAreUnreadable() {
         let computed = [
             "let package = Package(name: \"A\", platforms: useNew ? [.iOS(.v17)] : [.iOS(.v15)])",
@@ -154,8 +154,13 @@ import Testing
             "let package = Package(name: \"A\", platforms: [.iOS(.v15), iOSPlatform])",
             "let package = Package(name: \"A\", platforms: [.iOS(.v15)])\npackage.platforms += [.macOS(.v13)]",
             "let package = Package(name: \"A\")\nif ProcessInfo.processInfo.environment[\"NEW\"] != nil { package.platforms = [.iOS(.v17)] }",
-            "var platforms: [SupportedPlatform] = [.iOS(.v15)]\nlet package = Package(name: \"A\", platforms: platforms)",
+            "var platforms: [SupportedPlatform] = [.iOS(.v15)]\nplatforms.append(.macOS(.v13))\nlet package = Package(name: \"A\", platforms: platforms)",
+            "var platforms: [SupportedPlatform] = [.iOS(.v15)]\nplatforms += [.macOS(.v13)]\nlet package = Package(name: \"A\", platforms: platforms)",
+            "var platforms: [SupportedPlatform] = [.iOS(.v15)]\nplatforms = [.iOS(.v17)]\nlet package = Package(name: \"A\", platforms: platforms)",
         ]
+        // A top-level `var` nothing changes holds its literal, as a `let` does.
+        let unchangedVar = "// swift-tools-version:5.9\nvar platforms: [SupportedPlatform] = [.macOS(.v12), .iOS(.v16)]\nlet package = Package(name: \"A\", platforms: platforms)"
+        #expect(versions(resolve([("/r/Package.swift", unchangedVar)], for: "/r/Sources/A/A.swift")) == ["iOS": "16.0", "macOS": "12.0"])
         for body in computed {
             let targets = resolve([("/r/Package.swift", "// swift-tools-version:5.9\n" + body)], for: "/r/Sources/A/A.swift")
             #expect(targets.minimums.isUnknown, "\(body)")

@@ -74,7 +74,7 @@ private final class ManifestDeclarations: SyntaxVisitor {
     private var platformSettings: [ExprSyntax] = []
     /// Whether one of them is set only on a condition.
     private var setConditionally = false
-    /// Top-level `let name = value`, which `Package(platforms: name)` may refer to.
+    /// Top-level `let name = value` (or a `var` nothing changes), which `Package(platforms: name)` may refer to.
     private var constants: [String: ExprSyntax] = [:]
     private(set) var targetPaths: [String] = []
 
@@ -85,15 +85,39 @@ private final class ManifestDeclarations: SyntaxVisitor {
     init(_ tree: SourceFileSyntax) {
         super.init(viewMode: .sourceAccurate)
         for statement in tree.statements {
-            guard let variable = statement.item.as(VariableDeclSyntax.self),
-                  variable.bindingSpecifier.tokenKind == .keyword(.let) else { continue }
+            guard let variable = statement.item.as(VariableDeclSyntax.self) else { continue }
+            let isVar = variable.bindingSpecifier.tokenKind == .keyword(.var)
             for binding in variable.bindings {
                 if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = binding.initializer?.value {
                     constants[name] = value
+                    if isVar { variables.insert(name) }
                 }
             }
         }
         walk(tree)
+        // A top-level `var` is as good as a `let` only when nothing changes it.
+        for name in mutatedVariables { constants[name] = nil }
+    }
+
+    /// Top-level `var`s with an initial value, and those the manifest changes
+    /// (`platforms.append(…)`, `platforms = …`, `platforms += …`, `&platforms`).
+    private var variables: Set<String> = []
+    private var mutatedVariables: Set<String> = []
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let name = node.baseName.text
+        guard variables.contains(name) else { return .visitChildren }
+        let parent = node.parent
+        if let member = parent?.as(MemberAccessExprSyntax.self), member.base?.id == node.id {
+            mutatedVariables.insert(name)  // a method call may mutate it; a property read cannot be told apart cheaply
+        } else if parent?.is(InOutExprSyntax.self) == true {
+            mutatedVariables.insert(name)
+        } else if let sequence = parent?.as(ExprListSyntax.self), sequence.first?.id == node.id,
+                  let next = sequence.dropFirst().first,
+                  next.is(AssignmentExprSyntax.self) || (next.as(BinaryOperatorExprSyntax.self)?.operator.text.hasSuffix("=") == true) {
+            mutatedVariables.insert(name)
+        }
+        return .visitChildren
     }
 
     /// Top-level statements run in order, so the last setting is the one SwiftPM sees
