@@ -371,6 +371,21 @@ import Testing
         iOS16.expectNoSafeFix("at an iOS 16 minimum")
     }
 
+    /// `Text(…).foregroundColor(.secondary).italic()`: after the rename, `.italic()` applies to
+    /// `some View` below iOS 17, which has it only from iOS 16 — at an iOS 15 minimum the fixed
+    /// code does not compile. (The stand-ins model the newest SDK, so this is shown by the
+    /// engine's choice, not the type-checker, whose stand-ins have no `italic()`.) From iOS 17 the fix is safe.
+    @Test func foregroundColorBeforeATextOnlyModifierIsSafeOnlyFromIOS17() async throws {
+        let code = Self.badge("    var body: some View { Text(\"a\").foregroundColor(.red).italic() }")
+        var iOS15 = Workspace(ruleID: "foreground-color", code: code)
+        iOS15.platforms = [.iOS: OSVersion(15)]
+        iOS15.expectNoSafeFix("`.italic()` on `some View` needs iOS 16")
+        var iOS17 = iOS15
+        iOS17.platforms = [.iOS: OSVersion(17)]
+        let fixed = iOS17.fixed()
+        #expect(fixed.contains("Text(\"a\").foregroundStyle(.red).italic()"), "\(fixed)")
+    }
+
     // MARK: `@ObservedObject var m = M()` → `@StateObject`
 
     static let profileModel = """

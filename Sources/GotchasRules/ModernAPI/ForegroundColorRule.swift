@@ -239,8 +239,17 @@ struct ForegroundColorRule: CallRule {
             guard let needed = textStyleRequirement.versions[platform], let minimum = availability.versions[platform] else { return false }
             return minimum >= needed
         }) { return true }
+        // `Text(…).foregroundColor(.secondary).italic()`: after the rename `.italic()` applies to
+        // `some View`, which has it only from iOS 16.
+        if call.modifiersAppliedAfter.contains(where: { textOnlyBeforeIOS16.contains($0.calleeName ?? "") }) { return false }
         let outermost = Syntax(call.modifiersAppliedAfter.last ?? call)
         return context.isInRenderPath && outermost.parent?.is(CodeBlockItemSyntax.self) == true
     }
+
+    /// `Text` methods that `View` has only from iOS 16 / macOS 13 (or later).
+    static let textOnlyBeforeIOS16: Set<String> = [
+        "italic", "bold", "fontWeight", "fontDesign", "fontWidth", "underline", "strikethrough", "kerning",
+        "tracking", "baselineOffset", "monospacedDigit", "monospaced", "textScale", "typesettingLanguage",
+    ]
 }
 
