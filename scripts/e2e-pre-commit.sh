@@ -77,7 +77,7 @@ started=$SECONDS
 run_hooks "$WORK/gotcha.log"
 build_seconds=$((SECONDS - started))
 echo "$NAME: first pre-commit run (clone + swift build -c release + lint) took ${build_seconds}s" >&2
-if [ "$status" = 1 ] && grep -q "Views/CounterView.swift:4:5: error: .*\[observed-object-owned\]" "$WORK/gotcha.log" \
+if [ "$status" = 1 ] && grep -q "Views/CounterView.swift:4:5: warning: .*\[observed-object-owned\]" "$WORK/gotcha.log" \
     && grep -qE "^swiftui-gotchas\.+Failed" "$WORK/gotcha.log"; then
     ok "pre-commit: a staged gotcha fails the hook and prints the finding"
 else
