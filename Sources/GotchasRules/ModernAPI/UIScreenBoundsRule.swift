@@ -184,10 +184,13 @@ struct UIScreenBoundsRule: Rule {
     func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
         // Scoped by the enclosing `View`/`ViewModifier` type, not by `import SwiftUI`: a UIKit class,
         // a scene delegate or a helper has no container to measure instead.
-        guard context.isInViewType else { return }
+        // Every member access comes here: the syntax decides first, and only a candidate asks
+        // whether it stands in a view type (resolving the enclosing type through the workspace).
         let member = node.cast(MemberAccessExprSyntax.self)
+        let readsBounds = ExprSyntax(member).isMainScreenBounds
+        guard readsBounds || Self.isAliasCandidate(member), context.isInViewType else { return }
         var alias: ReachedHazard?
-        if !ExprSyntax(member).isMainScreenBounds {
+        if !readsBounds {
             alias = Self.screenAlias(member, in: context)
             guard alias != nil else { return }
         }
@@ -225,13 +228,20 @@ struct UIScreenBoundsRule: Rule {
     /// bounds (`static let screenW = UIScreen.main.bounds.width`, in any file), asked of the
     /// workspace model.
     private static func screenAlias(_ member: MemberAccessExprSyntax, in context: RuleContext) -> ReachedHazard? {
-        guard let first = member.declName.baseName.text.utf8.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z"),
-              member.base == nil || member.base.map({ $0.is(DeclReferenceExprSyntax.self) && TypeNames.startsUppercase($0.trimmedText) && $0.trimmedText != "UIScreen" }) == true,
-              member.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id != member.id,
-              Self.isLength(member),
+        guard isAliasCandidate(member),
               let target = WorkspaceRuleSupport.reachTarget(of: ExprSyntax(member), in: context), case .staticMember = target
         else { return nil }
         return context.reachedHazard(from: target, kinds: [.screenBounds])
+    }
+
+    /// The shape of a screen alias used as a length, by syntax alone: a lowercase static member
+    /// (not called) of an uppercase type or implicit, in layout arithmetic or a length argument.
+    private static func isAliasCandidate(_ member: MemberAccessExprSyntax) -> Bool {
+        guard let first = member.declName.baseName.text.utf8.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z"),
+              member.base == nil || member.base.map({ $0.is(DeclReferenceExprSyntax.self) && TypeNames.startsUppercase($0.trimmedText) && $0.trimmedText != "UIScreen" }) == true,
+              member.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id != member.id
+        else { return false }
+        return isLength(member)
     }
 
     /// Layout arithmetic (`.screenW - 16`, `CGFloat.screenW * 0.8`) or a length argument of a layout
