@@ -374,7 +374,7 @@ import Testing
     /// `Text(…).foregroundColor(.secondary).italic()`: after the rename, `.italic()` applies to
     /// `some View` below iOS 17, which has it only from iOS 16 — at an iOS 15 minimum the fixed
     /// code does not compile. (The stand-ins model the newest SDK, so this is shown by the
-    /// engine's choice, not the type-checker, whose stand-ins have no `italic()`.) From iOS 17 the fix is safe.
+    /// engine's choice; the stand-ins' `Text.italic()` type-checks the iOS 17 output.) From iOS 17 the fix is safe and compiles.
     @Test func foregroundColorBeforeATextOnlyModifierIsSafeOnlyFromIOS17() async throws {
         let code = Self.badge("    var body: some View { Text(\"a\").foregroundColor(.red).italic() }")
         var iOS15 = Workspace(ruleID: "foreground-color", code: code)
@@ -384,6 +384,7 @@ import Testing
         iOS17.platforms = [.iOS: OSVersion(17)]
         let fixed = iOS17.fixed()
         #expect(fixed.contains("Text(\"a\").foregroundStyle(.red).italic()"), "\(fixed)")
+        #expect(try await iOS17.errors(fixed) == [])
     }
 
     // MARK: `@ObservedObject var m = M()` → `@StateObject`

@@ -109,6 +109,7 @@ public struct Text: _PrimitiveView, Equatable, Sendable {
 
     public func font(_ font: Font?) -> Text { self }
     public func bold() -> Text { self }
+    public func italic() -> Text { self }
     public func foregroundColor(_ color: Color?) -> Text { self }
     public func foregroundStyle<S: ShapeStyle>(_ style: S) -> Text { self }
 
