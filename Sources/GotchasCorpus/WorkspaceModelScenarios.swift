@@ -389,7 +389,7 @@ public struct WorkspaceModelScenario: Sendable {
         ])
 
     /// A view that declares its own `init` has no memberwise initializer: `isPlaying`, which no
-    /// `init` takes, cannot be passed in (not flagged); `volume`, which the `init` seeds, can.
+    /// `init` takes, cannot be passed in (a hint, not a hazard); `volume`, which the `init` seeds, can.
     public static let viewWithItsOwnInit = WorkspaceModelScenario(
         name: "a view with its own init", rule: "state-not-private",
         files: [
@@ -408,6 +408,7 @@ public struct WorkspaceModelScenario: Sendable {
                 """,
         ],
         expected: [
+            Expected("PlayerView.swift", "state-not-private", line: 3, fix: "safe", mentions: ["nothing can pass a value today"]),
             Expected("PlayerView.swift", "state-not-private", line: 4, fix: "safe"),
         ])
 

@@ -57,6 +57,28 @@ import Testing
         #expect(Self.severities(code, only: "symbol-variant-by-name", otherFiles: caller) == [.hint])
     }
 
+    @Test func stateNoCallerCanPassIsAHint() {
+        let closed = """
+            struct Player: View {
+                @State var isPlaying = false
+                let title: String
+                init(title: String) { self.title = title }
+                var body: some View { Text(title) }
+            }
+            """
+        #expect(Self.severities(closed, only: "state-not-private") == [.hint], "the view's own init does not take it")
+        let seeded = """
+            struct Player: View {
+                @State var isPlaying: Bool
+                init(isPlaying: Bool) { _isPlaying = State(initialValue: isPlaying) }
+                var body: some View { Text("\\(isPlaying)") }
+            }
+            """
+        #expect(Self.severities(seeded, only: "state-not-private") == [.warning], "the init seeds it from a caller's value")
+        let memberwise = "struct Player: View { @State var isPlaying = false; var body: some View { Text(\"\\(isPlaying)\") } }"
+        #expect(Self.severities(memberwise, only: "state-not-private") == [.warning], "the memberwise initializer takes it")
+    }
+
     @Test func navigationViewInAPreviewIsAHint() {
         #expect(Self.severities("#Preview { NavigationView { InboxView() } }", only: "navigation-view") == [.hint])
         #expect(Self.severities("struct Root: View { var body: some View { NavigationView { InboxView() } } }", only: "navigation-view") == [.warning])

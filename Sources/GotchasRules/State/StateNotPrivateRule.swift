@@ -19,13 +19,12 @@ struct StateNotPrivateRule: Rule {
             """,
         notFlagged: [
             "`@Previewable @State` in `#Preview`",
-            "a view whose own `init` does not take it",
             "an edit draft with a way back (`onSave`, a `@Binding`)",
             "a property other files use",
             "a view only previews build",
         ],
         fixSafety: "Adds `private`. Safe when no other file uses the property and no caller passes its label; unsafe when one might (or the workspace is not fully indexed); none without an initial value, or in widget code.",
-        severityReason: "callers can pass a value SwiftUI then ignores. In widget code the message says instead that the state is only a copy of what the caller passes (WidgetKit renders each entry once).",
+        severityReason: "callers can pass a value SwiftUI then ignores; a hint where the view's own `init` does not take it (nothing can pass one today). In widget code the message says instead that the state is only a copy of what the caller passes (WidgetKit renders each entry once).",
         asks: [.initializerLabels, .memberUsers, .builtOnlyByPreviews],
         fix: .safe,
         triggers: ["State"],
@@ -60,6 +59,14 @@ struct StateNotPrivateRule: Rule {
                 """, note: "a package's public view that only a `#Preview` in the package builds: the package's clients build it", otherFiles: [
                     "RatingPicker+Preview.swift": "#Preview { RatingPicker() }",
                 ]),
+            RuleExample("""
+                struct Player: View {
+                    ↓@State var isPlaying = false
+                    let episode: Episode
+                    init(episode: Episode) { self.episode = episode }
+                    var body: some View { Text(episode.title) }
+                }
+                """, note: "the view's own `init` takes no `isPlaying`, so no caller can pass one today: a hint, with the safe fix"),
         ],
         nonTriggering: [
             RuleExample("""
@@ -96,14 +103,6 @@ struct StateNotPrivateRule: Rule {
                     var body: some View { Text(viewModel.title) }
                 }
                 """, note: "a `@StateObject` every caller passes through the memberwise initializer: `private` would break them"),
-            RuleExample("""
-                struct Player: View {
-                    @State var isPlaying = false
-                    let episode: Episode
-                    init(episode: Episode) { self.episode = episode }
-                    var body: some View { Text(episode.title) }
-                }
-                """, note: "the view's own `init` takes no `isPlaying`: there is no memberwise initializer, so no caller can pass one"),
             RuleExample("struct A: View { @State private var count = 0 }"),
             RuleExample("struct A: View { @State fileprivate var count = 0 }", note: "fileprivate is private enough"),
             RuleExample("struct A: View { @StateObject private var model = Model() }"),
@@ -195,13 +194,13 @@ struct StateNotPrivateRule: Rule {
 
         // The hazard needs a way in: a view whose declaration has its own `init` has no memberwise
         // initializer, so unless an `init` takes a parameter of the property's name (and seeds it),
-        // no caller can pass a value that would be ignored.
-        if let view = context.enclosingType, view.declaresInitializer,
-           variable.bindings.allSatisfy({ binding in
-               binding.pattern.as(IdentifierPatternSyntax.self).map { !view.initializerParameters.contains($0.identifier.text) } ?? true
-           }) {
-            return
-        }
+        // no caller can pass a value that would be ignored today. `private` still states that the
+        // view owns it (and keeps it so when the `init` goes): a hint, with the same safe fix.
+        let closedByOwnInitializer = context.enclosingType.map { view in
+            view.declaresInitializer && variable.bindings.allSatisfy { binding in
+                binding.pattern.as(IdentifierPatternSyntax.self).map { !view.initializerParameters.contains($0.identifier.text) } ?? true
+            }
+        } ?? false
         // An edit draft the caller seeds on purpose: a caller (or the view's own `init`) passes the
         // property, and the view holds a way back (`onSave: (Forward) -> Void`, a `@Binding`), so the
         // edited value goes back there. "Later values are ignored" is the design of such a sheet.
@@ -254,6 +253,13 @@ struct StateNotPrivateRule: Rule {
                     ?? variable.bindingSpecifier.positionAfterSkippingLeadingTrivia
                 fixes.append(Fix(title: "Make it `private`", applicability: applicability, edits: [.insert("private ", at: anchor.utf8Offset)]))
             }
+        }
+        if closedByOwnInitializer {
+            report.append(Finding(
+                message: "`\(wrapper)` is not `private`: the view's own `init` does not take it, so nothing can pass a value today; "
+                    + "`private` says the view owns it, and keeps callers out if the `init` goes",
+                range: attribute.byteRange, fixes: fixes, loweredSeverity: .hint))
+            return
         }
         report.append(Finding(
             message: "`\(wrapper)` is not `private`: a value a caller passes through the initializer is used only for "
