@@ -29,7 +29,7 @@ struct DispatchQueueRule: Rule {
             "test code",
         ],
         severityReason: "info (modernization): every GCD hop in `async` code and `Task { }` bodies; in a view's own code, background (`DispatchQueue.global`) work, and delays in its action and lifecycle closures outside menus.",
-        asks: [.reachedHazard],
+        asks: [.menuContentOnly, .reachedHazard],
         // A project's wrapper of `DispatchQueue.main.asyncAfter` is called from async code.
         triggers: ["DispatchQueue", "async", "Task", "task", "refreshable"],
         triggering: [
@@ -138,6 +138,19 @@ struct DispatchQueueRule: Rule {
                     }
                 }
                 """, note: "a delay in a menu's action (for the menu to dismiss) or a view's method (an animation's end): timing the interface on purpose"),
+            RuleExample("""
+                import SwiftUI
+                struct RowMenu: View {
+                    var body: some View {
+                        Button("Unpin") {
+                            DispatchQueue.main.asyncAfter(deadline: .now() + 0.3) { model.unpin() }
+                        }
+                    }
+                }
+                struct Row: View {
+                    var body: some View { Text("Row").contextMenu { RowMenu() } }
+                }
+                """, note: "a view built only as menu content: its actions wait for the menu to dismiss"),
             RuleExample("""
                 final class Toaster {
                     var message: String?
@@ -335,13 +348,14 @@ struct DispatchQueueRule: Rule {
 
     /// The innermost closure around the call that is not run inline (`withAnimation`, `map`) is a
     /// view's action or lifecycle closure (`Button`, `.onTapGesture`, `.onAppear`, `.onChange`),
-    /// and it is not menu content (`.contextMenu`, `Menu`, `.swipeActions`).
-    static func isInActionClosureOutsideMenus(_ call: FunctionCallExprSyntax) -> Bool {
+    /// and it is not drawn as a menu (`.contextMenu`, `Menu`, `.swipeActions`, or a view only ever
+    /// built there: `WorkspaceRuleSupport.isDrawnAsMenu`).
+    static func isInActionClosureOutsideMenus(_ call: FunctionCallExprSyntax, in context: RuleContext) -> Bool {
         var current = call.parent
         while let node = current {
             if let closure = node.as(ClosureExprSyntax.self), let (callee, label) = closure.passedTo, !inlineCallees.contains(callee) {
                 let isAction = viewActionCallees.contains(callee) || (label.map { ["action", "perform"].contains($0) } ?? false)
-                return isAction && !MenuContent.contains(call)
+                return isAction && !WorkspaceRuleSupport.isDrawnAsMenu(context)
             }
             if node.is(MemberBlockSyntax.self) || node.is(FunctionDeclSyntax.self) { return false }
             current = node.parent
@@ -376,7 +390,7 @@ struct DispatchQueueRule: Rule {
         // method (an older OS's stand-in for an animation's completion, a wait for a sheet to go)
         // is timing the interface on purpose. In an action or lifecycle closure a `Task` or
         // `.task`/`.task(id:)` is the direct replacement.
-        if place == .view, name == "DispatchQueue.main.asyncAfter", !Self.isInActionClosureOutsideMenus(call) { return }
+        if place == .view, name == "DispatchQueue.main.asyncAfter", !Self.isInActionClosureOutsideMenus(call, in: context) { return }
         let sleep = context.allows(Self.sleepForDuration) ? "Task.sleep(for: .seconds(…))" : "Task.sleep(nanoseconds: …)"
         let message: String
         switch (name, place) {
