@@ -68,7 +68,7 @@ extension FunctionCallExprSyntax {
 
 extension FunctionCallExprSyntax {
     /// Closures run where they are written: a hop inside them runs when the member does.
-    static let inlineClosureCallees: Set<String> = ["withAnimation", "withTransaction", "map", "forEach", "compactMap", "filter", "flatMap"]
+    public static let inlineClosureCallees: Set<String> = ["withAnimation", "withTransaction", "map", "forEach", "compactMap", "filter", "flatMap"]
 
     /// The call stands inside a closure its member hands to something else (a Combine `sink`, a
     /// completion handler, a `Task`): it runs when that callback does, not when the member is called,

@@ -338,7 +338,7 @@ struct DispatchQueueRule: Rule {
     ]
 
     /// Closures that run synchronously where they are written: look past them.
-    static let inlineCallees: Set<String> = ["withAnimation", "withTransaction", "map", "forEach", "compactMap", "filter"]
+    static let inlineCallees = FunctionCallExprSyntax.inlineClosureCallees
 
     /// `UIViewRepresentable`/`NSViewRepresentable`/view-controller representable requirements.
     static let representableMethods: Set<String> = [
