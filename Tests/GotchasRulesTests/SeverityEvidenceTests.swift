@@ -128,4 +128,68 @@ import Testing
         let byDefault = RuleConfiguration.resolve(rules: RuleHarness.linter.descriptions, file: nil)
         #expect(RuleHarness.linter.lint(document, configuration: byDefault).diagnostics.filter { $0.ruleID == "navigation-view" }.map(\.severity) == [.hint])
     }
+
+    @Test func aStateClassWhoseInitStartsATaskIsAWarningAndOneThatOnlyCallsIsInfo() {
+        let view = """
+            struct FeedView: View {
+                @State private var model = FeedModel()
+                var body: some View { Text("") }
+            }
+            """
+        let starts = ["FeedModel.swift": "@Observable final class FeedModel { init() { Task { await load() } } }"]
+        #expect(Self.severities(view, only: "heavy-state-initializer", otherFiles: starts) == [.warning])
+        let calls = ["FeedModel.swift": "@Observable final class FeedModel { init() { setUpPlaceholders() } }"]
+        #expect(Self.severities(view, only: "heavy-state-initializer", otherFiles: calls) == [.info])
+        let cheap = ["FeedModel.swift": "@Observable final class FeedModel { var table = NSMapTable<NSString, AnyObject>.weakObjects(); init() { } }"]
+        #expect(Self.severities(view, only: "heavy-state-initializer", otherFiles: cheap).isEmpty)
+    }
+
+    @Test func aHapticWithNoStateChangeBesideItIsAHint() {
+        let code = """
+            import SwiftUI
+            struct Picker: View {
+                @State private var index = 0
+                var body: some View {
+                    Button("Next") { index += 1; UISelectionFeedbackGenerator().selectionChanged() }
+                    Button("Buzz") { UIImpactFeedbackGenerator(style: .light).impactOccurred() }
+                }
+            }
+            """
+        #expect(Self.severities(code, only: "haptics-generator") == [.info, .hint])
+    }
+
+    @Test func aTaskInANonisolatedInitIsAWarningOnlyWhereItWritesState() {
+        let code = """
+            final class Status: @unchecked Sendable {
+                private var plan: Plan?
+                init(repository: Repository) {
+                    Task { [weak self] in self?.plan = try? await repository.plan() }
+                    Task { await self.refresh() }
+                }
+            }
+            """
+        #expect(Self.severities(code, only: "task-in-init") == [.warning, .info])
+    }
+
+    @Test func aNavigationViewInAPushedViewIsToldToGo() {
+        let code = """
+            struct CategoriesView: View {
+                var body: some View { NavigationView { List { Text("Mugs") } } }
+            }
+            """
+        let pusher = ["Settings.swift": """
+            struct Settings: View {
+                var body: some View {
+                    NavigationStack { List { Text("a") }.navigationDestination(for: Int.self) { _ in CategoriesView() } }
+                }
+            }
+            """]
+        let diagnostics = RuleHarness.lint(code, only: "navigation-view", otherFiles: pusher)
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics.first?.message.contains("remove the wrapper") == true)
+        #expect(diagnostics.first?.fixes.map(\.title) == ["Remove the `NavigationView` wrapper"])
+        #expect(diagnostics.first?.fixes.first?.applicability == .unsafe)
+        let sheet = ["Settings.swift": "struct Settings: View { var body: some View { Text(\"a\").sheet(isPresented: .constant(true)) { CategoriesView() } } }"]
+        #expect(RuleHarness.lint(code, only: "navigation-view", otherFiles: sheet).first?.message.contains("remove the wrapper") == false)
+    }
 }

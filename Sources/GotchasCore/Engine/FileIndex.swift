@@ -87,7 +87,8 @@ public struct FileIndex: Sendable, Codable {
     /// The types each type's rendered code (`body`, view builders, their content closures)
     /// constructs by name (`Row(item:)` → `Row`), by the qualified name of the type: the edges
     /// of the view-containment graph (`WorkspaceIndex.viewTreeHoldsState`). What is built inside
-    /// menu content (`MenuContent`) is under `menuContentKey(owner:)` instead.
+    /// menu content (`MenuContent`) is under `menuContentKey(owner:)` instead, and what is pushed as a
+    /// navigation destination under `destinationKey(owner:)`.
     public var builtViews: [String: Set<String>]
     /// What the file's rules asked the workspace (`RuleContext.type(named:)` and
     /// friends), rule by rule: what its diagnostics may depend on in other files.
@@ -135,12 +136,21 @@ public struct FileIndex: Sendable, Codable {
     /// The `builtViews` key of the views a type builds inside menu content (a qualified name has no space).
     static func menuContentKey(owner: String) -> String { owner + menuContentSuffix }
 
-    /// The type whose code a `builtViews` key names, and whether it is its menu key.
+    /// The `builtViews` key of the views a type pushes as navigation destinations
+    /// (`.navigationDestination { … }`, `NavigationLink { … } label:`, `NavigationLink(destination:)`).
+    static func destinationKey(owner: String) -> String { owner + destinationSuffix }
+
+    /// The type whose code a `builtViews` key names, and whether it is its menu or destination key.
     static func builtViewsOwner(ofKey key: String) -> (owner: String, isMenuContent: Bool) {
-        key.hasSuffix(menuContentSuffix) ? (String(key.dropLast(menuContentSuffix.count)), true) : (key, false)
+        if key.hasSuffix(destinationSuffix) { return (String(key.dropLast(destinationSuffix.count)), false) }
+        return key.hasSuffix(menuContentSuffix) ? (String(key.dropLast(menuContentSuffix.count)), true) : (key, false)
     }
 
+    /// A `builtViews` key under which a type pushes navigation destinations.
+    static func isDestinationKey(_ key: String) -> Bool { key.hasSuffix(destinationSuffix) }
+
     private static let menuContentSuffix = " menu"
+    private static let destinationSuffix = " destination"
 
     /// The `builtViews` key of the views preview code builds (`#Preview`, a `PreviewProvider`).
     static let previewKey = "#Preview"
@@ -231,7 +241,7 @@ extension TypeScope {
     /// change). Compared field by field: the server asks on every edit.
     func hasSameFacts(as other: TypeScope) -> Bool {
         kind == other.kind && qualifiedName == other.qualifiedName && inheritedTypes == other.inheritedTypes
-            && attributes == other.attributes && isView == other.isView && hasInitializerBody == other.hasInitializerBody
+            && attributes == other.attributes && isView == other.isView && initializerWork == other.initializerWork
             && declaresInitializer == other.declaresInitializer && initializerParameters == other.initializerParameters
             && methodNames == other.methodNames
             && properties.count == other.properties.count
@@ -245,7 +255,7 @@ extension TypeScope {
     /// The same facts as text (for the index's stable description).
     var fingerprint: String {
         let props = properties.map { "\($0.name):\($0.attributes):\($0.typeName ?? "-"):\($0.initializerCallee ?? "-"):\($0.isStatic)\($0.isLet)\($0.isComputed)" }
-        return "\(kind.rawValue)|\(qualifiedName)|\(inheritedTypes)|\(attributes)|\(isView)|\(hasInitializerBody)|"
+        return "\(kind.rawValue)|\(qualifiedName)|\(inheritedTypes)|\(attributes)|\(isView)|\(initializerWork)|"
             + "\(declaresInitializer)|\(initializerParameters.sorted())|\(methodNames.sorted())|\(props)"
     }
 }

@@ -5,7 +5,7 @@
 extension FileIndex {
     /// Bumped with every change of the layout below; caches key their entries by it, so an
     /// entry written by an older layout is never decoded as this one.
-    public static let encodingFormat = 11
+    public static let encodingFormat = 12
 
     public func encoded() -> [UInt8] {
         var writer = BinaryWriter()
@@ -141,7 +141,7 @@ extension TypeScope {
         writer.bool(isView)
         writer.range(nameRange)
         writer.strings(methodNames.sorted())
-        writer.bool(hasInitializerBody)
+        writer.int(initializerWork.rawValue)
         writer.bool(declaresInitializer)
         writer.strings(initializerParameters.sorted())
     }
@@ -156,11 +156,11 @@ extension TypeScope {
             properties.append(property)
         }
         guard let isView = reader.bool(), let nameRange = reader.range(), let methods = reader.strings(),
-              let hasInitializerBody = reader.bool(), let declaresInitializer = reader.bool(),
+              let work = reader.int().flatMap(InitializerWork.init(rawValue:)), let declaresInitializer = reader.bool(),
               let initializerParameters = reader.strings() else { return nil }
         self.init(name: name, qualifiedName: qualifiedName, kind: kind, inheritedTypes: inherited, attributes: attributes,
                   properties: properties, isView: isView, nameRange: nameRange, methodNames: Set(methods),
-                  hasInitializerBody: hasInitializerBody, declaresInitializer: declaresInitializer,
+                  initializerWork: work, declaresInitializer: declaresInitializer,
                   initializerParameters: Set(initializerParameters))
     }
 }

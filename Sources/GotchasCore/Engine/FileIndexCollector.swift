@@ -199,7 +199,8 @@ final class FileIndexCollector {
         default:
             noteInitializerLabels(call, callee: callee)
         }
-        if ReachHazard.calleeNames.contains(callee), let hazard = call.reachHazard(callee: callee, isData: isData) {
+        if ReachHazard.calleeNames.contains(callee), let hazard = call.reachHazard(callee: callee, isData: isData),
+           hazard.kind != .mainQueueHop || !call.standsInCallbackClosure {
             let detail = callee == "filter" && isSearchFilter(call) ? ReachHazard.filterByState : hazard.detail
             noteHazard(hazard.kind, detail: detail, range: hazard.kind == .collectionWork ? call.rangeFromCalleeName : call.byteRange)
         }
@@ -207,7 +208,7 @@ final class FileIndexCollector {
         // Built in menu content, it goes under the owner's menu key (`WorkspaceIndex.isBuiltOnlyAsMenuContent`).
         if context.execution == .render || isAppSceneBody || isPreviewBody, TypeNames.startsUppercase(callee),
            call.calledExpression.is(DeclReferenceExprSyntax.self) || call.calledExpression.is(GenericSpecializationExprSyntax.self) {
-            noteBuiltView(callee)
+            noteBuiltView(callee, call: call)
         }
     }
 
@@ -233,7 +234,7 @@ final class FileIndexCollector {
 
     /// `Row()` built in rendered code: inside a menu's closure it is menu content now; in a member
     /// other than `body` it waits for the item's uses of that member.
-    private func noteBuiltView(_ callee: String) {
+    private func noteBuiltView(_ callee: String, call: FunctionCallExprSyntax) {
         // Preview code builds under one key, whatever holds it (a `PreviewProvider`, a top-level
         // `#Preview`, one nested in `#if DEBUG`): `isBuiltOnlyByPreviews` asks only that. A view
         // declared in preview code (a mock under `Preview Content/`) keeps its own edges: its tree
@@ -245,6 +246,8 @@ final class FileIndexCollector {
         let owner = context.typeStack.last?.qualifiedName ?? ""
         if MenuContent.contains(context.containers) {
             entries.builtViews[FileIndex.menuContentKey(owner: owner), default: []].insert(callee)
+        } else if NavigationDestinations.contains(context.containers) || NavigationDestinations.isDestinationArgument(call) {
+            entries.builtViews[FileIndex.destinationKey(owner: owner), default: []].insert(callee)
         } else if let member = context.enclosingMember, member.name != "body", let item = itemKey {
             memberBuilds.append((item, owner, member.name, callee))
         } else {

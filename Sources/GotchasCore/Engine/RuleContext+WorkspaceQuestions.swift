@@ -146,6 +146,14 @@ extension RuleContext {
         return workspace.isBuiltOnlyAsMenuContent(name)
     }
 
+    /// True when every place that builds the view type `name` is a pushed navigation destination
+    /// (see `WorkspaceIndex.isBuiltOnlyAsNavigationDestination`); false while not completely
+    /// indexed. Records the question.
+    public func isBuiltOnlyAsNavigationDestination(_ name: String) -> Bool {
+        record(.builtOnlyAsDestination(name))
+        return workspace.isBuiltOnlyAsNavigationDestination(name)
+    }
+
     /// True when every place that builds the view type `name` is an `App`'s scene (see
     /// `WorkspaceIndex.isBuiltOnlyByApps`); false while not completely indexed. Records the question.
     public func isBuiltOnlyByApps(_ name: String) -> Bool {

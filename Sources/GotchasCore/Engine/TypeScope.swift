@@ -57,9 +57,34 @@ public struct TypeScope: Sendable, Codable, Hashable {
     public var nameRange: Range<Int>
     /// Names of the methods declared in the type's body (`hash`, `load`, …).
     public var methodNames: Set<String> = []
+    /// What the type's `init`s do besides storing values (the most of any of them).
+    public var initializerWork: InitializerWork = .none
     /// Some `init` of the type calls something (besides `super.init`/`self.init`) or
     /// runs a closure: constructing the type does work.
-    public var hasInitializerBody: Bool = false
+    public var hasInitializerBody: Bool { initializerWork != .none }
+
+    /// How much an initializer's body does, as its tokens show.
+    public enum InitializerWork: Int, Sendable, Codable, Hashable, Comparable {
+        /// Stores values only (`self.x = x`, `super.init()`).
+        case none
+        /// Calls something whose cost the body does not show (`load()`, `Container.shared.store()`).
+        case calls
+        /// Starts work that is known to cost: a `Task`, a `try` (I/O, decoding, a store), or
+        /// building a context, decoder, formatter, player or session (`heavyConstructions`).
+        case startsWork
+
+        public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
+    /// Types whose construction is work in itself: a store or context, a decoder, a formatter, a
+    /// media player, a session, a file manager's look-up, a regular expression.
+    public static let heavyConstructions: Set<String> = [
+        "ModelContext", "ModelContainer", "NSPersistentContainer", "NSPersistentCloudKitContainer",
+        "JSONDecoder", "PropertyListDecoder", "JSONSerialization", "Data", "FileManager", "URLSession",
+        "DateFormatter", "NumberFormatter", "ISO8601DateFormatter", "RelativeDateTimeFormatter", "DateComponentsFormatter",
+        "MeasurementFormatter", "ByteCountFormatter", "ListFormatter", "PersonNameComponentsFormatter", "DateIntervalFormatter",
+        "NSRegularExpression", "Regex", "AVAudioPlayer", "AVPlayer", "AVAudioEngine", "CLLocationManager", "CMMotionManager",
+    ]
     /// The declaration's body declares an `init` (an extension's `init` does not count): a
     /// struct then has no memberwise initializer.
     public var declaresInitializer: Bool = false
@@ -101,7 +126,7 @@ public struct TypeScope: Sendable, Codable, Hashable {
 
     /// Every stored field (decoding a cached index).
     init(name: String, qualifiedName: String, kind: Kind, inheritedTypes: [String], attributes: [String], properties: [PropertyInfo],
-         isView: Bool, nameRange: Range<Int>, methodNames: Set<String>, hasInitializerBody: Bool,
+         isView: Bool, nameRange: Range<Int>, methodNames: Set<String>, initializerWork: InitializerWork,
          declaresInitializer: Bool, initializerParameters: Set<String>) {
         self.name = name
         self.qualifiedName = qualifiedName
@@ -112,7 +137,7 @@ public struct TypeScope: Sendable, Codable, Hashable {
         self.isView = isView
         self.nameRange = nameRange
         self.methodNames = methodNames
-        self.hasInitializerBody = hasInitializerBody
+        self.initializerWork = initializerWork
         self.declaresInitializer = declaresInitializer
         self.initializerParameters = initializerParameters
     }
@@ -129,7 +154,7 @@ public struct TypeScope: Sendable, Codable, Hashable {
         // One pass over the members (each `decl` and cast is a library call).
         var properties: [PropertyInfo] = []
         var methodNames: Set<String> = []
-        var hasInitializerBody = false
+        var initializerWork = InitializerWork.none
         var declaresInitializer = false
         var initializerParameters: Set<String> = []
         for member in members.members {
@@ -144,25 +169,35 @@ public struct TypeScope: Sendable, Codable, Hashable {
                 for parameter in initializer.signature.parameterClause.parameters {
                     initializerParameters.insert((parameter.secondName ?? parameter.firstName).text)
                 }
-                if !hasInitializerBody, let body = initializer.body { hasInitializerBody = Self.doesWork(body) }
+                if initializerWork != .startsWork, let body = initializer.body { initializerWork = max(initializerWork, Self.work(of: body)) }
             }
         }
         self.properties = properties
         self.methodNames = methodNames
-        self.hasInitializerBody = hasInitializerBody
+        self.initializerWork = initializerWork
         self.declaresInitializer = declaresInitializer
         self.initializerParameters = initializerParameters
     }
 
-    /// An initializer body that calls something besides `super.init(…)`/`self.init(…)`:
-    /// constructing the type does work.
-    private static func doesWork(_ body: CodeBlockSyntax) -> Bool {
+    /// What an initializer body does: `.calls` when it calls something besides
+    /// `super.init(…)`/`self.init(…)` or runs a closure, `.startsWork` when it starts a `Task`,
+    /// `try`s something, or builds one of `heavyConstructions`.
+    private static func work(of body: CodeBlockSyntax) -> InitializerWork {
         let tokens = Array(body.statements.tokens(viewMode: .sourceAccurate))
-        return tokens.indices.contains { index in
-            guard tokens[index].tokenKind == .leftParen || tokens[index].tokenKind == .leftBrace, index > 0 else { return false }
-            if tokens[index - 1].text == "init" { return false }
-            return true
+        var work = InitializerWork.none
+        for index in tokens.indices {
+            let token = tokens[index]
+            if token.tokenKind == .keyword(.try) { return .startsWork }
+            if index + 1 < tokens.count, tokens[index + 1].tokenKind == .leftParen || tokens[index + 1].tokenKind == .leftBrace
+                || tokens[index + 1].tokenKind == .period {
+                if token.text == "Task" { return .startsWork }
+                if tokens[index + 1].tokenKind != .period, heavyConstructions.contains(token.text) { return .startsWork }
+            }
+            guard token.tokenKind == .leftParen || token.tokenKind == .leftBrace, index > 0 else { continue }
+            if tokens[index - 1].text == "init" { continue }
+            work = .calls
         }
+        return work
     }
 
     public var isClass: Bool { kind == .class }
@@ -213,7 +248,7 @@ public struct TypeScope: Sendable, Codable, Hashable {
     /// sees the struct's stored properties; a struct sees `extension S: View`).
     mutating func merge(_ other: TypeScope) {
         isView = isView || other.isView
-        hasInitializerBody = hasInitializerBody || other.hasInitializerBody
+        initializerWork = max(initializerWork, other.initializerWork)
         declaresInitializer = declaresInitializer || other.declaresInitializer
         initializerParameters.formUnion(other.initializerParameters)
         methodNames.formUnion(other.methodNames)

@@ -294,7 +294,8 @@ public struct WorkspaceIndex: Sendable {
             var builds: Set<String> = []
             for path in declaringPaths[next] ?? [] {
                 let builtViews = files[path]?.builtViews
-                builds.formUnion((builtViews?[next] ?? []).union(builtViews?[FileIndex.menuContentKey(owner: next)] ?? []))
+                builds.formUnion((builtViews?[next] ?? []).union(builtViews?[FileIndex.menuContentKey(owner: next)] ?? [])
+                    .union(builtViews?[FileIndex.destinationKey(owner: next)] ?? []))
             }
             if found(type, builds) { return true }
             for built in builds {
@@ -323,6 +324,14 @@ public struct WorkspaceIndex: Sendable {
     /// one that finds no menu, and `lint` re-runs a rule only where a menu was found.
     public func isBuiltOnlyAsMenuContent(_ typeName: String) -> Bool {
         isBuiltSomewhere(typeName, andOnlyWhere: { FileIndex.builtViewsOwner(ofKey: $0).isMenuContent })
+    }
+
+    /// True when the view named `typeName` is built somewhere, and every place that builds it pushes
+    /// it as a navigation destination (`.navigationDestination { … }`, a `NavigationLink`'s
+    /// destination): it is shown inside a navigation stack someone else holds. False otherwise, and
+    /// while the index is not complete.
+    public func isBuiltOnlyAsNavigationDestination(_ typeName: String) -> Bool {
+        isBuiltSomewhere(typeName, andOnlyWhere: FileIndex.isDestinationKey)
     }
 
     /// True when the view named `typeName` is built somewhere, and every place that builds it is

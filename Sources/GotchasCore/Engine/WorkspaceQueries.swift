@@ -48,6 +48,8 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
         case buildsNavigationStack(String)
         /// `isBuiltBesideTabView(_:)`.
         case builtBesideTabView(String)
+        /// `RuleContext.isBuiltOnlyAsNavigationDestination(_:)`: whether a view type is only ever pushed.
+        case builtOnlyAsDestination(String)
 
         /// The type name asked about (nil for the settings question).
         public var name: String? {
@@ -57,7 +59,7 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
             // Not the type's name: the uses of its members change with almost every edit of
             // code that names it, and only a file that asked needs a re-lint then.
             case .memberUsers(let type, _), .bodyReaches(let type, _): FileIndex.memberUsesDependency(of: type)
-            case .viewTreeHoldsState, .menuContentOnly, .builtOnlyByApps, .builtOnlyByPreviews, .buildsNavigationStack, .builtBesideTabView:
+            case .viewTreeHoldsState, .menuContentOnly, .builtOnlyByApps, .builtOnlyByPreviews, .buildsNavigationStack, .builtBesideTabView, .builtOnlyAsDestination:
                 FileIndex.viewTreeDependency
             case .reachedHazard: FileIndex.reachDependency
             case .elementEdits(let name): FileIndex.elementEditDependency(of: name)
@@ -95,6 +97,7 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
             case .builtOnlyByPreviews(let name): first.isBuiltOnlyByPreviews(name) == second.isBuiltOnlyByPreviews(name)
             case .buildsNavigationStack(let root): first.viewTreeBuildsNavigationStack(rootedAt: root) == second.viewTreeBuildsNavigationStack(rootedAt: root)
             case .builtBesideTabView(let name): first.isBuiltBesideTabView(name) == second.isBuiltBesideTabView(name)
+            case .builtOnlyAsDestination(let name): first.isBuiltOnlyAsNavigationDestination(name) == second.isBuiltOnlyAsNavigationDestination(name)
             case .defaultIsolation: first.defaultIsolationIsMainActor == second.defaultIsolationIsMainActor
             case .phonePortraitOnly: first.isPhonePortraitOnly(forFileAt: path) == second.isPhonePortraitOnly(forFileAt: path)
             }
@@ -120,6 +123,7 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
             case .builtOnlyByPreviews(let name): hasher.combine(workspace.isBuiltOnlyByPreviews(name))
             case .buildsNavigationStack(let root): hasher.combine(workspace.viewTreeBuildsNavigationStack(rootedAt: root))
             case .builtBesideTabView(let name): hasher.combine(workspace.isBuiltBesideTabView(name))
+            case .builtOnlyAsDestination(let name): hasher.combine(workspace.isBuiltOnlyAsNavigationDestination(name))
             case .defaultIsolation: hasher.combine(workspace.defaultIsolationIsMainActor)
             case .phonePortraitOnly: hasher.combine(workspace.isPhonePortraitOnly(forFileAt: path))
             }
@@ -175,7 +179,7 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
                 case .declaration(let name): declaredElsewhere(TypeNames.simple(name) ?? name)
                 // Every finished index answers the labels and member questions (the empty one does not).
                 case .environmentUses, .intentControls, .references, .initializerLabels, .memberUsers, .bodyReaches, .reachedHazard, .elementEdits,
-                     .viewTreeHoldsState, .menuContentOnly, .builtOnlyByApps, .builtOnlyByPreviews, .buildsNavigationStack, .builtBesideTabView: true
+                     .viewTreeHoldsState, .menuContentOnly, .builtOnlyByApps, .builtOnlyByPreviews, .buildsNavigationStack, .builtBesideTabView, .builtOnlyAsDestination: true
                 // Asked only by files that read `UIScreen.main.bounds`: few, so always taken as open.
                 case .phonePortraitOnly: true
                 case .defaultIsolation: defaultIsolationIsMainActor
@@ -195,7 +199,7 @@ extension WorkspaceQueries.Query {
         case .intentControls(let name): workspace.intentControls(in: name).contains { $0.path == path }
         // A helper in the asking file itself: the finding's related location points into it.
         case .reachedHazard(let target, let kinds): workspace.reachedHazard(from: target, kinds: Set(kinds))?.path == path
-        case .declaration, .references, .initializerLabels, .memberUsers, .elementEdits, .bodyReaches, .viewTreeHoldsState, .menuContentOnly, .builtOnlyByApps, .builtOnlyByPreviews, .defaultIsolation, .phonePortraitOnly, .buildsNavigationStack, .builtBesideTabView: false  // labels and users carry no positions; declarations are asked excluding this file
+        case .declaration, .references, .initializerLabels, .memberUsers, .elementEdits, .bodyReaches, .viewTreeHoldsState, .menuContentOnly, .builtOnlyByApps, .builtOnlyByPreviews, .defaultIsolation, .phonePortraitOnly, .buildsNavigationStack, .builtBesideTabView, .builtOnlyAsDestination: false  // labels and users carry no positions; declarations are asked excluding this file
         }
     }
 
@@ -228,6 +232,7 @@ extension WorkspaceQueries.Query {
         case .phonePortraitOnly: "p:"
         case .buildsNavigationStack(let root): "k:" + root
         case .builtBesideTabView(let name): "t:" + name
+        case .builtOnlyAsDestination(let name): "g:" + name
         }
     }
 
@@ -267,6 +272,7 @@ extension WorkspaceQueries.Query {
         case "p": self = .phonePortraitOnly
         case "k": self = .buildsNavigationStack(name)
         case "t": self = .builtBesideTabView(name)
+        case "g": self = .builtOnlyAsDestination(name)
         default: return nil
         }
     }

@@ -3,7 +3,7 @@
 public enum WorkspaceQuestion: Int, Sendable, CaseIterable, Comparable {
     case declaration, environmentUses, intentControls, references, initializerLabels, memberUsers, bodyReaches
     case viewTreeHoldsState, menuContentOnly, builtOnlyByApps, builtOnlyByPreviews, defaultIsolation, phonePortraitOnly
-    case buildsNavigationStack, builtBesideTabView, reachedHazard, elementEdits
+    case buildsNavigationStack, builtBesideTabView, reachedHazard, elementEdits, builtOnlyAsDestination
 
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 
@@ -27,6 +27,7 @@ public enum WorkspaceQuestion: Int, Sendable, CaseIterable, Comparable {
         case .builtBesideTabView: "whether a type that builds the view also builds a `TabView`"
         case .reachedHazard: "what the properties and functions the code calls do, up to three calls deep, in any file"
         case .elementEdits: "whether any file edits the collection's elements in place"
+        case .builtOnlyAsDestination: "whether a view type is built only as a pushed navigation destination"
         }
     }
 }
@@ -52,6 +53,7 @@ extension WorkspaceQueries.Query {
         case .builtBesideTabView: .builtBesideTabView
         case .reachedHazard: .reachedHazard
         case .elementEdits: .elementEdits
+        case .builtOnlyAsDestination: .builtOnlyAsDestination
         }
     }
 }

@@ -66,6 +66,27 @@ extension FunctionCallExprSyntax {
     }
 }
 
+extension FunctionCallExprSyntax {
+    /// Closures run where they are written: a hop inside them runs when the member does.
+    public static let inlineClosureCallees: Set<String> = ["withAnimation", "withTransaction", "map", "forEach", "compactMap", "filter", "flatMap"]
+
+    /// The call stands inside a closure its member hands to something else (a Combine `sink`, a
+    /// completion handler, a `Task`): it runs when that callback does, not when the member is called,
+    /// so the member's callers do not reach it.
+    public var standsInCallbackClosure: Bool {
+        var current = parent
+        while let node = current {
+            if let closure = node.as(ClosureExprSyntax.self) {
+                guard let (callee, _) = closure.passedTo, Self.inlineClosureCallees.contains(callee) else { return true }
+            }
+            if node.is(FunctionDeclSyntax.self) || node.is(AccessorDeclSyntax.self) || node.is(InitializerDeclSyntax.self)
+                || node.is(MemberBlockSyntax.self) || node.is(SourceFileSyntax.self) { return false }
+            current = node.parent
+        }
+        return false
+    }
+}
+
 extension ExprSyntax {
     /// An enum's `allCases`, an array literal, or a range between number literals: a constant
     /// handful of values, cheap to filter or sort on every render.

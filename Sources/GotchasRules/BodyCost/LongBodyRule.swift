@@ -25,6 +25,7 @@ struct LongBodyRule: Rule {
             "a body at or under the limit",
             "a `body` that is not a view's",
             "helpers outside `body`",
+            "the lines of presented content (`.sheet`, `.alert`, `.confirmationDialog`, …)",
         ],
         severityReason: "a structure suggestion, not a defect.",
         triggers: ["body"],
@@ -59,6 +60,21 @@ struct LongBodyRule: Rule {
                     }
                 }
                 """, note: "exactly at the limit: 200 lines between the braces"),
+            RuleExample("""
+                struct Dashboard: View {
+                    @State private var editing = false
+                    var body: some View {
+                        VStack {
+                \(rows(150))
+                        }
+                        .sheet(isPresented: $editing) {
+                            VStack {
+                \(rows(60))
+                            }
+                        }
+                    }
+                }
+                """, note: "long only with the content of a sheet it presents"),
             RuleExample("""
                 struct Report {
                     var body: String {
@@ -106,14 +122,46 @@ struct LongBodyRule: Rule {
         } else {
             return
         }
+        let first = context.document.lines.line(containing: braces.left.positionAfterSkippingLeadingTrivia.utf8Offset)
+        let last = context.document.lines.line(containing: braces.right.positionAfterSkippingLeadingTrivia.utf8Offset)
         let lines = context.document.lines
-        let first = lines.line(containing: braces.left.positionAfterSkippingLeadingTrivia.utf8Offset)
-        let last = lines.line(containing: braces.right.positionAfterSkippingLeadingTrivia.utf8Offset)
-        let length = max(0, last - first - 1)
+        let total = max(0, last - first - 1)
         let limit = context.option("max-lines", of: Self.id, default: 200)
+        guard total > limit else { return }
+        // Presented content (`.sheet { … }`, `.alert(…) { … }`) is built only while presented and
+        // usually moves out as its own view anyway: a body long because of it is not one view
+        // re-evaluating all of its parts.
+        let presented = Self.presentationLines(in: node, lines: lines)
+        let length = total - presented
         guard length > limit else { return }
         report.append(Finding(
-            message: "`body` is \(length) lines long (limit \(limit)); split it into smaller `View` types so each part re-renders only for the state it reads",
+            message: "`body` is \(length) lines long (limit \(limit)"
+                + (presented > 0 ? ", not counting \(presented) lines of presented sheets and alerts" : "")
+                + "); split it into smaller `View` types so each part re-renders only for the state it reads",
             range: header))
+    }
+
+    /// Modifiers whose content is presented on demand, not drawn with the view.
+    static let presentationModifiers: Set<String> = [
+        "sheet", "fullScreenCover", "popover", "alert", "confirmationDialog", "fileImporter", "fileExporter", "inspector",
+    ]
+
+    /// The lines the presentation modifiers in `node` span, from the modifier's name to the end of its
+    /// call (nested ones counted once).
+    static func presentationLines(in node: Syntax, lines: LineTable) -> Int {
+        var spans: [ClosedRange<Int>] = []
+        for token in node.tokens(viewMode: .sourceAccurate) where presentationModifiers.contains(token.text) {
+            guard let member = token.parent?.parent?.as(MemberAccessExprSyntax.self), member.declName.baseName.id == token.id,
+                  let call = member.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == member.id
+            else { continue }
+            let start = lines.line(containing: member.period.positionAfterSkippingLeadingTrivia.utf8Offset)
+            let end = lines.line(containing: call.endPositionBeforeTrailingTrivia.utf8Offset - 1)
+            if let last = spans.last, last.contains(start) {
+                spans[spans.count - 1] = last.lowerBound...max(last.upperBound, end)
+            } else {
+                spans.append(start...end)
+            }
+        }
+        return spans.reduce(0) { $0 + $1.count }
     }
 }

@@ -24,21 +24,29 @@ struct TaskInInitRule: CallRule {
             "a main-actor model built once",
             "a `private` init or a `static let shared` singleton",
             "a subclass's init, or an `App`'s",
-            "a task stored in a property (and cancelled)",
+            "a task stored in a property (and cancelled), `Task.detached` too",
             "a task that only calls isolated methods",
         ],
-        severityReason: "repeated or unowned work, or a race on main-actor state.",
+        severityReason: "warning in a view's init (it starts again on every parent render) and where the task of a nonisolated init writes state itself (the race is shown); info where it only calls the type's methods.",
         asks: [.declaration, .defaultIsolation],
         triggers: ["Task"],
         triggering: [
-            """
-            @Observable final class FeedModel {
-                var items: [Item] = []
-                init() {
-                    ↓Task { await load() }
+            RuleExample("""
+                @Observable final class FeedModel {
+                    var items: [Item] = []
+                    init() {
+                        ↓Task { await load() }
+                    }
                 }
-            }
-            """,
+                """, note: "info: the task only calls a method of the type, which may write its state"),
+            RuleExample("""
+                final class ShareStatus: @unchecked Sendable {
+                    private var plan: Plan?
+                    init(repository: AccessRepository) {
+                        ↓Task { [weak self] in self?.plan = try? await repository.plan() }
+                    }
+                }
+                """, note: "a warning: the task writes the type's state off any actor"),
             """
             struct FeedView: View {
                 init(model: FeedModel) {
@@ -95,6 +103,17 @@ struct TaskInInitRule: CallRule {
                     func disconnect() { processTask?.cancel() }
                 }
                 """, note: "stored in a property the type cancels: it has an owner that ends it"),
+            RuleExample("""
+                private final class SequenceSubscription {
+                    private var task: Task<Void, Never>?
+                    init(sequence: Events) {
+                        task = Task.detached { [weak self] in
+                            for await event in sequence { self?.receive(event) }
+                        }
+                    }
+                    func cancel() { task?.cancel() }
+                }
+                """, note: "a detached task stored in a property the type cancels"),
             RuleExample("""
                 @main struct KiwixApp: App {
                     init() {
@@ -228,7 +247,7 @@ struct TaskInInitRule: CallRule {
         // inherited from a @MainActor type — or holding `self` weakly: the pattern to recommend.
         // Stored in a property that the type cancels somewhere (`deinit { task?.cancel() }`, a
         // `disconnect()`): it has an owner that ends it, whatever its isolation.
-        if isTask, let property = Self.storedProperty(call), Self.typeCancels(property, around: call) { return }
+        if let property = Self.storedProperty(call), Self.typeCancels(property, around: call) { return }
         if isTask, Self.isStored(call) {
             let mainActorType = context.enclosingType?.hasAttribute("MainActor") == true
                 || context.enclosingType.flatMap { context.type(named: $0.name) }?.hasAttribute("MainActor") == true
@@ -251,12 +270,13 @@ struct TaskInInitRule: CallRule {
             // `AttachmentViewModel`): it only waits for the owned, cancellable task.
             if Self.awaitsStoredTask(closure, in: call) { return }
             // Stored: its owner holds it and can end it (a connection's event loop).
-            if isTask, Self.isStored(call) { return }
+            if Self.isStored(call) { return }
             // Every call already runs isolated: a `@MainActor` method of this type, a method of an
             // actor or a main-actor type. Nothing in the task touches state unprotected.
             if Self.callsOnlyIsolatedWork(closure, around: call, in: context) { return }
         }
-        let message: String
+        var message: String
+        var lowered: Severity? = nil
         if context.isInViewType {
             // C2's strongest case: a view's init runs on every render of its parent.
             message = "`Task` started in a view's `init`: SwiftUI re-creates views on every parent render, so it starts again each "
@@ -269,8 +289,15 @@ struct TaskInInitRule: CallRule {
             message = "`Task` started in a nonisolated `init` inherits no isolation (touching main-actor state races) and starts on "
                 + "every construction" + (isTask && Self.isStored(call) ? "" : " with no owner to cancel it")
                 + "; write `Task { @MainActor in … }` and store it, or start the work from `.task { }` on the first view"
+            // The race is shown where the task writes state itself (`plan = try? await …`); a task
+            // that only calls the type's methods (a service's one-shot `await setUp()`) leaves it to
+            // them, and a service is often constructed once by its container.
+            if !Self.assignsState(closure) {
+                lowered = .info
+                message += " (the task writes no state itself: check what the methods it calls write)"
+            }
         }
-        report.append(Finding(message: message, range: called.byteRange))
+        report.append(Finding(message: message, range: called.byteRange, loweredSeverity: lowered))
     }
 
     /// Every call the task's closure makes is to a `@MainActor` method declared beside the init,
@@ -401,6 +428,14 @@ struct TaskInInitRule: CallRule {
             var next = index + 1
             if tokens[next].tokenKind == .postfixQuestionMark || tokens[next].tokenKind == .exclamationMark { next += 1 }
             return next + 1 < tokens.count && tokens[next].tokenKind == .period && tokens[next + 1].text == "cancel"
+        }
+    }
+
+    /// The closure assigns something other than a local it declares (`plan = …`, `self.count += 1`).
+    static func assignsState(_ closure: ClosureExprSyntax) -> Bool {
+        closure.statements.tokens(viewMode: .sourceAccurate).contains { token in
+            (token.tokenKind == .equal && token.parent?.is(AssignmentExprSyntax.self) == true)
+                || (["+=", "-=", "*=", "/=", "&&=", "||="].contains(token.text) && token.parent?.is(BinaryOperatorExprSyntax.self) == true)
         }
     }
 

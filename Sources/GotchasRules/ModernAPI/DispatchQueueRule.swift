@@ -22,31 +22,39 @@ struct DispatchQueueRule: Rule {
         notFlagged: [
             "a commented hop: deliberate",
             "a view's next-runloop `main.async` (focus, scrolling)",
+            "a delay in a menu's action or a view's own method",
+            "a hop in a callback closure of a function async code calls",
             "Combine, completion handlers, `@objc` and delegate methods",
             "a representable's update, the render path",
             "test code",
         ],
-        severityReason: "every GCD hop in `async` code and `Task { }` bodies; in a view's own code, delayed (`asyncAfter`) and background (`DispatchQueue.global`) work.",
-        asks: [.reachedHazard],
+        severityReason: "info (modernization): every GCD hop in `async` code and `Task { }` bodies; in a view's own code, background (`DispatchQueue.global`) work, and delays in its action and lifecycle closures outside menus.",
+        asks: [.menuContentOnly, .reachedHazard],
         // A project's wrapper of `DispatchQueue.main.asyncAfter` is called from async code.
         triggers: ["DispatchQueue", "async", "Task", "task", "refreshable"],
         triggering: [
             RuleExample("""
                 import SwiftUI
-                struct CopyButton: View {
+                struct Banner: View {
+                    @State private var visible = true
                     @State private var copied = false
                     var body: some View {
-                        Button(copied ? "Copied" : "Copy") {
-                            copied = true
-                            ↓DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) { copied = false }
-                        }
-                        .onDrop(of: [.data], isTargeted: nil) { providers in
-                            ↓DispatchQueue.global().async { load(providers) }
-                            return true
-                        }
+                        Text("Welcome")
+                            .opacity(visible ? 1 : 0)
+                            .onAppear {
+                                ↓DispatchQueue.main.asyncAfter(deadline: .now() + 3) { visible = false }
+                            }
+                            .onTapGesture {
+                                copied = true
+                                ↓DispatchQueue.main.asyncAfter(deadline: .now() + 2) { copied = false }
+                            }
+                            .onDrop(of: [.data], isTargeted: nil) { providers in
+                                ↓DispatchQueue.global().async { load(providers) }
+                                return true
+                            }
                     }
                 }
-                """, note: "a delay in a view's action still fires after the view is gone; background work in a drop handler"),
+                """, note: "a delay in a view's action or where it appears still fires after the view is gone; background work in a drop handler"),
             RuleExample("""
                 final class Toaster {
                     var message: String?
@@ -113,6 +121,36 @@ struct DispatchQueueRule: Rule {
             """,
         ],
         nonTriggering: [
+            RuleExample("""
+                import SwiftUI
+                struct FavoriteRow: View {
+                    var body: some View {
+                        Text(item.title)
+                        .contextMenu {
+                            Button("Unfavorite") {
+                                DispatchQueue.main.asyncAfter(deadline: .now() + 0.3) { model.unfavorite() }
+                            }
+                        }
+                    }
+                    func toggle() {
+                        withAnimation(.linear(duration: 0.2)) { expanded.toggle() }
+                        DispatchQueue.main.asyncAfter(deadline: .now() + 0.2) { finished() }
+                    }
+                }
+                """, note: "a delay in a menu's action (for the menu to dismiss) or a view's method (an animation's end): timing the interface on purpose"),
+            RuleExample("""
+                import SwiftUI
+                struct RowMenu: View {
+                    var body: some View {
+                        Button("Unpin") {
+                            DispatchQueue.main.asyncAfter(deadline: .now() + 0.3) { model.unpin() }
+                        }
+                    }
+                }
+                struct Row: View {
+                    var body: some View { Text("Row").contextMenu { RowMenu() } }
+                }
+                """, note: "a view built only as menu content: its actions wait for the menu to dismiss"),
             RuleExample("""
                 final class Toaster {
                     var message: String?
@@ -300,13 +338,30 @@ struct DispatchQueueRule: Rule {
     ]
 
     /// Closures that run synchronously where they are written: look past them.
-    static let inlineCallees: Set<String> = ["withAnimation", "withTransaction", "map", "forEach", "compactMap", "filter"]
+    static let inlineCallees = FunctionCallExprSyntax.inlineClosureCallees
 
     /// `UIViewRepresentable`/`NSViewRepresentable`/view-controller representable requirements.
     static let representableMethods: Set<String> = [
         "makeUIView", "updateUIView", "makeNSView", "updateNSView", "makeUIViewController",
         "updateUIViewController", "makeNSViewController", "updateNSViewController", "makeCoordinator", "sizeThatFits",
     ]
+
+    /// The innermost closure around the call that is not run inline (`withAnimation`, `map`) is a
+    /// view's action or lifecycle closure (`Button`, `.onTapGesture`, `.onAppear`, `.onChange`),
+    /// and it is not drawn as a menu (`.contextMenu`, `Menu`, `.swipeActions`, or a view only ever
+    /// built there: `WorkspaceRuleSupport.isDrawnAsMenu`).
+    static func isInActionClosureOutsideMenus(_ call: FunctionCallExprSyntax, in context: RuleContext) -> Bool {
+        var current = call.parent
+        while let node = current {
+            if let closure = node.as(ClosureExprSyntax.self), let (callee, label) = closure.passedTo, !inlineCallees.contains(callee) {
+                let isAction = viewActionCallees.contains(callee) || (label.map { ["action", "perform"].contains($0) } ?? false)
+                return isAction && !WorkspaceRuleSupport.isDrawnAsMenu(context)
+            }
+            if node.is(MemberBlockSyntax.self) || node.is(FunctionDeclSyntax.self) { return false }
+            current = node.parent
+        }
+        return false
+    }
 
     /// Where the call stands, when a structured alternative can be written there.
     enum Place { case view, async }
@@ -331,6 +386,11 @@ struct DispatchQueueRule: Rule {
         // In a view's own code, a next-runloop hop is a deliberate deferral (focus, scrolling); a
         // delay still fires after the view is gone, and background work is unstructured.
         if place == .view, name == "DispatchQueue.main.async" { return }
+        // A delay in a menu's action (waiting for the menu to finish dismissing) or in a view's own
+        // method (an older OS's stand-in for an animation's completion, a wait for a sheet to go)
+        // is timing the interface on purpose. In an action or lifecycle closure a `Task` or
+        // `.task`/`.task(id:)` is the direct replacement.
+        if place == .view, name == "DispatchQueue.main.asyncAfter", !Self.isInActionClosureOutsideMenus(call, in: context) { return }
         let sleep = context.allows(Self.sleepForDuration) ? "Task.sleep(for: .seconds(…))" : "Task.sleep(nanoseconds: …)"
         let message: String
         switch (name, place) {

@@ -18,6 +18,7 @@ struct ForegroundColorRule: CallRule {
             "`AttributeContainer`'s `.foregroundColor`",
             "the project's own method of that name",
             "property reads and declarations",
+            "a `Text` joined with `+` before iOS 17",
         ],
         fixSafety: "Renames the call and keeps the argument; an implicit member a `ShapeStyle` would read differently (`.primary`, `.accentColor`, a project's `extension Color` member such as `.brand` or a redefined `.red`) is written `Color.x`. Unsafe when the argument may be an optional `Color`, or when a `Text` must stay a `Text` before iOS 17; not offered for `nil`.",
         severityReason: "a soft-deprecated rename: the old call keeps working.",
@@ -47,6 +48,11 @@ struct ForegroundColorRule: CallRule {
             "let label = Label(\"x\", systemImage: \"y\")↓.foregroundColor(Color.accentColor)",
         ],
         nonTriggering: [
+            RuleExample("""
+                var body: some View {
+                    Text("Expires in ").foregroundColor(.secondary) + Text(date, style: .relative).foregroundColor(.primary)
+                }
+                """, note: "`Text` joined with `+` at iOS 16: `foregroundStyle` returns a `Text` only from iOS 17", platforms: [.iOS: OSVersion(16)]),
             RuleExample("AttributedString(\"Translate\", attributes: .foregroundColor(.cyan))",
                         note: "an implicit member: `AttributeContainer`'s static builder, not the view modifier (there is no `foregroundStyle` attribute)"),
             RuleExample("let attributes = AttributeContainer.font(.body).foregroundColor(.primary)",
@@ -119,6 +125,9 @@ struct ForegroundColorRule: CallRule {
               // colour helper): its own method, not the view modifier.
               !Self.callsOwnMethod(call, in: context)
         else { return }
+        // `Text("a").foregroundColor(.red) + Text("b")`: before iOS 17 `foregroundStyle` returns
+        // `some View`, which `+` cannot join; the advice cannot be followed there.
+        if Self.isTextConcatenationOperand(call), !context.allows(Self.textStyleRequirement) { return }
         var fixes: [Fix] = []
         if let argument = call.arguments.first?.expression, let rewrite = Self.argumentRewrite(argument, in: context) {
             var applicability = rewrite.applicability
@@ -244,6 +253,23 @@ struct ForegroundColorRule: CallRule {
         if call.modifiersAppliedAfter.contains(where: { textOnlyBeforeIOS16.contains($0.calleeName ?? "") }) { return false }
         let outermost = Syntax(call.modifiersAppliedAfter.last ?? call)
         return context.isInRenderPath && outermost.parent?.is(CodeBlockItemSyntax.self) == true
+    }
+
+    /// The `Text` chain the call ends (with the modifiers after it) is an operand of `+`.
+    /// A chain on a `Text` variable counts when another operand of the sum is a `Text(…)` chain.
+    static func isTextConcatenationOperand(_ call: FunctionCallExprSyntax) -> Bool {
+        let outermost = Syntax(call.modifiersAppliedAfter.last ?? call)
+        guard let list = outermost.parent?.as(ExprListSyntax.self) else { return false }
+        let elements = Array(list)
+        guard let index = elements.firstIndex(where: { $0.id == outermost.id }),
+              [index - 1, index + 1].contains(where: { at in
+                  elements.indices.contains(at) && elements[at].as(BinaryOperatorExprSyntax.self)?.operator.text == "+"
+              })
+        else { return false }
+        func isTextChain(_ expression: ExprSyntax) -> Bool {
+            expression.as(FunctionCallExprSyntax.self)?.modifierChainRoot?.as(FunctionCallExprSyntax.self)?.calleeName == "Text"
+        }
+        return isTextChain(ExprSyntax(call)) || elements.contains { !$0.is(BinaryOperatorExprSyntax.self) && isTextChain($0) }
     }
 
     /// `Text` methods that `View` has only from iOS 16 / macOS 13 (or later).

@@ -21,7 +21,8 @@ struct HapticsGeneratorRule: CallRule {
             "models, services and helpers",
             "files that do not import SwiftUI",
         ],
-        severityReason: "a declarative replacement exists.",
+        severityReason: "info where the action that plays the haptic changes the view's state (that value is the trigger `.sensoryFeedback` needs); hint where nothing beside it changes, so there is no trigger to hand over.",
+        asks: [.declaration],
         useInstead: "the declarative replacement",
         // https://developer.apple.com/documentation/swiftui/view/sensoryfeedback(_:trigger:).md (iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 26)
         requires: .os(iOS: OSVersion(17), macOS: OSVersion(14), tvOS: OSVersion(17), watchOS: OSVersion(10), visionOS: OSVersion(26)),
@@ -146,8 +147,34 @@ struct HapticsGeneratorRule: CallRule {
         guard context.isInViewType else { return }
         // `UIImpactFeedbackGenerator()` or `UIImpactFeedbackGenerator.init()`.
         guard let type = call.constructedTypeName, Self.generators.contains(type) else { return }
+        // `.sensoryFeedback` plays when a value changes: where the action that plays the haptic
+        // also changes the view's state, that value is the trigger and the swap is direct. A
+        // haptic with no state change beside it (a debug button, a tap on a static row) has no
+        // trigger to hand over: the advice is weaker there.
+        let hasTrigger = Self.changesViewState(around: call, in: context)
         report.append(Finding(
-            message: "`\(type)` in SwiftUI code: use `.sensoryFeedback(_:trigger:)` on the view, which plays feedback when the trigger changes and manages the generator",
-            range: call.byteRange))
+            message: "`\(type)` in SwiftUI code: use `.sensoryFeedback(_:trigger:)` on the view, which plays feedback when the trigger changes and manages the generator"
+                + (hasTrigger ? "" : " (this action changes no state of the view that could be the trigger)"),
+            range: call.byteRange, loweredSeverity: hasTrigger ? nil : .hint))
+    }
+
+    /// Wrappers of view state a `.sensoryFeedback` trigger can read.
+    static let stateWrappers: Set<String> = ["State", "Binding", "AppStorage", "SceneStorage", "FocusState"]
+
+    /// The closure around the call (its innermost one) assigns or toggles a property of the
+    /// enclosing view held in view state (`liked.toggle()`, `self.index = tab.rawValue`).
+    static func changesViewState(around call: FunctionCallExprSyntax, in context: RuleContext) -> Bool {
+        guard let closure = call.ancestor(ClosureExprSyntax.self), let type = context.enclosingType else { return false }
+        let merged = context.type(named: type.name)
+        let state = Set((type.properties + (merged?.properties ?? [])).filter { $0.wrapper.map(stateWrappers.contains) == true }.map(\.name))
+        guard !state.isEmpty else { return false }
+        let tokens = Array(closure.statements.tokens(viewMode: .sourceAccurate))
+        for index in tokens.indices where state.contains(tokens[index].text) || state.contains(String(tokens[index].text.dropFirst())) {
+            guard index + 1 < tokens.count else { continue }
+            let next = tokens[index + 1]
+            if next.tokenKind == .equal || ["+=", "-=", "*=", "/="].contains(next.text) { return true }
+            if next.tokenKind == .period, index + 2 < tokens.count, tokens[index + 2].text == "toggle" { return true }
+        }
+        return false
     }
 }

@@ -19,12 +19,12 @@ struct UIScreenBoundsRule: Rule {
             """,
         notFlagged: [
             "code outside `View`/`ViewModifier` types",
-            "a fallback after `??` or in a `guard let window` else",
+            "a fallback after `??` (also in parentheses) or in a `guard let window` else",
             "a device-class check against a constant",
             "an iPhone-only, portrait-only app",
             "other screen properties",
         ],
-        severityReason: "the layout breaks whenever the window is not the screen.",
+        severityReason: "warning where it sizes or places views: the layout breaks whenever the window is not the screen; info where it only sizes an effect's radius (a gradient, a blur).",
         asks: [.phonePortraitOnly, .reachedHazard],
         triggering: [
             RuleExample("""
@@ -99,8 +99,24 @@ struct UIScreenBoundsRule: Rule {
                 var height: CGFloat { ↓UIScreen.main.bounds.height / 2 }
             }
             """,
+            RuleExample("""
+                struct Backdrop: View {
+                    var body: some View {
+                        RadialGradient(colors: [.purple, .black], center: .bottomTrailing, startRadius: 0,
+                                       endRadius: ↓UIScreen.main.bounds.width * 1.5)
+                    }
+                }
+                """, note: "info: a decorative radius sized to the screen"),
         ],
         nonTriggering: [
+            RuleExample("""
+                struct DragPreview: View {
+                    var widths: [String: CGFloat]
+                    var body: some View {
+                        Row().frame(width: widths[id] ?? (UIScreen.main.bounds.width - 40))
+                    }
+                }
+                """, note: "a fallback after `??`, inside parentheses and arithmetic"),
             RuleExample("""
                 struct Card: View {
                     var body: some View {
@@ -219,9 +235,14 @@ struct UIScreenBoundsRule: Rule {
                 related: [WorkspaceRuleSupport.related(alias, "`\(alias.hazard.member)` reads `UIScreen.main.bounds` here")]))
             return
         }
+        // A gradient's or blur's radius sized to the screen is decoration, not layout: the advice
+        // stands (and `UIScreen.main` is deprecated), but nothing is misplaced when the window is smaller.
+        let isEffect = Self.isEffectRadius(member)
         report.append(Finding(
-            message: "`UIScreen.main.bounds` is the screen's size, not the view's (wrong in split view, Stage Manager, external displays) and `UIScreen.main` is deprecated; \(advice)",
-            range: member.byteRange))
+            message: isEffect
+                ? "`UIScreen.main.bounds` sizes an effect's radius to the screen, not the view (`UIScreen.main` is deprecated); \(advice)"
+                : "`UIScreen.main.bounds` is the screen's size, not the view's (wrong in split view, Stage Manager, external displays) and `UIScreen.main` is deprecated; \(advice)",
+            range: member.byteRange, loweredSeverity: isEffect ? .info : nil))
     }
 
     /// `.screenW`, `CGFloat.screenW`: a static member (not called) whose value is the screen's
@@ -281,9 +302,40 @@ struct UIScreenBoundsRule: Rule {
     }
 
     /// `x ?? UIScreen.main.bounds` or `x ?? UIScreen.main.bounds.size.width`: the right operand of `??`.
+    /// `measured ?? UIScreen.main.bounds.width`, also through parentheses and arithmetic
+    /// (`widths[id] ?? (UIScreen.main.bounds.width - 40)`): the right operand of `??`.
     private static func isNilCoalescingFallback(_ member: MemberAccessExprSyntax) -> Bool {
-        guard let (elements, index) = sequencePosition(of: member), index > 0 else { return false }
-        return elements[index - 1].as(BinaryOperatorExprSyntax.self)?.operator.text == "??"
+        var operand = Syntax(member)
+        while let parent = operand.parent?.as(MemberAccessExprSyntax.self), parent.base?.id == operand.id {
+            operand = Syntax(parent)
+        }
+        while true {
+            guard let list = operand.parent?.as(ExprListSyntax.self) else { return false }
+            let elements = Array(list)
+            guard let index = elements.firstIndex(where: { $0.id == operand.id }) else { return false }
+            if elements[..<index].contains(where: { $0.as(BinaryOperatorExprSyntax.self)?.operator.text == "??" }) { return true }
+            // Out of `( … )` around the arithmetic it stands in, to the sequence around that.
+            guard let sequence = list.parent?.as(SequenceExprSyntax.self), let element = sequence.parent?.as(LabeledExprSyntax.self),
+                  element.label == nil, let tuple = element.parent?.parent?.as(TupleExprSyntax.self), tuple.elements.count == 1
+            else { return false }
+            operand = Syntax(tuple)
+        }
+    }
+
+    /// The bounds are an argument labeled as a radius (`endRadius:`, `blurRadius:`): a decorative
+    /// effect sized to the screen, not a view's layout.
+    private static func isEffectRadius(_ member: MemberAccessExprSyntax) -> Bool {
+        var current = Syntax(member)
+        while let parent = current.parent {
+            if let argument = parent.as(LabeledExprSyntax.self) {
+                return argument.label.map { $0.text.lowercased().hasSuffix("radius") } ?? false
+            }
+            guard parent.is(MemberAccessExprSyntax.self) || parent.is(ExprListSyntax.self) || parent.is(SequenceExprSyntax.self)
+                    || parent.is(BinaryOperatorExprSyntax.self) || parent.is(TupleExprSyntax.self) || parent.is(LabeledExprListSyntax.self)
+            else { return false }
+            current = parent
+        }
+        return false
     }
 
     static let comparisons: Set<String> = ["<", "<=", ">", ">=", "==", "!="]

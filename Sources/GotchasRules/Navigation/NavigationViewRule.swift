@@ -21,9 +21,9 @@ struct NavigationViewRule: CallRule {
             "other names that contain `NavigationView`",
             "strings and comments",
         ],
-        fixSafety: "One content view becomes `NavigationStack { … }`: safe when the view is styled `.stack` (or built only for watchOS/tvOS), unsafe otherwise (iPad and macOS showed a sidebar column) and where a screen reachable from the content builds its own `NavigationStack` (the message names it). Two or three views become `NavigationSplitView` (unsafe). No fix for a one-view `.columns` style.",
-        severityReason: "in app code, where it picks split columns or a stack per device; hint in preview code, where the advice is to remove the wrapper when the previewed view has its own stack.",
-        asks: [.buildsNavigationStack],
+        fixSafety: "In a view only ever pushed, the fix removes the wrapper (unsafe). Elsewhere one content view becomes `NavigationStack { … }`: safe when the view is styled `.stack` (or built only for watchOS/tvOS), unsafe otherwise (iPad and macOS showed a sidebar column) and where a screen reachable from the content builds its own `NavigationStack` (the message names it). Two or three views become `NavigationSplitView` (unsafe). No fix for a one-view `.columns` style.",
+        severityReason: "in app code, where it picks split columns or a stack per device, or nests a second container in a pushed view; hint in preview code, where the advice is to remove the wrapper when the previewed view has its own stack.",
+        asks: [.buildsNavigationStack, .builtOnlyAsDestination],
         tags: [.deprecated],
         fix: .safe,
         // https://developer.apple.com/documentation/swiftui/navigationstack.md (iOS 16, macOS 13, tvOS 16, watchOS 9, visionOS 1)
@@ -88,6 +88,31 @@ struct NavigationViewRule: CallRule {
             RuleExample("MyNavigationView { Text(\"a\") }", note: "a custom view whose name contains it"),
         ],
         corrections: [
+            RuleCorrection("""
+                struct CategoriesView: View {
+                    var body: some View {
+                        NavigationView {
+                            List { Text("Mugs") }
+                        }
+                    }
+                }
+                """, """
+                struct CategoriesView: View {
+                    var body: some View {
+                        List { Text("Mugs") }
+                    }
+                }
+                """, applicability: .unsafe, fixTitle: "Remove the `NavigationView` wrapper", otherFiles: [
+                    "SettingsView.swift": """
+                        struct SettingsView: View {
+                            var body: some View {
+                                NavigationStack {
+                                    List { NavigationLink { CategoriesView() } label: { Text("Categories") } }
+                                }
+                            }
+                        }
+                        """,
+                ]),
             RuleCorrection("""
                 var body: some View {
                     NavigationView {
@@ -193,7 +218,20 @@ struct NavigationViewRule: CallRule {
         // on a pushed screen): inside a `NavigationStack` the stacks nest and pushing breaks, where
         // inside a `NavigationView` styled as a stack it did not.
         let nestedStack = call.trailingClosure.flatMap { Self.viewBuildingOwnStack(in: $0, context: context) }
-        if call.arguments.isEmpty, let content = call.trailingClosure, call.additionalTrailingClosures.isEmpty, content.signature == nil {
+        // The view is pushed onto a stack someone else holds (every place that builds it is a
+        // navigation destination): its `NavigationView` is a second container inside that stack.
+        // The advice is to remove the wrapper, not to rename it.
+        let pushedView = context.isInPreviewCode ? nil
+            : context.enclosingView.flatMap { context.isBuiltOnlyAsNavigationDestination($0.name) ? $0.name : nil }
+        if pushedView != nil {
+            if call.arguments.isEmpty, let content = call.trailingClosure, call.additionalTrailingClosures.isEmpty,
+               content.signature == nil, content.statements.count == 1, let statement = content.statements.first {
+                fixes.append(Fix(title: "Remove the `NavigationView` wrapper", applicability: .unsafe, edits: [
+                    TextEdit(range: call.positionAfterSkippingLeadingTrivia.utf8Offset..<call.endPositionBeforeTrailingTrivia.utf8Offset,
+                             replacement: statement.item.trimmedDescription),
+                ]))
+            }
+        } else if call.arguments.isEmpty, let content = call.trailingClosure, call.additionalTrailingClosures.isEmpty, content.signature == nil {
             let statements = Array(content.statements)
             if statements.count == 1, !isColumns {
                 fixes.append(Fix(title: "Replace with `NavigationStack`", applicability: isStack && nestedStack == nil ? .safe : .unsafe,
@@ -213,7 +251,10 @@ struct NavigationViewRule: CallRule {
         var message: String
         // A preview only wraps the previewed view: a hint, not a hazard of the app.
         var lowered: Severity? = nil
-        if context.isInPreviewCode {
+        if let pushedView {
+            message = "`NavigationView` in `\(pushedView)`, which is only ever pushed as a navigation destination: it nests a second "
+                + "navigation container inside the stack that pushes it; remove the wrapper (a `NavigationStack` here would nest stacks too)"
+        } else if context.isInPreviewCode {
             lowered = .hint
             message = nestedStack.map { "`NavigationView` in a preview is deprecated, and `\($0)` has its own navigation stack: remove the wrapper" }
                 ?? "`NavigationView` in a preview is deprecated: remove the wrapper when the previewed view has its own navigation stack, otherwise use `NavigationStack`"
@@ -225,7 +266,7 @@ struct NavigationViewRule: CallRule {
             message = "`NavigationView` is deprecated and picks split columns or a stack per device; use `NavigationStack` "
                 + "for one column or `NavigationSplitView` for sidebar and detail"
         }
-        if let nestedStack, !context.isInPreviewCode {
+        if let nestedStack, !context.isInPreviewCode, pushedView == nil {
             message += "; `\(nestedStack)`, reached from its content, builds its own navigation stack, which a `NavigationStack` here would nest"
         }
         report.append(Finding(

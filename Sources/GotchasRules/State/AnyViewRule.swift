@@ -19,7 +19,8 @@ struct AnyViewRule: CallRule {
             """,
         notFlagged: [
             "`AnyView` as a type in a signature",
-            "a slot whose type is fixed (a parameter, `[AnyView]`, `rootView:`)",
+            "a slot whose type is fixed (a parameter, a trailing closure, `[AnyView]`, `rootView:`)",
+            "a member a protocol requires as `AnyView`",
             "a value from elsewhere (`content()`, an existential)",
             "an erasing helper's own body",
             "an erased `EmptyView`",
@@ -136,6 +137,33 @@ struct AnyViewRule: CallRule {
                         var body: some View { emptyView() }
                     }
                     """]),
+            RuleExample("""
+                extension [Item] {
+                    func rows() -> [RowConfiguration] {
+                        map { item in
+                            RowConfiguration(id: item.id) {
+                                ItemRow(item: item).eraseToAnyView()
+                            }
+                        }
+                    }
+                }
+                """, note: "a trailing closure for an initializer whose closure property is typed `() -> AnyView` (declared in another file)",
+                otherFiles: ["RowConfiguration.swift": """
+                    struct RowConfiguration: Identifiable {
+                        let id: String
+                        private let content: @MainActor () -> AnyView
+                        init(id: String, @ViewBuilder content: @escaping @MainActor () -> AnyView) { self.id = id; self.content = content }
+                    }
+                    """]),
+            RuleExample("""
+                struct TemplateCard: View, MenuItemsProvider {
+                    var body: some View { Text("Template") }
+                    var menuItems: AnyView {
+                        Group { Button("Edit") { } }.eraseToAnyView()
+                    }
+                }
+                """, note: "a member a protocol declares `AnyView` (declared in another file): the protocol fixes its type",
+                otherFiles: ["MenuItemsProvider.swift": "protocol MenuItemsProvider { var menuItems: AnyView { get } }"]),
             RuleExample("""
                 struct Settings: View {
                     var body: some View { ForEach(Self.rows().indices, id: \\.self) { Self.rows()[$0] } }
@@ -272,6 +300,9 @@ struct AnyViewRule: CallRule {
         // `toPresentable()`, a route's `destination: AnyView`) that returns this `AnyView`. Its
         // signature is fixed (often by a protocol), so there is no `@ViewBuilder` to use instead.
         if Self.isReturnedFromAnyViewMemberOfNonView(call, in: context) { return }
+        // A protocol requirement declared `AnyView` (`var contextMenuItems: AnyView { get }`) that
+        // this member implements: the protocol fixes the type, in a view as anywhere.
+        if Self.isReturnedFromAnyViewRequirement(call, in: context) { return }
         // A member declared `AnyView?` (any type): it can be nil, which `some View` cannot, so
         // what consumes it was written for an optional `AnyView` (a transformer, a placeholder slot).
         if Self.isReturnedFromOptionalAnyViewMember(call, in: context) { return }
@@ -428,6 +459,8 @@ struct AnyViewRule: CallRule {
         case argument(FunctionCallExprSyntax, LabeledExprSyntax, index: Int)
         /// The right-hand side of `target = …`.
         case assigned(target: ExprSyntax)
+        /// The value of a trailing closure of `call` (`label` for an additional one).
+        case trailingClosure(FunctionCallExprSyntax, label: String?)
         /// The initial value of `let name = …`.
         case binding(PatternBindingSyntax)
         case elsewhere
@@ -474,6 +507,13 @@ struct AnyViewRule: CallRule {
             }
             if parent.is(CodeBlockItemSyntax.self), let list = parent.parent?.as(CodeBlockItemListSyntax.self), list.count == 1,
                let closure = list.parent?.as(ClosureExprSyntax.self) {
+                if let call = closure.parent?.as(FunctionCallExprSyntax.self), call.trailingClosure?.id == closure.id {
+                    return .trailingClosure(call, label: nil)
+                }
+                if let element = closure.parent?.as(MultipleTrailingClosureElementSyntax.self),
+                   let call = element.parent?.parent?.as(FunctionCallExprSyntax.self) {
+                    return .trailingClosure(call, label: element.label.text)
+                }
                 current = Syntax(closure)
                 continue
             }
@@ -523,6 +563,10 @@ struct AnyViewRule: CallRule {
             if target.calleeName == "rootView" { return true }
             guard let name = target.as(DeclReferenceExprSyntax.self)?.baseName.text ?? target.selfMemberName else { return false }
             return declaredTypeOfName(name, around: expression, in: context).map(isAnyView) ?? false
+        case .trailingClosure(let call, let label):
+            // `Row(id: x) { Content().eraseToAnyView() }`: the closure fills the initializer's
+            // closure parameter, which the type stores as `() -> AnyView`.
+            return trailingClosureType(of: call, label: label, in: context) == .anyView
         case .binding(let binding):
             guard outsideViews else { return false }
             if let annotation = binding.typeAnnotation { return isAnyView(annotation.type.trimmedText) }
@@ -633,6 +677,21 @@ struct AnyViewRule: CallRule {
         return .unknown
     }
 
+    /// The type a trailing closure of `Type(…) { … }` fills: the function-typed stored properties
+    /// of `Type` the call does not pass by label (the labeled one for an additional closure).
+    /// `.anyView` when every one of them returns `AnyView`; unknown for a callee that is not a
+    /// type the workspace declares.
+    static func trailingClosureType(of call: FunctionCallExprSyntax, label: String?, in context: RuleContext) -> ParameterType {
+        guard let name = call.calleeName, TypeNames.startsUppercase(name), let type = context.type(named: name) else { return .unknown }
+        if let label { return initializerParameterType(name, label: label, in: context) }
+        let passed = Set(call.arguments.compactMap { $0.label?.text })
+        let closures = type.properties.filter { property in
+            property.isStoredInstance && !passed.contains(property.name) && property.typeName.map { closureParameterTypes($0) != nil } == true
+        }
+        guard !closures.isEmpty else { return .unknown }
+        return closures.allSatisfy { $0.typeName.map(isAnyView) == true } ? .anyView : .other
+    }
+
     private static func initializerParameterType(_ typeName: String, label: String?, in context: RuleContext) -> ParameterType {
         guard let label, let type = context.type(named: typeName), let written = type.property(named: label)?.typeName else { return .unknown }
         return isAnyView(written) ? .anyView : .other
@@ -693,6 +752,20 @@ struct AnyViewRule: CallRule {
               declared == "AnyView?" || declared == "Optional<AnyView>"
         else { return false }
         return ExprSyntax(call).isInReturnPosition(of: frame.node)
+    }
+
+    /// The enclosing member is declared `AnyView` and a protocol the enclosing type conforms to
+    /// (merged over the workspace) requires a member of that name.
+    private static func isReturnedFromAnyViewRequirement(_ call: FunctionCallExprSyntax, in context: RuleContext) -> Bool {
+        guard let frame = context.enclosingMember, let declared = frame.node.declaredResultType,
+              TypeNames.strippingOptional(declared) == "AnyView", let type = context.enclosingType,
+              ExprSyntax(call).isInReturnPosition(of: frame.node)
+        else { return false }
+        let conformances = Set(type.inheritedTypes + (context.type(named: type.name)?.inheritedTypes ?? []))
+        return conformances.contains { name in
+            guard let requirement = context.type(named: name), requirement.kind == .protocol else { return false }
+            return requirement.property(named: frame.name) != nil || requirement.methodNames.contains(frame.name)
+        }
     }
 
     private static func isReturnedFromAnyViewMemberOfNonView(_ call: FunctionCallExprSyntax, in context: RuleContext) -> Bool {

@@ -17,13 +17,14 @@ struct HeavyStateInitializerRule: Rule {
             Make the state optional and create it once in `.task { if model == nil { model = Model() } }`.
             """,
         notFlagged: [
-            "a class whose init and defaults do no work",
+            "a class whose init only stores values and whose defaults do no work",
+            "a default of a type the workspace does not declare",
             "`@StateObject` (an autoclosure)",
             "value types and literals",
             "a scene's root view",
             "a class the workspace does not declare",
         ],
-        severityReason: "repeated expensive work with every parent render.",
+        severityReason: "warning where the construction shows work (a `Task`, a `try`, a context, decoder, formatter, player or session); info where it only calls code whose cost is not shown (`init() { load() }`).",
         asks: [.declaration, .builtOnlyByApps],
         useInstead: "created once in .task",
         // `.task { }` in the advice: https://developer.apple.com/tutorials/data/documentation/swiftui/view/task(name:priority:file:line:_:).md (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1)
@@ -161,6 +162,22 @@ struct HeavyStateInitializerRule: Rule {
                 """, note: "a class whose init does nothing, and @StateObject (an autoclosure that runs once)",
                 otherFiles: ["Models.swift": "@Observable final class Selection { var ids: Set<UUID> = [] }\nfinal class Store: ObservableObject { init() { load() } }"]),
             RuleExample("""
+                struct CoordinatorView: View {
+                    @State private var model = CoordinatorModel()
+                    var body: some View { Text("") }
+                }
+                """, note: "an empty `init`, injected services and defaults of project types that do no work",
+                otherFiles: ["CoordinatorModel.swift": """
+                    @Observable final class CoordinatorModel {
+                        var path = RoutePath(initial: [])
+                        var actions = ActionProvider()
+                        @ObservationIgnored @Injected(\\.accountManager) private var accountManager
+                        init() { }
+                    }
+                    struct RoutePath { var items: [String]; init(initial: [String]) { items = initial } }
+                    final class ActionProvider { var pending: [String] = [] }
+                    """]),
+            RuleExample("""
                 struct PlayerView: View {
                     @State private var player = AVPlayer()
                     var body: some View { Text("") }
@@ -185,7 +202,8 @@ struct HeavyStateInitializerRule: Rule {
         // created again only when the app's own body is, which is rare: nothing re-creates it per render.
         guard !creations.isEmpty, !(context.enclosingView.map { context.isBuiltOnlyByApps($0.name) } ?? false) else { return }
         for (name, declaration, call) in creations {
-            guard Self.constructionDoesWork(declaration.scope, in: context),
+            let work = Self.constructionWork(declaration.scope, in: context)
+            guard work != .none,
                   // One line, one advice: where `state-non-observable-class` reports this property
                   // (a class the body reads that is not observable) its message carries both
                   // advices; this rule's "create it in `.task`" alone would contradict its
@@ -193,28 +211,40 @@ struct HeavyStateInitializerRule: Rule {
                   !(context.isEnabled(StateNonObservableClassRule.description.id)
                       && StateNonObservableClassRule.flags(node, declaration: declaration, call: call, in: context))
             else { continue }
+            // A `Task`, a `try`, a context, decoder, formatter or player is work shown; a call of
+            // something else is work whose cost the code does not show: reported lower.
+            let what = work == .startsWork
+                ? "its construction (\(WorkspaceRuleSupport.place([declaration.path], from: context))) starts a task, a store, a decoder, a formatter or other work"
+                : "its construction (\(WorkspaceRuleSupport.place([declaration.path], from: context))) calls code whose cost is not shown here"
             report.append(Finding(
-                message: "`\(name)(…)` runs every time the parent re-creates this view (SwiftUI keeps only the first instance), and its initializer (\(WorkspaceRuleSupport.place([declaration.path], from: context))) does work; make the state optional and create it once in `.task { }`",
+                message: "`\(name)(…)` runs every time the parent re-creates this view (SwiftUI keeps only the first instance), and \(what); make the state optional and create it once in `.task { }`",
                 range: call.byteRange,
-                related: [WorkspaceRuleSupport.related(declaration, "`\(name)` is declared here")]))
+                related: [WorkspaceRuleSupport.related(declaration, "`\(name)` is declared here")],
+                loweredSeverity: work == .startsWork ? nil : .info))
         }
     }
 
-    /// Making the type runs code beyond storing values: an initializer body that calls something,
-    /// or a stored property whose default calls something that does (a project value type's default
-    /// is cheap when its own construction is — `var filter = Filter()` of a plain struct — asked of
-    /// the workspace a level or two deep; a class, a service or a monitor, and anything else called
-    /// is taken as work).
-    static func constructionDoesWork(_ type: TypeScope, in context: RuleContext, depth: Int = 0) -> Bool {
-        if type.hasInitializerBody { return true }
-        return type.properties.contains { property in
-            guard property.isStoredInstance, let callee = property.initializerCallee else { return false }
-            if cheapCallees.contains(callee) { return false }
-            if depth < 2, TypeNames.startsUppercase(callee), let declared = context.type(named: callee),
-               declared.kind == .struct || declared.kind == .enum, !declared.isView {
-                return constructionDoesWork(declared, in: context, depth: depth + 1)
-            }
-            return true
+    /// Making the type runs code beyond storing values.
+    static func constructionDoesWork(_ type: TypeScope, in context: RuleContext) -> Bool {
+        constructionWork(type, in: context) != .none
+    }
+
+    /// What making the type does: its initializers' work (`TypeScope.initializerWork`), and the
+    /// most any stored property's default does. A default is work shown when it builds one of
+    /// `TypeScope.heavyConstructions`; a project type's default costs what its own construction
+    /// does (asked of the workspace a level or two deep); a cheap value, a factory function, or a
+    /// type the workspace does not declare, is none.
+    static func constructionWork(_ type: TypeScope, in context: RuleContext, depth: Int = 0) -> TypeScope.InitializerWork {
+        var work = type.initializerWork
+        for property in type.properties where work != .startsWork && property.isStoredInstance {
+            guard let callee = property.initializerCallee, !cheapCallees.contains(callee) else { continue }
+            if TypeScope.heavyConstructions.contains(callee) { return .startsWork }
+            // `makeCache()`, `NSMapTable<…>.weakObjects()`: a factory whose cost is not shown; taken
+            // as cheap (a default that starts work shows it by what it builds).
+            guard TypeNames.startsUppercase(callee) else { continue }
+            guard let declared = context.type(named: callee), !declared.isView, declared.qualifiedName != type.qualifiedName else { continue }
+            work = max(work, depth < 2 ? constructionWork(declared, in: context, depth: depth + 1) : .calls)
         }
+        return work
     }
 }

@@ -22,6 +22,7 @@ struct ObservedObjectOwnedRule: Rule {
             "a shared instance (`= Model.shared`)",
             "a property of a class, or of the `App`",
             "a view a host stores and drives",
+            "an object the view's own `init` uses (a `@StateObject` is not installed there)",
         ],
         fixSafety: "Writes `@StateObject`. Safe only when the property is `private` and only view code reads it; otherwise unsafe, because a `@StateObject` read outside a rendered view makes a new object each time.",
         severityReason: "the object and its state are re-created whenever the parent re-creates the view: a reset, not a crash.",
@@ -59,6 +60,15 @@ struct ObservedObjectOwnedRule: Rule {
             """,
         ],
         nonTriggering: [
+            RuleExample("""
+                struct CodeRow: View {
+                    @ObservedObject private var model = CodeRowModel()
+                    init(uri: String) {
+                        model.bind(uri: uri)
+                    }
+                    var body: some View { Text(model.code) }
+                }
+                """, note: "the view's own `init` uses the object: a `@StateObject` would not be installed there yet"),
             RuleExample("""
                 struct ProfileView: View {
                     @ObservedObject var model = ProfileModel()
@@ -179,6 +189,10 @@ struct ObservedObjectOwnedRule: Rule {
         // stories: `currentStory?.onPause()` through a `StoryView` protocol) holds one object
         // for as long as it holds the value: the object is not replaced on re-render.
         if Self.isDrivenThroughViewValue(variable, of: type) { return }
+        // The view's own `init` uses the object (`viewModel.bind(uri: uri)`): a `@StateObject` is not
+        // installed yet there, so the init would configure a throwaway instance. The observed object
+        // made per view value is what this code relies on.
+        if Self.isUsedInInitializer(variable) { return }
         let name = attribute.attributeName
         let nameRange = name.positionAfterSkippingLeadingTrivia.utf8Offset..<name.endPositionBeforeTrailingTrivia.utf8Offset
         let written = attribute.attributeName.trimmedText
@@ -189,6 +203,17 @@ struct ObservedObjectOwnedRule: Rule {
             message: "This view creates the object it marks `@ObservedObject`, so a new one replaces it whenever the "
                 + "parent re-renders and its state is lost; use `@StateObject` to own it",
             range: attribute.byteRange, fixes: [fix]))
+    }
+
+    /// An `init` of the type's declaration names the property (`model`, `self.model`, `_model`).
+    static func isUsedInInitializer(_ variable: VariableDeclSyntax) -> Bool {
+        guard let members = variable.parent?.parent?.as(MemberBlockItemListSyntax.self) else { return false }
+        let names = variable.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text }
+        let spellings = Set(names + names.map { "_" + $0 })
+        return members.contains { member in
+            guard let body = member.decl.as(InitializerDeclSyntax.self)?.body else { return false }
+            return body.tokens(viewMode: .sourceAccurate).contains { spellings.contains($0.text) }
+        }
     }
 
     /// Safe when the property is `private` and only view code reads it, so every read happens

@@ -23,7 +23,7 @@ struct ModelContextStoredRule: Rule {
             "the environment value in a view",
             "parameters, locals and computed properties",
             "a view's input",
-            "a main-actor type holding `mainContext`",
+            "a main-actor type holding `mainContext`, or the context its initializer is handed",
             "an `XCTestCase`",
         ],
         severityReason: "a context shared across actors.",
@@ -58,6 +58,14 @@ struct ModelContextStoredRule: Rule {
                     init(container: ModelContainer) { context = container.mainContext }
                 }
                 """, note: "isolated to the main actor and holding the main context: the context's actor is the type's own"),
+            RuleExample("""
+                @MainActor @Observable final class ChatModel {
+                    private var modelContext: ModelContext
+                    init(modelContext: ModelContext) {
+                        self.modelContext = modelContext
+                    }
+                }
+                """, note: "a main-actor type handed its context through its initializer: a non-`Sendable` context crosses only from the caller's main-actor code"),
             RuleExample("""
                 final class ItemTests: XCTestCase {
                     var context: ModelContext!
@@ -126,8 +134,11 @@ struct ModelContextStoredRule: Rule {
             guard isContext else { continue }
             // Isolated to the main actor and holding the main context: the context's actor is the
             // type's own, so no call can use it off its actor.
+            // Handed in through an initializer of a main-actor type: `ModelContext` is not `Sendable`,
+            // so the compiler lets only a context of the caller's own main-actor code cross into it.
             if Self.isMainActorIsolated(type, in: context),
-               value?.dottedName?.hasSuffix(".mainContext") == true || Self.assignsMainContext(to: name.identifier.text, in: node) {
+               value?.dottedName?.hasSuffix(".mainContext") == true || Self.assignsMainContext(to: name.identifier.text, in: node)
+                || Self.assignsInitializerParameter(to: name.identifier.text, in: node) {
                 continue
             }
             report.append(Finding(
@@ -140,6 +151,26 @@ struct ModelContextStoredRule: Rule {
     static func isMainActorIsolated(_ type: TypeScope, in context: RuleContext) -> Bool {
         type.hasAttribute("MainActor") || context.type(named: type.name)?.hasAttribute("MainActor") == true
             || context.defaultIsolationIsMainActor
+    }
+
+    /// An initializer of the type's declaration assigns one of its parameters to the property
+    /// (`self.modelContext = modelContext`, `context = modelContext`).
+    static func assignsInitializerParameter(to name: String, in node: Syntax) -> Bool {
+        guard let members = node.ancestor(MemberBlockSyntax.self) else { return false }
+        for member in members.members {
+            guard let initializer = member.decl.as(InitializerDeclSyntax.self), let body = initializer.body else { continue }
+            let parameters = Set(initializer.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text })
+            for item in body.statements {
+                guard let sequence = item.item.as(SequenceExprSyntax.self) else { continue }
+                let elements = Array(sequence.elements)
+                guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
+                      let source = elements[2].as(DeclReferenceExprSyntax.self)?.baseName.text, parameters.contains(source)
+                else { continue }
+                let target = elements[0].trimmedDescription
+                if target == name || target == "self." + name { return true }
+            }
+        }
+        return false
     }
 
     /// The type's code assigns `….mainContext` to the property (`context = container.mainContext`
