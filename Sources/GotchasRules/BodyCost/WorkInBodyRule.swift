@@ -222,7 +222,7 @@ struct WorkInBodyRule: Rule {
         if !isRows, let member = expression.as(MemberAccessExprSyntax.self), expression.selfMemberName == nil,
            member.base?.is(DeclReferenceExprSyntax.self) == true { return }
         guard let target = WorkspaceRuleSupport.reachTarget(of: expression, in: context) else { return }
-        var kinds: Set<ReachHazard.Kind> = [.decoding, .fileRead, .regex]
+        var kinds: Set<ReachHazard.Kind> = [.storeWork, .decoding, .fileRead, .regex]
         if isRows { kinds.insert(.collectionWork) }
         guard let reached = context.reachedHazard(from: target, kinds: kinds),
               // A search filter on the view's own query runs again exactly when its input changes.
@@ -232,6 +232,7 @@ struct WorkInBodyRule: Rule {
         let does: String
         switch reached.hazard.kind {
         case .collectionWork: does = "runs `.\(reached.hazard.detail)` over the app's data on every read, and these rows read it on every render"
+        case .storeWork: does = Self.storeWork(reached.hazard.detail) + " on every read, and this view's `body` reads it on every render"
         case .decoding: does = "decodes JSON (`JSONDecoder`) on every read, and this view's `body` reads it on every render"
         case .fileRead: does = "reads a file (`Data(contentsOf:)`) on every read, and this view's `body` reads it on every render"
         default: does = "compiles a regex (`\(reached.hazard.detail)`) on every read, and this view's `body` reads it on every render"
@@ -240,6 +241,14 @@ struct WorkInBodyRule: Rule {
             message: "\(WorkspaceRuleSupport.reachPath(reached, from: context)) \(does); compute it when its inputs change (in the model, or cached) and read the result here",
             range: expression.byteRange,
             related: [WorkspaceRuleSupport.related(reached, "`\(reached.hazard.member)` does the work here")]))
+    }
+
+    /// "fetches from the store", "sorts the `messages` relationship (loading every related object)".
+    static func storeWork(_ detail: String) -> String {
+        let parts = detail.split(separator: " ", maxSplits: 1).map(String.init)
+        guard parts.count == 2 else { return "fetches from the store (`fetch`)" }
+        let verb = parts[0] == "sorted" ? "sorts" : parts[0] == "filter" ? "filters" : "reduces"
+        return "\(verb) the stored collection `\(parts[1])` (loading every related object from the store)"
     }
 
     func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {

@@ -23,9 +23,8 @@ struct ConditionalViewIdentityRule: Rule {
             "else-if chains and availability checks",
         ],
         severityReason: "shown only where the condition reads state that changes while the view lives.",
-        asks: [.declaration],
+        asks: [.declaration, .reachedHazard],
         useInstead: "the recommended shape",
-        triggers: ["else"],
         triggering: [
             """
             var body: some View {
@@ -168,9 +167,13 @@ struct ConditionalViewIdentityRule: Rule {
                 """, note: "a differing modifier with no inert argument"),
         ])
 
-    static let nodeKinds: Set<SyntaxKind> = [.ifExpr]
+    static let nodeKinds: Set<SyntaxKind> = [.ifExpr, .functionCallExpr]
 
     func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
+        if let call = node.as(FunctionCallExprSyntax.self) {
+            checkTransformCall(call, in: context, report: &report)
+            return
+        }
         let ifExpr = node.cast(IfExprSyntax.self)
         guard context.execution == .render,
               ifExpr.isStatement, ifExpr.hasOnlyBooleanConditions,
@@ -188,6 +191,66 @@ struct ConditionalViewIdentityRule: Rule {
         report.append(Finding(
             message: "Both branches build the same view, differing only by `.\(differing)(…)`: when the condition changes the view is destroyed and re-inserted (state resets, it fades instead of animating); write it once and give `.\(differing)` a conditional argument (`c ? … : …`, an inert value for the plain branch)",
             range: ifExpr.ifKeyword.byteRange.lowerBound..<ifExpr.conditions.endPositionBeforeTrailingTrivia.utf8Offset))
+    }
+
+    /// `.if(isLoading) { $0.redacted(reason: .placeholder) }`, where the project's `View` extension
+    /// method (in any file) is `if condition { transform(self) } else { self }`: the same identity swap
+    /// as an `if`/`else` in `body`, whenever the condition changes while the view lives.
+    private func checkTransformCall(_ call: FunctionCallExprSyntax, in context: RuleContext, report: inout [Finding]) {
+        // The candidates are few: a modifier-style call in rendered code with a trailing closure
+        // (the transform) and a condition argument; only they record the question.
+        guard context.execution == .render, call.trailingClosure != nil, call.additionalTrailingClosures.isEmpty,
+              !call.arguments.isEmpty, call.arguments.count <= 2,
+              let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base != nil
+        else { return }
+        let name = String(member.declName.baseName.text.filter { $0 != "`" })
+        guard let reached = context.reachedHazard(from: .member(owner: "View", name: name), kinds: [.conditionalTransform]),
+              let index = Int(reached.hazard.detail), index < call.arguments.count
+        else { return }
+        let condition = call.arguments[call.arguments.index(call.arguments.startIndex, offsetBy: index)].expression
+        guard Self.conditionChanges(condition, at: Syntax(call), in: context) else { return }
+        report.append(Finding(
+            message: "`.\(name)(…)` (\(WorkspaceRuleSupport.reachPath(reached, from: context))) returns the transformed view or `self` by its condition: two view types, so when `\(condition.trimmedText.collapsingWhitespace)` changes the view is destroyed and re-inserted (state resets, it fades instead of animating); apply the modifier unconditionally with an inert value (`.redacted(reason: c ? .placeholder : [])`, `.padding(c ? 8 : 0)`)",
+            range: member.declName.byteRange.lowerBound..<call.arguments.endPositionBeforeTrailingTrivia.utf8Offset + 1,
+            related: [WorkspaceRuleSupport.related(reached, "`\(reached.hazard.member)` chooses between two views here")]))
+    }
+
+    /// The condition reads state that changes while the view lives: a dynamic property (as for
+    /// `if`/`else`), a parameter of the enclosing helper method (what `body` passes on each render),
+    /// or a local of the enclosing code whose initializer reads either. A row's closure parameter
+    /// (`message.isPinned`) or a `let` of the view stays fixed.
+    static func conditionChanges(_ condition: ExprSyntax, at node: Syntax, in context: RuleContext) -> Bool {
+        if WorkspaceRuleSupport.readsChangingState(condition, in: context) { return true }
+        let parameters = Set((context.enclosingFunction?.node.as(FunctionDeclSyntax.self)?.signature.parameterClause.parameters ?? [])
+            .map { ($0.secondName ?? $0.firstName).text })
+        for name in condition.referencedNames {
+            if parameters.contains(name) { return true }
+            guard let initializer = localInitializer(of: name, before: node) else { continue }
+            if WorkspaceRuleSupport.readsChangingState(initializer, in: context) { return true }
+            if initializer.referencedNames.contains(where: parameters.contains) { return true }
+        }
+        return false
+    }
+
+    /// The initializer of a local `let`/`var` named `name` declared before `node` in an enclosing block.
+    static func localInitializer(of name: String, before node: Syntax) -> ExprSyntax? {
+        var current = node
+        var levels = 0
+        while let parent = current.parent, levels < 64 {
+            levels += 1
+            if parent.is(MemberBlockSyntax.self) || parent.is(SourceFileSyntax.self) { return nil }
+            if let list = parent.as(CodeBlockItemListSyntax.self) {
+                for item in list {
+                    if item.id == current.id { break }
+                    guard let variable = item.item.as(VariableDeclSyntax.self) else { continue }
+                    for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                        return binding.initializer?.value
+                    }
+                }
+            }
+            current = parent
+        }
+        return nil
     }
 
     /// Modifiers that take a same-typed argument with an inert value (opacity 1, padding 0,
