@@ -9,7 +9,7 @@ struct ConditionalViewIdentityRule: Rule {
         category: .state,
         severity: .warning,
         seed: "001, 003 r4",
-        summary: "`if c { V(…).mod(…) } else { V(…) }`: the same view in both branches, differing only by modifiers.",
+        summary: "`if c { V(…).mod(…) } else { V(…) }`, or a project's `.if(c) { $0.mod(…) }` wrapper: the same view in both branches, differing only by modifiers.",
         rationale: """
             Each branch of an `if` is a separate identity. When the condition changes, SwiftUI removes one \
             view and inserts a new one: `@State` inside it resets, `.onAppear`/`.task` run again, and the \
@@ -22,7 +22,7 @@ struct ConditionalViewIdentityRule: Rule {
             "modifiers without an inert value, or of different types",
             "else-if chains and availability checks",
         ],
-        severityReason: "shown only where the condition reads state that changes while the view lives.",
+        severityReason: "shown only where the condition reads state that changes while the view lives (for a project's conditional wrapper such as `.if(c) { $0.mod() }`, also a parameter of the enclosing view helper, or a local computed from one).",
         asks: [.declaration, .reachedHazard],
         useInstead: "the recommended shape",
         triggering: [
@@ -53,6 +53,24 @@ struct ConditionalViewIdentityRule: Rule {
                 }
             }
             """,
+            RuleExample("""
+                struct AttachmentRow: View {
+                    @State private var isEditing = false
+                    var body: some View {
+                        Text("Photo")
+                            ↓.if(isEditing) { $0.redacted(reason: .placeholder) }
+                            .onTapGesture { isEditing.toggle() }
+                    }
+                }
+                """, note: "the project's `.if` wrapper (in another file) returns the transformed view or `self`: two types", otherFiles: [
+                    "View+If.swift": """
+                        extension View {
+                            @ViewBuilder func `if`<Content: View>(_ condition: Bool, transform: (Self) -> Content) -> some View {
+                                if condition { transform(self) } else { self }
+                            }
+                        }
+                        """,
+                ]),
             """
             @ViewBuilder var title: some View {
                 VStack {
@@ -165,6 +183,36 @@ struct ConditionalViewIdentityRule: Rule {
                     }
                 }
                 """, note: "a differing modifier with no inert argument"),
+            RuleExample("""
+                struct Avatar: View {
+                    let isCompact: Bool
+                    var body: some View {
+                        Image(systemName: "person").if(isCompact) { $0.imageScale(.small) }
+                    }
+                }
+                """, note: "the wrapper's condition is a `let` of the view: fixed for the view's life", otherFiles: [
+                    "View+If.swift": """
+                        extension View {
+                            @ViewBuilder func `if`<Content: View>(_ condition: Bool, transform: (Self) -> Content) -> some View {
+                                if condition { transform(self) } else { self }
+                            }
+                        }
+                        """,
+                ]),
+            RuleExample("""
+                struct Badge: View {
+                    @State private var isNew = false
+                    var body: some View {
+                        Text("New").apply(isNew) { $0.bold() }
+                    }
+                }
+                """, note: "a project method that always applies its transform: one view type", otherFiles: [
+                    "View+Apply.swift": """
+                        extension View {
+                            func apply<Content: View>(_ flag: Bool, transform: (Self) -> Content) -> Content { transform(self) }
+                        }
+                        """,
+                ]),
         ])
 
     static let nodeKinds: Set<SyntaxKind> = [.ifExpr, .functionCallExpr]
@@ -210,8 +258,8 @@ struct ConditionalViewIdentityRule: Rule {
         let condition = call.arguments[call.arguments.index(call.arguments.startIndex, offsetBy: index)].expression
         guard Self.conditionChanges(condition, at: Syntax(call), in: context) else { return }
         report.append(Finding(
-            message: "`.\(name)(…)` (\(WorkspaceRuleSupport.reachPath(reached, from: context))) returns the transformed view or `self` by its condition: two view types, so when `\(condition.trimmedText.collapsingWhitespace)` changes the view is destroyed and re-inserted (state resets, it fades instead of animating); apply the modifier unconditionally with an inert value (`.redacted(reason: c ? .placeholder : [])`, `.padding(c ? 8 : 0)`)",
-            range: member.declName.byteRange.lowerBound..<call.arguments.endPositionBeforeTrailingTrivia.utf8Offset + 1,
+            message: "\(WorkspaceRuleSupport.reachPath(reached, from: context)) returns the transformed view or `self` by its condition: two view types, so when `\(condition.trimmedText.collapsingWhitespace)` changes the view is destroyed and re-inserted (state resets, it fades instead of animating); apply the modifier unconditionally with an inert value (`.redacted(reason: c ? .placeholder : [])`, `.padding(c ? 8 : 0)`)",
+            range: member.period.positionAfterSkippingLeadingTrivia.utf8Offset..<(call.rightParen ?? call.leftParen ?? member.declName.baseName).endPositionBeforeTrailingTrivia.utf8Offset,
             related: [WorkspaceRuleSupport.related(reached, "`\(reached.hazard.member)` chooses between two views here")]))
     }
 
