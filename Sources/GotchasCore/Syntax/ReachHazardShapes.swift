@@ -75,7 +75,8 @@ extension FunctionCallExprSyntax {
             switch type {
             case "JSONDecoder" where arguments.isEmpty: return (.decoding, "JSONDecoder")
             case "Data" where arguments.first?.label?.text == "contentsOf": return (.fileRead, "Data(contentsOf:)")
-            case "Regex" where !arguments.isEmpty: return (.regex, "Regex")
+            // A helper that builds a regex (`Regex("…")`, or a `Regex { … }` builder) builds it on every call.
+            case "Regex" where !arguments.isEmpty || trailingClosure != nil: return (.regex, "Regex")
             case "NSRegularExpression" where arguments.first?.label?.text == "pattern": return (.regex, "NSRegularExpression")
             default: return nil
             }

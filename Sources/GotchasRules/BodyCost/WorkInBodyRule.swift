@@ -9,7 +9,7 @@ struct WorkInBodyRule: Rule {
         category: .bodyCost,
         severity: .warning,
         seed: "001, 003 r13, 004 §4",
-        summary: "Sorting, filtering, decoding or file reads in `body`; precompute them outside the render path.",
+        summary: "Sorting, filtering, store fetches, decoding or file reads in `body` (or one read away); precompute them outside the render path.",
         rationale: """
             SwiftUI evaluates `body` (and `@ViewBuilder` properties and content closures) whenever an input \
             changes, often many times a second while scrolling or animating. Sorting, filtering, decoding, \
@@ -24,8 +24,8 @@ struct WorkInBodyRule: Rule {
             "a view's own or a model's array",
             "menu content",
         ],
-        severityReason: "decoding, file reads and `Regex` anywhere in the render path; sorts and filters over a database's results (`@Query`, `@FetchRequest`) or over rows of a `List`/`ForEach` computed inline.",
-        asks: [.menuContentOnly, .reachedHazard],
+        severityReason: "store fetches (`modelContext.fetch`, `viewContext.fetch`) and sorts of a persistent model's relationship read anywhere in the render path, also through members in other files; decoding, file reads and `Regex` anywhere in the render path; sorts and filters over a database's results (`@Query`, `@FetchRequest`) or over rows of a `List`/`ForEach` computed inline. A filter or sort of a view's own small array stays quiet: its cost is not known to matter.",
+        asks: [.declaration, .menuContentOnly, .reachedHazard],
         useInstead: "precomputed in the model",
         triggering: [
             """
@@ -91,6 +91,35 @@ struct WorkInBodyRule: Rule {
                         }
                         """,
                 ]),
+            RuleExample("""
+                struct JournalRow: View {
+                    @Environment(\\.modelContext) private var modelContext
+                    let entry: JournalEntry
+                    var product: Product? {
+                        let id = entry.productID
+                        return (try? modelContext.fetch(FetchDescriptor<Product>(predicate: #Predicate { $0.id == id })))?.first
+                    }
+                    var body: some View {
+                        Text(↓product?.name ?? "")
+                    }
+                }
+                """, note: "a computed property that fetches from the store, read on every render of every row"),
+            RuleExample("""
+                struct Conversation: View {
+                    let thread: Thread
+                    var body: some View {
+                        List { ForEach(↓thread.sortedMessages) { Text($0.content) } }
+                    }
+                }
+                """, note: "the `@Model` (in another file) sorts its relationship on every read: every related object loads from the store", otherFiles: [
+                    "Thread.swift": """
+                        @Model final class Thread {
+                            @Relationship var messages: [Message] = []
+                            var sortedMessages: [Message] { messages.sorted { $0.timestamp < $1.timestamp } }
+                            init() {}
+                        }
+                        """,
+                ]),
             """
             struct TagRow: View {
                 let tag: String
@@ -116,6 +145,16 @@ struct WorkInBodyRule: Rule {
                     var body: some View { ForEach(visible, id: \\.self) { Text($0) } }
                 }
                 """, note: "a cheap computed property over a handful of literals"),
+            RuleExample("""
+                struct ProductCount: View {
+                    @Environment(\\.modelContext) private var modelContext
+                    var count: Int { (try? modelContext.fetchCount(FetchDescriptor<Product>())) ?? 0 }
+                    var body: some View {
+                        Button("Refresh") { print(products.count) }
+                    }
+                    var products: [Product] { (try? modelContext.fetch(FetchDescriptor<Product>())) ?? [] }
+                }
+                """, note: "the fetching property is read only in an action closure"),
             RuleExample("""
                 struct ImportButton: View {
                     @AppStorage("config") private var configData = Data()

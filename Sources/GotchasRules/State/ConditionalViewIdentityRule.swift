@@ -200,6 +200,23 @@ struct ConditionalViewIdentityRule: Rule {
                         """,
                 ]),
             RuleExample("""
+                struct Toolbar: View {
+                    @Environment(AppModel.self) private var app
+                    var body: some View {
+                        Text("Title").if(app.userInterfaceIdiom == .phone) { $0.font(.headline) }
+                    }
+                }
+                @Observable final class AppModel { var userInterfaceIdiom = UIUserInterfaceIdiom.phone }
+                """, note: "the device's idiom is fixed while the view lives", otherFiles: [
+                    "View+If.swift": """
+                        extension View {
+                            @ViewBuilder func `if`<Content: View>(_ condition: Bool, transform: (Self) -> Content) -> some View {
+                                if condition { transform(self) } else { self }
+                            }
+                        }
+                        """,
+                ]),
+            RuleExample("""
                 struct Badge: View {
                     @State private var isNew = false
                     var body: some View {
@@ -268,6 +285,8 @@ struct ConditionalViewIdentityRule: Rule {
     /// or a local of the enclosing code whose initializer reads either. A row's closure parameter
     /// (`message.isPinned`) or a `let` of the view stays fixed.
     static func conditionChanges(_ condition: ExprSyntax, at node: Syntax, in context: RuleContext) -> Bool {
+        // The device's idiom (`model.userInterfaceIdiom == .phone`, `UIDevice.current…`) is fixed for the device.
+        if condition.tokens(viewMode: .sourceAccurate).contains(where: { deviceConstantNames.contains($0.text) }) { return false }
         if WorkspaceRuleSupport.readsChangingState(condition, in: context) { return true }
         let parameters = Set((context.enclosingFunction?.node.as(FunctionDeclSyntax.self)?.signature.parameterClause.parameters ?? [])
             .map { ($0.secondName ?? $0.firstName).text })
@@ -279,6 +298,9 @@ struct ConditionalViewIdentityRule: Rule {
         }
         return false
     }
+
+    /// Names of what a device fixes: a condition reading one does not change while the view lives.
+    static let deviceConstantNames: Set<String> = ["userInterfaceIdiom", "UIDevice", "isPad", "isPhone", "isMac"]
 
     /// The initializer of a local `let`/`var` named `name` declared before `node` in an enclosing block.
     static func localInitializer(of name: String, before node: Syntax) -> ExprSyntax? {
