@@ -245,6 +245,23 @@ enum WorkspaceRuleSupport {
     }
 
     /// The property of an enclosing type that a bare name or `self.name` refers to.
+    /// `Button(action: resetForm)`, `onRetry: model.refresh`: a method passed uncalled runs on an
+    /// event, not when `body` reads the name. True when `expression` (a read that reached `reached`)
+    /// is not called and names a method (of the enclosing type, or of the value's declared type).
+    static func isUncalledMethod(_ expression: ExprSyntax, reached: ReachedHazard, in context: RuleContext) -> Bool {
+        if let call = expression.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == expression.id { return false }
+        if reached.steps.count == 1, reached.hazard.member.hasSuffix(")") { return true }
+        guard let first = reached.steps.first else { return false }
+        if let member = expression.as(MemberAccessExprSyntax.self), expression.selfMemberName == nil,
+           let base = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text {
+            guard let held = heldTypeName(of: base, in: context), let declaration = context.declaration(of: held) else { return false }
+            return declaration.scope.methodNames.contains(first)
+        }
+        guard let type = context.enclosingType else { return false }
+        if type.methodNames.contains(first) { return true }
+        return context.type(named: type.name)?.methodNames.contains(first) == true
+    }
+
     /// The declared type of a value the code names: a parameter of the enclosing function
     /// (`breach` in `func breachRow(breach: Breach)`), else a property of an enclosing type.
     static func heldTypeName(of name: String, in context: RuleContext) -> String? {

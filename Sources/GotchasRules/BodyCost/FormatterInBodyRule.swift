@@ -348,6 +348,7 @@ struct FormatterInBodyRule: Rule {
         guard let target = WorkspaceRuleSupport.reachTarget(of: expression, in: context),
               let reached = context.reachedHazard(from: target, kinds: [.formatter])
         else { return }
+        if WorkspaceRuleSupport.isUncalledMethod(expression, reached: reached, in: context) { return }
         let what = "a `\(reached.hazard.detail)`"
         report.append(Finding(
             message: "\(WorkspaceRuleSupport.reachPath(reached, from: context)) builds \(what) on every read, and this view's `body` reads it on every render; keep one formatter in a `static let` (or use `Text(_:format:)` with a FormatStyle)",

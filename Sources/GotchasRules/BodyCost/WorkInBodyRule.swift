@@ -18,7 +18,7 @@ struct WorkInBodyRule: Rule {
             inputs change (in the model, or a stored property updated in `didSet`), or cache it.
             """,
         notFlagged: [
-            "action closures and ordinary functions",
+            "action closures and ordinary functions, and a method passed uncalled as an action (`Button(action: save)`)",
             "a constant handful (`Kind.allCases`, literals, small ranges)",
             "a search filter on the view's own `@State` query",
             "a view's own or a model's array",
@@ -156,6 +156,13 @@ struct WorkInBodyRule: Rule {
                 }
                 """, note: "the fetching property is read only in an action closure"),
             RuleExample("""
+                struct ImportForm: View {
+                    @AppStorage("config") private var configData = Data()
+                    var body: some View { Button("Import", action: importConfig) }
+                    func importConfig() { print(try? JSONDecoder().decode(Config.self, from: configData)) }
+                }
+                """, note: "a method passed uncalled as an action runs on the event"),
+            RuleExample("""
                 struct ImportButton: View {
                     @AppStorage("config") private var configData = Data()
                     var config: Config? { try? JSONDecoder().decode(Config.self, from: configData) }
@@ -266,6 +273,7 @@ struct WorkInBodyRule: Rule {
         guard let reached = context.reachedHazard(from: target, kinds: kinds),
               // A search filter on the view's own query runs again exactly when its input changes.
               reached.hazard.detail != ReachHazard.filterByState,
+              !WorkspaceRuleSupport.isUncalledMethod(expression, reached: reached, in: context),
               !(isRows && WorkspaceRuleSupport.isDrawnAsMenu(context))
         else { return }
         let does: String
