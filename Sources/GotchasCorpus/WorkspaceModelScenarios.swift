@@ -71,8 +71,115 @@ public struct WorkspaceModelScenario: Sendable {
     public static let all: [WorkspaceModelScenario] = [
         nestedTypesWithOneName, viewSplitOverExtensionFiles, viewWithItsOwnInit, appProperty, formatterProperties,
         hostedCells, menuContentViews, helperFormatters, workThroughMembers, screenAliases, dispatchWrappers,
-        elementEditsElsewhere, computedFilterByOffset,
+        elementEditsElsewhere, computedFilterByOffset, storeWorkThroughMembers, conditionalWrapper,
     ]
+
+    /// Store work one read away from `body`: a row's computed `product` (in another file) fetches
+    /// from the model context (flagged at the read, naming the file); a conversation's
+    /// `ForEach(thread.sortedMessages)`, where the `@Model` `Thread` (in another file) sorts its
+    /// `messages` relationship (flagged at the read, through the property's declared type). Not
+    /// flagged: a computed property of the model that does no store work (`title`), and the fetch
+    /// read only in an action.
+    public static let storeWorkThroughMembers = WorkspaceModelScenario(
+        name: "store work in members that body reads", rule: "work-in-body",
+        files: [
+            "Views/JournalRow.swift": """
+                import SwiftUI
+                import SwiftData
+                struct JournalRow: View {
+                    @Environment(\\.modelContext) private var modelContext
+                    let entry: JournalEntry
+                    var body: some View {
+                        VStack {
+                            Text(product?.name ?? "")
+                            Button("Log") { print(product?.name ?? "") }
+                        }
+                    }
+                }
+                """,
+            "Views/JournalRow+Lookups.swift": """
+                import SwiftData
+                extension JournalRow {
+                    var product: Product? {
+                        let id = entry.productID
+                        let descriptor = FetchDescriptor<Product>(predicate: #Predicate { $0.id == id })
+                        return (try? modelContext.fetch(descriptor))?.first
+                    }
+                }
+                """,
+            "Views/Conversation.swift": """
+                import SwiftUI
+                struct Conversation: View {
+                    let thread: Thread
+                    var body: some View {
+                        List {
+                            ForEach(thread.sortedMessages) { message in Text(message.content) }
+                        }
+                        .navigationTitle(thread.title)
+                    }
+                }
+                """,
+            "Models/Thread.swift": """
+                import SwiftData
+                @Model final class Thread {
+                    var name: String = ""
+                    @Relationship var messages: [Message] = []
+                    var sortedMessages: [Message] { messages.sorted { $0.timestamp < $1.timestamp } }
+                    var title: String { name.isEmpty ? "Chat" : name }
+                    init() {}
+                }
+                @Model final class Message {
+                    var content: String = ""
+                    var timestamp: Date = Date.now
+                    init() {}
+                }
+                @Model final class Product {
+                    var id: String = ""
+                    var name: String = ""
+                    init() {}
+                }
+                struct JournalEntry { let productID: String }
+                """,
+        ],
+        expected: [
+            Expected("Views/JournalRow.swift", "work-in-body", line: 8, fix: nil, mentions: ["`product`", "`JournalRow+Lookups.swift`", "store"]),
+            Expected("Views/Conversation.swift", "work-in-body", line: 6, fix: nil, mentions: ["`sortedMessages`", "`Thread.swift`", "`messages`"]),
+        ])
+
+    /// A project's conditional view wrapper (`.if(c) { $0.mod }`, declared in another file): on
+    /// `@State` that a tap toggles (flagged, naming the wrapper's file); on a `let` of the view (not
+    /// flagged: fixed for the view's life).
+    public static let conditionalWrapper = WorkspaceModelScenario(
+        name: "a conditional view wrapper in another file", rule: "conditional-view-identity",
+        files: [
+            "Extensions/View+If.swift": """
+                import SwiftUI
+                extension View {
+                    @ViewBuilder func `if`<Content: View>(_ condition: Bool, transform: (Self) -> Content) -> some View {
+                        if condition { transform(self) } else { self }
+                    }
+                }
+                """,
+            "Views/AttachmentRow.swift": """
+                import SwiftUI
+                struct AttachmentRow: View {
+                    @State private var isEditing = false
+                    let isCompact: Bool
+                    var body: some View {
+                        VStack {
+                            Text("Photo")
+                                .if(isEditing) { $0.redacted(reason: .placeholder) }
+                            Image(systemName: "photo")
+                                .if(isCompact) { $0.imageScale(.small) }
+                        }
+                        .onTapGesture { isEditing.toggle() }
+                    }
+                }
+                """,
+        ],
+        expected: [
+            Expected("Views/AttachmentRow.swift", "conditional-view-identity", line: 8, fix: nil, mentions: ["`if(_:transform:)`", "`View+If.swift`", "`isEditing`"]),
+        ])
 
     /// `id: \\.offset` over a computed property that filters the `@Query`'s results by a toggle:
     /// membership changes with the data and the toggle, and the rows (declared in another file)
@@ -443,7 +550,7 @@ public struct WorkspaceModelScenario: Sendable {
         ])
 
     /// What `body` reaches: `Ticket`'s body (in `Ticket.swift`) reads `priceText`, which reads
-    /// `priceFormatter` from `Ticket+Formatting.swift` (flagged: built per render); the same file's
+    /// `priceFormatter` from `Ticket+Formatting.swift` (flagged at the read: built per render); the same file's
     /// `dateFormatter` is read only in a button's action and `exportFormatter` by nothing (not
     /// flagged: nothing renders them).
     public static let formatterProperties = WorkspaceModelScenario(
@@ -480,7 +587,7 @@ public struct WorkspaceModelScenario: Sendable {
                 """,
         ],
         expected: [
-            Expected("Ticket+Formatting.swift", "formatter-in-body", line: 4, fix: nil, mentions: ["NumberFormatter()"]),
+            Expected("Ticket.swift", "formatter-in-body", line: 7, fix: nil, mentions: ["`priceText`", "`priceFormatter`", "`Ticket+Formatting.swift`", "NumberFormatter"]),
         ])
 
     /// What a hosted view tree holds: both registrations build their root from the cell's item

@@ -245,6 +245,34 @@ enum WorkspaceRuleSupport {
     }
 
     /// The property of an enclosing type that a bare name or `self.name` refers to.
+    /// `Button(action: resetForm)`, `onRetry: model.refresh`: a method passed uncalled runs on an
+    /// event, not when `body` reads the name. True when `expression` (a read that reached `reached`)
+    /// is not called and names a method (of the enclosing type, or of the value's declared type).
+    static func isUncalledMethod(_ expression: ExprSyntax, reached: ReachedHazard, in context: RuleContext) -> Bool {
+        if let call = expression.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == expression.id { return false }
+        if reached.steps.count == 1, reached.hazard.member.hasSuffix(")") { return true }
+        guard let first = reached.steps.first else { return false }
+        if let member = expression.as(MemberAccessExprSyntax.self), expression.selfMemberName == nil,
+           let base = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text {
+            guard let held = heldTypeName(of: base, in: context), let declaration = context.declaration(of: held) else { return false }
+            return declaration.scope.methodNames.contains(first)
+        }
+        guard let type = context.enclosingType else { return false }
+        if type.methodNames.contains(first) { return true }
+        return context.type(named: type.name)?.methodNames.contains(first) == true
+    }
+
+    /// The declared type of a value the code names: a parameter of the enclosing function
+    /// (`breach` in `func breachRow(breach: Breach)`), else a property of an enclosing type.
+    static func heldTypeName(of name: String, in context: RuleContext) -> String? {
+        if let function = context.enclosingFunction?.node.as(FunctionDeclSyntax.self),
+           let parameter = function.signature.parameterClause.parameters.first(where: { ($0.secondName ?? $0.firstName).text == name }) {
+            let type = TypeNames.strippingOptional(parameter.type.trimmedDescription)
+            return TypeNames.startsUppercase(type) ? TypeNames.simple(type) : nil
+        }
+        return enclosingProperty(named: name, in: context)?.inferredTypeName.flatMap(TypeNames.simple)
+    }
+
     static func enclosingProperty(named name: String, in context: RuleContext) -> PropertyInfo? {
         for scope in context.typeStack.reversed() {
             if let property = scope.property(named: name) { return property }
@@ -294,8 +322,7 @@ enum WorkspaceRuleSupport {
         // A type written by name: its simple name is the qualified one at the top level, where
         // extensions of system types (`extension CGFloat`) live (no look-up for every `Color.red`).
         if TypeNames.startsUppercase(baseName) { return .staticMember(owner: baseName, name: name) }
-        guard let held = enclosingProperty(named: baseName, in: context)?.inferredTypeName.flatMap(TypeNames.simple),
-              let declaration = context.declaration(of: held)
+        guard let held = heldTypeName(of: baseName, in: context), let declaration = context.declaration(of: held)
         else { return nil }
         return .member(owner: declaration.scope.qualifiedName, name: name)
     }

@@ -29,14 +29,13 @@ import Testing
         #expect(try await client.shutdownAndExit() == 0)
     }
 
-    /// The model's answers follow edits of other open documents: when `Ticket`'s body stops
-    /// reading `priceText`, the formatter in `Ticket+Formatting.swift` is no longer reached, and
-    /// that document is published again without its finding (and with it once more when the
-    /// body reads it again).
+    /// The model's answers follow edits of other open documents: when the property `priceText`
+    /// reads (in `Ticket+Formatting.swift`) stops building a formatter, `Ticket.swift`, whose body
+    /// reads it, is published again without its finding (and with it once more when it builds one again).
     @Test func bodyReachFollowsEditsInAnotherFile() async throws {
-        try await Self.expectFindingFollowsEdit(of: "Ticket.swift", replacing: "Button(priceText)", with: "Button(\"Price\")",
-                                                 in: .formatterProperties, rule: "formatter-in-body",
-                                                 watching: "Ticket+Formatting.swift", flaggedBefore: true)
+        try await Self.expectFindingFollowsEdit(of: "Ticket+Formatting.swift", replacing: "let formatter = NumberFormatter()",
+                                                 with: "let formatter = cachedCurrency", in: .formatterProperties, rule: "formatter-in-body",
+                                                 watching: "Ticket.swift", flaggedBefore: true)
     }
 
     /// The menu-content answer follows edits of another open document: when `Row` also builds
@@ -63,6 +62,22 @@ import Testing
         try await Self.expectFindingFollowsEdit(of: "AddressBook.swift", replacing: "contacts[i] = updated", with: "contacts = [updated]",
                                                  in: .elementEditsElsewhere, rule: "foreach-id-self-mutable",
                                                  watching: "ContactList.swift", flaggedBefore: true)
+    }
+
+    /// Store work through a value's declared type: when the model stops sorting its relationship
+    /// on every read, the conversation is published again without its finding, and with it once undone.
+    @Test func storeWorkFollowsEditsOfTheModel() async throws {
+        try await Self.expectFindingFollowsEdit(of: "Models/Thread.swift", replacing: "messages.sorted { $0.timestamp < $1.timestamp }",
+                                                 with: "messages", in: .storeWorkThroughMembers, rule: "work-in-body",
+                                                 watching: "Views/Conversation.swift", flaggedBefore: true)
+    }
+
+    /// A conditional wrapper in another file: when it stops choosing between two views, the call's
+    /// finding goes, and comes back once the edit is undone.
+    @Test func conditionalWrapperFollowsEditsOfTheExtension() async throws {
+        try await Self.expectFindingFollowsEdit(of: "Extensions/View+If.swift", replacing: "if condition { transform(self) } else { self }",
+                                                 with: "transform(self)", in: .conditionalWrapper, rule: "conditional-view-identity",
+                                                 watching: "Views/AttachmentRow.swift", flaggedBefore: true)
     }
 
     /// Opens `watched` (its `rule` finding present or not, as `flaggedBefore` says), then edits

@@ -155,8 +155,10 @@ final class FileIndexCollector {
             var member = (first == UInt8(ascii: "$") || first == UInt8(ascii: "_")) && name.utf8.count > 1 ? String(name.dropFirst()) : name
             // `row.count` (the name after a dot) is kept as `.count`: only such a use can reach
             // another type's member; a bare `count` in another type's code is its own.
+            var typedMember: String?
             if let access = node.parent?.as(MemberAccessExprSyntax.self), access.declName.id == node.id {
                 if access.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) { noteMemberUse(member) }
+                typedMember = access.base.flatMap(heldTypeName).map { $0 + "." + member }
                 member = FileIndex.memberAccessKey(member)
             } else {
                 noteMemberUse(member)
@@ -164,8 +166,43 @@ final class FileIndexCollector {
             let owner = context.typeStack.last?.qualifiedName ?? ""
             entries.memberUses[owner, default: []].insert(member)
             if node.cast(DeclReferenceExprSyntax.self).isElementEditedInPlace { entries.elementEdits.insert(member.hasPrefix(".") ? String(member.dropFirst()) : member) }
-            noteReach(of: member, from: owner)
+            noteReach(of: typedMember ?? member, from: owner)
         }
+    }
+
+    /// The type of a value whose member the code reads, from this file alone: `thread` in
+    /// `thread.sortedMessages` when the enclosing type's stored property or the enclosing
+    /// function's parameter `thread` is declared `Thread` (or `Thread?`). A reach question follows
+    /// `Thread.sortedMessages` to that type's member. Nil for anything else (most reads), and
+    /// outside the code reach is recorded for.
+    private func heldTypeName(_ base: ExprSyntax) -> String? {
+        guard let name = base.as(DeclReferenceExprSyntax.self)?.baseName.text, let first = name.utf8.first,
+              first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z"), context.execution != .deferred, reachFrame != nil
+        else { return nil }
+        var written: String?
+        if let function = context.functionStack.last?.node.as(FunctionDeclSyntax.self),
+           let parameter = function.signature.parameterClause.parameters.first(where: { ($0.secondName ?? $0.firstName).text == name }) {
+            written = parameter.type.trimmedDescription
+        } else if let property = context.typeStack.last?.property(named: name), property.isStoredInstance {
+            written = property.typeName
+        }
+        guard let written else { return nil }
+        let type = TypeNames.strippingOptional(written)
+        return TypeNames.startsUppercase(type) && type.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) ? type : nil
+    }
+
+    /// A method of `extension View` that builds a view: recorded when it is a conditional transform
+    /// (`.if(condition) { $0.padding() }`), which a call site asks about (`conditional-view-identity`).
+    func noteViewExtensionMethod(_ function: FunctionDeclSyntax) {
+        guard let index = function.conditionalTransformConditionIndex else { return }
+        let name = String(function.name.text.filter { $0 != "`" })
+        let start = function.positionAfterSkippingLeadingTrivia.utf8Offset
+        // Its code renders, too: a reach question stops at it, as at any view helper.
+        entries.reachHazards[FileIndex.memberReachKey(owner: "View", member: name), default: []] += [
+            ReachHazard(kind: .conditionalTransform, detail: String(index), member: String(function.labeledName.filter { $0 != "`" }),
+                        site: .code, range: function.name.byteRange),
+            ReachHazard(kind: .renderedCode, detail: "", member: name, site: .code, range: start..<start),
+        ]
     }
 
     /// `Store` in `let store: Store`.
@@ -199,7 +236,7 @@ final class FileIndexCollector {
         default:
             noteInitializerLabels(call, callee: callee)
         }
-        if ReachHazard.calleeNames.contains(callee), let hazard = call.reachHazard(callee: callee, isData: isData),
+        if ReachHazard.calleeNames.contains(callee), let hazard = call.reachHazard(callee: callee, isData: isData, isStored: isStoredModelCollection),
            hazard.kind != .mainQueueHop || !call.standsInCallbackClosure {
             let detail = callee == "filter" && isSearchFilter(call) ? ReachHazard.filterByState : hazard.detail
             noteHazard(hazard.kind, detail: detail, range: hazard.kind == .collectionWork ? call.rangeFromCalleeName : call.byteRange)
@@ -338,6 +375,16 @@ final class FileIndexCollector {
     private func isData(_ name: String) -> Bool {
         guard let wrapper = context.typeStack.last?.property(named: name)?.wrapper else { return false }
         return ReachHazard.dataWrappers.contains(wrapper)
+    }
+
+    /// A collection's root name is a persistent model's stored property (`@Relationship var messages`
+    /// of a `@Model`, an `@NSManaged` property of an `NSManagedObject`): sorting or filtering it loads
+    /// every related object from the store.
+    private func isStoredModelCollection(_ name: String) -> Bool {
+        guard let type = context.typeStack.last, type.hasAttribute("Model") || type.inherits("NSManagedObject"),
+              let property = type.property(named: name), property.isStoredInstance
+        else { return false }
+        return !property.attributes.contains("Transient")
     }
 
     /// `items.filter { $0.name.contains(query) }` with the type's own `@State var query`: a search

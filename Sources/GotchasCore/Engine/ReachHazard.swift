@@ -7,6 +7,11 @@ public struct ReachHazard: Sendable, Hashable, Codable {
         /// `.filter`/`.sorted`/`.reduce` over a collection that is not a handful: a database's
         /// results, state or a model's data, or a pipeline of them (`xs.filter { }.sorted()`).
         case collectionWork
+        /// Work the persistent store does: a fetch (`modelContext.fetch(FetchDescriptor…)`,
+        /// `viewContext.fetch(request)`; `detail` `fetch`), or `.sorted`/`.filter` over a persistent
+        /// model's stored collection (a to-many relationship: every related object is loaded;
+        /// `detail` the method, a space and the property: `sorted messages`).
+        case storeWork
         /// `JSONDecoder()` (decoding).
         case decoding
         /// `Data(contentsOf:)`.
@@ -19,6 +24,11 @@ public struct ReachHazard: Sendable, Hashable, Codable {
         case screenBounds
         /// `DispatchQueue.main.async`/`asyncAfter` (`detail`: the method).
         case mainQueueHop
+        /// A `View` extension method that returns its transform's result or `self` by a `Bool`
+        /// parameter (`func if(_ condition: Bool, transform: (Self) -> Content) -> some View`):
+        /// two view types, so a changing condition swaps the view's identity (`detail`: the
+        /// condition parameter's label). Found only at the method itself (`.member(owner: "View", …)`).
+        case conditionalTransform
         /// Not a hazard: the member's code renders (a `some View` helper, a `@ViewBuilder`), so the
         /// rules check it where it stands; a question does not follow it (one finding, not two).
         case renderedCode
@@ -27,6 +37,8 @@ public struct ReachHazard: Sendable, Hashable, Codable {
         var letter: Character {
             switch self {
             case .collectionWork: "c"
+            case .storeWork: "w"
+            case .conditionalTransform: "i"
             case .decoding: "d"
             case .fileRead: "f"
             case .formatter: "t"
@@ -68,7 +80,7 @@ public struct ReachHazard: Sendable, Hashable, Codable {
     /// True when the hazard matters to code that reaches its member: code runs when called;
     /// a stored static initializer ran once, so only what it froze (the screen's size then) matters.
     var mattersWhenReached: Bool {
-        if kind == .renderedCode { return false }
+        if kind == .renderedCode || kind == .conditionalTransform { return false }
         switch site {
         case .code: return true
         case .storedStatic: return kind == .screenBounds
@@ -195,8 +207,28 @@ extension WorkspaceIndex {
         return reach.pathsByKey[function] != nil ? function : nil
     }
 
+    /// `Thread.sortedMessages` (a member read on a value whose declared type the walk knew):
+    /// that member of the one type declared under the name. Nil for a plain name, a type declared
+    /// several times or nowhere, or a member no file records.
+    private func typedReachKey(_ name: String) -> String? {
+        guard let dot = name.firstIndex(of: ".") else { return nil }
+        let candidates = qualifiedNames(ofSimpleName: String(name[..<dot]))
+        guard candidates.count == 1, let type = candidates.first else { return nil }
+        let key = FileIndex.memberReachKey(owner: type, member: String(name[name.index(after: dot)...]))
+        return reach.pathsByKey[key] != nil ? key : nil
+    }
+
     private func hazard(at key: String, kinds: Set<ReachHazard.Kind>, depth: Int, visited: inout Set<String>) -> ReachedHazard? {
         guard visited.insert(key).inserted, let paths = reach.pathsByKey[key]?.sorted() else { return nil }
+        // A conditional transform is a fact of the method asked about, not of what it calls.
+        if kinds == [.conditionalTransform] {
+            for path in paths {
+                if let hazard = files[path]?.reachHazards[key]?.first(where: { $0.kind == .conditionalTransform }) {
+                    return ReachedHazard(steps: [hazard.member], hazard: hazard, path: path)
+                }
+            }
+            return nil
+        }
         if paths.contains(where: { files[$0]?.reachHazards[key]?.contains { $0.kind == .renderedCode } == true }) { return nil }
         for path in paths {
             if let hazard = files[path]?.reachHazards[key]?.first(where: { kinds.contains($0.kind) && $0.mattersWhenReached }) {
@@ -209,7 +241,8 @@ extension WorkspaceIndex {
         for path in paths { names.formUnion(files[path]?.memberReach[key] ?? []) }
         // `body` is never on the way: a member that reads another view's `body` does not run its work.
         for name in names.sorted() where name != "body" {
-            guard let next = reachKey(owner: owner, name: name), next != key,
+            let next = name.contains(".") ? typedReachKey(name) : reachKey(owner: owner, name: name)
+            guard let next, next != key,
                   var found = hazard(at: next, kinds: kinds, depth: depth + 1, visited: &visited)
             else { continue }
             found.steps.insert(FileIndex.member(ofReachKey: key), at: 0)

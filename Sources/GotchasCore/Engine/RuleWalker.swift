@@ -328,6 +328,9 @@ final class RuleWalker: SyntaxAnyVisitor {
             let buildsView = attributes.contains("ViewBuilder")
                 || function.signature.returnClause.map { isRenderedViewType($0.type) } == true
             context.executionStack.append(buildsView ? .render : .elsewhere)
+            if buildsView, context.typeStack.count == 1, context.typeStack[0].kind == .extension, context.typeStack[0].qualifiedName == "View" {
+                index.noteViewExtensionMethod(function)
+            }
             return [.function, .execution]
         case .initializer:
             let initializer = node.cast(InitializerDeclSyntax.self)

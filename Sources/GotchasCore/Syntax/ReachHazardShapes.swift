@@ -27,7 +27,10 @@ extension ReachHazard {
 
     /// The callee names `hazard(ofCall:callee:)` can answer for (the walk's cheap first test).
     public static let calleeNames: Set<String> = formatterTypes.union(collectionWork)
-        .union(["init", "JSONDecoder", "Data", "Regex", "NSRegularExpression", "async", "asyncAfter"])
+        .union(["init", "JSONDecoder", "Data", "Regex", "NSRegularExpression", "async", "asyncAfter", "fetch"])
+
+    /// Fetch request types: a fetch given one built in place is a store fetch, whatever the receiver's name.
+    public static let fetchRequestTypes: Set<String> = ["FetchDescriptor", "NSFetchRequest"]
 }
 
 extension FunctionCallExprSyntax {
@@ -36,8 +39,20 @@ extension FunctionCallExprSyntax {
     /// `DispatchQueue.main.asyncAfter(…)`, and `.filter`/`.sorted`/`.reduce` over data —
     /// `isData` says whether a collection's root name (`items` in `items.filter`, `model` in
     /// `model.items.sorted()`) is the app's data; a pipeline (`xs.filter { }.sorted()`) is.
-    public func reachHazard(callee: String, isData: (String) -> Bool) -> (kind: ReachHazard.Kind, detail: String)? {
+    /// `isStored` says whether a root name is a persistent model's stored collection (a to-many
+    /// relationship): work over it is `.storeWork`. A store fetch: `modelContext.fetch(…)`,
+    /// `viewContext.fetch(request)`, `try? context.fetch(FetchDescriptor<Item>())`.
+    public func reachHazard(callee: String, isData: (String) -> Bool,
+                            isStored: (String) -> Bool = { _ in false }) -> (kind: ReachHazard.Kind, detail: String)? {
         switch callee {
+        case "fetch":
+            guard let receiver = receiver?.unwrapped, !arguments.isEmpty else { return nil }
+            let receiverName = receiver.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+                ?? receiver.as(DeclReferenceExprSyntax.self)?.baseName.text ?? ""
+            let builtRequest = arguments.first?.expression.unwrapped.as(FunctionCallExprSyntax.self)?.calleeName
+            guard receiverName.lowercased().hasSuffix("context") || builtRequest.map(ReachHazard.fetchRequestTypes.contains) == true
+            else { return nil }
+            return (.storeWork, "fetch")
         case _ where ReachHazard.collectionWork.contains(callee):
             guard let base = receiver?.unwrapped, !base.isConstantCollection else { return nil }
             if let inner = base.as(FunctionCallExprSyntax.self), let name = inner.calleeName, ReachHazard.collectionWork.contains(name) {
@@ -47,7 +62,9 @@ extension FunctionCallExprSyntax {
             if let member = root.parent?.as(MemberAccessExprSyntax.self), root.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
                 root = ExprSyntax(member.declName)
             }
-            guard let name = root.as(DeclReferenceExprSyntax.self)?.baseName.text, isData(name) else { return nil }
+            guard let name = root.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
+            if isStored(name) { return (.storeWork, callee + " " + name) }
+            guard isData(name) else { return nil }
             return (.collectionWork, callee)
         case "async", "asyncAfter":
             guard let base = receiver?.dottedName, base == "DispatchQueue.main" || base == "Dispatch.DispatchQueue.main" else { return nil }
@@ -58,7 +75,8 @@ extension FunctionCallExprSyntax {
             switch type {
             case "JSONDecoder" where arguments.isEmpty: return (.decoding, "JSONDecoder")
             case "Data" where arguments.first?.label?.text == "contentsOf": return (.fileRead, "Data(contentsOf:)")
-            case "Regex" where !arguments.isEmpty: return (.regex, "Regex")
+            // A helper that builds a regex (`Regex("…")`, or a `Regex { … }` builder) builds it on every call.
+            case "Regex" where !arguments.isEmpty || trailingClosure != nil: return (.regex, "Regex")
             case "NSRegularExpression" where arguments.first?.label?.text == "pattern": return (.regex, "NSRegularExpression")
             default: return nil
             }
@@ -140,5 +158,44 @@ extension FunctionCallExprSyntax {
                 return member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
             }
         }
+    }
+}
+
+extension FunctionDeclSyntax {
+    /// A conditional view transform: the method's body is `if condition { transform(self) } else
+    /// { self }` (also with `return`, or `condition()` of an `@autoclosure`), where `condition` is
+    /// its `Bool` parameter and `transform` a closure parameter. Returns the condition parameter's
+    /// position among the parameters (the call's argument holding the condition), nil otherwise.
+    public var conditionalTransformConditionIndex: Int? {
+        guard let statements = body?.statements, statements.count == 1,
+              let ifExpr = statements.first?.item.as(ExpressionStmtSyntax.self)?.expression.as(IfExprSyntax.self)
+                ?? statements.first?.item.as(IfExprSyntax.self)
+                ?? statements.first?.item.as(ReturnStmtSyntax.self)?.expression?.as(IfExprSyntax.self),
+              ifExpr.conditions.count == 1, case .expression(let condition) = ifExpr.conditions.first?.condition,
+              case .codeBlock(let elseBlock)? = ifExpr.elseBody,
+              Self.isSelf(elseBlock.statements), let applied = Self.soleExpression(ifExpr.body.statements)?.as(FunctionCallExprSyntax.self),
+              applied.arguments.count == 1, let argument = applied.arguments.first,
+              argument.expression.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self),
+              let transform = applied.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+        else { return nil }
+        let conditionName = condition.as(DeclReferenceExprSyntax.self)?.baseName.text
+            ?? condition.as(FunctionCallExprSyntax.self).flatMap { $0.arguments.isEmpty ? $0.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text : nil }
+        let parameters = Array(signature.parameterClause.parameters)
+        guard let conditionName, parameters.contains(where: { ($0.secondName ?? $0.firstName).text == transform }),
+              let index = parameters.firstIndex(where: { ($0.secondName ?? $0.firstName).text == conditionName }),
+              parameters[index].type.trimmedDescription.hasSuffix("Bool")
+        else { return nil }
+        return index
+    }
+
+    private static func soleExpression(_ statements: CodeBlockItemListSyntax) -> ExprSyntax? {
+        guard statements.count == 1, let item = statements.first?.item else { return nil }
+        if let expression = item.as(ExpressionStmtSyntax.self)?.expression { return expression }
+        if let expression = item.as(ExprSyntax.self) { return expression }
+        return item.as(ReturnStmtSyntax.self)?.expression
+    }
+
+    private static func isSelf(_ statements: CodeBlockItemListSyntax) -> Bool {
+        soleExpression(statements)?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
     }
 }

@@ -21,13 +21,13 @@ struct FormatterInBodyRule: Rule {
             """,
         notFlagged: [
             "action closures (`Button { }`, `.task { }`)",
-            "a formatter property `body` never reaches",
+            "a formatter property `body` never reads (or reads only in an action closure)",
             "static and lazy properties",
             "`Text(_:format:)`",
             "code outside views",
         ],
-        severityReason: "repeated work on every render.",
-        asks: [.declaration, .bodyReaches, .builtOnlyByApps, .reachedHazard],
+        severityReason: "repeated work on every render; info in a widget's or Live Activity's view (a file importing WidgetKit or ActivityKit), drawn once per timeline entry or update.",
+        asks: [.declaration, .builtOnlyByApps, .reachedHazard],
         useInstead: "a static, cached formatter",
         triggering: [
             """
@@ -104,27 +104,49 @@ struct FormatterInBodyRule: Rule {
             struct NewsRow: View {
                 let item: NewsItem
                 private var formatter: DateFormatter {
-                    let formatter = ↓DateFormatter()
+                    let formatter = DateFormatter()
                     formatter.dateStyle = .short
                     return formatter
                 }
-                var body: some View { Text(formatter.string(from: item.date)) }
+                var body: some View { Text(↓formatter.string(from: item.date)) }
             }
             """,
             RuleExample("""
-                extension Ticket {
-                    var formatter: NumberFormatter {
-                        let formatter = ↓NumberFormatter()
-                        formatter.numberStyle = .currency
-                        return formatter
+                struct Ticket: View {
+                    let price: Double
+                    var priceText: String { formatter.string(for: price) ?? "" }
+                    var body: some View { Text(↓priceText) }
+                }
+                """, note: "`body` reads `priceText`, which reads `formatter` (in another file)", otherFiles: [
+                    "Ticket+Formatter.swift": """
+                        extension Ticket {
+                            var formatter: NumberFormatter {
+                                let formatter = NumberFormatter()
+                                formatter.numberStyle = .currency
+                                return formatter
+                            }
+                        }
+                        """,
+                ]),
+            RuleExample("""
+                struct BreachList: View {
+                    let breaches: [Breach]
+                    var body: some View { List(breaches) { row(breach: $0) } }
+                    func row(breach: Breach) -> some View {
+                        Text(↓breach.publishedDate)
                     }
                 }
-                """, note: "`body` (in another file) reads `priceText`, which reads `formatter`", otherFiles: [
-                    "Ticket.swift": """
-                        struct Ticket: View {
-                            let price: Double
-                            var priceText: String { formatter.string(for: price) ?? "" }
-                            var body: some View { Text(priceText) }
+                """, note: "a member of a value whose declared type (a parameter's, a property's) is known, in another file", otherFiles: [
+                    "Breach.swift": """
+                        struct Breach: Identifiable {
+                            let id: String
+                            let publishedAt: String
+                        }
+                        extension Breach {
+                            var publishedDate: String {
+                                let formatter = ISO8601DateFormatter()
+                                return (formatter.date(from: publishedAt) ?? .now).formatted(date: .abbreviated, time: .omitted)
+                            }
                         }
                         """,
                 ]),
@@ -285,13 +307,17 @@ struct FormatterInBodyRule: Rule {
                 """, note: "a class method, no formatter is created here"),
         ])
 
-    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr]
+    static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr, .declReferenceExpr]
     static let calledNames: Set<String> = formatterTypes.union(["AttributedString", "init"])
 
     /// Formatter classes whose construction is the expensive part.
     static let formatterTypes = ReachHazard.formatterTypes
 
     func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
+        if let reference = node.as(DeclReferenceExprSyntax.self) {
+            if context.isInRenderPath, context.enclosingView != nil { checkRead(reference, in: context, report: &report) }
+            return
+        }
         let call = node.cast(FunctionCallExprSyntax.self)
         guard let callee = call.calleeName else { return }
         if Self.calledNames.contains(callee) {
@@ -299,6 +325,41 @@ struct FormatterInBodyRule: Rule {
         } else if context.isInRenderPath, context.enclosingView != nil {
             checkHelper(call, in: context, report: &report)
         }
+    }
+
+    /// `formatter` or `self.formatter` read in rendered code, where that computed property (of this
+    /// view, in any file, or a member it reads) builds a formatter on every read; `breach.breachDate`,
+    /// a member of a value whose declared type is known (a parameter, a property): reported at the read.
+    private func checkRead(_ reference: DeclReferenceExprSyntax, in context: RuleContext, report: inout [Finding]) {
+        let name = reference.baseName.text
+        guard let first = name.utf8.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z") else { return }
+        var expression = ExprSyntax(reference)
+        if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
+            guard let base = member.base, base.is(DeclReferenceExprSyntax.self) else { return }
+            expression = ExprSyntax(member)
+        }
+        // A call is `checkHelper`'s.
+        if let call = expression.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == expression.id { return }
+        let isOwn = expression.is(DeclReferenceExprSyntax.self) || expression.selfMemberName != nil
+        // A stored property of the view is read, not run (one declared in another file's extension is
+        // computed: extensions hold no stored properties).
+        if isOwn, let property = WorkspaceRuleSupport.enclosingProperty(named: expression.selfMemberName ?? name, in: context),
+           !property.isComputed || property.isStatic { return }
+        guard let target = WorkspaceRuleSupport.reachTarget(of: expression, in: context),
+              let reached = context.reachedHazard(from: target, kinds: [.formatter])
+        else { return }
+        if WorkspaceRuleSupport.isUncalledMethod(expression, reached: reached, in: context) { return }
+        let what = "a `\(reached.hazard.detail)`"
+        report.append(Finding(
+            message: "\(WorkspaceRuleSupport.reachPath(reached, from: context)) builds \(what) on every read, and this view's `body` reads it on every render; keep one formatter in a `static let` (or use `Text(_:format:)` with a FormatStyle)",
+            range: expression.byteRange,
+            related: [WorkspaceRuleSupport.related(reached, "`\(reached.hazard.member)` builds \(what) here")],
+            loweredSeverity: Self.drawnOnUpdateOnly(context) ? .info : nil))
+    }
+
+    /// A widget's or Live Activity's view is drawn once per timeline entry or update, not per frame.
+    static func drawnOnUpdateOnly(_ context: RuleContext) -> Bool {
+        context.imports(anyOf: ["WidgetKit", "ActivityKit"])
     }
 
     /// `relativeTime(item.date)` in rendered code, where `relativeTime(_:)` (in any file, or a
@@ -311,7 +372,8 @@ struct FormatterInBodyRule: Rule {
         report.append(Finding(
             message: "\(WorkspaceRuleSupport.reachPath(reached, from: context)) builds \(what) on every call, and this view's `body` calls it on every render; keep one formatter in a `static let` (or use `Text(_:format:)` with a FormatStyle)",
             range: call.byteRange,
-            related: [WorkspaceRuleSupport.related(reached, "`\(reached.hazard.member)` builds \(what) here")]))
+            related: [WorkspaceRuleSupport.related(reached, "`\(reached.hazard.member)` builds \(what) here")],
+            loweredSeverity: Self.drawnOnUpdateOnly(context) ? .info : nil))
     }
 
     func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
@@ -322,7 +384,7 @@ struct FormatterInBodyRule: Rule {
                 range: call.byteRange))
             return
         }
-        guard context.isInRenderPath || isInComputedFormatterProperty(context)
+        guard context.isInRenderPath
                 // `let f: NumberFormatter = { … }()` in `body`: the closure is called right
                 // there, every render, unlike an action closure that runs on an event.
                 || (context.enclosingView != nil && call.isInImmediatelyCalledClosure && call.runsPerRenderOfItsMember)
@@ -337,7 +399,7 @@ struct FormatterInBodyRule: Rule {
         } else {
             return
         }
-        report.append(Finding(message: message, range: call.byteRange))
+        report.append(Finding(message: message, range: call.byteRange, loweredSeverity: Self.drawnOnUpdateOnly(context) ? .info : nil))
     }
 
     /// `let formatter = DateFormatter()` as a stored instance property of a view (no property
@@ -354,24 +416,5 @@ struct FormatterInBodyRule: Rule {
               let view = context.enclosingType
         else { return false }
         return !context.isBuiltOnlyByApps(view.name)
-    }
-
-    /// `var formatter: DateFormatter { let f = DateFormatter(); …; return f }` in a view:
-    /// a computed property builds a new formatter on every read — per render when `body`
-    /// reaches it (reads it, or a member it reads does, in any of the view's files), which the
-    /// workspace model answers; one nothing renders (unread, or read only in an action
-    /// closure) is not work done per render, and while that is unknown the rule stays quiet.
-    private func isInComputedFormatterProperty(_ context: RuleContext) -> Bool {
-        guard context.execution == .elsewhere,
-              let frame = context.enclosingFunction, frame.kind == .property,
-              let variable = frame.node.as(VariableDeclSyntax.self),
-              !variable.modifiers.contains("static"), !variable.modifiers.contains("class"),
-              variable.bindings.count == 1, let binding = variable.bindings.first,
-              binding.accessorBlock != nil, binding.initializer == nil,
-              let type = binding.typeAnnotation?.type.trimmedText, Self.formatterTypes.contains(type),
-              let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-              let view = context.enclosingType, context.isInViewType
-        else { return false }
-        return context.bodyReaches(member: name, of: view.qualifiedName) == true
     }
 }

@@ -9,7 +9,7 @@ struct WorkInBodyRule: Rule {
         category: .bodyCost,
         severity: .warning,
         seed: "001, 003 r13, 004 §4",
-        summary: "Sorting, filtering, decoding or file reads in `body`; precompute them outside the render path.",
+        summary: "Sorting, filtering, store fetches, decoding or file reads in `body` (or one read away); precompute them outside the render path.",
         rationale: """
             SwiftUI evaluates `body` (and `@ViewBuilder` properties and content closures) whenever an input \
             changes, often many times a second while scrolling or animating. Sorting, filtering, decoding, \
@@ -18,14 +18,14 @@ struct WorkInBodyRule: Rule {
             inputs change (in the model, or a stored property updated in `didSet`), or cache it.
             """,
         notFlagged: [
-            "action closures and ordinary functions",
+            "action closures and ordinary functions, and a method passed uncalled as an action (`Button(action: save)`)",
             "a constant handful (`Kind.allCases`, literals, small ranges)",
             "a search filter on the view's own `@State` query",
             "a view's own or a model's array",
             "menu content",
         ],
-        severityReason: "decoding, file reads and `Regex` anywhere in the render path; sorts and filters over a database's results (`@Query`, `@FetchRequest`) or over rows of a `List`/`ForEach` computed inline.",
-        asks: [.menuContentOnly, .reachedHazard],
+        severityReason: "store fetches (`modelContext.fetch`, `viewContext.fetch`) and sorts of a persistent model's relationship read anywhere in the render path, also through members in other files; decoding, file reads and `Regex` anywhere in the render path; sorts and filters over a database's results (`@Query`, `@FetchRequest`) or over rows of a `List`/`ForEach` computed inline. A filter or sort of a view's own small array stays quiet: its cost is not known to matter.",
+        asks: [.declaration, .menuContentOnly, .reachedHazard],
         useInstead: "precomputed in the model",
         triggering: [
             """
@@ -91,6 +91,35 @@ struct WorkInBodyRule: Rule {
                         }
                         """,
                 ]),
+            RuleExample("""
+                struct JournalRow: View {
+                    @Environment(\\.modelContext) private var modelContext
+                    let entry: JournalEntry
+                    var product: Product? {
+                        let id = entry.productID
+                        return (try? modelContext.fetch(FetchDescriptor<Product>(predicate: #Predicate { $0.id == id })))?.first
+                    }
+                    var body: some View {
+                        Text(↓product?.name ?? "")
+                    }
+                }
+                """, note: "a computed property that fetches from the store, read on every render of every row"),
+            RuleExample("""
+                struct Conversation: View {
+                    let thread: Thread
+                    var body: some View {
+                        List { ForEach(↓thread.sortedMessages) { Text($0.content) } }
+                    }
+                }
+                """, note: "the `@Model` (in another file) sorts its relationship on every read: every related object loads from the store", otherFiles: [
+                    "Thread.swift": """
+                        @Model final class Thread {
+                            @Relationship var messages: [Message] = []
+                            var sortedMessages: [Message] { messages.sorted { $0.timestamp < $1.timestamp } }
+                            init() {}
+                        }
+                        """,
+                ]),
             """
             struct TagRow: View {
                 let tag: String
@@ -116,6 +145,23 @@ struct WorkInBodyRule: Rule {
                     var body: some View { ForEach(visible, id: \\.self) { Text($0) } }
                 }
                 """, note: "a cheap computed property over a handful of literals"),
+            RuleExample("""
+                struct ProductCount: View {
+                    @Environment(\\.modelContext) private var modelContext
+                    var count: Int { (try? modelContext.fetchCount(FetchDescriptor<Product>())) ?? 0 }
+                    var body: some View {
+                        Button("Refresh") { print(products.count) }
+                    }
+                    var products: [Product] { (try? modelContext.fetch(FetchDescriptor<Product>())) ?? [] }
+                }
+                """, note: "the fetching property is read only in an action closure"),
+            RuleExample("""
+                struct ImportForm: View {
+                    @AppStorage("config") private var configData = Data()
+                    var body: some View { Button("Import", action: importConfig) }
+                    func importConfig() { print(try? JSONDecoder().decode(Config.self, from: configData)) }
+                }
+                """, note: "a method passed uncalled as an action runs on the event"),
             RuleExample("""
                 struct ImportButton: View {
                     @AppStorage("config") private var configData = Data()
@@ -222,16 +268,18 @@ struct WorkInBodyRule: Rule {
         if !isRows, let member = expression.as(MemberAccessExprSyntax.self), expression.selfMemberName == nil,
            member.base?.is(DeclReferenceExprSyntax.self) == true { return }
         guard let target = WorkspaceRuleSupport.reachTarget(of: expression, in: context) else { return }
-        var kinds: Set<ReachHazard.Kind> = [.decoding, .fileRead, .regex]
+        var kinds: Set<ReachHazard.Kind> = [.storeWork, .decoding, .fileRead, .regex]
         if isRows { kinds.insert(.collectionWork) }
         guard let reached = context.reachedHazard(from: target, kinds: kinds),
               // A search filter on the view's own query runs again exactly when its input changes.
               reached.hazard.detail != ReachHazard.filterByState,
+              !WorkspaceRuleSupport.isUncalledMethod(expression, reached: reached, in: context),
               !(isRows && WorkspaceRuleSupport.isDrawnAsMenu(context))
         else { return }
         let does: String
         switch reached.hazard.kind {
         case .collectionWork: does = "runs `.\(reached.hazard.detail)` over the app's data on every read, and these rows read it on every render"
+        case .storeWork: does = Self.storeWork(reached.hazard.detail) + " on every read, and this view's `body` reads it on every render"
         case .decoding: does = "decodes JSON (`JSONDecoder`) on every read, and this view's `body` reads it on every render"
         case .fileRead: does = "reads a file (`Data(contentsOf:)`) on every read, and this view's `body` reads it on every render"
         default: does = "compiles a regex (`\(reached.hazard.detail)`) on every read, and this view's `body` reads it on every render"
@@ -240,6 +288,14 @@ struct WorkInBodyRule: Rule {
             message: "\(WorkspaceRuleSupport.reachPath(reached, from: context)) \(does); compute it when its inputs change (in the model, or cached) and read the result here",
             range: expression.byteRange,
             related: [WorkspaceRuleSupport.related(reached, "`\(reached.hazard.member)` does the work here")]))
+    }
+
+    /// "fetches from the store", "sorts the `messages` relationship (loading every related object)".
+    static func storeWork(_ detail: String) -> String {
+        let parts = detail.split(separator: " ", maxSplits: 1).map(String.init)
+        guard parts.count == 2 else { return "fetches from the store (`fetch`)" }
+        let verb = parts[0] == "sorted" ? "sorts" : parts[0] == "filter" ? "filters" : "reduces"
+        return "\(verb) the stored collection `\(parts[1])` (loading every related object from the store)"
     }
 
     func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {

@@ -9,7 +9,7 @@ struct ForEachIDSelfMutableRule: CallRule {
         category: .crossFile,
         severity: .hint,
         seed: "004 §3",
-        summary: "`ForEach(xs, id: \\.self)` over a workspace struct with `var` properties whose elements the file edits in place.",
+        summary: "`ForEach(xs, id: \\.self)` (or `\\.hashValue`) over a workspace struct with `var` properties whose elements the file edits in place.",
         rationale: """
             With `id: \\.self` a row's identity is the element's hash. Editing any stored `var` of the \
             struct changes the hash, so SwiftUI sees one row removed and another inserted: row `@State` \
@@ -26,7 +26,7 @@ struct ForEachIDSelfMutableRule: CallRule {
         severityReason: "shown only where code edits elements in place (`ForEach($xs)`, `$xs[i]`, `xs[i].field = …`).",
         asks: [.declaration, .elementEdits],
         useInstead: "identity from `id`",
-        triggers: ["\\.self"],
+        triggers: ["\\.self", "\\.hashValue"],
         triggering: [
             RuleExample("""
                 struct PlantList: View {
@@ -62,6 +62,16 @@ struct ForEachIDSelfMutableRule: CallRule {
                 }
                 struct Task: Hashable { var title: String; var isDone = false }
                 """),
+            RuleExample("""
+                struct Checklist: View {
+                    @State private var tasks: [Task] = []
+                    var body: some View {
+                        ForEach(tasks, ↓id: \\.hashValue) { task in Text(task.title) }
+                            .onTapGesture { tasks[0].isDone.toggle() }
+                    }
+                }
+                struct Task: Hashable { var title: String; var isDone = false }
+                """, note: "`\\.hashValue` is the whole value's hash, like `\\.self`"),
             RuleExample("""
                 struct ContactList: View {
                     @ObservedObject var book: AddressBook
@@ -160,7 +170,9 @@ struct ForEachIDSelfMutableRule: CallRule {
         guard call.calledExpression.is(DeclReferenceExprSyntax.self),
               let idArgument = call.argument(labeled: "id"),
               let keyPath = idArgument.expression.as(KeyPathExprSyntax.self), keyPath.root == nil,
-              keyPath.components.count == 1, keyPath.components.first?.trimmedText == ".self",
+              keyPath.components.count == 1, let component = keyPath.components.first?.trimmedText,
+              // `\.hashValue` is the same identity as `\.self`: the whole value's hash.
+              component == ".self" || component == ".hashValue",
               var data = call.arguments.first?.expression, call.arguments.first?.label == nil
         else { return }
         // `xs.sorted()`, `xs.filter { }` keep the element type.
@@ -187,7 +199,7 @@ struct ForEachIDSelfMutableRule: CallRule {
         guard !editors.isEmpty else { return }
         let editing = editors == [context.path] ? "this file edits" : "code \(WorkspaceRuleSupport.place(editors, from: context)) edits"
         report.append(Finding(
-            message: "`id: \\.self` makes each `\(element)`'s hash its identity, and \(editing) `\(collectionName)`'s elements in place (`\(element)`, declared \(WorkspaceRuleSupport.place([declaration.path], from: context)), has `var \(field.name)`): an edit gives the row a new identity (row state resets, focus is lost); identify rows by a stable `id`",
+            message: "`id: \\\(component)` makes each `\(element)`'s hash its identity, and \(editing) `\(collectionName)`'s elements in place (`\(element)`, declared \(WorkspaceRuleSupport.place([declaration.path], from: context)), has `var \(field.name)`): an edit gives the row a new identity (row state resets, focus is lost); identify rows by a stable `id`",
             range: idArgument.byteRange,
             related: [WorkspaceRuleSupport.related(declaration, "`\(element)` is declared here")]))
     }

@@ -9,7 +9,7 @@ struct ConditionalViewIdentityRule: Rule {
         category: .state,
         severity: .warning,
         seed: "001, 003 r4",
-        summary: "`if c { V(…).mod(…) } else { V(…) }`: the same view in both branches, differing only by modifiers.",
+        summary: "`if c { V(…).mod(…) } else { V(…) }`, or a project's `.if(c) { $0.mod(…) }` wrapper: the same view in both branches, differing only by modifiers.",
         rationale: """
             Each branch of an `if` is a separate identity. When the condition changes, SwiftUI removes one \
             view and inserts a new one: `@State` inside it resets, `.onAppear`/`.task` run again, and the \
@@ -22,10 +22,9 @@ struct ConditionalViewIdentityRule: Rule {
             "modifiers without an inert value, or of different types",
             "else-if chains and availability checks",
         ],
-        severityReason: "shown only where the condition reads state that changes while the view lives.",
-        asks: [.declaration],
+        severityReason: "shown only where the condition reads state that changes while the view lives (for a project's conditional wrapper such as `.if(c) { $0.mod() }`, also a parameter of the enclosing view helper, or a local computed from one).",
+        asks: [.declaration, .reachedHazard],
         useInstead: "the recommended shape",
-        triggers: ["else"],
         triggering: [
             """
             var body: some View {
@@ -54,6 +53,24 @@ struct ConditionalViewIdentityRule: Rule {
                 }
             }
             """,
+            RuleExample("""
+                struct AttachmentRow: View {
+                    @State private var isEditing = false
+                    var body: some View {
+                        Text("Photo")
+                            ↓.if(isEditing) { $0.redacted(reason: .placeholder) }
+                            .onTapGesture { isEditing.toggle() }
+                    }
+                }
+                """, note: "the project's `.if` wrapper (in another file) returns the transformed view or `self`: two types", otherFiles: [
+                    "View+If.swift": """
+                        extension View {
+                            @ViewBuilder func `if`<Content: View>(_ condition: Bool, transform: (Self) -> Content) -> some View {
+                                if condition { transform(self) } else { self }
+                            }
+                        }
+                        """,
+                ]),
             """
             @ViewBuilder var title: some View {
                 VStack {
@@ -166,11 +183,62 @@ struct ConditionalViewIdentityRule: Rule {
                     }
                 }
                 """, note: "a differing modifier with no inert argument"),
+            RuleExample("""
+                struct Avatar: View {
+                    let isCompact: Bool
+                    var body: some View {
+                        Image(systemName: "person").if(isCompact) { $0.imageScale(.small) }
+                    }
+                }
+                """, note: "the wrapper's condition is a `let` of the view: fixed for the view's life", otherFiles: [
+                    "View+If.swift": """
+                        extension View {
+                            @ViewBuilder func `if`<Content: View>(_ condition: Bool, transform: (Self) -> Content) -> some View {
+                                if condition { transform(self) } else { self }
+                            }
+                        }
+                        """,
+                ]),
+            RuleExample("""
+                struct Toolbar: View {
+                    @Environment(AppModel.self) private var app
+                    var body: some View {
+                        Text("Title").if(app.userInterfaceIdiom == .phone) { $0.font(.headline) }
+                    }
+                }
+                @Observable final class AppModel { var userInterfaceIdiom = UIUserInterfaceIdiom.phone }
+                """, note: "the device's idiom is fixed while the view lives", otherFiles: [
+                    "View+If.swift": """
+                        extension View {
+                            @ViewBuilder func `if`<Content: View>(_ condition: Bool, transform: (Self) -> Content) -> some View {
+                                if condition { transform(self) } else { self }
+                            }
+                        }
+                        """,
+                ]),
+            RuleExample("""
+                struct Badge: View {
+                    @State private var isNew = false
+                    var body: some View {
+                        Text("New").apply(isNew) { $0.bold() }
+                    }
+                }
+                """, note: "a project method that always applies its transform: one view type", otherFiles: [
+                    "View+Apply.swift": """
+                        extension View {
+                            func apply<Content: View>(_ flag: Bool, transform: (Self) -> Content) -> Content { transform(self) }
+                        }
+                        """,
+                ]),
         ])
 
-    static let nodeKinds: Set<SyntaxKind> = [.ifExpr]
+    static let nodeKinds: Set<SyntaxKind> = [.ifExpr, .functionCallExpr]
 
     func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
+        if let call = node.as(FunctionCallExprSyntax.self) {
+            checkTransformCall(call, in: context, report: &report)
+            return
+        }
         let ifExpr = node.cast(IfExprSyntax.self)
         guard context.execution == .render,
               ifExpr.isStatement, ifExpr.hasOnlyBooleanConditions,
@@ -188,6 +256,71 @@ struct ConditionalViewIdentityRule: Rule {
         report.append(Finding(
             message: "Both branches build the same view, differing only by `.\(differing)(…)`: when the condition changes the view is destroyed and re-inserted (state resets, it fades instead of animating); write it once and give `.\(differing)` a conditional argument (`c ? … : …`, an inert value for the plain branch)",
             range: ifExpr.ifKeyword.byteRange.lowerBound..<ifExpr.conditions.endPositionBeforeTrailingTrivia.utf8Offset))
+    }
+
+    /// `.if(isLoading) { $0.redacted(reason: .placeholder) }`, where the project's `View` extension
+    /// method (in any file) is `if condition { transform(self) } else { self }`: the same identity swap
+    /// as an `if`/`else` in `body`, whenever the condition changes while the view lives.
+    private func checkTransformCall(_ call: FunctionCallExprSyntax, in context: RuleContext, report: inout [Finding]) {
+        // The candidates are few: a modifier-style call in rendered code with a trailing closure
+        // (the transform) and a condition argument; only they record the question.
+        guard context.execution == .render, call.trailingClosure != nil, call.additionalTrailingClosures.isEmpty,
+              !call.arguments.isEmpty, call.arguments.count <= 2,
+              let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base != nil
+        else { return }
+        let name = String(member.declName.baseName.text.filter { $0 != "`" })
+        guard let reached = context.reachedHazard(from: .member(owner: "View", name: name), kinds: [.conditionalTransform]),
+              let index = Int(reached.hazard.detail), index < call.arguments.count
+        else { return }
+        let condition = call.arguments[call.arguments.index(call.arguments.startIndex, offsetBy: index)].expression
+        guard Self.conditionChanges(condition, at: Syntax(call), in: context) else { return }
+        report.append(Finding(
+            message: "\(WorkspaceRuleSupport.reachPath(reached, from: context)) returns the transformed view or `self` by its condition: two view types, so when `\(condition.trimmedText.collapsingWhitespace)` changes the view is destroyed and re-inserted (state resets, it fades instead of animating); apply the modifier unconditionally with an inert value (`.redacted(reason: c ? .placeholder : [])`, `.padding(c ? 8 : 0)`)",
+            range: member.period.positionAfterSkippingLeadingTrivia.utf8Offset..<(call.rightParen ?? call.leftParen ?? member.declName.baseName).endPositionBeforeTrailingTrivia.utf8Offset,
+            related: [WorkspaceRuleSupport.related(reached, "`\(reached.hazard.member)` chooses between two views here")]))
+    }
+
+    /// The condition reads state that changes while the view lives: a dynamic property (as for
+    /// `if`/`else`), a parameter of the enclosing helper method (what `body` passes on each render),
+    /// or a local of the enclosing code whose initializer reads either. A row's closure parameter
+    /// (`message.isPinned`) or a `let` of the view stays fixed.
+    static func conditionChanges(_ condition: ExprSyntax, at node: Syntax, in context: RuleContext) -> Bool {
+        // The device's idiom (`model.userInterfaceIdiom == .phone`, `UIDevice.current…`) is fixed for the device.
+        if condition.tokens(viewMode: .sourceAccurate).contains(where: { deviceConstantNames.contains($0.text) }) { return false }
+        if WorkspaceRuleSupport.readsChangingState(condition, in: context) { return true }
+        let parameters = Set((context.enclosingFunction?.node.as(FunctionDeclSyntax.self)?.signature.parameterClause.parameters ?? [])
+            .map { ($0.secondName ?? $0.firstName).text })
+        for name in condition.referencedNames {
+            if parameters.contains(name) { return true }
+            guard let initializer = localInitializer(of: name, before: node) else { continue }
+            if WorkspaceRuleSupport.readsChangingState(initializer, in: context) { return true }
+            if initializer.referencedNames.contains(where: parameters.contains) { return true }
+        }
+        return false
+    }
+
+    /// Names of what a device fixes: a condition reading one does not change while the view lives.
+    static let deviceConstantNames: Set<String> = ["userInterfaceIdiom", "UIDevice", "isPad", "isPhone", "isMac"]
+
+    /// The initializer of a local `let`/`var` named `name` declared before `node` in an enclosing block.
+    static func localInitializer(of name: String, before node: Syntax) -> ExprSyntax? {
+        var current = node
+        var levels = 0
+        while let parent = current.parent, levels < 64 {
+            levels += 1
+            if parent.is(MemberBlockSyntax.self) || parent.is(SourceFileSyntax.self) { return nil }
+            if let list = parent.as(CodeBlockItemListSyntax.self) {
+                for item in list {
+                    if item.id == current.id { break }
+                    guard let variable = item.item.as(VariableDeclSyntax.self) else { continue }
+                    for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                        return binding.initializer?.value
+                    }
+                }
+            }
+            current = parent
+        }
+        return nil
     }
 
     /// Modifiers that take a same-typed argument with an inert value (opacity 1, padding 0,
