@@ -18,7 +18,7 @@ struct WorkInBodyRule: Rule {
             inputs change (in the model, or a stored property updated in `didSet`), or cache it.
             """,
         notFlagged: [
-            "action closures and ordinary functions, and a method passed uncalled as an action (`Button(action: save)`)",
+            "action closures, ordinary functions, a method passed as an action (`Button(action: save)`)",
             "a constant handful (`Kind.allCases`, literals, small ranges)",
             "a search filter on the view's own `@State` query",
             "a view's own or a model's array",
