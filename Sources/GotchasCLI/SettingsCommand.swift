@@ -128,8 +128,10 @@ public struct SettingsCommand: Sendable {
             switch targets.source {
             case .package(let manifest):
                 return ["deployment targets: not known (\(targets.note ?? "not readable") in \(shown(manifest))); every rule applies"]
+            case .tuistProject(let manifest):
+                return ["deployment targets: not known (no deployment target written as a literal in \(shown(manifest)) or its helpers); every rule applies"]
             default:
-                return ["deployment targets: not known (no Package.swift, Xcode project or xcconfig above the file); every rule applies"]
+                return ["deployment targets: not known (no Package.swift, Xcode project, Tuist Project.swift or xcconfig above the file); every rule applies"]
             }
         }
         let platforms = targets.minimums.platforms.map { $0.sorted() } ?? targets.minimums.versions.keys.sorted()
@@ -153,6 +155,9 @@ public struct SettingsCommand: Sendable {
         case .xcodeProject(let directory), .xcconfig(let directory):
             let files = origin?.files ?? []
             text = "from " + (files.isEmpty ? shown(directory) : files.map(shown).joined(separator: ", "))
+        case .tuistProject(let manifest):
+            let files = origin?.files ?? []
+            text = "from " + (files.isEmpty ? shown(manifest) : files.map(shown).joined(separator: ", ")) + " (Tuist)"
         case .none: text = ""
         }
         var notes: [String] = []

@@ -56,6 +56,21 @@ private struct NeedsNewOSRule: Rule {
         #expect(root.status == ExitStatus.clean)
     }
 
+    /// A Tuist project: the targets are declared in `Tuist/ProjectDescriptionHelpers`, which a
+    /// lint of the whole tree scans and a lint of a subfolder finds above it.
+    @Test func aTuistProjectsHelpersGovernItsSources() throws {
+        let helper = "import ProjectDescription\nlet app = Target.target(name: \"App\", destinations: .macOS, product: .app, deploymentTargets: .macOS(\"13.0\"))\n"
+        let tree = try TemporaryTree([
+            "Project.swift": "import ProjectDescription\nimport ProjectDescriptionHelpers\nlet project = Project(name: \"App\", targets: [app])\n",
+            "Tuist/ProjectDescriptionHelpers/Target+App.swift": helper,
+            "App/Sources/A.swift": Self.probe,
+        ])
+        #expect(lint([tree.root, "--no-cache"]).status == ExitStatus.clean, "macOS 13 silences advice that needs macOS 14")
+        #expect(lint([tree.path("App/Sources"), "--no-cache"]).status == ExitStatus.clean)
+        try helper.replacingOccurrences(of: "13.0", with: "14.0").write(toFile: tree.path("Tuist/ProjectDescriptionHelpers/Target+App.swift"), atomically: true, encoding: .utf8)
+        #expect(lint([tree.path("App/Sources"), "--no-cache"]).status == ExitStatus.problems)
+    }
+
     @Test func commandLinePlatformReplacesTheProjectAndTheCacheKeepsThemApart() throws {
         let tree = try tree()
         let cache = ["XDG_CACHE_HOME": tree.path(".cache")]

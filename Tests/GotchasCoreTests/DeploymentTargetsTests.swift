@@ -11,6 +11,48 @@ import Testing
         Dictionary(uniqueKeysWithValues: targets.minimums.versions.map { ($0.key.rawValue, $0.value.deploymentTargetText) })
     }
 
+    /// A Tuist project declares its targets in Swift: `Project.swift`, often through helpers in
+    /// `Tuist/ProjectDescriptionHelpers` at the root. The lowest version they write governs.
+    @Test func tuistManifestsAndTheirHelpersDeclareTheTargets() {
+        let project = """
+            import ProjectDescription
+            import ProjectDescriptionHelpers
+            let project = Project(name: "Cowboy", targets: [Target.mainApp, Target.xpc])
+            """
+        let mainApp = """
+            import ProjectDescription
+            public extension Target {
+                static let mainApp = Target.target(name: "Cowboy", destinations: .macOS, product: .app,
+                                                   deploymentTargets: .macOS("13.0"), sources: "App/Sources/**")
+                // deploymentTargets: .macOS("11.0") in a comment does not count
+                static let widget = Target.target(name: "Widget", destinations: [.iPhone],
+                                                  deploymentTargets: .multiplatform(iOS: "16.4", macOS: "14.0"))
+            }
+            """
+        let older = "import ProjectDescription\nlet t = Target(name: \"XPC\", platform: .macOS, deploymentTarget: .macOS(targetVersion: \"13.3\"))"
+        let files = [("/r/Project.swift", project), ("/r/Tuist/ProjectDescriptionHelpers/Target+MainApp.swift", mainApp),
+                     ("/r/Tuist/ProjectDescriptionHelpers/Target+XPC.swift", older)]
+        let targets = resolve(files, for: "/r/App/Sources/UI/ContentView.swift")
+        #expect(targets.source == .tuistProject(manifest: "/r/Project.swift"))
+        #expect(versions(targets) == ["macOS": "13.0", "iOS": "16.4"])
+        #expect(targets.origins[.macOS]?.values.map(\.deploymentTargetText) == ["13.0", "13.3", "14.0"])
+        // A local package inside keeps its own manifest.
+        let package = "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"Kit\", platforms: [.macOS(.v14)], targets: [.target(name: \"Kit\")])"
+        let inPackage = resolve(files + [("/r/Packages/Kit/Package.swift", package)], for: "/r/Packages/Kit/Sources/Kit/A.swift")
+        #expect(versions(inPackage) == ["macOS": "14.0"])
+    }
+
+    /// An app's own source file named `Project.swift` is not a manifest.
+    @Test func aSourceFileNamedProjectIsNoTuistManifest() {
+        let model = "import Foundation\nstruct Project { var platform = \"iOS\"; func f() { _ = Version.iOS(\"12.0\") } }"
+        #expect(ProjectSettings.isSettingsFile("/r/Models/Project.swift"))
+        #expect(ProjectSettings.isSettingsFile("Tuist/ProjectDescriptionHelpers/A.swift"))
+        #expect(!ProjectSettings.isSettingsFile("/r/Sources/ProjectDescriptionHelpers/A.swift"))
+        let targets = resolve([("/r/Models/Project.swift", model)], for: "/r/Models/Item.swift")
+        #expect(targets.minimums.isUnknown)
+        #expect(targets.source == .none)
+    }
+
     @Test func packagePlatformsInEverySpelling() {
         let manifest = """
             // swift-tools-version:5.9

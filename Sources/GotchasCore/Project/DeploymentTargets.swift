@@ -17,6 +17,9 @@ public struct DeploymentTargets: Sendable, Equatable {
         case xcodeProject(directory: String)
         /// xcconfig files with no Xcode project above them, under this directory.
         case xcconfig(directory: String)
+        /// A Tuist project's `Project.swift` in this directory, with the manifests' shared
+        /// helpers (`Tuist/ProjectDescriptionHelpers`): the lowest its targets declare.
+        case tuistProject(manifest: String)
         /// `"platforms"` of this configuration file (or `<editor settings>`).
         case configurationFile(path: String)
         /// `lint --platform`.
@@ -171,6 +174,7 @@ public struct ProjectSettingsFiles: Sendable, Equatable {
             if let targets = layout.xcodeProjectTargets[current] {
                 return xcodeTargets(forFile: path, projectDirectory: current, underPackage: underPackage) ?? targets
             }
+            if let targets = layout.tuistProjectTargets[current] { return targets }
             directory = Self.parent(of: current)
         }
         // A file a project elsewhere compiles (`../Shared/…`).
@@ -261,6 +265,8 @@ public struct ProjectSettingsFiles: Sendable, Equatable {
         /// What `buildSettingsTargets` gives for each directory above.
         var xcodeProjectTargets: [String: DeploymentTargets] = [:]
         var orphanXcconfigTargets: [String: DeploymentTargets] = [:]
+        /// Directory holding a Tuist `Project.swift` → the lowest its manifests declare.
+        var tuistProjectTargets: [String: DeploymentTargets] = [:]
         /// Every readable project's targets, resolved, beside the project read.
         var readProjects: [(model: XcodeProjectModel, targets: [ProjectTarget])] = []
         /// Directories of the local packages the readable projects reference.
@@ -270,6 +276,7 @@ public struct ProjectSettingsFiles: Sendable, Equatable {
             lhs.manifests == rhs.manifests && lhs.xcodeProjects == rhs.xcodeProjects && lhs.xcconfigsByProject == rhs.xcconfigsByProject
                 && lhs.orphanXcconfigsUnder == rhs.orphanXcconfigsUnder && lhs.xcodeProjectTargets == rhs.xcodeProjectTargets
                 && lhs.orphanXcconfigTargets == rhs.orphanXcconfigTargets && lhs.localPackages == rhs.localPackages
+                && lhs.tuistProjectTargets == rhs.tuistProjectTargets
                 && lhs.readProjects.map(\.targets) == rhs.readProjects.map(\.targets) && lhs.readProjects.map(\.model) == rhs.readProjects.map(\.model)
         }
 
@@ -291,9 +298,22 @@ public struct ProjectSettingsFiles: Sendable, Equatable {
                     if manifests[directory] == nil { manifests[directory] = path }
                 case .xcodeProject:
                     xcodeProjects[XcodeProjectModel.folder(ofProject: path), default: []].append(path)
-                case .xcconfig, .infoPlist:
+                case .xcconfig, .infoPlist, .tuistManifest:
                     break
                 }
+            }
+            // A Tuist `Project.swift` with the helpers of every `Tuist/ProjectDescriptionHelpers`
+            // at or above its directory (the manifests' shared code, where targets are often built).
+            let tuist = facts.filter { $0.value.kind == .tuistManifest && $0.value.isTuistManifest }
+            for (path, _) in tuist where (path as NSString).lastPathComponent == "Project.swift" {
+                let directory = ProjectSettingsFiles.parent(of: path) ?? ""
+                let helpers = tuist.keys.filter { helper in
+                    guard let marker = helper.range(of: ProjectSettings.tuistHelpersFolder) else { return false }
+                    let root = String(helper[..<marker.lowerBound])
+                    return directory == root || directory.hasPrefix(root + "/")
+                }
+                tuistProjectTargets[directory] = ProjectSettingsFiles.buildSettingsTargets(
+                    [path] + helpers, source: .tuistProject(manifest: path), facts: facts)
             }
             for (path, file) in facts.sorted(by: { $0.key < $1.key }) where file.kind == .xcconfig {
                 var directory = ProjectSettingsFiles.parent(of: path)

@@ -18,6 +18,10 @@ extension ProjectSettings {
         /// (`UISupportedInterfaceOrientations`), which a project may keep there instead of in
         /// its build settings.
         case infoPlist
+        /// A Tuist manifest: `Project.swift`, or a Swift file under `Tuist/ProjectDescriptionHelpers/`.
+        /// Read only when it imports `ProjectDescription` (an app may name a source file
+        /// `Project.swift`): the deployment targets its targets declare.
+        case tuistManifest
     }
 
     /// The kind of settings file at `path`, or nil for any other file
@@ -49,6 +53,11 @@ extension ProjectSettings {
                 text.count == literal.utf8CodeUnitCount && ends(literal, text)
             }
             if equals("Package.swift", name) { return .manifest }
+            if equals("Project.swift", name) { return .tuistManifest }
+            // A helper's folder is rare: its name decides by `Character`s (a relative path has no leading `/`).
+            if ends(".swift", name), ByteSearch.contains(Array("ProjectDescriptionHelpers/".utf8), in: UnsafeBufferPointer(rebasing: bytes[0..<start])) {
+                return nil
+            }
             if name.count >= 14, memcmp(name.baseAddress!, ("Package@swift-" as StaticString).utf8Start, 14) == 0, ends(".swift", name) {
                 return .manifestVariant
             }
@@ -69,11 +78,15 @@ extension ProjectSettings {
         guard let name = parts.last else { return nil }
         if name == "Package.swift" { return .manifest }
         if name.hasPrefix("Package@swift-") && name.hasSuffix(".swift") { return .manifestVariant }
+        if name == "Project.swift" || (name.hasSuffix(".swift") && ("/" + path).contains(tuistHelpersFolder)) { return .tuistManifest }
         if name.hasSuffix(".xcconfig") { return .xcconfig }
         if name == "Info.plist" || name.hasSuffix("-Info.plist") { return .infoPlist }
         if name == "project.pbxproj" && parts.dropLast().last?.hasSuffix(".xcodeproj") == true { return .xcodeProject }
         return nil
     }
+
+    /// Where a Tuist project keeps the Swift code its manifests share.
+    static let tuistHelpersFolder = "/Tuist/ProjectDescriptionHelpers/"
 
     public static func isSettingsFile(_ path: some StringProtocol) -> Bool { kind(ofPath: path) != nil }
 

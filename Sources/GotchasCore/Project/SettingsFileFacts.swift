@@ -50,7 +50,42 @@ public struct SettingsFileFacts: Sendable, Equatable {
             }
         case .infoPlist:
             break  // no deployment target there (an Info.plist's `MinimumOSVersion` is generated)
+        case .tuistManifest:
+            isTuistManifest = text.contains("import ProjectDescription")
+            if isTuistManifest { deploymentTargets = Self.tuistDeploymentTargets(in: text) }
         }
+    }
+
+    /// True for a `Project.swift` or helper that imports `ProjectDescription` (a Tuist manifest).
+    var isTuistManifest = false
+
+    /// The versions a Tuist manifest declares: `.iOS("17.0")`, `.macOS(targetVersion: "13.0")`
+    /// (`deploymentTarget:` of Tuist 3), and the labels of `.multiplatform(iOS: "16.0", macOS: "13.0")`.
+    /// Read as text: the manifest is Swift that builds values, and these literals are what it
+    /// passes; a version computed at run time is not seen (the project then stays unconstrained
+    /// for that platform).
+    static func tuistDeploymentTargets(in text: String) -> [Platform: Set<OSVersion>] {
+        var found: [Platform: Set<OSVersion>] = [:]
+        let names: [(String, Platform)] = [("iOS", .iOS), ("macOS", .macOS), ("tvOS", .tvOS), ("watchOS", .watchOS), ("visionOS", .visionOS)]
+        let lines = text.split(whereSeparator: \.isNewline).map { line in
+            line.range(of: "//").map { line[..<$0.lowerBound] } ?? line
+        }
+        for line in lines where line.contains("\"") {
+            for (name, platform) in names {
+                for pattern in [".\(name)(\"", ".\(name)(targetVersion: \"", "\(name): \""] {
+                    var rest = line[...]
+                    while let range = rest.range(of: pattern) {
+                        // `macOS: "` must not be the tail of another label (`minimumMacOS: "`).
+                        let before = rest[..<range.lowerBound].last
+                        rest = rest[range.upperBound...]
+                        if pattern.hasSuffix(": \""), let before, before.isLetter || before.isNumber || before == "_" { continue }
+                        let literal = rest.prefix { $0 != "\"" }
+                        if let version = OSVersion(String(literal)) { found[platform, default: []].insert(version) }
+                    }
+                }
+            }
+        }
+        return found
     }
 
     /// Byte strings every key `readBuildSettings` reads contains one of.

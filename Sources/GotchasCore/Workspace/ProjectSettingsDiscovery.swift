@@ -28,7 +28,7 @@ public enum ProjectSettingsDiscovery {
             for _ in 0..<12 {
                 let contents = (try? fileManager.contentsOfDirectory(atPath: directory.path)) ?? []
                 var isPackageRoot = false
-                var isXcodeRoot = false
+                var isProjectRoot = false
                 // The name decides first: a directory above the paths may hold thousands of
                 // entries (a home folder, /tmp), and building a URL per entry was most of a
                 // warm run's time.
@@ -37,27 +37,40 @@ public enum ProjectSettingsDiscovery {
                     case .manifest?, .manifestVariant?, .xcconfig?:
                         found.insert(directory.appendingPathComponent(name).path)
                         isPackageRoot = isPackageRoot || name == "Package.swift"
+                    case .tuistManifest?:
+                        // A Tuist root (not an app's own `Project.swift` model file): the manifest
+                        // and the helpers its targets are often declared in.
+                        let manifest = directory.appendingPathComponent(name).path
+                        guard name == "Project.swift", let data = fileManager.contents(atPath: manifest),
+                              String(decoding: data, as: UTF8.self).contains("import ProjectDescription")
+                        else { continue }
+                        found.insert(manifest)
+                        isProjectRoot = true
+                        let helpers = directory.appendingPathComponent("Tuist").path
+                        for settings in SourceTreeScan(root: helpers).settingsFiles where ProjectSettings.kind(ofPath: settings) == .tuistManifest {
+                            found.insert(URL(fileURLWithPath: settings).standardizedFileURL.path)
+                        }
                     default:
                         guard name.hasSuffix(".xcodeproj") else { continue }
                         let project = directory.appendingPathComponent(name).path + "/project.pbxproj"
                         if fileManager.fileExists(atPath: project) { found.insert(project) }
-                        isXcodeRoot = true
+                        isProjectRoot = true
                     }
                 }
                 // The project's xcconfigs may sit in any folder of it (`Config/Base.xcconfig`), and
                 // so may other projects, whose targets may compile the linted files (a file no
                 // target of the projects read compiles gets no findings: all must be read).
-                if isXcodeRoot && !isPackageRoot && scannedProjects.insert(directory.path).inserted {
+                if isProjectRoot && !isPackageRoot && scannedProjects.insert(directory.path).inserted {
                     for settings in SourceTreeScan(root: directory.path).settingsFiles
                     where [.xcconfig, .xcodeProject].contains(ProjectSettings.kind(ofPath: settings)) {
                         found.insert(URL(fileURLWithPath: settings).standardizedFileURL.path)
                     }
                 }
-                if isPackageRoot && !isXcodeRoot, packagesLookedUp.insert(directory.path).inserted,
+                if isPackageRoot && !isProjectRoot, packagesLookedUp.insert(directory.path).inserted,
                    let app = referencingProject(above: directory) {
                     found.insert(app)
                 }
-                if isPackageRoot || isXcodeRoot || directory.path == "/" { break }
+                if isPackageRoot || isProjectRoot || directory.path == "/" { break }
                 directory = directory.deletingLastPathComponent()
             }
         }
