@@ -79,6 +79,16 @@ import Testing
         #expect(Self.severities(memberwise, only: "state-not-private") == [.warning], "the memberwise initializer takes it")
     }
 
+    @Test func anyViewIsAnErrorOnlyAsAListRowsOwnView() {
+        func code(_ rows: String) -> String { "struct Feed: View {\n    let items: [Item]\n    var body: some View {\n\(rows)\n    }\n}" }
+        #expect(Self.severities(code("List(items) { item in AnyView(Row(item)) }"), only: "any-view") == [.error])
+        #expect(Self.severities(code("List { Section { ForEach(items) { item in AnyView(Row(item)) } } }"), only: "any-view") == [.error])
+        #expect(Self.severities(code("ScrollView { LazyVStack { ForEach(items) { item in AnyView(Row(item)) } } }"), only: "any-view") == [.warning],
+                "a lazy stack builds rows as they appear")
+        #expect(Self.severities(code("List(items) { item in Row(item).overlay { AnyView(Badge()) } }"), only: "any-view") == [.warning],
+                "the row's own type is known; only an overlay is erased")
+    }
+
     @Test func navigationViewInAPreviewIsAHint() {
         #expect(Self.severities("#Preview { NavigationView { InboxView() } }", only: "navigation-view") == [.hint])
         #expect(Self.severities("struct Root: View { var body: some View { NavigationView { InboxView() } } }", only: "navigation-view") == [.warning])

@@ -26,7 +26,7 @@ struct AnyViewRule: CallRule {
             "an erased `EmptyView`",
             "test and snapshot code",
         ],
-        severityReason: "a type-erased view built where a `@ViewBuilder`, `switch` or generic could replace it; error inside `List`/`ForEach` content, where every row is built up front.",
+        severityReason: "a type-erased view built where a `@ViewBuilder`, `switch` or generic could replace it; error for a `List` row's own view (the `List`'s content, or a `ForEach`'s directly in a `List`), where every row is built up front.",
         asks: [.declaration],
         triggers: ["AnyView"],
         triggering: [
@@ -334,12 +334,28 @@ struct AnyViewRule: CallRule {
            Self.callsFillFixedSlots(function.name.text, in: context) {
             return
         }
-        let inRows = context.isInside(["List", "ForEach"])
+        let inRows = Self.isListRowRoot(context)
         report.append(Finding(
             message: "`\(written)` erases the view's type, so SwiftUI loses its structural identity and diffs it slowly"
                 + (inRows ? " — and in List/ForEach rows must build every row up front" : "")
                 + "; return `some View` from a `@ViewBuilder` (with `if`/`switch`) or use generics",
             range: range, severityOverride: inRows ? .error : nil))
+    }
+
+    /// The erased view is a row of a `List`: the closure it stands in is the row content of a
+    /// `List`, or of a `ForEach` directly in one (through `Section`s), with no other view
+    /// builder in between. Only there does the `List` build every row to count its views; in a
+    /// `LazyVStack` rows are built as they appear, and inside a row's overlay or stack the row's
+    /// own type is still known.
+    static func isListRowRoot(_ context: RuleContext) -> Bool {
+        var frames = context.containers.reversed().makeIterator()
+        guard let row = frames.next(), row.name == "List" || row.name == "ForEach" else { return false }
+        if row.name == "List" { return true }
+        while let outer = frames.next() {
+            if outer.name == "Section" { continue }
+            return outer.name == "List"
+        }
+        return false
     }
 
     /// The erased view is a construction written there: a chain of modifiers rooted at an
