@@ -107,6 +107,17 @@ import Testing
         #expect(!settings.deploymentTargets(forFile: Self.root + "/Packages/Kit/Scripts/Tool.swift").isInNoTarget)
     }
 
+    /// A `Package.swift` beside the Xcode project (tools, or a library target elsewhere) does not
+    /// own the app's folders: the project's membership decides, and a file no target lists is in none.
+    @Test func aRootManifestBesideTheProjectLeavesMembershipToIt() {
+        var files = XcodeTargetsFixture.files
+        files["Package.swift"] = "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"Tools\", platforms: [.macOS(.v13)], targets: [.target(name: \"Tools\", path: \"Tools\")])\n"
+        let settings = settings(files)
+        #expect(summary(settings.deploymentTargets(forFile: Self.root + "/App/Unused.swift")).targets == ["<none>"])
+        #expect(summary(settings.deploymentTargets(forFile: Self.root + "/App/ContentView.swift")).targets == ["App"])
+        #expect(settings.deploymentTargets(forFile: Self.root + "/Tools/Tool.swift").source == .package(manifest: Self.root + "/Package.swift"))
+    }
+
     @Test func aFileInNoTargetIsConfiguredWithNoRules() {
         var resolution = ConfigurationResolution(rules: [RuleDescription(
             id: "probe", category: .modernAPI, severity: .warning, seed: "test", summary: "probe", rationale: "test",

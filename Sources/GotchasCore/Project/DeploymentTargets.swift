@@ -169,7 +169,10 @@ public struct ProjectSettingsFiles: Sendable, Equatable {
                 if let manifest = facts[manifestPath]?.manifest, manifest.builds(relativePath: Self.relative(path, to: current)) {
                     return manifest.deploymentTargets(path: manifestPath)
                 }
-                underPackage = true
+                // A package whose manifest sits beside the Xcode project (a root `Package.swift`
+                // for tools or a library the app also ships) does not own the app's folders: the
+                // project's membership still decides there.
+                underPackage = underPackage || layout.xcodeProjectTargets[current] == nil
             }
             if let targets = layout.xcodeProjectTargets[current] {
                 return xcodeTargets(forFile: path, projectDirectory: current, underPackage: underPackage) ?? targets
