@@ -349,12 +349,18 @@ struct FormatterInBodyRule: Rule {
               let reached = context.reachedHazard(from: target, kinds: [.formatter])
         else { return }
         if WorkspaceRuleSupport.isUncalledMethod(expression, reached: reached, in: context) { return }
+        report.append(Self.reachedFinding(reached, at: expression.byteRange, on: ("read", "reads it"), in: context))
+    }
+
+    /// A formatter built one call away: the finding at the use in rendered code, naming the way.
+    static func reachedFinding(_ reached: ReachedHazard, at range: Range<Int>, on use: (event: String, verb: String),
+                               in context: RuleContext) -> Finding {
         let what = "a `\(reached.hazard.detail)`"
-        report.append(Finding(
-            message: "\(WorkspaceRuleSupport.reachPath(reached, from: context)) builds \(what) on every read, and this view's `body` reads it on every render; keep one formatter in a `static let` (or use `Text(_:format:)` with a FormatStyle)",
-            range: expression.byteRange,
+        return Finding(
+            message: "\(WorkspaceRuleSupport.reachPath(reached, from: context)) builds \(what) on every \(use.event), and this view's `body` \(use.verb) on every render; keep one formatter in a `static let` (or use `Text(_:format:)` with a FormatStyle)",
+            range: range,
             related: [WorkspaceRuleSupport.related(reached, "`\(reached.hazard.member)` builds \(what) here")],
-            loweredSeverity: Self.drawnOnUpdateOnly(context) ? .info : nil))
+            loweredSeverity: drawnOnUpdateOnly(context) ? .info : nil)
     }
 
     /// A widget's or Live Activity's view is drawn once per timeline entry or update, not per frame.
@@ -368,12 +374,7 @@ struct FormatterInBodyRule: Rule {
         guard let target = WorkspaceRuleSupport.reachTarget(of: call.calledExpression, in: context),
               let reached = context.reachedHazard(from: target, kinds: [.formatter])
         else { return }
-        let what = "a `\(reached.hazard.detail)`"
-        report.append(Finding(
-            message: "\(WorkspaceRuleSupport.reachPath(reached, from: context)) builds \(what) on every call, and this view's `body` calls it on every render; keep one formatter in a `static let` (or use `Text(_:format:)` with a FormatStyle)",
-            range: call.byteRange,
-            related: [WorkspaceRuleSupport.related(reached, "`\(reached.hazard.member)` builds \(what) here")],
-            loweredSeverity: Self.drawnOnUpdateOnly(context) ? .info : nil))
+        report.append(Self.reachedFinding(reached, at: call.byteRange, on: ("call", "calls it"), in: context))
     }
 
     func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
