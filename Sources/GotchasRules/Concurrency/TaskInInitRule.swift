@@ -21,11 +21,12 @@ struct TaskInInitRule: CallRule {
             write `Task { @MainActor in … }`, store it and cancel it.
             """,
         notFlagged: [
-            "a main-actor model built once",
+            "a main-actor model built once, or a type isolated to a global actor",
             "a `private` init or a `static let shared` singleton",
             "a subclass's init, or an `App`'s",
-            "a task stored in a property (and cancelled), `Task.detached` too",
+            "a task stored in a property or a set (`tasks.insert(Task { … })`)",
             "a task that only calls isolated methods",
+            "a task writing state only inside `await MainActor.run { … }`",
         ],
         severityReason: "warning in a view's init (it starts again on every parent render) and where the task of a nonisolated init writes state itself (the race is shown); info where it only calls the type's methods.",
         asks: [.declaration, .defaultIsolation],
@@ -59,6 +60,32 @@ struct TaskInInitRule: CallRule {
             """,
         ],
         nonTriggering: [
+            RuleExample("""
+                final class FeedLoader {
+                    var items: [String] = []
+                    init() {
+                        Task {
+                            let loaded = await fetch()
+                            await MainActor.run { self.items = loaded }
+                        }
+                    }
+                }
+                """, note: "the task writes its state only inside a hop to the main actor"),
+            RuleExample("""
+                @globalActor actor DatabaseActor { static let shared = DatabaseActor() }
+                @DatabaseActor final class Store {
+                    var rows: [Int] = []
+                    init() { Task { rows = await load() } }
+                }
+                """, note: "a type isolated to a global actor: the task inherits it"),
+            RuleExample("""
+                final class Poller {
+                    private var tasks: Set<Task<Void, Never>> = []
+                    var count = 0
+                    init() { tasks.insert(Task { count += 1 }) }
+                    deinit { tasks.forEach { $0.cancel() } }
+                }
+                """, note: "kept in a set its owner cancels"),
             RuleExample("""
                 final class Store: ObservableObject {
                     @Published private(set) var products: [Product] = []
@@ -274,6 +301,9 @@ struct TaskInInitRule: CallRule {
             // Every call already runs isolated: a `@MainActor` method of this type, a method of an
             // actor or a main-actor type. Nothing in the task touches state unprotected.
             if Self.callsOnlyIsolatedWork(closure, around: call, in: context) { return }
+            // Every write the task makes is inside a hop to the main actor (`await MainActor.run`):
+            // the writes are already isolated, which is what the message would ask for.
+            if Self.writesOnlyOnTheMainActor(closure) { return }
         }
         var message: String
         var lowered: Severity? = nil
@@ -362,6 +392,12 @@ struct TaskInInitRule: CallRule {
            type.hasAttribute("MainActor") || context.type(named: type.name)?.hasAttribute("MainActor") == true {
             return true
         }
+        // Isolated to a global actor of the workspace (`@DatabaseActor final class Store`): the
+        // task inherits that actor as it would the main actor.
+        if let type = context.enclosingType,
+           type.attributes.contains(where: { context.type(named: $0)?.hasAttribute("globalActor") == true }) {
+            return true
+        }
         return context.defaultIsolationIsMainActor
     }
 
@@ -432,14 +468,53 @@ struct TaskInInitRule: CallRule {
     }
 
     /// The closure assigns something other than a local it declares (`plan = …`, `self.count += 1`).
+    /// The task writes state itself, off the main actor: an assignment that is not inside a hop
+    /// to it (`await MainActor.run { … }`, `DispatchQueue.main.async { … }`).
     static func assignsState(_ closure: ClosureExprSyntax) -> Bool {
-        closure.statements.tokens(viewMode: .sourceAccurate).contains { token in
-            (token.tokenKind == .equal && token.parent?.is(AssignmentExprSyntax.self) == true)
-                || (["+=", "-=", "*=", "/=", "&&=", "||="].contains(token.text) && token.parent?.is(BinaryOperatorExprSyntax.self) == true)
-        }
+        closure.statements.tokens(viewMode: .sourceAccurate).contains { isAssignment($0) && !isInsideMainActorHop($0, within: closure) }
     }
 
+    static func writesOnlyOnTheMainActor(_ closure: ClosureExprSyntax) -> Bool {
+        var writes = 0
+        for token in closure.statements.tokens(viewMode: .sourceAccurate) where isAssignment(token) {
+            guard isInsideMainActorHop(token, within: closure) else { return false }
+            writes += 1
+        }
+        return writes > 0
+    }
+
+    static func isAssignment(_ token: TokenSyntax) -> Bool {
+        (token.tokenKind == .equal && token.parent?.is(AssignmentExprSyntax.self) == true)
+            || (["+=", "-=", "*=", "/=", "&&=", "||="].contains(token.text) && token.parent?.is(BinaryOperatorExprSyntax.self) == true)
+    }
+
+    static func isInsideMainActorHop(_ token: TokenSyntax, within closure: ClosureExprSyntax) -> Bool {
+        var node = token.parent
+        while let current = node, current.id != closure.id {
+            if let inner = current.as(ClosureExprSyntax.self) {
+                if isMainActorClosure(inner) { return true }
+                let call = inner.parent?.as(FunctionCallExprSyntax.self) ?? inner.parent?.parent?.parent?.as(FunctionCallExprSyntax.self)
+                if let callee = call?.calledExpression.trimmedText,
+                   ["MainActor.run", "DispatchQueue.main.async", "DispatchQueue.main.sync"].contains(callee) { return true }
+            }
+            node = current.parent
+        }
+        return false
+    }
+
+    /// The task is kept by its owner: assigned to a property or a local (`self.task = Task { … }`),
+    /// put in a collection (`tasks.insert(Task { … })`, `.append`) or stored as a Combine-style
+    /// cancellable (`Task { … }.store(in: &tasks)`).
     static func isStored(_ call: FunctionCallExprSyntax) -> Bool {
+        if let argumentList = call.parent?.as(LabeledExprSyntax.self)?.parent?.as(LabeledExprListSyntax.self),
+           let holder = argumentList.parent?.as(FunctionCallExprSyntax.self),
+           ["insert", "append"].contains(holder.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text) {
+            return true
+        }
+        if let member = call.parent?.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "store",
+           member.parent?.as(FunctionCallExprSyntax.self)?.argument(labeled: "in") != nil {
+            return true
+        }
         guard let sequence = call.parent?.as(SequenceExprSyntax.self) ?? call.parent?.parent?.as(SequenceExprSyntax.self) else { return false }
         let elements = Array(sequence.elements)
         guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self) else { return false }
