@@ -130,8 +130,10 @@ public struct SettingsCommand: Sendable {
                 return ["deployment targets: not known (\(targets.note ?? "not readable") in \(shown(manifest))); every rule applies"]
             case .tuistProject(let manifest):
                 return ["deployment targets: not known (no deployment target written as a literal in \(shown(manifest)) or its helpers); every rule applies"]
+            case .xcodeGenProject(let spec):
+                return ["deployment targets: not known (no deployment target in \(shown(spec))); every rule applies"]
             default:
-                return ["deployment targets: not known (no Package.swift, Xcode project, Tuist Project.swift or xcconfig above the file); every rule applies"]
+                return ["deployment targets: not known (no Package.swift, Xcode project, Tuist Project.swift, XcodeGen project.yml or xcconfig above the file); every rule applies"]
             }
         }
         let platforms = targets.minimums.platforms.map { $0.sorted() } ?? targets.minimums.versions.keys.sorted()
@@ -158,6 +160,8 @@ public struct SettingsCommand: Sendable {
         case .tuistProject(let manifest):
             let files = origin?.files ?? []
             text = "from " + (files.isEmpty ? shown(manifest) : files.map(shown).joined(separator: ", ")) + " (Tuist)"
+        case .xcodeGenProject(let spec):
+            text = "from \(shown(spec)) (XcodeGen)"
         case .none: text = ""
         }
         var notes: [String] = []

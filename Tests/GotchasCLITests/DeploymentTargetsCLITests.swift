@@ -71,6 +71,22 @@ private struct NeedsNewOSRule: Rule {
         #expect(lint([tree.path("App/Sources"), "--no-cache"]).status == ExitStatus.problems)
     }
 
+    /// An XcodeGen project: `project.yml` at the root declares the targets; a lint of the tree
+    /// and of a subfolder read it, and `settings` names it.
+    @Test func anXcodeGenSpecGovernsItsSources() throws {
+        let spec = "name: App\ntargets:\n  App:\n    type: application\n    platform: iOS\n    deploymentTarget: \"16.0\"\n    sources: [App]\n"
+        let tree = try TemporaryTree(["project.yml": spec, "App/Sources/A.swift": Self.probe])
+        #expect(lint([tree.root, "--no-cache"]).status == ExitStatus.clean, "iOS 16 silences advice that needs iOS 17")
+        #expect(lint([tree.path("App/Sources"), "--no-cache"]).status == ExitStatus.clean)
+        let captured = CapturedIO()
+        _ = SettingsCommand(rules: RuleCatalog.linter.descriptions, io: captured.io).run([tree.path("App/Sources/A.swift")])
+        let settings = (output: captured.output, error: captured.error)
+        #expect(settings.output.contains("iOS 16.0"), "\(settings.output)")
+        #expect(settings.output.contains("(XcodeGen)"), "\(settings.output)")
+        try spec.replacingOccurrences(of: "16.0", with: "17.0").write(toFile: tree.path("project.yml"), atomically: true, encoding: .utf8)
+        #expect(lint([tree.path("App/Sources"), "--no-cache"]).status == ExitStatus.problems)
+    }
+
     @Test func commandLinePlatformReplacesTheProjectAndTheCacheKeepsThemApart() throws {
         let tree = try tree()
         let cache = ["XDG_CACHE_HOME": tree.path(".cache")]

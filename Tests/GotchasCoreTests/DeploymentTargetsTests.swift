@@ -42,6 +42,58 @@ import Testing
         #expect(versions(inPackage) == ["macOS": "14.0"])
     }
 
+    /// An XcodeGen spec declares the targets in `project.yml` (the generated project is often
+    /// not committed). Each target's own version counts; the `options` default only for a
+    /// platform some target leaves unset.
+    @Test func anXcodeGenSpecDeclaresTheTargets() {
+        let spec = """
+            name: Notes
+            options:
+              bundleIdPrefix: com.example
+              deploymentTarget:
+                iOS: "16.0"
+                macOS: 13.0
+            settings:
+              base:
+                SWIFT_VERSION: 6.0
+            targets:
+              Notes:
+                type: application
+                platform: iOS
+                deploymentTarget: "17.0"
+                sources:
+                  - path: Notes
+                settings:
+                  base:
+                    TARGETED_DEVICE_FAMILY: 1 # iPhone
+              NotesMac:
+                type: application
+                platform: macOS
+                sources: [Mac]
+              Widget:
+                platform: iOS
+                settings:
+                  base:
+                    IPHONEOS_DEPLOYMENT_TARGET: 17.2 # the extension's own
+            """
+        let targets = resolve([("/r/project.yml", spec)], for: "/r/Notes/Views/ListView.swift")
+        #expect(targets.source == .xcodeGenProject(spec: "/r/project.yml"))
+        // iOS 16.0 is the default both iOS targets override; the macOS target takes its default.
+        #expect(versions(targets) == ["iOS": "17.0", "macOS": "13.0"])
+        #expect(targets.origins[.iOS]?.values.map(\.deploymentTargetText) == ["17.0", "17.2"])
+        // Near miss: another tool's `project.yml` (no top-level `targets:`) says nothing.
+        let other = resolve([("/r/project.yml", "name: site\ntheme: minima\ntargets_dir: out\n")], for: "/r/Notes/A.swift")
+        #expect(other.minimums.isUnknown)
+        #expect(XcodeGenSpec(text: "name: x\n  targets:\n").isSpec == false)
+        // A committed `.xcodeproj` beside the spec still decides.
+        let pbxproj = "SDKROOT = iphoneos;\nIPHONEOS_DEPLOYMENT_TARGET = 15.0;\n"
+        let both = resolve([("/r/project.yml", spec), ("/r/Notes.xcodeproj/project.pbxproj", pbxproj)], for: "/r/Notes/A.swift")
+        #expect(versions(both) == ["iOS": "15.0"])
+        #expect(ProjectSettings.kind(ofPath: "/r/project.yaml") == .xcodeGenSpec)
+        #expect(ProjectSettings.kind(ofPath: "/r/.github/workflows/ci.yml") == nil)
+        #expect(ProjectSettings.kindByCharacters(ofPath: "/r/project.yml") == .xcodeGenSpec)
+    }
+
     /// An app's own source file named `Project.swift` is not a manifest.
     @Test func aSourceFileNamedProjectIsNoTuistManifest() {
         let model = "import Foundation\nstruct Project { var platform = \"iOS\"; func f() { _ = Version.iOS(\"12.0\") } }"
@@ -383,7 +435,7 @@ import Testing
         #expect(SourceTreeScan.isSettingsFile("/r/Package@swift-5.9.swift"))
         // The server's file watchers see every kind.
         let watched = (["**/*.swift"] + ProjectSettings.watchedGlobPatterns).map(Glob.init)
-        for path in ["/r/Package.swift", "/r/Package@swift-5.9.swift", "/r/A.xcodeproj/project.pbxproj", "/r/Config/Base.xcconfig"] {
+        for path in ["/r/Package.swift", "/r/Package@swift-5.9.swift", "/r/A.xcodeproj/project.pbxproj", "/r/Config/Base.xcconfig", "/r/project.yml"] {
             #expect(watched.contains { $0.matches(path) }, "\(path) is not watched")
         }
     }

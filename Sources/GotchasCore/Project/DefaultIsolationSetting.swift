@@ -9,7 +9,7 @@ public enum ProjectSettings {
         switch kind {
         case .manifest, .manifestVariant: needle = "defaultIsolation(MainActor.self)"
         case .xcconfig, .xcodeProject: needle = "SWIFT_DEFAULT_ACTOR_ISOLATION=MainActor"
-        case .infoPlist, .tuistManifest: return false  // settings files that set no isolation read here
+        case .infoPlist, .tuistManifest, .xcodeGenSpec: return false  // settings files that set no isolation read here
         }
         // An ASCII text is searched by bytes: `String.contains` went through Foundation's
         // UTF-16 search, ~30 M instructions for the two pbxprojs of a warm run.

@@ -20,6 +20,9 @@ public struct DeploymentTargets: Sendable, Equatable {
         /// A Tuist project's `Project.swift` in this directory, with the manifests' shared
         /// helpers (`Tuist/ProjectDescriptionHelpers`): the lowest its targets declare.
         case tuistProject(manifest: String)
+        /// An XcodeGen spec (`project.yml`) in this directory: the lowest its targets and its
+        /// `options` declare.
+        case xcodeGenProject(spec: String)
         /// `"platforms"` of this configuration file (or `<editor settings>`).
         case configurationFile(path: String)
         /// `lint --platform`.
@@ -177,7 +180,7 @@ public struct ProjectSettingsFiles: Sendable, Equatable {
             if let targets = layout.xcodeProjectTargets[current] {
                 return xcodeTargets(forFile: path, projectDirectory: current, underPackage: underPackage) ?? targets
             }
-            if let targets = layout.tuistProjectTargets[current] { return targets }
+            if let targets = layout.tuistProjectTargets[current] ?? layout.xcodeGenProjectTargets[current] { return targets }
             directory = Self.parent(of: current)
         }
         // A file a project elsewhere compiles (`../Shared/…`).
@@ -270,6 +273,8 @@ public struct ProjectSettingsFiles: Sendable, Equatable {
         var orphanXcconfigTargets: [String: DeploymentTargets] = [:]
         /// Directory holding a Tuist `Project.swift` → the lowest its manifests declare.
         var tuistProjectTargets: [String: DeploymentTargets] = [:]
+        /// Directory holding an XcodeGen `project.yml` → the lowest it declares.
+        var xcodeGenProjectTargets: [String: DeploymentTargets] = [:]
         /// Every readable project's targets, resolved, beside the project read.
         var readProjects: [(model: XcodeProjectModel, targets: [ProjectTarget])] = []
         /// Directories of the local packages the readable projects reference.
@@ -279,7 +284,7 @@ public struct ProjectSettingsFiles: Sendable, Equatable {
             lhs.manifests == rhs.manifests && lhs.xcodeProjects == rhs.xcodeProjects && lhs.xcconfigsByProject == rhs.xcconfigsByProject
                 && lhs.orphanXcconfigsUnder == rhs.orphanXcconfigsUnder && lhs.xcodeProjectTargets == rhs.xcodeProjectTargets
                 && lhs.orphanXcconfigTargets == rhs.orphanXcconfigTargets && lhs.localPackages == rhs.localPackages
-                && lhs.tuistProjectTargets == rhs.tuistProjectTargets
+                && lhs.tuistProjectTargets == rhs.tuistProjectTargets && lhs.xcodeGenProjectTargets == rhs.xcodeGenProjectTargets
                 && lhs.readProjects.map(\.targets) == rhs.readProjects.map(\.targets) && lhs.readProjects.map(\.model) == rhs.readProjects.map(\.model)
         }
 
@@ -301,7 +306,10 @@ public struct ProjectSettingsFiles: Sendable, Equatable {
                     if manifests[directory] == nil { manifests[directory] = path }
                 case .xcodeProject:
                     xcodeProjects[XcodeProjectModel.folder(ofProject: path), default: []].append(path)
-                case .xcconfig, .infoPlist, .tuistManifest:
+                case .xcodeGenSpec where file.isXcodeGenSpec:
+                    xcodeGenProjectTargets[ProjectSettingsFiles.parent(of: path) ?? ""] = ProjectSettingsFiles.buildSettingsTargets(
+                        [path], source: .xcodeGenProject(spec: path), facts: facts)
+                case .xcconfig, .infoPlist, .tuistManifest, .xcodeGenSpec:
                     break
                 }
             }

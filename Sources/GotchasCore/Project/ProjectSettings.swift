@@ -22,6 +22,9 @@ extension ProjectSettings {
         /// Read only when it imports `ProjectDescription` (an app may name a source file
         /// `Project.swift`): the deployment targets its targets declare.
         case tuistManifest
+        /// An XcodeGen spec, `project.yml` (or `project.yaml`): read only when it has a top-level
+        /// `targets:` key, for the deployment targets it declares.
+        case xcodeGenSpec
     }
 
     /// The kind of settings file at `path`, or nil for any other file
@@ -30,7 +33,7 @@ extension ProjectSettings {
         var path = String(written)
         return path.withUTF8 { bytes -> FileKind?? in
             // The last byte before any trailing `/` must end one of the names below ("t" of
-            // `.swift`, "g" of `.xcconfig`, "j" of `project.pbxproj`): for any text, as a
+            // `.swift`, "g" of `.xcconfig`, "j" of `project.pbxproj`, "l" of `project.yml`): for any text, as a
             // `Character` ending in one of those letters ends in its byte (`Info.plist` ends in "t" too). Nearly every name
             // a walk or a directory listing asks about is decided here (a directory above a
             // tree may hold thousands; splitting each path into components cost ~5 %).
@@ -38,7 +41,7 @@ extension ProjectSettings {
             while end > 0, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
             guard end > 0 else { return .some(nil) }
             switch bytes[end - 1] {
-            case UInt8(ascii: "t"), UInt8(ascii: "g"), UInt8(ascii: "j"): break
+            case UInt8(ascii: "t"), UInt8(ascii: "g"), UInt8(ascii: "j"), UInt8(ascii: "l"): break
             default: return .some(nil)
             }
             guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }  // by `Character`s
@@ -54,6 +57,7 @@ extension ProjectSettings {
             }
             if equals("Package.swift", name) { return .manifest }
             if equals("Project.swift", name) { return .tuistManifest }
+            if equals("project.yml", name) || equals("project.yaml", name) { return .xcodeGenSpec }
             // A helper's folder is rare: its name decides by `Character`s (a relative path has no leading `/`).
             if ends(".swift", name), ByteSearch.contains(Array("ProjectDescriptionHelpers/".utf8), in: UnsafeBufferPointer(rebasing: bytes[0..<start])) {
                 return nil
@@ -79,6 +83,7 @@ extension ProjectSettings {
         if name == "Package.swift" { return .manifest }
         if name.hasPrefix("Package@swift-") && name.hasSuffix(".swift") { return .manifestVariant }
         if name == "Project.swift" || (name.hasSuffix(".swift") && ("/" + path).contains(tuistHelpersFolder)) { return .tuistManifest }
+        if name == "project.yml" || name == "project.yaml" { return .xcodeGenSpec }
         if name.hasSuffix(".xcconfig") { return .xcconfig }
         if name == "Info.plist" || name.hasSuffix("-Info.plist") { return .infoPlist }
         if name == "project.pbxproj" && parts.dropLast().last?.hasSuffix(".xcodeproj") == true { return .xcodeProject }
@@ -92,5 +97,5 @@ extension ProjectSettings {
 
     /// What a file watcher must watch to see every settings file change, with `**/*.swift`
     /// (which covers the manifests): wider than `kind(ofPath:)`, which still decides.
-    public static let watchedGlobPatterns = ["**/*.xcconfig", "**/project.pbxproj", "**/*Info.plist"]
+    public static let watchedGlobPatterns = ["**/*.xcconfig", "**/project.pbxproj", "**/*Info.plist", "**/project.yml", "**/project.yaml"]
 }

@@ -53,8 +53,16 @@ public struct SettingsFileFacts: Sendable, Equatable {
         case .tuistManifest:
             isTuistManifest = text.contains("import ProjectDescription")
             if isTuistManifest { deploymentTargets = Self.tuistDeploymentTargets(in: text) }
+        case .xcodeGenSpec:
+            let spec = XcodeGenSpec(text: text)
+            isXcodeGenSpec = spec.isSpec
+            deploymentTargets = spec.deploymentTargets
+            sdkPlatforms = spec.platforms
         }
     }
+
+    /// True for a `project.yml` with a top-level `targets:` key (an XcodeGen spec).
+    var isXcodeGenSpec = false
 
     /// True for a `Project.swift` or helper that imports `ProjectDescription` (a Tuist manifest).
     var isTuistManifest = false

@@ -50,6 +50,15 @@ public enum ProjectSettingsDiscovery {
                         for settings in SourceTreeScan(root: helpers).settingsFiles where ProjectSettings.kind(ofPath: settings) == .tuistManifest {
                             found.insert(URL(fileURLWithPath: settings).standardizedFileURL.path)
                         }
+                    case .xcodeGenSpec?:
+                        // An XcodeGen root: the spec declares the targets (the generated project
+                        // is often not in the repository).
+                        let spec = directory.appendingPathComponent(name).path
+                        guard let data = fileManager.contents(atPath: spec),
+                              XcodeGenSpec(text: String(decoding: data, as: UTF8.self)).isSpec
+                        else { continue }
+                        found.insert(spec)
+                        isProjectRoot = true
                     default:
                         guard name.hasSuffix(".xcodeproj") else { continue }
                         let project = directory.appendingPathComponent(name).path + "/project.pbxproj"
