@@ -84,14 +84,15 @@ import Testing
         // Near miss: another tool's `project.yml` (no top-level `targets:`) says nothing.
         let other = resolve([("/r/project.yml", "name: site\ntheme: minima\ntargets_dir: out\n")], for: "/r/Notes/A.swift")
         #expect(other.minimums.isUnknown)
-        #expect(XcodeGenSpec(text: "name: x\n  targets:\n").isSpec == false)
+        let nested = resolve([("/r/project.yml", "name: x\nsite:\n  targets:\n    A:\n      platform: iOS\n      deploymentTarget: 9.0\n")], for: "/r/Notes/A.swift")
+        #expect(nested.minimums.isUnknown)
         // A committed `.xcodeproj` beside the spec still decides.
         let pbxproj = "SDKROOT = iphoneos;\nIPHONEOS_DEPLOYMENT_TARGET = 15.0;\n"
         let both = resolve([("/r/project.yml", spec), ("/r/Notes.xcodeproj/project.pbxproj", pbxproj)], for: "/r/Notes/A.swift")
         #expect(versions(both) == ["iOS": "15.0"])
         #expect(ProjectSettings.kind(ofPath: "/r/project.yaml") == .xcodeGenSpec)
         #expect(ProjectSettings.kind(ofPath: "/r/.github/workflows/ci.yml") == nil)
-        #expect(ProjectSettings.kindByCharacters(ofPath: "/r/project.yml") == .xcodeGenSpec)
+        #expect(ProjectSettings.kind(ofPath: "/r/Café/project.yml") == .xcodeGenSpec, "a non-ASCII path is decided by Characters")
     }
 
     /// An app's own source file named `Project.swift` is not a manifest.

@@ -58,6 +58,23 @@ private struct NeedsNewOSRule: Rule {
         #expect(try await client.shutdownAndExit() == 0)
     }
 
+    /// An XcodeGen spec is a settings file like a manifest: indexed, and re-read when it changes.
+    @Test func anXcodeGenSpecsDeploymentTargetIsReadAndFollowed() async throws {
+        func spec(iOS: Int) -> String { "name: App\ntargets:\n  App:\n    platform: iOS\n    deploymentTarget: \"\(iOS).0\"\n" }
+        let folder = TemporaryDirectory()
+        _ = folder.write("project.yml", spec(iOS: 15))
+        _ = folder.write("App/A.swift", Self.source)
+        let client = TestClient(linter: Linter(rules: [NeedsNewOSRule.self]))
+        _ = try await client.initialize(folders: [folder.path])
+        let uri = folder.uri("App/A.swift")
+        await client.open(uri, Self.source)
+        _ = try await client.notification("textDocument/publishDiagnostics") { $0["params", "uri"]?.stringValue == uri && self.probes($0) == 0 }
+        _ = folder.write("project.yml", spec(iOS: 17))
+        await client.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": .string(folder.uri("project.yml")), "type": 2]]])
+        _ = try await client.notification("textDocument/publishDiagnostics") { $0["params", "uri"]?.stringValue == uri && self.probes($0) == 1 }
+        #expect(try await client.shutdownAndExit() == 0)
+    }
+
     @Test func aFolderOpenedBelowItsPackageStillHasIt() async throws {
         let folder = TemporaryDirectory()
         _ = folder.write("Package.swift", Self.manifest(iOS: 15))
