@@ -157,11 +157,10 @@ public struct SettingsCommand: Sendable {
         case .xcodeProject(let directory), .xcconfig(let directory):
             let files = origin?.files ?? []
             text = "from " + (files.isEmpty ? shown(directory) : files.map(shown).joined(separator: ", "))
-        case .tuistProject(let manifest):
+        case .tuistProject(let manifest), .xcodeGenProject(spec: let manifest):
             let files = origin?.files ?? []
-            text = "from " + (files.isEmpty ? shown(manifest) : files.map(shown).joined(separator: ", ")) + " (Tuist)"
-        case .xcodeGenProject(let spec):
-            text = "from \(shown(spec)) (XcodeGen)"
+            let tool = if case .tuistProject = targets.source { "Tuist" } else { "XcodeGen" }
+            text = "from " + (files.isEmpty ? shown(manifest) : files.map(shown).joined(separator: ", ")) + " (\(tool))"
         case .none: text = ""
         }
         var notes: [String] = []

@@ -82,7 +82,8 @@ private struct NeedsNewOSRule: Rule {
         _ = SettingsCommand(rules: RuleCatalog.linter.descriptions, io: captured.io).run([tree.path("App/Sources/A.swift")])
         let settings = (output: captured.output, error: captured.error)
         #expect(settings.output.contains("iOS 16.0"), "\(settings.output)")
-        #expect(settings.output.contains("(XcodeGen)"), "\(settings.output)")
+        #expect(settings.output.contains("/project.yml (XcodeGen)"), "\(settings.output)")
+        #expect(settings.output.contains("targets: App (/"), "\(settings.output)")
         try spec.replacingOccurrences(of: "16.0", with: "17.0").write(toFile: tree.path("project.yml"), atomically: true, encoding: .utf8)
         #expect(lint([tree.path("App/Sources"), "--no-cache"]).status == ExitStatus.problems)
     }

@@ -43,8 +43,8 @@ import Testing
     }
 
     /// An XcodeGen spec declares the targets in `project.yml` (the generated project is often
-    /// not committed). Each target's own version counts; the `options` default only for a
-    /// platform some target leaves unset.
+    /// not committed), resolved as Xcode would: the `options` default under each target's own
+    /// `deploymentTarget`, its settings over that, xcconfigs named by `configFiles` beneath each.
     @Test func anXcodeGenSpecDeclaresTheTargets() {
         let spec = """
             name: Notes
@@ -53,9 +53,10 @@ import Testing
               deploymentTarget:
                 iOS: "16.0"
                 macOS: 13.0
-            settings:
-              base:
-                SWIFT_VERSION: 6.0
+            configFiles:
+              Debug: Config/Base.xcconfig
+              Release: Config/Base.xcconfig
+            settings: {}
             targets:
               Notes:
                 type: application
@@ -63,24 +64,39 @@ import Testing
                 deploymentTarget: "17.0"
                 sources:
                   - path: Notes
+                    excludes: ["Info.plist"]
                 settings:
                   base:
                     TARGETED_DEVICE_FAMILY: 1 # iPhone
               NotesMac:
                 type: application
                 platform: macOS
-                sources: [Mac]
+                sources: [Mac, Shared]
               Widget:
                 platform: iOS
-                settings:
-                  base:
-                    IPHONEOS_DEPLOYMENT_TARGET: 17.2 # the extension's own
+                sources:
+                  - Widget
+                configFiles:
+                  Debug: Config/Widget.xcconfig
+                  Release: Config/Widget.xcconfig
+              NotesTests:
+                type: bundle.unit-test
+                platform: iOS
+                deploymentTarget: "15.0"
             """
-        let targets = resolve([("/r/project.yml", spec)], for: "/r/Notes/Views/ListView.swift")
-        #expect(targets.source == .xcodeGenProject(spec: "/r/project.yml"))
-        // iOS 16.0 is the default both iOS targets override; the macOS target takes its default.
-        #expect(versions(targets) == ["iOS": "17.0", "macOS": "13.0"])
-        #expect(targets.origins[.iOS]?.values.map(\.deploymentTargetText) == ["17.0", "17.2"])
+        let files = [("/r/project.yml", spec), ("/r/Config/Base.xcconfig", "IPHONEOS_DEPLOYMENT_TARGET = 15.0\n"),
+                     ("/r/Config/Widget.xcconfig", "#include \"Base.xcconfig\"\nIPHONEOS_DEPLOYMENT_TARGET = 17.2\n")]
+        let app = resolve(files, for: "/r/Notes/Views/ListView.swift")
+        #expect(app.source == .xcodeGenProject(spec: "/r/project.yml"))
+        // The project's xcconfig (15.0) and default (16.0) sit under the target's own 17.0.
+        #expect(versions(app) == ["iOS": "17.0"])
+        if case .targets(let targets) = app.membership { #expect(targets.map(\.name) == ["Notes"]) } else { Issue.record("\(app.membership)") }
+        #expect(versions(resolve(files, for: "/r/Shared/Model.swift")) == ["macOS": "13.0"])
+        #expect(versions(resolve(files, for: "/r/Widget/Widget.swift")) == ["iOS": "17.2"], "the target's xcconfig over the project's")
+        // A file no source path names: any target but the tests may compile it.
+        let elsewhere = resolve(files, for: "/r/Other/A.swift")
+        #expect(versions(elsewhere) == ["iOS": "17.0", "macOS": "13.0"])
+        #expect(elsewhere.membership == .notRead)
         // Near miss: another tool's `project.yml` (no top-level `targets:`) says nothing.
         let other = resolve([("/r/project.yml", "name: site\ntheme: minima\ntargets_dir: out\n")], for: "/r/Notes/A.swift")
         #expect(other.minimums.isUnknown)

@@ -180,7 +180,8 @@ public struct ProjectSettingsFiles: Sendable, Equatable {
             if let targets = layout.xcodeProjectTargets[current] {
                 return xcodeTargets(forFile: path, projectDirectory: current, underPackage: underPackage) ?? targets
             }
-            if let targets = layout.tuistProjectTargets[current] ?? layout.xcodeGenProjectTargets[current] { return targets }
+            if let targets = layout.tuistProjectTargets[current] { return targets }
+            if let project = layout.xcodeGenProjects[current] { return project.deploymentTargets(forFile: path) }
             directory = Self.parent(of: current)
         }
         // A file a project elsewhere compiles (`../Shared/…`).
@@ -273,8 +274,8 @@ public struct ProjectSettingsFiles: Sendable, Equatable {
         var orphanXcconfigTargets: [String: DeploymentTargets] = [:]
         /// Directory holding a Tuist `Project.swift` → the lowest its manifests declare.
         var tuistProjectTargets: [String: DeploymentTargets] = [:]
-        /// Directory holding an XcodeGen `project.yml` → the lowest it declares.
-        var xcodeGenProjectTargets: [String: DeploymentTargets] = [:]
+        /// Directory holding an XcodeGen `project.yml` → its targets, resolved.
+        var xcodeGenProjects: [String: XcodeGenProject] = [:]
         /// Every readable project's targets, resolved, beside the project read.
         var readProjects: [(model: XcodeProjectModel, targets: [ProjectTarget])] = []
         /// Directories of the local packages the readable projects reference.
@@ -284,7 +285,7 @@ public struct ProjectSettingsFiles: Sendable, Equatable {
             lhs.manifests == rhs.manifests && lhs.xcodeProjects == rhs.xcodeProjects && lhs.xcconfigsByProject == rhs.xcconfigsByProject
                 && lhs.orphanXcconfigsUnder == rhs.orphanXcconfigsUnder && lhs.xcodeProjectTargets == rhs.xcodeProjectTargets
                 && lhs.orphanXcconfigTargets == rhs.orphanXcconfigTargets && lhs.localPackages == rhs.localPackages
-                && lhs.tuistProjectTargets == rhs.tuistProjectTargets && lhs.xcodeGenProjectTargets == rhs.xcodeGenProjectTargets
+                && lhs.tuistProjectTargets == rhs.tuistProjectTargets && lhs.xcodeGenProjects == rhs.xcodeGenProjects
                 && lhs.readProjects.map(\.targets) == rhs.readProjects.map(\.targets) && lhs.readProjects.map(\.model) == rhs.readProjects.map(\.model)
         }
 
@@ -306,9 +307,6 @@ public struct ProjectSettingsFiles: Sendable, Equatable {
                     if manifests[directory] == nil { manifests[directory] = path }
                 case .xcodeProject:
                     xcodeProjects[XcodeProjectModel.folder(ofProject: path), default: []].append(path)
-                case .xcodeGenSpec where file.isXcodeGenSpec:
-                    xcodeGenProjectTargets[ProjectSettingsFiles.parent(of: path) ?? ""] = ProjectSettingsFiles.buildSettingsTargets(
-                        [path], source: .xcodeGenProject(spec: path), facts: facts)
                 case .xcconfig, .infoPlist, .tuistManifest, .xcodeGenSpec:
                     break
                 }
@@ -354,6 +352,9 @@ public struct ProjectSettingsFiles: Sendable, Equatable {
                 return settings(path)
             }
             for (path, file) in facts.sorted(by: { $0.key < $1.key }) {
+                if let spec = file.xcodeGenSpec {
+                    xcodeGenProjects[ProjectSettingsFiles.parent(of: path) ?? ""] = XcodeGenProject(spec: spec, path: path, xcconfigs: xcconfigSettings)
+                }
                 guard let project = file.project else { continue }
                 readProjects.append((project, project.targets.map { ProjectTarget($0, project: path, xcconfigs: xcconfigSettings) }))
                 localPackages += project.localPackages
@@ -369,5 +370,29 @@ public struct ProjectSettingsFiles: Sendable, Equatable {
                     orphans, source: .xcconfig(directory: directory), facts: facts)
             }
         }
+    }
+}
+
+/// An XcodeGen spec with its targets resolved over the xcconfigs it names.
+struct XcodeGenProject: Sendable, Equatable {
+    var spec: XcodeGenSpec
+    var path: String
+    var targets: [ProjectTarget]
+
+    init(spec: XcodeGenSpec, path: String, xcconfigs: (String) -> [(setting: XcodeBuildSettings.Setting, file: String)]?) {
+        self.spec = spec
+        self.path = path
+        targets = spec.targets.map { ProjectTarget($0.model, project: path, xcconfigs: xcconfigs) }
+    }
+
+    /// From the targets whose sources hold the file; from all of them, without naming any,
+    /// when none does.
+    func deploymentTargets(forFile file: String) -> DeploymentTargets {
+        guard let names = spec.targetNames(compiling: file) else {
+            var result = ProjectTarget.deploymentTargets(of: targets, source: .xcodeGenProject(spec: path))
+            result.membership = .notRead
+            return result
+        }
+        return ProjectTarget.deploymentTargets(of: targets.filter { names.contains($0.name) }, source: .xcodeGenProject(spec: path))
     }
 }

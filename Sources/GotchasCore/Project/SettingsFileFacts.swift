@@ -54,15 +54,13 @@ public struct SettingsFileFacts: Sendable, Equatable {
             isTuistManifest = text.contains("import ProjectDescription")
             if isTuistManifest { deploymentTargets = Self.tuistDeploymentTargets(in: text) }
         case .xcodeGenSpec:
-            let spec = XcodeGenSpec(text: text)
-            isXcodeGenSpec = spec.isSpec
-            deploymentTargets = spec.deploymentTargets
-            sdkPlatforms = spec.platforms
+            let spec = XcodeGenSpec(path: path, text: text)
+            xcodeGenSpec = spec.isSpec ? spec : nil
         }
     }
 
-    /// True for a `project.yml` with a top-level `targets:` key (an XcodeGen spec).
-    var isXcodeGenSpec = false
+    /// An XcodeGen spec's targets; nil for any other file (and another tool's `project.yml`).
+    var xcodeGenSpec: XcodeGenSpec?
 
     /// True for a `Project.swift` or helper that imports `ProjectDescription` (a Tuist manifest).
     var isTuistManifest = false

@@ -1,87 +1,161 @@
-/// What an XcodeGen spec (`project.yml`) says of where its targets build. XcodeGen generates
-/// the Xcode project from the spec, and projects that use it usually do not commit the
-/// generated `.xcodeproj`, so the spec is the only place the deployment targets are written.
+/// What an XcodeGen spec (`project.yml`) says of its targets. XcodeGen generates the Xcode
+/// project from the spec, and projects that use it usually do not commit the generated
+/// `.xcodeproj`, so the spec (with the xcconfigs it names) is where the deployment targets are.
+///
+/// Each target becomes the levels Xcode would resolve (`XcodeBuildSettings`), per build
+/// configuration, lowest first: the project's `configFiles` xcconfig; the project's settings
+/// (`options: deploymentTarget:`, then the read keys of `settings:`); the target's `configFiles`
+/// xcconfig; the target's settings (`platform:` as its SDK, `deploymentTarget:`, then the read keys
+/// of its `settings:`, which override it as XcodeGen documents).
 ///
 /// Read as indented `key: value` lines, not as YAML in full: the keys read here are plain
-/// scalars or one level of mapping (`deploymentTarget: "17.0"`, `deploymentTarget: { iOS: 17.0 }`
-/// written as a block, `IPHONEOS_DEPLOYMENT_TARGET: 17.0` under `settings`). The spec does not
-/// say which target compiles which file as plainly as a pbxproj does, so a file's minimum is
-/// the lowest over all targets. What an `include:`d spec or a YAML anchor supplies is not seen;
-/// a platform whose version only they give stays unconstrained (every rule applies there).
-struct XcodeGenSpec: Equatable {
+/// scalars, one level of mapping or a list of paths. What an `include:`d spec, a target template
+/// or a YAML anchor supplies is not seen; a platform whose version only they give stays
+/// unconstrained (every rule applies there).
+struct XcodeGenSpec: Sendable, Equatable {
     /// True when the text has a top-level `targets:` key: an XcodeGen spec, not another tool's
     /// `project.yml`.
     var isSpec = false
-    /// Every version a deployment target is set to, by platform (the project default of
-    /// `options:` and each target's own: a file may be built into any of them).
-    var deploymentTargets: [Platform: Set<OSVersion>] = [:]
-    /// The platforms the targets name (`platform: iOS`, `platform: [iOS, macOS]`).
-    var platforms: Set<Platform> = []
+    /// Every target but the test bundles (no app file is compiled into those).
+    var targets: [Target] = []
+    /// Directories of the local packages the spec references (`packages: Name: path:`).
+    var localPackages: [String] = []
 
-    init(text: String) {
+    struct Target: Sendable, Equatable {
+        var model: XcodeProjectModel.Target
+        /// The folders and files its `sources:` name (standardized absolute paths): a Swift file
+        /// under one is compiled by the target, unless a glob of the spec leaves it out, which is
+        /// not read (so a file under none is never said to be in no target).
+        var sourcePaths: [String]
+    }
+
+    init(path: String, text: String) {
         let lines = Self.keyLines(text)
         isSpec = lines.contains { $0.indent == 0 && $0.key == "targets" }
         guard isSpec else { return }
-        // The project's defaults (`options: deploymentTarget:`, project `settings:`) apply to a
-        // target only where it sets no version of its own for that platform.
-        var defaults: [Platform: Set<OSVersion>] = [:]
-        var defaultsUsed: Set<Platform> = []
+        let folder = ProjectSettingsFiles.parent(of: path) ?? ""
+        func resolved(_ relative: Substring) -> String { XcodeProjectModel.joined(folder, String(relative)) }
+        var configurations = ["Debug", "Release"]
+        var projectConfigFiles: [Substring: String] = [:]
+        var projectSettings: [XcodeBuildSettings.Setting] = []
+        var targetBlocks: [ArraySlice<KeyLine>] = []
         for block in Self.topLevelBlocks(lines) {
             switch block.key {
-            case "targets", "targetTemplates":
-                for target in Self.childBlocks(of: block.lines) {
-                    let own = Self.versions(in: target, platforms: Self.platforms(of: target))
-                    for (platform, versions) in own { deploymentTargets[platform, default: []].formUnion(versions) }
-                    let named = Self.platforms(of: target)
-                    platforms.formUnion(named)
-                    // A target with no platform of its own (a template supplies it) may take any default.
-                    for platform in named.isEmpty ? Platform.allCases : named where own[platform] == nil {
-                        defaultsUsed.insert(platform)
-                    }
+            case "configs":
+                let names = Self.children(of: block.lines).map { String($0.key) }
+                if !names.isEmpty { configurations = names }
+            case "configFiles":
+                for child in Self.children(of: block.lines) { projectConfigFiles[child.key] = resolved(child.value) }
+            case "options":
+                let depth = block.lines.first?.indent
+                if let index = block.lines.indices.first(where: { block.lines[$0].indent == depth && block.lines[$0].key == "deploymentTarget" }) {
+                    projectSettings += Self.deploymentTargetSettings(at: index, in: block.lines, platforms: [])
                 }
-            case "options", "settings", "settingGroups":
-                for (platform, versions) in Self.versions(in: block.lines, platforms: []) {
-                    defaults[platform, default: []].formUnion(versions)
+            case "settings":
+                projectSettings += Self.readSettings(in: block.lines)
+            case "packages":
+                for package in Self.childBlocks(of: block.lines) {
+                    if let local = package.dropFirst().first(where: { $0.key == "path" }) { localPackages.append(resolved(local.value)) }
                 }
+            case "targets":
+                targetBlocks = Self.childBlocks(of: block.lines)
             default:
                 break
             }
         }
-        for platform in defaultsUsed {
-            if let versions = defaults[platform] { deploymentTargets[platform, default: []].formUnion(versions) }
-        }
-    }
-
-    /// The versions a block of lines sets: `*_DEPLOYMENT_TARGET` keys anywhere in it, and
-    /// `deploymentTarget:`, a mapping by platform or a scalar for the `platforms` of its target.
-    private static func versions(in lines: ArraySlice<KeyLine>, platforms: [Platform]) -> [Platform: Set<OSVersion>] {
-        var found: [Platform: Set<OSVersion>] = [:]
-        func insert(_ text: Substring, for platform: Platform) {
-            if let version = OSVersion(String(text)) { found[platform, default: []].insert(version) }
-        }
-        for (index, line) in zip(lines.indices, lines) {
-            if let platform = SettingsFileFacts.deploymentTargetKeys[String(line.key)] {
-                insert(line.value, for: platform)
-            } else if line.key == "deploymentTarget" {
-                if line.value.isEmpty {
-                    // A block mapping: `iOS: 17.0` one level deeper.
-                    let children = lines[(index + 1)...].prefix { $0.indent > line.indent }
-                    let depth = children.first?.indent
-                    for child in children where child.indent == depth {
-                        if let platform = platformNames(child.key).first { insert(child.value, for: platform) }
-                    }
-                } else {
-                    for platform in platforms { insert(line.value, for: platform) }
+        for block in targetBlocks {
+            guard let name = block.first?.key else { continue }
+            let depth = block.dropFirst().first?.indent
+            let keyIndices = block.indices.dropFirst().filter { block[$0].indent == depth }
+            let keys = keyIndices.map { block[$0] }
+            let type = keys.first { $0.key == "type" }?.value ?? ""
+            guard !type.contains("test") else { continue }
+            let platforms = keys.first { $0.key == "platform" }.map { Self.platformNames($0.value) } ?? []
+            var settings: [XcodeBuildSettings.Setting] = []
+            let sdks = platforms.compactMap { XcodeBuildSettings.sdkNames[$0]?.first }
+            if !sdks.isEmpty, let sdk = XcodeBuildSettings.Setting(key: "SUPPORTED_PLATFORMS", value: sdks.joined(separator: " ")) {
+                settings.append(sdk)
+            }
+            var configFiles: [Substring: String] = [:]
+            var sourcePaths: [String] = []
+            for index in keyIndices {
+                let key = block[index]
+                let under = block[(index + 1)...].prefix { $0.indent > key.indent }
+                switch key.key {
+                case "deploymentTarget":
+                    settings = Self.deploymentTargetSettings(at: index, in: block, platforms: platforms) + settings
+                case "configFiles":
+                    for child in Self.children(of: under) { configFiles[child.key] = resolved(child.value) }
+                case "sources":
+                    // `sources: Folder`, `sources: [A, B]`, or a list of `- A` / `- path: A`.
+                    let written = key.value.isEmpty
+                        ? under.compactMap { $0.key.isEmpty ? $0.value : ($0.key == "path" ? $0.value : nil) }
+                        : key.value.split { $0 == "[" || $0 == "]" || $0 == "," }.map(\.trimmingSpaces).filter { !$0.isEmpty }
+                    sourcePaths += written.map { resolved(Self.unquoted($0)) }
+                default:
+                    break
                 }
             }
+            if let index = keyIndices.first(where: { block[$0].key == "settings" }) {
+                settings += Self.readSettings(in: block[(index + 1)...].prefix { $0.indent > block[index].indent })
+            }
+            let model = XcodeProjectModel.Target(
+                name: String(name), isApplication: type == "application",
+                configurations: configurations.map { configuration in
+                    var layers: [XcodeBuildSettings.Layer] = []
+                    if let file = projectConfigFiles[Substring(configuration)] { layers.append(.xcconfig(path: file)) }
+                    layers.append(.settings(projectSettings, file: path, level: "project"))
+                    if let file = configFiles[Substring(configuration)] { layers.append(.xcconfig(path: file)) }
+                    layers.append(.settings(settings, file: path, level: "target"))
+                    return .init(name: configuration, layers: layers)
+                },
+                sources: [], synchronizedFolders: [:])
+            targets.append(Target(model: model, sourcePaths: sourcePaths))
         }
-        return found
     }
 
-    /// The platforms a target's own `platform:` key names.
-    private static func platforms(of target: ArraySlice<KeyLine>) -> [Platform] {
-        guard let depth = target.dropFirst().first?.indent else { return [] }
-        return target.dropFirst().first { $0.indent == depth && $0.key == "platform" }.map { platformNames($0.value) } ?? []
+    /// The names of the targets whose sources hold the file at `path`; nil when none names it
+    /// (the spec's globs and templates are not read, so no file is known to be in no target).
+    func targetNames(compiling path: String) -> Set<String>? {
+        let holding = targets.filter { target in
+            target.sourcePaths.contains { path == $0 || path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
+        }
+        return holding.isEmpty ? nil : Set(holding.map(\.model.name))
+    }
+
+    /// `deploymentTarget:` at `index`: a mapping by platform, or a scalar for `platforms`.
+    private static func deploymentTargetSettings(at index: Int, in lines: ArraySlice<KeyLine>, platforms: [Platform]) -> [XcodeBuildSettings.Setting] {
+        let line = lines[index]
+        let pairs: [(Platform, Substring)]
+        if line.value.isEmpty {
+            pairs = children(of: lines[(index + 1)...].prefix { $0.indent > line.indent }).compactMap { child in
+                platformNames(child.key).first.map { ($0, child.value) }
+            }
+        } else {
+            pairs = platforms.map { ($0, line.value) }
+        }
+        return pairs.compactMap { platform, version in
+            let key = SettingsFileFacts.deploymentTargetKeys.first { $0.value == platform }?.key
+            return key.flatMap { XcodeBuildSettings.Setting(key: $0, value: String(version)) }
+        }
+    }
+
+    /// The build settings read here that a `settings:` block assigns, at any depth (`base:`,
+    /// `configs: Debug:`): every configuration gets them all, the lowest winning in the end.
+    private static func readSettings(in lines: ArraySlice<KeyLine>) -> [XcodeBuildSettings.Setting] {
+        lines.compactMap { XcodeBuildSettings.Setting(key: String($0.key), value: String($0.value)) }
+    }
+
+    /// `iOS`, `[iOS, macOS]`, `macOS` → platforms; other names (`auto`) → none.
+    static func platformNames(_ text: Substring) -> [Platform] {
+        let names: [Substring: Platform] = ["iOS": .iOS, "macOS": .macOS, "tvOS": .tvOS, "watchOS": .watchOS, "visionOS": .visionOS]
+        return text.split { $0 == "[" || $0 == "]" || $0 == "," || $0 == " " }.compactMap { names[unquoted($0)] }
+    }
+
+    /// The lines one level under a block (its first line's depth).
+    private static func children(of lines: ArraySlice<KeyLine>) -> [KeyLine] {
+        guard let depth = lines.first?.indent else { return [] }
+        return lines.filter { $0.indent == depth }
     }
 
     /// Each top-level key with the lines under it.
@@ -102,8 +176,9 @@ struct XcodeGenSpec: Equatable {
         return blocks
     }
 
-    /// One `key: value` line: its key's column (a list item's `- ` counts as indentation), the
-    /// key and the value unquoted (empty when a block follows).
+    /// One line: its key's column (a list item's `- ` counts as indentation), the key and the
+    /// value unquoted (empty when a block follows). A list item without a key (`- Sources`)
+    /// has an empty key and the item as its value.
     struct KeyLine: Equatable {
         var indent: Int
         var key: Substring
@@ -115,13 +190,18 @@ struct XcodeGenSpec: Equatable {
             var line = raw[...]
             if let comment = line.range(of: " #") { line = line[..<comment.lowerBound] }
             var indent = 0
+            var listItem = false
             while let first = line.first, first == " " || first == "-" {
                 // `- ` opens a list item whose first key sits further right; `-` alone is no key.
                 if first == "-", line.dropFirst().first != " " { break }
+                listItem = listItem || first == "-"
                 indent += 1
                 line = line.dropFirst()
             }
-            guard line.first != "#", let colon = keyColon(in: line) else { return nil }
+            guard line.first != "#", !line.isEmpty else { return nil }
+            guard let colon = keyColon(in: line) else {
+                return listItem ? KeyLine(indent: indent, key: "", value: unquoted(line.trimmingSpaces)) : nil
+            }
             let key = unquoted(line[..<colon].trimmingSpaces)
             let value = unquoted(line[line.index(after: colon)...].trimmingSpaces)
             return key.isEmpty ? nil : KeyLine(indent: indent, key: key, value: value)
@@ -142,12 +222,6 @@ struct XcodeGenSpec: Equatable {
     private static func unquoted(_ text: Substring) -> Substring {
         guard text.count >= 2, let first = text.first, first == "\"" || first == "'", text.last == first else { return text }
         return text.dropFirst().dropLast()
-    }
-
-    /// `iOS`, `[iOS, macOS]`, `macOS` → platforms; other names (`auto`) → none.
-    static func platformNames(_ text: Substring) -> [Platform] {
-        let names: [Substring: Platform] = ["iOS": .iOS, "macOS": .macOS, "tvOS": .tvOS, "watchOS": .watchOS, "visionOS": .visionOS]
-        return text.split { $0 == "[" || $0 == "]" || $0 == "," || $0 == " " }.compactMap { names[unquoted($0)] }
     }
 }
 

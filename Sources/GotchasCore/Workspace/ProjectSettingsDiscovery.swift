@@ -55,7 +55,7 @@ public enum ProjectSettingsDiscovery {
                         // is often not in the repository).
                         let spec = directory.appendingPathComponent(name).path
                         guard let data = fileManager.contents(atPath: spec),
-                              XcodeGenSpec(text: String(decoding: data, as: UTF8.self)).isSpec
+                              XcodeGenSpec(path: spec, text: String(decoding: data, as: UTF8.self)).isSpec
                         else { continue }
                         found.insert(spec)
                         isProjectRoot = true
