@@ -169,7 +169,9 @@ public struct TypeScope: Sendable, Codable, Hashable {
                 for parameter in initializer.signature.parameterClause.parameters {
                     initializerParameters.insert((parameter.secondName ?? parameter.firstName).text)
                 }
-                if initializerWork != .startsWork, let body = initializer.body { initializerWork = max(initializerWork, Self.work(of: body)) }
+                if initializerWork != .startsWork, let body = initializer.body {
+                    initializerWork = max(initializerWork, Self.work(of: body, offFlags: Self.flagsOffByDefault(initializer)))
+                }
             }
         }
         self.properties = properties
@@ -182,8 +184,66 @@ public struct TypeScope: Sendable, Codable, Hashable {
     /// What an initializer body does: `.calls` when it calls something besides
     /// `super.init(…)`/`self.init(…)` or runs a closure, `.startsWork` when it starts a `Task`,
     /// `try`s something, or builds one of `heavyConstructions`.
-    private static func work(of body: CodeBlockSyntax) -> InitializerWork {
-        let tokens = Array(body.statements.tokens(viewMode: .sourceAccurate))
+    /// Two kinds of statement are not counted, since making a throwaway instance does not run
+    /// them or they cost nothing until something is sent: an `if flag { … }` on a `Bool` parameter
+    /// that defaults to `false` (`init(auto: Bool = false)`: callers opt in), and a Combine
+    /// subscription (`publisher.map { … }.sink { … }.store(in: &subscriptions)`), whose closures run
+    /// only when a value arrives.
+    private static func work(of body: CodeBlockSyntax, offFlags: Set<String>) -> InitializerWork {
+        var work = InitializerWork.none
+        for statement in body.statements {
+            if isGated(statement.item, byAnyOf: offFlags) || isSubscription(statement.item) { continue }
+            work = max(work, tokenWork(Array(statement.tokens(viewMode: .sourceAccurate))))
+            if work == .startsWork { return work }
+        }
+        return work
+    }
+
+    /// The internal names of an initializer's `Bool` parameters whose default is `false`.
+    private static func flagsOffByDefault(_ initializer: InitializerDeclSyntax) -> Set<String> {
+        var names: Set<String> = []
+        for parameter in initializer.signature.parameterClause.parameters
+        where parameter.type.trimmedDescription == "Bool"
+            && parameter.defaultValue?.value.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.false) {
+            names.insert((parameter.secondName ?? parameter.firstName).text)
+        }
+        return names
+    }
+
+    /// `if flag { … }` (no `else`) whose one condition is one of `flags`, bare or in parentheses.
+    private static func isGated(_ item: CodeBlockItemSyntax.Item, byAnyOf flags: Set<String>) -> Bool {
+        guard !flags.isEmpty else { return false }
+        let expression = item.as(ExpressionStmtSyntax.self)?.expression ?? item.as(ExprSyntax.self)
+        guard let ifExpr = expression?.as(IfExprSyntax.self), ifExpr.elseBody == nil, ifExpr.conditions.count == 1,
+              case .expression(var condition) = ifExpr.conditions.first?.condition else { return false }
+        if let tuple = condition.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+            condition = only.expression
+        }
+        guard let name = condition.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
+        return flags.contains(name)
+    }
+
+    /// A Combine subscription statement: a chain ending in `.store(in:)`, or a `.sink`/`.assign`
+    /// chain (possibly assigned to a property).
+    private static func isSubscription(_ item: CodeBlockItemSyntax.Item) -> Bool {
+        guard var expression = item.as(ExprSyntax.self) ?? item.as(ExpressionStmtSyntax.self)?.expression else { return false }
+        if let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+           sequence.elements.dropFirst().first?.is(AssignmentExprSyntax.self) == true, let value = sequence.elements.last {
+            expression = value
+        } else if let infix = expression.as(InfixOperatorExprSyntax.self), infix.operator.is(AssignmentExprSyntax.self) {
+            expression = infix.rightOperand
+        }
+        guard let call = expression.as(FunctionCallExprSyntax.self),
+              let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base != nil else { return false }
+        switch member.declName.baseName.text {
+        case "store": return call.arguments.first?.label?.text == "in"
+        case "sink", "assign": return true
+        default: return false
+        }
+    }
+
+    /// What a statement's tokens show it does (`work(of:offFlags:)`).
+    private static func tokenWork(_ tokens: [TokenSyntax]) -> InitializerWork {
         var work = InitializerWork.none
         for index in tokens.indices {
             let token = tokens[index]

@@ -18,6 +18,7 @@ struct HeavyStateInitializerRule: Rule {
             """,
         notFlagged: [
             "a class whose init only stores values and whose defaults do no work",
+            "an init that only subscribes, or works behind an off-by-default flag",
             "a default of a type the workspace does not declare",
             "`@StateObject` (an autoclosure)",
             "value types and literals",
@@ -176,6 +177,38 @@ struct HeavyStateInitializerRule: Rule {
                     }
                     struct RoutePath { var items: [String]; init(initial: [String]) { items = initial } }
                     final class ActionProvider { var pending: [String] = [] }
+                    """]),
+            RuleExample("""
+                struct MentionsView: View {
+                    @State private var backlog = Backlog(name: "Mentions")
+                    @State private var search = SearchDebouncer()
+                    var body: some View { Text("") }
+                }
+                """, note: "inits that store values, work only when a caller opts in (`auto: true`), or only subscribe",
+                otherFiles: ["Backlog.swift": """
+                    final class Backlog {
+                        var name: String
+                        private var subscriptions = Set<AnyCancellable>()
+                        init(name: String, auto: Bool = false) {
+                            self.name = name
+                            if auto {
+                                Importer.shared.imported.sink { [weak self] ids in self?.process(ids) }.store(in: &subscriptions)
+                                startCleanUpTimer()
+                            }
+                        }
+                    }
+                    @Observable final class SearchDebouncer {
+                        var text = "" { didSet { subject.send(text) } }
+                        private(set) var debounced = ""
+                        @ObservationIgnored private let subject = PassthroughSubject<String, Never>()
+                        @ObservationIgnored private var subscriptions = Set<AnyCancellable>()
+                        init() {
+                            subject.removeDuplicates()
+                                .debounce(for: .milliseconds(200), scheduler: RunLoop.main)
+                                .sink { [weak self] in self?.debounced = $0 }
+                                .store(in: &subscriptions)
+                        }
+                    }
                     """]),
             RuleExample("""
                 struct PlayerView: View {
