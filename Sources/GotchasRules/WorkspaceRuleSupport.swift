@@ -135,6 +135,20 @@ enum WorkspaceRuleSupport {
     /// (A `.transition` animates only the view it is on: asked of a modifier chain, not a type.)
     static let animationNames: Set<String> = ["symbolEffect", "contentTransition", "withAnimation", "animation"]
 
+    /// Inside either branch of an `if #available(…)` / `if #unavailable(…)`.
+    static func isInAvailabilityBranch(_ node: some SyntaxProtocol) -> Bool {
+        var current = Syntax(node)
+        while let parent = current.parent {
+            if let ifExpr = parent.as(IfExprSyntax.self),
+               ifExpr.conditions.contains(where: { $0.condition.is(AvailabilityConditionSyntax.self) }) {
+                return true
+            }
+            if parent.is(FunctionDeclSyntax.self) || parent.is(VariableDeclSyntax.self) { return false }
+            current = parent
+        }
+        return false
+    }
+
     /// The type declaration around `node` (the file, outside any) names something that animates
     /// a change (`withAnimation`, `.animation(_:value:)`, `.symbolEffect`, `.contentTransition`).
     static func enclosingTypeAnimates(_ node: Syntax) -> Bool {
