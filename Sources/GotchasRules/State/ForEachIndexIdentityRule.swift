@@ -24,6 +24,7 @@ struct ForEachIndexIdentityRule: CallRule {
             "rows that hold nothing of their item (text, images, buttons)",
             "data only replaced whole or appended to",
             "menu content",
+            "rows that take their element's identity with `.id(items[i].key)`",
         ],
         fixSafety: "Replaces `id: \\.offset` with `id: \\.element.id` when the element is known to be `Identifiable` or to have an `id`. Unsafe: rows change identity, which is the point.",
         severityReason: "shown only where positions move (`.onDelete`/`.onMove`, or code that inserts, removes or reorders) and rows hold state.",
@@ -105,6 +106,20 @@ struct ForEachIndexIdentityRule: CallRule {
             """,
         ],
         nonTriggering: [
+            RuleExample("""
+                struct AccountSwitcher: View {
+                    @State private var accounts: [Account] = []
+                    var body: some View {
+                        ForEach(accounts.indices, id: \\.self) { index in
+                            AccountAvatar(account: accounts[index])
+                                .zIndex(-Double(index))
+                                .id(accounts[index].publicKey)
+                        }
+                        .onDelete { accounts.remove(atOffsets: $0) }
+                    }
+                }
+                """, note: "each row takes its element's identity; the index only orders the fan-out",
+                otherFiles: ["AccountAvatar.swift": "struct AccountAvatar: View { let account: Account; @State private var image: Image?; var body: some View { Text(\"\") } }"]),
             RuleExample("""
                 struct Inspector: View {
                     @State private var scalars: [Unicode.Scalar] = []
@@ -218,6 +233,10 @@ struct ForEachIndexIdentityRule: CallRule {
             }
         }
         guard let collection, !UnchangingData.holds(collection, in: context), !WorkspaceRuleSupport.isDrawnAsMenu(context) else { return }
+        // The row gives itself its element's identity (`.id(items[i].key)`): when positions shift, a
+        // row whose element changed is a new view, so no state follows the wrong item (the index
+        // is there for the layout: offsets, z-order).
+        if Self.rowCarriesElementID(call) { return }
         // Positions move only when items are inserted, removed or reordered before others: the user
         // deletes or moves rows (`.onDelete`/`.onMove`), or the view's own code does
         // (`cards.remove(at: i)`). Data replaced whole, or only appended to, keeps every row at
@@ -234,6 +253,31 @@ struct ForEachIndexIdentityRule: CallRule {
                 + "so rows keep the wrong state and animate wrongly; identify rows by the element "
                 + "(`ForEach(items)` or `id: \\.element.id`)",
             range: call.rangeThroughArguments, fixes: fixes))
+    }
+
+    /// The row's outermost modifier chain has `.id(x)` where `x` reads through the row's parameter
+    /// (`items[i].key`, `pair.element.id`), not the bare index.
+    static func rowCarriesElementID(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let closure = call.trailingClosure ?? call.argument(labeled: "content")?.expression.as(ClosureExprSyntax.self),
+              closure.statements.count == 1, var expression = closure.statements.first?.item.as(ExprSyntax.self)
+        else { return false }
+        let parameter: String
+        if let shorthand = closure.signature?.parameterClause?.as(ClosureShorthandParameterListSyntax.self), let first = shorthand.first {
+            parameter = first.name.text
+        } else if let clause = closure.signature?.parameterClause?.as(ClosureParameterClauseSyntax.self), let first = clause.parameters.first {
+            parameter = (first.secondName ?? first.firstName).text
+        } else {
+            parameter = "$0"
+        }
+        while let modifier = expression.as(FunctionCallExprSyntax.self), let base = modifier.calledExpression.as(MemberAccessExprSyntax.self)?.base {
+            if modifier.modifierName == "id", modifier.arguments.count == 1, let argument = modifier.arguments.first, argument.label == nil,
+               argument.expression.is(MemberAccessExprSyntax.self),
+               argument.expression.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == parameter }) {
+                return true
+            }
+            expression = base
+        }
+        return false
     }
 
     /// The rows keep something of their item across updates: they bind into the data
