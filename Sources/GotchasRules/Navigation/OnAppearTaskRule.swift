@@ -18,7 +18,7 @@ struct OnAppearTaskRule: CallRule {
             restarts it when an input changes.
             """,
         notFlagged: [
-            "synchronous work in `onAppear`",
+            "synchronous work in `onAppear`, also deferred in a `Task` that never awaits",
             "a `Task` beside other statements",
             "`Task.detached`",
             "a view shown only while state says so (a load-more trigger)",
@@ -96,6 +96,8 @@ struct OnAppearTaskRule: CallRule {
                 }
                 """, note: "a Task alongside other work"),
             RuleExample("Text(\"a\").task { await load() }", note: "already `.task`"),
+            RuleExample("Text(\"a\").onAppear { Task { if let samples { self.samples = samples } } }",
+                        note: "a task that never awaits only defers a state write: nothing to cancel"),
             RuleExample("Text(\"a\").onAppear { Task.detached { await load() } }", note: "a detached task is a deliberate choice"),
             RuleExample("Text(\"a\").onAppear(perform: refresh)", note: "a function reference"),
         ],
@@ -156,6 +158,9 @@ struct OnAppearTaskRule: CallRule {
         // Present only while changing state allows it: `.task` ends when the view goes, which the
         // work itself may cause (a load-more trigger hidden while loading). `Task { }` outlives that.
         if Self.isShownWhileStateAllows(call, in: context) { return }
+        // No `await` in the task: it only defers synchronous work (a state write out of the view
+        // update) and runs to its end at once; there is nothing for `.task` to cancel.
+        if !body.statements.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .keyword(.await) }) { return }
 
         var fixes: [Fix] = []
         if let fix = Self.fix(call: call, member: member, onAppear: onAppear, task: task, body: body, context: context) {
