@@ -149,16 +149,19 @@ enum WorkspaceRuleSupport {
         return false
     }
 
-    /// The type declaration around `node` (the file, outside any) names something that animates
-    /// a change (`withAnimation`, `.animation(_:value:)`, `.symbolEffect`, `.contentTransition`).
-    static func enclosingTypeAnimates(_ node: Syntax) -> Bool {
+    /// The type declaration around `node` (the file, outside any) names one of `names` in its code.
+    static func enclosingTypeMentions(_ node: Syntax, _ names: Set<String>) -> Bool {
         var current = node.parent
         while let parent = current {
-            if parent.isProtocol(DeclGroupSyntax.self) { return containsToken(parent, in: animationNames) }
+            if parent.isProtocol(DeclGroupSyntax.self) { return containsToken(parent, in: names) }
             current = parent.parent
         }
-        return containsToken(node.root, in: animationNames)
+        return containsToken(node.root, in: names)
     }
+
+    /// The type declaration around `node` (the file, outside any) names something that animates
+    /// a change (`withAnimation`, `.animation(_:value:)`, `.symbolEffect`, `.contentTransition`).
+    static func enclosingTypeAnimates(_ node: Syntax) -> Bool { enclosingTypeMentions(node, animationNames) }
 
     /// The file imports WidgetKit (widget rules apply only there).
     static func isWidgetFile(_ context: RuleContext) -> Bool { context.imports.contains("WidgetKit") }

@@ -115,6 +115,15 @@ import Testing
         #expect(Self.severities(host, only: "navigation-view", otherFiles: app) == [.warning], "the app builds it")
     }
 
+    @Test func aOneShotTaskOnAppearIsInfoAndOneRacingTheCleanupAWarning() {
+        func view(_ modifiers: String) -> String {
+            "struct Card: View {\n    @State private var items: [Item] = []\n    var body: some View {\n        Text(\"a\")\(modifiers)\n    }\n}"
+        }
+        #expect(Self.severities(view(".onAppear { Task { items = await load() } }"), only: "onappear-task") == [.info])
+        #expect(Self.severities(view(".onAppear { Task { items.append(await load()) } }.onDisappear { items.removeAll() }"), only: "onappear-task") == [.warning])
+        #expect(Self.severities(view(".onAppear { Task { for await item in feed { items.append(item) } } }"), only: "onappear-task") == [.warning])
+    }
+
     @Test func screenBoundsOutsideLayoutIsInfo() {
         let random = """
             struct Lightning: View {

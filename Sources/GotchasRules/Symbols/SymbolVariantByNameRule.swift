@@ -275,12 +275,7 @@ struct SymbolVariantByNameRule: CallRule {
         if call.modifiersAppliedAfter.contains(where: { callee in
             callee.calleeName.map { symbolAnimations.contains($0) } == true
         }) { return true }
-        var current = Syntax(call).parent
-        while let parent = current {
-            if parent.isProtocol(DeclGroupSyntax.self) { return WorkspaceRuleSupport.containsToken(parent, in: symbolAnimations) }
-            current = parent.parent
-        }
-        return WorkspaceRuleSupport.containsToken(Syntax(call).root, in: symbolAnimations)
+        return WorkspaceRuleSupport.enclosingTypeMentions(Syntax(call), symbolAnimations)
     }
 
     /// Modifiers that animate a symbol's own drawing (a morph between variants).
