@@ -136,8 +136,8 @@ struct UnstableIdentityRule: CallRule {
         guard Self.isNewUUID(call), Self.isInComputedIDGetter(call) else { return }
         // `x ?? UUID()`: a new identity only on the reads where `x` is nil; say so.
         // With several (`a ?? b ?? UUID()`) it happens only where every value before it is nil:
-        // a last resort behind other fallbacks, which the review of public apps found the data
-        // never reaches (precision first: not flagged).
+        // a last resort behind other fallbacks, which apps' data in practice never reaches
+        // (precision first: not flagged).
         if let fallbackFor = Self.nilCoalescingOperands(of: call) {
             guard fallbackFor.count == 1 else { return }
             // A value its declaration says is never nil never reaches the fallback.
