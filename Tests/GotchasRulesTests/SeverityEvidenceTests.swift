@@ -191,6 +191,12 @@ import Testing
         for (initializer, severity) in loud {
             #expect(Self.severities(view, only: "heavy-state-initializer", otherFiles: code(initializer)) == [severity], "\(initializer)")
         }
+        // The caller turns the flag on: the work behind it is done.
+        let optIn = code("init(name: String, auto: Bool = false) { self.name = name; if auto { Task { await load() } } }")
+        func creating(_ arguments: String) -> String { view.replacingOccurrences(of: "Backlog(name: \"Feed\")", with: "Backlog(\(arguments))") }
+        #expect(Self.severities(creating("name: \"Feed\", auto: true"), only: "heavy-state-initializer", otherFiles: optIn) == [.warning])
+        #expect(Self.severities(creating("name: \"Feed\", auto: isLive"), only: "heavy-state-initializer", otherFiles: optIn) == [.warning])
+        #expect(Self.severities(creating("name: \"Feed\", auto: false"), only: "heavy-state-initializer", otherFiles: optIn).isEmpty)
     }
 
     @Test func aPreviewWhoseViewHasItsOwnStackIsToldToDropTheWrapper() throws {

@@ -59,6 +59,10 @@ public struct TypeScope: Sendable, Codable, Hashable {
     public var methodNames: Set<String> = []
     /// What the type's `init`s do besides storing values (the most of any of them).
     public var initializerWork: InitializerWork = .none
+    /// Work an `init` does only when a caller turns on an off-by-default `Bool` flag
+    /// (`init(auto: Bool = false) { if auto { … } }`), by the flag's argument label (`auto`):
+    /// a call passing `auto: true` does it, one leaving the default does not.
+    public var flagGatedWork: [String: InitializerWork] = [:]
     /// Some `init` of the type calls something (besides `super.init`/`self.init`) or
     /// runs a closure: constructing the type does work.
     public var hasInitializerBody: Bool { initializerWork != .none }
@@ -127,7 +131,7 @@ public struct TypeScope: Sendable, Codable, Hashable {
     /// Every stored field (decoding a cached index).
     init(name: String, qualifiedName: String, kind: Kind, inheritedTypes: [String], attributes: [String], properties: [PropertyInfo],
          isView: Bool, nameRange: Range<Int>, methodNames: Set<String>, initializerWork: InitializerWork,
-         declaresInitializer: Bool, initializerParameters: Set<String>) {
+         flagGatedWork: [String: InitializerWork] = [:], declaresInitializer: Bool, initializerParameters: Set<String>) {
         self.name = name
         self.qualifiedName = qualifiedName
         self.kind = kind
@@ -138,6 +142,7 @@ public struct TypeScope: Sendable, Codable, Hashable {
         self.nameRange = nameRange
         self.methodNames = methodNames
         self.initializerWork = initializerWork
+        self.flagGatedWork = flagGatedWork
         self.declaresInitializer = declaresInitializer
         self.initializerParameters = initializerParameters
     }
@@ -155,6 +160,7 @@ public struct TypeScope: Sendable, Codable, Hashable {
         var properties: [PropertyInfo] = []
         var methodNames: Set<String> = []
         var initializerWork = InitializerWork.none
+        var flagGatedWork: [String: InitializerWork] = [:]
         var declaresInitializer = false
         var initializerParameters: Set<String> = []
         for member in members.members {
@@ -169,14 +175,17 @@ public struct TypeScope: Sendable, Codable, Hashable {
                 for parameter in initializer.signature.parameterClause.parameters {
                     initializerParameters.insert((parameter.secondName ?? parameter.firstName).text)
                 }
-                if initializerWork != .startsWork, let body = initializer.body {
-                    initializerWork = max(initializerWork, Self.work(of: body, offFlags: Self.flagsOffByDefault(initializer)))
+                if let body = initializer.body {
+                    let work = Self.work(of: body, offFlags: Self.flagsOffByDefault(initializer))
+                    initializerWork = max(initializerWork, work.always)
+                    flagGatedWork.merge(work.gated, uniquingKeysWith: max)
                 }
             }
         }
         self.properties = properties
         self.methodNames = methodNames
         self.initializerWork = initializerWork
+        self.flagGatedWork = flagGatedWork
         self.declaresInitializer = declaresInitializer
         self.initializerParameters = initializerParameters
     }
@@ -189,38 +198,45 @@ public struct TypeScope: Sendable, Codable, Hashable {
     /// that defaults to `false` (`init(auto: Bool = false)`: callers opt in), and a Combine
     /// subscription (`publisher.map { … }.sink { … }.store(in: &subscriptions)`), whose closures run
     /// only when a value arrives.
-    private static func work(of body: CodeBlockSyntax, offFlags: Set<String>) -> InitializerWork {
+    /// The work done on every call (`always`), and the work done only when a flag is on, by the
+    /// flag's argument label (`gated`).
+    private static func work(of body: CodeBlockSyntax, offFlags: [String: String]) -> (always: InitializerWork, gated: [String: InitializerWork]) {
         var work = InitializerWork.none
+        var gated: [String: InitializerWork] = [:]
         for statement in body.statements {
-            if isGated(statement.item, byAnyOf: offFlags) || isSubscription(statement.item) { continue }
-            work = max(work, tokenWork(Array(statement.tokens(viewMode: .sourceAccurate))))
-            if work == .startsWork { return work }
+            if isSubscription(statement.item) { continue }
+            let statementWork = tokenWork(Array(statement.tokens(viewMode: .sourceAccurate)))
+            if let label = gatingFlag(statement.item, among: offFlags) {
+                if statementWork != .none { gated[label] = max(gated[label] ?? .none, statementWork) }
+                continue
+            }
+            work = max(work, statementWork)
         }
-        return work
+        return (work, gated)
     }
 
-    /// The internal names of an initializer's `Bool` parameters whose default is `false`.
-    private static func flagsOffByDefault(_ initializer: InitializerDeclSyntax) -> Set<String> {
-        var names: Set<String> = []
+    /// An initializer's `Bool` parameters whose default is `false`: internal name → argument label.
+    private static func flagsOffByDefault(_ initializer: InitializerDeclSyntax) -> [String: String] {
+        var flags: [String: String] = [:]
         for parameter in initializer.signature.parameterClause.parameters
         where parameter.type.trimmedDescription == "Bool"
             && parameter.defaultValue?.value.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.false) {
-            names.insert((parameter.secondName ?? parameter.firstName).text)
+            flags[(parameter.secondName ?? parameter.firstName).text] = parameter.firstName.text
         }
-        return names
+        return flags
     }
 
-    /// `if flag { … }` (no `else`) whose one condition is one of `flags`, bare or in parentheses.
-    private static func isGated(_ item: CodeBlockItemSyntax.Item, byAnyOf flags: Set<String>) -> Bool {
-        guard !flags.isEmpty else { return false }
+    /// The argument label of the flag an `if flag { … }` (no `else`, one condition, bare or in
+    /// parentheses) tests, when the flag is one of `flags`.
+    private static func gatingFlag(_ item: CodeBlockItemSyntax.Item, among flags: [String: String]) -> String? {
+        guard !flags.isEmpty else { return nil }
         let expression = item.as(ExpressionStmtSyntax.self)?.expression ?? item.as(ExprSyntax.self)
         guard let ifExpr = expression?.as(IfExprSyntax.self), ifExpr.elseBody == nil, ifExpr.conditions.count == 1,
-              case .expression(var condition) = ifExpr.conditions.first?.condition else { return false }
+              case .expression(var condition) = ifExpr.conditions.first?.condition else { return nil }
         if let tuple = condition.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
             condition = only.expression
         }
-        guard let name = condition.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
-        return flags.contains(name)
+        return condition.as(DeclReferenceExprSyntax.self).flatMap { flags[$0.baseName.text] }
     }
 
     /// A Combine subscription statement: a chain ending in `.store(in:)`, or a `.sink`/`.assign`
@@ -309,6 +325,7 @@ public struct TypeScope: Sendable, Codable, Hashable {
     mutating func merge(_ other: TypeScope) {
         isView = isView || other.isView
         initializerWork = max(initializerWork, other.initializerWork)
+        flagGatedWork.merge(other.flagGatedWork, uniquingKeysWith: max)
         declaresInitializer = declaresInitializer || other.declaresInitializer
         initializerParameters.formUnion(other.initializerParameters)
         methodNames.formUnion(other.methodNames)
