@@ -135,16 +135,33 @@ enum WorkspaceRuleSupport {
     /// (A `.transition` animates only the view it is on: asked of a modifier chain, not a type.)
     static let animationNames: Set<String> = ["symbolEffect", "contentTransition", "withAnimation", "animation"]
 
-    /// The type declaration around `node` (the file, outside any) names something that animates
-    /// a change (`withAnimation`, `.animation(_:value:)`, `.symbolEffect`, `.contentTransition`).
-    static func enclosingTypeAnimates(_ node: Syntax) -> Bool {
+    /// Inside either branch of an `if #available(…)` / `if #unavailable(…)`.
+    static func isInAvailabilityBranch(_ node: some SyntaxProtocol) -> Bool {
+        var current = Syntax(node)
+        while let parent = current.parent {
+            if let ifExpr = parent.as(IfExprSyntax.self),
+               ifExpr.conditions.contains(where: { $0.condition.is(AvailabilityConditionSyntax.self) }) {
+                return true
+            }
+            if parent.is(FunctionDeclSyntax.self) || parent.is(VariableDeclSyntax.self) { return false }
+            current = parent
+        }
+        return false
+    }
+
+    /// The type declaration around `node` (the file, outside any) names one of `names` in its code.
+    static func enclosingTypeMentions(_ node: Syntax, _ names: Set<String>) -> Bool {
         var current = node.parent
         while let parent = current {
-            if parent.isProtocol(DeclGroupSyntax.self) { return containsToken(parent, in: animationNames) }
+            if parent.isProtocol(DeclGroupSyntax.self) { return containsToken(parent, in: names) }
             current = parent.parent
         }
-        return containsToken(node.root, in: animationNames)
+        return containsToken(node.root, in: names)
     }
+
+    /// The type declaration around `node` (the file, outside any) names something that animates
+    /// a change (`withAnimation`, `.animation(_:value:)`, `.symbolEffect`, `.contentTransition`).
+    static func enclosingTypeAnimates(_ node: Syntax) -> Bool { enclosingTypeMentions(node, animationNames) }
 
     /// The file imports WidgetKit (widget rules apply only there).
     static func isWidgetFile(_ context: RuleContext) -> Bool { context.imports.contains("WidgetKit") }

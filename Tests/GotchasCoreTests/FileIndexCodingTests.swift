@@ -30,8 +30,18 @@ import Testing
         let index = linter.lint(SourceDocument(path: "t.swift", text: "struct A { @State var x: Int = f() }"),
                                 configuration: RuleConfiguration(severities: [:])).fileIndex
         let type = index.types["A"]!
-        #expect(Mirror(reflecting: type).children.count == 12)
+        #expect(Mirror(reflecting: type).children.count == 13)
         #expect(Mirror(reflecting: type.properties[0]).children.count == 12)
+    }
+
+    @Test func workBehindAFlagRoundTrips() throws {
+        let linter = Linter(rules: [])
+        let code = "final class Backlog { var n = 0; init(timeout: Double = 1, auto isAuto: Bool = false) { if isAuto { Task { await start() } } } }"
+        let index = linter.lint(SourceDocument(path: "t.swift", text: code), configuration: RuleConfiguration(severities: [:])).fileIndex
+        #expect(index.types["Backlog"]?.initializerWork == TypeScope.InitializerWork.none)
+        #expect(index.types["Backlog"]?.flagGatedWork == ["auto": .startsWork], "keyed by the argument label")
+        let decoded = try #require(FileIndex(encoded: index.encoded()))
+        #expect(decoded.types["Backlog"]?.flagGatedWork == ["auto": .startsWork])
     }
 
     @Test func truncatedOrCorruptInputIsRejected() {

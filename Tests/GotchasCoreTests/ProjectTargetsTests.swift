@@ -138,6 +138,17 @@ import Testing
         #expect(DeviceFamilySetting.isPhonePortraitOnly([setting!]))
     }
 
+    /// Unset at every level, an iOS app's device family is Xcode's default: iPhone.
+    @Test func anUnsetDeviceFamilyOfAnIOSAppIsIPhone() {
+        let text = XcodeTargetsFixture.project(appMembers: []).split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.contains("TARGETED_DEVICE_FAMILY") }.joined(separator: "\n")
+        let setting = DeviceFamilySetting(path: Self.root + "/App.xcodeproj/project.pbxproj", text: text)
+        #expect(setting?.families == ["1"])
+        #expect(DeviceFamilySetting.isPhonePortraitOnly([setting!]))
+        let iPad = DeviceFamilySetting(path: Self.root + "/Config/App.xcconfig", text: "TARGETED_DEVICE_FAMILY = 1,2\n")
+        #expect(!DeviceFamilySetting.isPhonePortraitOnly([setting!, iPad!]), "an xcconfig that sets it is added")
+    }
+
     @Test func thePropertyListReaderReadsEscapesCommentsAndRejectsBrokenText() {
         let list = OpenStepPropertyList.parse(#"// !$*UTF8*$!"# + "\n{ a = \"x\\\"y\\n\\U00e9\"; /* c */ b = (1, two, ); c = {d = <0fbd>;}; }")
         #expect(list?["a"]?.string == "x\"y\né")

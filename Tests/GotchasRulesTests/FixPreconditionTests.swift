@@ -84,7 +84,7 @@ import Testing
         "Text(\"a\").onAppear { Task { for try await x in stream { print(x) } } }",
         "Text(\"a\").onAppear { Task { do { try await load() } catch let e as URLError { print(e) } } }",
         "Text(\"a\").onAppear { Task { do { try await load() } catch { throw error } } }",
-        "Text(\"a\").onAppear { Task { if bad { throw Failure() } } }",
+        "Text(\"a\").onAppear { Task { if bad { throw Failure() }; await load() } }",
     ])
     func onAppearTaskThatThrowsHasNoFix(code: String) {
         let diagnostics = RuleHarness.lint(code, only: "onappear-task")

@@ -33,16 +33,25 @@ import Testing
         #expect(Self.severities(code, only: "symbol-variant-by-name") == [.warning])
     }
 
-    @Test func aSymbolWhoseConditionChangesWithAnimationIsAWarning() {
+    @Test func aSymbolWhoseConditionChangesWithAnimationIsAHint() {
+        // `withAnimation` cross-fades one image into the other whether the name or the variant
+        // changes (and here animates a panel elsewhere): no morph is lost, a style change.
         let code = """
-            struct Star: View {
-                @State private var isOn = false
+            struct Toolbar: View {
+                @State private var showsConsole = false
                 var body: some View {
-                    Button { withAnimation { isOn.toggle() } } label: { Image(systemName: isOn ? "star.fill" : "star") }
+                    VStack {
+                        Button { withAnimation(.spring) { showsConsole.toggle() } } label: {
+                            Label("Console", systemImage: showsConsole ? "terminal.fill" : "terminal")
+                        }
+                        if showsConsole { Text("log") }
+                    }
                 }
             }
             """
-        #expect(Self.severities(code, only: "symbol-variant-by-name") == [.warning])
+        #expect(Self.severities(code, only: "symbol-variant-by-name") == [.hint])
+        let effect = code.replacingOccurrences(of: "if showsConsole", with: "Image(systemName: \"bell\").symbolEffect(.bounce, value: showsConsole)\n if showsConsole")
+        #expect(Self.severities(effect, only: "symbol-variant-by-name") == [.warning], "the view animates symbols")
     }
 
     @Test func aLetInputIsNarrowedOnlyByItsCallers() {
@@ -92,6 +101,102 @@ import Testing
     @Test func navigationViewInAPreviewIsAHint() {
         #expect(Self.severities("#Preview { NavigationView { InboxView() } }", only: "navigation-view") == [.hint])
         #expect(Self.severities("struct Root: View { var body: some View { NavigationView { InboxView() } } }", only: "navigation-view") == [.warning])
+    }
+
+    @Test func navigationViewInAHostViewOnlyPreviewsBuildIsAHint() {
+        let host = """
+            struct TimerSheetHost: View {
+                @State private var show = true
+                var body: some View { Color.clear.sheet(isPresented: $show) { NavigationView { TimerView() } } }
+            }
+            """
+        #expect(Self.severities(host, only: "navigation-view", otherFiles: ["Previews.swift": "#Preview { TimerSheetHost() }"]) == [.hint])
+        let app = ["Root.swift": "struct Root: View { var body: some View { TimerSheetHost() } }"]
+        #expect(Self.severities(host, only: "navigation-view", otherFiles: app) == [.warning], "the app builds it")
+    }
+
+    @Test func aOneShotTaskOnAppearIsInfoAndOneRacingTheCleanupAWarning() {
+        func view(_ modifiers: String) -> String {
+            "struct Card: View {\n    @State private var items: [Item] = []\n    var body: some View {\n        Text(\"a\")\(modifiers)\n    }\n}"
+        }
+        #expect(Self.severities(view(".onAppear { Task { items = await load() } }"), only: "onappear-task") == [.info])
+        #expect(Self.severities(view(".onAppear { Task { items.append(await load()) } }.onDisappear { items.removeAll() }"), only: "onappear-task") == [.warning])
+        #expect(Self.severities(view(".onAppear { Task { for await item in feed { items.append(item) } } }"), only: "onappear-task") == [.warning])
+    }
+
+    @Test func screenBoundsOutsideLayoutIsInfo() {
+        let random = """
+            struct Lightning: View {
+                @State private var startX: CGFloat = 0
+                var body: some View { Bolt(x: startX).onAppear { startX = CGFloat.random(in: UIScreen.main.bounds.minX...UIScreen.main.bounds.maxX) } }
+            }
+            """
+        #expect(Self.severities(random, only: "uiscreen-bounds") == [.info, .info], "a random start point for a decoration")
+        let direct = """
+            struct Player: View {
+                var body: some View {
+                    Color.black.onGeometryChange(for: Bool.self) { $0.frame(in: .global).intersects(UIScreen.main.bounds) } action: { visible = $0 }
+                }
+            }
+            """
+        #expect(Self.severities(direct, only: "uiscreen-bounds") == [.info], "a visibility estimate")
+        let layout = "struct Banner: View { var body: some View { Image(\"hero\").frame(width: UIScreen.main.bounds.width) } }"
+        #expect(Self.severities(layout, only: "uiscreen-bounds") == [.warning])
+    }
+
+    @Test func conditionalViewIdentityNamesEveryDifferingModifier() throws {
+        let code = """
+            struct Dot: View {
+                @State private var isConnected = false
+                var body: some View {
+                    if isConnected {
+                        Image(systemName: "circle.fill").foregroundColor(.green).opacity(1.0)
+                    } else {
+                        Image(systemName: "circle.fill").foregroundColor(.gray).opacity(0.2)
+                    }
+                }
+            }
+            """
+        let message = try #require(RuleHarness.lint(code, only: "conditional-view-identity").first).message
+        #expect(message.contains("differing only by `.foregroundColor(…)` and `.opacity(…)`"))
+        #expect(message.contains("give `.foregroundColor` and `.opacity` conditional arguments"))
+    }
+
+    @Test func cornerRadiusWithoutAntialiasingKeepsItInTheAdvice() throws {
+        let diagnostic = try #require(RuleHarness.lint("Color.red.cornerRadius(8, antialiased: false)", only: "corner-radius").first)
+        #expect(diagnostic.message.contains("FillStyle(antialiased: false)"))
+        #expect(diagnostic.fixes.isEmpty, "`clipShape(.rect(cornerRadius:))` alone would antialias the edge")
+    }
+
+    @Test func constructionWorkBehindAnOffFlagOrInASubscriptionIsNotWork() {
+        func code(_ initializer: String) -> [String: String] {
+            ["Backlog.swift": "final class Backlog {\n    var name = \"\"\n    var subscriptions = Set<AnyCancellable>()\n    \(initializer)\n}"]
+        }
+        let view = "struct Feed: View {\n    @State private var backlog = Backlog(name: \"Feed\")\n    var body: some View { Text(\"\") }\n}"
+        let quiet = [
+            "init(name: String, auto: Bool = false) { self.name = name; if auto { load() } }",
+            "init(name: String, auto: Bool = false) { self.name = name; if (auto) { Task { await load() } } }",
+            "init(name: String) { self.name = name; publisher.sink { [weak self] in self?.name = $0 }.store(in: &subscriptions) }",
+            "init(name: String) { self.name = name; cancellable = publisher.assign(to: \\.name, on: self) }",
+        ]
+        for initializer in quiet {
+            #expect(Self.severities(view, only: "heavy-state-initializer", otherFiles: code(initializer)).isEmpty, "\(initializer)")
+        }
+        let loud: [(String, Severity)] = [
+            ("init(name: String, auto: Bool = true) { self.name = name; if auto { load() } }", .info),
+            ("init(name: String, auto: Bool = false) { self.name = name; if !auto { load() } }", .info),
+            ("init(name: String) { self.name = name; publisher.sink { _ in }.store(in: &subscriptions); load() }", .info),
+            ("init(name: String, auto: Bool = false) { self.name = name; if auto { load() }; Task { await refresh() } }", .warning),
+        ]
+        for (initializer, severity) in loud {
+            #expect(Self.severities(view, only: "heavy-state-initializer", otherFiles: code(initializer)) == [severity], "\(initializer)")
+        }
+        // The caller turns the flag on: the work behind it is done.
+        let optIn = code("init(name: String, auto: Bool = false) { self.name = name; if auto { Task { await load() } } }")
+        func creating(_ arguments: String) -> String { view.replacingOccurrences(of: "Backlog(name: \"Feed\")", with: "Backlog(\(arguments))") }
+        #expect(Self.severities(creating("name: \"Feed\", auto: true"), only: "heavy-state-initializer", otherFiles: optIn) == [.warning])
+        #expect(Self.severities(creating("name: \"Feed\", auto: isLive"), only: "heavy-state-initializer", otherFiles: optIn) == [.warning])
+        #expect(Self.severities(creating("name: \"Feed\", auto: false"), only: "heavy-state-initializer", otherFiles: optIn).isEmpty)
     }
 
     @Test func aPreviewWhoseViewHasItsOwnStackIsToldToDropTheWrapper() throws {

@@ -242,6 +242,7 @@ extension TypeScope {
     func hasSameFacts(as other: TypeScope) -> Bool {
         kind == other.kind && qualifiedName == other.qualifiedName && inheritedTypes == other.inheritedTypes
             && attributes == other.attributes && isView == other.isView && initializerWork == other.initializerWork
+            && flagGatedWork == other.flagGatedWork
             && declaresInitializer == other.declaresInitializer && initializerParameters == other.initializerParameters
             && methodNames == other.methodNames
             && properties.count == other.properties.count
@@ -256,6 +257,7 @@ extension TypeScope {
     var fingerprint: String {
         let props = properties.map { "\($0.name):\($0.attributes):\($0.typeName ?? "-"):\($0.initializerCallee ?? "-"):\($0.isStatic)\($0.isLet)\($0.isComputed)" }
         return "\(kind.rawValue)|\(qualifiedName)|\(inheritedTypes)|\(attributes)|\(isView)|\(initializerWork)|"
+            + "\(flagGatedWork.sorted { $0.key < $1.key })|"
             + "\(declaresInitializer)|\(initializerParameters.sorted())|\(methodNames.sorted())|\(props)"
     }
 }

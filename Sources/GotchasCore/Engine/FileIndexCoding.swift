@@ -128,7 +128,7 @@ extension FileIndex {
 
 extension TypeScope {
     /// The number of stored fields `encode(into:)` writes (checked by a test).
-    static let encodedFieldCount = 12
+    static let encodedFieldCount = 13
 
     func encode(into writer: inout BinaryWriter) {
         writer.string(name)
@@ -142,8 +142,21 @@ extension TypeScope {
         writer.range(nameRange)
         writer.strings(methodNames.sorted())
         writer.int(initializerWork.rawValue)
+        // `label=work` pairs, sorted: a dictionary written as strings.
+        writer.strings(flagGatedWork.map { "\($0.key)=\($0.value.rawValue)" }.sorted())
         writer.bool(declaresInitializer)
         writer.strings(initializerParameters.sorted())
+    }
+
+    /// `label=work` pairs back into the dictionary (an entry that does not parse is left out).
+    private static func flagGatedWork(decoding pairs: [String]) -> [String: InitializerWork] {
+        var work: [String: InitializerWork] = [:]
+        for pair in pairs {
+            guard let separator = pair.lastIndex(of: "="), let raw = Int(pair[pair.index(after: separator)...]),
+                  let level = InitializerWork(rawValue: raw) else { continue }
+            work[String(pair[..<separator])] = level
+        }
+        return work
     }
 
     init?(from reader: inout BinaryReader) {
@@ -156,11 +169,11 @@ extension TypeScope {
             properties.append(property)
         }
         guard let isView = reader.bool(), let nameRange = reader.range(), let methods = reader.strings(),
-              let work = reader.int().flatMap(InitializerWork.init(rawValue:)), let declaresInitializer = reader.bool(),
+              let work = reader.int().flatMap(InitializerWork.init(rawValue:)), let gated = reader.strings(), let declaresInitializer = reader.bool(),
               let initializerParameters = reader.strings() else { return nil }
         self.init(name: name, qualifiedName: qualifiedName, kind: kind, inheritedTypes: inherited, attributes: attributes,
                   properties: properties, isView: isView, nameRange: nameRange, methodNames: Set(methods),
-                  initializerWork: work, declaresInitializer: declaresInitializer,
+                  initializerWork: work, flagGatedWork: Self.flagGatedWork(decoding: gated), declaresInitializer: declaresInitializer,
                   initializerParameters: Set(initializerParameters))
     }
 }

@@ -59,6 +59,10 @@ public struct TypeScope: Sendable, Codable, Hashable {
     public var methodNames: Set<String> = []
     /// What the type's `init`s do besides storing values (the most of any of them).
     public var initializerWork: InitializerWork = .none
+    /// Work an `init` does only when a caller turns on an off-by-default `Bool` flag
+    /// (`init(auto: Bool = false) { if auto { … } }`), by the flag's argument label (`auto`):
+    /// a call passing `auto: true` does it, one leaving the default does not.
+    public var flagGatedWork: [String: InitializerWork] = [:]
     /// Some `init` of the type calls something (besides `super.init`/`self.init`) or
     /// runs a closure: constructing the type does work.
     public var hasInitializerBody: Bool { initializerWork != .none }
@@ -127,7 +131,7 @@ public struct TypeScope: Sendable, Codable, Hashable {
     /// Every stored field (decoding a cached index).
     init(name: String, qualifiedName: String, kind: Kind, inheritedTypes: [String], attributes: [String], properties: [PropertyInfo],
          isView: Bool, nameRange: Range<Int>, methodNames: Set<String>, initializerWork: InitializerWork,
-         declaresInitializer: Bool, initializerParameters: Set<String>) {
+         flagGatedWork: [String: InitializerWork] = [:], declaresInitializer: Bool, initializerParameters: Set<String>) {
         self.name = name
         self.qualifiedName = qualifiedName
         self.kind = kind
@@ -138,6 +142,7 @@ public struct TypeScope: Sendable, Codable, Hashable {
         self.nameRange = nameRange
         self.methodNames = methodNames
         self.initializerWork = initializerWork
+        self.flagGatedWork = flagGatedWork
         self.declaresInitializer = declaresInitializer
         self.initializerParameters = initializerParameters
     }
@@ -155,6 +160,7 @@ public struct TypeScope: Sendable, Codable, Hashable {
         var properties: [PropertyInfo] = []
         var methodNames: Set<String> = []
         var initializerWork = InitializerWork.none
+        var flagGatedWork: [String: InitializerWork] = [:]
         var declaresInitializer = false
         var initializerParameters: Set<String> = []
         for member in members.members {
@@ -169,12 +175,17 @@ public struct TypeScope: Sendable, Codable, Hashable {
                 for parameter in initializer.signature.parameterClause.parameters {
                     initializerParameters.insert((parameter.secondName ?? parameter.firstName).text)
                 }
-                if initializerWork != .startsWork, let body = initializer.body { initializerWork = max(initializerWork, Self.work(of: body)) }
+                if let body = initializer.body {
+                    let work = Self.work(of: body, offFlags: Self.flagsOffByDefault(initializer))
+                    initializerWork = max(initializerWork, work.always)
+                    flagGatedWork.merge(work.gated, uniquingKeysWith: max)
+                }
             }
         }
         self.properties = properties
         self.methodNames = methodNames
         self.initializerWork = initializerWork
+        self.flagGatedWork = flagGatedWork
         self.declaresInitializer = declaresInitializer
         self.initializerParameters = initializerParameters
     }
@@ -182,8 +193,73 @@ public struct TypeScope: Sendable, Codable, Hashable {
     /// What an initializer body does: `.calls` when it calls something besides
     /// `super.init(…)`/`self.init(…)` or runs a closure, `.startsWork` when it starts a `Task`,
     /// `try`s something, or builds one of `heavyConstructions`.
-    private static func work(of body: CodeBlockSyntax) -> InitializerWork {
-        let tokens = Array(body.statements.tokens(viewMode: .sourceAccurate))
+    /// Two kinds of statement are not counted, since making a throwaway instance does not run
+    /// them or they cost nothing until something is sent: an `if flag { … }` on a `Bool` parameter
+    /// that defaults to `false` (`init(auto: Bool = false)`: callers opt in), and a Combine
+    /// subscription (`publisher.map { … }.sink { … }.store(in: &subscriptions)`), whose closures run
+    /// only when a value arrives.
+    /// The work done on every call (`always`), and the work done only when a flag is on, by the
+    /// flag's argument label (`gated`).
+    private static func work(of body: CodeBlockSyntax, offFlags: [String: String]) -> (always: InitializerWork, gated: [String: InitializerWork]) {
+        var work = InitializerWork.none
+        var gated: [String: InitializerWork] = [:]
+        for statement in body.statements {
+            if isSubscription(statement.item) { continue }
+            let statementWork = tokenWork(Array(statement.tokens(viewMode: .sourceAccurate)))
+            if let label = gatingFlag(statement.item, among: offFlags) {
+                if statementWork != .none { gated[label] = max(gated[label] ?? .none, statementWork) }
+                continue
+            }
+            work = max(work, statementWork)
+        }
+        return (work, gated)
+    }
+
+    /// An initializer's `Bool` parameters whose default is `false`: internal name → argument label.
+    private static func flagsOffByDefault(_ initializer: InitializerDeclSyntax) -> [String: String] {
+        var flags: [String: String] = [:]
+        for parameter in initializer.signature.parameterClause.parameters
+        where parameter.type.trimmedDescription == "Bool"
+            && parameter.defaultValue?.value.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.false) {
+            flags[(parameter.secondName ?? parameter.firstName).text] = parameter.firstName.text
+        }
+        return flags
+    }
+
+    /// The argument label of the flag an `if flag { … }` (no `else`, one condition, bare or in
+    /// parentheses) tests, when the flag is one of `flags`.
+    private static func gatingFlag(_ item: CodeBlockItemSyntax.Item, among flags: [String: String]) -> String? {
+        guard !flags.isEmpty else { return nil }
+        let expression = item.as(ExpressionStmtSyntax.self)?.expression ?? item.as(ExprSyntax.self)
+        guard let ifExpr = expression?.as(IfExprSyntax.self), ifExpr.elseBody == nil, ifExpr.conditions.count == 1,
+              case .expression(var condition) = ifExpr.conditions.first?.condition else { return nil }
+        if let tuple = condition.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+            condition = only.expression
+        }
+        return condition.as(DeclReferenceExprSyntax.self).flatMap { flags[$0.baseName.text] }
+    }
+
+    /// A Combine subscription statement: a chain ending in `.store(in:)`, or a `.sink`/`.assign`
+    /// chain (possibly assigned to a property).
+    private static func isSubscription(_ item: CodeBlockItemSyntax.Item) -> Bool {
+        guard var expression = item.as(ExprSyntax.self) ?? item.as(ExpressionStmtSyntax.self)?.expression else { return false }
+        if let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+           sequence.elements.dropFirst().first?.is(AssignmentExprSyntax.self) == true, let value = sequence.elements.last {
+            expression = value
+        } else if let infix = expression.as(InfixOperatorExprSyntax.self), infix.operator.is(AssignmentExprSyntax.self) {
+            expression = infix.rightOperand
+        }
+        guard let call = expression.as(FunctionCallExprSyntax.self),
+              let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base != nil else { return false }
+        switch member.declName.baseName.text {
+        case "store": return call.arguments.first?.label?.text == "in"
+        case "sink", "assign": return true
+        default: return false
+        }
+    }
+
+    /// What a statement's tokens show it does (`work(of:offFlags:)`).
+    private static func tokenWork(_ tokens: [TokenSyntax]) -> InitializerWork {
         var work = InitializerWork.none
         for index in tokens.indices {
             let token = tokens[index]
@@ -249,6 +325,7 @@ public struct TypeScope: Sendable, Codable, Hashable {
     mutating func merge(_ other: TypeScope) {
         isView = isView || other.isView
         initializerWork = max(initializerWork, other.initializerWork)
+        flagGatedWork.merge(other.flagGatedWork, uniquingKeysWith: max)
         declaresInitializer = declaresInitializer || other.declaresInitializer
         initializerParameters.formUnion(other.initializerParameters)
         methodNames.formUnion(other.methodNames)

@@ -50,6 +50,10 @@ public struct ProjectTarget: Sendable, Equatable {
             }
             if let family = value("TARGETED_DEVICE_FAMILY", .iOS)?.value {
                 families.formUnion(family.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+            } else if built == [.iOS] {
+                // Unset for an iOS-only build: Xcode's default is iPhone (`1`). An xcconfig that
+                // sets it is read as a settings file of its own, and its families are added.
+                families.insert("1")
             }
             for key in ["INFOPLIST_KEY_UISupportedInterfaceOrientations", "INFOPLIST_KEY_UISupportedInterfaceOrientations_iPhone"] {
                 if let named = value(key, .iOS)?.value {

@@ -24,6 +24,7 @@ struct AnyShapeStyleTernaryRule: Rule {
             "a single `AnyShapeStyle`",
             "only one branch erased",
             "a gradient-or-colour choice nothing animates",
+            "a style whose change `.animation(nil, value:)` right after turns off",
         ],
         severityReason: "the animated change shows wrong colours.",
         useInstead: "the recommended shape",
@@ -54,6 +55,13 @@ struct AnyShapeStyleTernaryRule: Rule {
             "let style = (↓a ? AnyShapeStyle(.red) : AnyShapeStyle(.blue))",
         ],
         nonTriggering: [
+            RuleExample("""
+                Circle()
+                    .fill(current == index ? AnyShapeStyle(Color.accentColor) : AnyShapeStyle(Color.secondary))
+                    .animation(nil, value: current)
+                    .scaleEffect(current == index ? 1.2 : 1)
+                    .animation(.easeInOut, value: current)
+                """, note: "the fill's change is not animated (`.animation(nil, value:)` right after it)"),
             RuleExample("""
                 struct Card: View {
                     @AppStorage("useGradient") private var useGradient = true
@@ -88,6 +96,9 @@ struct AnyShapeStyleTernaryRule: Rule {
         // is nothing to interpolate, and one style with `.opacity` cannot stand for both kinds.
         if Self.isGradient(ternary.thenExpression) != Self.isGradient(ternary.elseExpression),
            !WorkspaceRuleSupport.enclosingTypeAnimates(node) { return }
+        // `.fill(c ? AnyShapeStyle(a) : AnyShapeStyle(b)).animation(nil, value: …)`: the style's change
+        // is never animated, so nothing interpolates through stray colours.
+        if Self.isUnanimated(node) { return }
         report.append(Finding(
             message: "Both branches type-erase to `AnyShapeStyle`: SwiftUI can't compare them and animations interpolate through stray colors; keep one constant style and animate `.opacity` instead",
             range: ternary.range))
@@ -108,6 +119,20 @@ struct AnyShapeStyleTernaryRule: Rule {
 
     private static func mentionsMaterial(_ expression: ExprSyntax) -> Bool {
         expression.tokens(viewMode: .sourceAccurate).contains { materials.contains($0.text) }
+    }
+
+    /// The ternary is an argument of a modifier directly followed by `.animation(nil, …)`.
+    private static func isUnanimated(_ node: Syntax) -> Bool {
+        var current = node.parent
+        while let parent = current, !parent.is(CodeBlockItemSyntax.self) {
+            if let call = parent.as(FunctionCallExprSyntax.self), call.arguments.contains(where: { node.position >= $0.position && node.endPosition <= $0.endPosition }) {
+                guard let next = call.modifiersAppliedAfter.first, next.modifierName == "animation",
+                      next.arguments.first?.expression.is(NilLiteralExprSyntax.self) == true else { return false }
+                return true
+            }
+            current = parent.parent
+        }
+        return false
     }
 
     /// The ternary is a branch of an enclosing ternary.

@@ -19,7 +19,7 @@ struct CornerRadiusRule: CallRule {
             "a shape's `cornerRadius:` label",
             "UIKit's `layer.cornerRadius`",
         ],
-        fixSafety: "Wraps the radius in `.clipShape(.rect(cornerRadius:))`, as written. Unsafe: the shape's corners may not be the curve `cornerRadius` drew, so check the look.",
+        fixSafety: "Wraps the radius in `.clipShape(.rect(cornerRadius:))`, as written; none for `antialiased:` (the advice keeps it with `FillStyle(antialiased: false)`). Unsafe: the shape's corners may not be the curve `cornerRadius` drew, so check the look.",
         severityReason: "a soft-deprecated rename: the old call keeps working.",
         asks: [.declaration],
         tags: [.deprecated],
@@ -98,8 +98,12 @@ struct CornerRadiusRule: CallRule {
                 .insert(")", at: rightParen.positionAfterSkippingLeadingTrivia.utf8Offset),
             ]))
         }
+        // `antialiased: false` must be kept: `clipShape` antialiases unless its fill style says not to.
+        let advice = labels.isEmpty
+            ? "use `.clipShape(.rect(cornerRadius:))`"
+            : "use `.clipShape(.rect(cornerRadius:), style: FillStyle(antialiased: false))` to keep the hard edge"
         report.append(Finding(
-            message: "`.cornerRadius(_:)` is deprecated; use `.clipShape(.rect(cornerRadius:))`",
+            message: "`.cornerRadius(_:)` is deprecated; \(advice)",
             range: call.rangeFromCalleeName, fixes: fixes))
     }
 }

@@ -23,6 +23,7 @@ struct DispatchQueueRule: Rule {
             "a commented hop: deliberate",
             "a view's next-runloop `main.async` (focus, scrolling)",
             "a delay in a menu's action or a view's own method",
+            "a delay right after `dismiss()`, meant to outlive the view",
             "a hop in a callback closure of a function async code calls",
             "Combine, completion handlers, `@objc` and delegate methods",
             "a representable's update, the render path",
@@ -121,6 +122,18 @@ struct DispatchQueueRule: Rule {
             """,
         ],
         nonTriggering: [
+            RuleExample("""
+                import SwiftUI
+                struct PostMenu: View {
+                    @Environment(\\.dismiss) private var dismiss
+                    var body: some View {
+                        Button("Delete", role: .destructive) {
+                            dismiss()
+                            DispatchQueue.main.asyncAfter(deadline: .now() + 0.35) { requestDelete(post) }
+                        }
+                    }
+                }
+                """, note: "a delay after `dismiss()` waits for the sheet to go: it must outlive the view"),
             RuleExample("""
                 import SwiftUI
                 struct FavoriteRow: View {
@@ -363,6 +376,17 @@ struct DispatchQueueRule: Rule {
         return false
     }
 
+    /// An earlier statement of the same block calls `dismiss()` (`dismiss()`,
+    /// `presentationMode.wrappedValue.dismiss()`, `self.dismiss()`).
+    static func followsDismiss(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let item = call.ancestor(CodeBlockItemSyntax.self), let block = item.parent?.as(CodeBlockItemListSyntax.self) else { return false }
+        for statement in block {
+            if statement.id == item.id { return false }
+            if let earlier = statement.item.as(FunctionCallExprSyntax.self), earlier.calleeName == "dismiss", earlier.arguments.isEmpty { return true }
+        }
+        return false
+    }
+
     /// Where the call stands, when a structured alternative can be written there.
     enum Place { case view, async }
 
@@ -391,6 +415,9 @@ struct DispatchQueueRule: Rule {
         // is timing the interface on purpose. In an action or lifecycle closure a `Task` or
         // `.task`/`.task(id:)` is the direct replacement.
         if place == .view, name == "DispatchQueue.main.asyncAfter", !Self.isInActionClosureOutsideMenus(call, in: context) { return }
+        // `dismiss(); DispatchQueue.main.asyncAfter(…) { … }`: the delay waits for the view to go away
+        // and must outlive it, which a `.task` or a cancelled `Task` would not.
+        if place == .view, name == "DispatchQueue.main.asyncAfter", Self.followsDismiss(call) { return }
         let sleep = context.allows(Self.sleepForDuration) ? "Task.sleep(for: .seconds(…))" : "Task.sleep(nanoseconds: …)"
         let message: String
         switch (name, place) {

@@ -23,8 +23,10 @@ struct UIScreenBoundsRule: Rule {
             "a device-class check against a constant",
             "an iPhone-only, portrait-only app",
             "other screen properties",
+            "content rendered off screen by `ImageRenderer`",
+            "a `@State` seed the view overwrites with a measured size",
         ],
-        severityReason: "warning where it sizes or places views: the layout breaks whenever the window is not the screen; info where it only sizes an effect's radius (a gradient, a blur).",
+        severityReason: "warning where it sizes or places views: the layout breaks whenever the window is not the screen; info where it only sizes a decorative effect (a gradient's or blur's radius, a random start point) or stands for the visible area in a visibility estimate.",
         asks: [.phonePortraitOnly, .reachedHazard],
         triggering: [
             RuleExample("""
@@ -107,6 +109,18 @@ struct UIScreenBoundsRule: Rule {
                     }
                 }
                 """, note: "info: a decorative radius sized to the screen"),
+            RuleExample("""
+                struct AutoplayVideo: View {
+                    var body: some View {
+                        Player().onGeometryChange(for: CGFloat.self) { proxy in
+                            let frame = proxy.frame(in: .global)
+                            let screen = ↓UIScreen.main.bounds
+                            let visible = frame.intersection(screen)
+                            return visible.width * visible.height / (frame.width * frame.height)
+                        } action: { fraction = $0 }
+                    }
+                }
+                """, note: "info: the screen stands for the visible area in a visibility estimate"),
         ],
         nonTriggering: [
             RuleExample("""
@@ -142,6 +156,28 @@ struct UIScreenBoundsRule: Rule {
                     TARGETED_DEVICE_FAMILY = 1;
                     INFOPLIST_KEY_UISupportedInterfaceOrientations_iPhone = UIInterfaceOrientationPortrait;
                     """]),
+            RuleExample("""
+                struct ShareButton: View {
+                    var body: some View {
+                        Button("Share") {
+                            let renderer = ImageRenderer(content: PostCard().frame(width: min(402, UIScreen.main.bounds.width)))
+                            share(renderer.uiImage)
+                        }
+                    }
+                }
+                """, note: "a render width for an image made off screen: no window or container to measure"),
+            RuleExample("""
+                struct WidthReader<Content: View>: View {
+                    @State private var width: CGFloat = UIScreen.main.bounds.width
+                    let content: Content
+                    var body: some View {
+                        GeometryReader { geo in
+                            content.environment(\\.availableWidth, width)
+                                .onAppear { width = geo.size.width }
+                        }
+                    }
+                }
+                """, note: "a seed for before the first measurement: the view assigns the measured size"),
             RuleExample("let scale = UIScreen.main.scale", note: "other screen properties"),
             RuleExample("""
                 func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
@@ -217,6 +253,12 @@ struct UIScreenBoundsRule: Rule {
         // `UIScreen.main.bounds.height <= 667`: a device-class check ("is this a small phone"), not a
         // layout measurement; a container's size would answer a different question.
         if Self.isComparedWithConstant(member) { return }
+        // Inside `ImageRenderer(content: …)`: the view is rendered off screen into an image, in no
+        // window or container; the screen's width is a deliberate render width there.
+        if Self.isImageRendererContent(member) { return }
+        // `@State private var width: CGFloat = UIScreen.main.bounds.width` that the view overwrites
+        // with a measured size (`width = geo.size.width`): a seed for before the first measurement.
+        if Self.isStateSeedOverwrittenByMeasurement(member) { return }
         // `UIWindow(frame: UIScreen.main.bounds)`: UIKit app-delegate window setup, not view layout.
         if let argument = member.parent?.as(LabeledExprSyntax.self), argument.label?.text == "frame",
            argument.parent?.parent?.as(FunctionCallExprSyntax.self)?.calleeName == "UIWindow" {
@@ -237,12 +279,17 @@ struct UIScreenBoundsRule: Rule {
         }
         // A gradient's or blur's radius sized to the screen is decoration, not layout: the advice
         // stands (and `UIScreen.main` is deprecated), but nothing is misplaced when the window is smaller.
-        let isEffect = Self.isEffectRadius(member)
+        let isEffect = Self.isEffectRadius(member) || Self.isRandomRangeBound(member)
+        // Intersected with a frame in global coordinates (`frame.intersection(UIScreen.main.bounds)`,
+        // directly or through a local): a visibility estimate, not a size given to a view.
+        let isVisibilityTest = Self.isIntersectedWithFrame(member)
         report.append(Finding(
             message: isEffect
-                ? "`UIScreen.main.bounds` sizes an effect's radius to the screen, not the view (`UIScreen.main` is deprecated); \(advice)"
+                ? "`UIScreen.main.bounds` sizes a decorative effect to the screen, not the view (`UIScreen.main` is deprecated); \(advice)"
+                : isVisibilityTest
+                ? "`UIScreen.main.bounds` stands for the visible area here, but the window may be smaller than the screen (split view, Stage Manager) and `UIScreen.main` is deprecated; measure the container (`onGeometryChange`, `GeometryReader`)"
                 : "`UIScreen.main.bounds` is the screen's size, not the view's (wrong in split view, Stage Manager, external displays) and `UIScreen.main` is deprecated; \(advice)",
-            range: member.byteRange, loweredSeverity: isEffect ? .info : nil))
+            range: member.byteRange, loweredSeverity: isEffect || isVisibilityTest ? .info : nil))
     }
 
     /// `.screenW`, `CGFloat.screenW`: a static member (not called) whose value is the screen's
@@ -336,6 +383,79 @@ struct UIScreenBoundsRule: Rule {
             current = parent
         }
         return false
+    }
+
+    /// Inside the `content:` argument of an `ImageRenderer(content:)` (any depth, within the function).
+    private static func isImageRendererContent(_ member: MemberAccessExprSyntax) -> Bool {
+        var current = Syntax(member)
+        while let parent = current.parent {
+            if let call = parent.as(FunctionCallExprSyntax.self), call.calleeName == "ImageRenderer",
+               call.arguments.contains(where: { $0.label?.text == "content" && $0.position <= member.position && member.endPosition <= $0.endPosition }) {
+                return true
+            }
+            if parent.is(FunctionDeclSyntax.self) || parent.is(MemberBlockSyntax.self) { return false }
+            current = parent
+        }
+        return false
+    }
+
+    /// The initial value of a `@State` property (`@State private var width = UIScreen.main.bounds.width`)
+    /// that the type's own code assigns from a measured size (`width = geo.size.width`, `width = size.width`):
+    /// the screen's size stands in only until the first measurement.
+    private static func isStateSeedOverwrittenByMeasurement(_ member: MemberAccessExprSyntax) -> Bool {
+        var current = Syntax(member)
+        var binding: PatternBindingSyntax?
+        while let parent = current.parent {
+            if let found = parent.as(PatternBindingSyntax.self) { binding = found; break }
+            if parent.is(CodeBlockSyntax.self) || parent.is(AccessorBlockSyntax.self) || parent.is(ClosureExprSyntax.self) { return false }
+            current = parent
+        }
+        guard let binding, binding.initializer.map({ $0.value.position <= member.position }) == true,
+              let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+              let variable = binding.parent?.parent?.as(VariableDeclSyntax.self), variable.attributes.names.contains("State"),
+              let members = variable.ancestor(MemberBlockSyntax.self)
+        else { return false }
+        // `name = <…>.size…` (or `self.name = …`) anywhere in the type's body: assigned from a measured
+        // size (`geo.size.width`, `proxy.size`). Only the tokens named like the property are looked at.
+        return members.tokens(viewMode: .sourceAccurate).contains { token in
+            guard token.tokenKind == .identifier(name) else { return false }
+            var target = Syntax(token).parent
+            if let reference = target, let access = reference.parent?.as(MemberAccessExprSyntax.self),
+               access.base?.trimmedText == "self" { target = Syntax(access) }
+            guard let target, let list = target.parent?.as(ExprListSyntax.self) else { return false }
+            let elements = Array(list)
+            guard elements.count == 3, elements[0].id == target.id, elements[1].is(AssignmentExprSyntax.self) else { return false }
+            return elements[2].tokens(viewMode: .sourceAccurate).contains { $0.text == "size" }
+        }
+    }
+
+    /// A bound of the range given to `random(in:)` (`CGFloat.random(in: bounds.minX...bounds.maxX)`):
+    /// a random start point for a decorative effect, not a view's size.
+    private static func isRandomRangeBound(_ member: MemberAccessExprSyntax) -> Bool {
+        guard let argument = member.ancestor(LabeledExprSyntax.self), argument.label?.text == "in",
+              let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self), call.calleeName == "random" else { return false }
+        return argument.expression.tokens(viewMode: .sourceAccurate).contains { $0.text == "..." || $0.text == "..<" }
+    }
+
+    /// The bounds (or a local `let screen = UIScreen.main.bounds` in the same block) are the argument
+    /// of `intersection(_:)`/`intersects(_:)` on a frame.
+    private static func isIntersectedWithFrame(_ member: MemberAccessExprSyntax) -> Bool {
+        func isIntersectionArgument(_ node: Syntax) -> Bool {
+            guard let argument = node.parent?.as(LabeledExprSyntax.self), argument.label == nil,
+                  let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self) else { return false }
+            return ["intersection", "intersects"].contains(call.calleeName ?? "")
+        }
+        var operand = Syntax(member)
+        while let parent = operand.parent?.as(MemberAccessExprSyntax.self), parent.base?.id == operand.id { operand = Syntax(parent) }
+        if isIntersectionArgument(operand) { return true }
+        // `let mainScreen = UIScreen.main.bounds`, read only as such an argument in the block.
+        guard let binding = operand.parent?.parent?.as(PatternBindingSyntax.self), binding.initializer?.value.id == operand.id,
+              let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+              let block = binding.ancestor(CodeBlockItemListSyntax.self) else { return false }
+        let uses = block.tokens(viewMode: .sourceAccurate).filter {
+            $0.tokenKind == .identifier(name) && $0.parent?.is(DeclReferenceExprSyntax.self) == true
+        }
+        return !uses.isEmpty && uses.allSatisfy { token in token.parent.map(isIntersectionArgument) == true }
     }
 
     static let comparisons: Set<String> = ["<", "<=", ">", ">=", "==", "!="]

@@ -22,8 +22,8 @@ struct NavigationViewRule: CallRule {
             "strings and comments",
         ],
         fixSafety: "In a view only ever pushed, the fix removes the wrapper (unsafe). Elsewhere one content view becomes `NavigationStack { … }`: safe when the view is styled `.stack` (or built only for watchOS/tvOS), unsafe otherwise (iPad and macOS showed a sidebar column) and where a screen reachable from the content builds its own `NavigationStack` (the message names it). Two or three views become `NavigationSplitView` (unsafe). No fix for a one-view `.columns` style.",
-        severityReason: "in app code, where it picks split columns or a stack per device, or nests a second container in a pushed view; hint in preview code, where the advice is to remove the wrapper when the previewed view has its own stack.",
-        asks: [.buildsNavigationStack, .builtOnlyAsDestination],
+        severityReason: "in app code, where it picks split columns or a stack per device, or nests a second container in a pushed view; hint in preview code (also a host view only previews build), where the advice is to remove the wrapper when the previewed view has its own stack.",
+        asks: [.buildsNavigationStack, .builtOnlyAsDestination, .builtOnlyByPreviews],
         tags: [.deprecated],
         fix: .safe,
         // https://developer.apple.com/documentation/swiftui/navigationstack.md (iOS 16, macOS 13, tvOS 16, watchOS 9, visionOS 1)
@@ -73,6 +73,15 @@ struct NavigationViewRule: CallRule {
                     ↓NavigationView { InboxView() }
                 }
                 """, note: "in a preview (a hint): remove the wrapper when the previewed view has its own stack"),
+            RuleExample("""
+                struct TimerSheetHost: View {
+                    @State private var show = true
+                    var body: some View {
+                        Color.clear.sheet(isPresented: $show) { ↓NavigationView { TimerView() } }
+                    }
+                }
+                #Preview { TimerSheetHost() }
+                """, note: "a host view only a preview builds is preview code too (a hint)"),
         ],
         nonTriggering: [
             RuleExample("""
@@ -221,7 +230,9 @@ struct NavigationViewRule: CallRule {
         // The view is pushed onto a stack someone else holds (every place that builds it is a
         // navigation destination): its `NavigationView` is a second container inside that stack.
         // The advice is to remove the wrapper, not to rename it.
-        let pushedView = context.isInPreviewCode ? nil
+        // Preview code: a `#Preview`/`PreviewProvider`, or a host view only previews build.
+        let isPreview = WorkspaceRuleSupport.isPreviewOnly(context, at: Syntax(call))
+        let pushedView = isPreview ? nil
             : context.enclosingView.flatMap { context.isBuiltOnlyAsNavigationDestination($0.name) ? $0.name : nil }
         if pushedView != nil {
             if call.arguments.isEmpty, let content = call.trailingClosure, call.additionalTrailingClosures.isEmpty,
@@ -254,7 +265,7 @@ struct NavigationViewRule: CallRule {
         if let pushedView {
             message = "`NavigationView` in `\(pushedView)`, which is only ever pushed as a navigation destination: it nests a second "
                 + "navigation container inside the stack that pushes it; remove the wrapper (a `NavigationStack` here would nest stacks too)"
-        } else if context.isInPreviewCode {
+        } else if isPreview {
             lowered = .hint
             message = nestedStack.map { "`NavigationView` in a preview is deprecated, and `\($0)` has its own navigation stack: remove the wrapper" }
                 ?? "`NavigationView` in a preview is deprecated: remove the wrapper when the previewed view has its own navigation stack, otherwise use `NavigationStack`"
@@ -266,7 +277,7 @@ struct NavigationViewRule: CallRule {
             message = "`NavigationView` is deprecated and picks split columns or a stack per device; use `NavigationStack` "
                 + "for one column or `NavigationSplitView` for sidebar and detail"
         }
-        if let nestedStack, !context.isInPreviewCode, pushedView == nil {
+        if let nestedStack, !isPreview, pushedView == nil {
             message += "; `\(nestedStack)`, reached from its content, builds its own navigation stack, which a `NavigationStack` here would nest"
         }
         report.append(Finding(

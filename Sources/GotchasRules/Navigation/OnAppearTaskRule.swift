@@ -18,13 +18,13 @@ struct OnAppearTaskRule: CallRule {
             restarts it when an input changes.
             """,
         notFlagged: [
-            "synchronous work in `onAppear`",
+            "synchronous work in `onAppear`, also deferred in a `Task` that never awaits",
             "a `Task` beside other statements",
             "`Task.detached`",
             "a view shown only while state says so (a load-more trigger)",
         ],
         fixSafety: "Moves the body into `.task { }` (a `Task(priority:)` becomes `.task(priority:)`). Safe; not offered when the closure has a signature (`{ @MainActor in … }`), a comment would be lost, or the body throws an error it does not catch.",
-        severityReason: "uncancelled work after the view is gone.",
+        severityReason: "warning where uncancelled work shows after the view is gone: the view cleans up in `.onDisappear` (the task's later writes race it) or the task loops; info for a one-shot task that ends on its own.",
         asks: [.declaration],
         fix: .safe,
         // https://developer.apple.com/tutorials/data/documentation/swiftui/view/task(name:priority:file:line:_:).md (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1)
@@ -54,6 +54,16 @@ struct OnAppearTaskRule: CallRule {
             }
             """,
             "Text(\"a\")↓.onAppear { Task { @MainActor in await model.refresh() } }",
+            RuleExample("""
+                struct AuthorCard: View {
+                    @State private var subscriptions: [Subscription] = []
+                    var body: some View {
+                        Text(author.name)
+                            ↓.onAppear { Task { subscriptions.append(await relay.subscribe(author)) } }
+                            .onDisappear { subscriptions.removeAll() }
+                    }
+                }
+                """, note: "a warning: the task's write after its `await` races the cleanup in `.onDisappear`"),
             """
             extension Feed {
                 @ViewBuilder var content: some View {
@@ -96,6 +106,8 @@ struct OnAppearTaskRule: CallRule {
                 }
                 """, note: "a Task alongside other work"),
             RuleExample("Text(\"a\").task { await load() }", note: "already `.task`"),
+            RuleExample("Text(\"a\").onAppear { Task { if let samples { self.samples = samples } } }",
+                        note: "a task that never awaits only defers a state write: nothing to cancel"),
             RuleExample("Text(\"a\").onAppear { Task.detached { await load() } }", note: "a detached task is a deliberate choice"),
             RuleExample("Text(\"a\").onAppear(perform: refresh)", note: "a function reference"),
         ],
@@ -156,15 +168,32 @@ struct OnAppearTaskRule: CallRule {
         // Present only while changing state allows it: `.task` ends when the view goes, which the
         // work itself may cause (a load-more trigger hidden while loading). `Task { }` outlives that.
         if Self.isShownWhileStateAllows(call, in: context) { return }
+        // No `await` in the task: it only defers synchronous work (a state write out of the view
+        // update) and runs to its end at once; there is nothing for `.task` to cancel.
+        if !body.statements.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .keyword(.await) }) { return }
 
         var fixes: [Fix] = []
         if let fix = Self.fix(call: call, member: member, onAppear: onAppear, task: task, body: body, context: context) {
             fixes.append(fix)
         }
+        // A warning where outliving the view shows: the view cleans up in `.onDisappear` (which the
+        // task's later writes race), or the task loops until cancelled. A one-shot load that ends
+        // on its own is info: moving it to `.task` is tidier, not a fix.
+        let outlivesCleanup = WorkspaceRuleSupport.enclosingTypeMentions(Syntax(call), ["onDisappear"])
+            || body.statements.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .keyword(.while) || $0.tokenKind == .keyword(.repeat) }
+            || Self.hasForAwait(body)
         report.append(Finding(
             message: "`.onAppear { Task { … } }` starts work that is never cancelled and restarts on every appearance; "
                 + "use `.task { … }`, which is cancelled when the view disappears",
-            range: call.rangeFromCalleeName, fixes: fixes))
+            range: call.rangeFromCalleeName, fixes: fixes, loweredSeverity: outlivesCleanup ? nil : .info))
+    }
+
+    /// A `for await`/`for try await` loop in the task's body.
+    static func hasForAwait(_ body: ClosureExprSyntax) -> Bool {
+        let tokens = Array(body.statements.tokens(viewMode: .sourceAccurate))
+        return zip(tokens, tokens.dropFirst()).contains { first, next in
+            first.tokenKind == .keyword(.for) && (next.tokenKind == .keyword(.await) || next.tokenKind == .keyword(.try))
+        }
     }
 
     /// The call stands in a branch of an `if` (or the body of a `guard`-free `if let`) whose

@@ -25,6 +25,8 @@ struct AnyViewRule: CallRule {
             "an erasing helper's own body",
             "an erased `EmptyView`",
             "test and snapshot code",
+            "a branch of `if #available`",
+            "a view built once by a non-view type's method (a hosting window)",
         ],
         severityReason: "a type-erased view built where a `@ViewBuilder`, `switch` or generic could replace it; error for a `List` row's own view (the `List`'s content, or a `ForEach`'s directly in a `List`), where every row is built up front.",
         asks: [.declaration],
@@ -79,6 +81,29 @@ struct AnyViewRule: CallRule {
                 """, note: "an initializer whose stored property is generic"),
         ],
         nonTriggering: [
+            RuleExample("""
+                struct ScannerSheet: View {
+                    var body: some View { scanner }
+                    private var scanner: AnyView {
+                        if #available(iOS 16.0, *) {
+                            return AnyView(DataScannerView { handle($0) }.ignoresSafeArea())
+                        } else {
+                            return AnyView(UnavailableView())
+                        }
+                    }
+                }
+                """, note: "hides a type that exists only on newer systems; the branch never changes"),
+            RuleExample("""
+                final class PinnedWindows {
+                    func pin(_ kind: Kind) {
+                        let content = switch kind {
+                        case .media: AnyView(MediaControls())
+                        case .calendar: AnyView(CalendarView())
+                        }
+                        window.contentView = NSHostingView(rootView: content)
+                    }
+                }
+                """, note: "built once by a window controller for a hosting view"),
             RuleExample("""
                 extension Picker where Label == Text, Content == AnyView {
                     init(_ title: String, selection: Binding<SelectionValue>, values: [SelectionValue]) {
@@ -300,6 +325,12 @@ struct AnyViewRule: CallRule {
         // `toPresentable()`, a route's `destination: AnyView`) that returns this `AnyView`. Its
         // signature is fixed (often by a protocol), so there is no `@ViewBuilder` to use instead.
         if Self.isReturnedFromAnyViewMemberOfNonView(call, in: context) { return }
+        // Built by a non-View type's method that returns nothing (a window controller making an
+        // `NSHostingView(rootView:)`): made once for a host, never re-rendered as a body's child.
+        if Self.isBuiltByNonViewProcedure(context) { return }
+        // A branch of `if #available`: erasure is how a type that exists only on newer systems
+        // is hidden from older ones, and the branch taken never changes while the app runs.
+        if WorkspaceRuleSupport.isInAvailabilityBranch(call) { return }
         // A protocol requirement declared `AnyView` (`var contextMenuItems: AnyView { get }`) that
         // this member implements: the protocol fixes the type, in a view as anywhere.
         if Self.isReturnedFromAnyViewRequirement(call, in: context) { return }
@@ -781,6 +812,17 @@ struct AnyViewRule: CallRule {
         return conformances.contains { name in
             guard let requirement = context.type(named: name), requirement.kind == .protocol else { return false }
             return requirement.property(named: frame.name) != nil || requirement.methodNames.contains(frame.name)
+        }
+    }
+
+    /// The code is a method or initializer, with no result, of a type that is not a view.
+    private static func isBuiltByNonViewProcedure(_ context: RuleContext) -> Bool {
+        guard let type = context.enclosingType, !type.isView, context.type(named: type.name)?.isView != true,
+              !["View", "ViewModifier"].contains(type.name), let frame = context.enclosingFunction else { return false }
+        switch frame.kind {
+        case .initializer: return true
+        case .function: return frame.node.declaredResultType == nil
+        default: return false
         }
     }
 

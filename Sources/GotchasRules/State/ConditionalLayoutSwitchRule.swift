@@ -20,11 +20,12 @@ struct ConditionalLayoutSwitchRule: Rule {
             "different children",
             "`AnyLayout` already",
             "the same layout in both branches",
-            "containers that are not layouts",
+            "containers that are not layouts (lazy stacks and grids)",
             "availability checks",
             "a condition fixed while the app runs (device idiom, `ProcessInfo`)",
         ],
         severityReason: "state resets and a jump instead of an animation.",
+        asks: [.declaration],
         useInstead: "the recommended shape",
         // https://developer.apple.com/documentation/swiftui/anylayout.md (iOS 16, macOS 13, tvOS 16, watchOS 9, visionOS 1)
         requires: .os(iOS: OSVersion(16), macOS: OSVersion(13), tvOS: OSVersion(16), watchOS: OSVersion(9)),
@@ -84,6 +85,15 @@ struct ConditionalLayoutSwitchRule: Rule {
         nonTriggering: [
             RuleExample("""
                 var body: some View {
+                    if isSwitcherActive {
+                        LazyVStack(spacing: 4) { ForEach(items) { ItemView(item: $0) } }
+                    } else {
+                        VStack(spacing: 4) { ForEach(items) { ItemView(item: $0) } }
+                    }
+                }
+                """, note: "a lazy stack has no `Layout` form: `AnyLayout` cannot switch to it"),
+            RuleExample("""
+                var body: some View {
                     if UIDevice.current.userInterfaceIdiom == .pad {
                         HStack { Sidebar(); Detail() }
                     } else {
@@ -136,7 +146,9 @@ struct ConditionalLayoutSwitchRule: Rule {
 
     static let nodeKinds: Set<SyntaxKind> = [.ifExpr]
 
-    static let stacks: Set<String> = ["HStack", "VStack", "ZStack", "LazyHStack", "LazyVStack", "Grid", "LazyVGrid", "LazyHGrid"]
+    /// Containers with a `Layout` counterpart (`HStackLayout`, `GridLayout`, …) that `AnyLayout` can
+    /// switch between. Lazy stacks and grids have none: a lazy/eager switch cannot be an `AnyLayout`.
+    static let stacks: Set<String> = ["HStack", "VStack", "ZStack", "Grid"]
 
     func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
         let ifExpr = node.cast(IfExprSyntax.self)

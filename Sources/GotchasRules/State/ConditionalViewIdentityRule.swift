@@ -254,7 +254,7 @@ struct ConditionalViewIdentityRule: Rule {
               WorkspaceRuleSupport.readsChangingState(ifExpr.conditions, in: context)
         else { return }
         report.append(Finding(
-            message: "Both branches build the same view, differing only by `.\(differing)(…)`: when the condition changes the view is destroyed and re-inserted (state resets, it fades instead of animating); write it once and give `.\(differing)` a conditional argument (`c ? … : …`, an inert value for the plain branch)",
+            message: "Both branches build the same view, differing only by \(Self.listed(differing.map { "`.\($0)(…)`" })): when the condition changes the view is destroyed and re-inserted (state resets, it fades instead of animating); write it once and give \(Self.listed(differing.map { "`.\($0)`" })) \(differing.count == 1 ? "a conditional argument" : "conditional arguments") (`c ? … : …`, an inert value for the plain branch)",
             range: ifExpr.ifKeyword.byteRange.lowerBound..<ifExpr.conditions.endPositionBeforeTrailingTrivia.utf8Offset))
     }
 
@@ -344,12 +344,19 @@ struct ConditionalViewIdentityRule: Rule {
     /// modifier with a conditional argument: the same modifiers with different arguments of
     /// one type, or modifiers only one branch has that take an inert value. Nil otherwise
     /// (different types, closures, modifiers without arguments, reordered chains).
-    static func differingModifier(_ thenModifiers: [FunctionCallExprSyntax], _ elseModifiers: [FunctionCallExprSyntax]) -> String? {
+    /// "`a`", "`a` and `b`", "`a`, `b` and `c`".
+    static func listed(_ items: [String]) -> String {
+        items.count < 2 ? items.joined() : items.dropLast().joined(separator: ", ") + " and " + items[items.count - 1]
+    }
+
+    /// The names of the modifiers the two chains differ by (each once, in chain order), or nil
+    /// when they differ otherwise.
+    static func differingModifier(_ thenModifiers: [FunctionCallExprSyntax], _ elseModifiers: [FunctionCallExprSyntax]) -> [String]? {
         let first = thenModifiers.map(ModifierStep.init), second = elseModifiers.map(ModifierStep.init)
         if first.map(\.name) == second.map(\.name) {
             let differing = zip(first, second).filter { $0.0.arguments != $0.1.arguments }.map(\.0)
             guard !differing.isEmpty, differing.allSatisfy({ $0.canTakeConditional(in: sameTypedModifiers) }) else { return nil }
-            return differing.first?.name
+            return unique(differing.map(\.name))
         }
         // One branch adds modifiers: the other's chain must be a subsequence with the same arguments.
         let (longer, shorter) = first.count > second.count ? (first, second) : (second, first)
@@ -359,7 +366,12 @@ struct ConditionalViewIdentityRule: Rule {
             if index < shorter.endIndex, shorter[index] == step { index += 1 } else { extras.append(step) }
         }
         guard index == shorter.endIndex, !extras.isEmpty, extras.allSatisfy({ $0.canTakeConditional(in: inertModifiers) }) else { return nil }
-        return extras.first?.name
+        return unique(extras.map(\.name))
+    }
+
+    private static func unique(_ names: [String]) -> [String] {
+        var seen: Set<String> = []
+        return names.filter { seen.insert($0).inserted }
     }
 
     /// One modifier call as the comparison needs it.

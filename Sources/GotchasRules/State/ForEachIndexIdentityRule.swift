@@ -24,6 +24,7 @@ struct ForEachIndexIdentityRule: CallRule {
             "rows that hold nothing of their item (text, images, buttons)",
             "data only replaced whole or appended to",
             "menu content",
+            "rows that take their element's identity with `.id(items[i].key)`",
         ],
         fixSafety: "Replaces `id: \\.offset` with `id: \\.element.id` when the element is known to be `Identifiable` or to have an `id`. Unsafe: rows change identity, which is the point.",
         severityReason: "shown only where positions move (`.onDelete`/`.onMove`, or code that inserts, removes or reorders) and rows hold state.",
@@ -38,6 +39,8 @@ struct ForEachIndexIdentityRule: CallRule {
             }
             """,
             "↓ForEach(items.indices, id: \\.self) { i in Toggle(items[i].name, isOn: $items[i].isOn) }",
+            RuleExample("↓ForEach(items.indices, id: \\.self) { i in Toggle(items[i].name, isOn: $items[i].isOn).id(i) }",
+                        note: "`.id(i)` is the index again, not the element's identity"),
             RuleExample("↓ForEach(names.indices, id: \\.self) { i in Text(names[i]) }.onDelete { names.remove(atOffsets: $0) }",
                         note: "text rows the user deletes"),
             """
@@ -105,6 +108,21 @@ struct ForEachIndexIdentityRule: CallRule {
             """,
         ],
         nonTriggering: [
+            RuleExample("""
+                struct AccountSwitcher: View {
+                    @State private var accounts: [Account] = []
+                    var body: some View {
+                        ForEach(accounts.indices, id: \\.self) { index in
+                            AccountAvatar(account: accounts[index])
+                                .zIndex(-Double(index))
+                                .id(accounts[index].publicKey)
+                            Divider().opacity(index == accounts.count - 1 ? 0 : 1)
+                        }
+                        .onDelete { accounts.remove(atOffsets: $0) }
+                    }
+                }
+                """, note: "each row takes its element's identity; the index only orders the fan-out (a divider beside it holds nothing)",
+                otherFiles: ["AccountAvatar.swift": "struct AccountAvatar: View { let account: Account; @State private var image: Image?; var body: some View { Text(\"\") } }"]),
             RuleExample("""
                 struct Inspector: View {
                     @State private var scalars: [Unicode.Scalar] = []
@@ -218,6 +236,10 @@ struct ForEachIndexIdentityRule: CallRule {
             }
         }
         guard let collection, !UnchangingData.holds(collection, in: context), !WorkspaceRuleSupport.isDrawnAsMenu(context) else { return }
+        // The row gives itself its element's identity (`.id(items[i].key)`): when positions shift, a
+        // row whose element changed is a new view, so no state follows the wrong item (the index
+        // is there for the layout: offsets, z-order).
+        if Self.rowCarriesElementID(call, in: context) { return }
         // Positions move only when items are inserted, removed or reordered before others: the user
         // deletes or moves rows (`.onDelete`/`.onMove`), or the view's own code does
         // (`cards.remove(at: i)`). Data replaced whole, or only appended to, keeps every row at
@@ -234,6 +256,43 @@ struct ForEachIndexIdentityRule: CallRule {
                 + "so rows keep the wrong state and animate wrongly; identify rows by the element "
                 + "(`ForEach(items)` or `id: \\.element.id`)",
             range: call.rangeThroughArguments, fixes: fixes))
+    }
+
+    /// The row gives itself its element's identity: a statement of the row whose outermost modifier
+    /// chain has `.id(x)`, where `x` reads through the row's parameter (`items[i].key`,
+    /// `pair.element.id`, not the bare index); the row's other statements (a divider) build nothing
+    /// that holds state.
+    static func rowCarriesElementID(_ call: FunctionCallExprSyntax, in context: RuleContext) -> Bool {
+        guard let closure = call.trailingClosure ?? call.argument(labeled: "content")?.expression.as(ClosureExprSyntax.self),
+              !closure.statements.isEmpty
+        else { return false }
+        let parameter: String
+        if let shorthand = closure.signature?.parameterClause?.as(ClosureShorthandParameterListSyntax.self), let first = shorthand.first {
+            parameter = first.name.text
+        } else if let clause = closure.signature?.parameterClause?.as(ClosureParameterClauseSyntax.self), let first = clause.parameters.first {
+            parameter = (first.secondName ?? first.firstName).text
+        } else {
+            parameter = "$0"
+        }
+        func carriesID(_ statement: CodeBlockItemSyntax) -> Bool {
+            guard var expression = statement.item.as(ExprSyntax.self) else { return false }
+            while let modifier = expression.as(FunctionCallExprSyntax.self), let base = modifier.calledExpression.as(MemberAccessExprSyntax.self)?.base {
+                if modifier.modifierName == "id", modifier.arguments.count == 1, let argument = modifier.arguments.first, argument.label == nil,
+                   argument.expression.is(MemberAccessExprSyntax.self),
+                   argument.expression.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == parameter }) {
+                    return true
+                }
+                expression = base
+            }
+            return false
+        }
+        let carrying = closure.statements.filter(carriesID)
+        guard !carrying.isEmpty else { return false }
+        return closure.statements.filter { !carriesID($0) }.allSatisfy { statement in
+            WorkspaceRuleSupport.calledTypeNames(in: statement).allSatisfy { name in
+                statelessSystemViews.contains(name) || context.viewTreeHoldsState(rootedAt: name) == false
+            }
+        }
     }
 
     /// The rows keep something of their item across updates: they bind into the data

@@ -18,6 +18,7 @@ struct HeavyStateInitializerRule: Rule {
             """,
         notFlagged: [
             "a class whose init only stores values and whose defaults do no work",
+            "an init that only subscribes, or works behind a flag the caller leaves off",
             "a default of a type the workspace does not declare",
             "`@StateObject` (an autoclosure)",
             "value types and literals",
@@ -63,6 +64,22 @@ struct HeavyStateInitializerRule: Rule {
                     let context = ModelContext(SharedContainer.container)
                 }
                 """),
+            RuleExample("""
+                struct ArticleView: View {
+                    @State private var backlog = ↓Backlog(timeout: 15, auto: true)
+                    var body: some View { Text("") }
+                }
+                """, note: "a caller turning on the flag behind which the `init` starts work (info: its cost is not shown)",
+                otherFiles: ["Backlog.swift": """
+                    final class Backlog {
+                        var timeout: Double
+                        private var subscriptions = Set<AnyCancellable>()
+                        init(timeout: Double = 12, auto: Bool = false) {
+                            self.timeout = timeout
+                            if auto { startCleanUpTimer() }
+                        }
+                    }
+                    """]),
             RuleExample("""
                 extension Player {
                     struct Screen: View {
@@ -178,6 +195,38 @@ struct HeavyStateInitializerRule: Rule {
                     final class ActionProvider { var pending: [String] = [] }
                     """]),
             RuleExample("""
+                struct MentionsView: View {
+                    @State private var backlog = Backlog(name: "Mentions")
+                    @State private var search = SearchDebouncer()
+                    var body: some View { Text("") }
+                }
+                """, note: "inits that store values, work only when a caller opts in (`auto: true`), or only subscribe",
+                otherFiles: ["Backlog.swift": """
+                    final class Backlog {
+                        var name: String
+                        private var subscriptions = Set<AnyCancellable>()
+                        init(name: String, auto: Bool = false) {
+                            self.name = name
+                            if auto {
+                                Importer.shared.imported.sink { [weak self] ids in self?.process(ids) }.store(in: &subscriptions)
+                                startCleanUpTimer()
+                            }
+                        }
+                    }
+                    @Observable final class SearchDebouncer {
+                        var text = "" { didSet { subject.send(text) } }
+                        private(set) var debounced = ""
+                        @ObservationIgnored private let subject = PassthroughSubject<String, Never>()
+                        @ObservationIgnored private var subscriptions = Set<AnyCancellable>()
+                        init() {
+                            subject.removeDuplicates()
+                                .debounce(for: .milliseconds(200), scheduler: RunLoop.main)
+                                .sink { [weak self] in self?.debounced = $0 }
+                                .store(in: &subscriptions)
+                        }
+                    }
+                    """]),
+            RuleExample("""
                 struct PlayerView: View {
                     @State private var player = AVPlayer()
                     var body: some View { Text("") }
@@ -202,7 +251,8 @@ struct HeavyStateInitializerRule: Rule {
         // created again only when the app's own body is, which is rare: nothing re-creates it per render.
         guard !creations.isEmpty, !(context.enclosingView.map { context.isBuiltOnlyByApps($0.name) } ?? false) else { return }
         for (name, declaration, call) in creations {
-            let work = Self.constructionWork(declaration.scope, in: context)
+            // `Backlog(auto: true)`: the work the call turns on counts too.
+            let work = max(Self.constructionWork(declaration.scope, in: context), Self.flagWork(declaration.scope, call: call))
             guard work != .none,
                   // One line, one advice: where `state-non-observable-class` reports this property
                   // (a class the body reads that is not observable) its message carries both
@@ -222,6 +272,18 @@ struct HeavyStateInitializerRule: Rule {
                 related: [WorkspaceRuleSupport.related(declaration, "`\(name)` is declared here")],
                 loweredSeverity: work == .startsWork ? nil : .info))
         }
+    }
+
+    /// The work an initializer does behind the flags this call turns on (`Backlog(auto: true)`):
+    /// an argument for a flag's label that is not a literal `false`.
+    static func flagWork(_ type: TypeScope, call: FunctionCallExprSyntax) -> TypeScope.InitializerWork {
+        var work = TypeScope.InitializerWork.none
+        for argument in call.arguments {
+            guard let label = argument.label?.text, let gated = type.flagGatedWork[label],
+                  argument.expression.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind != .keyword(.false) else { continue }
+            work = max(work, gated)
+        }
+        return work
     }
 
     /// Making the type runs code beyond storing values.

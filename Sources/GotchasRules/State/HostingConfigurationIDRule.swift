@@ -21,6 +21,7 @@ struct HostingConfigurationIDRule: CallRule {
             "a tree that holds no state",
             "a root not built from the cell's item",
             "several roots",
+            "a cell dequeued under a reuse identifier made from its item",
         ],
         severityReason: "shown only where the root's tree holds state.",
         asks: [.viewTreeHoldsState],
@@ -56,6 +57,16 @@ struct HostingConfigurationIDRule: CallRule {
                 """, otherFiles: rowViews),
         ],
         nonTriggering: [
+            RuleExample("""
+                func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+                    let note = notes[indexPath.item]
+                    let reuseID = note.identifier
+                    collectionView.register(UICollectionViewCell.self, forCellWithReuseIdentifier: reuseID)
+                    let cell = collectionView.dequeueReusableCell(withReuseIdentifier: reuseID, for: indexPath)
+                    cell.contentConfiguration = UIHostingConfiguration { ItemCard(item: note) }
+                    return cell
+                }
+                """, note: "one reuse identifier per item: a cell is only ever reused for the same item", otherFiles: rowViews),
             RuleExample("""
                 let registration = UICollectionView.CellRegistration<UICollectionViewCell, Post> { cell, indexPath, post in
                     cell.contentConfiguration = UIHostingConfiguration { PostRow(post: post) }
@@ -131,11 +142,30 @@ struct HostingConfigurationIDRule: CallRule {
               // (all data from the item, images keyed by their source) is rebuilt right anyway,
               // and an `.id` would only rebuild it on every reuse. Unknown trees stay quiet.
               let rootName = view.calleeName,
-              context.viewTreeHoldsState(rootedAt: rootName) == true
+              context.viewTreeHoldsState(rootedAt: rootName) == true,
+              // A cell dequeued under a reuse identifier made from the item (`note.identifier`) is
+              // only ever reused for that item: no other item's state can show in it.
+              !Self.dequeuesPerItemCell(around: call, perItem: perItem)
         else { return }
         report.append(Finding(
             message: "Reused cells keep the hosted SwiftUI state: this root view is built from the cell's item but has no `.id(…)`, so state of the previous item shows for the next; add `.id(…)` with the item's stable ID",
             range: call.byteRange.lowerBound..<call.calledExpression.endPositionBeforeTrailingTrivia.utf8Offset))
+    }
+
+    /// The enclosing function dequeues its cell with a reuse identifier that reads a per-item name
+    /// (`dequeueReusableCell(withReuseIdentifier: cellReuseID, …)` with `let cellReuseID = note.identifier`).
+    static func dequeuesPerItemCell(around call: FunctionCallExprSyntax, perItem: Set<String>) -> Bool {
+        guard let function = call.ancestor(FunctionDeclSyntax.self), let body = function.body else { return false }
+        return body.tokens(viewMode: .sourceAccurate).contains { token in
+            guard token.text == "dequeueReusableCell" || token.text == "dequeueConfiguredReusableCell",
+                  let dequeue = token.ancestor(FunctionCallExprSyntax.self),
+                  let identifier = dequeue.argument(labeled: "withReuseIdentifier") ?? dequeue.argument(labeled: "withIdentifier")
+            else { return false }
+            return identifier.expression.tokens(viewMode: .sourceAccurate).contains { token in
+                if case .identifier(let name) = token.tokenKind { return perItem.contains(name) }
+                return false
+            }
+        }
     }
 
     private static func isConstant(_ expression: ExprSyntax) -> Bool {

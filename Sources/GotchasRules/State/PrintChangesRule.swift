@@ -17,7 +17,7 @@ struct PrintChangesRule: CallRule {
             """,
         notFlagged: [
             "the names in strings or comments",
-            "a debug helper in `extension View`",
+            "a debug helper in `extension View` or `extension ViewModifier`",
             "another library's debug operator",
         ],
         fixSafety: "Deletes the statement, and its line when it stands alone. Safe.",
@@ -51,6 +51,13 @@ struct PrintChangesRule: CallRule {
                 }
                 """, note: "a debug helper `extension View` offers on purpose: removing the call would change the helper"),
             RuleExample("""
+                extension ViewModifier {
+                    public func debugChanges(condition: Bool = false) {
+                        if condition { Self._printChanges() }
+                    }
+                }
+                """, note: "the same opt-in helper on `ViewModifier`"),
+            RuleExample("""
                 let store = Store(initialState: Feature.State()) {
                     Feature()
                         ._printChanges()
@@ -81,7 +88,8 @@ struct PrintChangesRule: CallRule {
         guard let receiver = call.receiver, call.arguments.isEmpty, Self.isTypeReference(receiver) else { return }
         // In `extension View { … }` itself it is a helper any view can call on purpose (a library's
         // `_printChanges_printingChanges()`): removing it would change what the helper does.
-        if let type = context.enclosingType, type.kind == .extension, ["View", "SwiftUI.View"].contains(type.name) { return }
+        if let type = context.enclosingType, type.kind == .extension,
+           ["View", "SwiftUI.View", "ViewModifier", "SwiftUI.ViewModifier"].contains(type.name) { return }
         var fixes: [Fix] = []
         if let statement = Self.statement(removing: call) {
             let range = context.document.deletionRange(removing: statement.byteRange)

@@ -127,7 +127,7 @@ struct UnstableIdentityRule: CallRule {
             // animating once the row is reused, and a fresh identity restarts it (it holds no state to lose).
             if let receiver = call.receiver, Self.isOnlyASpinner(receiver) { return }
             // A new identity on purpose, said so: a comment on the modifier, or an OS fallback.
-            if Self.hasComment(call) || Self.isInAvailabilityBranch(call) { return }
+            if Self.hasComment(call) || WorkspaceRuleSupport.isInAvailabilityBranch(call) { return }
             report.append(Finding(
                 message: "`.id(UUID())` gives the view a new identity on every render: its state resets and it is removed and re-inserted; use a stable ID",
                 range: call.rangeFromCalleeName))
@@ -136,8 +136,8 @@ struct UnstableIdentityRule: CallRule {
         guard Self.isNewUUID(call), Self.isInComputedIDGetter(call) else { return }
         // `x ?? UUID()`: a new identity only on the reads where `x` is nil; say so.
         // With several (`a ?? b ?? UUID()`) it happens only where every value before it is nil:
-        // a last resort behind other fallbacks, which the review of public apps found the data
-        // never reaches (precision first: not flagged).
+        // a last resort behind other fallbacks, which apps' data in practice never reaches
+        // (precision first: not flagged).
         if let fallbackFor = Self.nilCoalescingOperands(of: call) {
             guard fallbackFor.count == 1 else { return }
             // A value its declaration says is never nil never reaches the fallback.
@@ -168,20 +168,6 @@ struct UnstableIdentityRule: CallRule {
         // A comment after `)` on the same line is the paren's trailing trivia; one on the next
         // line belongs to what follows, not to this modifier.
         return period?.leadingTrivia.hasComment == true || call.rightParen?.trailingTrivia.hasComment == true
-    }
-
-    /// Inside either branch of an `if #available(…)` / `if #unavailable(…)`.
-    static func isInAvailabilityBranch(_ node: FunctionCallExprSyntax) -> Bool {
-        var current = Syntax(node)
-        while let parent = current.parent {
-            if let ifExpr = parent.as(IfExprSyntax.self),
-               ifExpr.conditions.contains(where: { $0.condition.is(AvailabilityConditionSyntax.self) }) {
-                return true
-            }
-            if parent.is(FunctionDeclSyntax.self) || parent.is(VariableDeclSyntax.self) { return false }
-            current = parent
-        }
-        return false
     }
 
     /// The identified view is a `ProgressView`, alone or in stacks with spacers.

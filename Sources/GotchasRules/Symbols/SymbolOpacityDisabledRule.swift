@@ -20,6 +20,7 @@ struct SymbolOpacityDisabledRule: CallRule {
             "a symbol with one layer (`xmark`, `plus`, …)",
             "opacity driven by state",
             "asset images and whole containers",
+            "a glyph overlaid on other content (a play button on a thumbnail)",
         ],
         severityReason: "shown only in `ForEach`, `List` or lazy-grid content, where the dim marks an item's state.",
         useInstead: "the recommended shape",
@@ -68,6 +69,14 @@ struct SymbolOpacityDisabledRule: CallRule {
                     Text("No messages")
                 }
                 """, note: "a lone empty-state illustration dimmed once: a design choice, not an item's state"),
+            RuleExample("""
+                ForEach(videos) { video in
+                    Thumbnail(video)
+                        .overlay(alignment: .center) {
+                            Image(systemName: "play.rectangle").resizable().frame(width: 60, height: 60).opacity(0.8)
+                        }
+                }
+                """, note: "a translucent glyph over a thumbnail, so the picture shows through: not a dimmed state"),
             RuleExample("Image(systemName: \"lock\").opacity(isLocked ? 0.5 : 1)", note: "opacity driven by state, e.g. animated"),
             RuleExample("Image(systemName: \"lock\").opacity(0)", note: "hidden, not dimmed"),
             RuleExample("Image(systemName: \"lock\").opacity(1)"),
@@ -98,16 +107,34 @@ struct SymbolOpacityDisabledRule: CallRule {
         if let name = symbol.expression.stringLiteralValue, Self.isSingleLayer(name) { return }
         // Tiles and rows, where a dim marks one item's state; a lone symbol dimmed once is design.
         guard context.isInside(Self.itemContainers) else { return }
+        // Drawn over other content (`.overlay { Image(systemName: "play.fill").opacity(0.8) }` on a
+        // thumbnail): the translucency lets the picture show through; it is not a dimmed state.
+        if Self.isOverlayContent(call) { return }
         report.append(Finding(
             message: "A constant `.opacity` makes an SF Symbol look greyed out or broken; use `.symbolRenderingMode(.hierarchical)` or a `.secondary` style to read as secondary",
             range: call.rangeFromCalleeName))
+    }
+
+    /// The call is inside the content of an `.overlay(…)` / `.overlay { … }` modifier (not its
+    /// receiver), below the nearest row container.
+    static func isOverlayContent(_ call: FunctionCallExprSyntax) -> Bool {
+        var current = Syntax(call)
+        while let parent = current.parent {
+            if let outer = parent.as(FunctionCallExprSyntax.self), current.id != Syntax(outer.calledExpression).id {
+                if outer.calleeName == "overlay" { return true }
+                if let name = outer.calleeName, itemContainers.contains(name) { return false }
+            }
+            if parent.is(MemberBlockSyntax.self) { return false }
+            current = parent
+        }
+        return false
     }
 
     /// Symbols drawn as one layer (with or without `.fill`); an enclosed or badged variant
     /// (`plus.circle`, `xmark.square.fill`) has a second layer and is not here.
     static let singleLayerSymbols: Set<String> = [
         "ellipsis", "ellipsis.vertical", "plus", "minus", "xmark", "checkmark", "multiply", "divide", "equal",
-        "circle", "square", "star", "heart", "line.3.horizontal", "line.horizontal.3",
+        "circle", "square", "star", "heart", "line.3.horizontal", "line.horizontal.3", "play", "pause", "stop",
         "chevron.left", "chevron.right", "chevron.up", "chevron.down", "chevron.forward", "chevron.backward",
         "arrow.left", "arrow.right", "arrow.up", "arrow.down", "arrow.forward", "arrow.backward",
     ]

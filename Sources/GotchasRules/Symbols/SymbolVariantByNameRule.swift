@@ -23,7 +23,7 @@ struct SymbolVariantByNameRule: CallRule {
             "menu content (`.contextMenu`, a `Menu`'s items, `.swipeActions`)",
         ],
         fixSafety: "Written when both names are literals differing only by `.fill`, after any `Image`-only methods (`.resizable()`). Safe in view-building code; unsafe where an `Image` is required (a property returning `Image`, `Text(Image(…))`).",
-        severityReason: "the name changes with state and something animates the symbol (`.symbolEffect`, `.contentTransition`, an animation or transition), which cannot morph between two images; hint where nothing animates it, a style change. A `let` input counts as changing when a caller passes it.",
+        severityReason: "warning where the name changes with state and the symbol is asked to animate (`.symbolEffect`, `.contentTransition` on it or in its view), which cannot morph between two images; hint otherwise, a style change (an animation alone cross-fades either way). A `let` input counts as changing when a caller passes it.",
         asks: [.declaration, .initializerLabels, .menuContentOnly],
         fix: .safe,
         // https://developer.apple.com/documentation/swiftui/view/symbolvariant(_:).md (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1)
@@ -267,15 +267,19 @@ struct SymbolVariantByNameRule: CallRule {
         }
     }
 
-    /// Something animates the symbol: its own modifier chain has a symbol effect, a content
-    /// transition or an animation, or the view type that draws it animates (`withAnimation`,
-    /// `.animation(_:value:)`), so a change of the condition may be animated.
+    /// Something asks the symbol itself to animate: its own modifier chain, or the view type that
+    /// draws it, has a symbol effect or a content transition. An animation alone (`withAnimation`,
+    /// `.animation(_:value:)`) cross-fades one image into another whether the name or the variant
+    /// changes, and often animates another part of the screen: no morph is lost there.
     static func animatesSymbol(_ call: FunctionCallExprSyntax) -> Bool {
         if call.modifiersAppliedAfter.contains(where: { callee in
-            callee.calleeName.map { WorkspaceRuleSupport.animationNames.contains($0) || $0 == "transition" } == true
+            callee.calleeName.map { symbolAnimations.contains($0) } == true
         }) { return true }
-        return WorkspaceRuleSupport.enclosingTypeAnimates(Syntax(call))
+        return WorkspaceRuleSupport.enclosingTypeMentions(Syntax(call), symbolAnimations)
     }
+
+    /// Modifiers that animate a symbol's own drawing (a morph between variants).
+    static let symbolAnimations: Set<String> = ["symbolEffect", "contentTransition"]
 
     /// The name reads a plain stored input of the view (`let isPinned: Bool`) that callers pass:
     /// a parent re-creating the view with a new value changes it while the view keeps its
