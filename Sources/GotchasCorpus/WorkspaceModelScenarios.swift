@@ -168,7 +168,7 @@ public struct WorkspaceModelScenario: Sendable {
             Expected("Views/PluginList.swift", "work-in-body", line: 6, fix: nil, mentions: ["`visiblePlugins`", "`PluginStore.swift`", "`.filter` and `.sorted`"]),
             Expected("Views/GrantsBadge.swift", "work-in-body", line: 6, fix: nil,
                      mentions: ["`activeGrants`", "`currentSession()`", "`GrantStore.swift`", "JSON"]),
-            Expected("Views/CaskRow.swift", "work-in-body", line: 6, fix: nil, mentions: ["`labelWidth`", "`CaskRow+Layout.swift`", "`size`"]),
+            Expected("Views/CaskRow.swift", "work-in-body", line: 6, fix: nil, mentions: ["`labelWidth`", "`CaskRow+Layout.swift`", "`size(withAttributes:)`"]),
             Expected("Views/CaskRow.swift", "work-in-body", line: 7, fix: nil, mentions: ["`isInstalled`", "`FileManager.fileExists`"]),
             Expected("Views/CaskRow.swift", "work-in-body", line: 8, fix: nil, mentions: ["`icon`", "`NSImage(data:)`"]),
         ])

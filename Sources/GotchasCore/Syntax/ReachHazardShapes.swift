@@ -95,7 +95,7 @@ extension FunctionCallExprSyntax {
             return (.fileRead, "FileManager." + callee)
         case "size" where arguments.first?.label?.text == "withAttributes",
              "boundingRect" where arguments.contains(where: { $0.label?.text == "attributes" }):
-            return (.textMeasurement, callee)
+            return (.textMeasurement, callee == "size" ? "size(withAttributes:)" : "boundingRect(with:options:attributes:context:)")
         case "CGImageSourceCreateWithData":
             return (.decoding, callee)
         case "async", "asyncAfter":

@@ -188,6 +188,25 @@ struct WorkInBodyRule: Rule {
                     }
                 }
                 """, note: "a row's computed properties decode an image, measure text and check the disk on every render"),
+            RuleExample("""
+                struct PastedImages: View {
+                    let images: [PastedImage]
+                    var body: some View {
+                        ForEach(images) { preview(for: $0) }
+                    }
+                    private func preview(for pasted: PastedImage) -> some View {
+                        Image(uiImage: ↓pasted.uiImage ?? UIImage())
+                    }
+                }
+                """, note: "a helper's parameter whose computed property (in another file) decodes the image's bytes on every read", otherFiles: [
+                    "PastedImage.swift": """
+                        struct PastedImage: Identifiable {
+                            let id: String
+                            let data: Data
+                            var uiImage: UIImage? { UIImage(data: data) }
+                        }
+                        """,
+                ]),
             """
             struct TagRow: View {
                 let tag: String
@@ -242,6 +261,15 @@ struct WorkInBodyRule: Rule {
                     var body: some View { Button("Save") { save(decoded) } }
                 }
                 """, note: "the decoding property is read only in an action closure"),
+            RuleExample("""
+                struct PluginRow: View {
+                    let path: String
+                    var body: some View {
+                        PluginCard(name: path) { refreshPlugins() }
+                    }
+                    func refreshPlugins() { print(FileManager.default.fileExists(atPath: path)) }
+                }
+                """, note: "a call standing alone in a custom view's callback runs on its event"),
             RuleExample("""
                 struct ProductCount: View {
                     @Environment(\\.modelContext) private var modelContext
@@ -362,12 +390,15 @@ struct WorkInBodyRule: Rule {
            !property.isComputed { return }
         let isRows = Self.isRowData(expression)
         // Another value's member (`item.title`) is followed as rows' data, on a model the view holds
-        // (`model.filteredPlugins` with `@EnvironmentObject var model`), or called on a type by name
+        // (`model.filteredPlugins` with `@EnvironmentObject var model`), on a parameter of the view
+        // helper (`func preview(for image: Attachment)`: `image.uiImage`), or called on a type by name
         // (`Store.activeGrants(for: id)`): resolving the type of every read in a body would cost
         // more than the rare costly member it finds.
         if !isRows, let member = expression.as(MemberAccessExprSyntax.self), expression.selfMemberName == nil,
            let base = member.base?.as(DeclReferenceExprSyntax.self),
-           !Self.isHeldModel(base.baseName.text, in: context), !Self.isCalledOnType(member, base: base) { return }
+           !Self.isHeldModel(base.baseName.text, in: context), !Self.isCalledOnType(member, base: base),
+           !Self.isParameter(base.baseName.text, in: context) { return }
+        if Self.standsInAction(expression) { return }
         guard let target = WorkspaceRuleSupport.reachTarget(of: expression, in: context) else { return }
         let kinds: Set<ReachHazard.Kind> = [.storeWork, .decoding, .fileRead, .regex, .textMeasurement]
         guard var reached = context.reachedHazard(from: target, kinds: kinds.union([.collectionWork])) else { return }
@@ -403,6 +434,25 @@ struct WorkInBodyRule: Rule {
             related: [WorkspaceRuleSupport.related(reached, "`\(reached.hazard.member)` does the work here")]))
     }
 
+    /// The read is a statement's own call (`refreshPlugins()`, `model.select(account)`), an assignment,
+    /// or inside `do`/`try`: no view is built there, so its closure is a callback a custom view or
+    /// modifier runs on an event (`onRefresh: { refreshPlugins() }`), not rendered code.
+    static func standsInAction(_ expression: ExprSyntax) -> Bool {
+        var node = Syntax(expression)
+        while let parent = node.parent {
+            if parent.is(TryExprSyntax.self) || parent.is(DoStmtSyntax.self) { return true }
+            if let sequence = parent.as(SequenceExprSyntax.self), sequence.elements.contains(where: { $0.is(AssignmentExprSyntax.self) }) { return true }
+            if let item = parent.as(CodeBlockItemSyntax.self) {
+                guard let call = item.item.as(FunctionCallExprSyntax.self) ?? item.item.as(AwaitExprSyntax.self)?.expression.as(FunctionCallExprSyntax.self)
+                else { return false }
+                return call.calledExpression.id == expression.id && !TypeNames.startsUppercase(call.calleeName ?? "")
+            }
+            if parent.is(ClosureExprSyntax.self) || parent.is(MemberBlockSyntax.self) || parent.is(AccessorBlockSyntax.self) { return false }
+            node = parent
+        }
+        return false
+    }
+
     /// Wrappers that hold a model the view observes: its members are the app's state.
     static let modelWrappers: Set<String> = ["EnvironmentObject", "StateObject", "ObservedObject", "Environment", "Bindable", "State"]
 
@@ -411,6 +461,12 @@ struct WorkInBodyRule: Rule {
         guard let first = name.utf8.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z"),
               let wrapper = WorkspaceRuleSupport.enclosingProperty(named: name, in: context)?.wrapper else { return false }
         return modelWrappers.contains(wrapper)
+    }
+
+    /// `image` is a parameter of the enclosing function (a view helper's `func preview(for image: Attachment)`).
+    static func isParameter(_ name: String, in context: RuleContext) -> Bool {
+        guard let function = context.enclosingFunction?.node.as(FunctionDeclSyntax.self) else { return false }
+        return function.signature.parameterClause.parameters.contains { ($0.secondName ?? $0.firstName).text == name }
     }
 
     /// `Store.activeGrants(for: id)`: a static method called on a type written by name.
