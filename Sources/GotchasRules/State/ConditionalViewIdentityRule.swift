@@ -26,6 +26,20 @@ struct ConditionalViewIdentityRule: Rule {
         asks: [.declaration, .reachedHazard],
         useInstead: "the recommended shape",
         triggering: [
+            RuleExample("""
+                struct LinkStatus: View {
+                    @State private var verified: Bool?
+                    private var linkFailed: Bool { verified == false }
+                    var body: some View {
+                        ↓if linkFailed {
+                            failureText
+                        } else {
+                            failureText.opacity(0.4)
+                        }
+                    }
+                    private var failureText: some View { Text("Unable to link") }
+                }
+                """, note: "a computed property of the view that reads its state"),
             """
             var body: some View {
                 ↓if isExpired {
@@ -84,6 +98,16 @@ struct ConditionalViewIdentityRule: Rule {
             """,
         ],
         nonTriggering: [
+            RuleExample("""
+                struct LinkStatus: View {
+                    let result: Bool?
+                    private var linkFailed: Bool { result == false }
+                    var body: some View {
+                        if linkFailed { failureText } else { failureText.opacity(0.4) }
+                    }
+                    private var failureText: some View { Text("Unable to link") }
+                }
+                """, note: "a computed property over a `let` input: fixed for the view"),
             RuleExample("""
                 var body: some View {
                     if isLoading { ProgressView() } else { Content(items: items) }
