@@ -72,8 +72,53 @@ public struct WorkspaceModelScenario: Sendable {
         nestedTypesWithOneName, viewSplitOverExtensionFiles, viewWithItsOwnInit, appProperty, formatterProperties,
         hostedCells, menuContentViews, helperFormatters, workThroughMembers, screenAliases, dispatchWrappers,
         elementEditsElsewhere, computedFilterByOffset, storeWorkThroughMembers, conditionalWrapper,
-        modelWorkThroughMembers,
+        modelWorkThroughMembers, relativeTimeThroughHelper,
     ]
+
+    /// A ticking `TimelineView` whose `Text` formats the time since a date through a function in
+    /// another file that builds a `RelativeDateTimeFormatter` (flagged on the timeline, naming the
+    /// function's file); one whose helper formats a clock time (`DateFormatter`) is not.
+    public static let relativeTimeThroughHelper = WorkspaceModelScenario(
+        name: "a relative time formatted one call away", rule: "manual-countdown",
+        files: [
+            "Views/RefreshStamp.swift": """
+                import SwiftUI
+                struct RefreshStamp: View {
+                    let lastRefresh: Date
+                    var body: some View {
+                        TimelineView(.periodic(from: lastRefresh, by: 1)) { _ in
+                            Text("Updated \\(formatRelativeTime(lastRefresh))")
+                        }
+                    }
+                }
+                """,
+            "Views/Clock.swift": """
+                import SwiftUI
+                struct Clock: View {
+                    var body: some View {
+                        TimelineView(.periodic(from: .now, by: 1)) { context in
+                            Text(clockString(context.date))
+                        }
+                    }
+                }
+                """,
+            "Helpers/Dates.swift": """
+                import Foundation
+                func formatRelativeTime(_ date: Date) -> String {
+                    let formatter = RelativeDateTimeFormatter()
+                    return formatter.localizedString(for: date, relativeTo: Date())
+                }
+                func clockString(_ date: Date) -> String {
+                    let formatter = DateFormatter()
+                    formatter.timeStyle = .medium
+                    return formatter.string(from: date)
+                }
+                """,
+        ],
+        expected: [
+            Expected("Views/RefreshStamp.swift", "manual-countdown", line: 5, fix: nil,
+                     mentions: ["`formatRelativeTime(_:)`", "`Dates.swift`", "`RelativeDateTimeFormatter`"]),
+        ])
 
     /// Costly work one read away that is not the store's: an `@EnvironmentObject` model's computed
     /// `visiblePlugins` (in another file) filters and then sorts its plugins (flagged at the read,

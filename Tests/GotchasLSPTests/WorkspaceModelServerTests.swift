@@ -89,6 +89,14 @@ import Testing
                                                  watching: "Views/GrantsBadge.swift", flaggedBefore: true)
     }
 
+    /// A countdown one call away: when the helper stops building a relative-date formatter, the
+    /// timeline is published again without its finding, and with it once undone.
+    @Test func relativeTimeFollowsEditsOfTheHelper() async throws {
+        try await Self.expectFindingFollowsEdit(of: "Helpers/Dates.swift", replacing: "let formatter = RelativeDateTimeFormatter()",
+                                                 with: "let formatter = DateFormatter()", in: .relativeTimeThroughHelper, rule: "manual-countdown",
+                                                 watching: "Views/RefreshStamp.swift", flaggedBefore: true)
+    }
+
     /// A conditional wrapper in another file: when it stops choosing between two views, the call's
     /// finding goes, and comes back once the edit is undone.
     @Test func conditionalWrapperFollowsEditsOfTheExtension() async throws {
