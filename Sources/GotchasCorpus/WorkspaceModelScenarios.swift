@@ -72,8 +72,48 @@ public struct WorkspaceModelScenario: Sendable {
         nestedTypesWithOneName, viewSplitOverExtensionFiles, viewWithItsOwnInit, appProperty, formatterProperties,
         hostedCells, menuContentViews, helperFormatters, workThroughMembers, screenAliases, dispatchWrappers,
         elementEditsElsewhere, computedFilterByOffset, storeWorkThroughMembers, conditionalWrapper,
-        modelWorkThroughMembers, relativeTimeThroughHelper,
+        modelWorkThroughMembers, relativeTimeThroughHelper, trigonometryThroughHelper,
     ]
+
+    /// A per-frame `TimelineView` passing the time to a helper in another file (an extension of
+    /// the view) that computes `sin` of it (flagged on the timeline, naming the helper's file); one
+    /// passing the time to a helper that only formats it is not.
+    public static let trigonometryThroughHelper = WorkspaceModelScenario(
+        name: "trigonometry of the time one call away", rule: "timelineview-periodic-math",
+        files: [
+            "Views/GlowBackground.swift": """
+                import SwiftUI
+                struct GlowBackground: View {
+                    var body: some View {
+                        TimelineView(.animation) { timeline in
+                            let t = timeline.date.timeIntervalSinceReferenceDate
+                            Circle().offset(x: 40 * wave(t * 0.5))
+                        }
+                    }
+                }
+                """,
+            "Views/GlowBackground+Math.swift": """
+                import SwiftUI
+                extension GlowBackground {
+                    func wave(_ value: Double) -> CGFloat { CGFloat((sin(value) + 1) / 2) }
+                }
+                """,
+            "Views/Ticker.swift": """
+                import SwiftUI
+                struct Ticker: View {
+                    var body: some View {
+                        TimelineView(.animation) { timeline in
+                            Text(label(timeline.date))
+                        }
+                    }
+                    func label(_ date: Date) -> String { date.formatted(date: .omitted, time: .standard) }
+                }
+                """,
+        ],
+        expected: [
+            Expected("Views/GlowBackground.swift", "timelineview-periodic-math", line: 4, fix: nil,
+                     mentions: ["`wave(_:)`", "`GlowBackground+Math.swift`", "`sin`"]),
+        ])
 
     /// A ticking `TimelineView` whose `Text` formats the time since a date through a function in
     /// another file that builds a `RelativeDateTimeFormatter` (flagged on the timeline, naming the

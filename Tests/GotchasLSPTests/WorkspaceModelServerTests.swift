@@ -97,6 +97,14 @@ import Testing
                                                  watching: "Views/RefreshStamp.swift", flaggedBefore: true)
     }
 
+    /// Trigonometry one call away: when the helper stops computing `sin`, the timeline is published
+    /// again without its finding, and with it once undone.
+    @Test func trigonometryFollowsEditsOfTheHelper() async throws {
+        try await Self.expectFindingFollowsEdit(of: "Views/GlowBackground+Math.swift", replacing: "CGFloat((sin(value) + 1) / 2)",
+                                                 with: "CGFloat(value.truncatingRemainder(dividingBy: 1))", in: .trigonometryThroughHelper,
+                                                 rule: "timelineview-periodic-math", watching: "Views/GlowBackground.swift", flaggedBefore: true)
+    }
+
     /// A conditional wrapper in another file: when it stops choosing between two views, the call's
     /// finding goes, and comes back once the edit is undone.
     @Test func conditionalWrapperFollowsEditsOfTheExtension() async throws {

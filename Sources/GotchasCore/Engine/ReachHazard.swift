@@ -26,6 +26,9 @@ public struct ReachHazard: Sendable, Hashable, Codable {
         case regex
         /// `UIScreen.main.bounds`.
         case screenBounds
+        /// `sin(…)`, `cos(…)`, … of one value (`detail`: the function): a helper a per-frame
+        /// `TimelineView` may call with the date.
+        case trigonometry
         /// `DispatchQueue.main.async`/`asyncAfter` (`detail`: the method).
         case mainQueueHop
         /// A `View` extension method that returns its transform's result or `self` by a `Bool`
@@ -49,6 +52,7 @@ public struct ReachHazard: Sendable, Hashable, Codable {
             case .formatter: "t"
             case .regex: "r"
             case .screenBounds: "s"
+            case .trigonometry: "g"
             case .mainQueueHop: "q"
             case .renderedCode: "v"
             }

@@ -28,7 +28,10 @@ extension ReachHazard {
     /// The callee names `hazard(ofCall:callee:)` can answer for (the walk's cheap first test).
     public static let calleeNames: Set<String> = formatterTypes.union(collectionWork).union(imageTypes).union(fileManagerChecks)
         .union(["init", "JSONDecoder", "Data", "Regex", "NSRegularExpression", "async", "asyncAfter", "fetch",
-                "CGImageSourceCreateWithData", "size", "boundingRect"])
+                "CGImageSourceCreateWithData", "size", "boundingRect"]).union(trigonometricFunctions)
+
+    /// Trigonometric functions of one value (`sin(t)`, `Foundation.cos(t)`).
+    public static let trigonometricFunctions: Set<String> = ["sin", "cos", "tan", "sinf", "cosf"]
 
     /// Image classes whose `init(data:)` decodes the image's bytes.
     public static let imageTypes: Set<String> = ["UIImage", "NSImage", "CIImage"]
@@ -98,6 +101,10 @@ extension FunctionCallExprSyntax {
             return (.textMeasurement, callee == "size" ? "size(withAttributes:)" : "boundingRect(with:options:attributes:context:)")
         case "CGImageSourceCreateWithData":
             return (.decoding, callee)
+        case _ where ReachHazard.trigonometricFunctions.contains(callee):
+            let written = calledExpression.trimmedDescription
+            guard arguments.count == 1, written == callee || written == "Foundation." + callee else { return nil }
+            return (.trigonometry, callee)
         case "async", "asyncAfter":
             guard let base = receiver?.dottedName, base == "DispatchQueue.main" || base == "Dispatch.DispatchQueue.main" else { return nil }
             return (.mainQueueHop, callee)
