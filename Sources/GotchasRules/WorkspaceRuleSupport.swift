@@ -144,7 +144,10 @@ enum WorkspaceRuleSupport {
     /// The getter of the computed instance property `name` declared in the type around `node`, in this file.
     static func computedGetter(named name: String, around node: Syntax) -> AccessorBlockSyntax? {
         var current = node.parent
-        while let parent = current {
+        // Code in a view is a few dozen levels deep; a pathological nesting is not looked through.
+        var levels = 0
+        while let parent = current, levels < 256 {
+            levels += 1
             if let group = parent.asProtocol(DeclGroupSyntax.self) {
                 for member in group.memberBlock.members {
                     guard let variable = member.decl.as(VariableDeclSyntax.self), !variable.modifiers.contains(where: { $0.name.text == "static" }) else { continue }

@@ -398,7 +398,6 @@ struct WorkInBodyRule: Rule {
            let base = member.base?.as(DeclReferenceExprSyntax.self),
            !Self.isHeldModel(base.baseName.text, in: context), !Self.isCalledOnType(member, base: base),
            !Self.isParameter(base.baseName.text, in: context) { return }
-        if Self.standsInAction(expression) { return }
         guard let target = WorkspaceRuleSupport.reachTarget(of: expression, in: context) else { return }
         let kinds: Set<ReachHazard.Kind> = [.storeWork, .decoding, .fileRead, .regex, .textMeasurement]
         guard var reached = context.reachedHazard(from: target, kinds: kinds.union([.collectionWork])) else { return }
@@ -410,6 +409,7 @@ struct WorkInBodyRule: Rule {
         }
         guard // A search filter on the view's own query runs again exactly when its input changes.
               reached.hazard.detail != ReachHazard.filterByState,
+              !Self.standsInAction(expression),
               !WorkspaceRuleSupport.isUncalledMethod(expression, reached: reached, in: context),
               !((isRows || reached.hazard.kind == .collectionWork) && WorkspaceRuleSupport.isDrawnAsMenu(context))
         else { return }
@@ -439,7 +439,9 @@ struct WorkInBodyRule: Rule {
     /// modifier runs on an event (`onRefresh: { refreshPlugins() }`), not rendered code.
     static func standsInAction(_ expression: ExprSyntax) -> Bool {
         var node = Syntax(expression)
-        while let parent = node.parent {
+        var levels = 0
+        while let parent = node.parent, levels < maximumStatementDepth {
+            levels += 1
             if parent.is(TryExprSyntax.self) || parent.is(DoStmtSyntax.self) { return true }
             if let sequence = parent.as(SequenceExprSyntax.self), sequence.elements.contains(where: { $0.is(AssignmentExprSyntax.self) }) { return true }
             if let item = parent.as(CodeBlockItemSyntax.self) {
@@ -452,6 +454,9 @@ struct WorkInBodyRule: Rule {
         }
         return false
     }
+
+    /// How far up from a read `standsInAction` looks for its statement (a read is a few levels deep).
+    static let maximumStatementDepth = 64
 
     /// Wrappers that hold a model the view observes: its members are the app's state.
     static let modelWrappers: Set<String> = ["EnvironmentObject", "StateObject", "ObservedObject", "Environment", "Bindable", "State"]
