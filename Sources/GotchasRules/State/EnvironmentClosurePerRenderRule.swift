@@ -22,6 +22,7 @@ struct EnvironmentClosurePerRenderRule: CallRule {
             "a leaf: a system view or a representable",
             "a stored or comparable value",
             "a view only previews build",
+            "a model object built in a `View` extension's helper or outside a view",
         ],
         severityReason: "every reader re-renders with the parent.",
         asks: [.declaration, .builtOnlyByPreviews],
@@ -79,6 +80,12 @@ struct EnvironmentClosurePerRenderRule: CallRule {
                 final class PlaybackCoordinator: ObservableObject { @Published var playing: URL? }
                 #Preview { ConversationList().environmentObject(PlaybackCoordinator()) }
                 """, note: "an object the view owns; one built in a preview"),
+            RuleExample("""
+                extension View {
+                    func designTime() -> some View { padding().environmentObject(ShortcutStore()) }
+                }
+                final class ShortcutStore: ObservableObject { @Published var shortcuts: [String] = [] }
+                """, note: "a `View` extension's helper, applied where its caller decides"),
             RuleExample("""
                 struct BookmarkPreviewWrapper: View {
                     @State private var saved = false
@@ -139,9 +146,12 @@ struct EnvironmentClosurePerRenderRule: CallRule {
     func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
         guard call.receiver != nil, context.execution == .render else { return }
         if let object = Self.objectBuiltInPlace(call, callee: callee, in: context) {
-            if WorkspaceRuleSupport.isPreviewOnly(context, at: Syntax(call)) { return }
+            // In a view's own rendered code only: a `View` extension's helper or a window
+            // controller's content builder runs when its caller decides, often once.
+            guard let view = context.enclosingView, !(view.kind == .extension && view.name == "View"),
+                  !WorkspaceRuleSupport.isPreviewOnly(context, at: Syntax(call)) else { return }
             report.append(Finding(
-                message: "`\(object)()` created in `body` and put in the environment is a new object on every render: its state is lost and every reader re-renders on each update; own it once (`@StateObject`/`@State`) and pass that",
+                message: "`\(object)` created in `body` and put in the environment is a new object on every render: its state is lost and every reader re-renders on each update; own it once (`@StateObject`/`@State`) and pass that",
                 range: call.rangeFromCalleeName))
             return
         }
@@ -178,7 +188,7 @@ struct EnvironmentClosurePerRenderRule: CallRule {
               let type = context.type(named: name), type.kind == .class,
               type.inherits("ObservableObject") || type.hasAttribute("Observable")
         else { return nil }
-        return name
+        return name + (built.arguments.isEmpty ? "()" : "(…)")
     }
 
     static let representables: Set<String> = ["UIViewRepresentable", "NSViewRepresentable", "UIViewControllerRepresentable", "NSViewControllerRepresentable"]
