@@ -151,7 +151,10 @@ extension SyntaxProtocol {
     /// nil for a name no earlier local declaration gives a value.
     public func localInitializer(of name: String) -> ExprSyntax? {
         var node = Syntax(self)
-        while let parent = node.parent {
+        // A local is declared a few blocks up; a pathological nesting is not looked through.
+        var levels = 0
+        while let parent = node.parent, levels < 64 {
+            levels += 1
             if let list = parent.as(CodeBlockItemListSyntax.self) {
                 for item in list {
                     if item.id == node.id { break }
