@@ -72,7 +72,191 @@ public struct WorkspaceModelScenario: Sendable {
         nestedTypesWithOneName, viewSplitOverExtensionFiles, viewWithItsOwnInit, appProperty, formatterProperties,
         hostedCells, menuContentViews, helperFormatters, workThroughMembers, screenAliases, dispatchWrappers,
         elementEditsElsewhere, computedFilterByOffset, storeWorkThroughMembers, conditionalWrapper,
+        modelWorkThroughMembers, relativeTimeThroughHelper, trigonometryThroughHelper,
     ]
+
+    /// A per-frame `TimelineView` passing the time to a helper in another file (an extension of
+    /// the view) that computes `sin` of it (flagged on the timeline, naming the helper's file); one
+    /// passing the time to a helper that only formats it is not.
+    public static let trigonometryThroughHelper = WorkspaceModelScenario(
+        name: "trigonometry of the time one call away", rule: "timelineview-periodic-math",
+        files: [
+            "Views/GlowBackground.swift": """
+                import SwiftUI
+                struct GlowBackground: View {
+                    var body: some View {
+                        TimelineView(.animation) { timeline in
+                            let t = timeline.date.timeIntervalSinceReferenceDate
+                            Circle().offset(x: 40 * wave(t * 0.5))
+                        }
+                    }
+                }
+                """,
+            "Views/GlowBackground+Math.swift": """
+                import SwiftUI
+                extension GlowBackground {
+                    func wave(_ value: Double) -> CGFloat { CGFloat((sin(value) + 1) / 2) }
+                }
+                """,
+            "Views/Ticker.swift": """
+                import SwiftUI
+                struct Ticker: View {
+                    var body: some View {
+                        TimelineView(.animation) { timeline in
+                            Text(label(timeline.date))
+                        }
+                    }
+                    func label(_ date: Date) -> String { date.formatted(date: .omitted, time: .standard) }
+                }
+                """,
+        ],
+        expected: [
+            Expected("Views/GlowBackground.swift", "timelineview-periodic-math", line: 4, fix: nil,
+                     mentions: ["`wave(_:)`", "`GlowBackground+Math.swift`", "`sin`"]),
+        ])
+
+    /// A ticking `TimelineView` whose `Text` formats the time since a date through a function in
+    /// another file that builds a `RelativeDateTimeFormatter` (flagged on the timeline, naming the
+    /// function's file); one whose helper formats a clock time (`DateFormatter`) is not.
+    public static let relativeTimeThroughHelper = WorkspaceModelScenario(
+        name: "a relative time formatted one call away", rule: "manual-countdown",
+        files: [
+            "Views/RefreshStamp.swift": """
+                import SwiftUI
+                struct RefreshStamp: View {
+                    let lastRefresh: Date
+                    var body: some View {
+                        TimelineView(.periodic(from: lastRefresh, by: 1)) { _ in
+                            Text("Updated \\(formatRelativeTime(lastRefresh))")
+                        }
+                    }
+                }
+                """,
+            "Views/Clock.swift": """
+                import SwiftUI
+                struct Clock: View {
+                    var body: some View {
+                        TimelineView(.periodic(from: .now, by: 1)) { context in
+                            Text(clockString(context.date))
+                        }
+                    }
+                }
+                """,
+            "Helpers/Dates.swift": """
+                import Foundation
+                func formatRelativeTime(_ date: Date) -> String {
+                    let formatter = RelativeDateTimeFormatter()
+                    return formatter.localizedString(for: date, relativeTo: Date())
+                }
+                func clockString(_ date: Date) -> String {
+                    let formatter = DateFormatter()
+                    formatter.timeStyle = .medium
+                    return formatter.string(from: date)
+                }
+                """,
+        ],
+        expected: [
+            Expected("Views/RefreshStamp.swift", "manual-countdown", line: 5, fix: nil,
+                     mentions: ["`formatRelativeTime(_:)`", "`Dates.swift`", "`RelativeDateTimeFormatter`"]),
+        ])
+
+    /// Costly work one read away that is not the store's: an `@EnvironmentObject` model's computed
+    /// `visiblePlugins` (in another file) filters and then sorts its plugins (flagged at the read,
+    /// through the property's declared type); a static method called on a type by name reaches a JSON
+    /// decode in another member (flagged, naming the way); a row's own computed properties check
+    /// the disk and decode an image, and one in another file measures text (each flagged at the
+    /// read). Not flagged: the model's lone `.filter` read for a count, and the pipeline read only
+    /// in an action.
+    public static let modelWorkThroughMembers = WorkspaceModelScenario(
+        name: "model work in members that body reads", rule: "work-in-body",
+        files: [
+            "Views/PluginList.swift": """
+                import SwiftUI
+                struct PluginList: View {
+                    @EnvironmentObject var store: PluginStore
+                    var body: some View {
+                        VStack {
+                            Text("\\(store.visiblePlugins.count) plugins")
+                            Text("\\(store.enabledPlugins.count) enabled")
+                            Button("Select all") { store.select(store.visiblePlugins) }
+                        }
+                    }
+                }
+                """,
+            "Models/PluginStore.swift": """
+                import Combine
+                final class PluginStore: ObservableObject {
+                    @Published var plugins: [Plugin] = []
+                    @Published var query = ""
+                    var visiblePlugins: [Plugin] {
+                        var list = plugins
+                        if !query.isEmpty { list = list.filter { $0.name.localizedCaseInsensitiveContains(query) } }
+                        return list.sorted { $0.name < $1.name }
+                    }
+                    var enabledPlugins: [Plugin] { plugins.filter(\\.isEnabled) }
+                    func select(_ plugins: [Plugin]) {}
+                }
+                struct Plugin: Identifiable { let id = UUID(); var name = ""; var isEnabled = false }
+                """,
+            "Views/GrantsBadge.swift": """
+                import SwiftUI
+                struct GrantsBadge: View {
+                    let profileID: UUID
+                    var body: some View {
+                        TimelineView(.periodic(from: .now, by: 1)) { _ in
+                            Text(GrantStore.activeGrants(for: profileID).isEmpty ? "None" : "Active")
+                        }
+                    }
+                }
+                """,
+            "Models/GrantStore.swift": """
+                import Foundation
+                enum GrantStore {
+                    static func activeGrants(for profileID: UUID) -> [Grant] {
+                        guard let session = currentSession() else { return [] }
+                        return session.grants.filter { $0.profileID == profileID }
+                    }
+                    static func currentSession() -> Session? {
+                        guard let data = UserDefaults.standard.data(forKey: "session") else { return nil }
+                        return try? JSONDecoder().decode(Session.self, from: data)
+                    }
+                }
+                struct Session: Codable { var grants: [Grant] }
+                struct Grant: Codable { var profileID: UUID }
+                """,
+            "Views/CaskRow.swift": """
+                import SwiftUI
+                struct CaskRow: View {
+                    let cask: Cask
+                    var body: some View {
+                        HStack {
+                            Text(cask.name).frame(width: labelWidth)
+                            if isInstalled { Image(systemName: "checkmark") }
+                            if let image = icon { Image(nsImage: image) }
+                        }
+                    }
+                    var isInstalled: Bool { FileManager.default.fileExists(atPath: cask.appPath) }
+                    var icon: NSImage? { NSImage(data: cask.iconData) }
+                }
+                struct Cask { var name = ""; var appPath = ""; var iconData = Data() }
+                """,
+            "Views/CaskRow+Layout.swift": """
+                import AppKit
+                extension CaskRow {
+                    var labelWidth: CGFloat {
+                        (cask.name as NSString).size(withAttributes: [.font: NSFont.systemFont(ofSize: 13)]).width
+                    }
+                }
+                """,
+        ],
+        expected: [
+            Expected("Views/PluginList.swift", "work-in-body", line: 6, fix: nil, mentions: ["`visiblePlugins`", "`PluginStore.swift`", "`.filter` and `.sorted`"]),
+            Expected("Views/GrantsBadge.swift", "work-in-body", line: 6, fix: nil,
+                     mentions: ["`activeGrants`", "`currentSession()`", "`GrantStore.swift`", "JSON"]),
+            Expected("Views/CaskRow.swift", "work-in-body", line: 6, fix: nil, mentions: ["`labelWidth`", "`CaskRow+Layout.swift`", "`size(withAttributes:)`"]),
+            Expected("Views/CaskRow.swift", "work-in-body", line: 7, fix: nil, mentions: ["`isInstalled`", "`FileManager.fileExists`"]),
+            Expected("Views/CaskRow.swift", "work-in-body", line: 8, fix: nil, mentions: ["`icon`", "`NSImage(data:)`"]),
+        ])
 
     /// Store work one read away from `body`: a row's computed `product` (in another file) fetches
     /// from the model context (flagged at the read, naming the file); a conversation's

@@ -107,6 +107,10 @@ enum WorkspaceRuleSupport {
     /// of the view, a closure parameter (a row's element) or a local does not. Without an enclosing
     /// type (a bare `body`, as in the seeds' own examples) nothing says the value is fixed.
     static func readsChangingState(_ code: some SyntaxProtocol, in context: RuleContext) -> Bool {
+        readsChangingState(code, in: context, throughComputed: true)
+    }
+
+    private static func readsChangingState(_ code: some SyntaxProtocol, in context: RuleContext, throughComputed: Bool) -> Bool {
         guard let type = context.enclosingType else { return true }
         // The file's own declaration first: the workspace is asked (a recorded question) only for a
         // name this file does not declare on the type (an extension's view declared elsewhere).
@@ -121,7 +125,13 @@ enum WorkspaceRuleSupport {
                 if merged == nil { merged = context.type(named: type.name)?.properties ?? [] }
                 property = merged?.first { $0.name == name && $0.isStoredInstance }
             }
-            guard let property else { continue }
+            guard let property else {
+                // A computed property of the view declared in this file (`var linkFailed: Bool { verified == false }`)
+                // changes when the state its getter reads does (one level: its getter's own reads).
+                if throughComputed, let getter = computedGetter(named: name, around: Syntax(code)),
+                   readsChangingState(getter, in: context, throughComputed: false) { return true }
+                continue
+            }
             if let wrapper = property.wrapper, dynamicWrappers.contains(wrapper) { return true }
             if property.wrapper == nil, let typeName = property.inferredTypeName, let model = context.type(named: typeName),
                model.isClass, model.isObservableMacro || model.inheritedTypes.contains("ObservableObject") {
@@ -129,6 +139,27 @@ enum WorkspaceRuleSupport {
             }
         }
         return false
+    }
+
+    /// The getter of the computed instance property `name` declared in the type around `node`, in this file.
+    static func computedGetter(named name: String, around node: Syntax) -> AccessorBlockSyntax? {
+        var current = node.parent
+        // Code in a view is a few dozen levels deep; a pathological nesting is not looked through.
+        var levels = 0
+        while let parent = current, levels < 256 {
+            levels += 1
+            if let group = parent.asProtocol(DeclGroupSyntax.self) {
+                for member in group.memberBlock.members {
+                    guard let variable = member.decl.as(VariableDeclSyntax.self), !variable.modifiers.contains(where: { $0.name.text == "static" }) else { continue }
+                    for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                        if let accessors = binding.accessorBlock, accessors.isComputed { return accessors }
+                    }
+                }
+                return nil
+            }
+            current = parent.parent
+        }
+        return nil
     }
 
     /// Names of what animates a change: a symbol effect, a content transition, an animation.

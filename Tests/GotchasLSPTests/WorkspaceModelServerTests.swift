@@ -72,6 +72,39 @@ import Testing
                                                  watching: "Views/Conversation.swift", flaggedBefore: true)
     }
 
+    /// Work in an observed model's member: when the model's computed property stops sorting after
+    /// its filter (a lone filter is not worth a warning at a count), the list is published again
+    /// without its finding, and with it once undone.
+    @Test func modelWorkFollowsEditsOfTheModel() async throws {
+        try await Self.expectFindingFollowsEdit(of: "Models/PluginStore.swift", replacing: "return list.sorted { $0.name < $1.name }",
+                                                 with: "return list", in: .modelWorkThroughMembers, rule: "work-in-body",
+                                                 watching: "Views/PluginList.swift", flaggedBefore: true)
+    }
+
+    /// A static method's reach into another member of its type: when the store stops decoding,
+    /// the badge is published again without its finding, and with it once undone.
+    @Test func staticMethodReachFollowsEditsOfTheStore() async throws {
+        try await Self.expectFindingFollowsEdit(of: "Models/GrantStore.swift", replacing: "return try? JSONDecoder().decode(Session.self, from: data)",
+                                                 with: "return Session(grants: [])", in: .modelWorkThroughMembers, rule: "work-in-body",
+                                                 watching: "Views/GrantsBadge.swift", flaggedBefore: true)
+    }
+
+    /// A countdown one call away: when the helper stops building a relative-date formatter, the
+    /// timeline is published again without its finding, and with it once undone.
+    @Test func relativeTimeFollowsEditsOfTheHelper() async throws {
+        try await Self.expectFindingFollowsEdit(of: "Helpers/Dates.swift", replacing: "let formatter = RelativeDateTimeFormatter()",
+                                                 with: "let formatter = DateFormatter()", in: .relativeTimeThroughHelper, rule: "manual-countdown",
+                                                 watching: "Views/RefreshStamp.swift", flaggedBefore: true)
+    }
+
+    /// Trigonometry one call away: when the helper stops computing `sin`, the timeline is published
+    /// again without its finding, and with it once undone.
+    @Test func trigonometryFollowsEditsOfTheHelper() async throws {
+        try await Self.expectFindingFollowsEdit(of: "Views/GlowBackground+Math.swift", replacing: "CGFloat((sin(value) + 1) / 2)",
+                                                 with: "CGFloat(value.truncatingRemainder(dividingBy: 1))", in: .trigonometryThroughHelper,
+                                                 rule: "timelineview-periodic-math", watching: "Views/GlowBackground.swift", flaggedBefore: true)
+    }
+
     /// A conditional wrapper in another file: when it stops choosing between two views, the call's
     /// finding goes, and comes back once the edit is undone.
     @Test func conditionalWrapperFollowsEditsOfTheExtension() async throws {

@@ -236,7 +236,7 @@ final class FileIndexCollector {
         default:
             noteInitializerLabels(call, callee: callee)
         }
-        if ReachHazard.calleeNames.contains(callee), let hazard = call.reachHazard(callee: callee, isData: isData, isStored: isStoredModelCollection),
+        if ReachHazard.calleeNames.contains(callee), let hazard = call.reachHazard(callee: callee, isData: { self.isData($0, at: call) }, isStored: isStoredModelCollection),
            hazard.kind != .mainQueueHop || !call.standsInCallbackClosure {
             let detail = callee == "filter" && isSearchFilter(call) ? ReachHazard.filterByState : hazard.detail
             noteHazard(hazard.kind, detail: detail, range: hazard.kind == .collectionWork ? call.rangeFromCalleeName : call.byteRange)
@@ -371,9 +371,22 @@ final class FileIndexCollector {
     }
 
     /// A collection's root name is the app's data: a property of the enclosing type with a data
-    /// wrapper (`@Query var trips`, `@StateObject var model` for `model.items`).
-    private func isData(_ name: String) -> Bool {
-        guard let wrapper = context.typeStack.last?.property(named: name)?.wrapper else { return false }
+    /// wrapper (`@Query var trips`, `@StateObject var model` for `model.items`), a stored property
+    /// of an `@Observable` model, or a local that starts as one of them (`var list = allPlugins`,
+    /// `let all = model.formulae + model.casks`).
+    private func isData(_ name: String, at call: FunctionCallExprSyntax) -> Bool {
+        if let value = call.localInitializer(of: name) {
+            return value.collectionRootNames.contains { $0 != name && isDataProperty($0) }
+        }
+        return isDataProperty(name)
+    }
+
+    private func isDataProperty(_ name: String) -> Bool {
+        guard let type = context.typeStack.last, let property = type.property(named: name) else { return false }
+        guard let wrapper = property.wrapper else {
+            // What an `@Observable` model stores is what its views show.
+            return property.isStoredInstance && type.hasAttribute("Observable")
+        }
         return ReachHazard.dataWrappers.contains(wrapper)
     }
 

@@ -12,16 +12,23 @@ public struct ReachHazard: Sendable, Hashable, Codable {
         /// model's stored collection (a to-many relationship: every related object is loaded;
         /// `detail` the method, a space and the property: `sorted messages`).
         case storeWork
-        /// `JSONDecoder()` (decoding).
+        /// `JSONDecoder()`, or an image decoded from its bytes: `UIImage(data:)`, `NSImage(data:)`,
+        /// `CGImageSourceCreateWithData` (`detail`: which).
         case decoding
-        /// `Data(contentsOf:)`.
+        /// `Data(contentsOf:)`, or a question to the file system: `FileManager.default.fileExists(atPath:)`,
+        /// `contentsOfDirectory`, … (`detail`: which).
         case fileRead
+        /// Text laid out to measure it: `size(withAttributes:)`, `boundingRect(with:options:attributes:context:)`.
+        case textMeasurement
         /// `DateFormatter()`, `RelativeDateTimeFormatter()`, … (`detail`: the class).
         case formatter
         /// `Regex(…)`, `NSRegularExpression(pattern:)`.
         case regex
         /// `UIScreen.main.bounds`.
         case screenBounds
+        /// `sin(…)`, `cos(…)`, … of one value (`detail`: the function): a helper a per-frame
+        /// `TimelineView` may call with the date.
+        case trigonometry
         /// `DispatchQueue.main.async`/`asyncAfter` (`detail`: the method).
         case mainQueueHop
         /// A `View` extension method that returns its transform's result or `self` by a `Bool`
@@ -41,9 +48,11 @@ public struct ReachHazard: Sendable, Hashable, Codable {
             case .conditionalTransform: "i"
             case .decoding: "d"
             case .fileRead: "f"
+            case .textMeasurement: "m"
             case .formatter: "t"
             case .regex: "r"
             case .screenBounds: "s"
+            case .trigonometry: "g"
             case .mainQueueHop: "q"
             case .renderedCode: "v"
             }
@@ -231,9 +240,14 @@ extension WorkspaceIndex {
         }
         if paths.contains(where: { files[$0]?.reachHazards[key]?.contains { $0.kind == .renderedCode } == true }) { return nil }
         for path in paths {
-            if let hazard = files[path]?.reachHazards[key]?.first(where: { kinds.contains($0.kind) && $0.mattersWhenReached }) {
-                return ReachedHazard(steps: [hazard.member], hazard: hazard, path: path)
+            guard let hazards = files[path]?.reachHazards[key],
+                  var hazard = hazards.first(where: { kinds.contains($0.kind) && $0.mattersWhenReached }) else { continue }
+            if hazard.kind == .collectionWork {
+                // All the member's collection work, in order: `filter+sorted` filters and then sorts.
+                hazard.detail = ReachHazard.collectionDetail(hazards.filter { $0.kind == .collectionWork && $0.mattersWhenReached }
+                    .sorted { $0.range.lowerBound < $1.range.lowerBound }.map(\.detail))
             }
+            return ReachedHazard(steps: [hazard.member], hazard: hazard, path: path)
         }
         guard depth < Self.reachDepth else { return nil }
         let owner = String(key.prefix { $0 != " " })

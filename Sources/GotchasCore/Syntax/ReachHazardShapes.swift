@@ -26,8 +26,35 @@ extension ReachHazard {
     ]
 
     /// The callee names `hazard(ofCall:callee:)` can answer for (the walk's cheap first test).
-    public static let calleeNames: Set<String> = formatterTypes.union(collectionWork)
-        .union(["init", "JSONDecoder", "Data", "Regex", "NSRegularExpression", "async", "asyncAfter", "fetch"])
+    public static let calleeNames: Set<String> = formatterTypes.union(collectionWork).union(imageTypes).union(fileManagerChecks)
+        .union(["init", "JSONDecoder", "Data", "Regex", "NSRegularExpression", "async", "asyncAfter", "fetch",
+                "CGImageSourceCreateWithData", "size", "boundingRect"]).union(trigonometricFunctions)
+
+    /// Trigonometric functions of one value (`sin(t)`, `Foundation.cos(t)`).
+    public static let trigonometricFunctions: Set<String> = ["sin", "cos", "tan", "sinf", "cosf"]
+
+    /// Image classes whose `init(data:)` decodes the image's bytes.
+    public static let imageTypes: Set<String> = ["UIImage", "NSImage", "CIImage"]
+
+    /// `FileManager` methods that ask the file system (a disk check per call).
+    public static let fileManagerChecks: Set<String> = ["fileExists", "contentsOfDirectory", "attributesOfItem", "subpathsOfDirectory"]
+
+    /// The collection methods a `.collectionWork` hazard's `detail` names (`filter+sorted`: a
+    /// member that filters and then sorts). A lone search filter on the type's own state is `filterByState`.
+    public static func collectionMethods(_ detail: String) -> [String] {
+        detail == filterByState ? ["filter"] : detail.split(separator: "+").map(String.init)
+    }
+
+    /// The `detail` of a member's collection work, from each of its collection calls' details in
+    /// order: the methods once each (`filter+sorted`), or `filterByState` when that is all it does.
+    public static func collectionDetail(_ details: [String]) -> String {
+        if details.allSatisfy({ $0 == filterByState }) { return filterByState }
+        var methods: [String] = []
+        for detail in details {
+            for method in collectionMethods(detail) where !methods.contains(method) { methods.append(method) }
+        }
+        return methods.joined(separator: "+")
+    }
 
     /// Fetch request types: a fetch given one built in place is a store fetch, whatever the receiver's name.
     public static let fetchRequestTypes: Set<String> = ["FetchDescriptor", "NSFetchRequest"]
@@ -66,6 +93,18 @@ extension FunctionCallExprSyntax {
             if isStored(name) { return (.storeWork, callee + " " + name) }
             guard isData(name) else { return nil }
             return (.collectionWork, callee)
+        case _ where ReachHazard.fileManagerChecks.contains(callee):
+            guard let base = receiver?.dottedName, base == "FileManager.default" || base == "fileManager" else { return nil }
+            return (.fileRead, "FileManager." + callee)
+        case "size" where arguments.first?.label?.text == "withAttributes",
+             "boundingRect" where arguments.contains(where: { $0.label?.text == "attributes" }):
+            return (.textMeasurement, callee == "size" ? "size(withAttributes:)" : "boundingRect(with:options:attributes:context:)")
+        case "CGImageSourceCreateWithData":
+            return (.decoding, callee)
+        case _ where ReachHazard.trigonometricFunctions.contains(callee):
+            let written = calledExpression.trimmedDescription
+            guard arguments.count == 1, written == callee || written == "Foundation." + callee else { return nil }
+            return (.trigonometry, callee)
         case "async", "asyncAfter":
             guard let base = receiver?.dottedName, base == "DispatchQueue.main" || base == "Dispatch.DispatchQueue.main" else { return nil }
             return (.mainQueueHop, callee)
@@ -74,6 +113,7 @@ extension FunctionCallExprSyntax {
             if ReachHazard.formatterTypes.contains(type) { return (.formatter, type) }
             switch type {
             case "JSONDecoder" where arguments.isEmpty: return (.decoding, "JSONDecoder")
+            case _ where ReachHazard.imageTypes.contains(type) && arguments.first?.label?.text == "data": return (.decoding, type + "(data:)")
             case "Data" where arguments.first?.label?.text == "contentsOf": return (.fileRead, "Data(contentsOf:)")
             // A helper that builds a regex (`Regex("…")`, or a `Regex { … }` builder) builds it on every call.
             case "Regex" where !arguments.isEmpty || trailingClosure != nil: return (.regex, "Regex")
@@ -105,7 +145,59 @@ extension FunctionCallExprSyntax {
     }
 }
 
+extension SyntaxProtocol {
+    /// The value a local `let`/`var` named `name` starts with, declared before this node in a block
+    /// of the same function, accessor or closure chain (`var list = allPlugins` for `list.filter { … }`);
+    /// nil for a name no earlier local declaration gives a value.
+    public func localInitializer(of name: String) -> ExprSyntax? {
+        var node = Syntax(self)
+        // A local is declared a few blocks up; a pathological nesting is not looked through.
+        var levels = 0
+        while let parent = node.parent, levels < 64 {
+            levels += 1
+            if let list = parent.as(CodeBlockItemListSyntax.self) {
+                for item in list {
+                    if item.id == node.id { break }
+                    guard let variable = item.item.as(VariableDeclSyntax.self) else { continue }
+                    for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                        if let value = binding.initializer?.value { return value }
+                    }
+                }
+            }
+            if parent.is(FunctionDeclSyntax.self) || parent.is(AccessorBlockSyntax.self) || parent.is(InitializerDeclSyntax.self)
+                || parent.is(MemberBlockSyntax.self) || parent.is(SourceFileSyntax.self) { return nil }
+            node = parent
+        }
+        return nil
+    }
+}
+
 extension ExprSyntax {
+    /// The names whose values a collection expression is built from: `items` for `items`,
+    /// `self.items`, `model.items[.a] ?? []`, `a + b` (both), `c ? a : b.filter { }` (the choices,
+    /// not the condition).
+    public var collectionRootNames: [String] {
+        let expression = unwrapped
+        if let sequence = expression.as(SequenceExprSyntax.self) {
+            let parts = Array(sequence.elements)
+            if parts.count == 3, let ternary = parts[1].as(UnresolvedTernaryExprSyntax.self) {
+                return ternary.thenExpression.collectionRootNames + parts[2].collectionRootNames
+            }
+            guard parts.count >= 3, parts.enumerated().allSatisfy({ index, part in
+                index % 2 == 0 || part.as(BinaryOperatorExprSyntax.self).map { ["+", "??"].contains($0.operator.text) } == true
+            }) else { return [] }
+            return parts.enumerated().flatMap { index, part in index % 2 == 0 ? part.collectionRootNames : [] }
+        }
+        if let ternary = expression.as(TernaryExprSyntax.self) {
+            return ternary.thenExpression.collectionRootNames + ternary.elseExpression.collectionRootNames
+        }
+        var root = expression.chainRoot
+        if let member = root.parent?.as(MemberAccessExprSyntax.self), root.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+            root = ExprSyntax(member.declName)
+        }
+        return root.as(DeclReferenceExprSyntax.self).map { [$0.baseName.text] } ?? []
+    }
+
     /// An enum's `allCases`, an array literal, or a range between number literals: a constant
     /// handful of values, cheap to filter or sort on every render.
     public var isConstantCollection: Bool {

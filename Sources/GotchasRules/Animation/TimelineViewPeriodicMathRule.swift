@@ -22,11 +22,22 @@ struct TimelineViewPeriodicMathRule: CallRule {
             "outside a `TimelineView`",
         ],
         severityReason: "a cheaper way to draw the same effect.",
-        asks: [.declaration],
+        asks: [.declaration, .reachedHazard],
         // https://developer.apple.com/tutorials/data/documentation/swiftui/view/phaseanimator(_:content:animation:).md (iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1)
         requires: .os(iOS: OSVersion(17), macOS: OSVersion(14), tvOS: OSVersion(17), watchOS: OSVersion(10)),
         triggers: ["TimelineView"],
         triggering: [
+            RuleExample("""
+                struct GlowBackground: View {
+                    var body: some View {
+                        ↓TimelineView(.animation) { timeline in
+                            let t = timeline.date.timeIntervalSinceReferenceDate
+                            Circle().offset(x: 40 * wave(t * 0.5))
+                        }
+                    }
+                    private func wave(_ value: Double) -> CGFloat { CGFloat((sin(value) + 1) / 2) }
+                }
+                """, note: "a helper of the view computes the sine of the time it is passed"),
             RuleExample("""
                 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1, *)
                 struct AvailableExample: View {
@@ -90,14 +101,29 @@ struct TimelineViewPeriodicMathRule: CallRule {
                 }
                 """, note: "outside a TimelineView"),
             RuleExample("TimelineView(.animation) { context in Waves(date: context.date) }", note: "no trig in the content"),
+            RuleExample("""
+                struct Ticker: View {
+                    var body: some View {
+                        TimelineView(.animation) { timeline in
+                            Text(label(timeline.date)).offset(y: bob(3))
+                        }
+                    }
+                    private func label(_ date: Date) -> String { date.formatted(date: .omitted, time: .standard) }
+                    private func bob(_ phase: Double) -> CGFloat { CGFloat(sin(phase)) }
+                }
+                """, note: "the helper given the time does no trigonometry; the one that does is not given it"),
         ])
 
-    static let calledNames: Set<String> = trig
+    static let calledNames: Set<String> = trig.union(["TimelineView"])
 
     static let trig: Set<String> = ["sin", "cos", "tan", "sinf", "cosf"]
     static let timeWords = ["date", "time", "elapsed", "now", "phase", "seconds"]
 
     func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
+        if callee == "TimelineView" {
+            checkHelpers(of: call, in: context, report: &report)
+            return
+        }
         // Bare `sin(…)` or `Foundation.sin(…)`, not a method of the project's.
         guard Self.trigName(call) != nil,
               call.arguments.count == 1,
@@ -116,6 +142,37 @@ struct TimelineViewPeriodicMathRule: CallRule {
             range: timelineCall.rangeThroughArguments))
     }
 
+    /// `TimelineView(.animation) { tl in … wave(t) … }` with no trigonometry of its own, where a helper
+    /// it passes the time to (`normalizedSin(t * 0.08)`, in any file) computes `sin`/`cos`: asked of the
+    /// workspace model, reported on the `TimelineView` once, naming the helper.
+    private func checkHelpers(of timelineCall: FunctionCallExprSyntax, in context: RuleContext, report: inout [Finding]) {
+        guard context.execution == .render, timelineCall.timelineScheduleName == "animation", context.type(named: "TimelineView") == nil,
+              let closure = timelineCall.trailingClosure ?? timelineCall.arguments.last?.expression.as(ClosureExprSyntax.self)
+        else { return }
+        let parameters = closure.parameterNames.filter { $0 != "_" }
+        // The content's own trigonometry of the time is reported from that call.
+        if closure.containedCalls(named: Self.trig).contains(where: { Self.trigName($0) != nil && $0.arguments.count == 1 && Self.readsTime($0, parameters: parameters) }) { return }
+        for token in closure.tokens(viewMode: .sourceAccurate) {
+            guard case .identifier(let name) = token.tokenKind, !Self.trig.contains(name),
+                  let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { continue }
+            var callee = ExprSyntax(reference)
+            if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
+                guard member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) else { continue }
+                callee = ExprSyntax(member)
+            }
+            guard let helper = callee.parent?.as(FunctionCallExprSyntax.self), helper.calledExpression.id == callee.id,
+                  helper.arguments.contains(where: { Self.readsTime($0.expression, parameters: parameters) }),
+                  let target = WorkspaceRuleSupport.reachTarget(of: callee, in: context),
+                  let reached = context.reachedHazard(from: target, kinds: [.trigonometry])
+            else { continue }
+            report.append(Finding(
+                message: "This `TimelineView(.animation)` re-runs its content every frame to pass the timeline date to \(WorkspaceRuleSupport.reachPath(reached, from: context)), which computes `\(reached.hazard.detail)` of it; for a periodic effect use `.phaseAnimator`",
+                range: timelineCall.rangeThroughArguments,
+                related: [WorkspaceRuleSupport.related(reached, "`\(reached.hazard.member)` computes `\(reached.hazard.detail)` here")]))
+            return
+        }
+    }
+
     /// `sin`, `cos`, … written bare or as `Foundation.sin`.
     static func trigName(_ call: FunctionCallExprSyntax) -> String? {
         let written = call.calledExpression.trimmedText
@@ -126,7 +183,11 @@ struct TimelineViewPeriodicMathRule: CallRule {
     /// The argument mentions the timeline's parameter or a name that means time.
     static func readsTime(_ call: FunctionCallExprSyntax, parameters: [String]) -> Bool {
         guard let argument = call.arguments.first?.expression else { return false }
-        return argument.tokens(viewMode: .sourceAccurate).contains { token in
+        return readsTime(argument, parameters: parameters)
+    }
+
+    static func readsTime(_ argument: ExprSyntax, parameters: [String]) -> Bool {
+        argument.tokens(viewMode: .sourceAccurate).contains { token in
             guard case .identifier(let name) = token.tokenKind else { return false }
             if parameters.contains(name) { return true }
             let lowered = name.lowercased()

@@ -9,7 +9,7 @@ struct WorkInBodyRule: Rule {
         category: .bodyCost,
         severity: .warning,
         seed: "001, 003 r13, 004 §4",
-        summary: "Sorting, filtering, store fetches, decoding or file reads in `body` (or one read away); precompute them outside the render path.",
+        summary: "Sorting, filtering, store fetches, decoding, disk checks or text measurement in `body` (or one read away); precompute them outside the render path.",
         rationale: """
             SwiftUI evaluates `body` (and `@ViewBuilder` properties and content closures) whenever an input \
             changes, often many times a second while scrolling or animating. Sorting, filtering, decoding, \
@@ -21,10 +21,10 @@ struct WorkInBodyRule: Rule {
             "action closures, ordinary functions, a method passed as an action (`Button(action: save)`)",
             "a constant handful (`Kind.allCases`, literals, small ranges)",
             "a search filter on the view's own `@State` query",
-            "a view's own or a model's array",
+            "a view's or model's array filtered or sorted once, outside a list's rows",
             "menu content",
         ],
-        severityReason: "store fetches (`modelContext.fetch`, `viewContext.fetch`) and sorts of a persistent model's relationship read anywhere in the render path, also through members in other files; decoding, file reads and `Regex` anywhere in the render path; sorts and filters over a database's results (`@Query`, `@FetchRequest`) or over rows of a `List`/`ForEach` computed inline. A filter or sort of a view's own small array stays quiet: its cost is not known to matter.",
+        severityReason: "store fetches (`modelContext.fetch`, `viewContext.fetch`) and sorts of a persistent model's relationship read anywhere in the render path, also through members in other files; decoding, file reads and `Regex` anywhere in the render path; image decoding from bytes, disk checks and text measurement one read away (a member of the view, of a model it holds, or a static method called on a type); a member that filters and then sorts the app's data, wherever the render path reads it; sorts and filters over a database's results (`@Query`, `@FetchRequest`) or over rows of a `List`/`ForEach` computed inline. A filter or sort of a view's own small array stays quiet: its cost is not known to matter.",
         asks: [.declaration, .menuContentOnly, .reachedHazard],
         useInstead: "precomputed in the model",
         triggering: [
@@ -120,6 +120,93 @@ struct WorkInBodyRule: Rule {
                         }
                         """,
                 ]),
+            RuleExample("""
+                struct PluginsView: View {
+                    @State private var allPlugins: [Plugin] = []
+                    @State private var searchText = ""
+                    private var filteredPlugins: [Plugin] {
+                        var list = allPlugins
+                        if !searchText.isEmpty { list = list.filter { $0.name.localizedCaseInsensitiveContains(searchText) } }
+                        return list.sorted { $0.name < $1.name }
+                    }
+                    var body: some View {
+                        Text("\\(↓filteredPlugins.count) plugins")
+                    }
+                }
+                """, note: "a computed property that filters and then sorts the view's data, read for a count on every render"),
+            RuleExample("""
+                struct PackageList: View {
+                    @EnvironmentObject var brew: BrewModel
+                    var body: some View {
+                        if ↓brew.visiblePackages.isEmpty { Text("No packages") }
+                    }
+                }
+                """, note: "an observed model's computed property (in another file) filters and then sorts its catalog on every read", otherFiles: [
+                    "BrewModel.swift": """
+                        final class BrewModel: ObservableObject {
+                            @Published var formulae: [Package] = []
+                            @Published var casks: [Package] = []
+                            @Published var query = ""
+                            var visiblePackages: [Package] {
+                                let all = formulae + casks
+                                return all.filter { $0.name.contains(query) }.sorted { $0.name < $1.name }
+                            }
+                        }
+                        """,
+                ]),
+            RuleExample("""
+                struct GrantsCard: View {
+                    let profileID: UUID
+                    var body: some View {
+                        TimelineView(.periodic(from: .now, by: 1)) { _ in
+                            Text("\\(↓GrantStore.activeGrants(for: profileID).count) active")
+                        }
+                    }
+                }
+                """, note: "a static method (in another file) that decodes the shared settings through another member, once per tick", otherFiles: [
+                    "GrantStore.swift": """
+                        enum GrantStore {
+                            static func activeGrants(for id: UUID) -> [Grant] { (currentSession()?.grants ?? []).filter { $0.profileID == id } }
+                            static func currentSession() -> Session? {
+                                UserDefaults.standard.data(forKey: "session").flatMap { try? JSONDecoder().decode(Session.self, from: $0) }
+                            }
+                        }
+                        """,
+                ]),
+            RuleExample("""
+                struct CaskRow: View {
+                    let cask: Cask
+                    var isInstalled: Bool { FileManager.default.fileExists(atPath: cask.appPath) }
+                    var icon: UIImage? { UIImage(data: cask.iconData) }
+                    var labelWidth: CGFloat { (cask.name as NSString).size(withAttributes: [.font: UIFont.preferredFont(forTextStyle: .body)]).width }
+                    var body: some View {
+                        HStack {
+                            if let image = ↓icon { Image(uiImage: image) }
+                            Text(cask.name).frame(width: ↓labelWidth)
+                            if ↓isInstalled { Image(systemName: "checkmark") }
+                        }
+                    }
+                }
+                """, note: "a row's computed properties decode an image, measure text and check the disk on every render"),
+            RuleExample("""
+                struct PastedImages: View {
+                    let images: [PastedImage]
+                    var body: some View {
+                        ForEach(images) { preview(for: $0) }
+                    }
+                    private func preview(for pasted: PastedImage) -> some View {
+                        Image(uiImage: ↓pasted.uiImage ?? UIImage())
+                    }
+                }
+                """, note: "a helper's parameter whose computed property (in another file) decodes the image's bytes on every read", otherFiles: [
+                    "PastedImage.swift": """
+                        struct PastedImage: Identifiable {
+                            let id: String
+                            let data: Data
+                            var uiImage: UIImage? { UIImage(data: data) }
+                        }
+                        """,
+                ]),
             """
             struct TagRow: View {
                 let tag: String
@@ -145,6 +232,44 @@ struct WorkInBodyRule: Rule {
                     var body: some View { ForEach(visible, id: \\.self) { Text($0) } }
                 }
                 """, note: "a cheap computed property over a handful of literals"),
+            RuleExample("""
+                struct PluginCount: View {
+                    @EnvironmentObject var store: PluginStore
+                    var body: some View { Text("\\(store.enabledPlugins.count) enabled") }
+                }
+                """, note: "a model's lone filter read for a count: its size is not known to matter", otherFiles: [
+                    "PluginStore.swift": """
+                        final class PluginStore: ObservableObject {
+                            @Published var plugins: [Plugin] = []
+                            var enabledPlugins: [Plugin] { plugins.filter(\\.isEnabled) }
+                        }
+                        """,
+                ]),
+            RuleExample("""
+                struct TagCloud: View {
+                    var sortedTags: [String] {
+                        let base = ["swift", "ui", "ios"]
+                        return base.filter { !$0.isEmpty }.sorted()
+                    }
+                    var body: some View { Text(sortedTags.joined(separator: ", ")) }
+                }
+                """, note: "a filter and sort of a literal handful"),
+            RuleExample("""
+                struct AvatarEditor: View {
+                    let imageData: Data
+                    var decoded: UIImage? { UIImage(data: imageData) }
+                    var body: some View { Button("Save") { save(decoded) } }
+                }
+                """, note: "the decoding property is read only in an action closure"),
+            RuleExample("""
+                struct PluginRow: View {
+                    let path: String
+                    var body: some View {
+                        PluginCard(name: path) { refreshPlugins() }
+                    }
+                    func refreshPlugins() { print(FileManager.default.fileExists(atPath: path)) }
+                }
+                """, note: "a call standing alone in a custom view's callback runs on its event"),
             RuleExample("""
                 struct ProductCount: View {
                     @Environment(\\.modelContext) private var modelContext
@@ -248,9 +373,10 @@ struct WorkInBodyRule: Rule {
         }
     }
 
-    /// `visibleItems`, `self.theme`, `model.rows` read in rendered code, where that member (in any
-    /// file, or one it calls) decodes JSON, reads a file or compiles a regex on every read — or,
-    /// as a row container's data, filters or sorts the app's data: reported at the read.
+    /// `visibleItems`, `self.theme`, `model.rows`, `Store.activeGrants(…)` read in rendered code, where
+    /// that member (in any file, or one it calls) decodes JSON or an image, reads a file or asks the
+    /// disk, measures text or compiles a regex on every read — or filters or sorts the app's data,
+    /// as a row container's data or as a pipeline (filter and then sort): reported at the read.
     private func checkRead(_ reference: DeclReferenceExprSyntax, in context: RuleContext, report: inout [Finding]) {
         let name = reference.baseName.text
         guard let first = name.utf8.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z") else { return }
@@ -263,31 +389,96 @@ struct WorkInBodyRule: Rule {
         if let property = context.enclosingType?.property(named: name), expression.is(DeclReferenceExprSyntax.self) || expression.selfMemberName != nil,
            !property.isComputed { return }
         let isRows = Self.isRowData(expression)
-        // Another value's member (`model.rows`) is followed only as rows' data: resolving the type of
-        // every `item.title` read in a body would cost more than the rare decoding property it finds.
+        // Another value's member (`item.title`) is followed as rows' data, on a model the view holds
+        // (`model.filteredPlugins` with `@EnvironmentObject var model`), on a parameter of the view
+        // helper (`func preview(for image: Attachment)`: `image.uiImage`), or called on a type by name
+        // (`Store.activeGrants(for: id)`): resolving the type of every read in a body would cost
+        // more than the rare costly member it finds.
         if !isRows, let member = expression.as(MemberAccessExprSyntax.self), expression.selfMemberName == nil,
-           member.base?.is(DeclReferenceExprSyntax.self) == true { return }
+           let base = member.base?.as(DeclReferenceExprSyntax.self),
+           !Self.isHeldModel(base.baseName.text, in: context), !Self.isCalledOnType(member, base: base),
+           !Self.isParameter(base.baseName.text, in: context) { return }
         guard let target = WorkspaceRuleSupport.reachTarget(of: expression, in: context) else { return }
-        var kinds: Set<ReachHazard.Kind> = [.storeWork, .decoding, .fileRead, .regex]
-        if isRows { kinds.insert(.collectionWork) }
-        guard let reached = context.reachedHazard(from: target, kinds: kinds),
-              // A search filter on the view's own query runs again exactly when its input changes.
+        let kinds: Set<ReachHazard.Kind> = [.storeWork, .decoding, .fileRead, .regex, .textMeasurement]
+        guard var reached = context.reachedHazard(from: target, kinds: kinds.union([.collectionWork])) else { return }
+        // Collection work matters as rows' data, or as a pipeline (`filter+sorted`); a lone filter
+        // of a handful elsewhere does not, but what it reaches beyond may.
+        if reached.hazard.kind == .collectionWork, !isRows, ReachHazard.collectionMethods(reached.hazard.detail).count < 2 {
+            guard let other = context.reachedHazard(from: target, kinds: kinds) else { return }
+            reached = other
+        }
+        guard // A search filter on the view's own query runs again exactly when its input changes.
               reached.hazard.detail != ReachHazard.filterByState,
+              !Self.standsInAction(expression),
               !WorkspaceRuleSupport.isUncalledMethod(expression, reached: reached, in: context),
-              !(isRows && WorkspaceRuleSupport.isDrawnAsMenu(context))
+              !((isRows || reached.hazard.kind == .collectionWork) && WorkspaceRuleSupport.isDrawnAsMenu(context))
         else { return }
+        let reader = isRows ? "these rows read it on every render" : "this view's `body` reads it on every render"
+        let detail = reached.hazard.detail
         let does: String
         switch reached.hazard.kind {
-        case .collectionWork: does = "runs `.\(reached.hazard.detail)` over the app's data on every read, and these rows read it on every render"
-        case .storeWork: does = Self.storeWork(reached.hazard.detail) + " on every read, and this view's `body` reads it on every render"
-        case .decoding: does = "decodes JSON (`JSONDecoder`) on every read, and this view's `body` reads it on every render"
-        case .fileRead: does = "reads a file (`Data(contentsOf:)`) on every read, and this view's `body` reads it on every render"
-        default: does = "compiles a regex (`\(reached.hazard.detail)`) on every read, and this view's `body` reads it on every render"
+        case .collectionWork:
+            let methods = ReachHazard.collectionMethods(detail).map { "`.\($0)`" }.joined(separator: " and ")
+            does = "runs \(methods) over the app's data on every read, and \(reader)"
+        case .storeWork: does = Self.storeWork(detail) + " on every read, and \(reader)"
+        case .decoding where detail == "JSONDecoder": does = "decodes JSON (`JSONDecoder`) on every read, and \(reader)"
+        case .decoding: does = "decodes an image (`\(detail)`) on every read, and \(reader)"
+        case .fileRead where detail.hasPrefix("FileManager."): does = "asks the file system (`\(detail)`) on every read, and \(reader)"
+        case .fileRead: does = "reads a file (`Data(contentsOf:)`) on every read, and \(reader)"
+        case .textMeasurement: does = "lays out text to measure it (`\(detail)`) on every read, and \(reader)"
+        default: does = "compiles a regex (`\(detail)`) on every read, and \(reader)"
         }
         report.append(Finding(
             message: "\(WorkspaceRuleSupport.reachPath(reached, from: context)) \(does); compute it when its inputs change (in the model, or cached) and read the result here",
             range: expression.byteRange,
             related: [WorkspaceRuleSupport.related(reached, "`\(reached.hazard.member)` does the work here")]))
+    }
+
+    /// The read is a statement's own call (`refreshPlugins()`, `model.select(account)`), an assignment,
+    /// or inside `do`/`try`: no view is built there, so its closure is a callback a custom view or
+    /// modifier runs on an event (`onRefresh: { refreshPlugins() }`), not rendered code.
+    static func standsInAction(_ expression: ExprSyntax) -> Bool {
+        var node = Syntax(expression)
+        var levels = 0
+        while let parent = node.parent, levels < maximumStatementDepth {
+            levels += 1
+            if parent.is(TryExprSyntax.self) || parent.is(DoStmtSyntax.self) { return true }
+            if let sequence = parent.as(SequenceExprSyntax.self), sequence.elements.contains(where: { $0.is(AssignmentExprSyntax.self) }) { return true }
+            if let item = parent.as(CodeBlockItemSyntax.self) {
+                guard let call = item.item.as(FunctionCallExprSyntax.self) ?? item.item.as(AwaitExprSyntax.self)?.expression.as(FunctionCallExprSyntax.self)
+                else { return false }
+                return call.calledExpression.id == expression.id && !TypeNames.startsUppercase(call.calleeName ?? "")
+            }
+            if parent.is(ClosureExprSyntax.self) || parent.is(MemberBlockSyntax.self) || parent.is(AccessorBlockSyntax.self) { return false }
+            node = parent
+        }
+        return false
+    }
+
+    /// How far up from a read `standsInAction` looks for its statement (a read is a few levels deep).
+    static let maximumStatementDepth = 64
+
+    /// Wrappers that hold a model the view observes: its members are the app's state.
+    static let modelWrappers: Set<String> = ["EnvironmentObject", "StateObject", "ObservedObject", "Environment", "Bindable", "State"]
+
+    /// `model` is a property of the enclosing type holding an observed model (`@EnvironmentObject var model: Store`).
+    static func isHeldModel(_ name: String, in context: RuleContext) -> Bool {
+        guard let first = name.utf8.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z"),
+              let wrapper = WorkspaceRuleSupport.enclosingProperty(named: name, in: context)?.wrapper else { return false }
+        return modelWrappers.contains(wrapper)
+    }
+
+    /// `image` is a parameter of the enclosing function (a view helper's `func preview(for image: Attachment)`).
+    static func isParameter(_ name: String, in context: RuleContext) -> Bool {
+        guard let function = context.enclosingFunction?.node.as(FunctionDeclSyntax.self) else { return false }
+        return function.signature.parameterClause.parameters.contains { ($0.secondName ?? $0.firstName).text == name }
+    }
+
+    /// `Store.activeGrants(for: id)`: a static method called on a type written by name.
+    static func isCalledOnType(_ member: MemberAccessExprSyntax, base: DeclReferenceExprSyntax) -> Bool {
+        guard TypeNames.startsUppercase(base.baseName.text),
+              let call = member.parent?.as(FunctionCallExprSyntax.self) else { return false }
+        return call.calledExpression.id == member.id
     }
 
     /// "fetches from the store", "sorts the `messages` relationship (loading every related object)".

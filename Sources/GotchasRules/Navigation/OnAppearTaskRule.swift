@@ -23,7 +23,7 @@ struct OnAppearTaskRule: CallRule {
             "`Task.detached`",
             "a view shown only while state says so (a load-more trigger)",
         ],
-        fixSafety: "Moves the body into `.task { }` (a `Task(priority:)` becomes `.task(priority:)`). Safe; not offered when the closure has a signature (`{ @MainActor in … }`), a comment would be lost, or the body throws an error it does not catch.",
+        fixSafety: "Moves the body into `.task { }` (a `Task(priority:)` becomes `.task(priority:)`). Safe; not offered when the closure has a signature (`{ @MainActor in … }`), a comment would be lost, the body throws an error it does not catch, or the `Task` stands behind an `if`.",
         severityReason: "warning where uncancelled work shows after the view is gone: the view cleans up in `.onDisappear` (the task's later writes race it) or the task loops; info for a one-shot task that ends on its own.",
         asks: [.declaration],
         fix: .safe,
@@ -64,6 +64,16 @@ struct OnAppearTaskRule: CallRule {
                     }
                 }
                 """, note: "a warning: the task's write after its `await` races the cleanup in `.onDisappear`"),
+            RuleExample("""
+                var body: some View {
+                    List(plugins) { PluginRow(plugin: $0) }
+                        ↓.onAppear {
+                            if plugins.isEmpty {
+                                Task { await refresh() }
+                            }
+                        }
+                }
+                """, note: "a `Task` behind a check: `.task { if plugins.isEmpty { await refresh() } }`"),
             """
             extension Feed {
                 @ViewBuilder var content: some View {
@@ -77,6 +87,11 @@ struct OnAppearTaskRule: CallRule {
             """,
         ],
         nonTriggering: [
+            RuleExample("""
+                Text("Inbox").onAppear {
+                    if needsLoad { Task { await load() } } else { markSeen() }
+                }
+                """, note: "a `Task` on one branch of an `if`/`else`"),
             RuleExample("""
                 struct Feed: View {
                     @State private var isLoadingMore = false
@@ -159,8 +174,8 @@ struct OnAppearTaskRule: CallRule {
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base != nil,
               call.closureArguments.count == 1, let onAppear = call.closureArguments.first?.closure,
               call.arguments.count == (call.trailingClosure == nil ? 1 : 0),
-              onAppear.statements.count == 1,
-              let task = onAppear.statements.first?.item.as(FunctionCallExprSyntax.self),
+              onAppear.statements.count == 1, let statement = onAppear.statements.first?.item,
+              let task = statement.as(FunctionCallExprSyntax.self) ?? Self.taskGuardedByIf(statement),
               task.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Task",
               let body = task.trailingClosure, task.additionalTrailingClosures.isEmpty,
               task.arguments.allSatisfy({ $0.label?.text == "priority" })
@@ -173,7 +188,9 @@ struct OnAppearTaskRule: CallRule {
         if !body.statements.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .keyword(.await) }) { return }
 
         var fixes: [Fix] = []
-        if let fix = Self.fix(call: call, member: member, onAppear: onAppear, task: task, body: body, context: context) {
+        // `if allItems.isEmpty { Task { … } }`: the same work, behind a check `.task` can make too
+        // (`.task { if allItems.isEmpty { … } }`); no fix is offered for that rewrite.
+        if statement.is(FunctionCallExprSyntax.self), let fix = Self.fix(call: call, member: member, onAppear: onAppear, task: task, body: body, context: context) {
             fixes.append(fix)
         }
         // A warning where outliving the view shows: the view cleans up in `.onDisappear` (which the
@@ -194,6 +211,14 @@ struct OnAppearTaskRule: CallRule {
         return zip(tokens, tokens.dropFirst()).contains { first, next in
             first.tokenKind == .keyword(.for) && (next.tokenKind == .keyword(.await) || next.tokenKind == .keyword(.try))
         }
+    }
+
+    /// `if condition { Task { … } }` with no `else`: the `Task` call, else nil.
+    static func taskGuardedByIf(_ statement: CodeBlockItemSyntax.Item) -> FunctionCallExprSyntax? {
+        guard let ifExpr = statement.as(ExpressionStmtSyntax.self)?.expression.as(IfExprSyntax.self) ?? statement.as(IfExprSyntax.self),
+              ifExpr.elseBody == nil, ifExpr.body.statements.count == 1
+        else { return nil }
+        return ifExpr.body.statements.first?.item.as(FunctionCallExprSyntax.self)
     }
 
     /// The call stands in a branch of an `if` (or the body of a `guard`-free `if let`) whose

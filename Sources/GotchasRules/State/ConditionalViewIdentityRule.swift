@@ -26,6 +26,20 @@ struct ConditionalViewIdentityRule: Rule {
         asks: [.declaration, .reachedHazard],
         useInstead: "the recommended shape",
         triggering: [
+            RuleExample("""
+                struct LinkStatus: View {
+                    @State private var verified: Bool?
+                    private var linkFailed: Bool { verified == false }
+                    var body: some View {
+                        ↓if linkFailed {
+                            failureText
+                        } else {
+                            failureText.opacity(0.4)
+                        }
+                    }
+                    private var failureText: some View { Text("Unable to link") }
+                }
+                """, note: "a computed property of the view that reads its state"),
             """
             var body: some View {
                 ↓if isExpired {
@@ -84,6 +98,16 @@ struct ConditionalViewIdentityRule: Rule {
             """,
         ],
         nonTriggering: [
+            RuleExample("""
+                struct LinkStatus: View {
+                    let result: Bool?
+                    private var linkFailed: Bool { result == false }
+                    var body: some View {
+                        if linkFailed { failureText } else { failureText.opacity(0.4) }
+                    }
+                    private var failureText: some View { Text("Unable to link") }
+                }
+                """, note: "a computed property over a `let` input: fixed for the view"),
             RuleExample("""
                 var body: some View {
                     if isLoading { ProgressView() } else { Content(items: items) }
@@ -292,7 +316,7 @@ struct ConditionalViewIdentityRule: Rule {
             .map { ($0.secondName ?? $0.firstName).text })
         for name in condition.referencedNames {
             if parameters.contains(name) { return true }
-            guard let initializer = localInitializer(of: name, before: node) else { continue }
+            guard let initializer = node.localInitializer(of: name) else { continue }
             if WorkspaceRuleSupport.readsChangingState(initializer, in: context) { return true }
             if initializer.referencedNames.contains(where: parameters.contains) { return true }
         }
@@ -301,27 +325,6 @@ struct ConditionalViewIdentityRule: Rule {
 
     /// Names of what a device fixes: a condition reading one does not change while the view lives.
     static let deviceConstantNames: Set<String> = ["userInterfaceIdiom", "UIDevice", "isPad", "isPhone", "isMac"]
-
-    /// The initializer of a local `let`/`var` named `name` declared before `node` in an enclosing block.
-    static func localInitializer(of name: String, before node: Syntax) -> ExprSyntax? {
-        var current = node
-        var levels = 0
-        while let parent = current.parent, levels < 64 {
-            levels += 1
-            if parent.is(MemberBlockSyntax.self) || parent.is(SourceFileSyntax.self) { return nil }
-            if let list = parent.as(CodeBlockItemListSyntax.self) {
-                for item in list {
-                    if item.id == current.id { break }
-                    guard let variable = item.item.as(VariableDeclSyntax.self) else { continue }
-                    for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
-                        return binding.initializer?.value
-                    }
-                }
-            }
-            current = parent
-        }
-        return nil
-    }
 
     /// Modifiers that take a same-typed argument with an inert value (opacity 1, padding 0,
     /// a frame with no sizes, offset zero, scale 1, blur 0, …): missing in one branch, they

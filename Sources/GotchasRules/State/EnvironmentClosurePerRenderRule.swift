@@ -9,18 +9,20 @@ struct EnvironmentClosurePerRenderRule: CallRule {
         category: .state,
         severity: .warning,
         seed: "003 r10",
-        summary: "`.environment(\\.k, { … })`, `.environment(\\.k) { … }` or `.environment(\\.k, Actions { … })` built inside `body`.",
+        summary: "`.environment(\\.k, { … })`, `.environment(\\.k) { … }`, `.environment(\\.k, Actions { … })` or `.environmentObject(Model())` built inside `body`.",
         rationale: """
             SwiftUI compares environment values to decide which readers to update. A closure (or a value \
             wrapping one) created in `body` is new on every render and cannot be compared, so every view \
-            reading that key re-runs its body on every update of the parent. Put a stable object in the \
-            environment (an `@Observable` model via `.environment(model)`) and call it from actions.
+            reading that key re-runs its body on every update of the parent. A model object built there \
+            (`.environmentObject(Store())`) is new on every render too, and loses its state. Put a stable \
+            object in the environment (an `@Observable` model via `.environment(model)`) and call it from actions.
             """,
         notFlagged: [
             "`\\.openURL` with `OpenURLAction`",
             "a leaf: a system view or a representable",
             "a stored or comparable value",
             "a view only previews build",
+            "a model object built in a `View` extension's helper or outside a view",
         ],
         severityReason: "every reader re-renders with the parent.",
         asks: [.declaration, .builtOnlyByPreviews],
@@ -59,8 +61,31 @@ struct EnvironmentClosurePerRenderRule: CallRule {
                 }
             }
             """,
+            RuleExample("""
+                struct Inbox: View {
+                    var body: some View {
+                        ConversationList()
+                            ↓.environmentObject(PlaybackCoordinator())
+                    }
+                }
+                final class PlaybackCoordinator: ObservableObject { @Published var playing: URL? }
+                """, note: "a model object created on every render"),
         ],
         nonTriggering: [
+            RuleExample("""
+                struct Inbox: View {
+                    @StateObject private var playback = PlaybackCoordinator()
+                    var body: some View { ConversationList().environmentObject(playback) }
+                }
+                final class PlaybackCoordinator: ObservableObject { @Published var playing: URL? }
+                #Preview { ConversationList().environmentObject(PlaybackCoordinator()) }
+                """, note: "an object the view owns; one built in a preview"),
+            RuleExample("""
+                extension View {
+                    func designTime() -> some View { padding().environmentObject(ShortcutStore()) }
+                }
+                final class ShortcutStore: ObservableObject { @Published var shortcuts: [String] = [] }
+                """, note: "a `View` extension's helper, applied where its caller decides"),
             RuleExample("""
                 struct BookmarkPreviewWrapper: View {
                     @State private var saved = false
@@ -112,14 +137,25 @@ struct EnvironmentClosurePerRenderRule: CallRule {
                 """, note: "in an action, not per render"),
         ])
 
-    static let calledNames: Set<String> = ["environment"]
+    static let calledNames: Set<String> = ["environment", "environmentObject"]
 
     /// System keys whose documented way to customize is an action built in `body`
     /// (`.environment(\.openURL, OpenURLAction { … })`): there is no stable alternative.
     static let systemActionKeys: Set<String> = ["\\.openURL", "\\EnvironmentValues.openURL"]
 
     func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
-        guard call.receiver != nil, context.execution == .render,
+        guard call.receiver != nil, context.execution == .render else { return }
+        if let object = Self.objectBuiltInPlace(call, callee: callee, in: context) {
+            // In a view's own rendered code only: a `View` extension's helper or a window
+            // controller's content builder runs when its caller decides, often once.
+            guard let view = context.enclosingView, !(view.kind == .extension && view.name == "View"),
+                  !WorkspaceRuleSupport.isPreviewOnly(context, at: Syntax(call)) else { return }
+            report.append(Finding(
+                message: "`\(object)` created in `body` and put in the environment is a new object on every render: its state is lost and every reader re-renders on each update; own it once (`@StateObject`/`@State`) and pass that",
+                range: call.rangeFromCalleeName))
+            return
+        }
+        guard callee == "environment",
               let keyPath = call.arguments.first?.expression.as(KeyPathExprSyntax.self),
               !Self.systemActionKeys.contains(keyPath.trimmedText.collapsingWhitespace)
         else { return }
@@ -141,6 +177,18 @@ struct EnvironmentClosurePerRenderRule: CallRule {
         report.append(Finding(
             message: "A closure created in `body` and put in the environment is new on every render and can't be compared: every reader of the key re-renders on each update; put a stable object in the environment instead",
             range: call.rangeFromCalleeName))
+    }
+
+    /// `.environmentObject(Store())`, `.environment(Model())`: a class of the workspace (an
+    /// `ObservableObject` or `@Observable` model) constructed as the value; its name, else nil.
+    static func objectBuiltInPlace(_ call: FunctionCallExprSyntax, callee: String, in context: RuleContext) -> String? {
+        guard call.arguments.count == 1, call.trailingClosure == nil, let argument = call.arguments.first, argument.label == nil,
+              let built = argument.expression.unwrapped.as(FunctionCallExprSyntax.self),
+              let name = built.constructedTypeName, TypeNames.startsUppercase(name), built.calledExpression.is(DeclReferenceExprSyntax.self),
+              let type = context.type(named: name), type.kind == .class,
+              type.inherits("ObservableObject") || type.hasAttribute("Observable")
+        else { return nil }
+        return name + (built.arguments.isEmpty ? "()" : "(…)")
     }
 
     static let representables: Set<String> = ["UIViewRepresentable", "NSViewRepresentable", "UIViewControllerRepresentable", "NSViewControllerRepresentable"]

@@ -22,12 +22,29 @@ struct ManualCountdownRule: CallRule {
             "date math with nothing ticking, or in an action",
         ],
         severityReason: "a self-updating text replaces the ticker.",
-        asks: [.declaration],
+        asks: [.declaration, .reachedHazard],
         useInstead: "the recommended shape",
         // https://developer.apple.com/documentation/swiftui/text/init(_:style:).md (iOS 14, macOS 11, tvOS 14, watchOS 7, visionOS 1)
         requires: .os(iOS: OSVersion(14), macOS: OSVersion(11), tvOS: OSVersion(14), watchOS: OSVersion(7)),
         triggers: ["TimelineView", "Timer.publish"],
         triggering: [
+            RuleExample("""
+                struct RefreshStamp: View {
+                    let lastRefresh: Date
+                    var body: some View {
+                        ↓TimelineView(.periodic(from: lastRefresh, by: 1)) { _ in
+                            Text("Updated \\(formatRelativeTime(lastRefresh))")
+                        }
+                    }
+                }
+                """, note: "the function (in another file) formats the difference with a relative-date formatter", otherFiles: [
+                    "Dates.swift": """
+                        func formatRelativeTime(_ date: Date) -> String {
+                            let formatter = RelativeDateTimeFormatter()
+                            return formatter.localizedString(for: date, relativeTo: Date())
+                        }
+                        """,
+                ]),
             RuleExample("""
                 @available(iOS 14, macOS 11, tvOS 14, watchOS 7, visionOS 1, *)
                 struct AvailableExample: View {
@@ -87,6 +104,23 @@ struct ManualCountdownRule: CallRule {
         ],
         nonTriggering: [
             RuleExample("""
+                struct Clock: View {
+                    var body: some View {
+                        TimelineView(.periodic(from: .now, by: 1)) { context in
+                            Text(clockString(context.date))
+                        }
+                    }
+                }
+                """, note: "a helper that formats the time itself: a clock, not a difference", otherFiles: [
+                    "Dates.swift": """
+                        func clockString(_ date: Date) -> String {
+                            let formatter = DateFormatter()
+                            formatter.timeStyle = .medium
+                            return formatter.string(from: date)
+                        }
+                        """,
+                ]),
+            RuleExample("""
                 var body: some View {
                     TimelineView(.periodic(from: .now, by: 60)) { context in
                         Text("Locks in \\(format(lockDate.timeIntervalSince(context.date)))")
@@ -130,28 +164,64 @@ struct ManualCountdownRule: CallRule {
     ]
 
     func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
-        guard context.execution == .render || context.innermostContainer != nil,
-              Self.formatsDateDifference(call)
-        else { return }
+        guard context.execution == .render || context.innermostContainer != nil else { return }
+        let inline = Self.formatsDateDifference(call)
         // A container rule reports on the container's call — the `TimelineView`, or the
         // `Timer.publish` the view ticks with — once, from the first countdown `Text` in it.
         let site: Range<Int>
+        var helper: ReachedHazard?
         if let timeline = context.type(named: "TimelineView") == nil ? context.nearestContainer(in: ["TimelineView"]) : nil {
             let schedule = timeline.call?.timelineScheduleName
-            guard schedule == "periodic" || schedule == "everyMinute", let timelineCall = timeline.call,
-                  timeline.closure.containedCalls(named: ["Text"]).first(where: Self.formatsDateDifference)?.id == call.id
+            guard schedule == "periodic" || schedule == "everyMinute", let timelineCall = timeline.call else { return }
+            // In a ticking timeline, a `Text` may format the difference one call away:
+            // `Text("Updated \(formatRelativeTime(date))")` with a helper building a relative-date formatter.
+            if !inline {
+                helper = Self.relativeFormatterReached(from: call, in: context)
+                guard helper != nil else { return }
+            }
+            guard timeline.closure.containedCalls(named: ["Text"]).first(where: {
+                Self.formatsDateDifference($0) || ($0.id == call.id ? helper != nil : Self.relativeFormatterReached(from: $0, in: context) != nil)
+            })?.id == call.id
             else { return }
             site = timelineCall.rangeThroughArguments
         } else {
+            guard inline else { return }
             guard let timer = Self.enclosingTypeTimer(call),
                   let member = call.ancestor(MemberBlockItemSyntax.self),
                   member.containedCalls(named: ["Text"]).first(where: Self.formatsDateDifference)?.id == call.id
             else { return }
             site = timer.byteRange
         }
+        if let helper {
+            report.append(Finding(
+                message: "Hand-rolled countdown: this ticking schedule re-renders the view so that \(WorkspaceRuleSupport.reachPath(helper, from: context)) formats a date difference (`\(helper.hazard.detail)`) into `Text`; `Text(date, style: .relative)` (or `.timer`, `.offset`) updates itself",
+                range: site, related: [WorkspaceRuleSupport.related(helper, "`\(helper.hazard.member)` formats the difference here")]))
+            return
+        }
         report.append(Finding(
             message: "Hand-rolled countdown: this ticking schedule re-renders the view to format a date difference into `Text`; `Text(date, style: .relative)` (or `.timer`, `.offset`) updates itself",
             range: site))
+    }
+
+    /// Formatters whose output is the difference between two dates.
+    static let relativeFormatters: Set<String> = ["RelativeDateTimeFormatter", "DateComponentsFormatter"]
+
+    /// A call in the `Text`'s arguments (`formatRelativeTime(date)`, `self.ago(date)`) whose code, in
+    /// any file, builds a relative-date formatter: asked of the workspace model.
+    static func relativeFormatterReached(from text: FunctionCallExprSyntax, in context: RuleContext) -> ReachedHazard? {
+        guard text.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Text", text.argument(labeled: "style") == nil else { return nil }
+        for token in text.arguments.tokens(viewMode: .sourceAccurate) {
+            guard case .identifier = token.tokenKind, let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { continue }
+            var callee = ExprSyntax(reference)
+            if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id { callee = ExprSyntax(member) }
+            guard let call = callee.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == callee.id,
+                  let target = WorkspaceRuleSupport.reachTarget(of: callee, in: context),
+                  let reached = context.reachedHazard(from: target, kinds: [.formatter]),
+                  relativeFormatters.contains(reached.hazard.detail)
+            else { continue }
+            return reached
+        }
+        return nil
     }
 
     /// `Text(…)` (not `Text(_:style:)`) whose arguments, or the `let`s they name in the

@@ -31,6 +31,17 @@ struct SymbolVariantByNameRule: CallRule {
         triggers: [".fill"],
         triggering: [
             RuleExample("""
+                struct PinToggle: View {
+                    @State private var localPin: Bool?
+                    private var isPinned: Bool { localPin ?? false }
+                    var body: some View {
+                        Button { localPin = !isPinned } label: {
+                            Image(systemName: ↓isPinned ? "pin.fill" : "pin")
+                        }
+                    }
+                }
+                """, note: "a computed property of the view that reads its state"),
+            RuleExample("""
                 struct PinButton: View {
                     let isPinned: Bool
                     var body: some View {
