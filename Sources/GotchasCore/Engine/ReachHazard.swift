@@ -130,8 +130,8 @@ struct ReachMaps: Sendable {
     /// Moves the file at `path` from the keys of `old` to those of `new` (`WorkspaceIndex.reregister`).
     mutating func move(_ path: String, from old: FileIndex?, to new: FileIndex?) {
         WorkspaceIndex.move(path, in: &elementEditPaths, from: old?.elementEdits, to: new?.elementEdits)
-        let oldKeys = old.map { Set($0.memberReach.keys).union($0.reachHazards.keys) }, newKeys = new.map { Set($0.memberReach.keys).union($0.reachHazards.keys) }
-        WorkspaceIndex.move(path, in: &pathsByKey, from: oldKeys, to: newKeys)
+        WorkspaceIndex.move(path, in: &pathsByKey, from: old.map { Array($0.memberReach.keys) + $0.reachHazards.keys },
+                            to: new.map { Array($0.memberReach.keys) + $0.reachHazards.keys })
         let oldHazards = old.map { Set($0.reachHazards.keys) } ?? [], newHazards = new.map { Set($0.reachHazards.keys) } ?? []
         for key in oldHazards where !newHazards.contains(key) {
             WorkspaceIndex.remove(path, from: &hazardPathsByKey, at: key)

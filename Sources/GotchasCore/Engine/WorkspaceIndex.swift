@@ -383,23 +383,14 @@ public struct WorkspaceIndex: Sendable {
     /// versions of the index that lints and their memos still hold (a write would copy the whole
     /// map; with every open document's lint merged, those copies were most of the server's heap).
     private mutating func reregister(_ path: String, from old: FileIndex?, to new: FileIndex?) {
-        let oldTypes = old.map { Set($0.types.keys) } ?? [], newTypes = new.map { Set($0.types.keys) } ?? []
-        for name in oldTypes where !newTypes.contains(name) {
-            declaringPaths[name]?.removeAll { $0 == path }
-            if declaringPaths[name]?.isEmpty == true { declaringPaths.removeValue(forKey: name) }
-        }
-        for name in newTypes where !oldTypes.contains(name) {
-            var paths = declaringPaths[name] ?? []
-            paths.insert(path, at: paths.firstIndex { $0 > path } ?? paths.endIndex)
-            declaringPaths[name] = paths
-        }
-        Self.move(path, in: &environmentPaths, from: old.map { Set($0.environmentUses.map(\.typeName)) }, to: new.map { Set($0.environmentUses.map(\.typeName)) })
-        Self.move(path, in: &intentPaths, from: old.map { Set($0.intentControls.map(\.typeName)) }, to: new.map { Set($0.intentControls.map(\.typeName)) })
-        Self.move(path, in: &referencePaths, from: old.map { Set($0.references.keys) }, to: new.map { Set($0.references.keys) })
-        Self.move(path, in: &initializerLabelPaths, from: old.map { Set($0.initializerLabels.keys) }, to: new.map { Set($0.initializerLabels.keys) })
-        Self.move(path, in: &memberUsePaths, from: old.map { Set($0.memberUses.keys) }, to: new.map { Set($0.memberUses.keys) })
-        Self.move(path, in: &memberReachPaths, from: old.map(Self.reachOwners), to: new.map(Self.reachOwners))
-        Self.move(path, in: &namingPaths, from: old.map(Self.namedTypes), to: new.map(Self.namedTypes))
+        Self.move(path, in: &declaringPaths, from: old?.types.keys, to: new?.types.keys)
+        Self.move(path, in: &environmentPaths, from: old?.environmentUses.lazy.map(\.typeName), to: new?.environmentUses.lazy.map(\.typeName))
+        Self.move(path, in: &intentPaths, from: old?.intentControls.lazy.map(\.typeName), to: new?.intentControls.lazy.map(\.typeName))
+        Self.move(path, in: &referencePaths, from: old?.references.keys, to: new?.references.keys)
+        Self.move(path, in: &initializerLabelPaths, from: old?.initializerLabels.keys, to: new?.initializerLabels.keys)
+        Self.move(path, in: &memberUsePaths, from: old?.memberUses.keys, to: new?.memberUses.keys)
+        Self.move(path, in: &memberReachPaths, from: old?.memberReach.keys.lazy.map(Self.reachOwner), to: new?.memberReach.keys.lazy.map(Self.reachOwner))
+        Self.move(path, in: &namingPaths, from: old?.references.values.lazy.flatMap { $0 }, to: new?.references.values.lazy.flatMap { $0 })
         reach.move(path, from: old, to: new)
         Self.move(path, in: &dependentPaths, from: old?.referencedTypeNames, to: new?.referencedTypeNames)
         let oldBuilt = old?.builtViews ?? [:], newBuilt = new?.builtViews ?? [:]
@@ -415,22 +406,42 @@ public struct WorkspaceIndex: Sendable {
         }
     }
 
-    /// The types whose members' reach a file records (`memberReach` keys' owners).
-    private static func reachOwners(_ file: FileIndex) -> Set<String> { Set(file.memberReach.keys.map { String($0.prefix { $0 != " " }) }) }
+    /// The type whose member a `memberReach` key names (before the space).
+    private static func reachOwner(_ key: String) -> String { String(key.prefix { $0 != " " }) }
 
-    /// Every type name the file's code refers to.
-    private static func namedTypes(_ file: FileIndex) -> Set<String> { file.references.values.reduce(into: []) { $0.formUnion($1) } }
-
-    /// Takes `path` out of `map` at the keys only `old` has, and puts it in at those only `new` has.
-    static func move(_ path: String, in map: inout [String: Set<String>], from old: Set<String>?, to new: Set<String>?) {
-        let old = old ?? [], new = new ?? []
-        for key in old where !new.contains(key) { remove(path, from: &map, at: key) }
-        for key in new where !old.contains(key) { map[key, default: []].insert(path) }
+    /// Takes `path` out of `map` at the keys only `old` has, and puts it in at those only `new`
+    /// has (nil: no keys; the key sets are built only when both are given).
+    static func move<Old: Sequence<String>, New: Sequence<String>>(_ path: String, in map: inout [String: Set<String>],
+                                                                   from old: Old?, to new: New?) {
+        switch (old, new) {
+        case (nil, nil): return
+        case (nil, let new?): for key in new { map[key, default: []].insert(path) }
+        case (let old?, nil): for key in old { remove(path, from: &map, at: key) }
+        case (let old?, let new?):
+            let oldKeys = Set(old), newKeys = Set(new)
+            for key in oldKeys where !newKeys.contains(key) { remove(path, from: &map, at: key) }
+            for key in newKeys where !oldKeys.contains(key) { map[key, default: []].insert(path) }
+        }
     }
 
     static func remove(_ path: String, from map: inout [String: Set<String>], at key: String) {
         map[key]?.remove(path)
         if map[key]?.isEmpty == true { map.removeValue(forKey: key) }
+    }
+
+    /// `move` for the paths declaring each type, which are kept sorted.
+    private static func move<Old: Sequence<String>, New: Sequence<String>>(_ path: String, in map: inout [String: [String]],
+                                                                           from old: Old?, to new: New?) {
+        let oldKeys = old.map(Set.init) ?? [], newKeys = new.map(Set.init) ?? []
+        for name in oldKeys where !newKeys.contains(name) {
+            map[name]?.removeAll { $0 == path }
+            if map[name]?.isEmpty == true { map.removeValue(forKey: name) }
+        }
+        for name in newKeys where !oldKeys.contains(name) {
+            var paths = map[name] ?? []
+            paths.insert(path, at: paths.firstIndex { $0 > path } ?? paths.endIndex)
+            map[name] = paths
+        }
     }
 
     /// Re-merges one type name from the files that declare it.
