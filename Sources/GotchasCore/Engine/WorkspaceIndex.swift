@@ -432,7 +432,9 @@ public struct WorkspaceIndex: Sendable {
     /// `move` for the paths declaring each type, which are kept sorted.
     private static func move<Old: Sequence<String>, New: Sequence<String>>(_ path: String, in map: inout [String: [String]],
                                                                            from old: Old?, to new: New?) {
-        let oldKeys = old.map(Set.init) ?? [], newKeys = new.map(Set.init) ?? []
+        var oldKeys: Set<String> = [], newKeys: Set<String> = []
+        if let old { oldKeys = Set(old) }
+        if let new { newKeys = Set(new) }
         for name in oldKeys where !newKeys.contains(name) {
             map[name]?.removeAll { $0 == path }
             if map[name]?.isEmpty == true { map.removeValue(forKey: name) }
