@@ -251,9 +251,9 @@ import Testing
     }
 
     /// `update` and `remove` touch only the keys whose membership changes (so unchanged maps keep
-    /// sharing storage with older versions of the index): after every step of a run of updates,
-    /// edits and removals over app-shaped files, the index holds exactly what one built at once
-    /// from the same files holds, map by map.
+    /// sharing storage with older versions of the index): after every fourth step of a run of
+    /// updates (a file's first version or its edit) and removals over app-shaped files, the index
+    /// holds exactly what one built at once from the same files holds, map by map.
     @Test func anIndexKeptCurrentFileByFileHoldsWhatAFreshBuildHolds() {
         let files = SyntheticCorpus(seed: 7).appTree(files: 48)
         // A second version of each: names renamed, a line dropped, a hazard and an environment read added.
