@@ -333,7 +333,7 @@ let package = Package(
             name: "GotchasCoreTests", dependencies: ["GotchasCore", "GotchasCorpus"],
             swiftSettings: syntaxInterface, linkerSettings: syntaxLinking),
         .testTarget(
-            name: "GotchasRulesTests", dependencies: ["GotchasCore", "GotchasRules"],
+            name: "GotchasRulesTests", dependencies: ["GotchasCore", "GotchasRules", "GotchasCorpus"],
             swiftSettings: syntaxInterface, linkerSettings: syntaxLinking),
         .testTarget(
             name: "GotchasCLITests", dependencies: ["GotchasCore", "GotchasRules", "GotchasCLI", "GotchasCorpus"],

@@ -1,4 +1,5 @@
 @testable import GotchasCore
+import GotchasCorpus
 import GotchasRules
 import Testing
 
@@ -247,6 +248,37 @@ import Testing
             }
         }
         #expect(!workspace.files.isEmpty)
+    }
+
+    /// `update` and `remove` touch only the keys whose membership changes (so unchanged maps keep
+    /// sharing storage with older versions of the index): after every fourth step of a run of
+    /// updates (a file's first version or its edit) and removals over app-shaped files, the index
+    /// holds exactly what one built at once from the same files holds, map by map.
+    @Test func anIndexKeptCurrentFileByFileHoldsWhatAFreshBuildHolds() {
+        let files = SyntheticCorpus(seed: 7).appTree(files: 48)
+        // A second version of each: names renamed, a line dropped, a hazard and an environment read added.
+        let edited = files.enumerated().map { number, file in
+            var lines = file.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            if lines.count > 6 { lines.remove(at: 3 + number % (lines.count - 4)) }
+            var text = lines.joined(separator: "\n").replacingOccurrences(of: "Row", with: "Cell")
+            if number % 3 == 0 {
+                text += "\nfunc stamp\(number)() -> String { let f = DateFormatter(); return f.string(from: .now) }\n"
+                    + "struct Extra\(number): View {\n    @Environment(Store.self) var store\n"
+                    + "    var body: some View { Text(stamp\(number)()).contextMenu { Cell() } }\n}\n"
+            }
+            return SourceDocument(path: file.path, text: text)
+        }
+        let versions = files.map { fileIndex($0.path, $0.text) } + edited.map { linter.lint($0, configuration: configuration).fileIndex }
+        var workspace = WorkspaceIndex(files: [])
+        var generator = SplitMix64(seed: 11)
+        for step in 0..<160 {
+            let pick = generator.next(upTo: versions.count)
+            if step % 7 == 6 { workspace.remove(path: versions[pick].path) } else { workspace.update(versions[pick]) }
+            guard step % 4 == 3 else { continue }
+            let fresh = WorkspaceIndex(files: Array(workspace.files.values), isComplete: workspace.isComplete)
+            #expect(workspace.storageDescription == fresh.storageDescription, "step \(step)")
+        }
+        #expect(workspace.files.count > 10)
     }
 
     @Test func projectSettingsSetDefaultIsolation() {

@@ -131,34 +131,26 @@ public enum ReachTarget: Hashable, Sendable, Codable {
 /// file, so no question scans every file.
 struct ReachMaps: Sendable {
     private(set) var pathsByKey: [String: Set<String>] = [:]
-    private var hazardPathsByKey: [String: Set<String>] = [:]
+    private(set) var hazardPathsByKey: [String: Set<String>] = [:]
     private(set) var hazardKeysByMember: [String: Set<String>] = [:]
     /// Files editing the elements of each collection name in place (`FileIndex.elementEdits`).
     private(set) var elementEditPaths: [String: Set<String>] = [:]
 
-    mutating func register(_ file: FileIndex) {
-        for name in file.elementEdits { elementEditPaths[name, default: []].insert(file.path) }
-        for key in file.memberReach.keys { pathsByKey[key, default: []].insert(file.path) }
-        for key in file.reachHazards.keys {
-            pathsByKey[key, default: []].insert(file.path)
-            hazardPathsByKey[key, default: []].insert(file.path)
+    /// Moves the file at `path` from the keys of `old` to those of `new` (`WorkspaceIndex.reregister`).
+    mutating func move(_ path: String, from old: FileIndex?, to new: FileIndex?) {
+        WorkspaceIndex.move(path, in: &elementEditPaths, from: old?.elementEdits, to: new?.elementEdits)
+        WorkspaceIndex.move(path, in: &pathsByKey, from: old.map { Array($0.memberReach.keys) + $0.reachHazards.keys },
+                            to: new.map { Array($0.memberReach.keys) + $0.reachHazards.keys })
+        let oldHazards = old.map { Set($0.reachHazards.keys) } ?? [], newHazards = new.map { Set($0.reachHazards.keys) } ?? []
+        for key in oldHazards where !newHazards.contains(key) {
+            WorkspaceIndex.remove(path, from: &hazardPathsByKey, at: key)
+            // Another file may hold hazards under the same key (an extension, an overload).
+            if hazardPathsByKey[key] == nil { WorkspaceIndex.remove(key, from: &hazardKeysByMember, at: FileIndex.member(ofReachKey: key)) }
+        }
+        for key in newHazards where !oldHazards.contains(key) {
+            hazardPathsByKey[key, default: []].insert(path)
             hazardKeysByMember[FileIndex.member(ofReachKey: key), default: []].insert(key)
         }
-    }
-
-    mutating func unregister(_ file: FileIndex) {
-        for name in file.elementEdits { Self.remove(file.path, at: name, from: &elementEditPaths) }
-        for key in Set(file.memberReach.keys).union(file.reachHazards.keys) { Self.remove(file.path, at: key, from: &pathsByKey) }
-        for key in file.reachHazards.keys {
-            Self.remove(file.path, at: key, from: &hazardPathsByKey)
-            // Another file may hold hazards under the same key (an extension, an overload).
-            if hazardPathsByKey[key] == nil { Self.remove(key, at: FileIndex.member(ofReachKey: key), from: &hazardKeysByMember) }
-        }
-    }
-
-    private static func remove(_ value: String, at key: String, from map: inout [String: Set<String>]) {
-        map[key]?.remove(value)
-        if map[key]?.isEmpty == true { map.removeValue(forKey: key) }
     }
 }
 

@@ -50,7 +50,7 @@ public struct WorkspaceIndex: Sendable {
         var names: Set<String> = []
         for file in files {
             self.files[file.path] = file
-            register(file)
+            reregister(file.path, from: nil, to: file)
             names.formUnion(file.types.keys)
         }
         for name in names { rebuild(name) }
@@ -95,11 +95,12 @@ public struct WorkspaceIndex: Sendable {
     /// Replaces (or adds) one file's entries.
     public mutating func update(_ file: FileIndex) {
         let old = files[file.path]
-        let affected = Set(old?.types.keys.map { $0 } ?? []).union(file.types.keys)
-        if let old { unregister(old) }
+        reregister(file.path, from: old, to: file)
         files[file.path] = file
-        register(file)
-        for name in affected { rebuild(name) }
+        // A type whose scope is the same in both versions merges as before.
+        for name in Set(old?.types.keys.map { $0 } ?? []).union(file.types.keys) where old?.types[name] != file.types[name] {
+            rebuild(name)
+        }
     }
 
     /// Removes a file's entries (deleted, or before a rename re-adds it under the new path).
@@ -109,7 +110,7 @@ public struct WorkspaceIndex: Sendable {
             deviceFamilies.removeValue(forKey: path)
             return
         }
-        unregister(old)
+        reregister(path, from: old, to: nil)
         for name in old.types.keys { rebuild(name) }
         settings.removeValue(forKey: path)
         deviceFamilies.removeValue(forKey: path)
@@ -376,50 +377,73 @@ public struct WorkspaceIndex: Sendable {
 
     // MARK: - Merging
 
-    private mutating func register(_ file: FileIndex) {
-        for name in file.types.keys {
-            var paths = declaringPaths[name] ?? []
-            paths.insert(file.path, at: paths.firstIndex { $0 > file.path } ?? paths.endIndex)
-            declaringPaths[name] = paths
-        }
-        for use in file.environmentUses { environmentPaths[use.typeName, default: []].insert(file.path) }
-        for control in file.intentControls { intentPaths[control.typeName, default: []].insert(file.path) }
-        for owner in file.references.keys { referencePaths[owner, default: []].insert(file.path) }
-        for name in file.initializerLabels.keys { initializerLabelPaths[name, default: []].insert(file.path) }
-        for owner in file.memberUses.keys { memberUsePaths[owner, default: []].insert(file.path) }
-        for key in file.memberReach.keys { memberReachPaths[String(key.prefix { $0 != " " }), default: []].insert(file.path) }
-        for names in file.references.values { for name in names { namingPaths[name, default: []].insert(file.path) } }
-        reach.register(file)
-        for name in file.referencedTypeNames { dependentPaths[name, default: []].insert(file.path) }
-        for (key, views) in file.builtViews { for view in views { builderKeys[view, default: [:]][key, default: 0] += 1 } }
-    }
-
-    private mutating func unregister(_ file: FileIndex) {
-        for name in file.types.keys {
-            declaringPaths[name]?.removeAll { $0 == file.path }
-            if declaringPaths[name]?.isEmpty == true { declaringPaths.removeValue(forKey: name) }
-        }
-        for use in file.environmentUses { environmentPaths[use.typeName]?.remove(file.path) }
-        for control in file.intentControls { intentPaths[control.typeName]?.remove(file.path) }
-        for owner in file.references.keys { referencePaths[owner]?.remove(file.path) }
-        for name in file.initializerLabels.keys { initializerLabelPaths[name]?.remove(file.path) }
-        for owner in file.memberUses.keys { Self.remove(file.path, from: &memberUsePaths, at: owner) }
-        for key in file.memberReach.keys { Self.remove(file.path, from: &memberReachPaths, at: String(key.prefix { $0 != " " })) }
-        for names in file.references.values { for name in names { Self.remove(file.path, from: &namingPaths, at: name) } }
-        reach.unregister(file)
-        for name in file.referencedTypeNames { Self.remove(file.path, from: &dependentPaths, at: name) }
-        for (key, views) in file.builtViews {
-            for view in views {
+    /// Moves the bookkeeping of the file at `path` from the entries of `old` to those of `new`
+    /// (nil: the file is added, or removed). Only keys whose membership changes are touched: a
+    /// map that no key of it changes is not written, so it keeps sharing its storage with the
+    /// versions of the index that lints and their memos still hold (a write would copy the whole
+    /// map; with every open document's lint merged, those copies were most of the server's heap).
+    private mutating func reregister(_ path: String, from old: FileIndex?, to new: FileIndex?) {
+        Self.move(path, in: &declaringPaths, from: old?.types.keys, to: new?.types.keys)
+        Self.move(path, in: &environmentPaths, from: old?.environmentUses.lazy.map(\.typeName), to: new?.environmentUses.lazy.map(\.typeName))
+        Self.move(path, in: &intentPaths, from: old?.intentControls.lazy.map(\.typeName), to: new?.intentControls.lazy.map(\.typeName))
+        Self.move(path, in: &referencePaths, from: old?.references.keys, to: new?.references.keys)
+        Self.move(path, in: &initializerLabelPaths, from: old?.initializerLabels.keys, to: new?.initializerLabels.keys)
+        Self.move(path, in: &memberUsePaths, from: old?.memberUses.keys, to: new?.memberUses.keys)
+        Self.move(path, in: &memberReachPaths, from: old?.memberReach.keys.lazy.map(Self.reachOwner), to: new?.memberReach.keys.lazy.map(Self.reachOwner))
+        Self.move(path, in: &namingPaths, from: old?.references.values.lazy.flatMap { $0 }, to: new?.references.values.lazy.flatMap { $0 })
+        reach.move(path, from: old, to: new)
+        Self.move(path, in: &dependentPaths, from: old?.referencedTypeNames, to: new?.referencedTypeNames)
+        let oldBuilt = old?.builtViews ?? [:], newBuilt = new?.builtViews ?? [:]
+        for (key, views) in oldBuilt {
+            for view in views where newBuilt[key]?.contains(view) != true {
                 guard let count = builderKeys[view]?[key] else { continue }
                 builderKeys[view]?[key] = count > 1 ? count - 1 : nil
                 if builderKeys[view]?.isEmpty == true { builderKeys.removeValue(forKey: view) }
             }
         }
+        for (key, views) in newBuilt {
+            for view in views where oldBuilt[key]?.contains(view) != true { builderKeys[view, default: [:]][key, default: 0] += 1 }
+        }
     }
 
-    private static func remove(_ path: String, from map: inout [String: Set<String>], at key: String) {
+    /// The type whose member a `memberReach` key names (before the space).
+    private static func reachOwner(_ key: String) -> String { String(key.prefix { $0 != " " }) }
+
+    /// Takes `path` out of `map` at the keys only `old` has, and puts it in at those only `new`
+    /// has (nil: no keys; the key sets are built only when both are given).
+    static func move<Old: Sequence<String>, New: Sequence<String>>(_ path: String, in map: inout [String: Set<String>],
+                                                                   from old: Old?, to new: New?) {
+        switch (old, new) {
+        case (nil, nil): return
+        case (nil, let new?): for key in new { map[key, default: []].insert(path) }
+        case (let old?, nil): for key in old { remove(path, from: &map, at: key) }
+        case (let old?, let new?):
+            let oldKeys = Set(old), newKeys = Set(new)
+            for key in oldKeys where !newKeys.contains(key) { remove(path, from: &map, at: key) }
+            for key in newKeys where !oldKeys.contains(key) { map[key, default: []].insert(path) }
+        }
+    }
+
+    static func remove(_ path: String, from map: inout [String: Set<String>], at key: String) {
         map[key]?.remove(path)
         if map[key]?.isEmpty == true { map.removeValue(forKey: key) }
+    }
+
+    /// `move` for the paths declaring each type, which are kept sorted.
+    private static func move<Old: Sequence<String>, New: Sequence<String>>(_ path: String, in map: inout [String: [String]],
+                                                                           from old: Old?, to new: New?) {
+        var oldKeys: Set<String> = [], newKeys: Set<String> = []
+        if let old { oldKeys = Set(old) }
+        if let new { newKeys = Set(new) }
+        for name in oldKeys where !newKeys.contains(name) {
+            map[name]?.removeAll { $0 == path }
+            if map[name]?.isEmpty == true { map.removeValue(forKey: name) }
+        }
+        for name in newKeys where !oldKeys.contains(name) {
+            var paths = map[name] ?? []
+            paths.insert(path, at: paths.firstIndex { $0 > path } ?? paths.endIndex)
+            map[name] = paths
+        }
     }
 
     /// Re-merges one type name from the files that declare it.
@@ -453,3 +477,26 @@ public struct WorkspaceIndex: Sendable {
     }
 }
 
+
+extension WorkspaceIndex {
+    /// Every map the index keeps, as sorted text: an index kept current file by file
+    /// (`update`, `remove`) must hold exactly what one built from the same files holds.
+    var storageDescription: String {
+        func text<Value>(_ name: String, _ map: [String: Value], _ describe: (Value) -> String) -> [String] {
+            map.map { "\(name) \($0.key): \(describe($0.value))" }.sorted()
+        }
+        let sortedSet: (Set<String>) -> String = { $0.sorted().joined(separator: ",") }
+        var lines = text("file", files) { $0.stableDescription }
+        lines += text("type", types) { "\($0.nameRange) \($0.fingerprint)" }
+        lines += text("qualified", qualifiedNames, sortedSet)
+        lines += text("declared", declaringPaths) { $0.joined(separator: ",") }
+        lines += text("environment", environmentPaths, sortedSet) + text("intent", intentPaths, sortedSet)
+        lines += text("references", referencePaths, sortedSet) + text("labels", initializerLabelPaths, sortedSet)
+        lines += text("member uses", memberUsePaths, sortedSet) + text("member reach", memberReachPaths, sortedSet)
+        lines += text("naming", namingPaths, sortedSet) + text("dependents", dependentPaths, sortedSet)
+        lines += text("builders", builderKeys) { $0.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: ",") }
+        lines += text("reach paths", reach.pathsByKey, sortedSet) + text("hazard keys", reach.hazardKeysByMember, sortedSet)
+        lines += text("element edits", reach.elementEditPaths, sortedSet) + text("hazard paths", reach.hazardPathsByKey, sortedSet)
+        return lines.joined(separator: "\n")
+    }
+}
