@@ -166,8 +166,16 @@ final class FileIndexCollector {
             let owner = context.typeStack.last?.qualifiedName ?? ""
             entries.memberUses[owner, default: []].insert(member)
             if node.cast(DeclReferenceExprSyntax.self).isElementEditedInPlace { entries.elementEdits.insert(member.hasPrefix(".") ? String(member.dropFirst()) : member) }
-            noteReach(of: typedMember ?? member, from: owner)
+            // A bare name the enclosing function takes as a parameter is that value, not a member
+            // its code reaches (`isReady(setupDone: setupDone)` reads no `setupDone` property).
+            noteReach(of: typedMember ?? member, from: owner, recordingName: typedMember != nil || member.hasPrefix(".") || !isParameterOfEnclosingFunction(name))
         }
+    }
+
+    /// `name` is a parameter of the innermost function declaration around the walk.
+    private func isParameterOfEnclosingFunction(_ name: String) -> Bool {
+        guard reachFrame != nil, let function = context.functionStack.last?.node.as(FunctionDeclSyntax.self) else { return false }
+        return function.signature.parameterClause.parameters.contains { ($0.secondName ?? $0.firstName).text == name }
     }
 
     /// The type of a value whose member the code reads, from this file alone: `thread` in
@@ -326,11 +334,15 @@ final class FileIndexCollector {
     /// `formatter` read in `var body`: what the member (or free function) whose code this is
     /// reaches when it runs — not from an action closure (`Button { … }`, `.task { }`), which
     /// runs on an event.
-    private func noteReach(of member: String, from owner: String) {
+    private func noteReach(of member: String, from owner: String, recordingName: Bool = true) {
         guard context.execution != .deferred, let frame = reachFrame else { return }
         let name = member.hasPrefix(".") ? String(member.dropFirst()) : member
         let key = FileIndex.memberReachKey(owner: owner, member: frame.name)
-        entries.memberReach[key, default: []].insert(name)
+        if recordingName {
+            entries.memberReach[key, default: []].insert(name)
+        } else if entries.memberReach[key] == nil {
+            entries.memberReach[key] = []  // the member is still recorded
+        }
         // A view helper's rendered code is checked where it stands: reach questions stop at it.
         if context.execution == .render, frame.name != "body", entries.reachHazards[key] == nil {
             entries.reachHazards[key] = [ReachHazard(kind: .renderedCode, detail: "", member: frame.name, site: .code,

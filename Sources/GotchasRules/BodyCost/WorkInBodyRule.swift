@@ -225,6 +225,19 @@ struct WorkInBodyRule: Rule {
         ],
         nonTriggering: [
             RuleExample("""
+                struct Onboarding: View {
+                    @ObservedObject var coordinator: Coordinator
+                    let modelReady: Bool
+                    var body: some View {
+                        NextButton(enabled: coordinator.canContinue(modelReady: modelReady))
+                    }
+                }
+                final class Coordinator: ObservableObject {
+                    var modelReady: Bool { FileManager.default.fileExists(atPath: "/models/base.bin") }
+                    func canContinue(modelReady: Bool) -> Bool { modelReady }
+                }
+                """, note: "the method reads its parameter, not the costly property of the same name"),
+            RuleExample("""
                 struct Weekdays: View {
                     let names = ["Mon", "Tue", "Wed"]
                     var shortNames: [String] { names.map { String($0.prefix(1)) } }
