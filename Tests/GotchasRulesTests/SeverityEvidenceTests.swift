@@ -219,10 +219,13 @@ import Testing
         #expect(Self.severities("struct Task {}", only: "type-named-task") == [.error])
     }
 
-    @Test func aUUIDFallbackIsAWarning() {
+    /// An error only where the new identity is a view's on every render: `.id(UUID())` in `body`.
+    /// A computed `id` is new on every read, an identity only where views are identified by it.
+    @Test func aUUIDIsAnErrorOnlyAsAViewsIdentityInBody() {
         let fallback = "struct Row: Identifiable { var podcastID: String?; var id: String { podcastID ?? UUID().uuidString } }"
         #expect(Self.severities(fallback, only: "unstable-identity") == [.warning])
-        #expect(Self.severities("struct Row: Identifiable { var id: UUID { UUID() } }", only: "unstable-identity") == [.error])
+        #expect(Self.severities("struct Row: Identifiable { var id: UUID { UUID() } }", only: "unstable-identity") == [.warning])
+        #expect(Self.severities("struct Feed: View { var body: some View { Header().id(UUID()) } }", only: "unstable-identity") == [.error])
     }
 
     @Test func softDeprecatedRenamesAreInfo() {
