@@ -249,6 +249,12 @@ final class FileIndexCollector {
             let detail = callee == "filter" && isSearchFilter(call) ? ReachHazard.filterByState : hazard.detail
             noteHazard(hazard.kind, detail: detail, range: hazard.kind == .collectionWork ? call.rangeFromCalleeName : call.byteRange)
         }
+        // `UIHostingController(rootView: ShareView())`: the app builds `ShareView`, once per controller.
+        if Self.hostingTypes.contains(callee), let root = call.argument(labeled: "rootView")?.expression.unwrapped.as(FunctionCallExprSyntax.self),
+           let name = root.calleeName, TypeNames.startsUppercase(name), name != "TabView",
+           root.calledExpression.is(DeclReferenceExprSyntax.self) || root.calledExpression.is(GenericSpecializationExprSyntax.self) {
+            entries.builtViews[FileIndex.hostingKey, default: []].insert(name)
+        }
         // `Row(item: i)` in `body` or a view builder: the view tree of the enclosing type holds a `Row`.
         // Built in menu content, it goes under the owner's menu key (`WorkspaceIndex.isBuiltOnlyAsMenuContent`).
         if context.execution == .render || isAppSceneBody || isPreviewBody, TypeNames.startsUppercase(callee),
@@ -256,6 +262,9 @@ final class FileIndexCollector {
             noteBuiltView(callee, call: call)
         }
     }
+
+    /// UIKit's and AppKit's hosting types, whose `rootView:` is the SwiftUI view they show.
+    static let hostingTypes: Set<String> = ["UIHostingController", "NSHostingController", "NSHostingView", "_UIHostingView"]
 
     /// In an `App`'s `body` (`WindowGroup { ContentView() }`): not a view's render path, but the
     /// views its scenes build are edges of the view-containment graph (`isBuiltOnlyByApps`).

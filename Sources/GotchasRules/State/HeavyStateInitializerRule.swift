@@ -22,7 +22,7 @@ struct HeavyStateInitializerRule: Rule {
             "a default of a type the workspace does not declare",
             "`@StateObject` (an autoclosure)",
             "value types and literals",
-            "a scene's root view",
+            "a scene's or a hosting controller's root view",
             "a class the workspace does not declare",
         ],
         severityReason: "warning where the construction shows work (a `Task`, a `try`, a context, decoder, formatter, player or session); info where it only calls code whose cost is not shown (`init() { load() }`).",
@@ -124,6 +124,15 @@ struct HeavyStateInitializerRule: Rule {
                 """, note: "a scene's root: only an `App`'s `WindowGroup` builds it, and the app's body is rarely evaluated again",
                 otherFiles: [
                     "GardenApp.swift": "@main struct GardenApp: App { var body: some Scene { WindowGroup { ContentView() } } }",
+                    "GardenModel.swift": "@Observable final class GardenModel { var plants: [String]; init() { plants = load() } }",
+                ]),
+            RuleExample("""
+                struct ShareView: View {
+                    @State private var model = GardenModel()
+                    var body: some View { Text("") }
+                }
+                """, note: "a hosting controller's root: UIKit code makes it once", otherFiles: [
+                    "ShareViewController.swift": "final class ShareViewController: UIViewController { let host = UIHostingController(rootView: ShareView()) }",
                     "GardenModel.swift": "@Observable final class GardenModel { var plants: [String]; init() { plants = load() } }",
                 ]),
             RuleExample("""
