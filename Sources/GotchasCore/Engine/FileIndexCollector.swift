@@ -250,7 +250,7 @@ final class FileIndexCollector {
             noteHazard(hazard.kind, detail: detail, range: hazard.kind == .collectionWork ? call.rangeFromCalleeName : call.byteRange)
         }
         // `UIHostingController(rootView: ShareView())`: the app builds `ShareView`, once per controller.
-        if Self.hostingTypes.contains(callee), let root = call.argument(labeled: "rootView")?.expression.unwrapped.as(FunctionCallExprSyntax.self),
+        if Self.hostingTypes.contains(callee), let root = Self.hostedRoot(of: call),
            let name = root.calleeName, TypeNames.startsUppercase(name), name != "TabView",
            root.calledExpression.is(DeclReferenceExprSyntax.self) || root.calledExpression.is(GenericSpecializationExprSyntax.self) {
             entries.builtViews[FileIndex.hostingKey, default: []].insert(name)
@@ -261,6 +261,15 @@ final class FileIndexCollector {
            call.calledExpression.is(DeclReferenceExprSyntax.self) || call.calledExpression.is(GenericSpecializationExprSyntax.self) {
             noteBuiltView(callee, call: call)
         }
+    }
+
+    /// The view a hosting type is given: `rootView: ShareView(…)`, or a local built just before
+    /// (`let shareView = ShareView(…)` … `rootView: shareView`).
+    static func hostedRoot(of call: FunctionCallExprSyntax) -> FunctionCallExprSyntax? {
+        guard let argument = call.argument(labeled: "rootView")?.expression.unwrapped else { return nil }
+        if let built = argument.as(FunctionCallExprSyntax.self) { return built }
+        guard let name = argument.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
+        return call.localInitializer(of: name)?.unwrapped.as(FunctionCallExprSyntax.self)
     }
 
     /// UIKit's and AppKit's hosting types, whose `rootView:` is the SwiftUI view they show.

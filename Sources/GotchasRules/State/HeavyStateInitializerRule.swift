@@ -132,7 +132,14 @@ struct HeavyStateInitializerRule: Rule {
                     var body: some View { Text("") }
                 }
                 """, note: "a hosting controller's root: UIKit code makes it once", otherFiles: [
-                    "ShareViewController.swift": "final class ShareViewController: UIViewController { let host = UIHostingController(rootView: ShareView()) }",
+                    "ShareViewController.swift": """
+                        final class ShareViewController: UIViewController {
+                            override func viewDidLoad() {
+                                let shareView = ShareView()
+                                addChild(UIHostingController(rootView: shareView))
+                            }
+                        }
+                        """,
                     "GardenModel.swift": "@Observable final class GardenModel { var plants: [String]; init() { plants = load() } }",
                 ]),
             RuleExample("""
