@@ -1,9 +1,10 @@
 /// A set of names held as one sorted array without duplicates: what a file's index keeps per
-/// type and per member (`FileIndex.memberUses`, `memberReach`, `references`, …).
+/// type and per member (`FileIndex.memberUses`, `memberReach`, `references`, …), and the paths
+/// the workspace index keeps per name (`WorkspaceIndex`'s `memberUsePaths`, `dependentPaths`, …).
 ///
 /// A `Set<String>` is a hash table: a header, a bitmap and at least a quarter of its buckets
-/// empty, one allocation per set. The index holds tens of thousands of small sets that are
-/// written once, by the walk, and then only read, so a sorted array holds the same names in
+/// empty, one allocation per set. The index holds tens of thousands of small sets, written once
+/// (by the walk, or as a file is indexed) and then mostly read, so a sorted array holds the same names in
 /// about half the bytes (names of up to 15 UTF-8 bytes are stored inline either way). Look-ups
 /// are a binary search; iteration is in sorted order, so `sorted()` costs nothing extra and
 /// the order never depends on `Hasher`.
@@ -52,6 +53,12 @@ public struct NameSet: Sendable, Hashable, Sequence, ExpressibleByArrayLiteral {
         if found { return (false, names[index]) }
         names.insert(name, at: index)
         return (true, name)
+    }
+
+    @discardableResult
+    public mutating func remove(_ name: String) -> String? {
+        let (index, found) = position(of: name)
+        return found ? names.remove(at: index) : nil
     }
 
     /// Both sets' names (one pass over both sorted arrays).
