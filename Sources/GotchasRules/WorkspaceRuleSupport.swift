@@ -377,6 +377,24 @@ enum WorkspaceRuleSupport {
 
     /// "`rowTitle(for:)` calls `relativeTime(_:)` (in `Dates.swift`), which": the way from the
     /// name used here to the member holding the hazard, for a message.
+    /// The severity of work found one call away from rendered code: as the rule's own where it
+    /// runs per row or per tick (the use stands in a `ForEach`/`List` row or a `TimelineView`, or
+    /// `perRow` says the rows read it) or is heavy on its own (a store fetch, a JSON decode, a
+    /// file read); info where it runs once per render of one view (a formatter, a stat, a filter
+    /// of the model's array on a detail screen), whose cost shows only if that view renders often.
+    static func reachedWorkSeverity(_ reached: ReachedHazard, perRow: Bool = false, in context: RuleContext) -> Severity? {
+        if perRow || context.containers.contains(where: { perRowContainers.contains($0.name) }) { return nil }
+        switch reached.hazard.kind {
+        case .storeWork: return nil
+        case .decoding where reached.hazard.detail == "JSONDecoder": return nil
+        case .fileRead where !reached.hazard.detail.hasPrefix("FileManager."): return nil
+        default: return .info
+        }
+    }
+
+    /// Containers whose content closure runs once per row or per tick.
+    static let perRowContainers: Set<String> = ["ForEach", "List", "Table", "OutlineGroup", "TimelineView"]
+
     static func reachPath(_ reached: ReachedHazard, from context: RuleContext) -> String {
         let place = place([reached.path], from: context)
         let last = "`\(reached.hazard.member)` (\(place))"

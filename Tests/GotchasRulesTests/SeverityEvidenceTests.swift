@@ -219,10 +219,26 @@ import Testing
         #expect(Self.severities("struct Task {}", only: "type-named-task") == [.error])
     }
 
-    @Test func aUUIDFallbackIsAWarning() {
+    /// Work one call away is a warning where it runs per row (or is heavy on its own), info where
+    /// it runs once per render of one view.
+    @Test func reachedWorkIsAWarningPerRowAndInfoOncePerView() {
+        let helper = ["Dates.swift": "func relativeTime(_ date: Date) -> String { RelativeDateTimeFormatter().localizedString(for: date, relativeTo: .now) }"]
+        let detail = "struct Detail: View { let item: Item; var body: some View { Text(relativeTime(item.date)) } }"
+        let rows = "struct Feed: View { @State private var items: [Item] = []; var body: some View { List { ForEach(items) { Text(relativeTime($0.date)) } } } }"
+        #expect(Self.severities(detail, only: "formatter-in-body", otherFiles: helper) == [.info])
+        #expect(Self.severities(rows, only: "formatter-in-body", otherFiles: helper) == [.warning])
+        let decoding = ["Store.swift": "final class Store: ObservableObject { @AppStorage(\"s\") var data = Data(); var settings: Settings { (try? JSONDecoder().decode(Settings.self, from: data)) ?? .init() } }"]
+        let detailDecodes = "struct Detail: View { @EnvironmentObject var store: Store; var body: some View { Text(store.settings.title) } }"
+        #expect(Self.severities(detailDecodes, only: "work-in-body", otherFiles: decoding) == [.warning], "a JSON decode is heavy on its own")
+    }
+
+    /// An error only where the new identity is a view's on every render: `.id(UUID())` in `body`.
+    /// A computed `id` is new on every read, an identity only where views are identified by it.
+    @Test func aUUIDIsAnErrorOnlyAsAViewsIdentityInBody() {
         let fallback = "struct Row: Identifiable { var podcastID: String?; var id: String { podcastID ?? UUID().uuidString } }"
         #expect(Self.severities(fallback, only: "unstable-identity") == [.warning])
-        #expect(Self.severities("struct Row: Identifiable { var id: UUID { UUID() } }", only: "unstable-identity") == [.error])
+        #expect(Self.severities("struct Row: Identifiable { var id: UUID { UUID() } }", only: "unstable-identity") == [.warning])
+        #expect(Self.severities("struct Feed: View { var body: some View { Header().id(UUID()) } }", only: "unstable-identity") == [.error])
     }
 
     @Test func softDeprecatedRenamesAreInfo() {

@@ -155,6 +155,11 @@ public struct FileIndex: Sendable, Codable {
     /// The `builtViews` key of the views preview code builds (`#Preview`, a `PreviewProvider`).
     static let previewKey = "#Preview"
 
+    /// The `builtViews` key of the views UIKit or AppKit code makes the root of a hosting
+    /// controller or view (`UIHostingController(rootView: ShareView())`), in any code: built once,
+    /// like a scene's root, and by the app, not a preview.
+    static let hostingKey = "#Hosting"
+
     /// The name under which questions about view trees (`viewTreeHoldsState`) are recorded and
     /// their changes announced: any file's built views or type facts may change the answer.
     static let viewTreeDependency = "view trees"

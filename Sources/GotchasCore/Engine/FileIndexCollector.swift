@@ -176,8 +176,16 @@ final class FileIndexCollector {
             let owner = context.typeStack.last?.qualifiedName ?? ""
             entries.memberUses[owner, default: []].insert(member)
             if node.cast(DeclReferenceExprSyntax.self).isElementEditedInPlace { entries.elementEdits.insert(member.hasPrefix(".") ? String(member.dropFirst()) : member) }
-            noteReach(of: typedMember ?? member, from: owner)
+            // A bare name the enclosing function takes as a parameter is that value, not a member
+            // its code reaches (`isReady(setupDone: setupDone)` reads no `setupDone` property).
+            noteReach(of: typedMember ?? member, from: owner, recordingName: typedMember != nil || member.hasPrefix(".") || !isParameterOfEnclosingFunction(name))
         }
+    }
+
+    /// `name` is a parameter of the innermost function declaration around the walk.
+    private func isParameterOfEnclosingFunction(_ name: String) -> Bool {
+        guard reachFrame != nil, let function = context.functionStack.last?.node.as(FunctionDeclSyntax.self) else { return false }
+        return function.signature.parameterClause.parameters.contains { ($0.secondName ?? $0.firstName).text == name }
     }
 
     /// The type of a value whose member the code reads, from this file alone: `thread` in
@@ -251,6 +259,12 @@ final class FileIndexCollector {
             let detail = callee == "filter" && isSearchFilter(call) ? ReachHazard.filterByState : hazard.detail
             noteHazard(hazard.kind, detail: detail, range: hazard.kind == .collectionWork ? call.rangeFromCalleeName : call.byteRange)
         }
+        // `UIHostingController(rootView: ShareView())`: the app builds `ShareView`, once per controller.
+        if Self.hostingTypes.contains(callee), let root = call.argument(labeled: "rootView")?.expression.unwrapped.as(FunctionCallExprSyntax.self),
+           let name = root.calleeName, TypeNames.startsUppercase(name), name != "TabView",
+           root.calledExpression.is(DeclReferenceExprSyntax.self) || root.calledExpression.is(GenericSpecializationExprSyntax.self) {
+            entries.builtViews[FileIndex.hostingKey, default: []].insert(name)
+        }
         // `Row(item: i)` in `body` or a view builder: the view tree of the enclosing type holds a `Row`.
         // Built in menu content, it goes under the owner's menu key (`WorkspaceIndex.isBuiltOnlyAsMenuContent`).
         if context.execution == .render || isAppSceneBody || isPreviewBody, TypeNames.startsUppercase(callee),
@@ -258,6 +272,9 @@ final class FileIndexCollector {
             noteBuiltView(callee, call: call)
         }
     }
+
+    /// UIKit's and AppKit's hosting types, whose `rootView:` is the SwiftUI view they show.
+    static let hostingTypes: Set<String> = ["UIHostingController", "NSHostingController", "NSHostingView", "_UIHostingView"]
 
     /// In an `App`'s `body` (`WindowGroup { ContentView() }`): not a view's render path, but the
     /// views its scenes build are edges of the view-containment graph (`isBuiltOnlyByApps`).
@@ -336,11 +353,15 @@ final class FileIndexCollector {
     /// `formatter` read in `var body`: what the member (or free function) whose code this is
     /// reaches when it runs — not from an action closure (`Button { … }`, `.task { }`), which
     /// runs on an event.
-    private func noteReach(of member: String, from owner: String) {
+    private func noteReach(of member: String, from owner: String, recordingName: Bool = true) {
         guard context.execution != .deferred, let frame = reachFrame else { return }
         let name = member.hasPrefix(".") ? String(member.dropFirst()) : member
         let key = FileIndex.memberReachKey(owner: owner, member: frame.name)
-        entries.memberReach[key, default: []].insert(name)
+        if recordingName {
+            entries.memberReach[key, default: []].insert(name)
+        } else if entries.memberReach[key] == nil {
+            entries.memberReach[key] = []  // the member is still recorded
+        }
         // A view helper's rendered code is checked where it stands: reach questions stop at it.
         if context.execution == .render, frame.name != "body", entries.reachHazards[key] == nil {
             entries.reachHazards[key] = [ReachHazard(kind: .renderedCode, detail: "", member: frame.name, site: .code,

@@ -340,7 +340,7 @@ public struct WorkspaceIndex: Sendable {
     /// the rendered code of an `App` (`WindowGroup { ContentView() }`): a scene's root, created
     /// again only when the app's own body is. False otherwise, and while the index is not complete.
     public func isBuiltOnlyByApps(_ typeName: String) -> Bool {
-        isBuiltSomewhere(typeName) { types[FileIndex.builtViewsOwner(ofKey: $0).owner]?.inherits("App") == true }
+        isBuiltSomewhere(typeName) { $0 == FileIndex.hostingKey || types[FileIndex.builtViewsOwner(ofKey: $0).owner]?.inherits("App") == true }
     }
 
     /// True when the view named `typeName` is built somewhere, and every place that builds it is

@@ -82,6 +82,14 @@ struct AnimationWithoutValueRule: CallRule {
         ],
         nonTriggering: [
             RuleExample("""
+                struct CollapsibleSection<Content: View>: View {
+                    @Binding private var expanded: Bool
+                    init(expanded: Binding<Bool>) {
+                        self._expanded = expanded.animation(.easeInOut)
+                    }
+                }
+                """, note: "`Binding.animation(_:)` on a parameter typed `Binding`"),
+            RuleExample("""
                 struct PushDown: ViewModifier {
                     var animation: Animation
                     func body(content: Content) -> some View {
@@ -183,7 +191,7 @@ struct AnimationWithoutValueRule: CallRule {
               call.arguments.count == 1, let argument = call.arguments.first, argument.label == nil,
               call.trailingClosure == nil, call.additionalTrailingClosures.isEmpty,
               !Self.isTransition(receiver), !Self.isInsideTransitionArgument(call),
-              !Self.isBinding(receiver), !Self.isBindingArgument(call),
+              !Self.isBinding(receiver), !Self.isBindingArgument(call), !Self.isDeclaredBinding(receiver, in: context),
               !Self.isViewModifierValue(call, in: context)
         else { return }
 
@@ -254,6 +262,21 @@ struct AnimationWithoutValueRule: CallRule {
             }
             return false
         }
+    }
+
+    /// The receiver is a name declared as a binding here: a parameter of the enclosing function or
+    /// initializer typed `Binding<…>` (`expanded.animation(…)` in `init(expanded: Binding<Bool>)`),
+    /// or a property of the enclosing type that is `@Binding` or typed `Binding<…>`.
+    private static func isDeclaredBinding(_ receiver: ExprSyntax, in context: RuleContext) -> Bool {
+        guard let name = receiver.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
+        let node = context.enclosingFunction?.node
+        let parameters = node?.as(FunctionDeclSyntax.self)?.signature.parameterClause.parameters
+            ?? node?.as(InitializerDeclSyntax.self)?.signature.parameterClause.parameters
+        if let parameter = parameters?.first(where: { ($0.secondName ?? $0.firstName).text == name }) {
+            return parameter.type.trimmedText.hasPrefix("Binding<")
+        }
+        guard let property = context.enclosingType?.property(named: name) else { return false }
+        return property.wrapper == "Binding" || property.typeName?.hasPrefix("Binding<") == true
     }
 
     /// The call is the argument a control takes as its binding (`Toggle(isOn: flag.animation(…))`):

@@ -26,7 +26,7 @@ struct FormatterInBodyRule: Rule {
             "`Text(_:format:)`",
             "code outside views",
         ],
-        severityReason: "repeated work on every render; info in a widget's or Live Activity's view (a file importing WidgetKit or ActivityKit), drawn once per timeline entry or update.",
+        severityReason: "repeated work on every render; info for a formatter built one call away and used once per render of one view (not in a `ForEach`/`List` row or a `TimelineView`), and in a widget's or Live Activity's view (a file importing WidgetKit or ActivityKit), drawn once per timeline entry or update.",
         asks: [.declaration, .builtOnlyByApps, .reachedHazard],
         useInstead: "a static, cached formatter",
         triggering: [
@@ -360,7 +360,7 @@ struct FormatterInBodyRule: Rule {
             message: "\(WorkspaceRuleSupport.reachPath(reached, from: context)) builds \(what) on every \(use.event), and this view's `body` \(use.verb) on every render; keep one formatter in a `static let` (or use `Text(_:format:)` with a FormatStyle)",
             range: range,
             related: [WorkspaceRuleSupport.related(reached, "`\(reached.hazard.member)` builds \(what) here")],
-            loweredSeverity: drawnOnUpdateOnly(context) ? .info : nil)
+            loweredSeverity: drawnOnUpdateOnly(context) ? .info : WorkspaceRuleSupport.reachedWorkSeverity(reached, in: context))
     }
 
     /// A widget's or Live Activity's view is drawn once per timeline entry or update, not per frame.

@@ -24,7 +24,7 @@ struct WorkInBodyRule: Rule {
             "a view's or model's array filtered or sorted once, outside a list's rows",
             "menu content",
         ],
-        severityReason: "store fetches (`modelContext.fetch`, `viewContext.fetch`) and sorts of a persistent model's relationship read anywhere in the render path, also through members in other files; decoding, file reads and `Regex` anywhere in the render path; image decoding from bytes, disk checks and text measurement one read away (a member of the view, of a model it holds, or a static method called on a type); a member that filters and then sorts the app's data, wherever the render path reads it; sorts and filters over a database's results (`@Query`, `@FetchRequest`) or over rows of a `List`/`ForEach` computed inline. A filter or sort of a view's own small array stays quiet: its cost is not known to matter.",
+        severityReason: "store fetches (`modelContext.fetch`, `viewContext.fetch`) and sorts of a persistent model's relationship read anywhere in the render path, also through members in other files; decoding, file reads and `Regex` anywhere in the render path; image decoding from bytes, disk checks and text measurement one read away (a member of the view, of a model it holds, or a static method called on a type); a member that filters and then sorts the app's data, wherever the render path reads it; sorts and filters over a database's results (`@Query`, `@FetchRequest`) or over rows of a `List`/`ForEach` computed inline. A filter or sort of a view's own small array stays quiet: its cost is not known to matter. Work one call away is info where it runs once per render of one view (outside a row or a `TimelineView`) and is light on its own: a file-system check, a text measurement, an image decode or a filter of a model's array.",
         asks: [.declaration, .menuContentOnly, .reachedHazard],
         useInstead: "precomputed in the model",
         triggering: [
@@ -224,6 +224,19 @@ struct WorkInBodyRule: Rule {
             """,
         ],
         nonTriggering: [
+            RuleExample("""
+                struct Onboarding: View {
+                    @ObservedObject var coordinator: Coordinator
+                    let modelReady: Bool
+                    var body: some View {
+                        NextButton(enabled: coordinator.canContinue(modelReady: modelReady))
+                    }
+                }
+                final class Coordinator: ObservableObject {
+                    var modelReady: Bool { FileManager.default.fileExists(atPath: "/models/base.bin") }
+                    func canContinue(modelReady: Bool) -> Bool { modelReady }
+                }
+                """, note: "the method reads its parameter, not the costly property of the same name"),
             RuleExample("""
                 struct Weekdays: View {
                     let names = ["Mon", "Tue", "Wed"]
@@ -431,7 +444,8 @@ struct WorkInBodyRule: Rule {
         report.append(Finding(
             message: "\(WorkspaceRuleSupport.reachPath(reached, from: context)) \(does); compute it when its inputs change (in the model, or cached) and read the result here",
             range: expression.byteRange,
-            related: [WorkspaceRuleSupport.related(reached, "`\(reached.hazard.member)` does the work here")]))
+            related: [WorkspaceRuleSupport.related(reached, "`\(reached.hazard.member)` does the work here")],
+            loweredSeverity: WorkspaceRuleSupport.reachedWorkSeverity(reached, perRow: isRows, in: context)))
     }
 
     /// The read is a statement's own call (`refreshPlugins()`, `model.select(account)`), an assignment,

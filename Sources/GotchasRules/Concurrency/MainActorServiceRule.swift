@@ -43,6 +43,17 @@ struct MainActorServiceRule: Rule {
         ],
         nonTriggering: [
             RuleExample("""
+                @MainActor final class DocumentRepository {
+                    private let session: URLSession
+                    init(session: URLSession) { self.session = session }
+                    func documents() async throws -> [Document] { try await Self.load(session) }
+                    @concurrent nonisolated static func load(_ session: URLSession) async throws -> [Document] {
+                        let (data, _) = try await session.data(from: endpoint)
+                        return try JSONDecoder().decode([Document].self, from: data)
+                    }
+                }
+                """, note: "the I/O is in a `nonisolated`/`@concurrent` member; a stored `URLSession` is no I/O"),
+            RuleExample("""
                 @MainActor final class ThemeService {
                     let label = "URLSession"
                     // FileManager.default
@@ -76,6 +87,23 @@ struct MainActorServiceRule: Rule {
     static let serviceSuffixes = ["Client", "Service", "API", "Api", "Repository"]
     static let ioNames: Set<String> = ["URLSession", "FileManager", "FileHandle", "contentsOf", "write"]
 
+    /// Some member isolated to the class's actor names an I/O API in its code: a member declared
+    /// `nonisolated` or `@concurrent` runs off the main actor, and a stored property's type
+    /// (`let session: URLSession`) or a parameter's does no I/O by being written.
+    static func doesIOOnTheMainActor(_ decl: ClassDeclSyntax) -> Bool {
+        decl.memberBlock.members.contains { item in
+            let member = item.decl
+            if let modifiers = member.asProtocol(WithModifiersSyntax.self)?.modifiers,
+               modifiers.contains(where: { $0.name.tokenKind == .keyword(.nonisolated) }) { return false }
+            if let attributes = member.asProtocol(WithAttributesSyntax.self)?.attributes, attributes.contains("concurrent") { return false }
+            return member.tokens(viewMode: .sourceAccurate).contains { token in
+                guard case .identifier = token.tokenKind else { return false }  // not a string's text
+                return ioNames.contains(token.text) && !(token.parent?.is(IdentifierTypeSyntax.self) ?? false)
+                    && !(token.parent?.is(MemberTypeSyntax.self) ?? false)
+            }
+        }
+    }
+
     /// An `ObservableObject` with a `@Published` stored property.
     static func publishesState(_ decl: ClassDeclSyntax) -> Bool {
         guard decl.inheritanceClause?.inheritedTypes.contains(where: { $0.type.trimmedText == "ObservableObject" }) == true else { return false }
@@ -87,7 +115,7 @@ struct MainActorServiceRule: Rule {
         let name = decl.name.text
         guard Self.serviceSuffixes.contains(where: { name.hasSuffix($0) }),
               let attribute = decl.attributes.attribute(named: "MainActor"),
-              WorkspaceRuleSupport.containsToken(decl.memberBlock, in: Self.ioNames)
+              Self.doesIOOnTheMainActor(decl)
         else { return }
         // Test support (a UI-test signalling `Client`, a mock service) runs with the tests on the main
         // actor on purpose; the advice is about the app's own services.

@@ -61,6 +61,15 @@ struct TaskInInitRule: CallRule {
         ],
         nonTriggering: [
             RuleExample("""
+                final class PlaybackReporter {
+                    let trackID: String
+                    init(trackID: String, client: MediaClient) {
+                        self.trackID = trackID
+                        Task { try? await client.playbackStarted(trackID: trackID) }
+                    }
+                }
+                """, note: "the task touches nothing of the object: no state of it to race"),
+            RuleExample("""
                 final class FeedLoader {
                     var items: [String] = []
                     init() {
@@ -304,6 +313,9 @@ struct TaskInInitRule: CallRule {
             // Every write the task makes is inside a hop to the main actor (`await MainActor.run`):
             // the writes are already isolated, which is what the message would ask for.
             if Self.writesOnlyOnTheMainActor(closure) { return }
+            // The task touches nothing of the object (`Task { try? await client.report(id) }` with
+            // the init's parameters): no state of it to race, outside a view that re-creates it.
+            if !context.isInViewType, Self.touchesNothingOfSelf(closure, in: context) { return }
         }
         var message: String
         var lowered: Severity? = nil
@@ -470,6 +482,25 @@ struct TaskInInitRule: CallRule {
     /// The closure assigns something other than a local it declares (`plan = …`, `self.count += 1`).
     /// The task writes state itself, off the main actor: an assignment that is not inside a hop
     /// to it (`await MainActor.run { … }`, `DispatchQueue.main.async { … }`).
+    /// The closure names neither `self` nor, bare, a property or method of the enclosing type (a
+    /// name the init takes as a parameter is the parameter), and calls no bare function that could
+    /// be a method declared elsewhere (`await load()`).
+    static func touchesNothingOfSelf(_ closure: ClosureExprSyntax, in context: RuleContext) -> Bool {
+        guard let type = context.enclosingType else { return false }
+        let parameters = Set((context.enclosingFunction?.node.as(InitializerDeclSyntax.self)?.signature.parameterClause.parameters ?? [])
+            .map { ($0.secondName ?? $0.firstName).text })
+        let members = Set(type.properties.map(\.name)).union(type.methodNames).subtracting(parameters)
+        return !closure.statements.tokens(viewMode: .sourceAccurate).contains { token in
+            if token.tokenKind == .keyword(.self) || token.tokenKind == .keyword(.Self) { return true }
+            guard case .identifier = token.tokenKind, let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { return false }
+            // `queue.map { $0.id }`: a name after a dot is another value's member.
+            if let access = reference.parent?.as(MemberAccessExprSyntax.self), access.declName.id == reference.id { return false }
+            if members.contains(token.text) { return true }
+            let isCallee = reference.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == reference.id
+            return isCallee && !parameters.contains(token.text) && !TypeNames.startsUppercase(token.text)
+        }
+    }
+
     static func assignsState(_ closure: ClosureExprSyntax) -> Bool {
         closure.statements.tokens(viewMode: .sourceAccurate).contains { isAssignment($0) && !isInsideMainActorHop($0, within: closure) }
     }

@@ -82,6 +82,14 @@ struct AnyViewRule: CallRule {
         ],
         nonTriggering: [
             RuleExample("""
+                struct MainView: View {
+                    private let editor: (Binding<String>) -> AnyView = { text in
+                        AnyView(EditorView(text: text))
+                    }
+                    var body: some View { ContentView().environment(\\.editor, editor) }
+                }
+                """, note: "a stored closure typed to return `AnyView`"),
+            RuleExample("""
                 struct ScannerSheet: View {
                     var body: some View { scanner }
                     private var scanner: AnyView {
@@ -615,6 +623,9 @@ struct AnyViewRule: CallRule {
             // closure parameter, which the type stores as `() -> AnyView`.
             return trailingClosureType(of: call, label: label, in: context) == .anyView
         case .binding(let binding):
+            // A stored closure typed to return `AnyView` (an editor factory handed on through the
+            // environment): a closure's result cannot be `some View`, in a view as anywhere.
+            if let annotation = binding.typeAnnotation?.type.trimmedText, annotation.contains("->"), isAnyView(annotation) { return true }
             guard outsideViews else { return false }
             if let annotation = binding.typeAnnotation { return isAnyView(annotation.type.trimmedText) }
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,

@@ -208,6 +208,22 @@ struct ConditionalViewIdentityRule: Rule {
                 }
                 """, note: "a differing modifier with no inert argument"),
             RuleExample("""
+                struct LoadingArt: View {
+                    @Environment(\\.colorScheme) private var colorScheme
+                    var body: some View {
+                        Image("loader").if(colorScheme == .dark) { $0.colorInvert() }
+                    }
+                }
+                """, note: "the transform's modifier has no inert value to apply unconditionally", otherFiles: [
+                    "View+If.swift": """
+                        extension View {
+                            @ViewBuilder func `if`<Content: View>(_ condition: Bool, transform: (Self) -> Content) -> some View {
+                                if condition { transform(self) } else { self }
+                            }
+                        }
+                        """,
+                ]),
+            RuleExample("""
                 struct Avatar: View {
                     let isCompact: Bool
                     var body: some View {
@@ -298,10 +314,36 @@ struct ConditionalViewIdentityRule: Rule {
         else { return }
         let condition = call.arguments[call.arguments.index(call.arguments.startIndex, offsetBy: index)].expression
         guard Self.conditionChanges(condition, at: Syntax(call), in: context) else { return }
+        // The advice is an inert value for the plain branch: only a transform made of modifiers that
+        // have one (`.colorInvert()` has none, nor a project's own modifier).
+        guard let trailing = call.trailingClosure, let applied = Self.transformModifiers(trailing),
+              applied.allSatisfy(Self.transformInertModifiers.contains)
+        else { return }
         report.append(Finding(
             message: "\(WorkspaceRuleSupport.reachPath(reached, from: context)) returns the transformed view or `self` by its condition: two view types, so when `\(condition.trimmedText.collapsingWhitespace)` changes the view is destroyed and re-inserted (state resets, it fades instead of animating); apply the modifier unconditionally with an inert value (`.redacted(reason: c ? .placeholder : [])`, `.padding(c ? 8 : 0)`)",
             range: member.period.positionAfterSkippingLeadingTrivia.utf8Offset..<(call.rightParen ?? call.leftParen ?? member.declName.baseName).endPositionBeforeTrailingTrivia.utf8Offset,
             related: [WorkspaceRuleSupport.related(reached, "`\(reached.hazard.member)` chooses between two views here")]))
+    }
+
+    /// Modifiers a transform closure may apply that have an inert value to apply unconditionally.
+    static let transformInertModifiers = inertModifiers.union(["redacted"])
+
+    /// The modifiers a transform closure applies to its view (`{ $0.redacted(reason: r).opacity(0.5) }`
+    /// → `redacted`, `opacity`), or nil when it is not one chain of modifiers on its parameter.
+    static func transformModifiers(_ closure: ClosureExprSyntax) -> [String]? {
+        guard closure.statements.count == 1, var expression = closure.statements.first?.item.as(ExprSyntax.self) else { return nil }
+        let parameter = closure.signature?.parameterClause.flatMap { clause -> String? in
+            if let names = clause.as(ClosureShorthandParameterListSyntax.self) { return names.first?.name.text }
+            return clause.as(ClosureParameterClauseSyntax.self)?.parameters.first.map { ($0.secondName ?? $0.firstName).text }
+        } ?? "$0"
+        var names: [String] = []
+        while let call = expression.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+              let base = member.base {
+            names.append(member.declName.baseName.text)
+            expression = base
+        }
+        guard !names.isEmpty, expression.as(DeclReferenceExprSyntax.self)?.baseName.text == parameter else { return nil }
+        return names
     }
 
     /// The condition reads state that changes while the view lives: a dynamic property (as for

@@ -22,11 +22,11 @@ struct HeavyStateInitializerRule: Rule {
             "a default of a type the workspace does not declare",
             "`@StateObject` (an autoclosure)",
             "value types and literals",
-            "a scene's root view",
+            "a scene's or a hosting controller's root view",
             "a class the workspace does not declare",
         ],
         severityReason: "warning where the construction shows work (a `Task`, a `try`, a context, decoder, formatter, player or session); info where it only calls code whose cost is not shown (`init() { load() }`).",
-        asks: [.declaration, .builtOnlyByApps],
+        asks: [.declaration, .builtOnlyByApps, .builtOnlyByPreviews],
         useInstead: "created once in .task",
         // `.task { }` in the advice: https://developer.apple.com/tutorials/data/documentation/swiftui/view/task(name:priority:file:line:_:).md (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1)
         requires: .os(iOS: OSVersion(15), macOS: OSVersion(12), tvOS: OSVersion(15), watchOS: OSVersion(8)),
@@ -92,6 +92,15 @@ struct HeavyStateInitializerRule: Rule {
         ],
         nonTriggering: [
             RuleExample("""
+                struct ImporterPreviewHost: View {
+                    @State private var importer = Importer()
+                    var body: some View { ImporterView(importer: importer) }
+                }
+                #Preview { ImporterPreviewHost() }
+                """, note: "a host view only previews build: no parent re-creates it", otherFiles: [
+                    "Importer.swift": "@Observable final class Importer { init() { Task { await load() } } }",
+                ]),
+            RuleExample("""
                 struct LibraryView: View {
                     @State private var model = LibraryModel()
                     var body: some View { Text(model.title) }
@@ -115,6 +124,15 @@ struct HeavyStateInitializerRule: Rule {
                 """, note: "a scene's root: only an `App`'s `WindowGroup` builds it, and the app's body is rarely evaluated again",
                 otherFiles: [
                     "GardenApp.swift": "@main struct GardenApp: App { var body: some Scene { WindowGroup { ContentView() } } }",
+                    "GardenModel.swift": "@Observable final class GardenModel { var plants: [String]; init() { plants = load() } }",
+                ]),
+            RuleExample("""
+                struct ShareView: View {
+                    @State private var model = GardenModel()
+                    var body: some View { Text("") }
+                }
+                """, note: "a hosting controller's root: UIKit code makes it once", otherFiles: [
+                    "ShareViewController.swift": "final class ShareViewController: UIViewController { let host = UIHostingController(rootView: ShareView()) }",
                     "GardenModel.swift": "@Observable final class GardenModel { var plants: [String]; init() { plants = load() } }",
                 ]),
             RuleExample("""
@@ -250,6 +268,8 @@ struct HeavyStateInitializerRule: Rule {
         // A scene's root (`WindowGroup { ContentView() }` is the only place that builds it) is
         // created again only when the app's own body is, which is rare: nothing re-creates it per render.
         guard !creations.isEmpty, !(context.enclosingView.map { context.isBuiltOnlyByApps($0.name) } ?? false) else { return }
+        // A view only previews build (a preview host) is made once per preview, by no parent.
+        if WorkspaceRuleSupport.isPreviewOnly(context, at: node) { return }
         for (name, declaration, call) in creations {
             // `Backlog(auto: true)`: the work the call turns on counts too.
             let work = max(Self.constructionWork(declaration.scope, in: context), Self.flagWork(declaration.scope, call: call))

@@ -9,7 +9,7 @@ struct ListRowConditionalRule: Rule {
         category: .state,
         severity: .info,
         seed: "003 r17",
-        summary: "An `if` without `else`, or `AnyView`, directly in the row closure of a `List`/`ForEach` in a list.",
+        summary: "An `if` without `else`, or `AnyView`, directly in the row closure of a `List`/`ForEach` in a list (also a `ForEach` in a view property its type shows in a list).",
         rationale: """
             `List` and `Table` collect every row's identity and view count before showing any. A row that \
             yields a constant number of views is counted without being built; an `if` filter (zero or one \
@@ -72,6 +72,20 @@ struct ListRowConditionalRule: Rule {
                 }
             }
             """,
+            RuleExample("""
+                struct ChatView: View {
+                    @State private var messages: [Message] = []
+                    private var history: some View {
+                        ForEach(messages) { message in
+                            MessageRow(message: message)
+                            ↓if message.isFirstUnread { UnreadDivider() }
+                        }
+                    }
+                    var body: some View {
+                        List { history.listRowSeparator(.hidden) }
+                    }
+                }
+                """, note: "rows of a property its own type shows in a `List`"),
         ],
         nonTriggering: [
             RuleExample("""
@@ -135,6 +149,20 @@ struct ListRowConditionalRule: Rule {
                     }
                 }
                 """, note: "a ForEach in a stack, not a list"),
+            RuleExample("""
+                struct ChatView: View {
+                    @State private var messages: [Message] = []
+                    private var history: some View {
+                        ForEach(messages) { message in
+                            if message.isFirstUnread { UnreadDivider() }
+                        }
+                    }
+                    var body: some View {
+                        List { Header() }
+                        ScrollView { LazyVStack { history } }
+                    }
+                }
+                """, note: "a property its type shows in a stack, not a list"),
             RuleExample("""
                 List(items) { item in
                     HStack {
@@ -224,6 +252,55 @@ struct ListRowConditionalRule: Rule {
         }
     }
 
+    /// The member (computed property or method) around `node` is used, in its own type's
+    /// declaration, as content of a list: a statement of a `List`/`Form`/`Table` closure, or of
+    /// list structure (`Section { … }`) inside one, possibly with modifiers.
+    static func isListContentOfItsType(_ node: Syntax) -> Bool {
+        var current = node.parent
+        var member: String?
+        while let parent = current {
+            if member == nil {
+                if let variable = parent.as(VariableDeclSyntax.self), variable.bindings.count == 1,
+                   let name = variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+                    member = name
+                } else if let function = parent.as(FunctionDeclSyntax.self) {
+                    member = function.name.text
+                } else if parent.is(ClosureExprSyntax.self) == false, parent.isProtocol(DeclGroupSyntax.self) {
+                    return false
+                }
+            } else if let type = parent.asProtocol(DeclGroupSyntax.self), let member {
+                return type.memberBlock.tokens(viewMode: .sourceAccurate).contains { token in
+                    token.text == member && token.parent?.is(DeclReferenceExprSyntax.self) == true
+                        && standsAsListContent(token.parent!)
+                }
+            }
+            current = parent.parent
+        }
+        return false
+    }
+
+    /// `reference` (possibly `self.x`, with modifiers) is a statement of a list's content
+    /// closure, with only list structure between.
+    private static func standsAsListContent(_ reference: Syntax) -> Bool {
+        var node = reference
+        while let parent = node.parent {
+            if let access = parent.as(MemberAccessExprSyntax.self), access.base?.id == node.id || access.declName.id == node.id {
+                node = parent  // `self.history`, `history.listRowInsets(…)`'s callee
+            } else if let call = parent.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id {
+                node = parent  // a modifier's call
+            } else {
+                break
+            }
+        }
+        guard let item = node.parent?.as(CodeBlockItemSyntax.self),
+              let closure = item.parent?.parent?.as(ClosureExprSyntax.self),
+              let call = closure.parent?.as(FunctionCallExprSyntax.self) ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
+              let name = call.calleeName
+        else { return false }
+        if lists.contains(name) { return true }
+        return listStructure.contains(name) && name != "ForEach" && standsAsListContent(Syntax(call))
+    }
+
     /// `List(data) { row }`, or `ForEach { row }` inside a list.
     private static func isRowClosure(_ frame: ContainerFrame, context: RuleContext) -> Bool {
         guard frame.label == nil, let call = frame.call else { return false }
@@ -235,7 +312,9 @@ struct ListRowConditionalRule: Rule {
                 if lists.contains(outer.name) { return true }
                 guard listStructure.contains(outer.name) else { return false }
             }
-            return false
+            // No list around it here: a view property or method of the type whose rows a list
+            // of the same type shows (`List { history }`) is list rows one call away.
+            return isListContentOfItsType(Syntax(call))
         case "List", "OutlineGroup":
             return call.arguments.first.map { $0.label == nil } ?? false
         default:

@@ -29,6 +29,15 @@ struct StateNotPrivateRule: Rule {
         fix: .safe,
         triggers: ["State"],
         triggering: [
+            RuleExample("""
+                struct ShareView: View {
+                    ↓@State var isPresenting = true
+                    var body: some View { Text("Saved") }
+                }
+                #Preview { ShareView() }
+                """, note: "a view a hosting controller shows is app code, not only a preview's", otherFiles: [
+                    "ShareViewController.swift": "final class ShareViewController: UIViewController { let host = UIHostingController(rootView: ShareView()) }",
+                ]),
             """
             struct Counter: View {
                 ↓@State var count = 0

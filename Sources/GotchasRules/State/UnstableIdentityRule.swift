@@ -23,7 +23,7 @@ struct UnstableIdentityRule: CallRule {
             "`UUID()` stored once",
             "`x ?? UUID()` where `x` is not optional",
         ],
-        severityReason: "a new identity on every render or read (`.id(UUID())`, a computed `id` returning `UUID()`); warning for `x ?? UUID()`, new only on the reads where `x` is nil.",
+        severityReason: "error for `.id(UUID())` in rendered code, a new identity on every render; warning for a computed `id` returning `UUID()` (a new value on every read, an identity only where views are identified by it) and for `x ?? UUID()`, new only on the reads where `x` is nil.",
         useInstead: "a stable ID",
         triggers: ["UUID()"],
         triggering: [
@@ -148,9 +148,11 @@ struct UnstableIdentityRule: CallRule {
                 range: call.byteRange, loweredSeverity: .warning))
             return
         }
+        // A new value on every read; the file does not show that views are identified by it (an
+        // `Identifiable` error type may never be shown): a warning, not an error.
         report.append(Finding(
             message: "A computed `id` returning `UUID()` is a new identity every time it is read: rows reset their state and re-animate; store it once (`let id = UUID()`) or derive it from the data",
-            range: call.byteRange))
+            range: call.byteRange, loweredSeverity: .warning))
     }
 
     /// `name` (or `self.name`) is a property of the enclosing type declared with a type that is not
