@@ -59,22 +59,22 @@ public struct FileIndex: Sendable, Codable {
     public var intentControls: [IntentControlUse]
     /// Uppercase names the code of each declared type refers to (`""` for top-level
     /// code): types, initializers, static members' bases.
-    public var references: [String: Set<String>]
+    public var references: [String: NameSet]
     /// The argument labels call sites in the file pass to each type's initializer, by the
     /// called type name (`Row(item: i, count: 3)` → `Row: [item, count]`; `Row.init(…)` and
     /// `Outer.Row(…)` count for `Row`). Labels of `.init(…)` calls, whose type the file alone
     /// does not tell, are kept under `initializerOfUnknownType`. Only calls with a label.
-    public var initializerLabels: [String: Set<String>]
+    public var initializerLabels: [String: NameSet]
     /// The lowercase names (properties, methods, locals: `count` in `count += 1`; `.count` for
     /// the name after a dot in `self.count`, `row.count` — `memberAccessKey`) the code of each
     /// type uses, by the qualified name of the type or extension whose code it is (`""` for
     /// top-level code). Which files use a member of a type: those
     /// whose code of that type (an `extension Editor` in `Editor+Logic.swift`) uses its name.
-    public var memberUses: [String: Set<String>]
+    public var memberUses: [String: NameSet]
     /// What each member's code (a computed property, a method, `body`) uses when it runs, by
     /// `memberReachKey` (`"Editor body"` → `formatter`, `title`): uses in action closures left
     /// out. `WorkspaceIndex.bodyReaches` follows it from `body` through the type's members.
-    public var memberReach: [String: Set<String>]
+    public var memberReach: [String: NameSet]
     /// What each member's or free function's own code does that costs per render or misleads
     /// (`ReachHazard`: a formatter built, JSON decoded, `UIScreen.main.bounds`, …), by
     /// `memberReachKey` (`" relativeTime"` for a free function), in source order. Found from
@@ -89,7 +89,7 @@ public struct FileIndex: Sendable, Codable {
     /// of the view-containment graph (`WorkspaceIndex.viewTreeHoldsState`). What is built inside
     /// menu content (`MenuContent`) is under `menuContentKey(owner:)` instead, and what is pushed as a
     /// navigation destination under `destinationKey(owner:)`.
-    public var builtViews: [String: Set<String>]
+    public var builtViews: [String: NameSet]
     /// What the file's rules asked the workspace (`RuleContext.type(named:)` and
     /// friends), rule by rule: what its diagnostics may depend on in other files.
     public var queries: WorkspaceQueries
@@ -98,10 +98,10 @@ public struct FileIndex: Sendable, Codable {
     public static let initializerOfUnknownType = ".init"
 
     public init(path: String, types: [String: TypeScope] = [:], environmentUses: [EnvironmentUse] = [],
-                intentControls: [IntentControlUse] = [], references: [String: Set<String>] = [:],
-                initializerLabels: [String: Set<String>] = [:], memberUses: [String: Set<String>] = [:],
-                memberReach: [String: Set<String>] = [:], reachHazards: [String: [ReachHazard]] = [:],
-                elementEdits: Set<String> = [], builtViews: [String: Set<String>] = [:], queries: WorkspaceQueries = WorkspaceQueries()) {
+                intentControls: [IntentControlUse] = [], references: [String: NameSet] = [:],
+                initializerLabels: [String: NameSet] = [:], memberUses: [String: NameSet] = [:],
+                memberReach: [String: NameSet] = [:], reachHazards: [String: [ReachHazard]] = [:],
+                elementEdits: Set<String> = [], builtViews: [String: NameSet] = [:], queries: WorkspaceQueries = WorkspaceQueries()) {
         self.path = path
         self.types = types
         self.environmentUses = environmentUses

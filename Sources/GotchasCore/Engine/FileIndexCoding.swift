@@ -84,24 +84,24 @@ extension FileIndex {
             controls.append(IntentControlUse(typeName: typeName, path: controlPath, range: range))
         }
         guard let referenceCount = reader.count() else { return nil }
-        var references: [String: Set<String>] = [:]
+        var references: [String: NameSet] = [:]
         for _ in 0..<referenceCount {
             guard let owner = reader.string(), let names = reader.strings() else { return nil }
-            references[owner] = Set(names)
+            references[owner] = NameSet(names)
         }
         guard let labelCount = reader.count() else { return nil }
-        var initializerLabels: [String: Set<String>] = [:]
+        var initializerLabels: [String: NameSet] = [:]
         for _ in 0..<labelCount {
             guard let name = reader.string(), let labels = reader.strings() else { return nil }
-            initializerLabels[name] = Set(labels)
+            initializerLabels[name] = NameSet(labels)
         }
-        var nameMaps: [[String: Set<String>]] = []
+        var nameMaps: [[String: NameSet]] = []
         for _ in 0..<3 {
             guard let count = reader.count() else { return nil }
-            var map: [String: Set<String>] = [:]
+            var map: [String: NameSet] = [:]
             for _ in 0..<count {
                 guard let owner = reader.string(), let names = reader.strings() else { return nil }
-                map[owner] = Set(names)
+                map[owner] = NameSet(names)
             }
             nameMaps.append(map)
         }
@@ -172,9 +172,9 @@ extension TypeScope {
               let work = reader.int().flatMap(InitializerWork.init(rawValue:)), let gated = reader.strings(), let declaresInitializer = reader.bool(),
               let initializerParameters = reader.strings() else { return nil }
         self.init(name: name, qualifiedName: qualifiedName, kind: kind, inheritedTypes: inherited, attributes: attributes,
-                  properties: properties, isView: isView, nameRange: nameRange, methodNames: Set(methods),
+                  properties: properties, isView: isView, nameRange: nameRange, methodNames: NameSet(methods),
                   initializerWork: work, flagGatedWork: Self.flagGatedWork(decoding: gated), declaresInitializer: declaresInitializer,
-                  initializerParameters: Set(initializerParameters))
+                  initializerParameters: NameSet(initializerParameters))
     }
 }
 

@@ -4,13 +4,13 @@ import SwiftSyntax
 /// item of it (the types come from `FileTypeCollector`, the questions from `RuleContext`).
 /// Positions are byte offsets in the version of the file that was walked.
 struct FileIndexEntries: Sendable {
-    var references: [String: Set<String>] = [:]
-    var initializerLabels: [String: Set<String>] = [:]
-    var memberUses: [String: Set<String>] = [:]
-    var memberReach: [String: Set<String>] = [:]
+    var references: [String: NameSet] = [:]
+    var initializerLabels: [String: NameSet] = [:]
+    var memberUses: [String: NameSet] = [:]
+    var memberReach: [String: NameSet] = [:]
     var reachHazards: [String: [ReachHazard]] = [:]
     var elementEdits: Set<String> = []
-    var builtViews: [String: Set<String>] = [:]
+    var builtViews: [String: NameSet] = [:]
     var environmentUses: [EnvironmentUse] = []
     var intentControls: [IntentControlUse] = []
 
@@ -30,14 +30,24 @@ struct FileIndexEntries: Sendable {
     /// Adds `later`'s sets to `sets`. A key only `later` has (the usual case: each top-level
     /// item is its own type or extension) takes its set as it is, without hashing its names
     /// again — the server merges every unchanged item's entries on each edit.
-    private static func merge(_ later: [String: Set<String>], into sets: inout [String: Set<String>]) {
+    private static func merge(_ later: [String: NameSet], into sets: inout [String: NameSet]) {
         for (key, names) in later {
             if let existing = sets[key] {
-                sets[key] = existing.count >= names.count ? existing.union(names) : names.union(existing)
+                sets[key] = existing.union(names)
             } else {
                 sets[key] = names
             }
         }
+    }
+
+    /// The same entries with every name set in an array of exactly its size (`NameSet.compacted`):
+    /// what the index and the server's per-item memo keep, after the walk's inserts.
+    var compacted: FileIndexEntries {
+        var entries = self
+        for keyPath in [\FileIndexEntries.references, \.initializerLabels, \.memberUses, \.memberReach, \.builtViews] {
+            entries[keyPath: keyPath] = entries[keyPath: keyPath].mapValues(\.compacted)
+        }
+        return entries
     }
 
     /// The same entries for the code moved by `delta` bytes (references and labels carry no positions).
@@ -80,7 +90,7 @@ final class FileIndexCollector {
     /// source order) and the rules' questions.
     func fileIndex(queries: WorkspaceQueries) -> FileIndex {
         resolveMemberBuilds()
-        var entries = entries
+        var entries = entries.compacted
         dropStoredPropertyReach(from: &entries.memberReach)
         entries.environmentUses.sort { ($0.range.lowerBound, $0.kind.rawValue) < ($1.range.lowerBound, $1.kind.rawValue) }
         entries.intentControls.sort { $0.range.lowerBound < $1.range.lowerBound }
@@ -95,7 +105,7 @@ final class FileIndexCollector {
     /// Reading a stored property does not run its initializer: what the initializer uses is not
     /// reached by a read (`let colors = loadColors()` is loaded once per instance; a global or
     /// static `let` once). Only members with code (computed properties, methods, functions) keep theirs.
-    private func dropStoredPropertyReach(from reach: inout [String: Set<String>]) {
+    private func dropStoredPropertyReach(from reach: inout [String: NameSet]) {
         for key in Array(reach.keys) {
             let owner = String(key.prefix { $0 != " " })
             let member = FileIndex.member(ofReachKey: key)
@@ -128,7 +138,7 @@ final class FileIndexCollector {
         swap(&file, &entries)
         walk()
         resolveMemberBuilds()
-        let item = entries
+        let item = entries.compacted
         entries = consume file
         entries.add(item)
         return item

@@ -130,11 +130,11 @@ public enum ReachTarget: Hashable, Sendable, Codable {
 /// a hazard by member name (for a static member of an inferred type). Kept current file by
 /// file, so no question scans every file.
 struct ReachMaps: Sendable {
-    private(set) var pathsByKey: [String: Set<String>] = [:]
-    private(set) var hazardPathsByKey: [String: Set<String>] = [:]
-    private(set) var hazardKeysByMember: [String: Set<String>] = [:]
+    private(set) var pathsByKey: [String: NameSet] = [:]
+    private(set) var hazardPathsByKey: [String: NameSet] = [:]
+    private(set) var hazardKeysByMember: [String: NameSet] = [:]
     /// Files editing the elements of each collection name in place (`FileIndex.elementEdits`).
-    private(set) var elementEditPaths: [String: Set<String>] = [:]
+    private(set) var elementEditPaths: [String: NameSet] = [:]
 
     /// Moves the file at `path` from the keys of `old` to those of `new` (`WorkspaceIndex.reregister`).
     mutating func move(_ path: String, from old: FileIndex?, to new: FileIndex?) {

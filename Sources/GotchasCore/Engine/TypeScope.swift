@@ -56,7 +56,7 @@ public struct TypeScope: Sendable, Codable, Hashable {
     public var isView: Bool
     public var nameRange: Range<Int>
     /// Names of the methods declared in the type's body (`hash`, `load`, …).
-    public var methodNames: Set<String> = []
+    public var methodNames: NameSet = []
     /// What the type's `init`s do besides storing values (the most of any of them).
     public var initializerWork: InitializerWork = .none
     /// Work an `init` does only when a caller turns on an off-by-default `Bool` flag
@@ -93,7 +93,7 @@ public struct TypeScope: Sendable, Codable, Hashable {
     /// struct then has no memberwise initializer.
     public var declaresInitializer: Bool = false
     /// The names the type's `init`s take as parameters (internal names: what the body sees).
-    public var initializerParameters: Set<String> = []
+    public var initializerParameters: NameSet = []
 
     /// A struct whose declaration declares no `init`: Swift synthesizes the memberwise one.
     public var hasMemberwiseInitializer: Bool { kind == .struct && !declaresInitializer }
@@ -130,8 +130,8 @@ public struct TypeScope: Sendable, Codable, Hashable {
 
     /// Every stored field (decoding a cached index).
     init(name: String, qualifiedName: String, kind: Kind, inheritedTypes: [String], attributes: [String], properties: [PropertyInfo],
-         isView: Bool, nameRange: Range<Int>, methodNames: Set<String>, initializerWork: InitializerWork,
-         flagGatedWork: [String: InitializerWork] = [:], declaresInitializer: Bool, initializerParameters: Set<String>) {
+         isView: Bool, nameRange: Range<Int>, methodNames: NameSet, initializerWork: InitializerWork,
+         flagGatedWork: [String: InitializerWork] = [:], declaresInitializer: Bool, initializerParameters: NameSet) {
         self.name = name
         self.qualifiedName = qualifiedName
         self.kind = kind
@@ -158,11 +158,11 @@ public struct TypeScope: Sendable, Codable, Hashable {
         self.nameRange = nameRange
         // One pass over the members (each `decl` and cast is a library call).
         var properties: [PropertyInfo] = []
-        var methodNames: Set<String> = []
+        var methodNames: NameSet = []
         var initializerWork = InitializerWork.none
         var flagGatedWork: [String: InitializerWork] = [:]
         var declaresInitializer = false
-        var initializerParameters: Set<String> = []
+        var initializerParameters: NameSet = []
         for member in members.members {
             let decl = member.decl
             if let variable = decl.as(VariableDeclSyntax.self) {
@@ -183,11 +183,11 @@ public struct TypeScope: Sendable, Codable, Hashable {
             }
         }
         self.properties = properties
-        self.methodNames = methodNames
+        self.methodNames = methodNames.compacted
         self.initializerWork = initializerWork
         self.flagGatedWork = flagGatedWork
         self.declaresInitializer = declaresInitializer
-        self.initializerParameters = initializerParameters
+        self.initializerParameters = initializerParameters.compacted
     }
 
     /// What an initializer body does: `.calls` when it calls something besides

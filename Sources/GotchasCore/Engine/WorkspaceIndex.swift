@@ -15,16 +15,16 @@ public struct WorkspaceIndex: Sendable {
     private var declaringPaths: [String: [String]] = [:]
     /// Paths whose environment uses, intent controls or references mention each type
     /// name: kept current file by file so no query scans every file.
-    private var environmentPaths: [String: Set<String>] = [:]
-    private var intentPaths: [String: Set<String>] = [:]
-    private var referencePaths: [String: Set<String>] = [:]
-    private var initializerLabelPaths: [String: Set<String>] = [:]
+    private var environmentPaths: [String: NameSet] = [:]
+    private var intentPaths: [String: NameSet] = [:]
+    private var referencePaths: [String: NameSet] = [:]
+    private var initializerLabelPaths: [String: NameSet] = [:]
     /// Paths whose code of each type (by qualified name) uses lowercase names, and paths
     /// whose code names each type (by simple name): who may use a member of it.
-    private var memberUsePaths: [String: Set<String>] = [:]
+    private var memberUsePaths: [String: NameSet] = [:]
     /// Paths holding what members of each type (qualified name) reach (`FileIndex.memberReach`).
-    private var memberReachPaths: [String: Set<String>] = [:]
-    private var namingPaths: [String: Set<String>] = [:]
+    private var memberReachPaths: [String: NameSet] = [:]
+    private var namingPaths: [String: NameSet] = [:]
     /// The `builtViews` keys under which each view name is built, with how many files build
     /// it there: "is it built only where…" without visiting every file.
     private var builderKeys: [String: [String: Int]] = [:]
@@ -32,7 +32,7 @@ public struct WorkspaceIndex: Sendable {
     private(set) var reach = ReachMaps()
     /// Paths by each name they refer to or asked about (`FileIndex.referencedTypeNames`):
     /// `dependents(on:)` without visiting every file.
-    private var dependentPaths: [String: Set<String>] = [:]
+    private var dependentPaths: [String: NameSet] = [:]
     /// True when the index holds every file the front end lints (the CLI's finished
     /// index; the server's once the background indexing ended). Until then a question
     /// whose answer is "nowhere" (`initializerLabels(passedTo:)`) has no answer.
@@ -48,7 +48,8 @@ public struct WorkspaceIndex: Sendable {
         self.isComplete = isComplete
         // Bookkeeping per file, then one merge per type name (not one per file and name).
         var names: Set<String> = []
-        for file in files {
+        // In path order: each path then joins its sets (`NameSet`, sorted) at their end.
+        for file in files.sorted(by: { $0.path < $1.path }) {
             self.files[file.path] = file
             reregister(file.path, from: nil, to: file)
             names.formUnion(file.types.keys)
@@ -411,7 +412,7 @@ public struct WorkspaceIndex: Sendable {
 
     /// Takes `path` out of `map` at the keys only `old` has, and puts it in at those only `new`
     /// has (nil: no keys; the key sets are built only when both are given).
-    static func move<Old: Sequence<String>, New: Sequence<String>>(_ path: String, in map: inout [String: Set<String>],
+    static func move<Old: Sequence<String>, New: Sequence<String>>(_ path: String, in map: inout [String: NameSet],
                                                                    from old: Old?, to new: New?) {
         switch (old, new) {
         case (nil, nil): return
@@ -424,7 +425,7 @@ public struct WorkspaceIndex: Sendable {
         }
     }
 
-    static func remove(_ path: String, from map: inout [String: Set<String>], at key: String) {
+    static func remove(_ path: String, from map: inout [String: NameSet], at key: String) {
         map[key]?.remove(path)
         if map[key]?.isEmpty == true { map.removeValue(forKey: key) }
     }
@@ -486,17 +487,18 @@ extension WorkspaceIndex {
             map.map { "\(name) \($0.key): \(describe($0.value))" }.sorted()
         }
         let sortedSet: (Set<String>) -> String = { $0.sorted().joined(separator: ",") }
+        let sortedNames: (NameSet) -> String = { $0.names.joined(separator: ",") }
         var lines = text("file", files) { $0.stableDescription }
         lines += text("type", types) { "\($0.nameRange) \($0.fingerprint)" }
         lines += text("qualified", qualifiedNames, sortedSet)
         lines += text("declared", declaringPaths) { $0.joined(separator: ",") }
-        lines += text("environment", environmentPaths, sortedSet) + text("intent", intentPaths, sortedSet)
-        lines += text("references", referencePaths, sortedSet) + text("labels", initializerLabelPaths, sortedSet)
-        lines += text("member uses", memberUsePaths, sortedSet) + text("member reach", memberReachPaths, sortedSet)
-        lines += text("naming", namingPaths, sortedSet) + text("dependents", dependentPaths, sortedSet)
+        lines += text("environment", environmentPaths, sortedNames) + text("intent", intentPaths, sortedNames)
+        lines += text("references", referencePaths, sortedNames) + text("labels", initializerLabelPaths, sortedNames)
+        lines += text("member uses", memberUsePaths, sortedNames) + text("member reach", memberReachPaths, sortedNames)
+        lines += text("naming", namingPaths, sortedNames) + text("dependents", dependentPaths, sortedNames)
         lines += text("builders", builderKeys) { $0.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: ",") }
-        lines += text("reach paths", reach.pathsByKey, sortedSet) + text("hazard keys", reach.hazardKeysByMember, sortedSet)
-        lines += text("element edits", reach.elementEditPaths, sortedSet) + text("hazard paths", reach.hazardPathsByKey, sortedSet)
+        lines += text("reach paths", reach.pathsByKey, sortedNames) + text("hazard keys", reach.hazardKeysByMember, sortedNames)
+        lines += text("element edits", reach.elementEditPaths, sortedNames) + text("hazard paths", reach.hazardPathsByKey, sortedNames)
         return lines.joined(separator: "\n")
     }
 }

@@ -234,7 +234,7 @@ struct ObservedObjectOwnedRule: Rule {
         for member in members where member.decl.id != variable.id && !isViewCode(member.decl) {
             if member.decl.tokens(viewMode: .sourceAccurate).contains(where: { spellings.contains($0.text) }) { return .unsafe }
         }
-        if let here = context.fileTypes[typeName], !here.methodNames.subtracting(ownMethods).isEmpty { return .unsafe }
+        if let here = context.fileTypes[typeName], here.methodNames.contains(where: { !ownMethods.contains($0) }) { return .unsafe }
         return .safe
     }
 
