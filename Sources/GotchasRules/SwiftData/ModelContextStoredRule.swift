@@ -36,6 +36,7 @@ struct ModelContextStoredRule: Rule {
                 static let shared = ItemService()
                 private let ↓context: ModelContext
                 init(container: ModelContainer) { context = ModelContext(container) }
+                func items() throws -> [Item] { try context.fetch(FetchDescriptor<Item>()) }
             }
             """,
             """
@@ -51,6 +52,13 @@ struct ModelContextStoredRule: Rule {
             """,
         ],
         nonTriggering: [
+            RuleExample("""
+                final class StreamingProvider {
+                    private let modelContext: ModelContext
+                    init(modelContext: ModelContext) { self.modelContext = modelContext }
+                    func stream(_ audio: Data) async throws -> String { try await upload(audio) }
+                }
+                """, note: "a private stored context nothing reads: no call uses it on any actor"),
             RuleExample("""
                 @MainActor final class Store {
                     let main = SharedContainer.container.mainContext
@@ -141,9 +149,36 @@ struct ModelContextStoredRule: Rule {
                 || Self.assignsInitializerParameter(to: name.identifier.text, in: node) {
                 continue
             }
+            // Private, stored and never read: nothing uses it on any actor.
+            if variable.modifiers.contains(where: { ["private", "fileprivate"].contains($0.name.text) && $0.detail == nil }),
+               !Self.isReadInItsType(name.identifier.text, around: node) {
+                continue
+            }
             report.append(Finding(
                 message: "stored `ModelContext` `\(name.identifier.text)` pins `\(type.name)` to one actor (the main one for `mainContext`): calls block the main thread or use the context off its actor; pass `using modelContext: ModelContext` per call or use a `@ModelActor`",
                 range: name.identifier.byteRange))
+        }
+    }
+
+    /// The type's declaration reads the property `name` somewhere other than its own declaration
+    /// and assignments to it (`self.context = context`).
+    static func isReadInItsType(_ name: String, around node: Syntax) -> Bool {
+        guard let members = node.ancestor(MemberBlockSyntax.self) else { return true }
+        return members.tokens(viewMode: .sourceAccurate).contains { token in
+            guard token.text == name, var reference = token.parent?.as(DeclReferenceExprSyntax.self).map(Syntax.init) else { return false }
+            if let access = reference.parent?.as(MemberAccessExprSyntax.self), access.declName.id == reference.id {
+                guard access.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) else { return false }
+                reference = Syntax(access)
+            } else if let function = reference.ancestor(InitializerDeclSyntax.self),
+                      function.signature.parameterClause.parameters.contains(where: { ($0.secondName ?? $0.firstName).text == name }) {
+                return false  // the initializer's parameter of that name, not the property
+            }
+            // An assignment's target: `context = c`, `self.context = c`.
+            if let list = reference.parent?.as(ExprListSyntax.self), let first = list.first, first.id == reference.id,
+               list.count == 3, list.dropFirst().first?.is(AssignmentExprSyntax.self) == true {
+                return false
+            }
+            return true
         }
     }
 
