@@ -18,8 +18,6 @@ struct XcodeGenSpec: Sendable, Equatable {
     var isSpec = false
     /// Every target but the test bundles (no app file is compiled into those).
     var targets: [Target] = []
-    /// Directories of the local packages the spec references (`packages: Name: path:`).
-    var localPackages: [String] = []
 
     struct Target: Sendable, Equatable {
         var model: XcodeProjectModel.Target
@@ -53,10 +51,6 @@ struct XcodeGenSpec: Sendable, Equatable {
                 }
             case "settings":
                 projectSettings += Self.readSettings(in: block.lines)
-            case "packages":
-                for package in Self.childBlocks(of: block.lines) {
-                    if let local = package.dropFirst().first(where: { $0.key == "path" }) { localPackages.append(resolved(local.value)) }
-                }
             case "targets":
                 targetBlocks = Self.childBlocks(of: block.lines)
             default:
