@@ -286,7 +286,7 @@ enum WorkspaceRuleSupport {
         }
         let function = context.enclosingFunction?.node.as(FunctionDeclSyntax.self)
         guard let receiver = call.receiver, let root = receiver.chainRoot.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
-        if let parameter = function?.signature.parameterClause.parameters.first(where: { ($0.secondName ?? $0.firstName).text == root }) {
+        if let parameter = function?.signature.parameterClause.parameters.first(where: { $0.localName == root }) {
             return declaresMethod(parameter.type.trimmedText)
         }
         return declaresMethod(enclosingProperty(named: root, in: context)?.inferredTypeName)
@@ -314,7 +314,7 @@ enum WorkspaceRuleSupport {
     /// (`breach` in `func breachRow(breach: Breach)`), else a property of an enclosing type.
     static func heldTypeName(of name: String, in context: RuleContext) -> String? {
         if let function = context.enclosingFunction?.node.as(FunctionDeclSyntax.self),
-           let parameter = function.signature.parameterClause.parameters.first(where: { ($0.secondName ?? $0.firstName).text == name }) {
+           let parameter = function.signature.parameterClause.parameters.first(where: { $0.localName == name }) {
             let type = TypeNames.strippingOptional(parameter.type.trimmedDescription)
             return TypeNames.startsUppercase(type) ? TypeNames.simple(type) : nil
         }

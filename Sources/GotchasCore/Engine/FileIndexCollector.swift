@@ -182,10 +182,10 @@ final class FileIndexCollector {
         }
     }
 
-    /// `name` is a parameter of the innermost function declaration around the walk.
+    /// `name` is a parameter of the innermost function or initializer declaration around the walk.
     private func isParameterOfEnclosingFunction(_ name: String) -> Bool {
-        guard reachFrame != nil, let function = context.functionStack.last?.node.as(FunctionDeclSyntax.self) else { return false }
-        return function.signature.parameterClause.parameters.contains { ($0.secondName ?? $0.firstName).text == name }
+        guard reachFrame != nil, let function = context.functionStack.last?.node else { return false }
+        return function.declaredParameters.contains { $0.localName == name }
     }
 
     /// The type of a value whose member the code reads, from this file alone: `thread` in
@@ -199,7 +199,7 @@ final class FileIndexCollector {
         else { return nil }
         var written: String?
         if let function = context.functionStack.last?.node.as(FunctionDeclSyntax.self),
-           let parameter = function.signature.parameterClause.parameters.first(where: { ($0.secondName ?? $0.firstName).text == name }) {
+           let parameter = function.signature.parameterClause.parameters.first(where: { $0.localName == name }) {
             written = parameter.type.trimmedDescription
         } else if let property = context.typeStack.last?.property(named: name), property.isStoredInstance {
             written = property.typeName

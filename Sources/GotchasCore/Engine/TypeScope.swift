@@ -173,7 +173,7 @@ public struct TypeScope: Sendable, Codable, Hashable {
                 // An `init` inside `#if` is not a member here: the memberwise case is the conservative one.
                 declaresInitializer = kind != .extension
                 for parameter in initializer.signature.parameterClause.parameters {
-                    initializerParameters.insert((parameter.secondName ?? parameter.firstName).text)
+                    initializerParameters.insert(parameter.localName)
                 }
                 if let body = initializer.body {
                     let work = Self.work(of: body, offFlags: Self.flagsOffByDefault(initializer))
@@ -221,7 +221,7 @@ public struct TypeScope: Sendable, Codable, Hashable {
         for parameter in initializer.signature.parameterClause.parameters
         where parameter.type.trimmedDescription == "Bool"
             && parameter.defaultValue?.value.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.false) {
-            flags[(parameter.secondName ?? parameter.firstName).text] = parameter.firstName.text
+            flags[parameter.localName] = parameter.firstName.text
         }
         return flags
     }

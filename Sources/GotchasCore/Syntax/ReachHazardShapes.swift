@@ -273,8 +273,8 @@ extension FunctionDeclSyntax {
         let conditionName = condition.as(DeclReferenceExprSyntax.self)?.baseName.text
             ?? condition.as(FunctionCallExprSyntax.self).flatMap { $0.arguments.isEmpty ? $0.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text : nil }
         let parameters = Array(signature.parameterClause.parameters)
-        guard let conditionName, parameters.contains(where: { ($0.secondName ?? $0.firstName).text == transform }),
-              let index = parameters.firstIndex(where: { ($0.secondName ?? $0.firstName).text == conditionName }),
+        guard let conditionName, parameters.contains(where: { $0.localName == transform }),
+              let index = parameters.firstIndex(where: { $0.localName == conditionName }),
               parameters[index].type.trimmedDescription.hasSuffix("Bool")
         else { return nil }
         return index

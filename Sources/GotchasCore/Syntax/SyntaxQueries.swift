@@ -296,3 +296,22 @@ extension SyntaxProtocol {
         return String(decoding: bytes[start..<end], as: UTF8.self)
     }
 }
+
+extension FunctionParameterSyntax {
+    /// The name the parameter binds in the body (`image` in `for image: Attachment`).
+    public var localName: String { (secondName ?? firstName).text }
+}
+
+extension ClosureParameterSyntax {
+    /// The name the parameter binds in the closure (`item` in `{ (item: Item) in … }`).
+    public var localName: String { (secondName ?? firstName).text }
+}
+
+extension Syntax {
+    /// The parameters of this function or initializer declaration; empty for any other node.
+    public var declaredParameters: [FunctionParameterSyntax] {
+        if let function = self.as(FunctionDeclSyntax.self) { return Array(function.signature.parameterClause.parameters) }
+        if let initializer = self.as(InitializerDeclSyntax.self) { return Array(initializer.signature.parameterClause.parameters) }
+        return []
+    }
+}

@@ -169,7 +169,7 @@ extension ClosureExprSyntax {
         case .simpleInput(let parameters):
             return parameters.map { $0.name.text }
         case .parameterClause(let list):
-            return list.parameters.map { ($0.secondName ?? $0.firstName).text }
+            return list.parameters.map(\.localName)
         @unknown default:
             return []
         }

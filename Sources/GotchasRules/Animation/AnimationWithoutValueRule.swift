@@ -269,10 +269,7 @@ struct AnimationWithoutValueRule: CallRule {
     /// or a property of the enclosing type that is `@Binding` or typed `Binding<…>`.
     private static func isDeclaredBinding(_ receiver: ExprSyntax, in context: RuleContext) -> Bool {
         guard let name = receiver.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
-        let node = context.enclosingFunction?.node
-        let parameters = node?.as(FunctionDeclSyntax.self)?.signature.parameterClause.parameters
-            ?? node?.as(InitializerDeclSyntax.self)?.signature.parameterClause.parameters
-        if let parameter = parameters?.first(where: { ($0.secondName ?? $0.firstName).text == name }) {
+        if let parameter = context.enclosingFunction?.node.declaredParameters.first(where: { $0.localName == name }) {
             return parameter.type.trimmedText.hasPrefix("Binding<")
         }
         guard let property = context.enclosingType?.property(named: name) else { return false }

@@ -485,7 +485,7 @@ struct WorkInBodyRule: Rule {
     /// `image` is a parameter of the enclosing function (a view helper's `func preview(for image: Attachment)`).
     static func isParameter(_ name: String, in context: RuleContext) -> Bool {
         guard let function = context.enclosingFunction?.node.as(FunctionDeclSyntax.self) else { return false }
-        return function.signature.parameterClause.parameters.contains { ($0.secondName ?? $0.firstName).text == name }
+        return function.signature.parameterClause.parameters.contains { $0.localName == name }
     }
 
     /// `Store.activeGrants(for: id)`: a static method called on a type written by name.

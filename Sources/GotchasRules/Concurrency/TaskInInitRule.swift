@@ -487,8 +487,7 @@ struct TaskInInitRule: CallRule {
     /// be a method declared elsewhere (`await load()`).
     static func touchesNothingOfSelf(_ closure: ClosureExprSyntax, in context: RuleContext) -> Bool {
         guard let type = context.enclosingType else { return false }
-        let parameters = Set((context.enclosingFunction?.node.as(InitializerDeclSyntax.self)?.signature.parameterClause.parameters ?? [])
-            .map { ($0.secondName ?? $0.firstName).text })
+        let parameters = Set((context.enclosingFunction?.node.declaredParameters ?? []).map(\.localName))
         let members = Set(type.properties.map(\.name)).union(type.methodNames).subtracting(parameters)
         return !closure.statements.tokens(viewMode: .sourceAccurate).contains { token in
             if token.tokenKind == .keyword(.self) || token.tokenKind == .keyword(.Self) { return true }

@@ -683,7 +683,7 @@ struct AnyViewRule: CallRule {
             block = statements.ancestor(CodeBlockItemListSyntax.self)
         }
         if let function = context.enclosingFunction?.node.as(FunctionDeclSyntax.self),
-           let parameter = function.signature.parameterClause.parameters.first(where: { ($0.secondName ?? $0.firstName).text == name }) {
+           let parameter = function.signature.parameterClause.parameters.first(where: { $0.localName == name }) {
             return parameter.type.trimmedText
         }
         guard let type = context.enclosingType else { return nil }

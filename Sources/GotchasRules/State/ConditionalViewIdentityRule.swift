@@ -332,10 +332,7 @@ struct ConditionalViewIdentityRule: Rule {
     /// → `redacted`, `opacity`), or nil when it is not one chain of modifiers on its parameter.
     static func transformModifiers(_ closure: ClosureExprSyntax) -> [String]? {
         guard closure.statements.count == 1, var expression = closure.statements.first?.item.as(ExprSyntax.self) else { return nil }
-        let parameter = closure.signature?.parameterClause.flatMap { clause -> String? in
-            if let names = clause.as(ClosureShorthandParameterListSyntax.self) { return names.first?.name.text }
-            return clause.as(ClosureParameterClauseSyntax.self)?.parameters.first.map { ($0.secondName ?? $0.firstName).text }
-        } ?? "$0"
+        let parameter = closure.parameterNames.first ?? "$0"
         var names: [String] = []
         while let call = expression.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
               let base = member.base {
@@ -355,7 +352,7 @@ struct ConditionalViewIdentityRule: Rule {
         if condition.tokens(viewMode: .sourceAccurate).contains(where: { deviceConstantNames.contains($0.text) }) { return false }
         if WorkspaceRuleSupport.readsChangingState(condition, in: context) { return true }
         let parameters = Set((context.enclosingFunction?.node.as(FunctionDeclSyntax.self)?.signature.parameterClause.parameters ?? [])
-            .map { ($0.secondName ?? $0.firstName).text })
+            .map { $0.localName })
         for name in condition.referencedNames {
             if parameters.contains(name) { return true }
             guard let initializer = node.localInitializer(of: name) else { continue }

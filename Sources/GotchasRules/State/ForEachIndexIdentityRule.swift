@@ -270,7 +270,7 @@ struct ForEachIndexIdentityRule: CallRule {
         if let shorthand = closure.signature?.parameterClause?.as(ClosureShorthandParameterListSyntax.self), let first = shorthand.first {
             parameter = first.name.text
         } else if let clause = closure.signature?.parameterClause?.as(ClosureParameterClauseSyntax.self), let first = clause.parameters.first {
-            parameter = (first.secondName ?? first.firstName).text
+            parameter = first.localName
         } else {
             parameter = "$0"
         }

@@ -245,7 +245,7 @@ struct HostingConfigurationIDRule: CallRule {
         guard takesCell || inCell || isDataSourceMethod else { return [] }
         return parameters.compactMap { parameter in
             guard !isCellOrContainer(parameter.type.trimmedText) else { return nil }
-            let name = (parameter.secondName ?? parameter.firstName).text
+            let name = parameter.localName
             return name == "_" ? nil : name
         }
     }

@@ -241,7 +241,7 @@ struct StateCopiesParameterRule: CallRule {
             expression = base.unwrapped
         }
         guard let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text,
-              let parameter = initializer.signature.parameterClause.parameters.first(where: { ($0.secondName ?? $0.firstName).text == name })
+              let parameter = initializer.signature.parameterClause.parameters.first(where: { $0.localName == name })
         else { return }
         // `init(initialFilter:)`, `defaultValue`: the name says the seed is deliberate.
         let external = parameter.firstName.text

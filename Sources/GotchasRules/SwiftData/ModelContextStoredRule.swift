@@ -160,17 +160,16 @@ struct ModelContextStoredRule: Rule {
         }
     }
 
-    /// The type's declaration reads the property `name` somewhere other than its own declaration
-    /// and assignments to it (`self.context = context`).
+    /// The file (a private property is visible to the type's extensions in it too) reads the
+    /// property `name` somewhere other than assignments to it (`self.context = context`).
     static func isReadInItsType(_ name: String, around node: Syntax) -> Bool {
-        guard let members = node.ancestor(MemberBlockSyntax.self) else { return true }
-        return members.tokens(viewMode: .sourceAccurate).contains { token in
+        node.root.tokens(viewMode: .sourceAccurate).contains { token in
             guard token.text == name, var reference = token.parent?.as(DeclReferenceExprSyntax.self).map(Syntax.init) else { return false }
             if let access = reference.parent?.as(MemberAccessExprSyntax.self), access.declName.id == reference.id {
                 guard access.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) else { return false }
                 reference = Syntax(access)
             } else if let function = reference.ancestor(InitializerDeclSyntax.self),
-                      function.signature.parameterClause.parameters.contains(where: { ($0.secondName ?? $0.firstName).text == name }) {
+                      function.signature.parameterClause.parameters.contains(where: { $0.localName == name }) {
                 return false  // the initializer's parameter of that name, not the property
             }
             // An assignment's target: `context = c`, `self.context = c`.
@@ -194,7 +193,7 @@ struct ModelContextStoredRule: Rule {
         guard let members = node.ancestor(MemberBlockSyntax.self) else { return false }
         for member in members.members {
             guard let initializer = member.decl.as(InitializerDeclSyntax.self), let body = initializer.body else { continue }
-            let parameters = Set(initializer.signature.parameterClause.parameters.map { ($0.secondName ?? $0.firstName).text })
+            let parameters = Set(initializer.signature.parameterClause.parameters.map { $0.localName })
             for item in body.statements {
                 guard let sequence = item.item.as(SequenceExprSyntax.self) else { continue }
                 let elements = Array(sequence.elements)
