@@ -30,6 +30,7 @@ public enum LSPCommand {
         }
         // A client that goes away must not kill us with SIGPIPE mid-write.
         signal(SIGPIPE, SIG_IGN)
+        FreedMemory.keepArenas(atMost: 1)
         let log = logFile.map(ServerLog.file(at:)) ?? ServerLog()
         let server = LanguageServer(writer: MessageWriter(fileDescriptor: STDOUT_FILENO), log: log)
         let status = ExitStatusBox()

@@ -7,7 +7,7 @@ import ServerTestSupport
 import Testing
 
 /// Edits that arrive before and while the workspace indexes: the open document is linted with
-/// what the index knows so far (its lints never wait for the walk), and once indexing ended an
+/// what the index knows so far (its lints never wait for the walk; the walk waits for them), and once indexing ended an
 /// edit's published diagnostics are those of `lint` — a fresh lint of the final text with the
 /// index of every file — although its lint took over items linted while the index was partial.
 @Suite struct IndexingEditStormTests {

@@ -15,6 +15,8 @@ struct InFlightWork {
     private(set) var shutdownRequest: RequestID?
     /// `exit` arrived before the `shutdown` answer went out: resumed once it has.
     private var exitWaiters: [CheckedContinuation<Void, Never>] = []
+    /// The index walk, waiting for the open documents' lints to end before it parses its next file.
+    private var indexingWaiters: [CheckedContinuation<Void, Never>] = []
 
     mutating func started(_ id: RequestID, _ task: Task<Void, Never>) { requests[id] = task }
 
@@ -25,9 +27,20 @@ struct InFlightWork {
     mutating func beginShutdown(_ id: RequestID) -> Bool {
         indexing?.cancel()
         indexing = nil
+        resumeIndexing()  // it sees the cancellation and stops
         guard !requests.isEmpty else { return true }
         shutdownRequest = id
         return false
+    }
+
+    /// The index walk waits until `resumeIndexing`.
+    mutating func indexingWaits(_ waiter: CheckedContinuation<Void, Never>) { indexingWaiters.append(waiter) }
+
+    /// The open documents' lints ended (or the server stops): the index walk goes on.
+    mutating func resumeIndexing() {
+        let waiters = indexingWaiters
+        indexingWaiters.removeAll()
+        for waiter in waiters { waiter.resume() }
     }
 
     /// Cancels every pending request; returns their IDs (to answer RequestCancelled).

@@ -75,6 +75,7 @@ extension LanguageServer {
         while let next = lints.nextWaiting() {
             scheduleLint(next.uri, quietIfUnchanged: next.quietIfUnchanged)
         }
+        if documentLintsSettled { inFlight.resumeIndexing() }
         returnFreedMemoryIfIdle()
     }
 
