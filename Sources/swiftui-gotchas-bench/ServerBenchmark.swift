@@ -73,8 +73,13 @@ struct ServerBenchmark {
                     && ((message["params"] as? [String: Any])?["message"] as? String)?.hasPrefix("indexed ") == true
             }
             // The open documents are linted again with the finished index (quietly: nothing to
-            // wait for when their findings stay): measured once those re-lints have settled.
-            Thread.sleep(forTimeInterval: 2)
+            // wait for when their findings stay): measured once those re-lints have settled and
+            // the server returned the memory they freed, which it logs. A server that does not
+            // say so (an older binary) is given 20 s.
+            _ = try? connection.waitFor("the re-lints after indexing to settle", timeout: .seconds(20)) { message in
+                message["method"] as? String == "window/logMessage"
+                    && ((message["params"] as? [String: Any])?["message"] as? String)?.hasPrefix("settled after indexing") == true
+            }
         }
         let loaded = Self.memory(of: connection.pid)
         try connection.shutdown()

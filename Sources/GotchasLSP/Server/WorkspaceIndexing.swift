@@ -93,6 +93,8 @@ extension LanguageServer {
     }
 
     static let indexingTitle = "swiftui-gotchas: indexing"
+    /// Logged once the open documents' lints after a build have ended and their freed memory went back.
+    static let settledMessage = "settled after indexing: freed memory returned"
     /// Directories read between two looks at the actor (progress, a newer build).
     static let directoriesPerStep = 200
 
@@ -276,7 +278,11 @@ extension LanguageServer {
     func returnFreedMemoryIfIdle() {
         guard workspace.freedMemoryToReturn, lints.inFlight.isEmpty, lints.waiting.isEmpty else { return }
         workspace.freedMemoryToReturn = false
-        executors.background(.workspace) { FreedMemory.returnToTheSystem() }
+        executors.background(.workspace) {
+            FreedMemory.returnToTheSystem()
+            // The end of the work a build started (a client or a benchmark can wait for it).
+            await self.logToClient(Self.settledMessage, type: .log)
+        }
     }
 }
 
