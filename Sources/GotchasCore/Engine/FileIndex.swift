@@ -119,6 +119,14 @@ public struct FileIndex: Sendable, Codable {
     /// The `memberReach` key of a member of a type (qualified name, a space, the member's name).
     static func memberReachKey(owner: String, member: String) -> String { owner + " " + member }
 
+    /// The labels of an initializer member (`init(markdown:fallback=:)`), with whether each has a default.
+    static func labels(ofInitializerMember member: String) -> [(label: String, defaulted: Bool)] {
+        guard member.hasPrefix("init("), member.hasSuffix(")") else { return [] }
+        return member.dropFirst(5).dropLast().split(separator: ":").map { part in
+            part.hasSuffix("=") ? (String(part.dropLast()), true) : (String(part), false)
+        }
+    }
+
     /// The member's name in a `memberReach` key (after the last space).
     static func member(ofReachKey key: String) -> String {
         key.lastIndex(of: " ").map { String(key[key.index(after: $0)...]) } ?? key
