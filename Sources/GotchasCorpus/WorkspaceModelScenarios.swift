@@ -73,8 +73,45 @@ public struct WorkspaceModelScenario: Sendable {
         hostedCells, menuContentViews, helperFormatters, workThroughMembers, screenAliases, dispatchWrappers,
         elementEditsElsewhere, computedFilterByOffset, storeWorkThroughMembers, conditionalWrapper,
         modelWorkThroughMembers, relativeTimeThroughHelper, trigonometryThroughHelper, workOverPassedData,
-        initializerExtensions, enumCaseNamedLikeState,
+        initializerExtensions, enumCaseNamedLikeState, bindingsIntoShrinkingData,
     ]
+
+    /// Rows of an index-identified `ForEach` binding by index into a model's list that the model
+    /// (another file) replaces whole: flagged, naming that file; the same rows over a list nothing
+    /// replaces or shrinks are not.
+    public static let bindingsIntoShrinkingData = WorkspaceModelScenario(
+        name: "bindings by index into a list replaced whole", rule: "foreach-index-identity",
+        files: [
+            "Views/ShortcutList.swift": """
+                import SwiftUI
+                struct ShortcutList: View {
+                    @StateObject private var model = ShortcutsModel()
+                    var body: some View {
+                        List {
+                            ForEach(model.shortcuts.indices, id: \\.self) { index in
+                                Toggle(model.shortcuts[index].name, isOn: $model.shortcuts[index].isOn)
+                            }
+                            ForEach(model.presets.indices, id: \\.self) { index in
+                                Toggle(model.presets[index].name, isOn: $model.presets[index].isOn)
+                            }
+                        }
+                    }
+                }
+                """,
+            "Models/ShortcutsModel.swift": """
+                import Combine
+                final class ShortcutsModel: ObservableObject {
+                    @Published var shortcuts: [Shortcut] = []
+                    @Published var presets: [Shortcut] = [Shortcut(name: "Focus", isOn: false)]
+                    func reload() { shortcuts = Shortcut.loadAll() }
+                }
+                struct Shortcut { var name: String; var isOn: Bool; static func loadAll() -> [Shortcut] { [] } }
+                """,
+        ],
+        expected: [
+            Expected("Views/ShortcutList.swift", "foreach-index-identity", line: 6, fix: nil,
+                     mentions: ["`shortcuts`", "`ShortcutsModel.swift`", "index out of range"]),
+        ])
 
     /// A method in another file that filters the collection it is given: called for a list's rows
     /// with an observed model's data (flagged at the call, naming the method, its file and the data

@@ -130,6 +130,14 @@ import Testing
                                                  watching: "Views/MemoList.swift", flaggedBefore: true)
     }
 
+    /// A list replaced whole in another file: when the model stops replacing it, the rows binding
+    /// into it by index are published again without their finding, and with it once undone.
+    @Test func shrinkingDataFollowsEditsOfTheModel() async throws {
+        try await Self.expectFindingFollowsEdit(of: "Models/ShortcutsModel.swift", replacing: "shortcuts = Shortcut.loadAll()",
+                                                 with: "shortcuts.append(contentsOf: Shortcut.loadAll())", in: .bindingsIntoShrinkingData,
+                                                 rule: "foreach-index-identity", watching: "Views/ShortcutList.swift", flaggedBefore: true)
+    }
+
     /// Opens `watched` (its `rule` finding present or not, as `flaggedBefore` says), then edits
     /// `edited` and expects `watched` to be published again with the opposite, and with the
     /// first state once the edit is undone: the answer of a question about other files follows them.

@@ -82,7 +82,9 @@ public struct FileIndex: Sendable, Codable {
     public var reachHazards: [String: [ReachHazard]]
     /// The names of collections whose elements the file's code edits in place (`items[i] = row`,
     /// `store.items[i].title = t`): evidence for identity rules in other files
-    /// (`WorkspaceIndex.filesEditingElements(of:)`).
+    /// (`WorkspaceIndex.filesEditingElements(of:)`). Beside them, under `shrinkKey(of:)`
+    /// (`-items`), the collections it assigns whole or removes from outside an `init`
+    /// (`items = try load()`, `items.remove(at: i)`): they can shrink (`filesShrinking(_:)`).
     public var elementEdits: Set<String>
     /// The types each type's rendered code (`body`, view builders, their content closures)
     /// constructs by name (`Row(item:)` → `Row`), by the qualified name of the type: the edges
@@ -140,6 +142,9 @@ public struct FileIndex: Sendable, Codable {
     /// The name under which a question about in-place edits of a collection's elements is recorded
     /// and its changes announced.
     static func elementEditDependency(of name: String) -> String { "elements of " + name }
+
+    /// The `elementEdits` entry saying the collection named `name` is assigned whole or removed from.
+    public static func shrinkKey(of name: String) -> String { "-" + name }
 
     /// The `builtViews` key of the views a type builds inside menu content (a qualified name has no space).
     static func menuContentKey(owner: String) -> String { owner + menuContentSuffix }

@@ -179,7 +179,13 @@ final class FileIndexCollector {
             }
             let owner = context.typeStack.last?.qualifiedName ?? ""
             if !isImplicitMember { entries.memberUses[owner, default: []].insert(member) }
-            if node.cast(DeclReferenceExprSyntax.self).isElementEditedInPlace { entries.elementEdits.insert(member.hasPrefix(".") ? String(member.dropFirst()) : member) }
+            let reference = node.cast(DeclReferenceExprSyntax.self)
+            let collection = member.hasPrefix(".") ? String(member.dropFirst()) : member
+            if reference.isElementEditedInPlace { entries.elementEdits.insert(collection) }
+            // Replaced or emptied after the value was made (an `init` only sets its first contents).
+            if context.functionStack.last?.kind != .initializer, reference.isAssignedWholeOrShrunk {
+                entries.elementEdits.insert(FileIndex.shrinkKey(of: collection))
+            }
             // A bare name the enclosing function takes as a parameter is that value, not a member
             // its code reaches (`isReady(setupDone: setupDone)` reads no `setupDone` property).
             noteReach(of: typedMember ?? member, from: owner, recordingName: typedMember != nil || member.hasPrefix(".") || !isParameterOfEnclosingFunction(name))
