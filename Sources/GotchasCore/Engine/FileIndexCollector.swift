@@ -273,7 +273,7 @@ final class FileIndexCollector {
                     argument = self.parameterPosition(of: name, at: call)
                     return argument != nil
                 }) : nil)
-            if let hazard = found, hazard.kind != .mainQueueHop || !call.standsInCallbackClosure {
+            if let hazard = found, hazard.kind != .mainQueueHop || !call.standsInCallbackClosure, !isBehindFlagOffByDefault(call) {
                 let detail = callee == "filter" && isSearchFilter(call) ? ReachHazard.filterByState : hazard.detail
                 noteHazard(hazard.kind, detail: detail, range: hazard.kind == .collectionWork ? call.rangeFromCalleeName : call.byteRange,
                            argument: argument)
@@ -411,6 +411,26 @@ final class FileIndexCollector {
               first.node.parent?.parent?.parent?.is(SourceFileSyntax.self) == true
         else { return nil }
         return first
+    }
+
+    /// The call stands in `if flag { … }` where `flag` is a parameter of the member or `init` whose
+    /// code this is, `false` by default (`init(stringValue: String, parseMarkdown: Bool = false)`):
+    /// work a caller opts into, which a call that does not pass the flag never runs.
+    private func isBehindFlagOffByDefault(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let frame = reachFrame else { return false }
+        let parameters = frame.node.declaredParameters
+        guard parameters.contains(where: { $0.defaultValue?.value.trimmedDescription == "false" }) else { return false }
+        var node = Syntax(call)
+        while let parent = node.parent, parent.id != frame.node.id {
+            if let branch = parent.as(CodeBlockSyntax.self), let ifExpr = branch.parent?.as(IfExprSyntax.self), ifExpr.body.id == branch.id,
+               ifExpr.conditions.count == 1, case .expression(let condition) = ifExpr.conditions.first?.condition,
+               let flag = condition.as(DeclReferenceExprSyntax.self)?.baseName.text,
+               parameters.contains(where: { $0.localName == flag && $0.defaultValue?.value.trimmedDescription == "false" }) {
+                return true
+            }
+            node = parent
+        }
+        return false
     }
 
     /// The member part of a frame's reach key: its name, or an `init`'s labels (`init(markdown:fallback=:)`).

@@ -208,6 +208,22 @@ struct FormatterInBodyRule: Rule {
                         """,
                 ]),
             RuleExample("""
+                struct ConversationRow: View {
+                    let preview: String
+                    var body: some View { Text(RichText(stringValue: preview).attributed) }
+                }
+                """, note: "a project's initializer that parses Markdown only when the caller opts in", otherFiles: [
+                    "RichText.swift": """
+                        struct RichText {
+                            var attributed: AttributedString
+                            init(stringValue: String, parseMarkdown: Bool = false) {
+                                attributed = AttributedString(stringValue)
+                                if parseMarkdown { attributed = (try? AttributedString(markdown: stringValue)) ?? attributed }
+                            }
+                        }
+                        """,
+                ]),
+            RuleExample("""
                 struct Receipt: View {
                     let total: Double
                     var formatter: NumberFormatter {
