@@ -23,23 +23,10 @@ import Testing
         return FileIndex(path: path, reachHazards: hazards)
     }
 
-    /// The slow path: every file's keys of `owner`, matched to the call's labels as the index does.
+    /// The slow path: every file's keys of `owner` (not the kept map), matched to the call's labels.
     static func slowAnswer(_ files: [String: FileIndex], owner: String, call: String) -> Bool {
-        let called = FileIndex.labels(ofInitializerMember: call)
         let keys = Set(files.values.flatMap(\.reachHazards.keys)).filter { $0.hasPrefix(owner + " init(") }
-        let matching = keys.filter { key in
-            var parameters = FileIndex.labels(ofInitializerMember: FileIndex.member(ofReachKey: key))[...]
-            for argument in called {
-                while let parameter = parameters.first, parameter.label != argument.label {
-                    guard parameter.defaulted else { return false }
-                    parameters = parameters.dropFirst()
-                }
-                guard !parameters.isEmpty else { return false }
-                parameters = parameters.dropFirst()
-            }
-            return parameters.allSatisfy(\.defaulted)
-        }
-        return matching.count == 1
+        return keys.filter { FileIndex.initializer(FileIndex.member(ofReachKey: $0), accepts: call) }.count == 1
     }
 
     @Test func keptKeysAnswerAsAFreshIndexAndASlowScan() {

@@ -129,6 +129,22 @@ public struct FileIndex: Sendable, Codable {
         }
     }
 
+    /// True when the `init` recorded as `member` (`init(markdown:fallback=:)`) takes a call with the
+    /// labels of `call` (`init(markdown:)`): its parameters take them in order, skipping only
+    /// parameters with a default value.
+    static func initializer(_ member: String, accepts call: String) -> Bool {
+        var parameters = labels(ofInitializerMember: member)[...]
+        for argument in labels(ofInitializerMember: call) {
+            while let parameter = parameters.first, parameter.label != argument.label {
+                guard parameter.defaulted else { return false }
+                parameters = parameters.dropFirst()
+            }
+            guard !parameters.isEmpty else { return false }
+            parameters = parameters.dropFirst()
+        }
+        return parameters.allSatisfy(\.defaulted)
+    }
+
     /// The member's name in a `memberReach` key (after the last space).
     static func member(ofReachKey key: String) -> String {
         key.lastIndex(of: " ").map { String(key[key.index(after: $0)...]) } ?? key

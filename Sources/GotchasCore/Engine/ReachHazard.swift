@@ -221,7 +221,7 @@ extension WorkspaceIndex {
     /// `owner name` when some file records that member, else the free function ` name`; for a call's
     /// labels (`init(markdown:)`), the one `init` of `owner` those labels call.
     private func reachKey(owner: String, name: String) -> String? {
-        if name.hasPrefix("init(") { return initializerKey(owner: owner, called: FileIndex.labels(ofInitializerMember: name)) }
+        if name.hasPrefix("init(") { return initializerKey(owner: owner, called: name) }
         let member = FileIndex.memberReachKey(owner: owner, member: name)
         if reach.pathsByKey[member] != nil { return member }
         let function = FileIndex.memberReachKey(owner: "", member: name)
@@ -231,19 +231,8 @@ extension WorkspaceIndex {
     /// The one recorded `init` of `owner` whose parameters take the call's labels in order (`_` for
     /// an unlabeled argument), skipping only parameters with a default value; nil when none or
     /// several do (the compiler's choice between overloads is not guessed).
-    private func initializerKey(owner: String, called labels: [(label: String, defaulted: Bool)]) -> String? {
-        let matching = (reach.initializerKeysByOwner[owner] ?? []).filter { key in
-            var parameters = FileIndex.labels(ofInitializerMember: FileIndex.member(ofReachKey: key))[...]
-            for argument in labels {
-                while let parameter = parameters.first, parameter.label != argument.label {
-                    guard parameter.defaulted else { return false }
-                    parameters = parameters.dropFirst()
-                }
-                guard !parameters.isEmpty else { return false }
-                parameters = parameters.dropFirst()
-            }
-            return parameters.allSatisfy(\.defaulted)
-        }
+    private func initializerKey(owner: String, called call: String) -> String? {
+        let matching = (reach.initializerKeysByOwner[owner] ?? []).filter { FileIndex.initializer(FileIndex.member(ofReachKey: $0), accepts: call) }
         return matching.count == 1 ? matching.first : nil
     }
 
