@@ -289,7 +289,7 @@ struct ForEachIndexIdentityRule: CallRule {
                 guard !shrinking.isEmpty else { return }
                 report.append(Finding(
                     message: "`ForEach` identified by index, with rows binding into `\(name)` by index (`$…\(name)[i]`); "
-                        + "`\(name)` is replaced or shrunk \(WorkspaceRuleSupport.place(shrinking, from: context)), and when it gets shorter "
+                        + "a list named `\(name)` is replaced or shrunk \(WorkspaceRuleSupport.place(shrinking, from: context)), and when it gets shorter "
                         + "a row's binding can read past its end (index out of range) and rows keep their position's state; "
                         + "identify rows by the element (`ForEach($items)` or `id: \\.element.id`)",
                     range: call.rangeThroughArguments, fixes: fixes))
