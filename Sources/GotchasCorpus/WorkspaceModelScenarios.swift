@@ -72,8 +72,161 @@ public struct WorkspaceModelScenario: Sendable {
         nestedTypesWithOneName, viewSplitOverExtensionFiles, viewWithItsOwnInit, appProperty, formatterProperties,
         hostedCells, menuContentViews, helperFormatters, workThroughMembers, screenAliases, dispatchWrappers,
         elementEditsElsewhere, computedFilterByOffset, storeWorkThroughMembers, conditionalWrapper,
-        modelWorkThroughMembers, relativeTimeThroughHelper, trigonometryThroughHelper,
+        modelWorkThroughMembers, relativeTimeThroughHelper, trigonometryThroughHelper, workOverPassedData,
+        initializerExtensions, enumCaseNamedLikeState, bindingsIntoShrinkingData,
     ]
+
+    /// Rows of an index-identified `ForEach` binding by index into a model's list that the model
+    /// (another file) replaces whole: flagged, naming that file; the same rows over a list nothing
+    /// replaces or shrinks are not.
+    public static let bindingsIntoShrinkingData = WorkspaceModelScenario(
+        name: "bindings by index into a list replaced whole", rule: "foreach-index-identity",
+        files: [
+            "Views/ShortcutList.swift": """
+                import SwiftUI
+                struct ShortcutList: View {
+                    @StateObject private var model = ShortcutsModel()
+                    var body: some View {
+                        List {
+                            ForEach(model.shortcuts.indices, id: \\.self) { index in
+                                Toggle(model.shortcuts[index].name, isOn: $model.shortcuts[index].isOn)
+                            }
+                            ForEach(model.presets.indices, id: \\.self) { index in
+                                Toggle(model.presets[index].name, isOn: $model.presets[index].isOn)
+                            }
+                        }
+                    }
+                }
+                """,
+            "Models/ShortcutsModel.swift": """
+                import Combine
+                final class ShortcutsModel: ObservableObject {
+                    @Published var shortcuts: [Shortcut] = []
+                    @Published var presets: [Shortcut] = [Shortcut(name: "Focus", isOn: false)]
+                    func reload() { shortcuts = Shortcut.loadAll() }
+                }
+                struct Shortcut { var name: String; var isOn: Bool; static func loadAll() -> [Shortcut] { [] } }
+                """,
+        ],
+        expected: [
+            Expected("Views/ShortcutList.swift", "foreach-index-identity", line: 6, fix: nil,
+                     mentions: ["`shortcuts`", "`ShortcutsModel.swift`", "index out of range"]),
+        ])
+
+    /// A method in another file that filters the collection it is given: called for a list's rows
+    /// with an observed model's data (flagged at the call, naming the method, its file and the data
+    /// passed), and with the view's own `let` input (not flagged: its size is not known to matter).
+    public static let workOverPassedData = WorkspaceModelScenario(
+        name: "work over data a method is given", rule: "work-in-body",
+        files: [
+            "Views/MemoList.swift": """
+                import SwiftUI
+                struct MemoList: View {
+                    @Environment(MemoStore.self) private var store
+                    @State private var query = ""
+                    var body: some View {
+                        let memos = visibleMemos(store.memos, matching: query)
+                        List(memos) { MemoRow(memo: $0) }
+                    }
+                }
+                """,
+            "Views/MemoList+Filter.swift": """
+                import SwiftUI
+                extension MemoList {
+                    func visibleMemos(_ memos: [Memo], matching query: String) -> [Memo] {
+                        let pinned = memos.filter { $0.isPinned }
+                        let others = memos.filter { !$0.isPinned }
+                        return (pinned + others).filter { query.isEmpty || $0.text.contains(query) }
+                    }
+                }
+                """,
+            "Views/PinnedMemos.swift": """
+                import SwiftUI
+                struct PinnedMemos: View {
+                    let memos: [Memo]
+                    var body: some View {
+                        let shown = pinned(memos)
+                        List(shown) { MemoRow(memo: $0) }
+                    }
+                    func pinned(_ memos: [Memo]) -> [Memo] { memos.filter { $0.isPinned } }
+                }
+                """,
+            "Models/MemoStore.swift": """
+                import Observation
+                @Observable final class MemoStore { var memos: [Memo] = [] }
+                struct Memo: Identifiable { let id: Int; var text: String; var isPinned: Bool }
+                """,
+        ],
+        expected: [
+            Expected("Views/MemoList.swift", "work-in-body", line: 6, fix: nil,
+                     mentions: ["`visibleMemos(_:matching:)`", "`MemoList+Filter.swift`", "`store.memos`"]),
+        ])
+
+    /// A project's initializer of a system type (`extension Text { init(markdown:) }`, another file)
+    /// that parses Markdown on every call: flagged where rendered code calls it, naming it; another
+    /// initializer of the same extension that shows a value parsed once is not.
+    public static let initializerExtensions = WorkspaceModelScenario(
+        name: "a project initializer that parses Markdown", rule: "formatter-in-body",
+        files: [
+            "Views/MessageRow.swift": """
+                import SwiftUI
+                struct MessageRow: View {
+                    let message: Message
+                    var body: some View {
+                        VStack {
+                            Text(markdown: message.content)
+                            Text(message: message)
+                        }
+                    }
+                }
+                """,
+            "Extensions/Text+Markdown.swift": """
+                import SwiftUI
+                extension Text {
+                    init(markdown: String, fallback: AttributedString = "") {
+                        self.init((try? AttributedString(markdown: markdown)) ?? fallback)
+                    }
+                    init(message: Message) { self.init(message.attributed) }
+                }
+                struct Message { var content: String; var attributed: AttributedString }
+                """,
+        ],
+        expected: [
+            Expected("Views/MessageRow.swift", "formatter-in-body", line: 6, fix: nil,
+                     mentions: ["`Text.init(markdown:fallback:)`", "`Text+Markdown.swift`", "Markdown"]),
+        ])
+
+    /// `.date` in another file that builds the view is an enum case (an implicit member), not a use
+    /// of the view's `@State var date`: the property is flagged with the safe fix.
+    public static let enumCaseNamedLikeState = WorkspaceModelScenario(
+        name: "an enum case named like a view's state", rule: "state-not-private",
+        files: [
+            "Views/DateArgument.swift": """
+                import SwiftUI
+                struct DateArgument: View {
+                    @Binding var value: String
+                    @State var date = Date.now
+                    var body: some View { DatePicker("Date", selection: $date) }
+                }
+                """,
+            "Views/ArgumentEditor.swift": """
+                import SwiftUI
+                enum FieldKind { case date, text }
+                struct ArgumentEditor: View {
+                    @Binding var value: String
+                    let kind: FieldKind
+                    var body: some View {
+                        switch kind {
+                        case .date: DateArgument(value: $value)
+                        default: Text(value)
+                        }
+                    }
+                }
+                """,
+        ],
+        expected: [
+            Expected("Views/DateArgument.swift", "state-not-private", line: 4, fix: "safe"),
+        ])
 
     /// A per-frame `TimelineView` passing the time to a helper in another file (an extension of
     /// the view) that computes `sin` of it (flagged on the timeline, naming the helper's file); one

@@ -57,6 +57,19 @@ import Testing
         #expect(summary(settings.deploymentTargets(forFile: Self.root + "/Widget/WidgetView.swift")).targets == ["<none>"])
     }
 
+    /// Xcode projects live on case-insensitive volumes: a group `path = APP` holds the files of
+    /// the folder `App`, and the project builds; its files are the target's.
+    @Test func membershipComparesPathsCaseInsensitively() throws {
+        var files = XcodeTargetsFixture.files
+        let project = try #require(files["App.xcodeproj/project.pbxproj"])
+        #expect(project.contains("\t\t\tpath = App;\n"))
+        files["App.xcodeproj/project.pbxproj"] = project.replacingOccurrences(of: "\t\t\tpath = App;\n", with: "\t\t\tpath = APP;\n")
+        let settings = settings(files)
+        #expect(summary(settings.deploymentTargets(forFile: Self.root + "/App/ContentView.swift")).targets == ["App"])
+        #expect(summary(settings.deploymentTargets(forFile: Self.root + "/App/Unused.swift")).targets == ["<none>"])
+        #expect(summary(settings.deploymentTargets(forFile: Self.root + "/Widget/widgetview.swift")).targets == ["Widget"])
+    }
+
     @Test func provenanceNamesTheLevelThatSetIt() {
         let share = settings().deploymentTargets(forFile: Self.root + "/Share/ShareView.swift")
         #expect(share.origins[.iOS]?.files == [Self.root + "/Config/Share.xcconfig"])

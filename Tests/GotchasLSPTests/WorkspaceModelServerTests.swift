@@ -113,6 +113,31 @@ import Testing
                                                  watching: "Views/AttachmentRow.swift", flaggedBefore: true)
     }
 
+    /// A project initializer in another file: when `Text(markdown:)` stops parsing Markdown, the
+    /// row is published again without its finding, and with it once undone.
+    @Test func initializerReachFollowsEditsOfTheExtension() async throws {
+        try await Self.expectFindingFollowsEdit(of: "Extensions/Text+Markdown.swift", replacing: "(try? AttributedString(markdown: markdown)) ?? fallback",
+                                                 with: "AttributedString(markdown)", in: .initializerExtensions, rule: "formatter-in-body",
+                                                 watching: "Views/MessageRow.swift", flaggedBefore: true)
+    }
+
+    /// Work over data a method is given: when the method in another file stops filtering what it is
+    /// given (its filters read another name), the list is published again without its finding, and
+    /// with it once undone.
+    @Test func workOverPassedDataFollowsEditsOfTheMethod() async throws {
+        try await Self.expectFindingFollowsEdit(of: "Views/MemoList+Filter.swift", replacing: "func visibleMemos(_ memos: [Memo]",
+                                                 with: "func visibleMemos(_ all: [Memo]", in: .workOverPassedData, rule: "work-in-body",
+                                                 watching: "Views/MemoList.swift", flaggedBefore: true)
+    }
+
+    /// A list replaced whole in another file: when the model stops replacing it, the rows binding
+    /// into it by index are published again without their finding, and with it once undone.
+    @Test func shrinkingDataFollowsEditsOfTheModel() async throws {
+        try await Self.expectFindingFollowsEdit(of: "Models/ShortcutsModel.swift", replacing: "shortcuts = Shortcut.loadAll()",
+                                                 with: "shortcuts.append(contentsOf: Shortcut.loadAll())", in: .bindingsIntoShrinkingData,
+                                                 rule: "foreach-index-identity", watching: "Views/ShortcutList.swift", flaggedBefore: true)
+    }
+
     /// Opens `watched` (its `rule` finding present or not, as `flaggedBefore` says), then edits
     /// `edited` and expects `watched` to be published again with the opposite, and with the
     /// first state once the edit is undone: the answer of a question about other files follows them.

@@ -82,7 +82,9 @@ public struct FileIndex: Sendable, Codable {
     public var reachHazards: [String: [ReachHazard]]
     /// The names of collections whose elements the file's code edits in place (`items[i] = row`,
     /// `store.items[i].title = t`): evidence for identity rules in other files
-    /// (`WorkspaceIndex.filesEditingElements(of:)`).
+    /// (`WorkspaceIndex.filesEditingElements(of:)`). Beside them, under `shrinkKey(of:)`
+    /// (`-items`), the collections it assigns whole or removes from outside an `init`
+    /// (`items = try load()`, `items.remove(at: i)`): they can shrink (`filesShrinking(_:)`).
     public var elementEdits: Set<String>
     /// The types each type's rendered code (`body`, view builders, their content closures)
     /// constructs by name (`Row(item:)` → `Row`), by the qualified name of the type: the edges
@@ -119,6 +121,30 @@ public struct FileIndex: Sendable, Codable {
     /// The `memberReach` key of a member of a type (qualified name, a space, the member's name).
     static func memberReachKey(owner: String, member: String) -> String { owner + " " + member }
 
+    /// The labels of an initializer member (`init(markdown:fallback=:)`), with whether each has a default.
+    static func labels(ofInitializerMember member: String) -> [(label: String, defaulted: Bool)] {
+        guard member.hasPrefix("init("), member.hasSuffix(")") else { return [] }
+        return member.dropFirst(5).dropLast().split(separator: ":").map { part in
+            part.hasSuffix("=") ? (String(part.dropLast()), true) : (String(part), false)
+        }
+    }
+
+    /// True when the `init` recorded as `member` (`init(markdown:fallback=:)`) takes a call with the
+    /// labels of `call` (`init(markdown:)`): its parameters take them in order, skipping only
+    /// parameters with a default value.
+    static func initializer(_ member: String, accepts call: String) -> Bool {
+        var parameters = labels(ofInitializerMember: member)[...]
+        for argument in labels(ofInitializerMember: call) {
+            while let parameter = parameters.first, parameter.label != argument.label {
+                guard parameter.defaulted else { return false }
+                parameters = parameters.dropFirst()
+            }
+            guard !parameters.isEmpty else { return false }
+            parameters = parameters.dropFirst()
+        }
+        return parameters.allSatisfy(\.defaulted)
+    }
+
     /// The member's name in a `memberReach` key (after the last space).
     static func member(ofReachKey key: String) -> String {
         key.lastIndex(of: " ").map { String(key[key.index(after: $0)...]) } ?? key
@@ -132,6 +158,9 @@ public struct FileIndex: Sendable, Codable {
     /// The name under which a question about in-place edits of a collection's elements is recorded
     /// and its changes announced.
     static func elementEditDependency(of name: String) -> String { "elements of " + name }
+
+    /// The `elementEdits` entry saying the collection named `name` is assigned whole or removed from.
+    public static func shrinkKey(of name: String) -> String { "-" + name }
 
     /// The `builtViews` key of the views a type builds inside menu content (a qualified name has no space).
     static func menuContentKey(owner: String) -> String { owner + menuContentSuffix }

@@ -5,7 +5,7 @@
 extension FileIndex {
     /// Bumped with every change of the layout below; caches key their entries by it, so an
     /// entry written by an older layout is never decoded as this one.
-    public static let encodingFormat = 13
+    public static let encodingFormat = 14
 
     public func encoded() -> [UInt8] {
         var writer = BinaryWriter()
@@ -55,6 +55,7 @@ extension FileIndex {
                 writer.string(hazard.member)
                 writer.string(hazard.site.rawValue)
                 writer.range(hazard.range)
+                writer.int(hazard.argument.map { $0 + 1 } ?? 0)
             }
         }
         writer.strings(elementEdits.sorted())
@@ -114,8 +115,9 @@ extension FileIndex {
             for _ in 0..<count {
                 guard let kind = reader.string().flatMap(ReachHazard.Kind.init(rawValue:)), let detail = reader.string(),
                       let member = reader.string(), let site = reader.string().flatMap(ReachHazard.Site.init(rawValue:)),
-                      let range = reader.range() else { return nil }
-                hazards.append(ReachHazard(kind: kind, detail: detail, member: member, site: site, range: range))
+                      let range = reader.range(), let argument = reader.count() else { return nil }
+                hazards.append(ReachHazard(kind: kind, detail: detail, member: member, site: site, range: range,
+                                           argument: argument == 0 ? nil : argument - 1))
             }
             reachHazards[key] = hazards
         }

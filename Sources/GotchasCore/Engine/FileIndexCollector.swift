@@ -166,7 +166,11 @@ final class FileIndexCollector {
             // `row.count` (the name after a dot) is kept as `.count`: only such a use can reach
             // another type's member; a bare `count` in another type's code is its own.
             var typedMember: String?
+            // `.date` with no base (`case .date:`, `.frame(width: .infinity)`) is a static member or
+            // an enum case of the type the context infers: never a use of a value's property.
+            var isImplicitMember = false
             if let access = node.parent?.as(MemberAccessExprSyntax.self), access.declName.id == node.id {
+                isImplicitMember = access.base == nil
                 if access.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) { noteMemberUse(member) }
                 typedMember = access.base.flatMap(heldTypeName).map { $0 + "." + member }
                 member = FileIndex.memberAccessKey(member)
@@ -174,8 +178,14 @@ final class FileIndexCollector {
                 noteMemberUse(member)
             }
             let owner = context.typeStack.last?.qualifiedName ?? ""
-            entries.memberUses[owner, default: []].insert(member)
-            if node.cast(DeclReferenceExprSyntax.self).isElementEditedInPlace { entries.elementEdits.insert(member.hasPrefix(".") ? String(member.dropFirst()) : member) }
+            if !isImplicitMember { entries.memberUses[owner, default: []].insert(member) }
+            let reference = node.cast(DeclReferenceExprSyntax.self)
+            let collection = member.hasPrefix(".") ? String(member.dropFirst()) : member
+            if reference.isElementEditedInPlace { entries.elementEdits.insert(collection) }
+            // Replaced or emptied after the value was made (an `init` only sets its first contents).
+            if context.functionStack.last?.kind != .initializer, reference.isAssignedWholeOrShrunk {
+                entries.elementEdits.insert(FileIndex.shrinkKey(of: collection))
+            }
             // A bare name the enclosing function takes as a parameter is that value, not a member
             // its code reaches (`isReady(setupDone: setupDone)` reads no `setupDone` property).
             noteReach(of: typedMember ?? member, from: owner, recordingName: typedMember != nil || member.hasPrefix(".") || !isParameterOfEnclosingFunction(name))
@@ -254,10 +264,20 @@ final class FileIndexCollector {
         default:
             noteInitializerLabels(call, callee: callee)
         }
-        if ReachHazard.calleeNames.contains(callee), let hazard = call.reachHazard(callee: callee, isData: { self.isData($0, at: call) }, isStored: isStoredModelCollection),
-           hazard.kind != .mainQueueHop || !call.standsInCallbackClosure {
-            let detail = callee == "filter" && isSearchFilter(call) ? ReachHazard.filterByState : hazard.detail
-            noteHazard(hazard.kind, detail: detail, range: hazard.kind == .collectionWork ? call.rangeFromCalleeName : call.byteRange)
+        if ReachHazard.calleeNames.contains(callee) {
+            // Over the member's own parameter (`memos.filter { … }` in `func visible(_ memos: [Memo])`):
+            // work over whatever its callers pass, judged at each call.
+            var argument: Int?
+            let found = call.reachHazard(callee: callee, isData: { self.isData($0, at: call) }, isStored: isStoredModelCollection)
+                ?? (ReachHazard.collectionWork.contains(callee) ? call.reachHazard(callee: callee, isData: { name in
+                    argument = self.parameterPosition(of: name, at: call)
+                    return argument != nil
+                }) : nil)
+            if let hazard = found, hazard.kind != .mainQueueHop || !call.standsInCallbackClosure, !isBehindFlagOffByDefault(call) {
+                let detail = callee == "filter" && isSearchFilter(call) ? ReachHazard.filterByState : hazard.detail
+                noteHazard(hazard.kind, detail: detail, range: hazard.kind == .collectionWork ? call.rangeFromCalleeName : call.byteRange,
+                           argument: argument)
+            }
         }
         // `UIHostingController(rootView: ShareView())`: the app builds `ShareView`, once per controller.
         if Self.hostingTypes.contains(callee), let root = Self.hostedRoot(of: call),
@@ -365,7 +385,7 @@ final class FileIndexCollector {
     private func noteReach(of member: String, from owner: String, recordingName: Bool = true) {
         guard context.execution != .deferred, let frame = reachFrame else { return }
         let name = member.hasPrefix(".") ? String(member.dropFirst()) : member
-        let key = FileIndex.memberReachKey(owner: owner, member: frame.name)
+        let key = FileIndex.memberReachKey(owner: owner, member: Self.reachMember(of: frame))
         if recordingName {
             entries.memberReach[key, default: []].insert(name)
         } else if entries.memberReach[key] == nil {
@@ -382,15 +402,59 @@ final class FileIndexCollector {
     /// functions inside it): what reach is recorded under.
     private var reachFrame: FunctionFrame? {
         if let member = context.enclosingMember { return member }
+        // A type's `init` (`extension Text { init(markdown:) }`): what a call of it reaches.
+        if let initializer = context.functionStack.last(where: { $0.node.parent?.is(MemberBlockItemSyntax.self) == true }),
+           initializer.kind == .initializer, !context.typeStack.isEmpty {
+            return initializer
+        }
         guard context.typeStack.isEmpty, let first = context.functionStack.first, first.kind == .function || first.kind == .property,
               first.node.parent?.parent?.parent?.is(SourceFileSyntax.self) == true
         else { return nil }
         return first
     }
 
+    /// The call stands in `if flag { … }` where `flag` is a parameter of the member or `init` whose
+    /// code this is, `false` by default (`init(stringValue: String, parseMarkdown: Bool = false)`):
+    /// work a caller opts into, which a call that does not pass the flag never runs.
+    private func isBehindFlagOffByDefault(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let frame = reachFrame else { return false }
+        let parameters = frame.node.declaredParameters
+        guard parameters.contains(where: { $0.defaultValue?.value.trimmedDescription == "false" }) else { return false }
+        var node = Syntax(call)
+        while let parent = node.parent, parent.id != frame.node.id {
+            if let branch = parent.as(CodeBlockSyntax.self), let ifExpr = branch.parent?.as(IfExprSyntax.self), ifExpr.body.id == branch.id,
+               ifExpr.conditions.count == 1, case .expression(let condition) = ifExpr.conditions.first?.condition,
+               let flag = condition.as(DeclReferenceExprSyntax.self)?.baseName.text,
+               parameters.contains(where: { $0.localName == flag && $0.defaultValue?.value.trimmedDescription == "false" }) {
+                return true
+            }
+            node = parent
+        }
+        return false
+    }
+
+    /// The member part of a frame's reach key: its name, or an `init`'s labels (`init(markdown:fallback=:)`).
+    private static func reachMember(of frame: FunctionFrame) -> String {
+        frame.node.as(InitializerDeclSyntax.self)?.reachMember ?? frame.name
+    }
+
+    /// The position of `name` among the parameters of the method or function whose code this is
+    /// (directly, or through a local that starts as it: `var list = memos`); nil for anything else.
+    private func parameterPosition(of name: String, at call: FunctionCallExprSyntax) -> Int? {
+        guard let function = reachFrame?.node.as(FunctionDeclSyntax.self) else { return nil }
+        let parameters = Array(function.signature.parameterClause.parameters)
+        if let value = call.localInitializer(of: name) {
+            for root in value.collectionRootNames where root != name {
+                if let index = parameters.firstIndex(where: { $0.localName == root }) { return index }
+            }
+            return nil
+        }
+        return parameters.firstIndex { $0.localName == name }
+    }
+
     /// A hazard in the code of the member the walk is in (`ReachHazard`), outside rendered code
     /// and action closures.
-    private func noteHazard(_ kind: ReachHazard.Kind, detail: String, range: Range<Int>) {
+    private func noteHazard(_ kind: ReachHazard.Kind, detail: String, range: Range<Int>, argument: Int? = nil) {
         // Rendered code is flagged where it stands, by the rules of its own file.
         guard context.execution == .elsewhere, let frame = reachFrame else { return }
         let owner = context.typeStack.last?.qualifiedName ?? ""
@@ -403,11 +467,13 @@ final class FileIndexCollector {
             let isStatic = context.typeStack.isEmpty || variable.modifiers.contains("static") || variable.modifiers.contains("class")
             site = isComputed ? .code : isStatic ? .storedStatic : .storedInstance
             member = frame.name
+        } else if let initializer = frame.node.as(InitializerDeclSyntax.self) {
+            (site, member) = (.code, initializer.labeledName(owner: context.typeStack.last?.name ?? owner))
         } else {
             return
         }
-        entries.reachHazards[FileIndex.memberReachKey(owner: owner, member: frame.name), default: []].append(
-            ReachHazard(kind: kind, detail: detail, member: member, site: site, range: range))
+        entries.reachHazards[FileIndex.memberReachKey(owner: owner, member: Self.reachMember(of: frame)), default: []].append(
+            ReachHazard(kind: kind, detail: detail, member: member, site: site, range: range, argument: argument))
     }
 
     /// A collection's root name is the app's data: a property of the enclosing type with a data

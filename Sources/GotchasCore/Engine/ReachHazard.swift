@@ -77,13 +77,18 @@ public struct ReachHazard: Sendable, Hashable, Codable {
     public var site: Site
     /// The hazard's expression, in its file.
     public var range: Range<Int>
+    /// The work is over the member's parameter at this position (`func visible(_ memos: [Memo]) ->
+    /// [Memo] { memos.filter { … } }`): it costs only where a caller passes the app's data there,
+    /// so it is found only from a call of the member itself, whose argument the asking rule judges.
+    public var argument: Int?
 
-    public init(kind: Kind, detail: String, member: String, site: Site, range: Range<Int>) {
+    public init(kind: Kind, detail: String, member: String, site: Site, range: Range<Int>, argument: Int? = nil) {
         self.kind = kind
         self.detail = detail
         self.member = member
         self.site = site
         self.range = range
+        self.argument = argument
     }
 
     /// True when the hazard matters to code that reaches its member: code runs when called;
@@ -135,6 +140,9 @@ struct ReachMaps: Sendable {
     private(set) var hazardKeysByMember: [String: NameSet] = [:]
     /// Files editing the elements of each collection name in place (`FileIndex.elementEdits`).
     private(set) var elementEditPaths: [String: NameSet] = [:]
+    /// The initializer keys recorded for each type (`FileIndex.initializerMember`), for matching a
+    /// call's labels (`Text(markdown:)`) to the `init` it calls.
+    private(set) var initializerKeysByOwner: [String: NameSet] = [:]
 
     /// Moves the file at `path` from the keys of `old` to those of `new` (`WorkspaceIndex.reregister`).
     mutating func move(_ path: String, from old: FileIndex?, to new: FileIndex?) {
@@ -150,6 +158,16 @@ struct ReachMaps: Sendable {
         for key in newHazards where !oldHazards.contains(key) {
             hazardPathsByKey[key, default: []].insert(path)
             hazardKeysByMember[FileIndex.member(ofReachKey: key), default: []].insert(key)
+        }
+        let initializerKeys = [old, new].compactMap { $0 }.flatMap { Array($0.memberReach.keys) + $0.reachHazards.keys }
+            .filter { FileIndex.member(ofReachKey: $0).hasPrefix("init(") }
+        for key in Set(initializerKeys) {
+            let owner = String(key[..<(key.lastIndex(of: " ") ?? key.startIndex)])
+            if pathsByKey[key] != nil {
+                initializerKeysByOwner[owner, default: []].insert(key)
+            } else {
+                WorkspaceIndex.remove(key, from: &initializerKeysByOwner, at: owner)
+            }
         }
     }
 }
@@ -200,12 +218,22 @@ extension WorkspaceIndex {
         }
     }
 
-    /// `owner name` when some file records that member, else the free function ` name`.
+    /// `owner name` when some file records that member, else the free function ` name`; for a call's
+    /// labels (`init(markdown:)`), the one `init` of `owner` those labels call.
     private func reachKey(owner: String, name: String) -> String? {
+        if name.hasPrefix("init(") { return initializerKey(owner: owner, called: name) }
         let member = FileIndex.memberReachKey(owner: owner, member: name)
         if reach.pathsByKey[member] != nil { return member }
         let function = FileIndex.memberReachKey(owner: "", member: name)
         return reach.pathsByKey[function] != nil ? function : nil
+    }
+
+    /// The one recorded `init` of `owner` whose parameters take the call's labels in order (`_` for
+    /// an unlabeled argument), skipping only parameters with a default value; nil when none or
+    /// several do (the compiler's choice between overloads is not guessed).
+    private func initializerKey(owner: String, called call: String) -> String? {
+        let matching = (reach.initializerKeysByOwner[owner] ?? []).filter { FileIndex.initializer(FileIndex.member(ofReachKey: $0), accepts: call) }
+        return matching.count == 1 ? matching.first : nil
     }
 
     /// `Thread.sortedMessages` (a member read on a value whose declared type the walk knew):
@@ -231,13 +259,17 @@ extension WorkspaceIndex {
             return nil
         }
         if paths.contains(where: { files[$0]?.reachHazards[key]?.contains { $0.kind == .renderedCode } == true }) { return nil }
+        // Work over a parameter is known to cost only at the member called from rendered code,
+        // whose argument the caller shows; deeper, what is passed is not known.
+        func matters(_ hazard: ReachHazard) -> Bool { hazard.mattersWhenReached && (depth == 0 || hazard.argument == nil) }
         for path in paths {
-            guard let hazards = files[path]?.reachHazards[key],
-                  var hazard = hazards.first(where: { kinds.contains($0.kind) && $0.mattersWhenReached }) else { continue }
+            guard let hazards = files[path]?.reachHazards[key]?.filter(matters),
+                  var hazard = hazards.first(where: { kinds.contains($0.kind) && $0.argument == nil })
+                    ?? hazards.first(where: { kinds.contains($0.kind) }) else { continue }
             if hazard.kind == .collectionWork {
                 // All the member's collection work, in order: `filter+sorted` filters and then sorts.
-                hazard.detail = ReachHazard.collectionDetail(hazards.filter { $0.kind == .collectionWork && $0.mattersWhenReached }
-                    .sorted { $0.range.lowerBound < $1.range.lowerBound }.map(\.detail))
+                let work = hazards.filter { $0.kind == .collectionWork && ($0.argument == nil || hazard.argument != nil) }
+                hazard.detail = ReachHazard.collectionDetail(work.sorted { $0.range.lowerBound < $1.range.lowerBound }.map(\.detail))
             }
             return ReachedHazard(steps: [hazard.member], hazard: hazard, path: path)
         }
@@ -251,7 +283,8 @@ extension WorkspaceIndex {
             guard let next, next != key,
                   var found = hazard(at: next, kinds: kinds, depth: depth + 1, visited: &visited)
             else { continue }
-            found.steps.insert(FileIndex.member(ofReachKey: key), at: 0)
+            let member = FileIndex.member(ofReachKey: key)
+            found.steps.insert(member.hasPrefix("init(") ? String(key.prefix { $0 != " " }) + "." + member.filter { $0 != "=" } : member, at: 0)
             return found
         }
         return nil

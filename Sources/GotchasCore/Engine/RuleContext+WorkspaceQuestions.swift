@@ -115,6 +115,13 @@ extension RuleContext {
         return workspace.filesEditingElements(of: name)
     }
 
+    /// The files whose code assigns a collection named `name` whole or removes from it outside an
+    /// `init` (`items = try load()`, `store.items.removeAll()`): it can shrink while rows show it.
+    /// Empty while the workspace is not completely indexed. Records the question.
+    public func filesShrinking(_ name: String) -> [String] {
+        filesEditingElements(of: FileIndex.shrinkKey(of: name))
+    }
+
     /// True when the view tree rooted at the type named `root` holds state a reused host could
     /// carry over (see `WorkspaceIndex.viewTreeHoldsState`); nil while the workspace is not
     /// completely indexed or no file declares `root`. Records the question.

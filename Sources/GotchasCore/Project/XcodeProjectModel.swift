@@ -19,9 +19,12 @@ struct XcodeProjectModel: Sendable, Equatable {
         var isApplication: Bool
         /// Per build configuration, its name and layers (lowest first).
         var configurations: [Configuration]
-        /// Standardized absolute paths of the Swift files its sources phase compiles.
+        /// Standardized absolute paths of the Swift files its sources phase compiles, case-folded
+        /// (`Self.folded`): Xcode projects live on case-insensitive volumes, where a group named
+        /// `Components` holds the files of a folder `components`, and builds.
         var sources: Set<String>
-        /// Synchronized folder (standardized absolute path) → paths under it the target leaves out.
+        /// Synchronized folder (standardized absolute path) → paths under it the target leaves out,
+        /// case-folded like `sources`.
         var synchronizedFolders: [String: Set<String>]
     }
 
@@ -106,7 +109,7 @@ struct XcodeProjectModel: Sendable, Equatable {
                     let type = reference?["lastKnownFileType"]?.string ?? reference?["explicitFileType"]?.string ?? ""
                     if type == "folder" || type == "wrapper" || reference == nil { complete = false; continue }
                     guard name.hasSuffix(".swift") || type == "sourcecode.swift" else { continue }
-                    if let placed = location(ofReference: referenceID) { sources.insert(placed) } else { complete = false }
+                    if let placed = location(ofReference: referenceID) { sources.insert(Self.folded(placed)) } else { complete = false }
                 }
             }
             var folders: [String: Set<String>] = [:]
@@ -118,9 +121,9 @@ struct XcodeProjectModel: Sendable, Equatable {
                     guard let exception = exceptionID.string.flatMap({ objects[$0]?.dictionary }),
                           exception["isa"]?.string == "PBXFileSystemSynchronizedBuildFileExceptionSet" else { continue }
                     let listed = Set((exception["membershipExceptions"]?.array ?? []).compactMap(\.string))
-                    if exception["target"]?.string == id { excepted.formUnion(listed) }
+                    if exception["target"]?.string == id { excepted.formUnion(listed.map(Self.folded)) }
                 }
-                folders[folder, default: []].formUnion(excepted)
+                folders[Self.folded(folder), default: []].formUnion(excepted)
             }
             let own = configurations(object["buildConfigurationList"]?.string)
             let layered = own.map { configuration in
@@ -147,7 +150,7 @@ struct XcodeProjectModel: Sendable, Equatable {
                       exception["isa"]?.string == "PBXFileSystemSynchronizedBuildFileExceptionSet",
                       let target = exception["target"]?.string, synchronizing[target]?.contains(groupID) == false else { continue }
                 guard let folder = location(ofReference: groupID) else { complete = false; continue }
-                additions[target, default: []].formUnion((exception["membershipExceptions"]?.array ?? []).compactMap(\.string).map { Self.joined(folder, $0) })
+                additions[target, default: []].formUnion((exception["membershipExceptions"]?.array ?? []).compactMap(\.string).map { Self.folded(Self.joined(folder, $0)) })
             }
         }
         for index in targets.indices {
@@ -167,9 +170,11 @@ struct XcodeProjectModel: Sendable, Equatable {
         membershipIsComplete = complete && !referencesProjects && !self.targets.isEmpty
     }
 
-    /// The targets that compile the Swift file at `path` (standardized absolute), by index.
+    /// The targets that compile the Swift file at `path` (standardized absolute), by index. Paths
+    /// compare case-folded, as on the case-insensitive volumes Xcode projects are built on.
     func targetIndices(compiling path: String) -> [Int] {
-        targets.indices.filter { index in
+        let path = Self.folded(path)
+        return targets.indices.filter { index in
             let target = targets[index]
             if target.sources.contains(path) { return true }
             return target.synchronizedFolders.contains { folder, excepted in
@@ -180,6 +185,9 @@ struct XcodeProjectModel: Sendable, Equatable {
             }
         }
     }
+
+    /// A path as a case-insensitive volume compares it.
+    static func folded(_ path: String) -> String { path.lowercased() }
 
     /// Where a group or file reference lies: `<group>` under its parent's location,
     /// `SOURCE_ROOT` under the project's, `<absolute>` as written; nil for other trees

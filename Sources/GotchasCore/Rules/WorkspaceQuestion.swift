@@ -26,7 +26,7 @@ public enum WorkspaceQuestion: Int, Sendable, CaseIterable, Comparable {
         case .buildsNavigationStack: "whether a view reachable from the content builds its own navigation stack"
         case .builtBesideTabView: "whether a type that builds the view also builds a `TabView`"
         case .reachedHazard: "what the properties and functions the code calls do, up to three calls deep, in any file"
-        case .elementEdits: "whether any file edits the collection's elements in place"
+        case .elementEdits: "whether any file edits the collection's elements in place, or shrinks it"
         case .builtOnlyAsDestination: "whether a view type is built only as a pushed navigation destination"
         }
     }

@@ -84,4 +84,21 @@ extension DeclReferenceExprSyntax {
     }
 
     private static let mutatingMethods: Set<String> = ["append", "insert", "remove", "removeAll", "removeFirst", "removeLast", "toggle"]
+
+    /// `items` in `items = try load()`, `self.model.items = []`, `items.remove(at: i)`,
+    /// `store.items.removeAll()`: the collection is replaced whole or loses elements, so it can shrink
+    /// (recorded in `FileIndex.elementEdits` under `FileIndex.shrinkKey(of:)`).
+    public var isAssignedWholeOrShrunk: Bool {
+        var collection = Syntax(self)
+        if let member = parent?.as(MemberAccessExprSyntax.self), member.declName.id == id { collection = Syntax(member) }
+        if let removal = collection.parent?.as(MemberAccessExprSyntax.self), removal.base?.id == collection.id,
+           Self.removingMethods.contains(removal.declName.baseName.text),
+           let call = removal.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == removal.id {
+            return true
+        }
+        guard let sequence = collection.parent?.as(ExprListSyntax.self), sequence.first?.id == collection.id else { return false }
+        return sequence.dropFirst().first?.is(AssignmentExprSyntax.self) == true
+    }
+
+    private static let removingMethods: Set<String> = ["remove", "removeAll", "removeFirst", "removeLast", "popLast", "removeSubrange"]
 }

@@ -15,6 +15,9 @@ extension ReachHazard {
     /// The `detail` of a `.filter` whose predicate reads the type's own `@State` (a search query).
     public static let filterByState = "filter by state"
 
+    /// The `detail` of a `.formatter` hazard that parses Markdown rather than building a formatter.
+    public static let markdownParsing = "AttributedString(markdown:)"
+
     /// Collection methods whose work grows with the collection.
     public static let collectionWork: Set<String> = ["sorted", "filter", "reduce"]
 
@@ -27,7 +30,7 @@ extension ReachHazard {
 
     /// The callee names `hazard(ofCall:callee:)` can answer for (the walk's cheap first test).
     public static let calleeNames: Set<String> = formatterTypes.union(collectionWork).union(imageTypes).union(fileManagerChecks)
-        .union(["init", "JSONDecoder", "Data", "Regex", "NSRegularExpression", "async", "asyncAfter", "fetch",
+        .union(["init", "JSONDecoder", "Data", "Regex", "NSRegularExpression", "AttributedString", "async", "asyncAfter", "fetch",
                 "CGImageSourceCreateWithData", "size", "boundingRect"]).union(trigonometricFunctions)
 
     /// Trigonometric functions of one value (`sin(t)`, `Foundation.cos(t)`).
@@ -118,6 +121,8 @@ extension FunctionCallExprSyntax {
             // A helper that builds a regex (`Regex("…")`, or a `Regex { … }` builder) builds it on every call.
             case "Regex" where !arguments.isEmpty || trailingClosure != nil: return (.regex, "Regex")
             case "NSRegularExpression" where arguments.first?.label?.text == "pattern": return (.regex, "NSRegularExpression")
+            // Parsing Markdown costs like building a formatter, on every call.
+            case "AttributedString" where argument(labeled: "markdown") != nil: return (.formatter, ReachHazard.markdownParsing)
             default: return nil
             }
         }
@@ -217,6 +222,27 @@ extension ExprSyntax {
         guard let member = self.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "bounds",
               let base = member.base?.dottedName else { return false }
         return base == "UIScreen.main" || base == "UIKit.UIScreen.main"
+    }
+}
+
+extension InitializerDeclSyntax {
+    /// The reach key member of an `init` (`FileIndex.memberReachKey`): its labels, `=` after one with
+    /// a default value (`init(markdown:fallback=:)`), so a call's labels can be matched to it.
+    public var reachMember: String {
+        "init(" + signature.parameterClause.parameters.map { $0.firstName.text + ($0.defaultValue == nil ? "" : "=") + ":" }.joined() + ")"
+    }
+
+    /// `Text.init(markdown:fallback:)`: how a message names it.
+    public func labeledName(owner: String) -> String {
+        owner + ".init(" + signature.parameterClause.parameters.map { $0.firstName.text + ":" }.joined() + ")"
+    }
+}
+
+extension FunctionCallExprSyntax {
+    /// The reach member an initializer call names (`init(markdown:)` for `Text(markdown: s)`,
+    /// `init(_:)` for `Row(item)`), matched by the index to the `init` it calls.
+    public var initializerReachMember: String {
+        "init(" + arguments.map { ($0.label?.text ?? "_") + ":" }.joined() + ")"
     }
 }
 

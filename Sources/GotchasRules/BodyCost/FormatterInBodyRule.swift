@@ -176,8 +176,53 @@ struct FormatterInBodyRule: Rule {
                     var body: some View { Text(formatter.string(for: value) ?? "") }
                 }
                 """, note: "a stored property of a view is created again each time the parent re-creates the view"),
+            RuleExample("""
+                struct MessageRow: View {
+                    let message: Message
+                    var body: some View {
+                        ↓Text(markdown: message.content)
+                    }
+                }
+                """, note: "a project's `Text` initializer (in another file) parses Markdown on every call", otherFiles: [
+                    "Text+Markdown.swift": """
+                        extension Text {
+                            init(markdown: String, fallback: AttributedString = "") {
+                                self.init((try? AttributedString(markdown: markdown)) ?? fallback)
+                            }
+                        }
+                        """,
+                ]),
         ],
         nonTriggering: [
+            RuleExample("""
+                struct MessageRow: View {
+                    let message: Message
+                    var body: some View { Text(message: message) }
+                }
+                """, note: "a project's initializer that shows a value parsed once, in the model", otherFiles: [
+                    "Text+Message.swift": """
+                        extension Text {
+                            init(message: Message) { self.init(message.attributedContent) }
+                            init(markdown: String) { self.init((try? AttributedString(markdown: markdown)) ?? "") }
+                        }
+                        """,
+                ]),
+            RuleExample("""
+                struct ConversationRow: View {
+                    let preview: String
+                    var body: some View { Text(RichText(stringValue: preview).attributed) }
+                }
+                """, note: "a project's initializer that parses Markdown only when the caller opts in", otherFiles: [
+                    "RichText.swift": """
+                        struct RichText {
+                            var attributed: AttributedString
+                            init(stringValue: String, parseMarkdown: Bool = false) {
+                                attributed = AttributedString(stringValue)
+                                if parseMarkdown { attributed = (try? AttributedString(markdown: stringValue)) ?? attributed }
+                            }
+                        }
+                        """,
+                ]),
             RuleExample("""
                 struct Receipt: View {
                     let total: Double
@@ -352,14 +397,26 @@ struct FormatterInBodyRule: Rule {
         report.append(Self.reachedFinding(reached, at: expression.byteRange, on: ("read", "reads it"), in: context))
     }
 
+    /// `Text(markdown: s)`: the `init` of the type written by name that the call's labels name. Only
+    /// a call with arguments and no trailing closure (a container's content is not an initializer's work).
+    static func initializerTarget(of call: FunctionCallExprSyntax) -> ReachTarget? {
+        guard let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, TypeNames.startsUppercase(type),
+              !call.arguments.isEmpty, call.trailingClosure == nil, call.additionalTrailingClosures.isEmpty
+        else { return nil }
+        return .member(owner: type, name: call.initializerReachMember)
+    }
+
     /// A formatter built one call away: the finding at the use in rendered code, naming the way.
     static func reachedFinding(_ reached: ReachedHazard, at range: Range<Int>, on use: (event: String, verb: String),
                                in context: RuleContext) -> Finding {
-        let what = "a `\(reached.hazard.detail)`"
+        let parsesMarkdown = reached.hazard.detail == ReachHazard.markdownParsing
+        let what = parsesMarkdown ? "parses Markdown (`\(reached.hazard.detail)`)" : "builds a `\(reached.hazard.detail)`"
+        let advice = parsesMarkdown ? "parse it once (in the model, or cached per value) and show the result"
+            : "keep one formatter in a `static let` (or use `Text(_:format:)` with a FormatStyle)"
         return Finding(
-            message: "\(WorkspaceRuleSupport.reachPath(reached, from: context)) builds \(what) on every \(use.event), and this view's `body` \(use.verb) on every render; keep one formatter in a `static let` (or use `Text(_:format:)` with a FormatStyle)",
+            message: "\(WorkspaceRuleSupport.reachPath(reached, from: context)) \(what) on every \(use.event), and this view's `body` \(use.verb) on every render; \(advice)",
             range: range,
-            related: [WorkspaceRuleSupport.related(reached, "`\(reached.hazard.member)` builds \(what) here")],
+            related: [WorkspaceRuleSupport.related(reached, "`\(reached.hazard.member)` \(what) here")],
             loweredSeverity: drawnOnUpdateOnly(context) ? .info : WorkspaceRuleSupport.reachedWorkSeverity(reached, in: context))
     }
 
@@ -370,8 +427,10 @@ struct FormatterInBodyRule: Rule {
 
     /// `relativeTime(item.date)` in rendered code, where `relativeTime(_:)` (in any file, or a
     /// member it calls) builds a formatter on every call: reported at the call, naming the way.
+    /// `Text(markdown: s)`, `Row(item: i)`: a project's `init` (an extension of a system type's, or
+    /// one of the workspace's types) is followed like a method, by the labels of the call.
     private func checkHelper(_ call: FunctionCallExprSyntax, in context: RuleContext, report: inout [Finding]) {
-        guard let target = WorkspaceRuleSupport.reachTarget(of: call.calledExpression, in: context),
+        guard let target = WorkspaceRuleSupport.reachTarget(of: call.calledExpression, in: context) ?? Self.initializerTarget(of: call),
               let reached = context.reachedHazard(from: target, kinds: [.formatter])
         else { return }
         report.append(Self.reachedFinding(reached, at: call.byteRange, on: ("call", "calls it"), in: context))

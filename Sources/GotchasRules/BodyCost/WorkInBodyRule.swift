@@ -207,6 +207,26 @@ struct WorkInBodyRule: Rule {
                         }
                         """,
                 ]),
+            RuleExample("""
+                struct MemoList: View {
+                    @Environment(MemoStore.self) private var store
+                    @State private var query = ""
+                    var body: some View {
+                        let memos = ↓visibleMemos(store.memos, matching: query)
+                        List(memos) { MemoRow(memo: $0) }
+                    }
+                }
+                """, note: "a method (in another file) filters the store's whole list it is given, called for a list's rows on every render", otherFiles: [
+                    "MemoList+Filter.swift": """
+                        extension MemoList {
+                            func visibleMemos(_ memos: [Memo], matching query: String) -> [Memo] {
+                                let pinned = memos.filter { $0.isPinned }
+                                let others = memos.filter { !$0.isPinned }
+                                return (pinned + others).filter { query.isEmpty || $0.text.contains(query) }
+                            }
+                        }
+                        """,
+                ]),
             """
             struct TagRow: View {
                 let tag: String
@@ -237,6 +257,16 @@ struct WorkInBodyRule: Rule {
                     func canContinue(modelReady: Bool) -> Bool { modelReady }
                 }
                 """, note: "the method reads its parameter, not the costly property of the same name"),
+            RuleExample("""
+                struct TagList: View {
+                    let tags: [Tag]
+                    var body: some View {
+                        let shown = visibleTags(tags)
+                        List(shown) { Text($0.name) }
+                    }
+                    func visibleTags(_ tags: [Tag]) -> [Tag] { tags.filter { !$0.isHidden } }
+                }
+                """, note: "a method filtering what it is given, passed the view's own input: its size is not known to matter"),
             RuleExample("""
                 struct Weekdays: View {
                     let names = ["Mon", "Tue", "Wed"]
@@ -401,7 +431,10 @@ struct WorkInBodyRule: Rule {
         // A stored property of the view is read, not run.
         if let property = context.enclosingType?.property(named: name), expression.is(DeclReferenceExprSyntax.self) || expression.selfMemberName != nil,
            !property.isComputed { return }
-        let isRows = Self.isRowData(expression)
+        // `filter(memos, by: tag)`: the call is what a list takes as its data (also through a local).
+        let call = expression.parent?.as(FunctionCallExprSyntax.self).flatMap { $0.calledExpression.id == expression.id ? $0 : nil }
+        let used = call.map(ExprSyntax.init) ?? expression
+        let isRows = Self.isRowData(used) || Self.isRowDataThroughLocal(used)
         // Another value's member (`item.title`) is followed as rows' data, on a model the view holds
         // (`model.filteredPlugins` with `@EnvironmentObject var model`), on a parameter of the view
         // helper (`func preview(for image: Attachment)`: `image.uiImage`), or called on a type by name
@@ -416,7 +449,9 @@ struct WorkInBodyRule: Rule {
         guard var reached = context.reachedHazard(from: target, kinds: kinds.union([.collectionWork])) else { return }
         // Collection work matters as rows' data, or as a pipeline (`filter+sorted`); a lone filter
         // of a handful elsewhere does not, but what it reaches beyond may.
-        if reached.hazard.kind == .collectionWork, !isRows, ReachHazard.collectionMethods(reached.hazard.detail).count < 2 {
+        // Work over a parameter costs what the caller passes: only the app's data counts.
+        let passesData = reached.hazard.argument.map { Self.passesData(call, at: $0, in: context) } ?? true
+        if reached.hazard.kind == .collectionWork, !passesData || (!isRows && ReachHazard.collectionMethods(reached.hazard.detail).count < 2) {
             guard let other = context.reachedHazard(from: target, kinds: kinds) else { return }
             reached = other
         }
@@ -426,13 +461,19 @@ struct WorkInBodyRule: Rule {
               !WorkspaceRuleSupport.isUncalledMethod(expression, reached: reached, in: context),
               !((isRows || reached.hazard.kind == .collectionWork) && WorkspaceRuleSupport.isDrawnAsMenu(context))
         else { return }
-        let reader = isRows ? "these rows read it on every render" : "this view's `body` reads it on every render"
+        let isCall = call != nil
+        let reader = isRows ? (isCall ? "this view's `body` calls it for a list's rows" : "these rows read it") + " on every render"
+            : "this view's `body` \(isCall ? "calls" : "reads") it on every render"
         let detail = reached.hazard.detail
         let does: String
         switch reached.hazard.kind {
         case .collectionWork:
             let methods = ReachHazard.collectionMethods(detail).map { "`.\($0)`" }.joined(separator: " and ")
-            does = "runs \(methods) over the app's data on every read, and \(reader)"
+            if let index = reached.hazard.argument, let argument = call?.arguments.dropFirst(index).first {
+                does = "runs \(methods) over the app's data it is given (`\(argument.expression.trimmedDescription)`) on every call, and \(reader)"
+            } else {
+                does = "runs \(methods) over the app's data on every \(isCall ? "call" : "read"), and \(reader)"
+            }
         case .storeWork: does = Self.storeWork(detail) + " on every read, and \(reader)"
         case .decoding where detail == "JSONDecoder": does = "decodes JSON (`JSONDecoder`) on every read, and \(reader)"
         case .decoding: does = "decodes an image (`\(detail)`) on every read, and \(reader)"
@@ -446,6 +487,19 @@ struct WorkInBodyRule: Rule {
             range: expression.byteRange,
             related: [WorkspaceRuleSupport.related(reached, "`\(reached.hazard.member)` does the work here")],
             loweredSeverity: WorkspaceRuleSupport.reachedWorkSeverity(reached, perRow: isRows, in: context)))
+    }
+
+    /// The call passes the app's data as its argument at `index`: a property of the view with a data
+    /// wrapper (`@Query var memos`, `@State var items`), or a member of a model the view holds by one
+    /// (`memosViewModel.memoList` with `@Environment(MemosViewModel.self) var memosViewModel`), also
+    /// through a local that starts as one of them.
+    static func passesData(_ call: FunctionCallExprSyntax?, at index: Int, in context: RuleContext) -> Bool {
+        guard let argument = call?.arguments.dropFirst(index).first?.expression else { return false }
+        let value = UnchangingData.localValue(of: argument.unwrapped) ?? argument
+        return value.collectionRootNames.contains { name in
+            guard let wrapper = WorkspaceRuleSupport.enclosingProperty(named: name, in: context)?.wrapper else { return false }
+            return ReachHazard.dataWrappers.contains(wrapper)
+        }
     }
 
     /// The read is a statement's own call (`refreshPlugins()`, `model.select(account)`), an assignment,
@@ -557,8 +611,12 @@ struct WorkInBodyRule: Rule {
 
     /// `let sorted = items.sorted(); List(sorted) { … }`: the call (possibly inside a longer chain)
     /// initializes a local that a later statement of the same block passes as a row container's data.
-    static func isRowDataThroughLocal(_ call: FunctionCallExprSyntax) -> Bool {
-        var node = Syntax(call)
+    static func isRowDataThroughLocal(_ call: FunctionCallExprSyntax) -> Bool { isRowDataThroughLocal(ExprSyntax(call)) }
+
+    /// `let visible = filter(memos); List(visible) { … }`: the expression (a call or a read, possibly
+    /// inside a longer chain) initializes a local that a later statement passes as a row container's data.
+    static func isRowDataThroughLocal(_ expression: ExprSyntax) -> Bool {
+        var node = Syntax(expression)
         var links = 0
         while let parent = node.parent, parent.is(MemberAccessExprSyntax.self) || parent.is(FunctionCallExprSyntax.self)
                 || parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) {

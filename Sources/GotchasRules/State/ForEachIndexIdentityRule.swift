@@ -28,7 +28,7 @@ struct ForEachIndexIdentityRule: CallRule {
         ],
         fixSafety: "Replaces `id: \\.offset` with `id: \\.element.id` when the element is known to be `Identifiable` or to have an `id`. Unsafe: rows change identity, which is the point.",
         severityReason: "shown only where positions move (`.onDelete`/`.onMove`, or code that inserts, removes or reorders) and rows hold state.",
-        asks: [.declaration, .viewTreeHoldsState, .menuContentOnly, .reachedHazard],
+        asks: [.declaration, .viewTreeHoldsState, .menuContentOnly, .reachedHazard, .elementEdits],
         fix: .unsafe,
         triggering: [
             """
@@ -98,6 +98,25 @@ struct ForEachIndexIdentityRule: CallRule {
                     func hide(_ index: Int) { viewModel.icons.remove(at: index) }
                 }
                 """, note: "a model's array the view removes from", otherFiles: ["WelcomeViewModel.swift": "final class WelcomeViewModel { var icons: [Icon] = [.classic] }"]),
+            RuleExample("""
+                struct ShortcutList: View {
+                    @StateObject private var model = ShortcutsModel()
+                    var body: some View {
+                        List {
+                            ↓ForEach(model.shortcuts.indices, id: \\.self) { index in
+                                Toggle(model.shortcuts[index].name, isOn: $model.shortcuts[index].isOn)
+                            }
+                        }
+                    }
+                }
+                """, note: "rows bind by index into a list the model (in another file) replaces whole: a shorter list leaves a binding past its end", otherFiles: [
+                    "ShortcutsModel.swift": """
+                        final class ShortcutsModel: ObservableObject {
+                            @Published var shortcuts: [Shortcut] = []
+                            func reload() { shortcuts = Shortcut.loadAll() }
+                        }
+                        """,
+                ]),
             """
             extension Grid {
                 @ViewBuilder var cells: some View {
@@ -132,6 +151,23 @@ struct ForEachIndexIdentityRule: CallRule {
                     }
                 }
                 """, note: "data replaced whole: every row stays at its index"),
+            RuleExample("""
+                struct ShortcutGallery: View {
+                    @StateObject private var model = ShortcutsModel()
+                    var body: some View {
+                        ForEach(model.gallery.indices, id: \\.self) { index in
+                            Toggle(model.gallery[index].name, isOn: .constant(model.gallery[index].isInstalled))
+                        }
+                    }
+                }
+                """, note: "a list replaced whole, rows binding nothing into it by index", otherFiles: [
+                    "ShortcutsModel.swift": """
+                        final class ShortcutsModel: ObservableObject {
+                            @Published var gallery: [Shortcut] = []
+                            func reload() { gallery = Shortcut.loadGallery() }
+                        }
+                        """,
+                ]),
             RuleExample("""
                 struct Console: View {
                     @State private var lines: [String] = []
@@ -245,7 +281,20 @@ struct ForEachIndexIdentityRule: CallRule {
         // (`cards.remove(at: i)`). Data replaced whole, or only appended to, keeps every row at
         // its index (a character's scalars, a command path rebuilt whole).
         if !Self.isEditable(call) {
-            if Self.positionShifts(collection, in: context) == .none { return }
+            if Self.positionShifts(collection, in: context) == .none {
+                // Replaced whole, rows keep their positions, but a row binding into the data by its
+                // index (`$model.items[i]`) can outlive a shorter replacement: its binding reads past the end.
+                guard let name = Self.collectionName(collection), Self.rowsBindByIndex(call, into: name) else { return }
+                let shrinking = context.filesShrinking(name)
+                guard !shrinking.isEmpty else { return }
+                report.append(Finding(
+                    message: "`ForEach` identified by index, with rows binding into `\(name)` by index (`$…\(name)[i]`); "
+                        + "a list named `\(name)` is replaced or shrunk \(WorkspaceRuleSupport.place(shrinking, from: context)), and when it gets shorter "
+                        + "a row's binding can read past its end (index out of range) and rows keep their position's state; "
+                        + "identify rows by the element (`ForEach($items)` or `id: \\.element.id`)",
+                    range: call.rangeThroughArguments, fixes: fixes))
+                return
+            }
             // Only rows that hold something of their item can keep the wrong one's: state, focus, an
             // editor's text, a loaded image. Rows that hold nothing just redraw; a range without `id:`
             // is still flagged (it stops updating when the count changes).
@@ -359,6 +408,31 @@ struct ForEachIndexIdentityRule: CallRule {
             return .shifted
         }
         return .none
+    }
+
+    /// The name of the indexed collection: `items` of `items`, `self.items`, `model.items` (a local
+    /// `let` judged by what it holds).
+    static func collectionName(_ collection: ExprSyntax) -> String? {
+        let expression = UnchangingData.localValue(of: collection.unwrapped) ?? collection.unwrapped
+        return expression.as(DeclReferenceExprSyntax.self)?.baseName.text ?? expression.selfMemberName
+            ?? expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+    }
+
+    /// The row binds into the collection by its index: `$items[i]`, `$model.items[i].isOn`.
+    static func rowsBindByIndex(_ call: FunctionCallExprSyntax, into name: String) -> Bool {
+        guard let closure = call.trailingClosure ?? call.argument(labeled: "content")?.expression.as(ClosureExprSyntax.self) else { return false }
+        let tokens = Array(closure.tokens(viewMode: .sourceAccurate))
+        for index in tokens.indices {
+            guard case .identifier(let text) = tokens[index].tokenKind, text.hasPrefix("$"), text.count > 1 else { continue }
+            var last = String(text.dropFirst())
+            var next = index + 1
+            while next + 1 < tokens.count, tokens[next].tokenKind == .period, case .identifier(let member) = tokens[next + 1].tokenKind {
+                last = member
+                next += 2
+            }
+            if last == name, next < tokens.count, tokens[next].tokenKind == .leftSquare { return true }
+        }
+        return false
     }
 
     /// `.onDelete`/`.onMove` on the `ForEach`: the user reorders and removes rows.

@@ -76,6 +76,26 @@ struct StateNotPrivateRule: Rule {
                     var body: some View { Text(episode.title) }
                 }
                 """, note: "the view's own `init` takes no `isPlaying`, so no caller can pass one today: a hint, with the safe fix"),
+            RuleExample("""
+                struct DateArgument: View {
+                    @Binding var value: String
+                    ↓@State var date = Date.now
+                    var body: some View { DatePicker("Date", selection: $date) }
+                }
+                """, note: "`.date` where another file builds the view is an enum case, not a use of the property", otherFiles: [
+                    "ArgumentEditor.swift": """
+                        struct ArgumentEditor: View {
+                            @Binding var value: String
+                            let kind: FieldKind
+                            var body: some View {
+                                switch kind {
+                                case .date: DateArgument(value: $value)
+                                default: Text(value)
+                                }
+                            }
+                        }
+                        """,
+                ]),
         ],
         nonTriggering: [
             RuleExample("""
