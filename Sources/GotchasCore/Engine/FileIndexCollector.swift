@@ -157,7 +157,8 @@ final class FileIndexCollector {
         let name = node.cast(DeclReferenceExprSyntax.self).baseName.text
         if TypeNames.startsUppercase(name) {
             noteReference(name)
-            if name == "UIScreen", let bounds = node.parent?.parent?.as(MemberAccessExprSyntax.self), ExprSyntax(bounds).isMainScreenBounds {
+            if name == "UIScreen", let bounds = node.parent?.parent?.as(MemberAccessExprSyntax.self), ExprSyntax(bounds).isMainScreenBounds,
+               !ExprSyntax(bounds).isFittingSizeProposal {
                 noteHazard(.screenBounds, detail: "UIScreen.main.bounds", range: bounds.byteRange)
             }
         } else if let first = name.utf8.first {
@@ -321,6 +322,8 @@ final class FileIndexCollector {
             entries.builtViews[FileIndex.menuContentKey(owner: owner), default: []].insert(callee)
         } else if NavigationDestinations.contains(context.containers) || NavigationDestinations.isDestinationArgument(call) {
             entries.builtViews[FileIndex.destinationKey(owner: owner), default: []].insert(callee)
+        } else if PresentedContent.contains(context.containers) {
+            entries.builtViews[FileIndex.presentationKey(owner: owner), default: []].insert(callee)
         } else if let member = context.enclosingMember, member.name != "body", let item = itemKey {
             memberBuilds.append((item, owner, member.name, callee))
         } else {
