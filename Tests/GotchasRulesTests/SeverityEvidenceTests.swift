@@ -19,7 +19,8 @@ import Testing
         #expect(Self.severities(code, only: "symbol-variant-by-name") == [.hint])
     }
 
-    @Test func aSymbolWithAContentTransitionIsAWarning() {
+    @Test func aSymbolWithAReplaceTransitionIsAHintAndAnEffectAWarning() {
+        // A replace content transition animates between two names as between two variants.
         let code = """
             struct Star: View {
                 @State private var isOn = false
@@ -30,7 +31,13 @@ import Testing
                 }
             }
             """
-        #expect(Self.severities(code, only: "symbol-variant-by-name") == [.warning])
+        #expect(Self.severities(code, only: "symbol-variant-by-name") == [.hint])
+        let effect = code.replacingOccurrences(of: ".contentTransition(.symbolEffect(.replace))", with: ".symbolEffect(.bounce, value: isOn)")
+        #expect(Self.severities(effect, only: "symbol-variant-by-name") == [.warning])
+        let off = effect.replacingOccurrences(of: ".onTapGesture", with: ".animation(.none, value: isOn).onTapGesture")
+        #expect(Self.severities(off, only: "symbol-variant-by-name") == [.hint], "animation turned off on the symbol")
+        let message = RuleHarness.lint(code, only: "symbol-variant-by-name").first?.message ?? ""
+        #expect(!message.contains("cannot"), "a hint must not deny that names animate")
     }
 
     @Test func aSymbolWhoseConditionChangesWithAnimationIsAHint() {

@@ -26,11 +26,11 @@ struct AnyShapeStyleTernaryRule: Rule {
             "a gradient-or-colour choice nothing animates",
             "a style whose change `.animation(nil, value:)` right after turns off",
         ],
-        severityReason: "the animated change shows wrong colours.",
+        severityReason: "warning where the type animates a change (`withAnimation`, `.animation`, a transition): the animated change shows wrong colours; info where nothing animates it, and the choice (a permission, a setting, focus) snaps.",
         useInstead: "the recommended shape",
         triggers: ["AnyShapeStyle"],
         triggering: [
-            "Image(systemName: \"checkmark\").foregroundStyle(↓isDone ? AnyShapeStyle(.tint) : AnyShapeStyle(.tint.tertiary))",
+            "Image(systemName: \"checkmark\").foregroundStyle(↓isDone ? AnyShapeStyle(.tint) : AnyShapeStyle(.tint.tertiary)).animation(.snappy, value: isDone)",
             """
             struct Row: View {
                 var isOn: Bool
@@ -52,7 +52,7 @@ struct AnyShapeStyleTernaryRule: Rule {
                 }
             }
             """,
-            "let style = (↓a ? AnyShapeStyle(.red) : AnyShapeStyle(.blue))",
+            RuleExample("let style = (↓a ? AnyShapeStyle(.red) : AnyShapeStyle(.blue))", note: "info: nothing here animates the change"),
         ],
         nonTriggering: [
             RuleExample("""
@@ -99,6 +99,14 @@ struct AnyShapeStyleTernaryRule: Rule {
         // `.fill(c ? AnyShapeStyle(a) : AnyShapeStyle(b)).animation(nil, value: …)`: the style's change
         // is never animated, so nothing interpolates through stray colours.
         if Self.isUnanimated(node) { return }
+        // Nothing in the type animates a change: the style snaps from one to the other, and the
+        // stray colours show only if an animation is added later.
+        if !WorkspaceRuleSupport.enclosingTypeAnimates(node) {
+            report.append(Finding(
+                message: "Both branches type-erase to `AnyShapeStyle`: SwiftUI can't compare them, so an animated change would interpolate through stray colors (nothing here animates it yet); prefer one constant style with `.opacity`",
+                range: ternary.range, loweredSeverity: .info))
+            return
+        }
         report.append(Finding(
             message: "Both branches type-erase to `AnyShapeStyle`: SwiftUI can't compare them and animations interpolate through stray colors; keep one constant style and animate `.opacity` instead",
             range: ternary.range))
