@@ -22,7 +22,7 @@ struct OnAppearTaskRule: CallRule {
             "a `Task` beside other statements",
             "`Task.detached`",
             "a view shown only while state says so (a load-more trigger)",
-            "an app's scene content: app setup that must outlive a window",
+            "an app's or a scene's content: setup that must outlive a window",
         ],
         fixSafety: "Moves the body into `.task { }` (a `Task(priority:)` becomes `.task(priority:)`). Safe; not offered when the closure has a signature (`{ @MainActor in … }`), a comment would be lost, the body throws an error it does not catch, or the `Task` stands behind an `if`.",
         severityReason: "warning where uncancelled work shows after the view is gone: the same view cleans up in `.onDisappear` (the task's later writes race it) or the task loops; info for a one-shot task that ends on its own.",
@@ -193,8 +193,11 @@ struct OnAppearTaskRule: CallRule {
         // Present only while changing state allows it: `.task` ends when the view goes, which the
         // work itself may cause (a load-more trigger hidden while loading). `Task { }` outlives that.
         if Self.isShownWhileStateAllows(call, in: context) { return }
-        // An `App`'s scene content: setup for the app, which `.task` would cancel with its window.
-        if let type = context.enclosingType, type.inherits("App") || context.type(named: type.name)?.inherits("App") == true { return }
+        // An `App`'s or a `Scene`'s scene content: setup for the app, which `.task` would cancel with its window.
+        if let type = context.enclosingType, let merged = Optional(context.type(named: type.name) ?? type),
+           ["App", "Scene"].contains(where: { type.inherits($0) || merged.inherits($0) }) {
+            return
+        }
         // No `await` in the task: it only defers synchronous work (a state write out of the view
         // update) and runs to its end at once; there is nothing for `.task` to cancel.
         if !body.statements.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .keyword(.await) }) { return }

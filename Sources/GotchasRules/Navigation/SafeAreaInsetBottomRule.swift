@@ -212,6 +212,13 @@ struct SafeAreaInsetBottomRule: CallRule {
     /// pill with no controls is an indicator floating over the content, not a bar.
     static func mayBuildControl(_ content: ClosureExprSyntax, in context: RuleContext) -> Bool {
         if content.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == "onTapGesture" }) { return true }
+        // A member or a helper (`metadataBar`, `bar()`) builds what this code does not show.
+        let shown = content.statements.allSatisfy { item in
+            guard let expression = item.item.as(ExprSyntax.self), let root = Self.chainRoot(expression).as(FunctionCallExprSyntax.self),
+                  let callee = root.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
+            return TypeNames.startsUppercase(callee)
+        }
+        if !shown { return true }
         return WorkspaceRuleSupport.calledTypeNames(in: content).contains { name in
             if WorkspaceIndex.controls.contains(name) { return true }
             if ForEachIndexIdentityRule.statelessSystemViews.contains(name) { return false }

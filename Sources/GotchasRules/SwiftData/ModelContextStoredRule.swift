@@ -61,6 +61,16 @@ struct ModelContextStoredRule: Rule {
                     "SyncEngine.swift": "final class SyncEngine {\n    let store: LocalStore\n    init(context: ModelContext) { store = LocalStore(context: context) }\n}",
                     "MemoList.swift": "struct MemoList: View {\n    let store: LocalStore\n    var body: some View { Text(\"\") }\n}",
                 ]),
+            RuleExample("""
+                final class CloudTranscriber {
+                    private let ↓modelContext: ModelContext
+                    init(modelContext: ModelContext) { self.modelContext = modelContext }
+                    func transcribe(_ audio: Data) async throws -> String { try await upload(audio, words: vocabulary()) }
+                    private func vocabulary() -> [Word] { (try? modelContext.fetch(FetchDescriptor<Word>())) ?? [] }
+                }
+                """, note: "only a view names it, but its `async` method runs off the main actor and reaches the context", otherFiles: [
+                    "RecordView.swift": "struct RecordView: View {\n    let transcriber: CloudTranscriber\n    var body: some View { Text(\"\") }\n}",
+                ]),
         ],
         nonTriggering: [
             RuleExample("""
@@ -179,7 +189,10 @@ struct ModelContextStoredRule: Rule {
             // Every type that names this one is main-actor code (a view, an app, a `@MainActor` type or
             // one conforming to a `@MainActor` protocol): the type is made and used only there, so the
             // context never leaves the main actor. Not for a `Sendable` type, which may be handed on.
+            // An `async` method of a type that is not isolated runs off the main actor whatever its caller:
+            // one that reads the context (itself or through a method of the file) keeps the finding.
             if !type.inherits("Sendable"), context.type(named: type.name)?.inherits("Sendable") != true,
+               !Self.isReadInAsyncCode(name.identifier.text, around: node),
                Self.isUsedOnlyByMainActorCode(type, in: context) {
                 continue
             }
@@ -207,6 +220,26 @@ struct ModelContextStoredRule: Rule {
                 return false
             }
             return true
+        }
+    }
+
+    /// An `async` function of the file reads the property `name` (not a parameter of that name), or
+    /// calls a function of the file that does.
+    static func isReadInAsyncCode(_ name: String, around node: Syntax) -> Bool {
+        let functions = node.root.tokens(viewMode: .sourceAccurate).compactMap { token in
+            token.tokenKind == .keyword(.func) ? token.parent?.as(FunctionDeclSyntax.self) : nil
+        }
+        func reads(_ function: FunctionDeclSyntax) -> Bool {
+            guard let body = function.body, !function.signature.parameterClause.parameters.contains(where: { $0.localName == name }) else { return false }
+            return body.tokens(viewMode: .sourceAccurate).contains { $0.text == name && $0.parent?.is(DeclReferenceExprSyntax.self) == true }
+        }
+        let readers = Set(functions.filter(reads).map(\.name.text))
+        return functions.contains { function in
+            guard function.signature.effectSpecifiers?.asyncSpecifier != nil, let body = function.body else { return false }
+            return reads(function) || body.tokens(viewMode: .sourceAccurate).contains { token in
+                readers.contains(token.text) && token.parent?.is(DeclReferenceExprSyntax.self) == true
+                    && token.nextToken(viewMode: .sourceAccurate)?.tokenKind == .leftParen
+            }
         }
     }
 
