@@ -417,4 +417,20 @@ import Testing
         let asyncRead = store.replacingOccurrences(of: "func items() throws", with: "func items() async throws")
         #expect(Self.severities(asyncRead, only: "model-context-stored", otherFiles: mainActorUser) == [.warning], "an async method runs off the main actor")
     }
+
+    @Test func anInsetWithNoControlsIsNotABar() {
+        let code = """
+            struct Documents: View {
+                var body: some View {
+                    List { Text("a") }.safeAreaInset(edge: .bottom) { Pill() }
+                }
+            }
+            """
+        let pill = ["Pill.swift": "struct Pill: View { var body: some View { Text(\"3 documents\") } }"]
+        #expect(Self.severities(code, only: "safe-area-inset-bottom", otherFiles: pill).isEmpty)
+        let bar = ["Pill.swift": "struct Pill: View { var body: some View { HStack { Button(\"Add\") { add() } } } }"]
+        #expect(Self.severities(code, only: "safe-area-inset-bottom", otherFiles: bar) == [.hint])
+        let index = WorkspaceIndex(files: [RuleCatalog.linter.lint(SourceDocument(path: "Pill.swift", text: bar["Pill.swift"]!), configuration: RuleHarness.configuration(only: "safe-area-inset-bottom")).fileIndex])
+        #expect(index.viewTreeBuildsControl(rootedAt: "Pill") == true, "\(index.files["Pill.swift"]?.builtViews ?? [:])")
+    }
 }

@@ -248,10 +248,12 @@ final class FileIndexCollector {
             entries.environmentUses.append(EnvironmentUse(kind: injection.kind, typeName: typeName, path: context.document.path,
                                                           range: call.rangeFromCalleeName))
         case "Button", "Toggle":
-            // SwiftUI's own initializers: their labels say nothing about a workspace type.
-            guard call.runsIntent(callee: callee) else { return }
-            entries.intentControls.append(IntentControlUse(typeName: context.typeStack.last?.name ?? "", path: context.document.path,
-                                                           range: call.byteRange))
+            // SwiftUI's own initializers: their labels say nothing about a workspace type. Still a
+            // view the code builds (a control, `viewTreeBuildsControl`).
+            if call.runsIntent(callee: callee) {
+                entries.intentControls.append(IntentControlUse(typeName: context.typeStack.last?.name ?? "", path: context.document.path,
+                                                               range: call.byteRange))
+            }
         default:
             noteInitializerLabels(call, callee: callee)
         }
