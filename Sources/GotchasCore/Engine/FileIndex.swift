@@ -141,7 +141,7 @@ public struct FileIndex: Sendable, Codable {
     static func destinationKey(owner: String) -> String { owner + destinationSuffix }
 
     /// The `builtViews` key of the views a type presents (`.sheet { … }`, `.fullScreenCover { … }`,
-    /// `.popover { … }`, `.inspector { … }`): built while shown, not with the presenting view.
+    /// `.popover { … }`, `.inspector { … }`): built while shown, and again when the presenting view updates.
     static func presentationKey(owner: String) -> String { owner + presentationSuffix }
 
     /// The type whose code a `builtViews` key names, and whether it is its menu key (a destination

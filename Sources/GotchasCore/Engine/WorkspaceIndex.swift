@@ -352,7 +352,7 @@ public struct WorkspaceIndex: Sendable {
 
     /// True when the view named `typeName` is built somewhere, and every place that builds it pushes
     /// it as a navigation destination or presents it (`.sheet { … }`, `.fullScreenCover { … }`,
-    /// `.popover { … }`): it is created while shown, not with every update of the view that shows it.
+    /// `.popover { … }`): it is re-created only when the view that pushes or presents it updates, not per row or per frame.
     /// False otherwise, and while the index is not complete.
     public func isBuiltOnlyWhenShown(_ typeName: String) -> Bool {
         isBuiltSomewhere(typeName) { FileIndex.isDestinationKey($0) || FileIndex.isPresentationKey($0) }

@@ -25,7 +25,7 @@ struct HeavyStateInitializerRule: Rule {
             "a scene's or a hosting controller's root view",
             "a class the workspace does not declare",
         ],
-        severityReason: "warning where the construction shows work (a `Task`, a `try`, a context, decoder, formatter, player or session); info where it only calls code whose cost is not shown (`init() { load() }`), and where the view is built only as a pushed destination or a sheet, cover or popover (re-created only while shown).",
+        severityReason: "warning where the construction shows work (a `Task`, a `try`, a context, decoder, formatter, player or session); info where it only calls code whose cost is not shown (`init() { load() }`), and where the view is built only as a pushed destination or a sheet, cover or popover (re-created only when the view that shows it updates).",
         asks: [.declaration, .builtOnlyByApps, .builtOnlyByPreviews, .builtOnlyWhenShown],
         useInstead: "created once in .task",
         // `.task { }` in the advice: https://developer.apple.com/tutorials/data/documentation/swiftui/view/task(name:priority:file:line:_:).md (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1)
@@ -94,7 +94,7 @@ struct HeavyStateInitializerRule: Rule {
                     @State private var identities = ↓IdentityStore()
                     var body: some View { Text("") }
                 }
-                """, note: "info: a sheet's content, re-created only while it is shown", otherFiles: [
+                """, note: "info: a sheet's content, re-created only when the view presenting it updates", otherFiles: [
                     "IdentityStore.swift": "final class IdentityStore { let decoder = JSONDecoder() }",
                     "MainView.swift": "struct MainView: View {\n    @State private var showSettings = false\n    var body: some View { Text(\"\").sheet(isPresented: $showSettings) { SettingsView() } }\n}",
                 ]),
@@ -286,8 +286,8 @@ struct HeavyStateInitializerRule: Rule {
         guard !creations.isEmpty, !(context.enclosingView.map { context.isBuiltOnlyByApps($0.name) } ?? false) else { return }
         // A view only previews build (a preview host) is made once per preview, by no parent.
         if WorkspaceRuleSupport.isPreviewOnly(context, at: node) { return }
-        // Pushed or presented only: the view is made while it is shown, again only when the view that
-        // shows it updates meanwhile; not per row, nor with every render of a busy parent.
+        // Pushed or presented only: the view is made again only when the view that pushes or
+        // presents it updates (a settings screen, a sheet's presenter), not per row.
         let isShownOnDemand = context.enclosingView.map { context.isBuiltOnlyWhenShown($0.name) } ?? false
         for (name, declaration, call) in creations {
             // `Backlog(auto: true)`: the work the call turns on counts too.
@@ -306,7 +306,7 @@ struct HeavyStateInitializerRule: Rule {
                 ? "its construction (\(WorkspaceRuleSupport.place([declaration.path], from: context))) starts a task, a store, a decoder, a formatter or other work"
                 : "its construction (\(WorkspaceRuleSupport.place([declaration.path], from: context))) calls code whose cost is not shown here"
             let when = isShownOnDemand
-                ? "each time the view that pushes or presents this one updates while it is shown"
+                ? "each time the view that pushes or presents this one updates"
                 : "every time the parent re-creates this view"
             report.append(Finding(
                 message: "`\(name)(…)` runs \(when) (SwiftUI keeps only the first instance), and \(what); make the state optional and create it once in `.task { }`",
