@@ -39,7 +39,7 @@ struct URLSessionInViewRule: Rule {
                             }
                     }
                 }
-                """, note: "inside `@available` the minimum is raised to what the advice needs", platforms: [.iOS: OSVersion(14)]),
+                """, note: "inside `@available` the minimum is raised to what the advice needs (info: the view's one request, in `.task`)", platforms: [.iOS: OSVersion(14)]),
             RuleExample("""
                 struct Avatar: View {
                     let url: URL
@@ -54,19 +54,7 @@ struct URLSessionInViewRule: Rule {
                     }
                 }
                 """, note: "a request outside `.task`: nothing cancels it"),
-            RuleExample("""
-                struct Avatar: View {
-                    let url: URL
-                    @State private var image: UIImage?
-                    var body: some View {
-                        Image(uiImage: image ?? UIImage())
-                            .task {
-                                let (data, _) = try! await ↓URLSession.shared.data(from: url)
-                                image = UIImage(data: data)
-                            }
-                    }
-                }
-                """, note: "info: the view's one request, in `.task`"),
+
             """
             struct Feed: View {
                 var body: some View { List(posts) { PostRow(post: $0) } }
