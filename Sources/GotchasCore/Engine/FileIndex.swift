@@ -162,8 +162,9 @@ public struct FileIndex: Sendable, Codable {
     private static let destinationSuffix = " destination"
     private static let presentationSuffix = " presented"
 
-    /// The `builtViews` key of the views preview code builds (`#Preview`, a `PreviewProvider`).
-    static let previewKey = "#Preview"
+    /// The `builtViews` key of the views preview code builds (`#Preview`, a `PreviewProvider`), and
+    /// the `references` owner of the names top-level preview code (`#Preview { }`) refers to.
+    public static let previewKey = "#Preview"
 
     /// The `builtViews` key of the views UIKit or AppKit code makes the root of a hosting
     /// controller or view (`UIHostingController(rootView: ShareView())`), in any code: built once,

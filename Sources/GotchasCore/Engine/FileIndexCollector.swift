@@ -456,7 +456,10 @@ final class FileIndexCollector {
 
     private func noteReference(_ name: String) {
         guard TypeNames.startsUppercase(name) else { return }
-        entries.references[context.typeStack.last?.name ?? "", default: []].insert(name)
+        // Outside any type: `#Preview { }` code under its own owner, so "who names this type" can
+        // tell a preview from the app's top-level code.
+        let owner = context.typeStack.last?.name ?? (context.isInPreviewCode ? FileIndex.previewKey : "")
+        entries.references[owner, default: []].insert(name)
     }
 
     /// False when the node's text starts with an ASCII byte that is not an uppercase

@@ -359,7 +359,7 @@ public struct WorkspaceIndex: Sendable {
     }
 
     /// The types whose code names the type `typeName` (by its simple name; `""` for code outside any
-    /// type), sorted; the type itself among them when its own code names it. Nil while the index is
+    /// type, `FileIndex.previewKey` for a top-level `#Preview`), sorted; the type itself among them when its own code names it. Nil while the index is
     /// not complete (an unindexed file might name it).
     public func typesReferring(to typeName: String) -> [String]? {
         guard isComplete else { return nil }
