@@ -182,12 +182,17 @@ enum WorkspaceRuleSupport {
 
     /// The type declaration around `node` (the file, outside any) names one of `names` in its code.
     static func enclosingTypeMentions(_ node: Syntax, _ names: Set<String>) -> Bool {
+        enclosingTypeDeclaration(node).map { containsToken($0, in: names) } ?? false
+    }
+
+    /// The type declaration around `node`, or the file outside any.
+    static func enclosingTypeDeclaration(_ node: Syntax) -> Syntax? {
         var current = node.parent
         while let parent = current {
-            if parent.isProtocol(DeclGroupSyntax.self) { return containsToken(parent, in: names) }
+            if parent.isProtocol(DeclGroupSyntax.self) { return parent }
             current = parent.parent
         }
-        return containsToken(node.root, in: names)
+        return node.root
     }
 
     /// The type declaration around `node` (the file, outside any) names something that animates

@@ -10,7 +10,7 @@ import Testing
         struct Inbox: View {
             var body: some View {
                 List { Text("a") }
-                    .safeAreaInset(edge: .bottom) { Text("bar") }
+                    .safeAreaInset(edge: .bottom) { Button("Add") { } }
             }
         }
 

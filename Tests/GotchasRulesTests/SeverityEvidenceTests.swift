@@ -19,7 +19,8 @@ import Testing
         #expect(Self.severities(code, only: "symbol-variant-by-name") == [.hint])
     }
 
-    @Test func aSymbolWithAContentTransitionIsAWarning() {
+    @Test func aSymbolWithAReplaceTransitionIsAHintAndAnEffectAWarning() {
+        // A replace content transition animates between two names as between two variants.
         let code = """
             struct Star: View {
                 @State private var isOn = false
@@ -30,7 +31,13 @@ import Testing
                 }
             }
             """
-        #expect(Self.severities(code, only: "symbol-variant-by-name") == [.warning])
+        #expect(Self.severities(code, only: "symbol-variant-by-name") == [.hint])
+        let effect = code.replacingOccurrences(of: ".contentTransition(.symbolEffect(.replace))", with: ".symbolEffect(.bounce, value: isOn)")
+        #expect(Self.severities(effect, only: "symbol-variant-by-name") == [.warning])
+        let off = effect.replacingOccurrences(of: ".onTapGesture", with: ".animation(.none, value: isOn).onTapGesture")
+        #expect(Self.severities(off, only: "symbol-variant-by-name") == [.hint], "animation turned off on the symbol")
+        let message = RuleHarness.lint(code, only: "symbol-variant-by-name").first?.message ?? ""
+        #expect(!message.contains("cannot"), "a hint must not deny that names animate")
     }
 
     @Test func aSymbolWhoseConditionChangesWithAnimationIsAHint() {
@@ -322,5 +329,108 @@ import Testing
         #expect(diagnostics.first?.fixes.first?.applicability == .unsafe)
         let sheet = ["Settings.swift": "struct Settings: View { var body: some View { Text(\"a\").sheet(isPresented: .constant(true)) { CategoriesView() } } }"]
         #expect(RuleHarness.lint(code, only: "navigation-view", otherFiles: sheet).first?.message.contains("remove the wrapper") == false)
+    }
+
+    @Test func aStateClassOfAPresentedViewIsInfo() {
+        let view = """
+            struct SettingsView: View {
+                @State private var store = IdentityStore()
+                var body: some View { Text("") }
+            }
+            """
+        let store = ["IdentityStore.swift": "final class IdentityStore { let decoder = JSONDecoder() }"]
+        let inRows = store.merging(["Main.swift": "struct Main: View { var body: some View { List(items) { _ in SettingsView() } } }"]) { $1 }
+        #expect(Self.severities(view, only: "heavy-state-initializer", otherFiles: inRows) == [.warning])
+        for presenter in [".sheet(isPresented: $shown) { SettingsView() }", ".fullScreenCover(isPresented: $shown) { SettingsView() }",
+                          ".navigationDestination(for: Int.self) { _ in SettingsView() }"] {
+            let shown = store.merging(["Main.swift": "struct Main: View { @State var shown = false; var body: some View { Text(\"\")\(presenter) } }"]) { $1 }
+            #expect(Self.severities(view, only: "heavy-state-initializer", otherFiles: shown) == [.info], "\(presenter)")
+        }
+    }
+
+    @Test func aStyleChoiceNothingAnimatesIsInfo() {
+        let code = """
+            struct Pill: View {
+                var canDelete: Bool
+                @State private var isHovering = false
+                var body: some View {
+                    Capsule().fill(canDelete ? AnyShapeStyle(.red) : AnyShapeStyle(.secondary))
+                }
+            }
+            """
+        #expect(Self.severities(code, only: "anyshapestyle-ternary") == [.info])
+        let chained = code.replacingOccurrences(of: "AnyShapeStyle(.secondary))", with: "AnyShapeStyle(.secondary)).animation(.snappy, value: canDelete)")
+        #expect(Self.severities(chained, only: "anyshapestyle-ternary") == [.warning])
+        let hover = code.replacingOccurrences(of: "canDelete ?", with: "isHovering ?")
+            .replacingOccurrences(of: "Capsule()", with: "Capsule().onHover { h in withAnimation { isHovering = h } }")
+        #expect(Self.severities(hover, only: "anyshapestyle-ternary") == [.warning], "withAnimation writes the condition")
+        let elsewhere = code.replacingOccurrences(of: "var body: some View {", with: "var badge: some View { Text(\"\").animation(.default, value: isHovering) }\n    var body: some View {")
+        #expect(Self.severities(elsewhere, only: "anyshapestyle-ternary") == [.info], "an animation of another view")
+    }
+
+    @Test func editableIndexRowsThatHoldNoStateAreInfo() {
+        let code = """
+            struct Names: View {
+                @State private var names: [String] = []
+                var body: some View {
+                    List { ForEach(names.indices, id: \\.self) { i in Text(names[i]) }.onDelete { names.remove(atOffsets: $0) } }
+                }
+            }
+            """
+        #expect(Self.severities(code, only: "foreach-index-identity") == [.info])
+        let fields = code.replacingOccurrences(of: "Text(names[i])", with: "TextField(\"\", text: $names[i])")
+        #expect(Self.severities(fields, only: "foreach-index-identity") == [.warning])
+    }
+
+    @Test func theOneRequestInATaskIsInfo() {
+        let code = """
+            struct Privacy: View {
+                @State private var text = ""
+                var body: some View {
+                    Text(text).task { text = String(decoding: (try? await URLSession.shared.data(from: url).0) ?? Data(), as: UTF8.self) }
+                }
+            }
+            """
+        #expect(Self.severities(code, only: "url-session-in-view") == [.info])
+        let two = code.replacingOccurrences(of: "Text(text)", with: "Text(text).onAppear { URLSession.shared.dataTask(with: url).resume() }")
+        #expect(Self.severities(two, only: "url-session-in-view") == [.warning, .warning])
+    }
+
+    @Test func aComputedUUIDOfAnErrorNoViewNamesIsInfo() {
+        let error = "enum EngineError: Error, Identifiable { case failed; var id: UUID { UUID() } }"
+        #expect(Self.severities(error, only: "unstable-identity", otherFiles: ["Engine.swift": "final class Engine { func run() throws { throw EngineError.failed } }"]) == [.info])
+        #expect(Self.severities(error, only: "unstable-identity", otherFiles: ["Alert.swift": "struct Failure: View { @State var error: EngineError?; var body: some View { Text(\"\").alert(item: $error) { _ in Alert(title: Text(\"\")) } } }"]) == [.warning])
+    }
+
+    @Test func aContextOnlyMainActorCodeUsesIsQuiet() {
+        let store = """
+            final class LocalStore {
+                private let context: ModelContext
+                init(context: ModelContext) { self.context = context }
+                func items() throws -> [Item] { try context.fetch(FetchDescriptor<Item>()) }
+            }
+            """
+        let mainActorUser = ["Service.swift": "@MainActor final class Service { let store: LocalStore; init(c: ModelContext) { store = LocalStore(context: c) } }"]
+        #expect(Self.severities(store, only: "model-context-stored", otherFiles: mainActorUser).isEmpty)
+        let otherUser = ["Sync.swift": "final class Sync { let store: LocalStore; init(c: ModelContext) { store = LocalStore(context: c) } }"]
+        #expect(Self.severities(store, only: "model-context-stored", otherFiles: otherUser) == [.warning])
+        let asyncRead = store.replacingOccurrences(of: "func items() throws", with: "func items() async throws")
+        #expect(Self.severities(asyncRead, only: "model-context-stored", otherFiles: mainActorUser) == [.warning], "an async method runs off the main actor")
+    }
+
+    @Test func anInsetWithNoControlsIsNotABar() {
+        let code = """
+            struct Documents: View {
+                var body: some View {
+                    List { Text("a") }.safeAreaInset(edge: .bottom) { Pill() }
+                }
+            }
+            """
+        let pill = ["Pill.swift": "struct Pill: View { var body: some View { Text(\"3 documents\") } }"]
+        #expect(Self.severities(code, only: "safe-area-inset-bottom", otherFiles: pill).isEmpty)
+        let bar = ["Pill.swift": "struct Pill: View { var body: some View { HStack { Button(\"Add\") { add() } } } }"]
+        #expect(Self.severities(code, only: "safe-area-inset-bottom", otherFiles: bar) == [.hint])
+        let index = WorkspaceIndex(files: [RuleCatalog.linter.lint(SourceDocument(path: "Pill.swift", text: bar["Pill.swift"]!), configuration: RuleHarness.configuration(only: "safe-area-inset-bottom")).fileIndex])
+        #expect(index.viewTreeBuildsControl(rootedAt: "Pill") == true, "\(index.files["Pill.swift"]?.builtViews ?? [:])")
     }
 }

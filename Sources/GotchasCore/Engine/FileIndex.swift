@@ -169,20 +169,31 @@ public struct FileIndex: Sendable, Codable {
     /// (`.navigationDestination { … }`, `NavigationLink { … } label:`, `NavigationLink(destination:)`).
     static func destinationKey(owner: String) -> String { owner + destinationSuffix }
 
-    /// The type whose code a `builtViews` key names, and whether it is its menu or destination key.
+    /// The `builtViews` key of the views a type presents (`.sheet { … }`, `.fullScreenCover { … }`,
+    /// `.popover { … }`, `.inspector { … }`): built while shown, and again when the presenting view updates.
+    static func presentationKey(owner: String) -> String { owner + presentationSuffix }
+
+    /// The type whose code a `builtViews` key names, and whether it is its menu key (a destination
+    /// or presentation key names its owner too).
     static func builtViewsOwner(ofKey key: String) -> (owner: String, isMenuContent: Bool) {
         if key.hasSuffix(destinationSuffix) { return (String(key.dropLast(destinationSuffix.count)), false) }
+        if key.hasSuffix(presentationSuffix) { return (String(key.dropLast(presentationSuffix.count)), false) }
         return key.hasSuffix(menuContentSuffix) ? (String(key.dropLast(menuContentSuffix.count)), true) : (key, false)
     }
 
     /// A `builtViews` key under which a type pushes navigation destinations.
     static func isDestinationKey(_ key: String) -> Bool { key.hasSuffix(destinationSuffix) }
 
+    /// A `builtViews` key under which a type presents views (sheets, covers, popovers).
+    static func isPresentationKey(_ key: String) -> Bool { key.hasSuffix(presentationSuffix) }
+
     private static let menuContentSuffix = " menu"
     private static let destinationSuffix = " destination"
+    private static let presentationSuffix = " presented"
 
-    /// The `builtViews` key of the views preview code builds (`#Preview`, a `PreviewProvider`).
-    static let previewKey = "#Preview"
+    /// The `builtViews` key of the views preview code builds (`#Preview`, a `PreviewProvider`), and
+    /// the `references` owner of the names top-level preview code (`#Preview { }`) refers to.
+    public static let previewKey = "#Preview"
 
     /// The `builtViews` key of the views UIKit or AppKit code makes the root of a hosting
     /// controller or view (`UIHostingController(rootView: ShareView())`), in any code: built once,

@@ -157,7 +157,8 @@ final class FileIndexCollector {
         let name = node.cast(DeclReferenceExprSyntax.self).baseName.text
         if TypeNames.startsUppercase(name) {
             noteReference(name)
-            if name == "UIScreen", let bounds = node.parent?.parent?.as(MemberAccessExprSyntax.self), ExprSyntax(bounds).isMainScreenBounds {
+            if name == "UIScreen", let bounds = node.parent?.parent?.as(MemberAccessExprSyntax.self), ExprSyntax(bounds).isMainScreenBounds,
+               !ExprSyntax(bounds).isFittingSizeProposal {
                 noteHazard(.screenBounds, detail: "UIScreen.main.bounds", range: bounds.byteRange)
             }
         } else if let first = name.utf8.first {
@@ -257,10 +258,12 @@ final class FileIndexCollector {
             entries.environmentUses.append(EnvironmentUse(kind: injection.kind, typeName: typeName, path: context.document.path,
                                                           range: call.rangeFromCalleeName))
         case "Button", "Toggle":
-            // SwiftUI's own initializers: their labels say nothing about a workspace type.
-            guard call.runsIntent(callee: callee) else { return }
-            entries.intentControls.append(IntentControlUse(typeName: context.typeStack.last?.name ?? "", path: context.document.path,
-                                                           range: call.byteRange))
+            // SwiftUI's own initializers: their labels say nothing about a workspace type. Still a
+            // view the code builds (a control, `viewTreeBuildsControl`).
+            if call.runsIntent(callee: callee) {
+                entries.intentControls.append(IntentControlUse(typeName: context.typeStack.last?.name ?? "", path: context.document.path,
+                                                               range: call.byteRange))
+            }
         default:
             noteInitializerLabels(call, callee: callee)
         }
@@ -341,6 +344,8 @@ final class FileIndexCollector {
             entries.builtViews[FileIndex.menuContentKey(owner: owner), default: []].insert(callee)
         } else if NavigationDestinations.contains(context.containers) || NavigationDestinations.isDestinationArgument(call) {
             entries.builtViews[FileIndex.destinationKey(owner: owner), default: []].insert(callee)
+        } else if PresentedContent.contains(context.containers) {
+            entries.builtViews[FileIndex.presentationKey(owner: owner), default: []].insert(callee)
         } else if let member = context.enclosingMember, member.name != "body", let item = itemKey {
             memberBuilds.append((item, owner, member.name, callee))
         } else {
@@ -517,7 +522,10 @@ final class FileIndexCollector {
 
     private func noteReference(_ name: String) {
         guard TypeNames.startsUppercase(name) else { return }
-        entries.references[context.typeStack.last?.name ?? "", default: []].insert(name)
+        // Outside any type: `#Preview { }` code under its own owner, so "who names this type" can
+        // tell a preview from the app's top-level code.
+        let owner = context.typeStack.last?.name ?? (context.isInPreviewCode ? FileIndex.previewKey : "")
+        entries.references[owner, default: []].insert(name)
     }
 
     /// False when the node's text starts with an ASCII byte that is not an uppercase

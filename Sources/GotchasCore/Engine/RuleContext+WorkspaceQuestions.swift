@@ -161,6 +161,30 @@ extension RuleContext {
         return workspace.isBuiltOnlyAsNavigationDestination(name)
     }
 
+    /// True when the view tree rooted at the type named `root` builds a control the user acts on (see
+    /// `WorkspaceIndex.viewTreeBuildsControl`); nil while the workspace is not completely indexed or
+    /// no file declares `root`. Records the question.
+    public func viewTreeBuildsControl(rootedAt root: String) -> Bool? {
+        record(.buildsControl(root))
+        return workspace.viewTreeBuildsControl(rootedAt: root)
+    }
+
+    /// True when every place that builds the view type `name` is a pushed destination or presented
+    /// content (see `WorkspaceIndex.isBuiltOnlyWhenShown`); false while not completely indexed.
+    /// Records the question.
+    public func isBuiltOnlyWhenShown(_ name: String) -> Bool {
+        record(.builtOnlyWhenShown(name))
+        return workspace.isBuiltOnlyWhenShown(name)
+    }
+
+    /// The types whose code names the type `name` (simple names, `""` for code outside any type; see
+    /// `WorkspaceIndex.typesReferring(to:)`); nil while the workspace is not completely indexed.
+    /// Records the question.
+    public func typesReferring(to name: String) -> [String]? {
+        record(.referringTypes(name))
+        return workspace.typesReferring(to: name)
+    }
+
     /// True when every place that builds the view type `name` is an `App`'s scene (see
     /// `WorkspaceIndex.isBuiltOnlyByApps`); false while not completely indexed. Records the question.
     public func isBuiltOnlyByApps(_ name: String) -> Bool {

@@ -282,6 +282,19 @@ public struct WorkspaceIndex: Sendable {
 
     public static let navigationContainers: Set<String> = ["NavigationStack", "NavigationSplitView"]
 
+    /// True when the view tree rooted at the type named `root` builds a control the user acts on
+    /// (`controls`: a button, link, toggle, picker, menu, field …). Nil while the index is not
+    /// complete, and when no file declares `root`.
+    public func viewTreeBuildsControl(rootedAt root: String) -> Bool? {
+        viewTreeReaches(rootedAt: root) { _, built in !built.isDisjoint(with: Self.controls) }
+    }
+
+    /// System views the user acts on.
+    public static let controls: Set<String> = [
+        "Button", "NavigationLink", "Link", "ShareLink", "Toggle", "Picker", "Menu", "Slider", "Stepper", "DatePicker",
+        "ColorPicker", "TextField", "SecureField", "TextEditor", "PasteButton", "EditButton", "RenameButton", "PhotosPicker",
+    ]
+
     /// Walks the view tree rooted at the type named `root` (every declaration of that name),
     /// asking `found` of each type with the names its rendered code builds. Nil while the index
     /// is not complete, and when no file declares `root`.
@@ -297,7 +310,8 @@ public struct WorkspaceIndex: Sendable {
             for path in declaringPaths[next] ?? [] {
                 let builtViews = files[path]?.builtViews
                 builds.formUnion((builtViews?[next] ?? []).union(builtViews?[FileIndex.menuContentKey(owner: next)] ?? [])
-                    .union(builtViews?[FileIndex.destinationKey(owner: next)] ?? []))
+                    .union(builtViews?[FileIndex.destinationKey(owner: next)] ?? [])
+                    .union(builtViews?[FileIndex.presentationKey(owner: next)] ?? []))
             }
             if found(type, builds) { return true }
             for built in builds {
@@ -334,6 +348,27 @@ public struct WorkspaceIndex: Sendable {
     /// while the index is not complete.
     public func isBuiltOnlyAsNavigationDestination(_ typeName: String) -> Bool {
         isBuiltSomewhere(typeName, andOnlyWhere: FileIndex.isDestinationKey)
+    }
+
+    /// True when the view named `typeName` is built somewhere, and every place that builds it pushes
+    /// it as a navigation destination or presents it (`.sheet { … }`, `.fullScreenCover { … }`,
+    /// `.popover { … }`): it is re-created only when the view that pushes or presents it updates, not per row or per frame.
+    /// False otherwise, and while the index is not complete.
+    public func isBuiltOnlyWhenShown(_ typeName: String) -> Bool {
+        isBuiltSomewhere(typeName) { FileIndex.isDestinationKey($0) || FileIndex.isPresentationKey($0) }
+    }
+
+    /// The types whose code names the type `typeName` (by its simple name; `""` for code outside any
+    /// type, `FileIndex.previewKey` for a top-level `#Preview`), sorted; the type itself among them when its own code names it. Nil while the index is
+    /// not complete (an unindexed file might name it).
+    public func typesReferring(to typeName: String) -> [String]? {
+        guard isComplete else { return nil }
+        let simple = TypeNames.simple(typeName) ?? typeName
+        var owners: Set<String> = []
+        for path in namingPaths[simple] ?? [] {
+            for (owner, names) in files[path]?.references ?? [:] where names.contains(simple) { owners.insert(owner) }
+        }
+        return owners.sorted()
     }
 
     /// True when the view named `typeName` is built somewhere, and every place that builds it is

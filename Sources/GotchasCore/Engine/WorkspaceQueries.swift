@@ -50,6 +50,12 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
         case builtBesideTabView(String)
         /// `RuleContext.isBuiltOnlyAsNavigationDestination(_:)`: whether a view type is only ever pushed.
         case builtOnlyAsDestination(String)
+        /// `RuleContext.isBuiltOnlyWhenShown(_:)`: whether a view type is only ever pushed or presented.
+        case builtOnlyWhenShown(String)
+        /// `RuleContext.typesReferring(to:)`: which types' code names a type.
+        case referringTypes(String)
+        /// `RuleContext.viewTreeBuildsControl(rootedAt:)`: whether a view tree builds a control.
+        case buildsControl(String)
 
         /// The type name asked about (nil for the settings question).
         public var name: String? {
@@ -59,8 +65,11 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
             // Not the type's name: the uses of its members change with almost every edit of
             // code that names it, and only a file that asked needs a re-lint then.
             case .memberUsers(let type, _), .bodyReaches(let type, _): FileIndex.memberUsesDependency(of: type)
-            case .viewTreeHoldsState, .menuContentOnly, .builtOnlyByApps, .builtOnlyByPreviews, .buildsNavigationStack, .builtBesideTabView, .builtOnlyAsDestination:
+            case .viewTreeHoldsState, .menuContentOnly, .builtOnlyByApps, .builtOnlyByPreviews, .buildsNavigationStack, .builtBesideTabView, .builtOnlyAsDestination,
+                 .builtOnlyWhenShown, .buildsControl:
                 FileIndex.viewTreeDependency
+            // A change of a file's references announces every name it refers to this way.
+            case .referringTypes(let type): FileIndex.memberUsesDependency(of: type)
             case .reachedHazard: FileIndex.reachDependency
             case .elementEdits(let name): FileIndex.elementEditDependency(of: name)
             case .defaultIsolation, .phonePortraitOnly: nil
@@ -98,6 +107,9 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
             case .buildsNavigationStack(let root): first.viewTreeBuildsNavigationStack(rootedAt: root) == second.viewTreeBuildsNavigationStack(rootedAt: root)
             case .builtBesideTabView(let name): first.isBuiltBesideTabView(name) == second.isBuiltBesideTabView(name)
             case .builtOnlyAsDestination(let name): first.isBuiltOnlyAsNavigationDestination(name) == second.isBuiltOnlyAsNavigationDestination(name)
+            case .builtOnlyWhenShown(let name): first.isBuiltOnlyWhenShown(name) == second.isBuiltOnlyWhenShown(name)
+            case .referringTypes(let name): first.typesReferring(to: name) == second.typesReferring(to: name)
+            case .buildsControl(let root): first.viewTreeBuildsControl(rootedAt: root) == second.viewTreeBuildsControl(rootedAt: root)
             case .defaultIsolation: first.defaultIsolationIsMainActor == second.defaultIsolationIsMainActor
             case .phonePortraitOnly: first.isPhonePortraitOnly(forFileAt: path) == second.isPhonePortraitOnly(forFileAt: path)
             }
@@ -124,6 +136,9 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
             case .buildsNavigationStack(let root): hasher.combine(workspace.viewTreeBuildsNavigationStack(rootedAt: root))
             case .builtBesideTabView(let name): hasher.combine(workspace.isBuiltBesideTabView(name))
             case .builtOnlyAsDestination(let name): hasher.combine(workspace.isBuiltOnlyAsNavigationDestination(name))
+            case .builtOnlyWhenShown(let name): hasher.combine(workspace.isBuiltOnlyWhenShown(name))
+            case .referringTypes(let name): hasher.combine(workspace.typesReferring(to: name))
+            case .buildsControl(let root): hasher.combine(workspace.viewTreeBuildsControl(rootedAt: root))
             case .defaultIsolation: hasher.combine(workspace.defaultIsolationIsMainActor)
             case .phonePortraitOnly: hasher.combine(workspace.isPhonePortraitOnly(forFileAt: path))
             }
@@ -179,7 +194,8 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
                 case .declaration(let name): declaredElsewhere(TypeNames.simple(name) ?? name)
                 // Every finished index answers the labels and member questions (the empty one does not).
                 case .environmentUses, .intentControls, .references, .initializerLabels, .memberUsers, .bodyReaches, .reachedHazard, .elementEdits,
-                     .viewTreeHoldsState, .menuContentOnly, .builtOnlyByApps, .builtOnlyByPreviews, .buildsNavigationStack, .builtBesideTabView, .builtOnlyAsDestination: true
+                     .viewTreeHoldsState, .menuContentOnly, .builtOnlyByApps, .builtOnlyByPreviews, .buildsNavigationStack, .builtBesideTabView, .builtOnlyAsDestination,
+                     .builtOnlyWhenShown, .referringTypes, .buildsControl: true
                 // Asked only by files that read `UIScreen.main.bounds`: few, so always taken as open.
                 case .phonePortraitOnly: true
                 case .defaultIsolation: defaultIsolationIsMainActor
@@ -199,7 +215,8 @@ extension WorkspaceQueries.Query {
         case .intentControls(let name): workspace.intentControls(in: name).contains { $0.path == path }
         // A helper in the asking file itself: the finding's related location points into it.
         case .reachedHazard(let target, let kinds): workspace.reachedHazard(from: target, kinds: Set(kinds))?.path == path
-        case .declaration, .references, .initializerLabels, .memberUsers, .elementEdits, .bodyReaches, .viewTreeHoldsState, .menuContentOnly, .builtOnlyByApps, .builtOnlyByPreviews, .defaultIsolation, .phonePortraitOnly, .buildsNavigationStack, .builtBesideTabView, .builtOnlyAsDestination: false  // labels and users carry no positions; declarations are asked excluding this file
+        case .declaration, .references, .initializerLabels, .memberUsers, .elementEdits, .bodyReaches, .viewTreeHoldsState, .menuContentOnly, .builtOnlyByApps, .builtOnlyByPreviews, .defaultIsolation, .phonePortraitOnly, .buildsNavigationStack, .builtBesideTabView, .builtOnlyAsDestination,
+             .builtOnlyWhenShown, .referringTypes, .buildsControl: false  // labels and users carry no positions; declarations are asked excluding this file
         }
     }
 
@@ -233,6 +250,9 @@ extension WorkspaceQueries.Query {
         case .buildsNavigationStack(let root): "k:" + root
         case .builtBesideTabView(let name): "t:" + name
         case .builtOnlyAsDestination(let name): "g:" + name
+        case .builtOnlyWhenShown(let name): "o:" + name
+        case .referringTypes(let name): "y:" + name
+        case .buildsControl(let root): "c:" + root
         }
     }
 
@@ -273,6 +293,9 @@ extension WorkspaceQueries.Query {
         case "k": self = .buildsNavigationStack(name)
         case "t": self = .builtBesideTabView(name)
         case "g": self = .builtOnlyAsDestination(name)
+        case "o": self = .builtOnlyWhenShown(name)
+        case "y": self = .referringTypes(name)
+        case "c": self = .buildsControl(name)
         default: return nil
         }
     }

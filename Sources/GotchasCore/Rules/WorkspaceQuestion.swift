@@ -4,6 +4,7 @@ public enum WorkspaceQuestion: Int, Sendable, CaseIterable, Comparable {
     case declaration, environmentUses, intentControls, references, initializerLabels, memberUsers, bodyReaches
     case viewTreeHoldsState, menuContentOnly, builtOnlyByApps, builtOnlyByPreviews, defaultIsolation, phonePortraitOnly
     case buildsNavigationStack, builtBesideTabView, reachedHazard, elementEdits, builtOnlyAsDestination
+    case builtOnlyWhenShown, referringTypes, buildsControl
 
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 
@@ -28,6 +29,9 @@ public enum WorkspaceQuestion: Int, Sendable, CaseIterable, Comparable {
         case .reachedHazard: "what the properties and functions the code calls do, up to three calls deep, in any file"
         case .elementEdits: "whether any file edits the collection's elements in place, or shrinks it"
         case .builtOnlyAsDestination: "whether a view type is built only as a pushed navigation destination"
+        case .builtOnlyWhenShown: "whether a view type is built only when pushed or presented (a sheet, cover or popover)"
+        case .referringTypes: "which types' code names the type"
+        case .buildsControl: "whether a view's tree builds a control (a button, link, toggle, field …)"
         }
     }
 }
@@ -54,6 +58,9 @@ extension WorkspaceQueries.Query {
         case .reachedHazard: .reachedHazard
         case .elementEdits: .elementEdits
         case .builtOnlyAsDestination: .builtOnlyAsDestination
+        case .builtOnlyWhenShown: .builtOnlyWhenShown
+        case .referringTypes: .referringTypes
+        case .buildsControl: .buildsControl
         }
     }
 }

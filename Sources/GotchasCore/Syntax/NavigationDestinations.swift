@@ -31,3 +31,15 @@ public enum NavigationDestinations {
         return link.calleeName == "NavigationLink"
     }
 }
+
+/// Where SwiftUI code presents a view over the one it stands in: the content of `.sheet`,
+/// `.fullScreenCover`, `.popover` and `.inspector`. A view built there is created while it is
+/// shown, and again only when the presenting view updates meanwhile.
+public enum PresentedContent {
+    static let presenters: Set<String> = ["sheet", "fullScreenCover", "popover", "inspector"]
+
+    /// True when the walk stands inside presented content (any enclosing content closure).
+    public static func contains(_ containers: [ContainerFrame]) -> Bool {
+        containers.contains { presenters.contains($0.name) && ($0.label == nil || $0.label == "content") }
+    }
+}

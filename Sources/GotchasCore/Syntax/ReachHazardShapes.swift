@@ -217,6 +217,24 @@ extension ExprSyntax {
         return false
     }
 
+    /// The expression stands in the size proposed to a fitting measurement
+    /// (`toolbar.sizeThatFits(CGSize(width: UIScreen.main.bounds.width, height: 0))`,
+    /// `systemLayoutSizeFitting(…)`): a width to measure a height against, not a layout size.
+    public var isFittingSizeProposal: Bool {
+        var current = Syntax(self)
+        while let parent = current.parent {
+            if let call = parent.as(FunctionCallExprSyntax.self), call.calledExpression.id != current.id,
+               let name = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+                ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text {
+                if ["sizeThatFits", "systemLayoutSizeFitting"].contains(name) { return true }
+                if !["CGSize", "width", "height"].contains(name) { return false }
+            }
+            if parent.is(CodeBlockItemSyntax.self) || parent.is(MemberBlockItemSyntax.self) { return false }
+            current = parent
+        }
+        return false
+    }
+
     /// `UIScreen.main.bounds` (or `UIKit.UIScreen.main.bounds`).
     public var isMainScreenBounds: Bool {
         guard let member = self.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "bounds",

@@ -50,6 +50,9 @@ extension MemberBlockSyntax {
                 switch ClosureSite(closure) {
                 case .call(let call, let callee, let label):
                     if ClosureRole.of(callee: callee, label: label, call: call) == .deferred { return false }
+                    // `WindowAccessor { window in guard let window else { return }; state.window = window }`:
+                    // a view builder holds neither a `guard` nor an assignment, so this is a callback.
+                    if closure.isStatementCallback { return false }
                 case .macro, .other:
                     return false
                 }
@@ -95,5 +98,17 @@ extension SyntaxProtocol {
             current = node.parent
         }
         return false
+    }
+}
+
+extension ClosureExprSyntax {
+    /// The closure's own statements include a `guard` or an assignment (`x = y`, `a.b = c`): code a
+    /// result builder does not accept, so the closure is a callback run later, not view content.
+    public var isStatementCallback: Bool {
+        statements.contains { item in
+            if item.item.is(GuardStmtSyntax.self) { return true }
+            guard let sequence = item.item.as(SequenceExprSyntax.self) else { return false }
+            return sequence.elements.contains { $0.is(AssignmentExprSyntax.self) }
+        }
     }
 }

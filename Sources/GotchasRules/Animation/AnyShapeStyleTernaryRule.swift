@@ -26,11 +26,11 @@ struct AnyShapeStyleTernaryRule: Rule {
             "a gradient-or-colour choice nothing animates",
             "a style whose change `.animation(nil, value:)` right after turns off",
         ],
-        severityReason: "the animated change shows wrong colours.",
+        severityReason: "warning where the change is animated (`.animation(_:value:)` on the view or a view around it, or `withAnimation` writing what the condition reads): the animated change shows wrong colours; info where nothing animates it, and the choice (a permission, a setting, focus) snaps.",
         useInstead: "the recommended shape",
         triggers: ["AnyShapeStyle"],
         triggering: [
-            "Image(systemName: \"checkmark\").foregroundStyle(↓isDone ? AnyShapeStyle(.tint) : AnyShapeStyle(.tint.tertiary))",
+            "Image(systemName: \"checkmark\").foregroundStyle(↓isDone ? AnyShapeStyle(.tint) : AnyShapeStyle(.tint.tertiary)).animation(.snappy, value: isDone)",
             """
             struct Row: View {
                 var isOn: Bool
@@ -52,7 +52,7 @@ struct AnyShapeStyleTernaryRule: Rule {
                 }
             }
             """,
-            "let style = (↓a ? AnyShapeStyle(.red) : AnyShapeStyle(.blue))",
+            RuleExample("let style = (↓a ? AnyShapeStyle(.red) : AnyShapeStyle(.blue))", note: "info: nothing here animates the change"),
         ],
         nonTriggering: [
             RuleExample("""
@@ -95,10 +95,18 @@ struct AnyShapeStyleTernaryRule: Rule {
         // A gradient or a colour chosen by a setting, where nothing animates the change: there
         // is nothing to interpolate, and one style with `.opacity` cannot stand for both kinds.
         if Self.isGradient(ternary.thenExpression) != Self.isGradient(ternary.elseExpression),
-           !WorkspaceRuleSupport.enclosingTypeAnimates(node) { return }
+           !Self.isAnimated(node) { return }
         // `.fill(c ? AnyShapeStyle(a) : AnyShapeStyle(b)).animation(nil, value: …)`: the style's change
         // is never animated, so nothing interpolates through stray colours.
         if Self.isUnanimated(node) { return }
+        // Nothing animates the change: the style snaps from one to the other, and the stray colours
+        // show only if an animation is added later.
+        if !Self.isAnimated(node) {
+            report.append(Finding(
+                message: "Both branches type-erase to `AnyShapeStyle`: SwiftUI can't compare them, so an animated change would interpolate through stray colors (nothing here animates it yet); prefer one constant style with `.opacity`",
+                range: ternary.range, loweredSeverity: .info))
+            return
+        }
         report.append(Finding(
             message: "Both branches type-erase to `AnyShapeStyle`: SwiftUI can't compare them and animations interpolate through stray colors; keep one constant style and animate `.opacity` instead",
             range: ternary.range))
@@ -119,6 +127,41 @@ struct AnyShapeStyleTernaryRule: Rule {
 
     private static func mentionsMaterial(_ expression: ExprSyntax) -> Bool {
         expression.tokens(viewMode: .sourceAccurate).contains { materials.contains($0.text) }
+    }
+
+    /// The change is animated: an `.animation(_:value:)` (not `nil`/`.none`) on a modifier chain
+    /// around the ternary, up to its member, or a `withAnimation { }` in the type that writes a name
+    /// the condition reads.
+    static func isAnimated(_ node: Syntax) -> Bool {
+        var current = node.parent
+        while let parent = current, !parent.is(MemberBlockItemSyntax.self) {
+            if let call = parent.as(FunctionCallExprSyntax.self) {
+                let chain = (call.modifiersAppliedAfter.last ?? call).modifiersThroughSelf
+                if chain.contains(where: { $0.modifierName == "animation" && !SymbolVariantByNameRule.isNoAnimation($0.arguments.first?.expression) }) {
+                    return true
+                }
+            }
+            current = parent.parent
+        }
+        guard let sequence = node.parent?.parent?.as(SequenceExprSyntax.self),
+              let declaration = WorkspaceRuleSupport.enclosingTypeDeclaration(node) else { return false }
+        var conditionNames: Set<String> = []
+        for element in sequence.elements {
+            if element.id == node.id { break }
+            for token in element.tokens(viewMode: .sourceAccurate) {
+                if case .identifier(let name) = token.tokenKind { conditionNames.insert(name) }
+            }
+        }
+        let tokens = Array(declaration.tokens(viewMode: .sourceAccurate))
+        for index in tokens.indices where tokens[index].text == "withAnimation" {
+            guard let call = tokens[index].parent?.parent?.as(FunctionCallExprSyntax.self), let body = call.trailingClosure else { continue }
+            let inner = Array(body.statements.tokens(viewMode: .sourceAccurate))
+            for (at, token) in inner.enumerated() where conditionNames.contains(token.text) && at + 1 < inner.count {
+                let next = inner[at + 1]
+                if next.tokenKind == .equal || (next.tokenKind == .period && at + 2 < inner.count && inner[at + 2].text == "toggle") { return true }
+            }
+        }
+        return false
     }
 
     /// The ternary is an argument of a modifier directly followed by `.animation(nil, …)`.

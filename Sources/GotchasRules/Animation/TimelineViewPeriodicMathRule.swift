@@ -20,6 +20,8 @@ struct TimelineViewPeriodicMathRule: CallRule {
             "a periodic schedule (a clock)",
             "trigonometry on layout angles",
             "outside a `TimelineView`",
+            "a `Canvas` drawn from the time (particles, physics)",
+            "content that samples a live value each frame (a closure the view is given)",
         ],
         severityReason: "a cheaper way to draw the same effect.",
         asks: [.declaration, .reachedHazard],
@@ -102,6 +104,30 @@ struct TimelineViewPeriodicMathRule: CallRule {
                 """, note: "outside a TimelineView"),
             RuleExample("TimelineView(.animation) { context in Waves(date: context.date) }", note: "no trig in the content"),
             RuleExample("""
+                struct Confetti: View {
+                    let start: Date
+                    var body: some View {
+                        TimelineView(.animation) { timeline in
+                            Canvas { context, size in
+                                let elapsed = timeline.date.timeIntervalSince(start)
+                                for particle in particles { draw(particle, x: sin(elapsed * particle.spin), in: context) }
+                            }
+                        }
+                    }
+                }
+                """, note: "a `Canvas` drawn from the time: particles `.phaseAnimator` cannot draw"),
+            RuleExample("""
+                struct Visualizer: View {
+                    let meter: () -> Double
+                    var body: some View {
+                        TimelineView(.animation) { context in
+                            let level = meter()
+                            Capsule().frame(height: 20 * level * (1 + sin(context.date.timeIntervalSince1970)))
+                        }
+                    }
+                }
+                """, note: "samples a live value each frame through a closure the view holds"),
+            RuleExample("""
                 struct Ticker: View {
                     var body: some View {
                         TimelineView(.animation) { timeline in
@@ -130,6 +156,7 @@ struct TimelineViewPeriodicMathRule: CallRule {
               let timeline = context.type(named: "TimelineView") == nil ? context.nearestContainer(in: ["TimelineView"]) : nil,
               let timelineCall = timeline.call, timelineCall.timelineScheduleName == "animation"
         else { return }
+        if Self.isNotAPeriodicEffect(timeline.closure, in: context) { return }
         let parameters = timeline.closure.parameterNames.filter { $0 != "_" }
         // A container rule reports on the container's call: once per `TimelineView`, from
         // its first trigonometric call of the date, however many its content has.
@@ -149,6 +176,7 @@ struct TimelineViewPeriodicMathRule: CallRule {
         guard context.execution == .render, timelineCall.timelineScheduleName == "animation", context.type(named: "TimelineView") == nil,
               let closure = timelineCall.trailingClosure ?? timelineCall.arguments.last?.expression.as(ClosureExprSyntax.self)
         else { return }
+        if Self.isNotAPeriodicEffect(closure, in: context) { return }
         let parameters = closure.parameterNames.filter { $0 != "_" }
         // The content's own trigonometry of the time is reported from that call.
         if closure.containedCalls(named: Self.trig).contains(where: { Self.trigName($0) != nil && $0.arguments.count == 1 && Self.readsTime($0, parameters: parameters) }) { return }
@@ -170,6 +198,19 @@ struct TimelineViewPeriodicMathRule: CallRule {
                 range: timelineCall.rangeThroughArguments,
                 related: [WorkspaceRuleSupport.related(reached, "`\(reached.hazard.member)` computes `\(reached.hazard.detail)` here")]))
             return
+        }
+    }
+
+    /// The content draws a `Canvas` from the time (a particle system, physics: more than phases
+    /// `.phaseAnimator` can state), or calls a closure the view holds (`meter()`) to sample a live
+    /// value each frame, which is what the `TimelineView` is for.
+    static func isNotAPeriodicEffect(_ content: ClosureExprSyntax, in context: RuleContext) -> Bool {
+        let closureProperties = Set((context.enclosingType?.properties ?? []).filter { $0.isStoredInstance && ($0.typeName?.contains("->") ?? false) }.map(\.name))
+        return content.tokens(viewMode: .sourceAccurate).contains { token in
+            guard case .identifier(let name) = token.tokenKind, let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { return false }
+            if name == "Canvas", reference.parent?.is(FunctionCallExprSyntax.self) == true { return true }
+            guard closureProperties.contains(name) else { return false }
+            return reference.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == reference.id
         }
     }
 

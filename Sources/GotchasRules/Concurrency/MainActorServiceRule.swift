@@ -17,12 +17,13 @@ struct MainActorServiceRule: Rule {
             state, and keep `@MainActor` for view models.
             """,
         notFlagged: [
-            "test code",
+            "test code, and a fake only previews and tests use",
             "observable models (`@Observable`, `@Published` state)",
             "a `Sendable`, nonisolated service",
             "no network or file I/O",
         ],
         severityReason: "main-thread work that could move off it.",
+        asks: [.referringTypes, .builtOnlyByPreviews, .declaration],
         useInstead: "a Sendable, nonisolated service",
         triggers: ["MainActor"],
         triggering: [
@@ -42,6 +43,14 @@ struct MainActorServiceRule: Rule {
             """,
         ],
         nonTriggering: [
+            RuleExample("""
+                @MainActor final class FakeRepository {
+                    func thumbnail() async throws -> Data { try await URLSession.shared.data(from: sample).0 }
+                }
+                """, note: "a fake only previews and tests use", otherFiles: [
+                    "Row.swift": "struct Row: View { var body: some View { Text(\"\") } }\n#Preview { Row().environment(Store(FakeRepository())) }",
+                    "Tests/RepositoryTests.swift": "struct RepositoryTests { func load() async { _ = try? await FakeRepository().thumbnail() } }",
+                ]),
             RuleExample("""
                 @MainActor final class DocumentRepository {
                     private let session: URLSession
@@ -110,6 +119,20 @@ struct MainActorServiceRule: Rule {
         return decl.memberBlock.members.contains { $0.decl.as(VariableDeclSyntax.self)?.attributes.contains("Published") == true }
     }
 
+    /// Some code names the type, and all of it is preview or test code: a top-level `#Preview`, a
+    /// view only previews build, a `PreviewProvider`, a test case or a type under a `Tests` folder.
+    static func isUsedOnlyByPreviewsAndTests(_ name: String, in context: RuleContext) -> Bool {
+        guard let referring = context.typesReferring(to: name) else { return false }
+        let users = referring.filter { $0 != name }
+        return !users.isEmpty && users.allSatisfy { user in
+            if user == FileIndex.previewKey || context.isBuiltOnlyByPreviews(user) { return true }
+            guard !user.isEmpty, let declaration = context.declaration(of: user) else { return false }
+            let type = declaration.scope
+            return type.inherits("PreviewProvider") || type.inherits("XCTestCase")
+                || declaration.path.split(separator: "/").contains { $0 == "Tests" || $0.hasSuffix("Tests") }
+        }
+    }
+
     func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
         let decl = node.cast(ClassDeclSyntax.self)
         let name = decl.name.text
@@ -124,6 +147,8 @@ struct MainActorServiceRule: Rule {
         // `@Published` state): that state belongs on the main actor, whatever I/O it also does (a
         // player service's playback state).
         if decl.attributes.contains("Observable") || Self.publishesState(decl) { return }
+        // An in-memory fake that only previews and tests name: its I/O never runs in the app.
+        if Self.isUsedOnlyByPreviewsAndTests(name, in: context) { return }
         report.append(Finding(
             message: "`\(name)` is @MainActor: its request building, decoding and file I/O run on the main thread and every caller hops there; make it a `Sendable` class with `nonisolated` methods (or an `actor`)",
             range: attribute.byteRange))

@@ -22,6 +22,8 @@ struct ForEachIDSelfMutableRule: CallRule {
             "a hand-written hash over a stable key",
             "a collection only replaced whole",
             "`List(…, id: \\.self, selection:)` selecting elements",
+            "preview-only code (`if XCODE_RUNNING_FOR_PREVIEWS …`)",
+            "a private collection another file's same-named property edits",
         ],
         severityReason: "shown only where code edits elements in place (`ForEach($xs)`, `$xs[i]`, `xs[i].field = …`).",
         asks: [.declaration, .elementEdits],
@@ -193,15 +195,36 @@ struct ForEachIDSelfMutableRule: CallRule {
               // collection only ever assigned whole (`posts = await load()`) gives new rows anyway.
               let collectionName = data.unwrapped.dottedName?.split(separator: ".").last.map(String.init)
         else { return }
+        // Code that runs only in Xcode's previews: no user edits anything there.
+        if Self.isPreviewOnlyBranch(Syntax(call)) { return }
         // The evidence may be in this file or in any other (a store replacing `items[i] = updated`).
+        // A private property of this type is edited elsewhere only through a binding this file hands
+        // on (`$items`): without one, another file's `items[i] = …` is another type's `items`.
+        let reachableElsewhere = !(WorkspaceRuleSupport.enclosingProperty(named: collectionName, in: context)?.isPrivate ?? false)
+            || context.tree.tokens(viewMode: .sourceAccurate).contains { $0.text == "$" + collectionName }
         let editors = context.tree.editsElementsInPlace(of: collectionName) ? [context.path]
-            : context.filesEditingElements(of: collectionName).filter { $0 != context.path }
+            : reachableElsewhere ? context.filesEditingElements(of: collectionName).filter { $0 != context.path } : []
         guard !editors.isEmpty else { return }
         let editing = editors == [context.path] ? "this file edits" : "code \(WorkspaceRuleSupport.place(editors, from: context)) edits"
         report.append(Finding(
             message: "`id: \\\(component)` makes each `\(element)`'s hash its identity, and \(editing) `\(collectionName)`'s elements in place (`\(element)`, declared \(WorkspaceRuleSupport.place([declaration.path], from: context)), has `var \(field.name)`): an edit gives the row a new identity (row state resets, focus is lost); identify rows by a stable `id`",
             range: idArgument.byteRange,
             related: [WorkspaceRuleSupport.related(declaration, "`\(element)` is declared here")]))
+    }
+
+    /// The code stands in an `if` whose condition reads `XCODE_RUNNING_FOR_PREVIEWS` (the environment
+    /// variable Xcode sets for previews): the branch runs only in a preview.
+    static func isPreviewOnlyBranch(_ node: Syntax) -> Bool {
+        var current = node
+        while let parent = current.parent {
+            if let ifExpr = parent.as(IfExprSyntax.self), current.id == ifExpr.body.id,
+               ifExpr.conditions.tokens(viewMode: .sourceAccurate).contains(where: { $0.text.contains("XCODE_RUNNING_FOR_PREVIEWS") }) {
+                return true
+            }
+            if parent.is(MemberBlockItemSyntax.self) { return false }
+            current = parent
+        }
+        return false
     }
 
     /// A `selection:` whose binding holds the element (or a set / optional of it), or whose

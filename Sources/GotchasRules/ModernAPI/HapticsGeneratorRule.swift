@@ -151,30 +151,37 @@ struct HapticsGeneratorRule: CallRule {
         // also changes the view's state, that value is the trigger and the swap is direct. A
         // haptic with no state change beside it (a debug button, a tap on a static row) has no
         // trigger to hand over: the advice is weaker there.
-        let hasTrigger = Self.changesViewState(around: call, in: context)
+        let trigger = Self.changedViewState(around: call, in: context)
         report.append(Finding(
-            message: "`\(type)` in SwiftUI code: use `.sensoryFeedback(_:trigger:)` on the view, which plays feedback when the trigger changes and manages the generator"
-                + (hasTrigger ? "" : " (this action changes no state of the view that could be the trigger)"),
-            range: call.byteRange, loweredSeverity: hasTrigger ? nil : .hint))
+            message: trigger.map {
+                "`\(type)` in SwiftUI code: use `.sensoryFeedback(_:trigger: \($0))` on the view, which plays feedback when `\($0)` (set here) changes and manages the generator"
+            } ?? "`\(type)` in SwiftUI code: use `.sensoryFeedback(_:trigger:)` on the view, which plays feedback when the trigger changes and manages the generator"
+                + " (this code changes no state of the view that could be the trigger)",
+            range: call.byteRange, loweredSeverity: trigger != nil ? nil : .hint))
     }
 
     /// Wrappers of view state a `.sensoryFeedback` trigger can read.
     static let stateWrappers: Set<String> = ["State", "Binding", "AppStorage", "SceneStorage", "FocusState"]
 
-    /// The closure around the call (its innermost one) assigns or toggles a property of the
-    /// enclosing view held in view state (`liked.toggle()`, `self.index = tab.rawValue`).
-    static func changesViewState(around call: FunctionCallExprSyntax, in context: RuleContext) -> Bool {
-        guard let closure = call.ancestor(ClosureExprSyntax.self), let type = context.enclosingType else { return false }
+    /// The property of the enclosing view, held in view state, that the code around the call (its
+    /// innermost closure, else the method it stands in) assigns or toggles (`liked.toggle()`,
+    /// `self.index = tab.rawValue`, `status = .complete`): the trigger to hand over; nil when none.
+    static func changedViewState(around call: FunctionCallExprSyntax, in context: RuleContext) -> String? {
+        let scope: Syntax? = call.ancestor(ClosureExprSyntax.self).map { Syntax($0.statements) }
+            ?? call.ancestor(FunctionDeclSyntax.self)?.body.map(Syntax.init)
+        guard let scope, let type = context.enclosingType else { return nil }
         let merged = context.type(named: type.name)
         let state = Set((type.properties + (merged?.properties ?? [])).filter { $0.wrapper.map(stateWrappers.contains) == true }.map(\.name))
-        guard !state.isEmpty else { return false }
-        let tokens = Array(closure.statements.tokens(viewMode: .sourceAccurate))
-        for index in tokens.indices where state.contains(tokens[index].text) || state.contains(String(tokens[index].text.dropFirst())) {
-            guard index + 1 < tokens.count else { continue }
+        guard !state.isEmpty else { return nil }
+        let tokens = Array(scope.tokens(viewMode: .sourceAccurate))
+        for index in tokens.indices {
+            let text = tokens[index].text
+            let name = state.contains(text) ? text : String(text.dropFirst())
+            guard state.contains(name), index + 1 < tokens.count else { continue }
             let next = tokens[index + 1]
-            if next.tokenKind == .equal || ["+=", "-=", "*=", "/="].contains(next.text) { return true }
-            if next.tokenKind == .period, index + 2 < tokens.count, tokens[index + 2].text == "toggle" { return true }
+            if next.tokenKind == .equal || ["+=", "-=", "*=", "/="].contains(next.text) { return name }
+            if next.tokenKind == .period, index + 2 < tokens.count, tokens[index + 2].text == "toggle" { return name }
         }
-        return false
+        return nil
     }
 }

@@ -25,6 +25,7 @@ struct UIScreenBoundsRule: Rule {
             "other screen properties",
             "content rendered off screen by `ImageRenderer`",
             "a `@State` seed the view overwrites with a measured size",
+            "a width proposed to `sizeThatFits` to measure a height",
         ],
         severityReason: "warning where it sizes or places views: the layout breaks whenever the window is not the screen; info where it only sizes a decorative effect (a gradient's or blur's radius, a random start point) or stands for the visible area in a visibility estimate.",
         asks: [.phonePortraitOnly, .reachedHazard],
@@ -123,6 +124,15 @@ struct UIScreenBoundsRule: Rule {
                 """, note: "info: the screen stands for the visible area in a visibility estimate"),
         ],
         nonTriggering: [
+            RuleExample("""
+                struct AccessoryBar<Content: View>: View {
+                    let content: Content
+                    var body: some View { content.frame(height: barHeight) }
+                    private var barHeight: CGFloat {
+                        UIToolbar().sizeThatFits(CGSize(width: UIScreen.main.bounds.width, height: 0)).height
+                    }
+                }
+                """, note: "a width proposed to measure a bar's height, not a layout size"),
             RuleExample("""
                 struct DragPreview: View {
                     var widths: [String: CGFloat]
@@ -256,6 +266,9 @@ struct UIScreenBoundsRule: Rule {
         // Inside `ImageRenderer(content: …)`: the view is rendered off screen into an image, in no
         // window or container; the screen's width is a deliberate render width there.
         if Self.isImageRendererContent(member) { return }
+        // `sizeThatFits(CGSize(width: UIScreen.main.bounds.width, height: 0))`: a width proposed to
+        // measure a height (a bar's), not the view's layout size.
+        if readsBounds, ExprSyntax(member).isFittingSizeProposal { return }
         // `@State private var width: CGFloat = UIScreen.main.bounds.width` that the view overwrites
         // with a measured size (`width = geo.size.width`): a seed for before the first measurement.
         if Self.isStateSeedOverwrittenByMeasurement(member) { return }

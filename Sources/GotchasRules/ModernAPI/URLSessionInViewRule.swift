@@ -20,7 +20,7 @@ struct URLSessionInViewRule: Rule {
             "type annotations and nested non-view types",
             "toolbar content",
         ],
-        severityReason: "networking tied to the view's lifetime.",
+        severityReason: "warning for networking the view runs outside `.task` or in several places; info for the view's one request inside `.task { }`, already cancelled with the view.",
         useInstead: "models and services",
         // `.task { }` in the advice: https://developer.apple.com/tutorials/data/documentation/swiftui/view/task(name:priority:file:line:_:).md (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1)
         requires: .os(iOS: OSVersion(15), macOS: OSVersion(12), tvOS: OSVersion(15), watchOS: OSVersion(8)),
@@ -39,20 +39,22 @@ struct URLSessionInViewRule: Rule {
                             }
                     }
                 }
-                """, note: "inside `@available` the minimum is raised to what the advice needs", platforms: [.iOS: OSVersion(14)]),
-            """
-            struct Avatar: View {
-                let url: URL
-                @State private var image: UIImage?
-                var body: some View {
-                    Image(uiImage: image ?? UIImage())
-                        .task {
-                            let (data, _) = try! await ↓URLSession.shared.data(from: url)
-                            image = UIImage(data: data)
-                        }
+                """, note: "inside `@available` the minimum is raised to what the advice needs (info: the view's one request, in `.task`)", platforms: [.iOS: OSVersion(14)]),
+            RuleExample("""
+                struct Avatar: View {
+                    let url: URL
+                    @State private var image: UIImage?
+                    var body: some View {
+                        Image(uiImage: image ?? UIImage())
+                            .onAppear {
+                                ↓URLSession.shared.dataTask(with: url) { data, _, _ in
+                                    image = data.flatMap(UIImage.init(data:))
+                                }.resume()
+                            }
+                    }
                 }
-            }
-            """,
+                """, note: "a request outside `.task`: nothing cancels it"),
+
             """
             struct Feed: View {
                 var body: some View { List(posts) { PostRow(post: $0) } }
@@ -109,6 +111,25 @@ struct URLSessionInViewRule: Rule {
 
     static let nodeKinds: Set<SyntaxKind> = [.declReferenceExpr]
 
+    /// The code stands in the closure of a `.task { }` modifier.
+    static func standsInTask(_ node: Syntax) -> Bool {
+        var current = node.parent
+        while let parent = current {
+            if parent.is(ClosureExprSyntax.self) {
+                return parent.parent?.as(FunctionCallExprSyntax.self)?.modifierName == "task"
+            }
+            if parent.is(MemberBlockItemSyntax.self) { return false }
+            current = parent.parent
+        }
+        return false
+    }
+
+    /// How many times the type declaration around `node` names `URLSession` in an expression.
+    static func usesOfURLSession(around node: Syntax) -> Int {
+        guard let declaration = WorkspaceRuleSupport.enclosingTypeDeclaration(node) else { return 0 }
+        return declaration.tokens(viewMode: .sourceAccurate).filter { $0.text == "URLSession" && $0.parent?.is(DeclReferenceExprSyntax.self) == true }.count
+    }
+
     func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
         let reference = node.cast(DeclReferenceExprSyntax.self)
         guard reference.baseName.text == "URLSession", let view = context.enclosingView else { return }
@@ -122,6 +143,14 @@ struct URLSessionInViewRule: Rule {
             } else {
                 break
             }
+        }
+        // The view's only request, made in `.task { }`: cancelled with the view already; moving it to
+        // a model is tidier (testable, shared), not a fix.
+        if Self.standsInTask(use), Self.usesOfURLSession(around: use) == 1 {
+            report.append(Finding(
+                message: "`\(view.name)` makes its one request with `URLSession` in `.task { }`; a model or service would make it testable and keep previews off the network",
+                range: use.byteRange, loweredSeverity: .info))
+            return
         }
         report.append(Finding(
             message: "`\(view.name)` does networking with `URLSession`; move the request into a model or service and call it from `.task { }`",

@@ -22,9 +22,10 @@ struct OnAppearTaskRule: CallRule {
             "a `Task` beside other statements",
             "`Task.detached`",
             "a view shown only while state says so (a load-more trigger)",
+            "an app's or a scene's content: setup that must outlive a window",
         ],
         fixSafety: "Moves the body into `.task { }` (a `Task(priority:)` becomes `.task(priority:)`). Safe; not offered when the closure has a signature (`{ @MainActor in … }`), a comment would be lost, the body throws an error it does not catch, or the `Task` stands behind an `if`.",
-        severityReason: "warning where uncancelled work shows after the view is gone: the view cleans up in `.onDisappear` (the task's later writes race it) or the task loops; info for a one-shot task that ends on its own.",
+        severityReason: "warning where uncancelled work shows after the view is gone: the same view cleans up in `.onDisappear` (the task's later writes race it) or the task loops; info for a one-shot task that ends on its own.",
         asks: [.declaration],
         fix: .safe,
         // https://developer.apple.com/tutorials/data/documentation/swiftui/view/task(name:priority:file:line:_:).md (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1)
@@ -125,6 +126,15 @@ struct OnAppearTaskRule: CallRule {
                         note: "a task that never awaits only defers a state write: nothing to cancel"),
             RuleExample("Text(\"a\").onAppear { Task.detached { await load() } }", note: "a detached task is a deliberate choice"),
             RuleExample("Text(\"a\").onAppear(perform: refresh)", note: "a function reference"),
+            RuleExample("""
+                struct NotesApp: App {
+                    var body: some Scene {
+                        WindowGroup {
+                            MainView().onAppear { Task { await initialize() } }
+                        }
+                    }
+                }
+                """, note: "an app's scene content: setup for the app, which `.task` would cancel with the window"),
         ],
         corrections: [
             RuleCorrection("""
@@ -183,6 +193,11 @@ struct OnAppearTaskRule: CallRule {
         // Present only while changing state allows it: `.task` ends when the view goes, which the
         // work itself may cause (a load-more trigger hidden while loading). `Task { }` outlives that.
         if Self.isShownWhileStateAllows(call, in: context) { return }
+        // An `App`'s or a `Scene`'s scene content: setup for the app, which `.task` would cancel with its window.
+        if let type = context.enclosingType, let merged = Optional(context.type(named: type.name) ?? type),
+           ["App", "Scene"].contains(where: { type.inherits($0) || merged.inherits($0) }) {
+            return
+        }
         // No `await` in the task: it only defers synchronous work (a state write out of the view
         // update) and runs to its end at once; there is nothing for `.task` to cancel.
         if !body.statements.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .keyword(.await) }) { return }
@@ -196,7 +211,8 @@ struct OnAppearTaskRule: CallRule {
         // A warning where outliving the view shows: the view cleans up in `.onDisappear` (which the
         // task's later writes race), or the task loops until cancelled. A one-shot load that ends
         // on its own is info: moving it to `.task` is tidier, not a fix.
-        let outlivesCleanup = WorkspaceRuleSupport.enclosingTypeMentions(Syntax(call), ["onDisappear"])
+        let chain = (call.modifiersAppliedAfter.last ?? call).modifiersThroughSelf
+        let outlivesCleanup = chain.contains { $0.modifierName == "onDisappear" }
             || body.statements.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .keyword(.while) || $0.tokenKind == .keyword(.repeat) }
             || Self.hasForAwait(body)
         report.append(Finding(

@@ -22,11 +22,12 @@ struct SafeAreaInsetBottomRule: CallRule {
             "a composer or text input",
             "a control aligned to one side",
             "a view whose tree holds state",
+            "an indicator with no controls (a count, a status pill)",
             "views stacked vertically below iOS 26",
         ],
         fixSafety: "Renames the modifier to `.safeAreaBar`. Unsafe: it needs the iOS 26 SDK; withheld below an iOS 26 deployment target.",
         severityReason: "a better-integrated API exists.",
-        asks: [.viewTreeHoldsState],
+        asks: [.viewTreeHoldsState, .buildsControl],
         fix: .unsafe,
         // https://developer.apple.com/documentation/swiftui/toolbaritemplacement/bottombar.md: iOS 14, watchOS 10, visionOS 1, no macOS; tvOS 18 only inside a NavigationSplitView sidebar, so not a bottom bar there
         requires: .os(iOS: OSVersion(14), macOS: nil, tvOS: nil, watchOS: OSVersion(10)),
@@ -77,6 +78,16 @@ struct SafeAreaInsetBottomRule: CallRule {
             """,
         ],
         nonTriggering: [
+            RuleExample("""
+                struct Documents: View {
+                    var body: some View {
+                        List(documents) { DocumentRow(document: $0) }
+                            .safeAreaInset(edge: .bottom) { CountPill(total: documents.count) }
+                    }
+                }
+                """, note: "an indicator with no controls floats over the list: not a bar", otherFiles: [
+                    "CountPill.swift": "struct CountPill: View {\n    let total: Int\n    var body: some View { Text(\"\\(total) documents\").padding().background(.thinMaterial, in: Capsule()) }\n}",
+                ]),
             RuleExample("""
                 #if os(macOS)
                 struct Inbox: View {
@@ -196,6 +207,25 @@ struct SafeAreaInsetBottomRule: CallRule {
         WorkspaceRuleSupport.calledTypeNames(in: content).contains { context.viewTreeHoldsState(rootedAt: $0) == true }
     }
 
+    /// The content may build a control the user acts on: a system control, or a view whose tree builds
+    /// one (a type no file declares, other than a passive system view, may). A count or status
+    /// pill with no controls is an indicator floating over the content, not a bar.
+    static func mayBuildControl(_ content: ClosureExprSyntax, in context: RuleContext) -> Bool {
+        if content.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == "onTapGesture" }) { return true }
+        // A member or a helper (`metadataBar`, `bar()`) builds what this code does not show.
+        let shown = content.statements.allSatisfy { item in
+            guard let expression = item.item.as(ExprSyntax.self), let root = Self.chainRoot(expression).as(FunctionCallExprSyntax.self),
+                  let callee = root.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
+            return TypeNames.startsUppercase(callee)
+        }
+        if !shown { return true }
+        return WorkspaceRuleSupport.calledTypeNames(in: content).contains { name in
+            if WorkspaceIndex.controls.contains(name) { return true }
+            if ForEachIndexIdentityRule.statelessSystemViews.contains(name) { return false }
+            return context.viewTreeBuildsControl(rootedAt: name) != false
+        }
+    }
+
     /// The content stacks views vertically (`VStack { primary; secondary }`): below iOS 26 the
     /// only system alternative, a bottom toolbar, lays its items out in one row.
     static func stacksVertically(_ content: ClosureExprSyntax) -> Bool {
@@ -240,7 +270,7 @@ struct SafeAreaInsetBottomRule: CallRule {
         // A composer or text input pinned above the keyboard is not a toolbar: a bar holds buttons and
         // labels, and `ToolbarItem(placement: .bottomBar)` cannot host a growing text field.
         if let content = call.trailingClosure ?? call.argument(labeled: "content")?.expression.as(ClosureExprSyntax.self),
-           Self.holdsTextInput(content) || Self.buildsStatefulView(content, in: context)
+           Self.holdsTextInput(content) || Self.buildsStatefulView(content, in: context) || !Self.mayBuildControl(content, in: context)
             || (!(Self.description.fixRequires.map(context.allows) ?? true) && Self.stacksVertically(content)) {
             return
         }

@@ -25,7 +25,7 @@ struct AnyViewRule: CallRule {
             "an erasing helper's own body",
             "an erased `EmptyView`",
             "test and snapshot code",
-            "a branch of `if #available`",
+            "a branch of `if #available`, or a return beside one",
             "a view built once by a non-view type's method (a hosting window)",
         ],
         severityReason: "a type-erased view built where a `@ViewBuilder`, `switch` or generic could replace it; error for a `List` row's own view (the `List`'s content, or a `ForEach`'s directly in a `List`), where every row is built up front.",
@@ -81,6 +81,22 @@ struct AnyViewRule: CallRule {
                 """, note: "an initializer whose stored property is generic"),
         ],
         nonTriggering: [
+            RuleExample("""
+                struct LogView: View {
+                    var body: some View { Text("Log").toolbar { menu } }
+                    private var menu: AnyView {
+                        #if canImport(UIKit)
+                            if #available(iOS 16.0, *) {
+                                return AnyView(MenuButton())
+                            } else {
+                                return AnyView(MenuView())
+                            }
+                        #else
+                            return AnyView(MenuView())
+                        #endif
+                    }
+                }
+                """, note: "the `#else` return of a member whose other branch needs erasure"),
             RuleExample("""
                 struct MainView: View {
                     private let editor: (Binding<String>) -> AnyView = { text in
@@ -339,6 +355,9 @@ struct AnyViewRule: CallRule {
         // A branch of `if #available`: erasure is how a type that exists only on newer systems
         // is hidden from older ones, and the branch taken never changes while the app runs.
         if WorkspaceRuleSupport.isInAvailabilityBranch(call) { return }
+        // Another return of a member declared `AnyView` is such a branch (`#if` a UIKit view behind
+        // `if #available`, `#else` a plain one): the member's type is fixed by it, and this return matches.
+        if Self.sharesAnAvailabilityErasure(call, in: context) { return }
         // A protocol requirement declared `AnyView` (`var contextMenuItems: AnyView { get }`) that
         // this member implements: the protocol fixes the type, in a view as anywhere.
         if Self.isReturnedFromAnyViewRequirement(call, in: context) { return }
@@ -803,6 +822,20 @@ struct AnyViewRule: CallRule {
             if declared == labels { return function }
         }
         return nil
+    }
+
+    /// The call is returned from a member declared `AnyView`, and another `AnyView(…)` returned from
+    /// it stands in an `if #available` branch, which needs the erasure.
+    private static func sharesAnAvailabilityErasure(_ call: FunctionCallExprSyntax, in context: RuleContext) -> Bool {
+        guard let frame = context.enclosingMember, let declared = frame.node.declaredResultType,
+              TypeNames.strippingOptional(declared) == "AnyView", call.parent?.is(ReturnStmtSyntax.self) == true
+        else { return false }
+        return frame.node.tokens(viewMode: .sourceAccurate).contains { token in
+            guard token.text == "AnyView", let other = token.parent?.parent?.as(FunctionCallExprSyntax.self),
+                  other.id != call.id, other.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.id == token.id
+            else { return false }
+            return other.parent?.is(ReturnStmtSyntax.self) == true && WorkspaceRuleSupport.isInAvailabilityBranch(other)
+        }
     }
 
     private static func isReturnedFromOptionalAnyViewMember(_ call: FunctionCallExprSyntax, in context: RuleContext) -> Bool {

@@ -27,7 +27,7 @@ struct ForEachIndexIdentityRule: CallRule {
             "rows that take their element's identity with `.id(items[i].key)`",
         ],
         fixSafety: "Replaces `id: \\.offset` with `id: \\.element.id` when the element is known to be `Identifiable` or to have an `id`. Unsafe: rows change identity, which is the point.",
-        severityReason: "shown only where positions move (`.onDelete`/`.onMove`, or code that inserts, removes or reorders) and rows hold state.",
+        severityReason: "warning where positions move (`.onDelete`/`.onMove`, or code that inserts, removes or reorders) and rows hold state, or where rows bind by index into a list some code replaces or shrinks; info where the user deletes or moves rows that hold none (only their animation goes wrong).",
         asks: [.declaration, .viewTreeHoldsState, .menuContentOnly, .reachedHazard, .elementEdits],
         fix: .unsafe,
         triggering: [
@@ -280,6 +280,10 @@ struct ForEachIndexIdentityRule: CallRule {
         // deletes or moves rows (`.onDelete`/`.onMove`), or the view's own code does
         // (`cards.remove(at: i)`). Data replaced whole, or only appended to, keeps every row at
         // its index (a character's scalars, a command path rebuilt whole).
+        // Only rows that hold something of their item can keep the wrong one's: state, focus, an
+        // editor's text, a loaded image. Rows that hold nothing just redraw; a range without `id:`
+        // is still flagged (it stops updating when the count changes).
+        let rowsHoldState = call.argument(labeled: "id") == nil || Self.rowsHoldState(call, in: context)
         if !Self.isEditable(call) {
             if Self.positionShifts(collection, in: context) == .none {
                 // Replaced whole, rows keep their positions, but a row binding into the data by its
@@ -295,10 +299,16 @@ struct ForEachIndexIdentityRule: CallRule {
                     range: call.rangeThroughArguments, fixes: fixes))
                 return
             }
-            // Only rows that hold something of their item can keep the wrong one's: state, focus, an
-            // editor's text, a loaded image. Rows that hold nothing just redraw; a range without `id:`
-            // is still flagged (it stops updating when the count changes).
-            if call.argument(labeled: "id") != nil, !Self.rowsHoldState(call, in: context) { return }
+            if !rowsHoldState { return }
+        } else if !rowsHoldState {
+            // The user deletes or moves rows, but they hold nothing of their item: only the animation
+            // of the rows after the change is wrong.
+            report.append(Finding(
+                message: "`ForEach` identified by index: deleting or moving a row shifts every later row's identity; "
+                    + "these rows hold no state, so only their animation goes wrong; identify rows by the element "
+                    + "(`ForEach(items)` or `id: \\.element.id`)",
+                range: call.rangeThroughArguments, fixes: fixes, loweredSeverity: .info))
+            return
         }
         report.append(Finding(
             message: "`ForEach` identified by index: inserting or removing an item shifts every later row's identity, "

@@ -25,8 +25,8 @@ struct HeavyStateInitializerRule: Rule {
             "a scene's or a hosting controller's root view",
             "a class the workspace does not declare",
         ],
-        severityReason: "warning where the construction shows work (a `Task`, a `try`, a context, decoder, formatter, player or session); info where it only calls code whose cost is not shown (`init() { load() }`).",
-        asks: [.declaration, .builtOnlyByApps, .builtOnlyByPreviews],
+        severityReason: "warning where the construction shows work (a `Task`, a `try`, a context, decoder, formatter, player or session); info where it only calls code whose cost is not shown (`init() { load() }`), and where the view is built only as a pushed destination or a sheet, cover or popover (re-created only when the view that shows it updates).",
+        asks: [.declaration, .builtOnlyByApps, .builtOnlyByPreviews, .builtOnlyWhenShown],
         useInstead: "created once in .task",
         // `.task { }` in the advice: https://developer.apple.com/tutorials/data/documentation/swiftui/view/task(name:priority:file:line:_:).md (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1)
         requires: .os(iOS: OSVersion(15), macOS: OSVersion(12), tvOS: OSVersion(15), watchOS: OSVersion(8)),
@@ -89,6 +89,15 @@ struct HeavyStateInitializerRule: Rule {
                 }
                 """, note: "`StateModel()` inside `extension Player` is `Player.StateModel`, whose `init` does work; `Search.StateModel` does none",
                 otherFiles: twoFeatureModels),
+            RuleExample("""
+                struct SettingsView: View {
+                    @State private var identities = ↓IdentityStore()
+                    var body: some View { Text("") }
+                }
+                """, note: "info: a sheet's content, re-created only when the view presenting it updates", otherFiles: [
+                    "IdentityStore.swift": "final class IdentityStore { let decoder = JSONDecoder() }",
+                    "MainView.swift": "struct MainView: View {\n    @State private var showSettings = false\n    var body: some View { Text(\"\").sheet(isPresented: $showSettings) { SettingsView() } }\n}",
+                ]),
         ],
         nonTriggering: [
             RuleExample("""
@@ -277,6 +286,9 @@ struct HeavyStateInitializerRule: Rule {
         guard !creations.isEmpty, !(context.enclosingView.map { context.isBuiltOnlyByApps($0.name) } ?? false) else { return }
         // A view only previews build (a preview host) is made once per preview, by no parent.
         if WorkspaceRuleSupport.isPreviewOnly(context, at: node) { return }
+        // Pushed or presented only: the view is made again only when the view that pushes or
+        // presents it updates (a settings screen, a sheet's presenter), not per row.
+        let isShownOnDemand = context.enclosingView.map { context.isBuiltOnlyWhenShown($0.name) } ?? false
         for (name, declaration, call) in creations {
             // `Backlog(auto: true)`: the work the call turns on counts too.
             let work = max(Self.constructionWork(declaration.scope, in: context), Self.flagWork(declaration.scope, call: call))
@@ -293,11 +305,14 @@ struct HeavyStateInitializerRule: Rule {
             let what = work == .startsWork
                 ? "its construction (\(WorkspaceRuleSupport.place([declaration.path], from: context))) starts a task, a store, a decoder, a formatter or other work"
                 : "its construction (\(WorkspaceRuleSupport.place([declaration.path], from: context))) calls code whose cost is not shown here"
+            let when = isShownOnDemand
+                ? "each time the view that pushes or presents this one updates"
+                : "every time the parent re-creates this view"
             report.append(Finding(
-                message: "`\(name)(…)` runs every time the parent re-creates this view (SwiftUI keeps only the first instance), and \(what); make the state optional and create it once in `.task { }`",
+                message: "`\(name)(…)` runs \(when) (SwiftUI keeps only the first instance), and \(what); make the state optional and create it once in `.task { }`",
                 range: call.byteRange,
                 related: [WorkspaceRuleSupport.related(declaration, "`\(name)` is declared here")],
-                loweredSeverity: work == .startsWork ? nil : .info))
+                loweredSeverity: work == .startsWork && !isShownOnDemand ? nil : .info))
         }
     }
 

@@ -69,6 +69,18 @@ struct StateNonObservableClassRule: Rule {
                 }
                 """, note: "a box kept deliberately so that writes do not re-render: the body never reads its mutable properties, only passes it on"),
             RuleExample("""
+                final class WindowState { weak var window: NSWindow?; var onClose: (() -> Void)? }
+                struct EditorWindow: View {
+                    @State private var windowState = WindowState()
+                    var body: some View {
+                        Text("Editor").background(WindowAccessor { window in
+                            guard let window else { return }
+                            if windowState.window == nil { windowState.window = window }
+                        })
+                    }
+                }
+                """, note: "read only in a callback a view is handed (a `guard`, assignments): kept for ownership"),
+            RuleExample("""
                 struct CartView: View {
                     // @State private var cart = Cart()
                     @State private var cartTitle = "Cart()"

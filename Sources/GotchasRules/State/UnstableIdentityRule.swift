@@ -23,7 +23,8 @@ struct UnstableIdentityRule: CallRule {
             "`UUID()` stored once",
             "`x ?? UUID()` where `x` is not optional",
         ],
-        severityReason: "error for `.id(UUID())` in rendered code, a new identity on every render; warning for a computed `id` returning `UUID()` (a new value on every read, an identity only where views are identified by it) and for `x ?? UUID()`, new only on the reads where `x` is nil.",
+        severityReason: "error for `.id(UUID())` in rendered code, a new identity on every render; warning for a computed `id` returning `UUID()` (a new value on every read, an identity only where views are identified by it) and for `x ?? UUID()`, new only on the reads where `x` is nil. Info where no view can be identified by it: an error type no view names, or a fallback every initializer makes unreachable (only a decoded value can lack it).",
+        asks: [.referringTypes, .declaration],
         useInstead: "a stable ID",
         triggers: ["UUID()"],
         triggering: [
@@ -61,6 +62,24 @@ struct UnstableIdentityRule: CallRule {
                 public var id: String { get { "\\(↓UUID())" } }
             }
             """,
+            RuleExample("""
+                enum EngineError: Error, Identifiable {
+                    case failed
+                    var id: UUID { ↓UUID() }
+                }
+                """, note: "info: an error type no view names is thrown, never listed", otherFiles: [
+                    "Engine.swift": "final class Engine { func run() throws { throw EngineError.failed } }",
+                ]),
+            RuleExample("""
+                struct HeaderValue: Codable {
+                    private var _id: UUID?
+                    var id: UUID {
+                        get { _id ?? ↓UUID() }
+                        set { _id = newValue }
+                    }
+                    init() { _id = UUID() }
+                }
+                """, note: "info: every initializer sets `_id`, so only a decoded value without it reaches the fallback"),
         ],
         nonTriggering: [
             RuleExample("""
@@ -142,10 +161,25 @@ struct UnstableIdentityRule: CallRule {
             guard fallbackFor.count == 1 else { return }
             // A value its declaration says is never nil never reaches the fallback.
             if Self.isDeclaredNonOptional(fallbackFor[0], in: context) { return }
+            // Every initializer of the type sets the value: only a decoded value that lacks it
+            // (`Codable`'s synthesized `init(from:)`) reaches the fallback.
+            if Self.isSetByEveryInitializer(fallbackFor[0], around: call) {
+                report.append(Finding(
+                    message: "A computed `id` falling back to `UUID()` is a new identity on each read where \(Self.allNil(fallbackFor)); every initializer here sets it, so only a decoded value without it gets there; store the fallback once when decoding",
+                    range: call.byteRange, loweredSeverity: .info))
+                return
+            }
             // A new identity only where the value is nil, not on every render: a warning.
             report.append(Finding(
                 message: "A computed `id` falling back to `UUID()` is a new identity on each read, but only where \(Self.allNil(fallbackFor)): those rows reset their state and re-animate; store the fallback once (`let id = x ?? UUID()` in the initializer) or derive it from the data",
                 range: call.byteRange, loweredSeverity: .warning))
+            return
+        }
+        // An error type no view names is thrown and caught, never listed: nothing identifies views by it.
+        if let type = context.enclosingType, Self.isErrorNoViewNames(type, in: context) {
+            report.append(Finding(
+                message: "A computed `id` returning `UUID()` is a new identity every time it is read; no view names the error type `\(type.name)`, so nothing identifies views by it yet; store it once (`let id = UUID()`) or derive it from the data",
+                range: call.byteRange, loweredSeverity: .info))
             return
         }
         // A new value on every read; the file does not show that views are identified by it (an
@@ -162,6 +196,33 @@ struct UnstableIdentityRule: CallRule {
         guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
               let typeName = context.enclosingType?.property(named: name)?.typeName else { return false }
         return !typeName.hasSuffix("?") && !typeName.hasSuffix("!") && !typeName.hasPrefix("Optional<")
+    }
+
+    /// `type` is an `Error` and no view type's code names it (the workspace, complete).
+    static func isErrorNoViewNames(_ type: TypeScope, in context: RuleContext) -> Bool {
+        let merged = context.type(named: type.name) ?? type
+        guard ["Error", "LocalizedError"].contains(where: { type.inherits($0) || merged.inherits($0) }),
+              let referring = context.typesReferring(to: type.name) else { return false }
+        return referring.allSatisfy { name in
+            name == type.name || name.isEmpty || context.type(named: name).map { !$0.isView } == true
+        }
+    }
+
+    /// Every `init` of the type declaring the getter assigns the stored property `operand`
+    /// (`_id = UUID()`, `self._id = id`), and there is at least one.
+    static func isSetByEveryInitializer(_ operand: String, around node: FunctionCallExprSyntax) -> Bool {
+        let name = operand.hasPrefix("self.") ? String(operand.dropFirst(5)) : operand
+        guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), let members = node.ancestor(MemberBlockSyntax.self) else { return false }
+        let initializers = members.members.compactMap { $0.decl.as(InitializerDeclSyntax.self) }
+        return !initializers.isEmpty && initializers.allSatisfy { initializer in
+            initializer.body?.statements.contains { item in
+                guard let sequence = item.item.as(SequenceExprSyntax.self) else { return false }
+                let elements = Array(sequence.elements)
+                guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self), !elements[2].is(NilLiteralExprSyntax.self) else { return false }
+                let target = elements[0].trimmedDescription
+                return target == name || target == "self." + name
+            } == true
+        }
     }
 
     /// A comment before the `.id` (on its line or the line above) or after its `)` on the line.

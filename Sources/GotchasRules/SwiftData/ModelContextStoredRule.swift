@@ -24,10 +24,11 @@ struct ModelContextStoredRule: Rule {
             "parameters, locals and computed properties",
             "a view's input",
             "a main-actor type holding `mainContext`, or the context its initializer is handed",
+            "a type only main-actor code (views, apps, `@MainActor` types) names",
             "an `XCTestCase`",
         ],
         severityReason: "a context shared across actors.",
-        asks: [.declaration, .defaultIsolation],
+        asks: [.declaration, .defaultIsolation, .referringTypes],
         useInstead: "a parameter and a local",
         triggers: ["ModelContext", "mainContext"],
         triggering: [
@@ -50,6 +51,26 @@ struct ModelContextStoredRule: Rule {
                 var ↓context = ModelContext(container)
             }
             """,
+            RuleExample("""
+                final class LocalStore {
+                    private let ↓context: ModelContext
+                    init(context: ModelContext) { self.context = context }
+                    func memos() throws -> [Memo] { try context.fetch(FetchDescriptor<Memo>()) }
+                }
+                """, note: "a type that is not main-actor code names it: the context can be used off its actor", otherFiles: [
+                    "SyncEngine.swift": "final class SyncEngine {\n    let store: LocalStore\n    init(context: ModelContext) { store = LocalStore(context: context) }\n}",
+                    "MemoList.swift": "struct MemoList: View {\n    let store: LocalStore\n    var body: some View { Text(\"\") }\n}",
+                ]),
+            RuleExample("""
+                final class CloudTranscriber {
+                    private let ↓modelContext: ModelContext
+                    init(modelContext: ModelContext) { self.modelContext = modelContext }
+                    func transcribe(_ audio: Data) async throws -> String { try await upload(audio, words: vocabulary()) }
+                    private func vocabulary() -> [Word] { (try? modelContext.fetch(FetchDescriptor<Word>())) ?? [] }
+                }
+                """, note: "only a view names it, but its `async` method runs off the main actor and reaches the context", otherFiles: [
+                    "RecordView.swift": "struct RecordView: View {\n    let transcriber: CloudTranscriber\n    var body: some View { Text(\"\") }\n}",
+                ]),
         ],
         nonTriggering: [
             RuleExample("""
@@ -74,6 +95,17 @@ struct ModelContextStoredRule: Rule {
                     }
                 }
                 """, note: "a main-actor type handed its context through its initializer: a non-`Sendable` context crosses only from the caller's main-actor code"),
+            RuleExample("""
+                final class LocalStore {
+                    private let context: ModelContext
+                    init(context: ModelContext) { self.context = context }
+                    func memos() throws -> [Memo] { try context.fetch(FetchDescriptor<Memo>()) }
+                }
+                """, note: "every type that names it is isolated to the main actor: the context never leaves it", otherFiles: [
+                    "LocalService.swift": "final class LocalService: Service {\n    let store: LocalStore\n    init(context: ModelContext) { store = LocalStore(context: context) }\n}",
+                    "Service.swift": "@MainActor protocol Service {}",
+                    "MemoList.swift": "struct MemoList: View {\n    let store: LocalStore\n    var body: some View { Text(\"\") }\n}",
+                ]),
             RuleExample("""
                 final class ItemTests: XCTestCase {
                     var context: ModelContext!
@@ -154,6 +186,16 @@ struct ModelContextStoredRule: Rule {
                !Self.isReadInItsType(name.identifier.text, around: node) {
                 continue
             }
+            // Every type that names this one is main-actor code (a view, an app, a `@MainActor` type or
+            // one conforming to a `@MainActor` protocol): the type is made and used only there, so the
+            // context never leaves the main actor. Not for a `Sendable` type, which may be handed on.
+            // An `async` method of a type that is not isolated runs off the main actor whatever its caller:
+            // one that reads the context (itself or through a method of the file) keeps the finding.
+            if !type.inherits("Sendable"), context.type(named: type.name)?.inherits("Sendable") != true,
+               !Self.isReadInAsyncCode(name.identifier.text, around: node),
+               Self.isUsedOnlyByMainActorCode(type, in: context) {
+                continue
+            }
             report.append(Finding(
                 message: "stored `ModelContext` `\(name.identifier.text)` pins `\(type.name)` to one actor (the main one for `mainContext`): calls block the main thread or use the context off its actor; pass `using modelContext: ModelContext` per call or use a `@ModelActor`",
                 range: name.identifier.byteRange))
@@ -178,6 +220,47 @@ struct ModelContextStoredRule: Rule {
                 return false
             }
             return true
+        }
+    }
+
+    /// An `async` function of the file reads the property `name` (not a parameter of that name), or
+    /// calls a function of the file that does.
+    static func isReadInAsyncCode(_ name: String, around node: Syntax) -> Bool {
+        let functions = node.root.tokens(viewMode: .sourceAccurate).compactMap { token in
+            token.tokenKind == .keyword(.func) ? token.parent?.as(FunctionDeclSyntax.self) : nil
+        }
+        func reads(_ function: FunctionDeclSyntax) -> Bool {
+            guard let body = function.body, !function.signature.parameterClause.parameters.contains(where: { $0.localName == name }) else { return false }
+            return body.tokens(viewMode: .sourceAccurate).contains { $0.text == name && $0.parent?.is(DeclReferenceExprSyntax.self) == true }
+        }
+        let readers = Set(functions.filter(reads).map(\.name.text))
+        return functions.contains { function in
+            guard function.signature.effectSpecifiers?.asyncSpecifier != nil, let body = function.body else { return false }
+            return reads(function) || body.tokens(viewMode: .sourceAccurate).contains { token in
+                readers.contains(token.text) && token.parent?.is(DeclReferenceExprSyntax.self) == true
+                    && token.nextToken(viewMode: .sourceAccurate)?.tokenKind == .leftParen
+            }
+        }
+    }
+
+    /// Some type names `type`, and every type whose code names it (other than itself) is main-actor
+    /// code (`isMainActorCode`); nil (an incomplete index) or code outside any type answers false.
+    static func isUsedOnlyByMainActorCode(_ type: TypeScope, in context: RuleContext) -> Bool {
+        guard let referring = context.typesReferring(to: type.name) else { return false }
+        let users = referring.filter { $0 != type.name }
+        return !users.isEmpty && users.allSatisfy { name in
+            guard !name.isEmpty, let user = context.type(named: name) else { return false }
+            return isMainActorCode(user, in: context)
+        }
+    }
+
+    /// A view, an app, a `@MainActor` type, one conforming to a `@MainActor` protocol of the
+    /// workspace, or any type under the project's default main-actor isolation.
+    static func isMainActorCode(_ type: TypeScope, in context: RuleContext) -> Bool {
+        if type.isView || type.inherits("App") || isMainActorIsolated(type, in: context) { return true }
+        return type.inheritedTypes.contains { inherited in
+            guard let simple = TypeNames.simple(inherited), let conformed = context.type(named: simple) else { return false }
+            return conformed.kind == .protocol && conformed.hasAttribute("MainActor")
         }
     }
 

@@ -1,9 +1,9 @@
 import GotchasCore
 import SwiftSyntax
 
-/// Picking `"x.fill"` vs `"x"` by string swaps the symbol: SwiftUI sees a new image,
-/// so symbol effects and `.contentTransition(.symbolEffect)` cannot animate between
-/// them. `.symbolVariant(.fill)` keeps one symbol and changes its variant.
+/// Picking `"x.fill"` vs `"x"` by string swaps the symbol: SwiftUI sees a new image, and
+/// a symbol effect on it starts over on the new one. `.symbolVariant(.fill)` keeps one
+/// symbol and changes its variant (a replace content transition animates either way).
 struct SymbolVariantByNameRule: CallRule {
     static let description = RuleDescription(
         id: "symbol-variant-by-name",
@@ -13,9 +13,9 @@ struct SymbolVariantByNameRule: CallRule {
         summary: "Choosing `\"x.fill\"` vs `\"x\"` by name; use one symbol and `.symbolVariant(.fill)`.",
         rationale: """
             Choosing the symbol name (`isDone ? "star.fill" : "star"`) makes each state a different image: \
-            SwiftUI replaces it instead of morphing it, symbol effects and content transitions lose their \
-            identity, and a typo shows nothing at run time. Render one symbol and apply \
-            `.symbolVariant(isDone ? .fill : .none)`.
+            a symbol effect on it (`.symbolEffect`) sees a new image rather than a new variant, the two \
+            names are kept in step by hand, and a typo shows nothing at run time. Render one symbol and \
+            apply `.symbolVariant(isDone ? .fill : .none)`.
             """,
         notFlagged: [
             "a `let` input no caller passes: fixed for the view",
@@ -23,7 +23,7 @@ struct SymbolVariantByNameRule: CallRule {
             "menu content (`.contextMenu`, a `Menu`'s items, `.swipeActions`)",
         ],
         fixSafety: "Written when both names are literals differing only by `.fill`, after any `Image`-only methods (`.resizable()`). Safe in view-building code; unsafe where an `Image` is required (a property returning `Image`, `Text(Image(…))`).",
-        severityReason: "warning where the name changes with state and the symbol is asked to animate (`.symbolEffect`, `.contentTransition` on it or in its view), which cannot morph between two images; hint otherwise, a style change (an animation alone cross-fades either way). A `let` input counts as changing when a caller passes it.",
+        severityReason: "warning where the name changes with state and a symbol effect (`.symbolEffect` on it or in its view) animates it; hint otherwise, a style change: a replace content transition (`.contentTransition(.symbolEffect(.replace))`) animates between names too, an animation alone cross-fades either way, and `.animation(.none)` turns it off. A `let` input counts as changing when a caller passes it.",
         asks: [.declaration, .initializerLabels, .menuContentOnly],
         fix: .safe,
         // https://developer.apple.com/documentation/swiftui/view/symbolvariant(_:).md (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1)
@@ -220,10 +220,10 @@ struct SymbolVariantByNameRule: CallRule {
         // way, and one symbol with a variant is a matter of style.
         let isAnimated = Self.animatesSymbol(call)
         let message = isAnimated
-            ? "Choosing the symbol by name (`.fill` or not) swaps the image, so the animation here cannot morph "
-                + "between the states; use one symbol and `.symbolVariant(condition ? .fill : .none)`"
-            : "Choosing the symbol by name (`.fill` or not) makes each state a different image; one symbol with "
-                + "`.symbolVariant(condition ? .fill : .none)` keeps it one image that symbol effects and transitions can animate"
+            ? "Choosing the symbol by name (`.fill` or not) swaps the image, so the symbol effect here starts over "
+                + "on a new image instead of changing its variant; use one symbol and `.symbolVariant(condition ? .fill : .none)`"
+            : "Choosing the symbol by name (`.fill` or not) names each state by hand; one symbol with "
+                + "`.symbolVariant(condition ? .fill : .none)` says the same with one name"
         let lowered: Severity? = isAnimated ? nil : .hint
 
         if let sequence = expression.as(SequenceExprSyntax.self) {
@@ -278,19 +278,31 @@ struct SymbolVariantByNameRule: CallRule {
         }
     }
 
-    /// Something asks the symbol itself to animate: its own modifier chain, or the view type that
-    /// draws it, has a symbol effect or a content transition. An animation alone (`withAnimation`,
-    /// `.animation(_:value:)`) cross-fades one image into another whether the name or the variant
-    /// changes, and often animates another part of the screen: no morph is lost there.
+    /// A symbol effect animates the symbol: `.symbolEffect(…)` applied to it, or in the view type
+    /// that draws it, and no `.animation(.none)`/`.animation(nil)` on it turns animation off. A
+    /// replace content transition (`.contentTransition(.symbolEffect(.replace))`) animates between
+    /// two names as between two variants, and an animation alone (`withAnimation`,
+    /// `.animation(_:value:)`) cross-fades either way: no morph is lost there.
     static func animatesSymbol(_ call: FunctionCallExprSyntax) -> Bool {
-        if call.modifiersAppliedAfter.contains(where: { callee in
-            callee.calleeName.map { symbolAnimations.contains($0) } == true
-        }) { return true }
-        return WorkspaceRuleSupport.enclosingTypeMentions(Syntax(call), symbolAnimations)
+        let chain = call.modifiersAppliedAfter
+        if chain.contains(where: { $0.modifierName == "animation" && isNoAnimation($0.arguments.first?.expression) }) { return false }
+        if chain.contains(where: { $0.modifierName == "symbolEffect" }) { return true }
+        guard let declaration = WorkspaceRuleSupport.enclosingTypeDeclaration(Syntax(call)) else { return false }
+        return declaration.tokens(viewMode: .sourceAccurate).contains { token in
+            // `.symbolEffect(…)` applied to a view (a base before the dot), not `.symbolEffect(.replace)`
+            // as a content transition's argument.
+            guard token.text == "symbolEffect", let access = token.parent?.parent?.as(MemberAccessExprSyntax.self) else { return false }
+            return access.base != nil
+        }
     }
 
-    /// Modifiers that animate a symbol's own drawing (a morph between variants).
-    static let symbolAnimations: Set<String> = ["symbolEffect", "contentTransition"]
+    /// `.none` or `nil`: `.animation(.none, value: x)` turns animation off for the view.
+    static func isNoAnimation(_ expression: ExprSyntax?) -> Bool {
+        guard let expression else { return false }
+        if expression.is(NilLiteralExprSyntax.self) { return true }
+        guard let access = expression.as(MemberAccessExprSyntax.self) else { return false }
+        return access.base == nil && access.declName.baseName.text == "none"
+    }
 
     /// The name reads a plain stored input of the view (`let isPinned: Bool`) that callers pass:
     /// a parent re-creating the view with a new value changes it while the view keeps its
