@@ -42,6 +42,21 @@ import Testing
         #expect(versions(inPackage) == ["macOS": "14.0"])
     }
 
+    /// A manifest that names its version once (`let deploymentTarget = "16.0"`) and passes the
+    /// constant (`.iOS(deploymentTarget)`) declares that version.
+    @Test func aTuistManifestsVersionConstantIsItsTarget() {
+        let project = """
+            import ProjectDescription
+            public let deploymentTargetString = "16.0"
+            public let appDeploymentTargets: DeploymentTargets = .iOS(deploymentTargetString)
+            let unrelated = "17.0"
+            let project = Project(name: "Board", targets: [.target(name: "App", destinations: .iOS, product: .app,
+                                                                   deploymentTargets: appDeploymentTargets)])
+            """
+        let targets = resolve([("/r/Project.swift", project)], for: "/r/Sources/App/ContentView.swift")
+        #expect(versions(targets) == ["iOS": "16.0"], "a constant no platform call passes declares nothing")
+    }
+
     /// An XcodeGen spec declares the targets in `project.yml` (the generated project is often
     /// not committed), resolved as Xcode would: the `options` default under each target's own
     /// `deploymentTarget`, its settings over that, xcconfigs named by `configFiles` beneath each.

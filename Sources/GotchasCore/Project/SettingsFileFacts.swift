@@ -68,13 +68,29 @@ public struct SettingsFileFacts: Sendable, Equatable {
     /// The versions a Tuist manifest declares: `.iOS("17.0")`, `.macOS(targetVersion: "13.0")`
     /// (`deploymentTarget:` of Tuist 3), and the labels of `.multiplatform(iOS: "16.0", macOS: "13.0")`.
     /// Read as text: the manifest is Swift that builds values, and these literals are what it
-    /// passes; a version computed at run time is not seen (the project then stays unconstrained
-    /// for that platform).
+    /// passes — directly, or through a constant the same file declares (`let deploymentTarget =
+    /// "16.0"` … `.iOS(deploymentTarget)`); a version computed at run time is not seen (the project
+    /// then stays unconstrained for that platform).
     static func tuistDeploymentTargets(in text: String) -> [Platform: Set<OSVersion>] {
         var found: [Platform: Set<OSVersion>] = [:]
         let names: [(String, Platform)] = [("iOS", .iOS), ("macOS", .macOS), ("tvOS", .tvOS), ("watchOS", .watchOS), ("visionOS", .visionOS)]
         let lines = text.split(whereSeparator: \.isNewline).map { line in
             line.range(of: "//").map { line[..<$0.lowerBound] } ?? line
+        }
+        let constants = versionConstants(in: lines)
+        for line in lines where !constants.isEmpty {
+            for (name, platform) in names {
+                for pattern in [".\(name)(", ".\(name)(targetVersion: ", "\(name): "] {
+                    var rest = line[...]
+                    while let range = rest.range(of: pattern) {
+                        let before = rest[..<range.lowerBound].last
+                        rest = rest[range.upperBound...]
+                        if pattern.hasSuffix(": "), let before, before.isLetter || before.isNumber || before == "_" { continue }
+                        let identifier = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                        if let version = constants[String(identifier)] { found[platform, default: []].insert(version) }
+                    }
+                }
+            }
         }
         for line in lines where line.contains("\"") {
             for (name, platform) in names {
@@ -92,6 +108,23 @@ public struct SettingsFileFacts: Sendable, Equatable {
             }
         }
         return found
+    }
+
+    /// `let name = "16.0"` (also `public`/`static`, with `: String`): constants a manifest names a
+    /// version by.
+    private static func versionConstants(in lines: [Substring]) -> [String: OSVersion] {
+        var constants: [String: OSVersion] = [:]
+        for line in lines where line.contains("let ") && line.contains("\"") {
+            guard let letRange = line.range(of: "let ") else { continue }
+            let rest = line[letRange.upperBound...]
+            let name = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+            var tail = rest.dropFirst(name.count).drop { $0 == " " }
+            if tail.hasPrefix(": String") { tail = tail.dropFirst(": String".count).drop { $0 == " " } }
+            guard !name.isEmpty, tail.hasPrefix("= \"") else { continue }
+            let literal = tail.dropFirst(3).prefix { $0 != "\"" }
+            if let version = OSVersion(String(literal)) { constants[String(name)] = version }
+        }
+        return constants
     }
 
     /// Byte strings every key `readBuildSettings` reads contains one of.

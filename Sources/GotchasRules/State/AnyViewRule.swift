@@ -28,7 +28,7 @@ struct AnyViewRule: CallRule {
             "a branch of `if #available`, or a return beside one",
             "a view built once by a non-view type's method (a hosting window)",
         ],
-        severityReason: "a type-erased view built where a `@ViewBuilder`, `switch` or generic could replace it; error for a `List` row's own view (the `List`'s content, or a `ForEach`'s directly in a `List`), where every row is built up front.",
+        severityReason: "warning for a `List` row's own view (the `List`'s content, or a `ForEach`'s directly in a `List`), where every row is built up front and diffed per update; info elsewhere, where one erased view costs little unless it is large and re-rendered often.",
         asks: [.declaration],
         triggers: ["AnyView"],
         triggering: [
@@ -397,7 +397,7 @@ struct AnyViewRule: CallRule {
             message: "`\(written)` erases the view's type, so SwiftUI loses its structural identity and diffs it slowly"
                 + (inRows ? " — and in List/ForEach rows must build every row up front" : "")
                 + "; return `some View` from a `@ViewBuilder` (with `if`/`switch`) or use generics",
-            range: range, severityOverride: inRows ? .error : nil))
+            range: range, loweredSeverity: inRows ? nil : .info))
     }
 
     /// The erased view is a row of a `List`: the closure it stands in is the row content of a

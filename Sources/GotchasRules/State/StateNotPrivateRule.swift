@@ -24,7 +24,7 @@ struct StateNotPrivateRule: Rule {
             "a view only previews build",
         ],
         fixSafety: "Adds `private`. Safe when no other file uses the property and no caller passes its label; unsafe when one might (or the workspace is not fully indexed); none without an initial value, or in widget code.",
-        severityReason: "callers can pass a value SwiftUI then ignores; a hint where the view's own `init` does not take it (nothing can pass one today). In widget code the message says instead that the state is only a copy of what the caller passes (WidgetKit renders each entry once).",
+        severityReason: "warning where a caller passes the property's label (or the callers are not all known yet): SwiftUI ignores that value after the first appearance; info where no caller passes it; a hint where the view's own `init` does not take it (nothing can pass one today). In widget code the message says instead that the state is only a copy of what the caller passes (WidgetKit renders each entry once).",
         asks: [.initializerLabels, .memberUsers, .builtOnlyByPreviews],
         fix: .safe,
         triggers: ["State"],
@@ -288,6 +288,19 @@ struct StateNotPrivateRule: Rule {
                 message: "`\(wrapper)` is not `private`: the view's own `init` does not take it, so nothing can pass a value today; "
                     + "`private` says the view owns it, and keeps callers out if the `init` goes",
                 range: attribute.byteRange, fixes: fixes, loweredSeverity: .hint))
+            return
+        }
+        // The hazard is shown only where a caller passes the label (its value is dropped after the
+        // first appearance). Where no caller does, the memberwise initializer merely allows it: the
+        // same advice, at info. Unknown callers (not fully indexed) keep the warning.
+        // (A view's own `init` taking the name seeds it from every caller: the warning stays.)
+        if let name = variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+           let type = context.enclosingType, !type.declaresInitializer,
+           let labels = context.initializerLabels(passedTo: type.name), !labels.contains(name) {
+            report.append(Finding(
+                message: "`\(wrapper)` is not `private`: no caller passes `\(name):` today, but the memberwise initializer takes it, "
+                    + "and a value passed there would be used only for the view's first appearance; mark it `private`",
+                range: attribute.byteRange, fixes: fixes, loweredSeverity: .info))
             return
         }
         report.append(Finding(

@@ -7,7 +7,7 @@ struct UnstableIdentityRule: CallRule {
     static let description = RuleDescription(
         id: "unstable-identity",
         category: .state,
-        severity: .error,
+        severity: .warning,
         seed: "003 r2",
         summary: "A computed `id` that returns `UUID()`, or `.id(UUID())`.",
         rationale: """
@@ -23,7 +23,7 @@ struct UnstableIdentityRule: CallRule {
             "`UUID()` stored once",
             "`x ?? UUID()` where `x` is not optional",
         ],
-        severityReason: "error for `.id(UUID())` in rendered code, a new identity on every render; warning for a computed `id` returning `UUID()` (a new value on every read, an identity only where views are identified by it) and for `x ?? UUID()`, new only on the reads where `x` is nil. Info where no view can be identified by it: an error type no view names, or a fallback every initializer makes unreachable (only a decoded value can lack it).",
+        severityReason: "warning for `.id(UUID())` in rendered code (a new identity on every render: state resets, but nothing crashes), for a computed `id` returning `UUID()` (a new value on every read, an identity only where views are identified by it) and for `x ?? UUID()`, new only on the reads where `x` is nil. Info where no view can be identified by it: an error type no view names, or a fallback every initializer makes unreachable (only a decoded value can lack it).",
         asks: [.referringTypes, .declaration],
         useInstead: "a stable ID",
         triggers: ["UUID()"],
@@ -172,7 +172,7 @@ struct UnstableIdentityRule: CallRule {
             // A new identity only where the value is nil, not on every render: a warning.
             report.append(Finding(
                 message: "A computed `id` falling back to `UUID()` is a new identity on each read, but only where \(Self.allNil(fallbackFor)): those rows reset their state and re-animate; store the fallback once (`let id = x ?? UUID()` in the initializer) or derive it from the data",
-                range: call.byteRange, loweredSeverity: .warning))
+                range: call.byteRange))
             return
         }
         // An error type no view names is thrown and caught, never listed: nothing identifies views by it.
@@ -186,7 +186,7 @@ struct UnstableIdentityRule: CallRule {
         // `Identifiable` error type may never be shown): a warning, not an error.
         report.append(Finding(
             message: "A computed `id` returning `UUID()` is a new identity every time it is read: rows reset their state and re-animate; store it once (`let id = UUID()`) or derive it from the data",
-            range: call.byteRange, loweredSeverity: .warning))
+            range: call.byteRange))
     }
 
     /// `name` (or `self.name`) is a property of the enclosing type declared with a type that is not
