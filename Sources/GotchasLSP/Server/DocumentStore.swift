@@ -79,6 +79,8 @@ struct OpenDocument: Sendable {
 struct DocumentStore: Sendable {
     private(set) var documents: [String: OpenDocument] = [:]
     private var openCount = 0
+    /// The document opened most recently (its parse is kept before its first change).
+    private var lastOpened: String?
 
     /// What identifies a document: the decoded path of a `file:` URI, else the URI itself
     /// (an untitled buffer).
@@ -98,6 +100,7 @@ struct DocumentStore: Sendable {
     mutating func open(uri: String, version: Int, text: String) -> OpenDocument? {
         openCount += 1
         let key = Self.key(of: uri)
+        lastOpened = key
         recentlyParsed.removeAll { $0 == key }
         let replaced = documents[key]
         documents[key] = OpenDocument(uri: uri, version: version,
@@ -120,7 +123,11 @@ struct DocumentStore: Sendable {
     /// recently — the ones being edited; the others are parsed in full on their next change.
     mutating func keepParse(_ file: IncrementallyParsedFile, memo: LintMemo?, uri: String, openGeneration: Int, revision: Int) {
         let key = Self.key(of: uri)
-        guard documents[key]?.openGeneration == openGeneration else { return }
+        guard let open = documents[key], open.openGeneration == openGeneration else { return }
+        // Kept for a document being edited (changed since it was opened), and for the one opened
+        // last, the likeliest to be edited next: a tree is ~50× its text, and an editor restoring
+        // 50 tabs would otherwise keep the trees of whichever 4 were linted last.
+        guard open.revision > 0 || key == lastOpened else { return }
         documents[key]?.keepParse(file, memo: memo, revision: revision)
         recentlyParsed.removeAll { $0 == key }
         recentlyParsed.append(key)
