@@ -58,6 +58,20 @@ if let flag = CommandLine.arguments.firstIndex(of: "--server-indexing") {
     if let written { try? FileManager.default.removeItem(atPath: written) }
     exit(0)
 }
+// `--server-memory --tree PATH [--server BIN]`: only the memory figure of `--server-indexing` (50
+// generated documents open in a server indexing PATH, read once its re-lints settled), for quick A/Bs.
+if let flag = CommandLine.arguments.firstIndex(of: "--server-memory") {
+    let options = Array(CommandLine.arguments[flag...])
+    func value(_ name: String) -> String? { options.firstIndex(of: name).flatMap { $0 + 1 < options.count ? options[$0 + 1] : nil } }
+    guard let tree = value("--tree"), let server = value("--server") ?? ServerBenchmark.serverExecutable() else {
+        print("usage: swiftui-gotchas-bench --server-memory --tree PATH [--server BIN]")
+        exit(2)
+    }
+    let documents = ServerBenchmark(corpus: SyntheticCorpus()).generatedDocuments()
+    print(ServerBenchmark.memoryLine(server: server, documents: documents, label: "50 documents, \(tree) indexed",
+                                     workspace: FileURI.reference(toPath: StandardizedPath.of(tree))))
+    exit(0)
+}
 // `--server-only`: figures 4–5 alone (they use their own generated files).
 if arguments.first == "--server-only" {
     print(ServerBenchmark(corpus: SyntheticCorpus()).run())

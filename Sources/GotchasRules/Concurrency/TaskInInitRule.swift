@@ -24,12 +24,13 @@ struct TaskInInitRule: CallRule {
             "a main-actor model built once, or a type isolated to a global actor",
             "a `private` init or a `static let shared` singleton",
             "a subclass's init, or an `App`'s",
+            "a view only a scene or a hosting controller builds (built once)",
             "a task stored in a property or a set (`tasks.insert(Task { … })`)",
             "a task that only calls isolated methods",
             "a task writing state only inside `await MainActor.run { … }`",
         ],
         severityReason: "warning in a view's init (it starts again on every parent render) and where the task of a nonisolated init writes state itself (the race is shown); info where it only calls the type's methods.",
-        asks: [.declaration, .defaultIsolation],
+        asks: [.declaration, .defaultIsolation, .builtOnlyByApps],
         triggers: ["Task"],
         triggering: [
             RuleExample("""
@@ -60,6 +61,15 @@ struct TaskInInitRule: CallRule {
             """,
         ],
         nonTriggering: [
+            RuleExample("""
+                struct VersionManager: View {
+                    @State private var versions: [String] = []
+                    init() { Task { await Loader.prepare() } }
+                    var body: some View { List(versions, id: \\.self) { Text($0) } }
+                }
+                """, note: "built once, as a hosting view's root", otherFiles: [
+                    "VersionWindow.swift": "final class VersionWindow { let view = NSHostingView(rootView: VersionManager()) }",
+                ]),
             RuleExample("""
                 final class PlaybackReporter {
                     let trackID: String
@@ -319,6 +329,9 @@ struct TaskInInitRule: CallRule {
         }
         var message: String
         var lowered: Severity? = nil
+        // A view built only as a scene's or a hosting controller's root is built once: its `init`
+        // does not run again on a parent's render (asks `builtOnlyByApps`).
+        if context.isInViewType, let view = context.enclosingView, context.isBuiltOnlyByApps(view.name) { return }
         if context.isInViewType {
             // C2's strongest case: a view's init runs on every render of its parent.
             message = "`Task` started in a view's `init`: SwiftUI re-creates views on every parent render, so it starts again each "

@@ -23,7 +23,7 @@ struct UnstableIdentityRule: CallRule {
             "`UUID()` stored once",
             "`x ?? UUID()` where `x` is not optional",
         ],
-        severityReason: "warning for `.id(UUID())` in rendered code (a new identity on every render: state resets, but nothing crashes), for a computed `id` returning `UUID()` (a new value on every read, an identity only where views are identified by it) and for `x ?? UUID()`, new only on the reads where `x` is nil. Info where no view can be identified by it: an error type no view names, or a fallback every initializer makes unreachable (only a decoded value can lack it).",
+        severityReason: "warning for `.id(UUID())` in rendered code (a new identity on every render: state resets, but nothing crashes), for a computed `id` returning `UUID()` (a new value on every read, an identity only where views are identified by it); info for `x ?? UUID()`, new only on the reads where `x` is nil (which the code rarely shows). Info where no view can be identified by it: an error type no view names, or a fallback every initializer makes unreachable (only a decoded value can lack it).",
         asks: [.referringTypes, .declaration],
         useInstead: "a stable ID",
         triggers: ["UUID()"],
@@ -169,10 +169,11 @@ struct UnstableIdentityRule: CallRule {
                     range: call.byteRange, loweredSeverity: .info))
                 return
             }
-            // A new identity only where the value is nil, not on every render: a warning.
+            // A new identity only where the value is nil, which the code rarely shows (a Core Data
+            // attribute optional by declaration is usually set when the object is inserted): info.
             report.append(Finding(
                 message: "A computed `id` falling back to `UUID()` is a new identity on each read, but only where \(Self.allNil(fallbackFor)): those rows reset their state and re-animate; store the fallback once (`let id = x ?? UUID()` in the initializer) or derive it from the data",
-                range: call.byteRange))
+                range: call.byteRange, loweredSeverity: .info))
             return
         }
         // An error type no view names is thrown and caught, never listed: nothing identifies views by it.
