@@ -97,6 +97,9 @@ import Testing
         #expect(Self.severities(memberwise, only: "state-not-private", otherFiles: caller) == [.warning], "a caller passes it: its value is dropped")
         let other = ["Queue.swift": "struct Queue: View { var body: some View { Player() } }"]
         #expect(Self.severities(memberwise, only: "state-not-private", otherFiles: other) == [.info])
+        let preview = ["Player+Preview.swift": "#Preview { Player(isPlaying: true) }",
+                       "Queue.swift": "struct Queue: View { var body: some View { Player() } }"]
+        #expect(Self.severities(memberwise, only: "state-not-private", otherFiles: preview) == [.info], "a preview seeds it on purpose")
     }
 
     @Test func anyViewIsAWarningOnlyAsAListRowsOwnView() {

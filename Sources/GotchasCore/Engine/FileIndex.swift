@@ -99,6 +99,11 @@ public struct FileIndex: Sendable, Codable {
     /// The `initializerLabels` key of `.init(…)` calls (not a type name: it starts with a period).
     public static let initializerOfUnknownType = ".init"
 
+    /// The key of the labels app code (not a `#Preview` or `PreviewProvider`) passes to `type`'s
+    /// initializer, recorded beside the labels every caller passes (a preview seeding a view's
+    /// state on purpose is no app caller whose value is dropped).
+    public static func appCallersKey(of type: String) -> String { type + " app" }
+
     public init(path: String, types: [String: TypeScope] = [:], environmentUses: [EnvironmentUse] = [],
                 intentControls: [IntentControlUse] = [], references: [String: NameSet] = [:],
                 initializerLabels: [String: NameSet] = [:], memberUses: [String: NameSet] = [:],

@@ -379,8 +379,11 @@ final class FileIndexCollector {
             key = name
         case .inferred: key = FileIndex.initializerOfUnknownType
         }
+        let appKey = context.isInPreviewCode ? nil : FileIndex.appCallersKey(of: key)
         for argument in call.arguments {
-            if let label = argument.label?.text { entries.initializerLabels[key, default: []].insert(label) }
+            guard let label = argument.label?.text else { continue }
+            entries.initializerLabels[key, default: []].insert(label)
+            if let appKey { entries.initializerLabels[appKey, default: []].insert(label) }
         }
     }
 

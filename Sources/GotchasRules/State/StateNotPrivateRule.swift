@@ -294,12 +294,15 @@ struct StateNotPrivateRule: Rule {
         // first appearance). Where no caller does, the memberwise initializer merely allows it: the
         // same advice, at info. Unknown callers (not fully indexed) keep the warning.
         // (A view's own `init` taking the name seeds it from every caller: the warning stays.)
+        // A preview passing it seeds the state on purpose: only app code's callers count here.
         if let name = variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
            let type = context.enclosingType, !type.declaresInitializer,
-           let labels = context.initializerLabels(passedTo: type.name), !labels.contains(name) {
+           let labels = context.initializerLabels(passedTo: FileIndex.appCallersKey(of: type.name)), !labels.contains(name) {
+            let previewPasses = context.initializerLabels(passedTo: type.name)?.contains(name) == true
             report.append(Finding(
-                message: "`\(wrapper)` is not `private`: no caller passes `\(name):` today, but the memberwise initializer takes it, "
-                    + "and a value passed there would be used only for the view's first appearance; mark it `private`",
+                message: "`\(wrapper)` is not `private`: no caller in the app passes `\(name):` today"
+                    + (previewPasses ? " (a preview does, to seed it)" : "")
+                    + ", but the memberwise initializer takes it, and a value passed there would be used only for the view's first appearance; mark it `private`",
                 range: attribute.byteRange, fixes: fixes, loweredSeverity: .info))
             return
         }
