@@ -20,7 +20,7 @@ import Foundation
 public struct ServerExecutors: Sendable {
     let loop = LoopExecutor()
     private let work = WorkExecutor()
-    private let workspaceWork = WorkExecutor(width: 1, label: "swiftui-gotchas workspace")
+    private let workspaceWork = LowPriorityThreadExecutor(label: "swiftui-gotchas workspace")
 
     /// Where background work runs: open documents' lints and requests, or the whole workspace's.
     enum Lane: Sendable { case documents, workspace }
@@ -118,5 +118,81 @@ extension WorkExecutor: TaskExecutor {
         let job = UnownedJob(job)
         let executor = asUnownedTaskExecutor()
         nextQueue().async { job.runSynchronously(on: executor) }
+    }
+}
+
+/// The workspace lane: one thread of its own that the kernel schedules after the others (nice 10
+/// on Linux). On a busy machine the walk's parse and
+/// the edited document's ran as equals, each getting half of a contended core: an edit while the
+/// workspace indexed took twice what it took after (docs/performance.md). At nice 10 the kernel
+/// gives the documents' threads about nine tenths of a core they share with the walk, which runs
+/// whenever they leave time. A thread of its own, not a Dispatch queue's: a niced pool thread
+/// would carry its priority into other queues' work, and only a privileged process may raise it again.
+final class LowPriorityThreadExecutor: Sendable {
+    private let jobs: JobQueue
+
+    init(label: String) {
+        let jobs = JobQueue()
+        self.jobs = jobs
+        let thread = Thread {
+            Self.lowerThisThreadsPriority()
+            // Runs until the executor goes away (`deinit` stops the queue).
+            while let job = jobs.next() { job() }
+        }
+        thread.name = label
+        thread.start()
+    }
+
+    deinit { jobs.stop() }
+
+    private static func lowerThisThreadsPriority() {
+        #if os(Linux)
+        // `gettid` is not exported to Swift by the C library's module: looked up as `malloc_trim` is.
+        typealias ThreadID = @convention(c) () -> Int32
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "gettid") else { return }
+        let thread = unsafeBitCast(symbol, to: ThreadID.self)()
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(thread), 10)
+        #endif
+    }
+
+    /// The jobs waiting for the thread, first in first out.
+    // @unchecked Sendable: `waiting` and `stopped` are read and written only with `condition` locked.
+    private final class JobQueue: @unchecked Sendable {
+        private let condition = NSCondition()
+        private var waiting: [() -> Void] = []
+        private var stopped = false
+
+        func add(_ job: @escaping () -> Void) {
+            condition.lock()
+            waiting.append(job)
+            condition.signal()
+            condition.unlock()
+        }
+
+        /// The next job, waiting for one; nil once stopped.
+        func next() -> (() -> Void)? {
+            condition.lock()
+            defer { condition.unlock() }
+            while waiting.isEmpty && !stopped { condition.wait() }
+            return stopped ? nil : waiting.removeFirst()
+        }
+
+        func stop() {
+            condition.lock()
+            stopped = true
+            condition.signal()
+            condition.unlock()
+        }
+    }
+
+    fileprivate func enqueue(_ run: @escaping () -> Void) { jobs.add(run) }
+}
+
+@available(macOS 15, *)
+extension LowPriorityThreadExecutor: TaskExecutor {
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let executor = asUnownedTaskExecutor()
+        enqueue { job.runSynchronously(on: executor) }
     }
 }
