@@ -80,6 +80,13 @@ public struct TypeScope: Sendable, Codable, Hashable {
         public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
+    /// Values that are cheap to make (`UUID()`, `Date()`, an empty collection, a geometry value): an
+    /// initializer that only makes these stores values.
+    public static let cheapConstructions: Set<String> = [
+        "UUID", "Date", "Set", "Array", "Dictionary", "String", "Int", "Double", "CGFloat",
+        "CGSize", "CGPoint", "CGRect", "Color", "PassthroughSubject", "CurrentValueSubject", "NSLock",
+    ]
+
     /// Types whose construction is work in itself: a store or context, a decoder, a formatter, a
     /// media player, a session, a file manager's look-up, a regular expression.
     public static let heavyConstructions: Set<String> = [
@@ -271,6 +278,9 @@ public struct TypeScope: Sendable, Codable, Hashable {
             }
             guard token.tokenKind == .leftParen || token.tokenKind == .leftBrace, index > 0 else { continue }
             if tokens[index - 1].text == "init" { continue }
+            // `UUID()`, `Date()`: making a value, not calling code (what it is given still counts).
+            if token.tokenKind == .leftParen, cheapConstructions.contains(tokens[index - 1].text),
+               index < 2 || tokens[index - 2].tokenKind != .period { continue }
             work = .calls
         }
         return work

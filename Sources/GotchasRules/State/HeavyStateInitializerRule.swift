@@ -101,6 +101,14 @@ struct HeavyStateInitializerRule: Rule {
         ],
         nonTriggering: [
             RuleExample("""
+                struct PromptEditor: View {
+                    @State private var draft = SystemPrompt()
+                    var body: some View { TextField("Name", text: $draft.name) }
+                }
+                """, note: "an initializer that only makes values (`UUID()`, `Date()`, literals)", otherFiles: [
+                    "SystemPrompt.swift": "@Model final class SystemPrompt { var id: String; var name: String; var created: Date; init() { id = UUID().uuidString; name = \"\"; created = Date() } }",
+                ]),
+            RuleExample("""
                 struct ImporterPreviewHost: View {
                     @State private var importer = Importer()
                     var body: some View { ImporterView(importer: importer) }
@@ -275,9 +283,6 @@ struct HeavyStateInitializerRule: Rule {
     ]
 
     static let nodeKinds: Set<SyntaxKind> = [.variableDecl]
-    /// Initial values of stored properties that are cheap to make.
-    static let cheapCallees: Set<String> = ["UUID", "Date", "Set", "Array", "Dictionary", "String", "Int", "Double", "CGFloat",
-                                            "CGSize", "CGPoint", "CGRect", "Color", "PassthroughSubject", "CurrentValueSubject", "NSLock"]
 
     func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
         let creations = WorkspaceRuleSupport.stateClassCreations(node, in: context)
@@ -341,7 +346,7 @@ struct HeavyStateInitializerRule: Rule {
     static func constructionWork(_ type: TypeScope, in context: RuleContext, depth: Int = 0) -> TypeScope.InitializerWork {
         var work = type.initializerWork
         for property in type.properties where work != .startsWork && property.isStoredInstance {
-            guard let callee = property.initializerCallee, !cheapCallees.contains(callee) else { continue }
+            guard let callee = property.initializerCallee, !TypeScope.cheapConstructions.contains(callee) else { continue }
             if TypeScope.heavyConstructions.contains(callee) { return .startsWork }
             // `makeCache()`, `NSMapTable<…>.weakObjects()`: a factory whose cost is not shown; taken
             // as cheap (a default that starts work shows it by what it builds).
