@@ -99,17 +99,35 @@ struct MainActorServiceRule: Rule {
     /// Some member isolated to the class's actor names an I/O API in its code: a member declared
     /// `nonisolated` or `@concurrent` runs off the main actor, and a stored property's type
     /// (`let session: URLSession`) or a parameter's does no I/O by being written.
-    static func doesIOOnTheMainActor(_ decl: ClassDeclSyntax) -> Bool {
-        decl.memberBlock.members.contains { item in
+    static func doesIOOnTheMainActor(_ decl: ClassDeclSyntax) -> Bool { !ioNamesOnTheMainActor(decl).isEmpty }
+
+    /// The I/O APIs the class's isolated members name in their code (see `doesIOOnTheMainActor`).
+    static func ioNamesOnTheMainActor(_ decl: ClassDeclSyntax) -> Set<String> {
+        var found: Set<String> = []
+        for item in decl.memberBlock.members {
             let member = item.decl
             if let modifiers = member.asProtocol(WithModifiersSyntax.self)?.modifiers,
-               modifiers.contains(where: { $0.name.tokenKind == .keyword(.nonisolated) }) { return false }
-            if let attributes = member.asProtocol(WithAttributesSyntax.self)?.attributes, attributes.contains("concurrent") { return false }
-            return member.tokens(viewMode: .sourceAccurate).contains { token in
-                guard case .identifier = token.tokenKind else { return false }  // not a string's text
-                return ioNames.contains(token.text) && !(token.parent?.is(IdentifierTypeSyntax.self) ?? false)
-                    && !(token.parent?.is(MemberTypeSyntax.self) ?? false)
+               modifiers.contains(where: { $0.name.tokenKind == .keyword(.nonisolated) }) { continue }
+            if let attributes = member.asProtocol(WithAttributesSyntax.self)?.attributes, attributes.contains("concurrent") { continue }
+            for token in member.tokens(viewMode: .sourceAccurate) {
+                guard case .identifier = token.tokenKind else { continue }  // not a string's text
+                if ioNames.contains(token.text) && !(token.parent?.is(IdentifierTypeSyntax.self) ?? false)
+                    && !(token.parent?.is(MemberTypeSyntax.self) ?? false) {
+                    found.insert(token.text)
+                }
             }
+        }
+        return found
+    }
+
+    /// What the found I/O is, in the message's words.
+    static func ioDescription(_ names: Set<String>) -> String {
+        let network = names.contains("URLSession")
+        let files = !names.subtracting(["URLSession"]).isEmpty
+        switch (network, files) {
+        case (true, true): return "network requests and file I/O"
+        case (true, false): return "network requests"
+        default: return "file I/O"
         }
     }
 
@@ -149,8 +167,10 @@ struct MainActorServiceRule: Rule {
         if decl.attributes.contains("Observable") || Self.publishesState(decl) { return }
         // An in-memory fake that only previews and tests name: its I/O never runs in the app.
         if Self.isUsedOnlyByPreviewsAndTests(name, in: context) { return }
+        let io = Self.ioNamesOnTheMainActor(decl)
         report.append(Finding(
-            message: "`\(name)` is @MainActor: its request building, decoding and file I/O run on the main thread and every caller hops there; make it a `Sendable` class with `nonisolated` methods (or an `actor`)",
+            message: "`\(name)` is @MainActor and its isolated members do \(Self.ioDescription(io)) (\(io.sorted().map { "`\($0)`" }.joined(separator: ", "))): "
+                + "that work runs on the main thread, and every caller hops there; move it to `nonisolated` methods of a `Sendable` class (or an `actor`)",
             range: attribute.byteRange))
     }
 }
