@@ -66,6 +66,17 @@ struct WidgetGeometryMeasureRule: CallRule {
         nonTriggering: [
             RuleExample("""
                 import WidgetKit
+                struct BannerView: View {
+                    @State private var proxy: GeometryProxy?
+                    var body: some View {
+                        GeometryReader { g in
+                            Image("banner").resizable().frame(width: g.size.width).onAppear { proxy = g }
+                        }
+                    }
+                }
+                """, note: "the state written is never read: the layout uses the proxy directly"),
+            RuleExample("""
+                import WidgetKit
                 struct RingView: View {
                     @State private var size: CGSize = .zero
                     var body: some View {
@@ -111,7 +122,11 @@ struct WidgetGeometryMeasureRule: CallRule {
     func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
         guard call.calledExpression.is(MemberAccessExprSyntax.self), WorkspaceRuleSupport.isWidgetFile(context), let view = context.enclosingView
         else { return }
-        let states = Set(view.properties.filter { $0.attributes.contains("State") }.map(\.name))
+        var states = Set(view.properties.filter { $0.attributes.contains("State") }.map(\.name))
+        // A state nothing reads (written, never shown) loses nothing to the snapshot.
+        if let declaration = Syntax(call).ancestor(StructDeclSyntax.self) {
+            states = states.filter { Self.isRead($0, in: Syntax(declaration)) }
+        }
         guard !states.isEmpty, Self.writesState(call, states) else { return }
         var range = call.rangeFromCalleeName
         var subject = "`.\(callee)`"
@@ -130,6 +145,17 @@ struct WidgetGeometryMeasureRule: CallRule {
         report.append(Finding(
             message: "the widget snapshot is captured before \(subject) runs: the @State it writes stays at its initial value in the rendered widget; compute the size synchronously (proxy, constants, font metrics) and pass it down",
             range: range))
+    }
+
+    /// `name` appears in `scope`'s code other than as the declared name or the target of an assignment.
+    static func isRead(_ name: String, in scope: Syntax) -> Bool {
+        let tokens = Array(scope.tokens(viewMode: .sourceAccurate))
+        for index in tokens.indices where tokens[index].text == name || tokens[index].text == "$" + name {
+            if tokens[index].parent?.is(IdentifierPatternSyntax.self) == true { continue }
+            if index + 1 < tokens.count, ["=", "+=", "-="].contains(tokens[index + 1].text) { continue }
+            return true
+        }
+        return false
     }
 
     static func writesState(_ call: FunctionCallExprSyntax, _ states: Set<String>) -> Bool {
