@@ -166,7 +166,8 @@ extension TypeSyntax {
     /// True for `some View`, `some SwiftUI.View`, `AnyView`.
     public var isViewType: Bool {
         let text = trimmedText
-        return text == "some View" || text == "some SwiftUI.View" || text == "AnyView"
+        // Toolbar content is built with the view that shows it, on each of its renders.
+        return text == "some View" || text == "some SwiftUI.View" || text == "AnyView" || text == "some ToolbarContent"
     }
 }
 
