@@ -78,31 +78,20 @@ public struct SettingsFileFacts: Sendable, Equatable {
             line.range(of: "//").map { line[..<$0.lowerBound] } ?? line
         }
         let constants = versionConstants(in: lines)
-        for line in lines where !constants.isEmpty {
+        for line in lines {
             for (name, platform) in names {
                 for pattern in [".\(name)(", ".\(name)(targetVersion: ", "\(name): "] {
-                    var rest = line[...]
-                    while let range = rest.range(of: pattern) {
-                        let before = rest[..<range.lowerBound].last
-                        rest = rest[range.upperBound...]
-                        if pattern.hasSuffix(": "), let before, before.isLetter || before.isNumber || before == "_" { continue }
-                        let identifier = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
-                        if let version = constants[String(identifier)] { found[platform, default: []].insert(version) }
-                    }
-                }
-            }
-        }
-        for line in lines where line.contains("\"") {
-            for (name, platform) in names {
-                for pattern in [".\(name)(\"", ".\(name)(targetVersion: \"", "\(name): \""] {
                     var rest = line[...]
                     while let range = rest.range(of: pattern) {
                         // `macOS: "` must not be the tail of another label (`minimumMacOS: "`).
                         let before = rest[..<range.lowerBound].last
                         rest = rest[range.upperBound...]
-                        if pattern.hasSuffix(": \""), let before, before.isLetter || before.isNumber || before == "_" { continue }
-                        let literal = rest.prefix { $0 != "\"" }
-                        if let version = OSVersion(String(literal)) { found[platform, default: []].insert(version) }
+                        if pattern.hasSuffix(": "), let before, before.isLetter || before.isNumber || before == "_" { continue }
+                        // A literal (`"16.0"`) or a constant's name (`deploymentTarget`).
+                        let version = rest.first == "\""
+                            ? OSVersion(String(rest.dropFirst().prefix { $0 != "\"" }))
+                            : constants[String(rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" })]
+                        if let version { found[platform, default: []].insert(version) }
                     }
                 }
             }
