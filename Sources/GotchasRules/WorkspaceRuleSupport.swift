@@ -323,7 +323,7 @@ enum WorkspaceRuleSupport {
             let type = TypeNames.strippingOptional(parameter.type.trimmedDescription)
             return TypeNames.startsUppercase(type) ? TypeNames.simple(type) : nil
         }
-        return enclosingProperty(named: name, in: context)?.inferredTypeName.flatMap(TypeNames.simple)
+        return enclosingProperty(named: name, in: context)?.reachTypeName.flatMap(TypeNames.simple)
     }
 
     static func enclosingProperty(named name: String, in context: RuleContext) -> PropertyInfo? {

@@ -196,7 +196,7 @@ extension WorkspaceIndex {
         case .member(let owner, let name):
             guard let key = reachKey(owner: owner, name: name) else { return nil }
             var visited: Set<String> = []
-            return hazard(at: key, kinds: kinds, depth: 0, visited: &visited)
+            return hazard(at: key, kinds: kinds, depth: 0, dataArgument: nil, visited: &visited)
         case .staticMember(let owner, let name):
             let keys: [String]
             if let owner {
@@ -207,7 +207,7 @@ extension WorkspaceIndex {
             var found: ReachedHazard?
             for key in keys {
                 var visited: Set<String> = []
-                guard let hazard = hazard(at: key, kinds: kinds, depth: 0, visited: &visited),
+                guard let hazard = hazard(at: key, kinds: kinds, depth: 0, dataArgument: nil, visited: &visited),
                       // Of an inferred type, only a static stored value (`.screenW`) is meant: a method
                       // or an instance member of the same name somewhere says nothing about it.
                       owner != nil || hazard.hazard.site == .storedStatic
@@ -247,7 +247,10 @@ extension WorkspaceIndex {
         return reach.pathsByKey[key] != nil ? key : nil
     }
 
-    private func hazard(at key: String, kinds: Set<ReachHazard.Kind>, depth: Int, visited: inout Set<String>) -> ReachedHazard? {
+    /// `dataArgument`: the caller on the way passes the app's data at that position (`FileIndex.dataArgumentEdge`),
+    /// so the member's work over that parameter counts at any depth (as over data, `argument` nil).
+    private func hazard(at key: String, kinds: Set<ReachHazard.Kind>, depth: Int, dataArgument: Int?,
+                        visited: inout Set<String>) -> ReachedHazard? {
         guard visited.insert(key).inserted, let paths = reach.pathsByKey[key]?.sorted() else { return nil }
         // A conditional transform is a fact of the method asked about, not of what it calls.
         if kinds == [.conditionalTransform] {
@@ -261,10 +264,16 @@ extension WorkspaceIndex {
         if paths.contains(where: { files[$0]?.reachHazards[key]?.contains { $0.kind == .renderedCode } == true }) { return nil }
         // Work over a parameter is known to cost only at the member called from rendered code,
         // whose argument the caller shows; deeper, what is passed is not known.
-        func matters(_ hazard: ReachHazard) -> Bool { hazard.mattersWhenReached && (depth == 0 || hazard.argument == nil) }
+        func matters(_ hazard: ReachHazard) -> Bool {
+            hazard.mattersWhenReached && (depth == 0 || hazard.argument == nil || hazard.argument == dataArgument)
+        }
         for path in paths {
-            guard let hazards = files[path]?.reachHazards[key]?.filter(matters),
-                  var hazard = hazards.first(where: { kinds.contains($0.kind) && $0.argument == nil })
+            guard var hazards = files[path]?.reachHazards[key]?.filter(matters),
+                  !hazards.isEmpty else { continue }
+            if let dataArgument {
+                for index in hazards.indices where hazards[index].argument == dataArgument { hazards[index].argument = nil }
+            }
+            guard var hazard = hazards.first(where: { kinds.contains($0.kind) && $0.argument == nil })
                     ?? hazards.first(where: { kinds.contains($0.kind) }) else { continue }
             if hazard.kind == .collectionWork {
                 // All the member's collection work, in order: `filter+sorted` filters and then sorts.
@@ -279,9 +288,12 @@ extension WorkspaceIndex {
         for path in paths { names.formUnion(files[path]?.memberReach[key] ?? []) }
         // `body` is never on the way: a member that reads another view's `body` does not run its work.
         for name in names.sorted() where name != "body" {
-            let next = name.contains(".") ? typedReachKey(name) : reachKey(owner: owner, name: name)
+            let edge = FileIndex.dataArgument(ofEdge: name)
+            let next = edge.map { reachKey(owner: owner, name: $0.name) } ?? (name.contains(".") ? typedReachKey(name) : reachKey(owner: owner, name: name))
+            // The plain name of a method the code also passes data to is followed through its edge.
+            if edge == nil, names.contains(where: { FileIndex.dataArgument(ofEdge: $0)?.name == name }) { continue }
             guard let next, next != key,
-                  var found = hazard(at: next, kinds: kinds, depth: depth + 1, visited: &visited)
+                  var found = hazard(at: next, kinds: kinds, depth: depth + 1, dataArgument: edge?.argument, visited: &visited)
             else { continue }
             let member = FileIndex.member(ofReachKey: key)
             found.steps.insert(member.hasPrefix("init(") ? String(key.prefix { $0 != " " }) + "." + member.filter { $0 != "=" } : member, at: 0)

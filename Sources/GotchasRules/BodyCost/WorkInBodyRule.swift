@@ -422,7 +422,10 @@ struct WorkInBodyRule: Rule {
     /// as a row container's data or as a pipeline (filter and then sort): reported at the read.
     private func checkRead(_ reference: DeclReferenceExprSyntax, in context: RuleContext, report: inout [Finding]) {
         let name = reference.baseName.text
-        guard let first = name.utf8.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z") else { return }
+        // `_filteredApps`: a member declared with a leading underscore (not a wrapper's storage, which
+        // the view declares without it).
+        let start = name.utf8.first == UInt8(ascii: "_") && context.enclosingType?.property(named: name) != nil ? name.utf8.dropFirst().first : name.utf8.first
+        guard let first = start, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z") else { return }
         var expression = ExprSyntax(reference)
         if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
             guard member.base != nil else { return }
@@ -455,15 +458,21 @@ struct WorkInBodyRule: Rule {
             guard let other = context.reachedHazard(from: target, kinds: kinds) else { return }
             reached = other
         }
+        // How often the member's code runs per render: a search filter read once runs again exactly
+        // when its query changes; read several times, it filters the same data again within one render.
+        let reads = reached.hazard.detail == ReachHazard.filterByState ? Self.readCount(of: expression, in: context) : 1
         guard // A search filter on the view's own query runs again exactly when its input changes.
-              reached.hazard.detail != ReachHazard.filterByState,
+              reached.hazard.detail != ReachHazard.filterByState || reads > 1,
               !Self.standsInAction(expression),
               !WorkspaceRuleSupport.isUncalledMethod(expression, reached: reached, in: context),
               !((isRows || reached.hazard.kind == .collectionWork) && WorkspaceRuleSupport.isDrawnAsMenu(context))
         else { return }
         let isCall = call != nil
-        let reader = isRows ? (isCall ? "this view's `body` calls it for a list's rows" : "these rows read it") + " on every render"
-            : "this view's `body` \(isCall ? "calls" : "reads") it on every render"
+        let verb = isCall ? "calls" : "reads"
+        let times = reads > 1 ? " \(reads) times" : ""
+        let rowsAlso = reads > 1 ? " (and `body` \(verb) it\(times))" : ""
+        let reader = isRows ? (isCall ? "this view's `body` calls it for a list's rows" : "these rows read it") + rowsAlso + " on every render"
+            : "this view's `body` \(verb) it\(times) on every render"
         let detail = reached.hazard.detail
         let does: String
         switch reached.hazard.kind {
@@ -487,6 +496,22 @@ struct WorkInBodyRule: Rule {
             range: expression.byteRange,
             related: [WorkspaceRuleSupport.related(reached, "`\(reached.hazard.member)` does the work here")],
             loweredSeverity: WorkspaceRuleSupport.reachedWorkSeverity(reached, perRow: isRows, in: context)))
+    }
+
+    /// How many times the member holding `expression` (a read of `name`, `self.name` or `model.name`)
+    /// reads the same name written the same way: each read runs the member's code again.
+    static func readCount(of expression: ExprSyntax, in context: RuleContext) -> Int {
+        guard let member = context.enclosingMember?.node else { return 1 }
+        let written = expression.trimmedDescription
+        let name = expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? expression.as(DeclReferenceExprSyntax.self)?.baseName.text
+        var count = 0
+        for token in member.tokens(viewMode: .sourceAccurate) where token.text == name {
+            guard let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { continue }
+            let read = reference.parent?.as(MemberAccessExprSyntax.self).flatMap { $0.declName.id == reference.id ? ExprSyntax($0) : nil }
+                ?? ExprSyntax(reference)
+            if read.trimmedDescription == written { count += 1 }
+        }
+        return max(count, 1)
     }
 
     /// The call passes the app's data as its argument at `index`: a property of the view with a data
@@ -573,10 +598,23 @@ struct WorkInBodyRule: Rule {
             // only a bare `body` with no declarations to say otherwise (the seeds' own shape) is judged
             // by the syntax alone.
             let isDatabaseResults = Self.isDatabaseResults(base, in: context)
-            guard isDatabaseResults || (context.enclosingType == nil && (Self.isRowData(call) || Self.isRowDataThroughLocal(call))) else { return }
+            // `model.items.filter { … }` (also through `let items = model.items`) where `items` fetches
+            // from the store on every read (in any file): the whole result, loaded again and filtered.
+            let fetched = isDatabaseResults ? nil : Self.fetchedResults(base, in: context)
+            guard isDatabaseResults || fetched != nil
+                    || (context.enclosingType == nil && (Self.isRowData(call) || Self.isRowDataThroughLocal(call))) else { return }
             queryCanDoIt = isDatabaseResults && callee != "reduce"
             if WorkspaceRuleSupport.isDrawnAsMenu(context) { return }
             range = call.rangeFromCalleeName
+            if let fetched, callee != "reduce" {
+                report.append(Finding(
+                    message: "`.\(callee)` in the render path runs again on every evaluation of `body`, over everything "
+                        + "\(WorkspaceRuleSupport.reachPath(fetched, from: context)) fetches from the store; let the fetch do it "
+                        + "(a predicate or sort descriptors on its request) and keep the result in the model when its inputs change",
+                    range: range,
+                    related: [WorkspaceRuleSupport.related(fetched, "`\(fetched.hazard.member)` fetches here")]))
+                return
+            }
             what = "`.\(callee)`"
         } else if call.calledExpression.is(DeclReferenceExprSyntax.self) {
             switch callee {
@@ -668,6 +706,25 @@ struct WorkInBodyRule: Rule {
         guard let name = base.unwrapped.selfMemberName ?? base.chainRoot.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
         guard let wrapper = WorkspaceRuleSupport.enclosingProperty(named: name, in: context)?.wrapper else { return false }
         return databaseWrappers.contains(wrapper)
+    }
+
+    /// The collection (`model.items`, or a local that starts as it: `let items = model.items`) is a
+    /// read of a member that fetches from the store on every read, in any file (`var items: [Item]
+    /// { manager.fetchAll() }`); nil for anything else.
+    static func fetchedResults(_ base: ExprSyntax, in context: RuleContext) -> ReachedHazard? {
+        var value = base.unwrapped
+        if let local = UnchangingData.localValue(of: value) { value = local }
+        guard value.is(MemberAccessExprSyntax.self) || value.is(DeclReferenceExprSyntax.self) else { return nil }
+        if let member = value.as(MemberAccessExprSyntax.self), value.selfMemberName == nil {
+            guard let root = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text, isHeldModel(root, in: context) else { return nil }
+        } else if let name = value.as(DeclReferenceExprSyntax.self)?.baseName.text ?? value.selfMemberName,
+                  context.enclosingType?.property(named: name)?.isComputed != true {
+            return nil
+        }
+        guard let target = WorkspaceRuleSupport.reachTarget(of: value, in: context),
+              let reached = context.reachedHazard(from: target, kinds: [.storeWork]), reached.hazard.detail == "fetch"
+        else { return nil }
+        return reached
     }
 
     /// The `filter` predicate names a `@State` property of the enclosing view (bare or as `self.x`).
