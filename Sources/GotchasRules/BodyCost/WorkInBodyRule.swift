@@ -227,6 +227,55 @@ struct WorkInBodyRule: Rule {
                         }
                         """,
                 ]),
+            RuleExample("""
+                struct HistoryStats: View {
+                    @StateObject private var history = HistoryModel()
+                    var body: some View {
+                        let items = ↓history.records
+                        let wins = items↓.filter { $0.isWin }
+                        Text("\\(wins.count) of \\(items.count)")
+                    }
+                }
+                """, note: "the model's computed property calls a shared manager (in another file) that fetches from the store; the body filters the result again", otherFiles: [
+                    "HistoryModel.swift": """
+                        final class HistoryModel: ObservableObject {
+                            let manager = RecordManager.shared
+                            @Published var uid = ""
+                            var records: [Record] { manager.fetchAll(uid: uid) }
+                        }
+                        """,
+                    "RecordManager.swift": """
+                        final class RecordManager {
+                            static let shared = RecordManager()
+                            let container: NSPersistentContainer
+                            func fetchAll(uid: String) -> [Record] { fetchObjects(uid: uid).map { $0.record } }
+                            func fetchObjects(uid: String) -> [RecordMO] {
+                                let request = RecordMO.fetchRequest()
+                                request.predicate = NSPredicate(format: "uid = %@", uid)
+                                return (try? container.viewContext.fetch(request)) ?? []
+                            }
+                            init() { container = NSPersistentContainer(name: "Records") }
+                        }
+                        """,
+                ]),
+            RuleExample("""
+                struct LibraryList: View {
+                    @FetchRequest(sortDescriptors: []) private var apps: FetchedResults<StoredApp>
+                    @State private var searchText = ""
+                    private func matching<T: NSManagedObject>(_ results: FetchedResults<T>) -> [T] {
+                        results.filter { searchText.isEmpty || ($0.value(forKey: "name") as? String)?.contains(searchText) == true }
+                    }
+                    private var filteredApps: [StoredApp] { matching(apps) }
+                    var body: some View {
+                        List {
+                            if !filteredApps.isEmpty {
+                                Section("\\(filteredApps.count) apps") { ForEach(↓filteredApps) { Text($0.name ?? "") } }
+                            }
+                        }
+                        .searchable(text: $searchText)
+                    }
+                }
+                """, note: "a search filter over the database's results, read three times per render"),
             """
             struct TagRow: View {
                 let tag: String
@@ -400,6 +449,30 @@ struct WorkInBodyRule: Rule {
                     }
                 }
                 """, note: "a search filter on the view's own `@State` query: recomputed when its input changes"),
+            RuleExample("""
+                struct LibraryList: View {
+                    @FetchRequest(sortDescriptors: []) private var apps: FetchedResults<StoredApp>
+                    @State private var searchText = ""
+                    private func matching<T: NSManagedObject>(_ results: FetchedResults<T>) -> [T] {
+                        results.filter { searchText.isEmpty || ($0.value(forKey: "name") as? String)?.contains(searchText) == true }
+                    }
+                    private var filteredApps: [StoredApp] { matching(apps) }
+                    var body: some View {
+                        List { ForEach(filteredApps) { Text($0.name ?? "") } }.searchable(text: $searchText)
+                    }
+                }
+                """, note: "a search filter read once per render: it runs again exactly when the query changes"),
+            RuleExample("""
+                struct HistoryStats: View {
+                    @StateObject private var history = HistoryModel()
+                    var body: some View {
+                        Text("\\(history.records.filter { $0.isWin }.count) wins")
+                    }
+                }
+                final class HistoryModel: ObservableObject {
+                    @Published var records: [Record] = []
+                }
+                """, note: "a model's stored array filtered once: its size is not known to matter"),
         ])
 
     static let collectionWork = ReachHazard.collectionWork
