@@ -31,6 +31,9 @@ public struct ReachHazard: Sendable, Hashable, Codable {
         case trigonometry
         /// `DispatchQueue.main.async`/`asyncAfter` (`detail`: the method).
         case mainQueueHop
+        /// A system query whose new result the code owns: a C function returning a created object
+        /// (`TISCreateInputSourceList(nil, false).takeRetainedValue()`; `detail`: the function).
+        case systemQuery
         /// A `View` extension method that returns its transform's result or `self` by a `Bool`
         /// parameter (`func if(_ condition: Bool, transform: (Self) -> Content) -> some View`):
         /// two view types, so a changing condition swaps the view's identity (`detail`: the
@@ -54,6 +57,7 @@ public struct ReachHazard: Sendable, Hashable, Codable {
             case .screenBounds: "s"
             case .trigonometry: "g"
             case .mainQueueHop: "q"
+            case .systemQuery: "y"
             case .renderedCode: "v"
             }
         }

@@ -30,7 +30,7 @@ extension ReachHazard {
 
     /// The callee names `hazard(ofCall:callee:)` can answer for (the walk's cheap first test).
     public static let calleeNames: Set<String> = formatterTypes.union(collectionWork).union(imageTypes).union(fileManagerChecks)
-        .union(["init", "JSONDecoder", "Data", "Regex", "NSRegularExpression", "AttributedString", "async", "asyncAfter", "fetch",
+        .union(["init", "JSONDecoder", "Data", "Regex", "NSRegularExpression", "AttributedString", "async", "asyncAfter", "fetch", "takeRetainedValue",
                 "CGImageSourceCreateWithData", "size", "boundingRect"]).union(trigonometricFunctions)
 
     /// Trigonometric functions of one value (`sin(t)`, `Foundation.cos(t)`).
@@ -108,6 +108,14 @@ extension FunctionCallExprSyntax {
             let written = calledExpression.trimmedDescription
             guard arguments.count == 1, written == callee || written == "Foundation." + callee else { return nil }
             return (.trigonometry, callee)
+        // `TISCreateInputSourceList(nil, false).takeRetainedValue()`: a C API that creates what it
+        // returns (the Create/Copy rule) builds it anew, from the system's state, on every call.
+        case "takeRetainedValue":
+            guard arguments.isEmpty, let created = receiver?.unwrapped.as(FunctionCallExprSyntax.self),
+                  let function = created.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                  TypeNames.startsUppercase(function)
+            else { return nil }
+            return (.systemQuery, function)
         case "async", "asyncAfter":
             guard let base = receiver?.dottedName, base == "DispatchQueue.main" || base == "Dispatch.DispatchQueue.main" else { return nil }
             return (.mainQueueHop, callee)

@@ -24,7 +24,7 @@ struct WorkInBodyRule: Rule {
             "a view's or model's array filtered or sorted once, outside a list's rows",
             "menu content",
         ],
-        severityReason: "store fetches (`modelContext.fetch`, `viewContext.fetch`) and sorts of a persistent model's relationship read anywhere in the render path, also through members in other files; decoding, file reads and `Regex` anywhere in the render path; image decoding from bytes, disk checks and text measurement one read away (a member of the view, of a model it holds, or a static method called on a type); a member that filters and then sorts the app's data, wherever the render path reads it; sorts and filters over a database's results (`@Query`, `@FetchRequest`) or over rows of a `List`/`ForEach` computed inline. A filter or sort of a view's own small array stays quiet: its cost is not known to matter. Work one call away is info where it runs once per render of one view (outside a row or a `TimelineView`) and is light on its own: a file-system check, a text measurement, an image decode or a filter of a model's array.",
+        severityReason: "store fetches (`modelContext.fetch`, `viewContext.fetch`) and sorts of a persistent model's relationship read anywhere in the render path, also through members in other files; decoding, file reads and `Regex` anywhere in the render path; image decoding from bytes, disk checks, text measurement and system queries (a C function whose new result is taken with `takeRetainedValue()`) one read away (a member of the view, of a model it holds, or a static method called on a type); a member that filters and then sorts the app's data, wherever the render path reads it; sorts and filters over a database's results (`@Query`, `@FetchRequest`) or over rows of a `List`/`ForEach` computed inline. A filter or sort of a view's own small array stays quiet: its cost is not known to matter. Work one call away is info where it runs once per render of one view (outside a row or a `TimelineView`) and is light on its own: a file-system check, a system query, a text measurement, an image decode or a filter of a model's array.",
         asks: [.declaration, .menuContentOnly, .reachedHazard],
         useInstead: "precomputed in the model",
         triggering: [
@@ -259,6 +259,25 @@ struct WorkInBodyRule: Rule {
                         """,
                 ]),
             RuleExample("""
+                struct KeyboardSettings: View {
+                    var sourceNames: [String] { InputSource.sources.map(\\.name) }
+                    var body: some View {
+                        Text("\\(↓sourceNames.count) keyboards")
+                    }
+                }
+                """, note: "a static property (in another file) asks the system for every input source and filters them, on every read", otherFiles: [
+                    "InputSource.swift": """
+                        import Carbon
+                        struct InputSource {
+                            let name: String
+                            static var sources: [InputSource] {
+                                let list = TISCreateInputSourceList(nil, false).takeRetainedValue() as! [TISInputSource]
+                                return list.filter { $0.isSelectable }.map { InputSource(name: $0.name) }
+                            }
+                        }
+                        """,
+                ]),
+            RuleExample("""
                 struct LibraryList: View {
                     @FetchRequest(sortDescriptors: []) private var apps: FetchedResults<StoredApp>
                     @State private var searchText = ""
@@ -463,6 +482,15 @@ struct WorkInBodyRule: Rule {
                 }
                 """, note: "a search filter read once per render: it runs again exactly when the query changes"),
             RuleExample("""
+                struct KeyboardSettings: View {
+                    var body: some View { Text("\\(InputSource.sources.count) keyboards") }
+                }
+                struct InputSource {
+                    let name: String
+                    static let sources: [InputSource] = (TISCreateInputSourceList(nil, false).takeRetainedValue() as! [TISInputSource]).map { InputSource(name: $0.name) }
+                }
+                """, note: "a system list asked for once, into a `static let`"),
+            RuleExample("""
                 struct HistoryStats: View {
                     @StateObject private var history = HistoryModel()
                     var body: some View {
@@ -521,7 +549,7 @@ struct WorkInBodyRule: Rule {
            !Self.isHeldModel(base.baseName.text, in: context), !Self.isCalledOnType(member, base: base),
            !Self.isParameter(base.baseName.text, in: context) { return }
         guard let target = WorkspaceRuleSupport.reachTarget(of: expression, in: context) else { return }
-        let kinds: Set<ReachHazard.Kind> = [.storeWork, .decoding, .fileRead, .regex, .textMeasurement]
+        let kinds: Set<ReachHazard.Kind> = [.storeWork, .decoding, .fileRead, .regex, .textMeasurement, .systemQuery]
         guard var reached = context.reachedHazard(from: target, kinds: kinds.union([.collectionWork])) else { return }
         // Collection work matters as rows' data, or as a pipeline (`filter+sorted`); a lone filter
         // of a handful elsewhere does not, but what it reaches beyond may.
@@ -562,6 +590,7 @@ struct WorkInBodyRule: Rule {
         case .fileRead where detail.hasPrefix("FileManager."): does = "asks the file system (`\(detail)`) on every read, and \(reader)"
         case .fileRead: does = "reads a file (`Data(contentsOf:)`) on every read, and \(reader)"
         case .textMeasurement: does = "lays out text to measure it (`\(detail)`) on every read, and \(reader)"
+        case .systemQuery: does = "asks the system for a new result (`\(detail)`) on every \(isCall ? "call" : "read"), and \(reader)"
         default: does = "compiles a regex (`\(detail)`) on every read, and \(reader)"
         }
         report.append(Finding(
