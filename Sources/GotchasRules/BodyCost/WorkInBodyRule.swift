@@ -24,7 +24,7 @@ struct WorkInBodyRule: Rule {
             "a view's or model's array filtered or sorted once, outside a list's rows",
             "menu content",
         ],
-        severityReason: "store fetches (`modelContext.fetch`, `viewContext.fetch`) and sorts of a persistent model's relationship read anywhere in the render path, also through members in other files; decoding, file reads and `Regex` anywhere in the render path; image decoding from bytes, disk checks, text measurement and system queries (a C function whose new result is taken with `takeRetainedValue()`) one read away (a member of the view, of a model it holds, or a static method called on a type); a member that filters and then sorts the app's data, wherever the render path reads it; sorts and filters over a database's results (`@Query`, `@FetchRequest`) or over rows of a `List`/`ForEach` computed inline. A filter or sort of a view's own small array stays quiet: its cost is not known to matter. Work one call away is info where it runs once per render of one view (outside a row or a `TimelineView`) and is light on its own: a file-system check, a system query, a text measurement, an image decode or a filter of a model's array.",
+        severityReason: "store fetches (`modelContext.fetch`, `viewContext.fetch`) and sorts of a persistent model's relationship read anywhere in the render path, also through members in other files; decoding, file reads and `Regex` anywhere in the render path; image decoding from bytes, disk checks, text measurement and system queries (a C function whose new result is taken with `takeRetainedValue()`) one read away (a member of the view, of a model it holds, or a static method called on a type); a member that filters and then sorts the app's data, wherever the render path reads it; sorts and filters over a database's results (`@Query`, `@FetchRequest`) or over rows of a `List`/`ForEach` computed inline. A filter or sort of a view's own small array stays quiet: its cost is not known to matter; a model's array filtered and then filtered, sorted or summed again in `body` is info. Work one call away is info where it runs once per render of one view (outside a row or a `TimelineView`) and is light on its own: a file-system check, a system query, a text measurement, an image decode or a filter of a model's array.",
         asks: [.declaration, .menuContentOnly, .reachedHazard],
         useInstead: "precomputed in the model",
         triggering: [
@@ -258,6 +258,15 @@ struct WorkInBodyRule: Rule {
                         }
                         """,
                 ]),
+            RuleExample("""
+                struct ScoreSummary: View {
+                    @StateObject private var model = ScoreModel()
+                    var body: some View {
+                        let wins = model.games↓.filter { $0.isWin }
+                        Text("\\(wins.map(\\.points).reduce(0, +)) points in \\(wins.count) wins")
+                    }
+                }
+                """, note: "a pipeline over the observed model's data: filtered, then mapped and summed, on every render (info)"),
             RuleExample("""
                 struct KeyboardSettings: View {
                     var sourceNames: [String] { InputSource.sources.map(\\.name) }
@@ -703,7 +712,11 @@ struct WorkInBodyRule: Rule {
             // `model.items.filter { … }` (also through `let items = model.items`) where `items` fetches
             // from the store on every read (in any file): the whole result, loaded again and filtered.
             let fetched = isDatabaseResults ? nil : Self.fetchedResults(base, in: context)
-            guard isDatabaseResults || fetched != nil
+            // `let wins = model.games.filter { … }` and then `wins.filter { … }`, `wins.map(…).reduce(…)`:
+            // a pipeline over an observed model's data, rebuilt on every render (once per render: info).
+            let isModelPipeline = !isDatabaseResults && fetched == nil && callee != "reduce"
+                && Self.isHeldModelMember(base, in: context) && Self.feedsMoreCollectionWork(call)
+            guard isDatabaseResults || fetched != nil || isModelPipeline
                     || (context.enclosingType == nil && (Self.isRowData(call) || Self.isRowDataThroughLocal(call))) else { return }
             queryCanDoIt = isDatabaseResults && callee != "reduce"
             if WorkspaceRuleSupport.isDrawnAsMenu(context) { return }
@@ -715,6 +728,15 @@ struct WorkInBodyRule: Rule {
                         + "(a predicate or sort descriptors on its request) and keep the result in the model when its inputs change",
                     range: range,
                     related: [WorkspaceRuleSupport.related(fetched, "`\(fetched.hazard.member)` fetches here")]))
+                return
+            }
+            if isModelPipeline {
+                report.append(Finding(
+                    message: "`.\(callee)` over the observed model's `\(base.trimmedDescription.filter { !$0.isWhitespace })` in the render path, with more collection work over "
+                        + "its result: the whole pipeline runs again on every evaluation of `body`; compute it in the model when its data changes "
+                        + "and read the result here",
+                    range: call.rangeFromCalleeName,
+                    loweredSeverity: .info))
                 return
             }
             what = "`.\(callee)`"
@@ -827,6 +849,55 @@ struct WorkInBodyRule: Rule {
               let reached = context.reachedHazard(from: target, kinds: [.storeWork]), reached.hazard.detail == "fetch"
         else { return nil }
         return reached
+    }
+
+    /// `model.games` (a stored member read on a model the view holds by a wrapper: `@StateObject var model`).
+    static func isHeldModelMember(_ base: ExprSyntax, in context: RuleContext) -> Bool {
+        guard let member = base.unwrapped.as(MemberAccessExprSyntax.self),
+              let root = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
+        return isHeldModel(root, in: context)
+    }
+
+    /// The call's result (possibly inside a longer chain) goes through more collection work: chained
+    /// (`xs.filter { }.sorted()`), or through a local a later statement of the same block filters,
+    /// sorts or reduces (`let wins = xs.filter { }` … `wins.map(\.score).reduce(0, +)`).
+    static func feedsMoreCollectionWork(_ call: FunctionCallExprSyntax) -> Bool {
+        if followedByCollectionWork(Syntax(call)) { return true }
+        var node = Syntax(call)
+        var links = 0
+        while let parent = node.parent, parent.is(MemberAccessExprSyntax.self) || parent.is(FunctionCallExprSyntax.self) {
+            links += 1
+            if links > 2 * maximumDataChain { return false }
+            node = parent
+        }
+        guard let clause = node.parent?.as(InitializerClauseSyntax.self), let binding = clause.parent?.as(PatternBindingSyntax.self),
+              let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+              let item = binding.parent?.parent?.parent?.as(CodeBlockItemSyntax.self),
+              let block = item.parent?.as(CodeBlockItemListSyntax.self)
+        else { return false }
+        var after = false
+        for statement in block {
+            if statement.id == item.id { after = true; continue }
+            guard after else { continue }
+            for token in statement.tokens(viewMode: .sourceAccurate) where token.text == name {
+                if let reference = token.parent?.as(DeclReferenceExprSyntax.self), followedByCollectionWork(Syntax(reference)) { return true }
+            }
+        }
+        return false
+    }
+
+    /// `node` is the receiver of a collection method, directly or after one `.map`/`.compactMap` (`xs.map(\.n).reduce(0, +)`).
+    private static func followedByCollectionWork(_ node: Syntax) -> Bool {
+        var current = node
+        for _ in 0..<2 {
+            guard let member = current.parent?.as(MemberAccessExprSyntax.self), member.base?.id == current.id,
+                  let next = member.parent?.as(FunctionCallExprSyntax.self), next.calledExpression.id == member.id else { return false }
+            let name = member.declName.baseName.text
+            if collectionWork.contains(name) { return true }
+            guard name == "map" || name == "compactMap" else { return false }
+            current = Syntax(next)
+        }
+        return false
     }
 
     /// The `filter` predicate names a `@State` property of the enclosing view (bare or as `self.x`).
