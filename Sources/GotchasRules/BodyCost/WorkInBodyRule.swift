@@ -778,6 +778,12 @@ struct WorkInBodyRule: Rule {
     /// `let visible = filter(memos); List(visible) { … }`: the expression (a call or a read, possibly
     /// inside a longer chain) initializes a local that a later statement passes as a row container's data.
     static func isRowDataThroughLocal(_ expression: ExprSyntax) -> Bool {
+        laterReadOfLocal(initializedWith: expression) { isRowData(ExprSyntax($0)) }
+    }
+
+    /// The expression (possibly inside a longer chain) initializes a local, and a later statement of
+    /// the same block reads that local where `use` holds.
+    static func laterReadOfLocal(initializedWith expression: ExprSyntax, where use: (DeclReferenceExprSyntax) -> Bool) -> Bool {
         var node = Syntax(expression)
         var links = 0
         while let parent = node.parent, parent.is(MemberAccessExprSyntax.self) || parent.is(FunctionCallExprSyntax.self)
@@ -796,7 +802,7 @@ struct WorkInBodyRule: Rule {
             if statement.id == item.id { after = true; continue }
             guard after else { continue }
             for token in statement.tokens(viewMode: .sourceAccurate) where token.text == name {
-                if let reference = token.parent?.as(DeclReferenceExprSyntax.self), isRowData(ExprSyntax(reference)) { return true }
+                if let reference = token.parent?.as(DeclReferenceExprSyntax.self), use(reference) { return true }
             }
         }
         return false
@@ -862,28 +868,8 @@ struct WorkInBodyRule: Rule {
     /// (`xs.filter { }.sorted()`), or through a local a later statement of the same block filters,
     /// sorts or reduces (`let wins = xs.filter { }` … `wins.map(\.score).reduce(0, +)`).
     static func feedsMoreCollectionWork(_ call: FunctionCallExprSyntax) -> Bool {
-        if followedByCollectionWork(Syntax(call)) { return true }
-        var node = Syntax(call)
-        var links = 0
-        while let parent = node.parent, parent.is(MemberAccessExprSyntax.self) || parent.is(FunctionCallExprSyntax.self) {
-            links += 1
-            if links > 2 * maximumDataChain { return false }
-            node = parent
-        }
-        guard let clause = node.parent?.as(InitializerClauseSyntax.self), let binding = clause.parent?.as(PatternBindingSyntax.self),
-              let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-              let item = binding.parent?.parent?.parent?.as(CodeBlockItemSyntax.self),
-              let block = item.parent?.as(CodeBlockItemListSyntax.self)
-        else { return false }
-        var after = false
-        for statement in block {
-            if statement.id == item.id { after = true; continue }
-            guard after else { continue }
-            for token in statement.tokens(viewMode: .sourceAccurate) where token.text == name {
-                if let reference = token.parent?.as(DeclReferenceExprSyntax.self), followedByCollectionWork(Syntax(reference)) { return true }
-            }
-        }
-        return false
+        followedByCollectionWork(Syntax(call))
+            || laterReadOfLocal(initializedWith: ExprSyntax(call)) { followedByCollectionWork(Syntax($0)) }
     }
 
     /// `node` is the receiver of a collection method, directly or after one `.map`/`.compactMap` (`xs.map(\.n).reduce(0, +)`).
