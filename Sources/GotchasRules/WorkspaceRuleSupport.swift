@@ -377,7 +377,7 @@ enum WorkspaceRuleSupport {
         if TypeNames.startsUppercase(baseName) { return .staticMember(owner: baseName, name: name) }
         guard let held = heldTypeName(of: baseName, in: context), let declaration = context.declaration(of: held)
         else { return nil }
-        return .member(owner: declaration.scope.qualifiedName, name: name)
+        return .valueMember(owner: declaration.scope.qualifiedName, name: name)
     }
 
     /// "`rowTitle(for:)` calls `relativeTime(_:)` (in `Dates.swift`), which": the way from the

@@ -305,7 +305,9 @@ final class FileIndexCollector {
                     argument = self.parameterPosition(of: name, at: call)
                     return argument != nil
                 }) : nil)
-            if let hazard = found, hazard.kind != .mainQueueHop || !call.standsInCallbackClosure, !isBehindFlagOffByDefault(call) {
+            // Work in a `??` fallback runs only when the value before it is missing.
+            if let hazard = found, hazard.kind != .mainQueueHop || !call.standsInCallbackClosure, !isBehindFlagOffByDefault(call),
+               !call.standsInNilCoalescingFallback {
                 let detail = callee == "filter" && isSearchFilter(call) ? ReachHazard.filterByState : hazard.detail
                 noteHazard(hazard.kind, detail: detail, range: hazard.kind == .collectionWork ? call.rangeFromCalleeName : call.byteRange,
                            argument: argument)

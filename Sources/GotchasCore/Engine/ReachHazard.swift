@@ -126,10 +126,13 @@ public enum ReachTarget: Hashable, Sendable, Codable {
     case member(owner: String, name: String)
     /// `.screenW`, `CGFloat.screenW`: a static member named so, of the named type when one is written.
     case staticMember(owner: String?, name: String)
+    /// `model.rows` with `model`'s type `owner`: that type's member only. Unlike a bare name in a
+    /// type's code, a member read on a value never means a free function of the same name.
+    case valueMember(owner: String, name: String)
 
     var name: String {
         switch self {
-        case .member(_, let name), .staticMember(_, let name): name
+        case .member(_, let name), .staticMember(_, let name), .valueMember(_, let name): name
         }
     }
 }
@@ -199,6 +202,11 @@ extension WorkspaceIndex {
         switch target {
         case .member(let owner, let name):
             guard let key = reachKey(owner: owner, name: name) else { return nil }
+            var visited: Set<String> = []
+            return hazard(at: key, kinds: kinds, depth: 0, dataArgument: nil, visited: &visited)
+        case .valueMember(let owner, let name):
+            let key = name.hasPrefix("init(") ? initializerKey(owner: owner, called: name) : FileIndex.memberReachKey(owner: owner, member: name)
+            guard let key, reach.pathsByKey[key] != nil else { return nil }
             var visited: Set<String> = []
             return hazard(at: key, kinds: kinds, depth: 0, dataArgument: nil, visited: &visited)
         case .staticMember(let owner, let name):

@@ -343,3 +343,67 @@ extension FunctionDeclSyntax {
         soleExpression(statements)?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
     }
 }
+
+extension SyntaxProtocol {
+    /// `name` at this node is bound by the code around it, not a member or a free function: a
+    /// parameter of an enclosing closure or function, a local declared earlier in an enclosing block
+    /// (`let`/`var`, `guard let`), an `if let` of an enclosing `if`, or a `for` loop's element
+    /// (`ForEach(accounts) { account in Row(account: account) }`: `account` is the row's value).
+    public func isBoundLocally(_ name: String) -> Bool {
+        var node = Syntax(self)
+        // Code is a few dozen levels deep; a pathological nesting is not looked through.
+        var levels = 0
+        while let parent = node.parent, levels < 256 {
+            levels += 1
+            if let closure = parent.as(ClosureExprSyntax.self), closure.parameterNames.contains(name) { return true }
+            if let ifExpr = parent.as(IfExprSyntax.self), ifExpr.body.id == node.id, Self.binds(ifExpr.conditions, name) { return true }
+            if let loop = parent.as(ForStmtSyntax.self), loop.body.id == node.id,
+               loop.pattern.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == name }) { return true }
+            if let list = parent.as(CodeBlockItemListSyntax.self) {
+                for item in list {
+                    if item.id == node.id { break }
+                    if let variable = item.item.as(VariableDeclSyntax.self),
+                       variable.bindings.contains(where: { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name }) { return true }
+                    if let guardStmt = item.item.as(GuardStmtSyntax.self), Self.binds(guardStmt.conditions, name) { return true }
+                }
+            }
+            if parent.is(MemberBlockSyntax.self) || parent.is(SourceFileSyntax.self) { return false }
+            if parent.declaredParameters.contains(where: { $0.localName == name }) { return true }
+            node = parent
+        }
+        return false
+    }
+
+    private static func binds(_ conditions: ConditionElementListSyntax, _ name: String) -> Bool {
+        conditions.contains { element in
+            guard case .optionalBinding(let binding) = element.condition else { return false }
+            return binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+        }
+    }
+}
+
+extension SyntaxProtocol {
+    /// The node stands in the fallback of `??` (`cached ?? (try? store.fetch(request))`): it runs
+    /// only when the value before it is nil, not on every call of the code around it.
+    public var standsInNilCoalescingFallback: Bool {
+        var node = Syntax(self)
+        // An operand is a few levels below its sequence; a pathological nesting is not looked through.
+        var levels = 0
+        while let parent = node.parent, levels < 64 {
+            levels += 1
+            if let elements = parent.as(ExprListSyntax.self), parent.parent?.is(SequenceExprSyntax.self) == true {
+                var previous: ExprSyntax?
+                for element in elements {
+                    if element.id == node.id {
+                        if previous?.as(BinaryOperatorExprSyntax.self)?.operator.text == "??" { return true }
+                        break
+                    }
+                    previous = element
+                }
+            }
+            if parent.is(CodeBlockItemSyntax.self) || parent.is(ClosureExprSyntax.self) || parent.is(MemberBlockItemSyntax.self) { return false }
+            node = parent
+        }
+        return false
+    }
+}

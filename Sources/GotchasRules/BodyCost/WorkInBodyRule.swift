@@ -500,6 +500,25 @@ struct WorkInBodyRule: Rule {
                 }
                 """, note: "a system list asked for once, into a `static let`"),
             RuleExample("""
+                struct AccountsList: View {
+                    let accounts: [Account]
+                    var body: some View {
+                        ForEach(accounts) { account in Text(account.name) }
+                    }
+                }
+                func account() -> Account? { try? viewContext.fetch(Account.fetchRequest()).first }
+                """, note: "a row's value named like a free function that fetches: a value, not a call"),
+            RuleExample("""
+                struct Header: View {
+                    @EnvironmentObject var session: Session
+                    var body: some View { Text(session.current?.name ?? "") }
+                }
+                final class Session: ObservableObject {
+                    @Published var cached: Account?
+                    var current: Account? { cached ?? (try? viewContext.fetch(Account.fetchRequest()).first) }
+                }
+                """, note: "a fetch in a `??` fallback runs only when the cached value is missing"),
+            RuleExample("""
                 struct HistoryStats: View {
                     @StateObject private var history = HistoryModel()
                     var body: some View {
@@ -541,6 +560,8 @@ struct WorkInBodyRule: Rule {
             guard member.base != nil else { return }
             expression = ExprSyntax(member)
         }
+        // A closure's parameter, a local or an `if let` of that name is a value, not a member or a free function.
+        if expression.is(DeclReferenceExprSyntax.self), reference.isBoundLocally(name) { return }
         // A stored property of the view is read, not run.
         if let property = context.enclosingType?.property(named: name), expression.is(DeclReferenceExprSyntax.self) || expression.selfMemberName != nil,
            !property.isComputed { return }
