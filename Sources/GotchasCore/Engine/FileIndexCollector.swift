@@ -305,9 +305,10 @@ final class FileIndexCollector {
                     argument = self.parameterPosition(of: name, at: call)
                     return argument != nil
                 }) : nil)
-            // Work in a `??` fallback runs only when the value before it is missing.
+            // Work in a `??` fallback runs only when the value before it is missing; work in a branch
+            // only a background thread takes never runs for a view, which renders on the main thread.
             if let hazard = found, hazard.kind != .mainQueueHop || !call.standsInCallbackClosure, !isBehindFlagOffByDefault(call),
-               !call.standsInNilCoalescingFallback {
+               !call.standsInNilCoalescingFallback, !call.standsOffMainThreadOnly {
                 let detail = callee == "filter" && isSearchFilter(call) ? ReachHazard.filterByState : hazard.detail
                 noteHazard(hazard.kind, detail: detail, range: hazard.kind == .collectionWork ? call.rangeFromCalleeName : call.byteRange,
                            argument: argument)

@@ -407,3 +407,26 @@ extension SyntaxProtocol {
         return false
     }
 }
+
+extension SyntaxProtocol {
+    /// The node stands where code runs only off the main thread: the `else` of `if Thread.isMainThread`,
+    /// or the body of `if !Thread.isMainThread`. Rendering runs on the main thread, so a view's reads
+    /// never run it.
+    public var standsOffMainThreadOnly: Bool {
+        var node = Syntax(self)
+        // A branch is a few dozen levels up at most; a pathological nesting is not looked through.
+        var levels = 0
+        while let parent = node.parent, levels < 128 {
+            levels += 1
+            if let ifExpr = parent.as(IfExprSyntax.self), ifExpr.conditions.count == 1,
+               case .expression(let condition) = ifExpr.conditions.first?.condition {
+                let text = condition.trimmedDescription.filter { !$0.isWhitespace }
+                if text == "Thread.isMainThread", case .codeBlock(let elseBlock)? = ifExpr.elseBody, elseBlock.id == node.id { return true }
+                if text == "!Thread.isMainThread", ifExpr.body.id == node.id { return true }
+            }
+            if parent.is(MemberBlockItemSyntax.self) || parent.is(SourceFileSyntax.self) { return false }
+            node = parent
+        }
+        return false
+    }
+}

@@ -195,6 +195,18 @@ struct FormatterInBodyRule: Rule {
         ],
         nonTriggering: [
             RuleExample("""
+                struct AccountPicker: View {
+                    @ObservedObject var model: ShareModel
+                    var body: some View {
+                        AccountStrip(accounts: model.accounts, onSelect: { account in model.select(account) })
+                    }
+                }
+                final class ShareModel: ObservableObject {
+                    @Published var accounts: [Account] = []
+                    func select(_ account: Account) { print(ISO8601DateFormatter().string(from: .now), account) }
+                }
+                """, note: "a call standing alone in a custom view's callback runs on its event"),
+            RuleExample("""
                 struct MessageRow: View {
                     let message: Message
                     var body: some View { Text(message: message) }
@@ -430,6 +442,8 @@ struct FormatterInBodyRule: Rule {
     /// `Text(markdown: s)`, `Row(item: i)`: a project's `init` (an extension of a system type's, or
     /// one of the workspace's types) is followed like a method, by the labels of the call.
     private func checkHelper(_ call: FunctionCallExprSyntax, in context: RuleContext, report: inout [Finding]) {
+        // `onSelect: { model.select(account) }`: a call standing alone in a custom view's callback runs on its event.
+        guard !WorkInBodyRule.standsInAction(call.calledExpression) else { return }
         guard let target = WorkspaceRuleSupport.reachTarget(of: call.calledExpression, in: context) ?? Self.initializerTarget(of: call),
               let reached = context.reachedHazard(from: target, kinds: [.formatter])
         else { return }

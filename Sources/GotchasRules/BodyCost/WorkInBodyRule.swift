@@ -560,8 +560,6 @@ struct WorkInBodyRule: Rule {
             guard member.base != nil else { return }
             expression = ExprSyntax(member)
         }
-        // A closure's parameter, a local or an `if let` of that name is a value, not a member or a free function.
-        if expression.is(DeclReferenceExprSyntax.self), reference.isBoundLocally(name) { return }
         // A stored property of the view is read, not run.
         if let property = context.enclosingType?.property(named: name), expression.is(DeclReferenceExprSyntax.self) || expression.selfMemberName != nil,
            !property.isComputed { return }
@@ -581,6 +579,9 @@ struct WorkInBodyRule: Rule {
         guard let target = WorkspaceRuleSupport.reachTarget(of: expression, in: context) else { return }
         let kinds: Set<ReachHazard.Kind> = [.storeWork, .decoding, .fileRead, .regex, .textMeasurement, .systemQuery]
         guard var reached = context.reachedHazard(from: target, kinds: kinds.union([.collectionWork])) else { return }
+        // A closure's parameter, a local or an `if let` of that name is a value, not a member or a free
+        // function (asked only once a hazard is found: the walk up is not free).
+        if expression.is(DeclReferenceExprSyntax.self), reference.isBoundLocally(name) { return }
         // Collection work matters as rows' data, or as a pipeline (`filter+sorted`); a lone filter
         // of a handful elsewhere does not, but what it reaches beyond may.
         // Work over a parameter costs what the caller passes: only the app's data counts.
