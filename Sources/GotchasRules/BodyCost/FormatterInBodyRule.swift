@@ -30,6 +30,19 @@ struct FormatterInBodyRule: Rule {
         asks: [.declaration, .builtOnlyByApps, .reachedHazard],
         useInstead: "a static, cached formatter",
         triggering: [
+            RuleExample("""
+                struct FileDates: View {
+                    let created: Date?
+                    var body: some View {
+                        Text(created.map { ↓formattedDate(from: $0) } ?? "-")
+                    }
+                    func formattedDate(from date: Date) -> String {
+                        let formatter = DateFormatter()
+                        formatter.dateStyle = .medium
+                        return formatter.string(from: date)
+                    }
+                }
+                """, note: "a helper called in a closure `map` runs in place, on every render"),
             """
             struct PriceView: View {
                 let price: Double
@@ -443,7 +456,9 @@ struct FormatterInBodyRule: Rule {
     /// one of the workspace's types) is followed like a method, by the labels of the call.
     private func checkHelper(_ call: FunctionCallExprSyntax, in context: RuleContext, report: inout [Finding]) {
         // `onSelect: { model.select(account) }`: a call standing alone in a custom view's callback runs on its event.
-        guard !WorkInBodyRule.standsInAction(call.calledExpression) else { return }
+        // A closure run in place (`date.map { format($0) }`) is rendered code, not a callback.
+        let runsInPlace = call.ancestor(ClosureExprSyntax.self)?.passedTo.map { FunctionCallExprSyntax.inlineClosureCallees.contains($0.callee) } == true
+        guard runsInPlace || !WorkInBodyRule.standsInAction(call.calledExpression) else { return }
         guard let target = WorkspaceRuleSupport.reachTarget(of: call.calledExpression, in: context) ?? Self.initializerTarget(of: call),
               let reached = context.reachedHazard(from: target, kinds: [.formatter])
         else { return }
