@@ -192,7 +192,11 @@ final class FileIndexCollector {
             }
             // A bare name the enclosing function takes as a parameter is that value, not a member
             // its code reaches (`isReady(setupDone: setupDone)` reads no `setupDone` property).
-            noteReach(of: typedMember ?? member, from: owner, recordingName: typedMember != nil || member.hasPrefix(".") || !isParameterOfEnclosingFunction(name))
+            // A use in a `??` fallback or in a branch only a background thread takes runs only then: a
+            // member's code does not reach it on every call (rendered code is on the main thread).
+            let runsOnlySometimes = context.execution == .elsewhere && (node.standsInNilCoalescingFallback || node.standsOffMainThreadOnly)
+            noteReach(of: typedMember ?? member, from: owner,
+                      recordingName: !runsOnlySometimes && (typedMember != nil || member.hasPrefix(".") || !isParameterOfEnclosingFunction(name)))
         }
     }
 

@@ -391,15 +391,13 @@ extension SyntaxProtocol {
         var levels = 0
         while let parent = node.parent, levels < 64 {
             levels += 1
-            if let elements = parent.as(ExprListSyntax.self), parent.parent?.is(SequenceExprSyntax.self) == true {
-                var previous: ExprSyntax?
-                for element in elements {
-                    if element.id == node.id {
-                        if previous?.as(BinaryOperatorExprSyntax.self)?.operator.text == "??" { return true }
-                        break
-                    }
-                    previous = element
-                }
+            // The operand right after `??` in a sequence: the token before it is that operator (looked at
+            // directly, not by scanning the sequence, which may hold thousands of operands).
+            if parent.is(ExprListSyntax.self), parent.parent?.is(SequenceExprSyntax.self) == true,
+               let previous = node.firstToken(viewMode: .sourceAccurate)?.previousToken(viewMode: .sourceAccurate),
+               previous.text == "??", let operatorExpr = previous.parent?.as(BinaryOperatorExprSyntax.self),
+               operatorExpr.parent?.id == parent.id {
+                return true
             }
             if parent.is(CodeBlockItemSyntax.self) || parent.is(ClosureExprSyntax.self) || parent.is(MemberBlockItemSyntax.self) { return false }
             node = parent
@@ -420,13 +418,19 @@ extension SyntaxProtocol {
             levels += 1
             if let ifExpr = parent.as(IfExprSyntax.self), ifExpr.conditions.count == 1,
                case .expression(let condition) = ifExpr.conditions.first?.condition {
-                let text = condition.trimmedDescription.filter { !$0.isWhitespace }
-                if text == "Thread.isMainThread", case .codeBlock(let elseBlock)? = ifExpr.elseBody, elseBlock.id == node.id { return true }
-                if text == "!Thread.isMainThread", ifExpr.body.id == node.id { return true }
+                if Self.isMainThreadCheck(condition), case .codeBlock(let elseBlock)? = ifExpr.elseBody, elseBlock.id == node.id { return true }
+                if let negation = condition.as(PrefixOperatorExprSyntax.self), negation.operator.text == "!",
+                   Self.isMainThreadCheck(negation.expression), ifExpr.body.id == node.id { return true }
             }
             if parent.is(MemberBlockItemSyntax.self) || parent.is(SourceFileSyntax.self) { return false }
             node = parent
         }
         return false
+    }
+
+    /// `Thread.isMainThread`.
+    private static func isMainThreadCheck(_ condition: ExprSyntax) -> Bool {
+        guard let member = condition.as(MemberAccessExprSyntax.self) else { return false }
+        return member.declName.baseName.text == "isMainThread" && member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "Thread"
     }
 }

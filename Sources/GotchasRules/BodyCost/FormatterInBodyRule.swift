@@ -456,9 +456,12 @@ struct FormatterInBodyRule: Rule {
     /// one of the workspace's types) is followed like a method, by the labels of the call.
     private func checkHelper(_ call: FunctionCallExprSyntax, in context: RuleContext, report: inout [Finding]) {
         // `onSelect: { model.select(account) }`: a call standing alone in a custom view's callback runs on its event.
-        // A closure run in place (`date.map { format($0) }`) is rendered code, not a callback.
-        let runsInPlace = call.ancestor(ClosureExprSyntax.self)?.passedTo.map { FunctionCallExprSyntax.inlineClosureCallees.contains($0.callee) } == true
-        guard runsInPlace || !WorkInBodyRule.standsInAction(call.calledExpression) else { return }
+        // A closure run in place (`date.map { format($0) }`) is rendered code, not a callback (asked only
+        // of a call that stands alone: the closure may be far up a long chain).
+        if WorkInBodyRule.standsInAction(call.calledExpression),
+           call.ancestor(ClosureExprSyntax.self)?.passedTo.map({ FunctionCallExprSyntax.inlineClosureCallees.contains($0.callee) }) != true {
+            return
+        }
         guard let target = WorkspaceRuleSupport.reachTarget(of: call.calledExpression, in: context) ?? Self.initializerTarget(of: call),
               let reached = context.reachedHazard(from: target, kinds: [.formatter])
         else { return }
