@@ -19,7 +19,8 @@ Modes (Python 3 standard library only):
            (does not compile) or `changes` (compiles, behaves differently).
   recall   compare reviewers' lists of the gotchas in drawn files (TSV: file, line, rule, worth,
            reason; `act` rows count) with the findings: a listed place is reported when the same
-           rule reports in the same file within --slack lines. Prints recall per rule.
+           rule reports in the same file within --slack lines (with --related, also when a finding
+           of that rule names the place as its related location). Prints recall per rule.
 
 Verdicts in a review: `act` (worth acting on), `ignore` (true, but a competent engineer would
 reasonably leave it: not worth acting on), `wrong` (the code is fine or the message says
@@ -50,7 +51,8 @@ import sys
 APPS = ["iOS", "mastodon-ios", "pocket-casts-ios", "element-x-ios", "isowords",
         "clean-architecture-swiftui"]
 
-Finding = collections.namedtuple("Finding", "rule app path line column message severity fix")
+Finding = collections.namedtuple("Finding", "rule app path line column message severity fix related",
+                                 defaults=((),))
 
 
 def opt_in_rules(binary):
@@ -84,9 +86,10 @@ def load_findings(args):
                 out.write(run.stdout)
         with open(saved) as f:
             for d in json.load(f):
+                related = tuple((relative(r["path"], app), r["line"]) for r in d.get("related") or [])
                 findings.append(Finding(d["rule"], app, relative(d["path"], app),
                                         d["line"], d["column"], d["message"],
-                                        d.get("severity", ""), d.get("fix")))
+                                        d.get("severity", ""), d.get("fix"), related))
     return findings
 
 
@@ -310,6 +313,10 @@ def cmd_recall(args):
         rule, line = r["rule"].strip(), int(r["line"])
         hit = any(f.rule == rule and abs(f.line - line) <= args.slack
                   for f in by_file[(app, rest)])
+        if not hit and args.related:
+            # A finding elsewhere whose related location (the hazard a finding at the use names) is the listed place.
+            hit = any(f.rule == rule and any(p == rest and abs(l - line) <= args.slack for p, l in f.related)
+                      for f in findings if f.app == app)
         per_rule[rule][0] += 1
         per_rule[rule][1] += hit
         if not hit:
@@ -366,6 +373,8 @@ def main():
     p.add_argument("--tsv-out", help="fixes mode: write the review skeleton here")
     p.add_argument("--lists", nargs="+", default=[], help="recall mode: the reviewers' TSVs")
     p.add_argument("--slack", type=int, default=2, help="recall mode: lines either side")
+    p.add_argument("--related", action="store_true",
+                   help="recall mode: also count a listed place a finding names as its related location")
     p.add_argument("--bin", help="the swiftui-gotchas binary (lints apps whose JSON is missing; "
                                  "its `rules` output tells opt-in rules apart)")
     p.add_argument("--apps-dir", default="/tmp/apps", help="where the apps are checked out")

@@ -73,7 +73,7 @@ public struct WorkspaceModelScenario: Sendable {
         hostedCells, menuContentViews, helperFormatters, workThroughMembers, screenAliases, dispatchWrappers,
         elementEditsElsewhere, computedFilterByOffset, storeWorkThroughMembers, conditionalWrapper,
         modelWorkThroughMembers, relativeTimeThroughHelper, trigonometryThroughHelper, workOverPassedData,
-        initializerExtensions, enumCaseNamedLikeState, bindingsIntoShrinkingData,
+        initializerExtensions, enumCaseNamedLikeState, bindingsIntoShrinkingData, storeWorkThroughSharedManager,
     ]
 
     /// Rows of an index-identified `ForEach` binding by index into a model's list that the model
@@ -481,6 +481,54 @@ public struct WorkspaceModelScenario: Sendable {
         expected: [
             Expected("Views/JournalRow.swift", "work-in-body", line: 8, fix: nil, mentions: ["`product`", "`JournalRow+Lookups.swift`", "store"]),
             Expected("Views/Conversation.swift", "work-in-body", line: 6, fix: nil, mentions: ["`sortedMessages`", "`Thread.swift`", "`messages`"]),
+        ])
+
+    /// A view model's computed property that asks a shared manager (`let manager = RecordManager.shared`,
+    /// another file) for records the manager fetches from the store: the reads in `body` are flagged,
+    /// and so is a `.filter` over the result (through a local); a model's stored array filtered once is not.
+    public static let storeWorkThroughSharedManager = WorkspaceModelScenario(
+        name: "store work through a shared manager", rule: "work-in-body",
+        files: [
+            "Views/HistoryStats.swift": """
+                import SwiftUI
+                struct HistoryStats: View {
+                    @StateObject private var history = HistoryModel()
+                    var body: some View {
+                        let items = history.records
+                        let wins = items.filter { $0.isWin }
+                        VStack {
+                            Text("\\(wins.count) of \\(items.count)")
+                            Text("\\(history.pinned.filter { $0.isWin }.count) pinned wins")
+                        }
+                    }
+                }
+                """,
+            "Models/HistoryModel.swift": """
+                import Foundation
+                final class HistoryModel: ObservableObject {
+                    let manager = RecordManager.shared
+                    @Published var uid = ""
+                    @Published var pinned: [Record] = []
+                    var records: [Record] { manager.fetchAll(uid: uid) }
+                }
+                """,
+            "Models/RecordManager.swift": """
+                import CoreData
+                final class RecordManager {
+                    static let shared = RecordManager()
+                    let container = NSPersistentContainer(name: "Records")
+                    func fetchAll(uid: String) -> [Record] { fetchObjects(uid: uid).map { $0.record } }
+                    func fetchObjects(uid: String) -> [RecordMO] {
+                        let request = RecordMO.fetchRequest()
+                        request.predicate = NSPredicate(format: "uid = %@", uid)
+                        return (try? container.viewContext.fetch(request)) ?? []
+                    }
+                }
+                """,
+        ],
+        expected: [
+            Expected("Views/HistoryStats.swift", "work-in-body", line: 5, fix: nil, mentions: ["`records`", "`RecordManager.swift`", "store"]),
+            Expected("Views/HistoryStats.swift", "work-in-body", line: 6, fix: nil, mentions: ["`.filter`", "`records`", "fetches from the store"]),
         ])
 
     /// A project's conditional view wrapper (`.if(c) { $0.mod }`, declared in another file): on

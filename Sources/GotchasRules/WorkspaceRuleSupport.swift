@@ -323,7 +323,7 @@ enum WorkspaceRuleSupport {
             let type = TypeNames.strippingOptional(parameter.type.trimmedDescription)
             return TypeNames.startsUppercase(type) ? TypeNames.simple(type) : nil
         }
-        return enclosingProperty(named: name, in: context)?.inferredTypeName.flatMap(TypeNames.simple)
+        return enclosingProperty(named: name, in: context)?.reachTypeName.flatMap(TypeNames.simple)
     }
 
     static func enclosingProperty(named name: String, in context: RuleContext) -> PropertyInfo? {
@@ -377,7 +377,7 @@ enum WorkspaceRuleSupport {
         if TypeNames.startsUppercase(baseName) { return .staticMember(owner: baseName, name: name) }
         guard let held = heldTypeName(of: baseName, in: context), let declaration = context.declaration(of: held)
         else { return nil }
-        return .member(owner: declaration.scope.qualifiedName, name: name)
+        return .valueMember(owner: declaration.scope.qualifiedName, name: name)
     }
 
     /// "`rowTitle(for:)` calls `relativeTime(_:)` (in `Dates.swift`), which": the way from the

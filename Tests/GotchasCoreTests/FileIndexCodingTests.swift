@@ -31,7 +31,17 @@ import Testing
                                 configuration: RuleConfiguration(severities: [:])).fileIndex
         let type = index.types["A"]!
         #expect(Mirror(reflecting: type).children.count == 13)
-        #expect(Mirror(reflecting: type.properties[0]).children.count == 12)
+        #expect(Mirror(reflecting: type.properties[0]).children.count == 13)
+    }
+
+    @Test func sharedInstanceTypeRoundTrips() throws {
+        let linter = Linter(rules: [])
+        let index = linter.lint(SourceDocument(path: "t.swift", text: "final class Model { let manager = Manager.shared; let day = Date.now }"),
+                                configuration: RuleConfiguration(severities: [:])).fileIndex
+        let decoded = try #require(FileIndex(encoded: index.encoded()))
+        let properties = try #require(decoded.types["Model"]?.properties)
+        #expect(properties.map(\.initializerSharedInstanceType) == ["Manager", "Date"])
+        #expect(properties.first?.reachTypeName == "Manager")
     }
 
     @Test func workBehindAFlagRoundTrips() throws {

@@ -228,7 +228,10 @@ buffer, where it runs on the remote host); the root is `swiftui-gotchas-root'."
          ;; `lint' would colour its output and draw its progress line.
          (process-connection-type nil)
          (compilation-environment (cons "NO_COLOR=1" compilation-environment)))
-    (compilation-start command nil (lambda (_mode) swiftui-gotchas-lint-buffer))))
+    (with-current-buffer (compilation-start command nil (lambda (_mode) swiftui-gotchas-lint-buffer))
+      ;; Every finding is worth visiting: many are `info:' lines, which `next-error' would
+      ;; skip at the default threshold (1: warnings and errors only).
+      (setq-local compilation-skip-threshold 0))))
 
 (provide 'swiftui-gotchas)
 ;;; swiftui-gotchas.el ends here

@@ -126,6 +126,16 @@ public struct FileIndex: Sendable, Codable {
     /// The `memberReach` key of a member of a type (qualified name, a space, the member's name).
     static func memberReachKey(owner: String, member: String) -> String { owner + " " + member }
 
+    /// A `memberReach` name saying the code calls the method `name` of its own type passing the
+    /// app's data (a property with a data wrapper) at `argument`: `visible@0`.
+    static func dataArgumentEdge(_ name: String, argument: Int) -> String { name + "@" + String(argument) }
+
+    /// The method and argument position of a `dataArgumentEdge` name; nil for any other name.
+    static func dataArgument(ofEdge name: String) -> (name: String, argument: Int)? {
+        guard let at = name.lastIndex(of: "@"), let argument = Int(name[name.index(after: at)...]) else { return nil }
+        return (String(name[..<at]), argument)
+    }
+
     /// The labels of an initializer member (`init(markdown:fallback=:)`), with whether each has a default.
     static func labels(ofInitializerMember member: String) -> [(label: String, defaulted: Bool)] {
         guard member.hasPrefix("init("), member.hasSuffix(")") else { return [] }

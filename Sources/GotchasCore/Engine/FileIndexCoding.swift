@@ -5,7 +5,7 @@
 extension FileIndex {
     /// Bumped with every change of the layout below; caches key their entries by it, so an
     /// entry written by an older layout is never decoded as this one.
-    public static let encodingFormat = 16
+    public static let encodingFormat = 17
 
     public func encoded() -> [UInt8] {
         var writer = BinaryWriter()
@@ -197,6 +197,7 @@ extension PropertyInfo {
         writer.bool(typeRange != nil)
         if let typeRange { writer.range(typeRange) }
         writer.bool(initialValueIsArrayLiteral)
+        writer.optionalString(initializerSharedInstanceType)
     }
 
     init?(from reader: inout BinaryReader) {
@@ -209,10 +210,11 @@ extension PropertyInfo {
             guard let range = reader.range() else { return nil }
             typeRange = range
         }
-        guard let initialValueIsArrayLiteral = reader.bool() else { return nil }
+        guard let initialValueIsArrayLiteral = reader.bool(), let sharedInstanceType = reader.optionalString() else { return nil }
         self.init(name: name, attributes: attributes, typeName: typeName, isStatic: isStatic, isLet: isLet, isComputed: isComputed,
                   isPrivate: isPrivate, nameRange: nameRange, initializerCallee: callee, wrapperArgument: wrapperArgument,
-                  typeRange: typeRange, initialValueIsArrayLiteral: initialValueIsArrayLiteral)
+                  typeRange: typeRange, initialValueIsArrayLiteral: initialValueIsArrayLiteral,
+                  initializerSharedInstanceType: sharedInstanceType)
     }
 }
 

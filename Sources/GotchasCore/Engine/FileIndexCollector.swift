@@ -163,7 +163,10 @@ final class FileIndexCollector {
             }
         } else if let first = name.utf8.first {
             // `$count` (the projected value) and `_count` (the wrapper's storage) are uses of `count`.
-            var member = (first == UInt8(ascii: "$") || first == UInt8(ascii: "_")) && name.utf8.count > 1 ? String(name.dropFirst()) : name
+            // A property declared with the underscore (`private var _filtered: [Item] { … }`) is its own name.
+            let isWrapperName = (first == UInt8(ascii: "$") || first == UInt8(ascii: "_")) && name.utf8.count > 1
+                && (first == UInt8(ascii: "$") || context.typeStack.last?.property(named: name) == nil)
+            var member = isWrapperName ? String(name.dropFirst()) : name
             // `row.count` (the name after a dot) is kept as `.count`: only such a use can reach
             // another type's member; a bare `count` in another type's code is its own.
             var typedMember: String?
@@ -189,7 +192,28 @@ final class FileIndexCollector {
             }
             // A bare name the enclosing function takes as a parameter is that value, not a member
             // its code reaches (`isReady(setupDone: setupDone)` reads no `setupDone` property).
-            noteReach(of: typedMember ?? member, from: owner, recordingName: typedMember != nil || member.hasPrefix(".") || !isParameterOfEnclosingFunction(name))
+            // A use in a `??` fallback or in a branch only a background thread takes runs only then: a
+            // member's code does not reach it on every call (rendered code is on the main thread).
+            let runsOnlySometimes = context.execution == .elsewhere && (node.standsInNilCoalescingFallback || node.standsOffMainThreadOnly)
+            noteReach(of: typedMember ?? member, from: owner,
+                      recordingName: !runsOnlySometimes && (typedMember != nil || member.hasPrefix(".") || !isParameterOfEnclosingFunction(name)))
+        }
+    }
+
+    /// `visible(from: items)` with `@FetchRequest var items` (or another data wrapper): the member's
+    /// code calls a method of its own type passing the app's data at a position, recorded as
+    /// `FileIndex.dataArgumentEdge` beside the method's name, so a reach question that follows the
+    /// call counts the method's work over that parameter (which, without this edge, costs only
+    /// what an unknown caller passes).
+    private func noteDataArguments(_ call: FunctionCallExprSyntax, callee: String) {
+        guard let first = callee.utf8.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z"),
+              !call.arguments.isEmpty, context.execution != .deferred, let frame = reachFrame else { return }
+        let called = call.calledExpression
+        guard called.is(DeclReferenceExprSyntax.self) || called.selfMemberName != nil else { return }
+        for (index, argument) in call.arguments.enumerated()
+        where argument.expression.collectionRootNames.contains(where: { isData($0, at: call) }) {
+            let key = FileIndex.memberReachKey(owner: context.typeStack.last?.qualifiedName ?? "", member: Self.reachMember(of: frame))
+            entries.memberReach[key, default: []].insert(FileIndex.dataArgumentEdge(callee, argument: index))
         }
     }
 
@@ -201,19 +225,27 @@ final class FileIndexCollector {
 
     /// The type of a value whose member the code reads, from this file alone: `thread` in
     /// `thread.sortedMessages` when the enclosing type's stored property or the enclosing
-    /// function's parameter `thread` is declared `Thread` (or `Thread?`). A reach question follows
-    /// `Thread.sortedMessages` to that type's member. Nil for anything else (most reads), and
-    /// outside the code reach is recorded for.
+    /// function's parameter `thread` is declared `Thread` (or `Thread?`, or the property starts as
+    /// `Thread(…)` or `Thread.shared`); `Store` in `Store.sources`, a static member of a type written
+    /// by name. A reach question follows `Thread.sortedMessages` to that type's member. Nil for
+    /// anything else (most reads), and outside the code reach is recorded for.
     private func heldTypeName(_ base: ExprSyntax) -> String? {
         guard let name = base.as(DeclReferenceExprSyntax.self)?.baseName.text, let first = name.utf8.first,
-              first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z"), context.execution != .deferred, reachFrame != nil
+              context.execution != .deferred, reachFrame != nil
         else { return nil }
+        // `InputSource.sources`: a static member of a type written by name (not `Self`, which the
+        // walk would have to resolve).
+        if TypeNames.startsUppercase(name), name != "Self", base.parent?.as(MemberAccessExprSyntax.self)?.base?.id == base.id {
+            return name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) ? name : nil
+        }
+        guard first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z") else { return nil }
         var written: String?
         if let function = context.functionStack.last?.node.as(FunctionDeclSyntax.self),
            let parameter = function.signature.parameterClause.parameters.first(where: { $0.localName == name }) {
             written = parameter.type.trimmedDescription
         } else if let property = context.typeStack.last?.property(named: name), property.isStoredInstance {
-            written = property.typeName
+            // The written type, the type it is built as (`= Manager()`), or a shared instance's (`= Manager.shared`).
+            written = property.reachTypeName
         }
         guard let written else { return nil }
         let type = TypeNames.strippingOptional(written)
@@ -267,6 +299,7 @@ final class FileIndexCollector {
         default:
             noteInitializerLabels(call, callee: callee)
         }
+        noteDataArguments(call, callee: callee)
         if ReachHazard.calleeNames.contains(callee) {
             // Over the member's own parameter (`memos.filter { … }` in `func visible(_ memos: [Memo])`):
             // work over whatever its callers pass, judged at each call.
@@ -276,7 +309,10 @@ final class FileIndexCollector {
                     argument = self.parameterPosition(of: name, at: call)
                     return argument != nil
                 }) : nil)
-            if let hazard = found, hazard.kind != .mainQueueHop || !call.standsInCallbackClosure, !isBehindFlagOffByDefault(call) {
+            // Work in a `??` fallback runs only when the value before it is missing; work in a branch
+            // only a background thread takes never runs for a view, which renders on the main thread.
+            if let hazard = found, hazard.kind != .mainQueueHop || !call.standsInCallbackClosure, !isBehindFlagOffByDefault(call),
+               !call.standsInNilCoalescingFallback, !call.standsOffMainThreadOnly {
                 let detail = callee == "filter" && isSearchFilter(call) ? ReachHazard.filterByState : hazard.detail
                 noteHazard(hazard.kind, detail: detail, range: hazard.kind == .collectionWork ? call.rangeFromCalleeName : call.byteRange,
                            argument: argument)

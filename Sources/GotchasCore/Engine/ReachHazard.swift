@@ -31,6 +31,9 @@ public struct ReachHazard: Sendable, Hashable, Codable {
         case trigonometry
         /// `DispatchQueue.main.async`/`asyncAfter` (`detail`: the method).
         case mainQueueHop
+        /// A system query whose new result the code owns: a C function returning a created object
+        /// (`TISCreateInputSourceList(nil, false).takeRetainedValue()`; `detail`: the function).
+        case systemQuery
         /// A `View` extension method that returns its transform's result or `self` by a `Bool`
         /// parameter (`func if(_ condition: Bool, transform: (Self) -> Content) -> some View`):
         /// two view types, so a changing condition swaps the view's identity (`detail`: the
@@ -54,6 +57,7 @@ public struct ReachHazard: Sendable, Hashable, Codable {
             case .screenBounds: "s"
             case .trigonometry: "g"
             case .mainQueueHop: "q"
+            case .systemQuery: "y"
             case .renderedCode: "v"
             }
         }
@@ -122,10 +126,13 @@ public enum ReachTarget: Hashable, Sendable, Codable {
     case member(owner: String, name: String)
     /// `.screenW`, `CGFloat.screenW`: a static member named so, of the named type when one is written.
     case staticMember(owner: String?, name: String)
+    /// `model.rows` with `model`'s type `owner`: that type's member only. Unlike a bare name in a
+    /// type's code, a member read on a value never means a free function of the same name.
+    case valueMember(owner: String, name: String)
 
     var name: String {
         switch self {
-        case .member(_, let name), .staticMember(_, let name): name
+        case .member(_, let name), .staticMember(_, let name), .valueMember(_, let name): name
         }
     }
 }
@@ -196,7 +203,12 @@ extension WorkspaceIndex {
         case .member(let owner, let name):
             guard let key = reachKey(owner: owner, name: name) else { return nil }
             var visited: Set<String> = []
-            return hazard(at: key, kinds: kinds, depth: 0, visited: &visited)
+            return hazard(at: key, kinds: kinds, depth: 0, dataArgument: nil, visited: &visited)
+        case .valueMember(let owner, let name):
+            let key = name.hasPrefix("init(") ? initializerKey(owner: owner, called: name) : FileIndex.memberReachKey(owner: owner, member: name)
+            guard let key, reach.pathsByKey[key] != nil else { return nil }
+            var visited: Set<String> = []
+            return hazard(at: key, kinds: kinds, depth: 0, dataArgument: nil, visited: &visited)
         case .staticMember(let owner, let name):
             let keys: [String]
             if let owner {
@@ -207,7 +219,7 @@ extension WorkspaceIndex {
             var found: ReachedHazard?
             for key in keys {
                 var visited: Set<String> = []
-                guard let hazard = hazard(at: key, kinds: kinds, depth: 0, visited: &visited),
+                guard let hazard = hazard(at: key, kinds: kinds, depth: 0, dataArgument: nil, visited: &visited),
                       // Of an inferred type, only a static stored value (`.screenW`) is meant: a method
                       // or an instance member of the same name somewhere says nothing about it.
                       owner != nil || hazard.hazard.site == .storedStatic
@@ -247,7 +259,10 @@ extension WorkspaceIndex {
         return reach.pathsByKey[key] != nil ? key : nil
     }
 
-    private func hazard(at key: String, kinds: Set<ReachHazard.Kind>, depth: Int, visited: inout Set<String>) -> ReachedHazard? {
+    /// `dataArgument`: the caller on the way passes the app's data at that position (`FileIndex.dataArgumentEdge`),
+    /// so the member's work over that parameter counts at any depth (as over data, `argument` nil).
+    private func hazard(at key: String, kinds: Set<ReachHazard.Kind>, depth: Int, dataArgument: Int?,
+                        visited: inout Set<String>) -> ReachedHazard? {
         guard visited.insert(key).inserted, let paths = reach.pathsByKey[key]?.sorted() else { return nil }
         // A conditional transform is a fact of the method asked about, not of what it calls.
         if kinds == [.conditionalTransform] {
@@ -261,10 +276,16 @@ extension WorkspaceIndex {
         if paths.contains(where: { files[$0]?.reachHazards[key]?.contains { $0.kind == .renderedCode } == true }) { return nil }
         // Work over a parameter is known to cost only at the member called from rendered code,
         // whose argument the caller shows; deeper, what is passed is not known.
-        func matters(_ hazard: ReachHazard) -> Bool { hazard.mattersWhenReached && (depth == 0 || hazard.argument == nil) }
+        func matters(_ hazard: ReachHazard) -> Bool {
+            hazard.mattersWhenReached && (depth == 0 || hazard.argument == nil || hazard.argument == dataArgument)
+        }
         for path in paths {
-            guard let hazards = files[path]?.reachHazards[key]?.filter(matters),
-                  var hazard = hazards.first(where: { kinds.contains($0.kind) && $0.argument == nil })
+            guard var hazards = files[path]?.reachHazards[key]?.filter(matters),
+                  !hazards.isEmpty else { continue }
+            if let dataArgument {
+                for index in hazards.indices where hazards[index].argument == dataArgument { hazards[index].argument = nil }
+            }
+            guard var hazard = hazards.first(where: { kinds.contains($0.kind) && $0.argument == nil })
                     ?? hazards.first(where: { kinds.contains($0.kind) }) else { continue }
             if hazard.kind == .collectionWork {
                 // All the member's collection work, in order: `filter+sorted` filters and then sorts.
@@ -279,9 +300,12 @@ extension WorkspaceIndex {
         for path in paths { names.formUnion(files[path]?.memberReach[key] ?? []) }
         // `body` is never on the way: a member that reads another view's `body` does not run its work.
         for name in names.sorted() where name != "body" {
-            let next = name.contains(".") ? typedReachKey(name) : reachKey(owner: owner, name: name)
+            let edge = FileIndex.dataArgument(ofEdge: name)
+            let next = edge.map { reachKey(owner: owner, name: $0.name) } ?? (name.contains(".") ? typedReachKey(name) : reachKey(owner: owner, name: name))
+            // The plain name of a method the code also passes data to is followed through its edge.
+            if edge == nil, names.contains(where: { FileIndex.dataArgument(ofEdge: $0)?.name == name }) { continue }
             guard let next, next != key,
-                  var found = hazard(at: next, kinds: kinds, depth: depth + 1, visited: &visited)
+                  var found = hazard(at: next, kinds: kinds, depth: depth + 1, dataArgument: edge?.argument, visited: &visited)
             else { continue }
             let member = FileIndex.member(ofReachKey: key)
             found.steps.insert(member.hasPrefix("init(") ? String(key.prefix { $0 != " " }) + "." + member.filter { $0 != "=" } : member, at: 0)

@@ -285,6 +285,10 @@ final class RuleWalker: SyntaxAnyVisitor {
         case .conditionalClause:
             guard let platforms = AvailabilitySyntax.platforms(of: node.cast(IfConfigClauseSyntax.self)) else { return [] }
             next = current.narrowed(to: platforms)
+        case .closure:
+            let excluded = AvailabilitySyntax.platformsExcluded(byCallOf: node.cast(ClosureExprSyntax.self))
+            guard !excluded.isEmpty else { return [] }
+            next = current.excluding(excluded)
         case .guardStatement:
             // Raises the rest of its block once the guard is walked (`visitAnyPost`).
             return AvailabilitySyntax.raisedMinimums(after: node.cast(GuardStmtSyntax.self)) == nil ? [] : .guardAvailability

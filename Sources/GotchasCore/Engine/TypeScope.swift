@@ -23,6 +23,10 @@ public struct PropertyInfo: Sendable, Codable, Hashable {
     /// The initial value is an array literal (`let icons = [Icon.a, Icon.b]`): with `let`, a
     /// collection whose count never changes.
     public var initialValueIsArrayLiteral: Bool = false
+    /// The type named by a shared instance the initial value reads: `Store` for `= Store.shared`,
+    /// `= Store.default` (a static member of a type written by name, which by convention holds an
+    /// instance of that type).
+    public var initializerSharedInstanceType: String? = nil
 
     /// The type the property holds as far as syntax tells: the annotation without
     /// `?`/`!`, else the uppercase callee of its initial value (`Foo` for `= Foo()`).
@@ -31,6 +35,11 @@ public struct PropertyInfo: Sendable, Codable, Hashable {
         if let callee = initializerCallee, callee.first?.isUppercase == true { return callee }
         return nil
     }
+
+    /// The type a reach question follows the property's members to: `inferredTypeName`, else the
+    /// type of a shared instance it starts as (`let manager = Manager.shared`). A member no file
+    /// records for that type ends the question, so a static member of another type is no answer.
+    public var reachTypeName: String? { inferredTypeName ?? initializerSharedInstanceType }
 
     /// A property whose change SwiftUI tracks, or plain stored input of a view.
     public var isStoredInstance: Bool { !isStatic && !isComputed }
@@ -364,6 +373,10 @@ extension PropertyInfo {
                 info.initializerCallee = value.unwrapped.as(FunctionCallExprSyntax.self)?.calleeName
                 info.typeRange = binding.typeAnnotation?.type.byteRange ?? value.byteRange
                 info.initialValueIsArrayLiteral = value.unwrapped.is(ArrayExprSyntax.self)
+                if let member = value.unwrapped.as(MemberAccessExprSyntax.self), member.declName.baseName.text.first?.isLowercase == true,
+                   let base = member.base?.as(DeclReferenceExprSyntax.self), TypeNames.startsUppercase(base.baseName.text) {
+                    info.initializerSharedInstanceType = base.baseName.text
+                }
             } else {
                 info.typeRange = binding.typeAnnotation?.type.byteRange
             }

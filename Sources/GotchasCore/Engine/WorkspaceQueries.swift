@@ -240,6 +240,7 @@ extension WorkspaceQueries.Query {
                 switch target {
                 case .member(let owner, let name): "m " + owner + " " + name
                 case .staticMember(let owner, let name): "s " + (owner ?? "-") + " " + name
+                case .valueMember(let owner, let name): "v " + owner + " " + name
                 }
             }()
         case .menuContentOnly(let name): "n:" + name
@@ -286,6 +287,7 @@ extension WorkspaceQueries.Query {
             switch parts[1] {
             case "m": self = .reachedHazard(.member(owner: parts[2], name: parts[3]), kinds: kinds)
             case "s": self = .reachedHazard(.staticMember(owner: parts[2] == "-" ? nil : parts[2], name: parts[3]), kinds: kinds)
+            case "v": self = .reachedHazard(.valueMember(owner: parts[2], name: parts[3]), kinds: kinds)
             default: return nil
             }
         case "s": self = .defaultIsolation

@@ -4,6 +4,18 @@ import SwiftSyntax
 /// conditions, `@available` attributes and `#if os(…)` conditions. The walk turns these
 /// into `RuleContext.availability`; rules never read them directly.
 enum AvailabilitySyntax {
+    /// Modifiers macOS does not have whose closure holds the content they show
+    /// (`.fullScreenCover { … }`): code that calls one is never built for macOS, so its content
+    /// is not either, whatever the project lists.
+    static let contentCalleesMissingOnMacOS: Set<String> = ["fullScreenCover"]
+
+    /// The platforms the closure's code is not built for because of the call it is passed to:
+    /// macOS for the content of `.fullScreenCover`; empty for any other closure.
+    static func platformsExcluded(byCallOf closure: ClosureExprSyntax) -> Set<Platform> {
+        guard let (callee, _) = closure.passedTo, contentCalleesMissingOnMacOS.contains(callee) else { return [] }
+        return [.macOS]
+    }
+
     /// The platform versions an availability spec names: `iOS 17, macOS 14, *` →
     /// iOS 17, macOS 14. Platforms without a version, `*` and unknown names add nothing.
     static func versions(in arguments: AvailabilityArgumentListSyntax) -> [Platform: OSVersion] {

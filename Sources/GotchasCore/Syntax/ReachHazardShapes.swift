@@ -30,7 +30,7 @@ extension ReachHazard {
 
     /// The callee names `hazard(ofCall:callee:)` can answer for (the walk's cheap first test).
     public static let calleeNames: Set<String> = formatterTypes.union(collectionWork).union(imageTypes).union(fileManagerChecks)
-        .union(["init", "JSONDecoder", "Data", "Regex", "NSRegularExpression", "AttributedString", "async", "asyncAfter", "fetch",
+        .union(["init", "JSONDecoder", "Data", "Regex", "NSRegularExpression", "AttributedString", "async", "asyncAfter", "fetch", "takeRetainedValue",
                 "CGImageSourceCreateWithData", "size", "boundingRect"]).union(trigonometricFunctions)
 
     /// Trigonometric functions of one value (`sin(t)`, `Foundation.cos(t)`).
@@ -108,6 +108,14 @@ extension FunctionCallExprSyntax {
             let written = calledExpression.trimmedDescription
             guard arguments.count == 1, written == callee || written == "Foundation." + callee else { return nil }
             return (.trigonometry, callee)
+        // `TISCreateInputSourceList(nil, false).takeRetainedValue()`: a C API that creates what it
+        // returns (the Create/Copy rule) builds it anew, from the system's state, on every call.
+        case "takeRetainedValue":
+            guard arguments.isEmpty, let created = receiver?.unwrapped.as(FunctionCallExprSyntax.self),
+                  let function = created.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                  TypeNames.startsUppercase(function)
+            else { return nil }
+            return (.systemQuery, function)
         case "async", "asyncAfter":
             guard let base = receiver?.dottedName, base == "DispatchQueue.main" || base == "Dispatch.DispatchQueue.main" else { return nil }
             return (.mainQueueHop, callee)
@@ -333,5 +341,96 @@ extension FunctionDeclSyntax {
 
     private static func isSelf(_ statements: CodeBlockItemListSyntax) -> Bool {
         soleExpression(statements)?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+    }
+}
+
+extension SyntaxProtocol {
+    /// `name` at this node is bound by the code around it, not a member or a free function: a
+    /// parameter of an enclosing closure or function, a local declared earlier in an enclosing block
+    /// (`let`/`var`, `guard let`), an `if let` of an enclosing `if`, or a `for` loop's element
+    /// (`ForEach(accounts) { account in Row(account: account) }`: `account` is the row's value).
+    public func isBoundLocally(_ name: String) -> Bool {
+        var node = Syntax(self)
+        // Code is a few dozen levels deep; a pathological nesting is not looked through.
+        var levels = 0
+        while let parent = node.parent, levels < 256 {
+            levels += 1
+            if let closure = parent.as(ClosureExprSyntax.self), closure.parameterNames.contains(name) { return true }
+            if let ifExpr = parent.as(IfExprSyntax.self), ifExpr.body.id == node.id, Self.binds(ifExpr.conditions, name) { return true }
+            if let loop = parent.as(ForStmtSyntax.self), loop.body.id == node.id,
+               loop.pattern.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == name }) { return true }
+            if let list = parent.as(CodeBlockItemListSyntax.self) {
+                for item in list {
+                    if item.id == node.id { break }
+                    if let variable = item.item.as(VariableDeclSyntax.self),
+                       variable.bindings.contains(where: { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name }) { return true }
+                    if let guardStmt = item.item.as(GuardStmtSyntax.self), Self.binds(guardStmt.conditions, name) { return true }
+                }
+            }
+            if parent.is(MemberBlockSyntax.self) || parent.is(SourceFileSyntax.self) { return false }
+            if parent.declaredParameters.contains(where: { $0.localName == name }) { return true }
+            node = parent
+        }
+        return false
+    }
+
+    private static func binds(_ conditions: ConditionElementListSyntax, _ name: String) -> Bool {
+        conditions.contains { element in
+            guard case .optionalBinding(let binding) = element.condition else { return false }
+            return binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+        }
+    }
+}
+
+extension SyntaxProtocol {
+    /// The node stands in the fallback of `??` (`cached ?? (try? store.fetch(request))`): it runs
+    /// only when the value before it is nil, not on every call of the code around it.
+    public var standsInNilCoalescingFallback: Bool {
+        var node = Syntax(self)
+        // An operand is a few levels below its sequence; a pathological nesting is not looked through.
+        var levels = 0
+        while let parent = node.parent, levels < 64 {
+            levels += 1
+            // The operand right after `??` in a sequence: the token before it is that operator (looked at
+            // directly, not by scanning the sequence, which may hold thousands of operands).
+            if parent.is(ExprListSyntax.self), parent.parent?.is(SequenceExprSyntax.self) == true,
+               let previous = node.firstToken(viewMode: .sourceAccurate)?.previousToken(viewMode: .sourceAccurate),
+               previous.text == "??", let operatorExpr = previous.parent?.as(BinaryOperatorExprSyntax.self),
+               operatorExpr.parent?.id == parent.id {
+                return true
+            }
+            if parent.is(CodeBlockItemSyntax.self) || parent.is(ClosureExprSyntax.self) || parent.is(MemberBlockItemSyntax.self) { return false }
+            node = parent
+        }
+        return false
+    }
+}
+
+extension SyntaxProtocol {
+    /// The node stands where code runs only off the main thread: the `else` of `if Thread.isMainThread`,
+    /// or the body of `if !Thread.isMainThread`. Rendering runs on the main thread, so a view's reads
+    /// never run it.
+    public var standsOffMainThreadOnly: Bool {
+        var node = Syntax(self)
+        // A branch is a few dozen levels up at most; a pathological nesting is not looked through.
+        var levels = 0
+        while let parent = node.parent, levels < 128 {
+            levels += 1
+            if let ifExpr = parent.as(IfExprSyntax.self), ifExpr.conditions.count == 1,
+               case .expression(let condition) = ifExpr.conditions.first?.condition {
+                if Self.isMainThreadCheck(condition), case .codeBlock(let elseBlock)? = ifExpr.elseBody, elseBlock.id == node.id { return true }
+                if let negation = condition.as(PrefixOperatorExprSyntax.self), negation.operator.text == "!",
+                   Self.isMainThreadCheck(negation.expression), ifExpr.body.id == node.id { return true }
+            }
+            if parent.is(MemberBlockItemSyntax.self) || parent.is(SourceFileSyntax.self) { return false }
+            node = parent
+        }
+        return false
+    }
+
+    /// `Thread.isMainThread`.
+    private static func isMainThreadCheck(_ condition: ExprSyntax) -> Bool {
+        guard let member = condition.as(MemberAccessExprSyntax.self) else { return false }
+        return member.declName.baseName.text == "isMainThread" && member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "Thread"
     }
 }

@@ -30,6 +30,19 @@ struct FormatterInBodyRule: Rule {
         asks: [.declaration, .builtOnlyByApps, .reachedHazard],
         useInstead: "a static, cached formatter",
         triggering: [
+            RuleExample("""
+                struct FileDates: View {
+                    let created: Date?
+                    var body: some View {
+                        Text(created.map { ↓formattedDate(from: $0) } ?? "-")
+                    }
+                    func formattedDate(from date: Date) -> String {
+                        let formatter = DateFormatter()
+                        formatter.dateStyle = .medium
+                        return formatter.string(from: date)
+                    }
+                }
+                """, note: "a helper called in a closure `map` runs in place, on every render"),
             """
             struct PriceView: View {
                 let price: Double
@@ -194,6 +207,18 @@ struct FormatterInBodyRule: Rule {
                 ]),
         ],
         nonTriggering: [
+            RuleExample("""
+                struct AccountPicker: View {
+                    @ObservedObject var model: ShareModel
+                    var body: some View {
+                        AccountStrip(accounts: model.accounts, onSelect: { account in model.select(account) })
+                    }
+                }
+                final class ShareModel: ObservableObject {
+                    @Published var accounts: [Account] = []
+                    func select(_ account: Account) { print(ISO8601DateFormatter().string(from: .now), account) }
+                }
+                """, note: "a call standing alone in a custom view's callback runs on its event"),
             RuleExample("""
                 struct MessageRow: View {
                     let message: Message
@@ -430,6 +455,13 @@ struct FormatterInBodyRule: Rule {
     /// `Text(markdown: s)`, `Row(item: i)`: a project's `init` (an extension of a system type's, or
     /// one of the workspace's types) is followed like a method, by the labels of the call.
     private func checkHelper(_ call: FunctionCallExprSyntax, in context: RuleContext, report: inout [Finding]) {
+        // `onSelect: { model.select(account) }`: a call standing alone in a custom view's callback runs on its event.
+        // A closure run in place (`date.map { format($0) }`) is rendered code, not a callback (asked only
+        // of a call that stands alone: the closure may be far up a long chain).
+        if WorkInBodyRule.standsInAction(call.calledExpression),
+           call.ancestor(ClosureExprSyntax.self)?.passedTo.map({ FunctionCallExprSyntax.inlineClosureCallees.contains($0.callee) }) != true {
+            return
+        }
         guard let target = WorkspaceRuleSupport.reachTarget(of: call.calledExpression, in: context) ?? Self.initializerTarget(of: call),
               let reached = context.reachedHazard(from: target, kinds: [.formatter])
         else { return }

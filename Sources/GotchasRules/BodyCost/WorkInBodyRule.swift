@@ -24,7 +24,7 @@ struct WorkInBodyRule: Rule {
             "a view's or model's array filtered or sorted once, outside a list's rows",
             "menu content",
         ],
-        severityReason: "store fetches (`modelContext.fetch`, `viewContext.fetch`) and sorts of a persistent model's relationship read anywhere in the render path, also through members in other files; decoding, file reads and `Regex` anywhere in the render path; image decoding from bytes, disk checks and text measurement one read away (a member of the view, of a model it holds, or a static method called on a type); a member that filters and then sorts the app's data, wherever the render path reads it; sorts and filters over a database's results (`@Query`, `@FetchRequest`) or over rows of a `List`/`ForEach` computed inline. A filter or sort of a view's own small array stays quiet: its cost is not known to matter. Work one call away is info where it runs once per render of one view (outside a row or a `TimelineView`) and is light on its own: a file-system check, a text measurement, an image decode or a filter of a model's array.",
+        severityReason: "store fetches (`modelContext.fetch`, `viewContext.fetch`) and sorts of a persistent model's relationship read anywhere in the render path, also through members in other files; decoding, file reads and `Regex` anywhere in the render path; image decoding from bytes, disk checks, text measurement and system queries (a C function whose new result is taken with `takeRetainedValue()`) one read away (a member of the view, of a model it holds, or a static method called on a type); a member that filters and then sorts the app's data, wherever the render path reads it; sorts and filters over a database's results (`@Query`, `@FetchRequest`) or over rows of a `List`/`ForEach` computed inline. A filter or sort of a view's own small array stays quiet: its cost is not known to matter; a model's array filtered and then filtered, sorted or summed again in `body` is info. Work one call away is info where it runs once per render of one view (outside a row or a `TimelineView`) and is light on its own: a file-system check, a system query, a text measurement, an image decode or a filter of a model's array.",
         asks: [.declaration, .menuContentOnly, .reachedHazard],
         useInstead: "precomputed in the model",
         triggering: [
@@ -227,6 +227,83 @@ struct WorkInBodyRule: Rule {
                         }
                         """,
                 ]),
+            RuleExample("""
+                struct HistoryStats: View {
+                    @StateObject private var history = HistoryModel()
+                    var body: some View {
+                        let items = ↓history.records
+                        let wins = items↓.filter { $0.isWin }
+                        Text("\\(wins.count) of \\(items.count)")
+                    }
+                }
+                """, note: "the model's computed property calls a shared manager (in another file) that fetches from the store; the body filters the result again", otherFiles: [
+                    "HistoryModel.swift": """
+                        final class HistoryModel: ObservableObject {
+                            let manager = RecordManager.shared
+                            @Published var uid = ""
+                            var records: [Record] { manager.fetchAll(uid: uid) }
+                        }
+                        """,
+                    "RecordManager.swift": """
+                        final class RecordManager {
+                            static let shared = RecordManager()
+                            let container: NSPersistentContainer
+                            func fetchAll(uid: String) -> [Record] { fetchObjects(uid: uid).map { $0.record } }
+                            func fetchObjects(uid: String) -> [RecordMO] {
+                                let request = RecordMO.fetchRequest()
+                                request.predicate = NSPredicate(format: "uid = %@", uid)
+                                return (try? container.viewContext.fetch(request)) ?? []
+                            }
+                            init() { container = NSPersistentContainer(name: "Records") }
+                        }
+                        """,
+                ]),
+            RuleExample("""
+                struct ScoreSummary: View {
+                    @StateObject private var model = ScoreModel()
+                    var body: some View {
+                        let wins = model.games↓.filter { $0.isWin }
+                        Text("\\(wins.map(\\.points).reduce(0, +)) points in \\(wins.count) wins")
+                    }
+                }
+                """, note: "a pipeline over the observed model's data: filtered, then mapped and summed, on every render (info)"),
+            RuleExample("""
+                struct KeyboardSettings: View {
+                    var sourceNames: [String] { InputSource.sources.map(\\.name) }
+                    var body: some View {
+                        Text("\\(↓sourceNames.count) keyboards")
+                    }
+                }
+                """, note: "a static property (in another file) asks the system for every input source and filters them, on every read", otherFiles: [
+                    "InputSource.swift": """
+                        import Carbon
+                        struct InputSource {
+                            let name: String
+                            static var sources: [InputSource] {
+                                let list = TISCreateInputSourceList(nil, false).takeRetainedValue() as! [TISInputSource]
+                                return list.filter { $0.isSelectable }.map { InputSource(name: $0.name) }
+                            }
+                        }
+                        """,
+                ]),
+            RuleExample("""
+                struct LibraryList: View {
+                    @FetchRequest(sortDescriptors: []) private var apps: FetchedResults<StoredApp>
+                    @State private var searchText = ""
+                    private func matching<T: NSManagedObject>(_ results: FetchedResults<T>) -> [T] {
+                        results.filter { searchText.isEmpty || ($0.value(forKey: "name") as? String)?.contains(searchText) == true }
+                    }
+                    private var filteredApps: [StoredApp] { matching(apps) }
+                    var body: some View {
+                        List {
+                            if !filteredApps.isEmpty {
+                                Section("\\(filteredApps.count) apps") { ForEach(↓filteredApps) { Text($0.name ?? "") } }
+                            }
+                        }
+                        .searchable(text: $searchText)
+                    }
+                }
+                """, note: "a search filter over the database's results, read three times per render"),
             """
             struct TagRow: View {
                 let tag: String
@@ -400,6 +477,58 @@ struct WorkInBodyRule: Rule {
                     }
                 }
                 """, note: "a search filter on the view's own `@State` query: recomputed when its input changes"),
+            RuleExample("""
+                struct LibraryList: View {
+                    @FetchRequest(sortDescriptors: []) private var apps: FetchedResults<StoredApp>
+                    @State private var searchText = ""
+                    private func matching<T: NSManagedObject>(_ results: FetchedResults<T>) -> [T] {
+                        results.filter { searchText.isEmpty || ($0.value(forKey: "name") as? String)?.contains(searchText) == true }
+                    }
+                    private var filteredApps: [StoredApp] { matching(apps) }
+                    var body: some View {
+                        List { ForEach(filteredApps) { Text($0.name ?? "") } }.searchable(text: $searchText)
+                    }
+                }
+                """, note: "a search filter read once per render: it runs again exactly when the query changes"),
+            RuleExample("""
+                struct KeyboardSettings: View {
+                    var body: some View { Text("\\(InputSource.sources.count) keyboards") }
+                }
+                struct InputSource {
+                    let name: String
+                    static let sources: [InputSource] = (TISCreateInputSourceList(nil, false).takeRetainedValue() as! [TISInputSource]).map { InputSource(name: $0.name) }
+                }
+                """, note: "a system list asked for once, into a `static let`"),
+            RuleExample("""
+                struct AccountsList: View {
+                    let accounts: [Account]
+                    var body: some View {
+                        ForEach(accounts) { account in Text(account.name) }
+                    }
+                }
+                func account() -> Account? { try? viewContext.fetch(Account.fetchRequest()).first }
+                """, note: "a row's value named like a free function that fetches: a value, not a call"),
+            RuleExample("""
+                struct Header: View {
+                    @EnvironmentObject var session: Session
+                    var body: some View { Text(session.current?.name ?? "") }
+                }
+                final class Session: ObservableObject {
+                    @Published var cached: Account?
+                    var current: Account? { cached ?? (try? viewContext.fetch(Account.fetchRequest()).first) }
+                }
+                """, note: "a fetch in a `??` fallback runs only when the cached value is missing"),
+            RuleExample("""
+                struct HistoryStats: View {
+                    @StateObject private var history = HistoryModel()
+                    var body: some View {
+                        Text("\\(history.records.filter { $0.isWin }.count) wins")
+                    }
+                }
+                final class HistoryModel: ObservableObject {
+                    @Published var records: [Record] = []
+                }
+                """, note: "a model's stored array filtered once: its size is not known to matter"),
         ])
 
     static let collectionWork = ReachHazard.collectionWork
@@ -422,7 +551,10 @@ struct WorkInBodyRule: Rule {
     /// as a row container's data or as a pipeline (filter and then sort): reported at the read.
     private func checkRead(_ reference: DeclReferenceExprSyntax, in context: RuleContext, report: inout [Finding]) {
         let name = reference.baseName.text
-        guard let first = name.utf8.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z") else { return }
+        // `_filteredApps`: a member declared with a leading underscore (not a wrapper's storage, which
+        // the view declares without it).
+        let start = name.utf8.first == UInt8(ascii: "_") && context.enclosingType?.property(named: name) != nil ? name.utf8.dropFirst().first : name.utf8.first
+        guard let first = start, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z") else { return }
         var expression = ExprSyntax(reference)
         if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
             guard member.base != nil else { return }
@@ -445,8 +577,11 @@ struct WorkInBodyRule: Rule {
            !Self.isHeldModel(base.baseName.text, in: context), !Self.isCalledOnType(member, base: base),
            !Self.isParameter(base.baseName.text, in: context) { return }
         guard let target = WorkspaceRuleSupport.reachTarget(of: expression, in: context) else { return }
-        let kinds: Set<ReachHazard.Kind> = [.storeWork, .decoding, .fileRead, .regex, .textMeasurement]
+        let kinds: Set<ReachHazard.Kind> = [.storeWork, .decoding, .fileRead, .regex, .textMeasurement, .systemQuery]
         guard var reached = context.reachedHazard(from: target, kinds: kinds.union([.collectionWork])) else { return }
+        // A closure's parameter, a local or an `if let` of that name is a value, not a member or a free
+        // function (asked only once a hazard is found: the walk up is not free).
+        if expression.is(DeclReferenceExprSyntax.self), reference.isBoundLocally(name) { return }
         // Collection work matters as rows' data, or as a pipeline (`filter+sorted`); a lone filter
         // of a handful elsewhere does not, but what it reaches beyond may.
         // Work over a parameter costs what the caller passes: only the app's data counts.
@@ -455,15 +590,21 @@ struct WorkInBodyRule: Rule {
             guard let other = context.reachedHazard(from: target, kinds: kinds) else { return }
             reached = other
         }
+        // How often the member's code runs per render: a search filter read once runs again exactly
+        // when its query changes; read several times, it filters the same data again within one render.
+        let reads = reached.hazard.detail == ReachHazard.filterByState ? Self.readCount(of: expression, in: context) : 1
         guard // A search filter on the view's own query runs again exactly when its input changes.
-              reached.hazard.detail != ReachHazard.filterByState,
+              reached.hazard.detail != ReachHazard.filterByState || reads > 1,
               !Self.standsInAction(expression),
               !WorkspaceRuleSupport.isUncalledMethod(expression, reached: reached, in: context),
               !((isRows || reached.hazard.kind == .collectionWork) && WorkspaceRuleSupport.isDrawnAsMenu(context))
         else { return }
         let isCall = call != nil
-        let reader = isRows ? (isCall ? "this view's `body` calls it for a list's rows" : "these rows read it") + " on every render"
-            : "this view's `body` \(isCall ? "calls" : "reads") it on every render"
+        let verb = isCall ? "calls" : "reads"
+        let times = reads > 1 ? " \(reads) times" : ""
+        let rowsAlso = reads > 1 ? " (and `body` \(verb) it\(times))" : ""
+        let reader = isRows ? (isCall ? "this view's `body` calls it for a list's rows" : "these rows read it") + rowsAlso + " on every render"
+            : "this view's `body` \(verb) it\(times) on every render"
         let detail = reached.hazard.detail
         let does: String
         switch reached.hazard.kind {
@@ -480,6 +621,7 @@ struct WorkInBodyRule: Rule {
         case .fileRead where detail.hasPrefix("FileManager."): does = "asks the file system (`\(detail)`) on every read, and \(reader)"
         case .fileRead: does = "reads a file (`Data(contentsOf:)`) on every read, and \(reader)"
         case .textMeasurement: does = "lays out text to measure it (`\(detail)`) on every read, and \(reader)"
+        case .systemQuery: does = "asks the system for a new result (`\(detail)`) on every \(isCall ? "call" : "read"), and \(reader)"
         default: does = "compiles a regex (`\(detail)`) on every read, and \(reader)"
         }
         report.append(Finding(
@@ -487,6 +629,22 @@ struct WorkInBodyRule: Rule {
             range: expression.byteRange,
             related: [WorkspaceRuleSupport.related(reached, "`\(reached.hazard.member)` does the work here")],
             loweredSeverity: WorkspaceRuleSupport.reachedWorkSeverity(reached, perRow: isRows, in: context)))
+    }
+
+    /// How many times the member holding `expression` (a read of `name`, `self.name` or `model.name`)
+    /// reads the same name written the same way: each read runs the member's code again.
+    static func readCount(of expression: ExprSyntax, in context: RuleContext) -> Int {
+        guard let member = context.enclosingMember?.node else { return 1 }
+        let written = expression.trimmedDescription
+        let name = expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? expression.as(DeclReferenceExprSyntax.self)?.baseName.text
+        var count = 0
+        for token in member.tokens(viewMode: .sourceAccurate) where token.text == name {
+            guard let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { continue }
+            let read = reference.parent?.as(MemberAccessExprSyntax.self).flatMap { $0.declName.id == reference.id ? ExprSyntax($0) : nil }
+                ?? ExprSyntax(reference)
+            if read.trimmedDescription == written { count += 1 }
+        }
+        return max(count, 1)
     }
 
     /// The call passes the app's data as its argument at `index`: a property of the view with a data
@@ -573,10 +731,36 @@ struct WorkInBodyRule: Rule {
             // only a bare `body` with no declarations to say otherwise (the seeds' own shape) is judged
             // by the syntax alone.
             let isDatabaseResults = Self.isDatabaseResults(base, in: context)
-            guard isDatabaseResults || (context.enclosingType == nil && (Self.isRowData(call) || Self.isRowDataThroughLocal(call))) else { return }
+            // `model.items.filter { … }` (also through `let items = model.items`) where `items` fetches
+            // from the store on every read (in any file): the whole result, loaded again and filtered.
+            let fetched = isDatabaseResults ? nil : Self.fetchedResults(base, in: context)
+            // `let wins = model.games.filter { … }` and then `wins.filter { … }`, `wins.map(…).reduce(…)`:
+            // a pipeline over an observed model's data, rebuilt on every render (once per render: info).
+            let isModelPipeline = !isDatabaseResults && fetched == nil && callee != "reduce"
+                && Self.isHeldModelMember(base, in: context) && Self.feedsMoreCollectionWork(call)
+            guard isDatabaseResults || fetched != nil || isModelPipeline
+                    || (context.enclosingType == nil && (Self.isRowData(call) || Self.isRowDataThroughLocal(call))) else { return }
             queryCanDoIt = isDatabaseResults && callee != "reduce"
             if WorkspaceRuleSupport.isDrawnAsMenu(context) { return }
             range = call.rangeFromCalleeName
+            if let fetched, callee != "reduce" {
+                report.append(Finding(
+                    message: "`.\(callee)` in the render path runs again on every evaluation of `body`, over everything "
+                        + "\(WorkspaceRuleSupport.reachPath(fetched, from: context)) fetches from the store; let the fetch do it "
+                        + "(a predicate or sort descriptors on its request) and keep the result in the model when its inputs change",
+                    range: range,
+                    related: [WorkspaceRuleSupport.related(fetched, "`\(fetched.hazard.member)` fetches here")]))
+                return
+            }
+            if isModelPipeline {
+                report.append(Finding(
+                    message: "`.\(callee)` over the observed model's `\(base.trimmedDescription.filter { !$0.isWhitespace })` in the render path, with more collection work over "
+                        + "its result: the whole pipeline runs again on every evaluation of `body`; compute it in the model when its data changes "
+                        + "and read the result here",
+                    range: call.rangeFromCalleeName,
+                    loweredSeverity: .info))
+                return
+            }
             what = "`.\(callee)`"
         } else if call.calledExpression.is(DeclReferenceExprSyntax.self) {
             switch callee {
@@ -616,6 +800,12 @@ struct WorkInBodyRule: Rule {
     /// `let visible = filter(memos); List(visible) { … }`: the expression (a call or a read, possibly
     /// inside a longer chain) initializes a local that a later statement passes as a row container's data.
     static func isRowDataThroughLocal(_ expression: ExprSyntax) -> Bool {
+        laterReadOfLocal(initializedWith: expression) { isRowData(ExprSyntax($0)) }
+    }
+
+    /// The expression (possibly inside a longer chain) initializes a local, and a later statement of
+    /// the same block reads that local where `use` holds.
+    static func laterReadOfLocal(initializedWith expression: ExprSyntax, where use: (DeclReferenceExprSyntax) -> Bool) -> Bool {
         var node = Syntax(expression)
         var links = 0
         while let parent = node.parent, parent.is(MemberAccessExprSyntax.self) || parent.is(FunctionCallExprSyntax.self)
@@ -634,7 +824,7 @@ struct WorkInBodyRule: Rule {
             if statement.id == item.id { after = true; continue }
             guard after else { continue }
             for token in statement.tokens(viewMode: .sourceAccurate) where token.text == name {
-                if let reference = token.parent?.as(DeclReferenceExprSyntax.self), isRowData(ExprSyntax(reference)) { return true }
+                if let reference = token.parent?.as(DeclReferenceExprSyntax.self), use(reference) { return true }
             }
         }
         return false
@@ -668,6 +858,54 @@ struct WorkInBodyRule: Rule {
         guard let name = base.unwrapped.selfMemberName ?? base.chainRoot.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
         guard let wrapper = WorkspaceRuleSupport.enclosingProperty(named: name, in: context)?.wrapper else { return false }
         return databaseWrappers.contains(wrapper)
+    }
+
+    /// The collection (`model.items`, or a local that starts as it: `let items = model.items`) is a
+    /// read of a member that fetches from the store on every read, in any file (`var items: [Item]
+    /// { manager.fetchAll() }`); nil for anything else.
+    static func fetchedResults(_ base: ExprSyntax, in context: RuleContext) -> ReachedHazard? {
+        var value = base.unwrapped
+        if let local = UnchangingData.localValue(of: value) { value = local }
+        guard value.is(MemberAccessExprSyntax.self) || value.is(DeclReferenceExprSyntax.self) else { return nil }
+        if let member = value.as(MemberAccessExprSyntax.self), value.selfMemberName == nil {
+            guard let root = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text, isHeldModel(root, in: context) else { return nil }
+        } else if let name = value.as(DeclReferenceExprSyntax.self)?.baseName.text ?? value.selfMemberName,
+                  context.enclosingType?.property(named: name)?.isComputed != true {
+            return nil
+        }
+        guard let target = WorkspaceRuleSupport.reachTarget(of: value, in: context),
+              let reached = context.reachedHazard(from: target, kinds: [.storeWork]), reached.hazard.detail == "fetch"
+        else { return nil }
+        return reached
+    }
+
+    /// `model.games` (a stored member read on a model the view holds by a wrapper: `@StateObject var model`).
+    static func isHeldModelMember(_ base: ExprSyntax, in context: RuleContext) -> Bool {
+        guard let member = base.unwrapped.as(MemberAccessExprSyntax.self),
+              let root = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
+        return isHeldModel(root, in: context)
+    }
+
+    /// The call's result (possibly inside a longer chain) goes through more collection work: chained
+    /// (`xs.filter { }.sorted()`), or through a local a later statement of the same block filters,
+    /// sorts or reduces (`let wins = xs.filter { }` … `wins.map(\.score).reduce(0, +)`).
+    static func feedsMoreCollectionWork(_ call: FunctionCallExprSyntax) -> Bool {
+        followedByCollectionWork(Syntax(call))
+            || laterReadOfLocal(initializedWith: ExprSyntax(call)) { followedByCollectionWork(Syntax($0)) }
+    }
+
+    /// `node` is the receiver of a collection method, directly or after one `.map`/`.compactMap` (`xs.map(\.n).reduce(0, +)`).
+    private static func followedByCollectionWork(_ node: Syntax) -> Bool {
+        var current = node
+        for _ in 0..<2 {
+            guard let member = current.parent?.as(MemberAccessExprSyntax.self), member.base?.id == current.id,
+                  let next = member.parent?.as(FunctionCallExprSyntax.self), next.calledExpression.id == member.id else { return false }
+            let name = member.declName.baseName.text
+            if collectionWork.contains(name) { return true }
+            guard name == "map" || name == "compactMap" else { return false }
+            current = Syntax(next)
+        }
+        return false
     }
 
     /// The `filter` predicate names a `@State` property of the enclosing view (bare or as `self.x`).

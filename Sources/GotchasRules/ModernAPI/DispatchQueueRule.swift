@@ -29,7 +29,7 @@ struct DispatchQueueRule: Rule {
             "a representable's update, the render path",
             "test code",
         ],
-        severityReason: "info (modernization): every GCD hop in `async` code and `Task { }` bodies; in a view's own code, background (`DispatchQueue.global`) work, and delays in its action and lifecycle closures outside menus.",
+        severityReason: "info (modernization): every GCD hop in `async` code and `Task { }` bodies; in a view's own code, background (`DispatchQueue.global`) work and its hop back to the main queue, and delays in its action and lifecycle closures outside menus.",
         asks: [.menuContentOnly, .reachedHazard],
         // A project's wrapper of `DispatchQueue.main.asyncAfter` is called from async code.
         triggers: ["DispatchQueue", "async", "Task", "task", "refreshable"],
@@ -56,6 +56,22 @@ struct DispatchQueueRule: Rule {
                     }
                 }
                 """, note: "a delay in a view's action or where it appears still fires after the view is gone; background work in a drop handler"),
+            RuleExample("""
+                import SwiftUI
+                struct Thumbnail: View {
+                    let url: URL
+                    @State private var image: UIImage?
+                    var body: some View {
+                        Image(uiImage: image ?? UIImage()).onAppear(perform: load)
+                    }
+                    private func load() {
+                        ↓DispatchQueue.global(qos: .userInitiated).async {
+                            let loaded = UIImage(contentsOfFile: url.path)
+                            ↓DispatchQueue.main.async { image = loaded }
+                        }
+                    }
+                }
+                """, note: "a view's background load and its hop back: `.task(id: url)` with an `async` load replaces both"),
             RuleExample("""
                 final class Toaster {
                     var message: String?
@@ -91,7 +107,7 @@ struct DispatchQueueRule: Rule {
                 func reload() async {
                     ↓DispatchQueue.global(qos: .userInitiated).async {
                         let data = self.read()
-                        DispatchQueue.main.async {
+                        ↓DispatchQueue.main.async {
                             self.show(data)
                         }
                     }
@@ -122,6 +138,17 @@ struct DispatchQueueRule: Rule {
             """,
         ],
         nonTriggering: [
+            RuleExample("""
+                import Foundation
+                final class ThumbnailCache {
+                    func prefetch(_ url: URL) {
+                        DispatchQueue.global(qos: .utility).async {
+                            let data = try? Data(contentsOf: url)
+                            DispatchQueue.main.async { self.store(data, for: url) }
+                        }
+                    }
+                }
+                """, note: "background work and its hop back in a plain type's synchronous method"),
             RuleExample("""
                 import SwiftUI
                 struct PostMenu: View {
@@ -404,6 +431,19 @@ struct DispatchQueueRule: Rule {
         if context.isInRenderPath { return }
         // `DispatchQueue.global()` handed over as a Combine scheduler or stored is not GCD dispatch here.
         if name == "DispatchQueue.global", call.parent?.is(MemberAccessExprSyntax.self) != true { return }
+        // `DispatchQueue.global().async { …; DispatchQueue.main.async { … } }`: the hop back of the
+        // background work, flagged where that work is (the same fix removes both).
+        if name == "DispatchQueue.main.async", let background = Self.enclosingBackgroundWork(of: call),
+           Self.structuredPlace(of: background, in: context) != nil, !background.leadingTrivia.hasComment,
+           background.calledExpression.firstToken(viewMode: .sourceAccurate)?.leadingTrivia.hasComment != true,
+           !call.leadingTrivia.hasComment, call.calledExpression.firstToken(viewMode: .sourceAccurate)?.leadingTrivia.hasComment != true {
+            report.append(Finding(
+                message: "`DispatchQueue.main.async` brings the result of the `DispatchQueue.global` work around it back to the main queue: "
+                    + "nothing awaits or cancels either; an `async` function returns the result to its caller (`.task { value = await load() }`), "
+                    + "on the main actor",
+                range: call.calledExpression.byteRange))
+            return
+        }
         guard let place = Self.structuredPlace(of: call, in: context) else { return }
         // A comment on the hop says why ("give SwiftUI a chance to call updateUIView"): deliberate.
         if call.leadingTrivia.hasComment || call.calledExpression.firstToken(viewMode: .sourceAccurate)?.leadingTrivia.hasComment == true { return }
@@ -439,6 +479,17 @@ struct DispatchQueueRule: Rule {
         }
         let range: Range<Int> = name == "DispatchQueue.global" ? call.byteRange : call.calledExpression.byteRange
         report.append(Finding(message: message, range: range))
+    }
+
+    /// The `DispatchQueue.global(…).async` call whose closure holds `call` directly (not inside
+    /// another closure in it), or nil.
+    static func enclosingBackgroundWork(of call: FunctionCallExprSyntax) -> FunctionCallExprSyntax? {
+        guard let closure = call.ancestor(ClosureExprSyntax.self),
+              let outer = closure.parent?.as(FunctionCallExprSyntax.self) ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
+              let member = outer.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "async",
+              let queue = member.base?.as(FunctionCallExprSyntax.self)?.calledExpression.dottedName
+        else { return nil }
+        return queue == "DispatchQueue.global" || queue == "Dispatch.DispatchQueue.global" ? outer : nil
     }
 
     /// The innermost closure or declaration around the call decides:

@@ -46,6 +46,21 @@ struct NavigationViewRule: CallRule {
                     }
                 }
                 """, note: "inside `@available` the minimum is raised to what the advice needs", platforms: [.iOS: OSVersion(15)]),
+            RuleExample("""
+                struct Library: View {
+                    @State private var showDigest = false
+                    var body: some View {
+                        List { Text("Inbox") }
+                            .fullScreenCover(isPresented: $showDigest) {
+                                if #available(iOS 17, *) {
+                                    ↓NavigationView { DigestView() }
+                                } else {
+                                    Text("Needs iOS 17")
+                                }
+                            }
+                    }
+                }
+                """, note: "a full-screen cover exists on no macOS: its content is built for iOS only, where `#available` raised the minimum", platforms: [.iOS: OSVersion(15), .macOS: OSVersion(12)]),
             """
             var body: some View {
                 ↓NavigationView {
@@ -92,6 +107,17 @@ struct NavigationViewRule: CallRule {
                     }
                 }
                 """, note: "deployment target iOS 15: what the advice needs does not exist there", platforms: [.iOS: OSVersion(15)]),
+            RuleExample("""
+                struct Library: View {
+                    @State private var showDigest = false
+                    var body: some View {
+                        List { Text("Inbox") }
+                            .sheet(isPresented: $showDigest) {
+                                if #available(iOS 17, *) { NavigationView { DigestView() } } else { Text("Needs iOS 17") }
+                            }
+                    }
+                }
+                """, note: "a sheet is built for macOS 12 too, which has no `NavigationStack`", platforms: [.iOS: OSVersion(15), .macOS: OSVersion(12)]),
             RuleExample("NavigationStack { Text(\"a\") }"),
             RuleExample("struct MyNavigationView: View { var body: some View { Text(\"a\") } }", note: "a name that contains it"),
             RuleExample("MyNavigationView { Text(\"a\") }", note: "a custom view whose name contains it"),

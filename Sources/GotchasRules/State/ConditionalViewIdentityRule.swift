@@ -22,7 +22,7 @@ struct ConditionalViewIdentityRule: Rule {
             "modifiers without an inert value, or of different types",
             "else-if chains and availability checks",
         ],
-        severityReason: "shown only where the condition reads state that changes while the view lives (for a project's conditional wrapper such as `.if(c) { $0.mod() }`, also a parameter of the enclosing view helper, or a local computed from one).",
+        severityReason: "shown only where the condition reads state that changes while the view lives, directly or through a local computed from it (for a project's conditional wrapper such as `.if(c) { $0.mod() }`, also a parameter of the enclosing view helper, or a local computed from one).",
         asks: [.declaration, .reachedHazard],
         useInstead: "the recommended shape",
         triggering: [
@@ -77,6 +77,35 @@ struct ConditionalViewIdentityRule: Rule {
                     }
                 }
                 """, note: "the project's `.if` wrapper (in another file) returns the transformed view or `self`: two types", otherFiles: [
+                    "View+If.swift": """
+                        extension View {
+                            @ViewBuilder func `if`<Content: View>(_ condition: Bool, transform: (Self) -> Content) -> some View {
+                                if condition { transform(self) } else { self }
+                            }
+                        }
+                        """,
+                ]),
+            RuleExample("""
+                struct RankBadges: View {
+                    @ObservedObject var model: ScoreModel
+                    var body: some View {
+                        let best = Rank.judge(model.score)
+                        ForEach(Rank.allCases, id: \\.self) { rank in
+                            ↓if best == rank { Image(rank.symbol).resizable() } else { Image(rank.symbol).resizable().opacity(0.25) }
+                        }
+                    }
+                }
+                """, note: "a local computed from the observed model decides which badge is dimmed"),
+            RuleExample("""
+                struct Balance: View {
+                    @EnvironmentObject var prefs: Preferences
+                    var body: some View {
+                        Text("42 sat")
+                            ↓.if(prefs.hideAmounts) { $0.opacity(0).accessibility(hidden: true) }
+                            .onTapGesture { prefs.hideAmounts.toggle() }
+                    }
+                }
+                """, note: "the wrapper hides the amount from sight and from VoiceOver: `.opacity(c ? 0 : 1).accessibilityHidden(c)`", otherFiles: [
                     "View+If.swift": """
                         extension View {
                             @ViewBuilder func `if`<Content: View>(_ condition: Bool, transform: (Self) -> Content) -> some View {
@@ -173,6 +202,17 @@ struct ConditionalViewIdentityRule: Rule {
                     }
                 }
                 """, note: "a device constant computed from `UIScreen`/`UIDevice`: fixed for the device"),
+            RuleExample("""
+                struct RankBadges: View {
+                    let score: Int
+                    var body: some View {
+                        let best = Rank.judge(score)
+                        ForEach(Rank.allCases, id: \\.self) { rank in
+                            if best == rank { Image(rank.symbol).resizable() } else { Image(rank.symbol).resizable().opacity(0.25) }
+                        }
+                    }
+                }
+                """, note: "a local computed from a `let` input: fixed for the view"),
             RuleExample("""
                 struct Feed: View {
                     @State private var rows: [Row] = []
@@ -291,7 +331,7 @@ struct ConditionalViewIdentityRule: Rule {
               thenView.trimmedText.collapsingWhitespace != elseView.trimmedText.collapsingWhitespace,
               !thenView.chainModifiers.isEmpty || !elseView.chainModifiers.isEmpty,
               let differing = Self.differingModifier(thenView.chainModifiers, elseView.chainModifiers),
-              WorkspaceRuleSupport.readsChangingState(ifExpr.conditions, in: context)
+              Self.conditionsChange(ifExpr.conditions, in: context)
         else { return }
         report.append(Finding(
             message: "Both branches build the same view, differing only by \(Self.listed(differing.map { "`.\($0)(…)`" })): when the condition changes the view is destroyed and re-inserted (state resets, it fades instead of animating); write it once and give \(Self.listed(differing.map { "`.\($0)`" })) \(differing.count == 1 ? "a conditional argument" : "conditional arguments") (`c ? … : …`, an inert value for the plain branch)",
@@ -326,7 +366,7 @@ struct ConditionalViewIdentityRule: Rule {
     }
 
     /// Modifiers a transform closure may apply that have an inert value to apply unconditionally.
-    static let transformInertModifiers = inertModifiers.union(["redacted"])
+    static let transformInertModifiers = inertModifiers.union(["redacted", "accessibilityHidden"])
 
     /// The modifiers a transform closure applies to its view (`{ $0.redacted(reason: r).opacity(0.5) }`
     /// → `redacted`, `opacity`), or nil when it is not one chain of modifiers on its parameter.
@@ -336,7 +376,9 @@ struct ConditionalViewIdentityRule: Rule {
         var names: [String] = []
         while let call = expression.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
               let base = member.base {
-            names.append(member.declName.baseName.text)
+            // `.accessibility(hidden: true)` is the older spelling of `.accessibilityHidden(true)`.
+            let name = member.declName.baseName.text
+            names.append(name == "accessibility" && call.arguments.map({ $0.label?.text }) == ["hidden"] ? "accessibilityHidden" : name)
             expression = base
         }
         guard !names.isEmpty, expression.as(DeclReferenceExprSyntax.self)?.baseName.text == parameter else { return nil }
@@ -360,6 +402,18 @@ struct ConditionalViewIdentityRule: Rule {
             if initializer.referencedNames.contains(where: parameters.contains) { return true }
         }
         return false
+    }
+
+    /// The `if`'s conditions read state that changes while the view lives: directly, or through a local
+    /// of the enclosing code whose initializer does (`let rank = Rank.judge(model.count)`; `if rank == r`).
+    static func conditionsChange(_ conditions: ConditionElementListSyntax, in context: RuleContext) -> Bool {
+        if WorkspaceRuleSupport.readsChangingState(conditions, in: context) { return true }
+        if conditions.tokens(viewMode: .sourceAccurate).contains(where: { deviceConstantNames.contains($0.text) }) { return false }
+        return conditions.referencedNames.contains { name in
+            guard let initializer = conditions.localInitializer(of: name),
+                  !initializer.tokens(viewMode: .sourceAccurate).contains(where: { deviceConstantNames.contains($0.text) }) else { return false }
+            return WorkspaceRuleSupport.readsChangingState(initializer, in: context)
+        }
     }
 
     /// Names of what a device fixes: a condition reading one does not change while the view lives.
