@@ -19,15 +19,7 @@ import Testing
         #endif
     }
 
-    static func threadID() -> Int32 {
-        #if os(Linux)
-        typealias ThreadID = @convention(c) () -> Int32
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "gettid") else { return -1 }
-        return unsafeBitCast(symbol, to: ThreadID.self)()
-        #else
-        return 0
-        #endif
-    }
+    static func threadID() -> Int32 { CLibraryFunction.currentThreadID() ?? 0 }
 
     static func niceOfThisThread() -> Int32 {
         #if os(Linux)

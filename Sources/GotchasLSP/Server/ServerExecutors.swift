@@ -147,10 +147,7 @@ final class LowPriorityThreadExecutor: Sendable {
 
     private static func lowerThisThreadsPriority() {
         #if os(Linux)
-        // `gettid` is not exported to Swift by the C library's module: looked up as `malloc_trim` is.
-        typealias ThreadID = @convention(c) () -> Int32
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "gettid") else { return }
-        let thread = unsafeBitCast(symbol, to: ThreadID.self)()
+        guard let thread = CLibraryFunction.currentThreadID() else { return }
         _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(thread), 10)
         #endif
     }

@@ -292,16 +292,11 @@ extension LanguageServer {
 /// freed pages in its arenas (one per thread that allocated), so after a 1,329-file index the
 /// server's resident memory stayed ~22 MB above what it held (93 MB with 50 documents open,
 /// 71.5 MB once trimmed; docs/performance.md, "Memory"). After such a burst the server asks
-/// malloc to return them (`malloc_trim(0)`). Looked up at run time: the C library's module does
-/// not export the function to Swift, and other C libraries (macOS) have no such call.
+/// malloc to return them (`malloc_trim(0)`, through `CLibraryFunction`: the C library's module does
+/// not export it to Swift, and other C libraries (macOS) have no such call).
 enum FreedMemory {
     static func returnToTheSystem() {
-        #if os(Linux)
-        typealias Trim = @convention(c) (Int) -> Int32
-        // RTLD_DEFAULT (a null handle): the symbol as the process resolves it.
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }
-        _ = unsafeBitCast(symbol, to: Trim.self)(0)
-        #endif
+        _ = CLibraryFunction.named("malloc_trim", as: (@convention(c) (Int) -> Int32).self)?(0)
     }
 
     /// glibc gives threads that allocate at the same time arenas of their own (up to eight per
@@ -311,12 +306,8 @@ enum FreedMemory {
     /// it asks for `arenas` at most, before its threads start; `MALLOC_ARENA_MAX` in the
     /// environment still decides when set.
     static func keepArenas(atMost arenas: Int32) {
-        #if os(Linux)
         guard getenv("MALLOC_ARENA_MAX") == nil else { return }
-        typealias Option = @convention(c) (Int32, Int32) -> Int32
         let arenaMaximum: Int32 = -8  // M_ARENA_MAX in <malloc.h>
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
-        _ = unsafeBitCast(symbol, to: Option.self)(arenaMaximum, arenas)
-        #endif
+        _ = CLibraryFunction.named("mallopt", as: (@convention(c) (Int32, Int32) -> Int32).self)?(arenaMaximum, arenas)
     }
 }
