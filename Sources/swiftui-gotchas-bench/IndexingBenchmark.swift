@@ -9,8 +9,13 @@ import GotchasCorpus
 /// 2,000-line view (`SyntheticCorpus.viewFile`, opened under the tree, never written to disk)
 /// is opened and edited as `Editor` types, each edit sent as soon as the previous edit's
 /// `publishDiagnostics` arrived. An edit sent before the server logged the end of indexing
-/// ("indexed N files…") counts as "while indexing"; then the text is set back to the file as
-/// opened and `editsAfter` edits are made "after", the same ones for every binary. Each latency is a ratio to that file's bare parse, timed in this process in the
+/// ("indexed N files…") counts as "while indexing"; then `editsAfter` edits are made "after".
+///
+/// Both phases make the same kind of edit: rounds of `editsAfter` edits, each round starting from
+/// the file as opened (the edit that restores it is not counted). Random cuts take braces with
+/// them, and a broken file reparses more of itself: a server that indexed longer would otherwise
+/// be timed on a more broken file than one that indexed fast. The "after" phase is one such round,
+/// the same for every binary. Each latency is a ratio to that file's bare parse, timed in this process in the
 /// same run (median of 5), so a slower machine moves both. Then a second fresh server indexes the
 /// tree with 50 documents open (`ServerBenchmark.memory`): its resident memory once indexing ended.
 ///
@@ -116,21 +121,27 @@ struct IndexingBenchmark {
             let received = try connection.waitForPublish(uri: uri, version: version, observing: noteIndexingEnd)
             return Double((received - sent).components.attoseconds) / 1e15 + Double((received - sent).components.seconds) * 1e3
         }
+        /// One round: the text set back to the file as opened (not timed; nothing to restore
+        /// the first time), then up to `editsAfter` edits while `going()` holds.
+        var restore = false
+        func round(while going: () -> Bool) throws -> [Double] {
+            if restore { _ = try edit(["text": text]) }
+            restore = true
+            editor = Editor(text: text, seed: UInt64(documentLines))
+            var times: [Double] = []
+            while times.count < editsAfter, going() {
+                for change in editor.nextBurst() where times.count < editsAfter && going() { times.append(try edit(change)) }
+            }
+            return times
+        }
         var whileIndexing: [Double] = []
         while indexedAt == nil {
-            for change in editor.nextBurst() where indexedAt == nil { whileIndexing.append(try edit(change)) }
+            whileIndexing += try round { indexedAt == nil }
             if indexedAt == nil, ContinuousClock.now - started > .seconds(300) {
                 throw ServerConnection.Failure(description: "indexing did not end within 300 s")
             }
         }
-        // After indexing, every binary edits the same text the same way: the file as opened (a
-        // faster server made more edits while indexing, and random edits leave syntax errors).
-        editor = Editor(text: text, seed: UInt64(documentLines))
-        _ = try edit(["text": text])
-        var after: [Double] = []
-        while after.count < editsAfter {
-            for change in editor.nextBurst() where after.count < editsAfter { after.append(try edit(change)) }
-        }
+        let after = try round { true }
         connection.close(uri: uri)
         try connection.shutdown()
         let indexing = indexedAt.map { $0 - started } ?? .zero
