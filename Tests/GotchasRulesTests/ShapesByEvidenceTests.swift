@@ -1,0 +1,28 @@
+import GotchasCore
+import GotchasRules
+import Testing
+
+/// Shapes where a finding's claim must follow what the program does: the message says what this
+/// code does, and a hazard that cannot happen here is not reported (or is reported lower).
+@Suite struct ShapesByEvidenceTests {
+    @Test func aComputedScreenAliasIsNotCalledReadOnce() {
+        let view = """
+            struct Card: View {
+                var body: some View { Image("hero").frame(width: Screen.width - 16) }
+            }
+            """
+        let computed = RuleHarness.lint(view, only: "uiscreen-bounds", otherFiles: ["Screen.swift": """
+            enum Screen {
+                static var width: CGFloat { UIScreen.main.bounds.width }
+            }
+            """])
+        #expect(computed.count == 1)
+        #expect(computed.first.map { !$0.message.contains("read once") && $0.message.contains("the screen's size, not the view's") } == true)
+        let stored = RuleHarness.lint(view, only: "uiscreen-bounds", otherFiles: ["Screen.swift": """
+            enum Screen {
+                static let width = UIScreen.main.bounds.width
+            }
+            """])
+        #expect(stored.first.map { $0.message.contains("read once") } == true)
+    }
+}
