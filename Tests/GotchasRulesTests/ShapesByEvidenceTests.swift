@@ -25,4 +25,29 @@ import Testing
             """])
         #expect(stored.first.map { $0.message.contains("read once") } == true)
     }
+
+    @Test func aHapticTriggerIsNamedOnlyWhereItChangesWithTheHaptic() {
+        let code = """
+            struct AddMovie: View {
+                @State private var isLoading = false
+                var body: some View {
+                    Button("Add") {
+                        Task {
+                            isLoading = true
+                            if await add() {
+                                UINotificationFeedbackGenerator().notificationOccurred(.success)
+                            }
+                        }
+                    }
+                }
+            }
+            """
+        let awaited = RuleHarness.lint(code, only: "haptics-generator")
+        #expect(awaited.map(\.severity) == [.hint])
+        #expect(awaited.first.map { !$0.message.contains("isLoading") } == true)
+        let beside = code.replacingOccurrences(of: "if await add() {", with: "if isLoading {\n isLoading = false")
+        let direct = RuleHarness.lint(beside, only: "haptics-generator")
+        #expect(direct.map(\.severity) == [.info])
+        #expect(direct.first.map { $0.message.contains("trigger: isLoading") } == true)
+    }
 }
