@@ -130,6 +130,11 @@ enum WorkspaceRuleSupport {
                 // changes when the state its getter reads does (one level: its getter's own reads).
                 if throughComputed, let getter = computedGetter(named: name, around: Syntax(code)),
                    readsChangingState(getter, in: context, throughComputed: false) { return true }
+                // A local of the view's code (`let showsMore = !model.isLoading && …`) changes with what
+                // its value reads (one level).
+                if throughComputed, let reference = code.tokens(viewMode: .sourceAccurate).first(where: { $0.text == name })?.parent?.as(DeclReferenceExprSyntax.self),
+                   let value = UnchangingData.localValue(of: ExprSyntax(reference)),
+                   readsChangingState(value, in: context, throughComputed: false) { return true }
                 continue
             }
             if let wrapper = property.wrapper, dynamicWrappers.contains(wrapper) { return true }
