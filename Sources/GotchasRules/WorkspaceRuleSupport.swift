@@ -395,6 +395,7 @@ enum WorkspaceRuleSupport {
     static func reachedWorkSeverity(_ reached: ReachedHazard, perRow: Bool = false, in context: RuleContext) -> Severity? {
         if perRow || context.containers.contains(where: { perRowContainers.contains($0.name) }) { return nil }
         switch reached.hazard.kind {
+        case .storeWork where reached.hazard.detail == ReachHazard.singleRecordFetch: return .info
         case .storeWork: return nil
         case .decoding where reached.hazard.detail == "JSONDecoder": return nil
         case .fileRead where !reached.hazard.detail.hasPrefix("FileManager."): return nil

@@ -50,4 +50,30 @@ import Testing
         #expect(direct.map(\.severity) == [.info])
         #expect(direct.first.map { $0.message.contains("trigger: isLoading") } == true)
     }
+
+    @Test func aOneRecordFetchOnceARenderIsInfoAndAFullFetchAWarning() {
+        let view = """
+            struct NodeScreen: View {
+                @Environment(\\.modelContext) private var context
+                let num: Int64
+                var body: some View { Text(connectedNode?.name ?? "") }
+            }
+            """
+        func lookUp(_ limit: String) -> [String: String] {
+            ["Lookup.swift": """
+                extension NodeScreen {
+                    var connectedNode: Node? {
+                        var descriptor = FetchDescriptor<Node>(predicate: #Predicate { $0.num == num })
+                        \(limit)
+                        return try? context.fetch(descriptor).first
+                    }
+                }
+                """]
+        }
+        let one = RuleHarness.lint(view, only: "work-in-body", otherFiles: lookUp("descriptor.fetchLimit = 1"))
+        #expect(one.map(\.severity) == [.info])
+        #expect(one.first.map { $0.message.contains("one record") } == true)
+        let all = RuleHarness.lint(view, only: "work-in-body", otherFiles: lookUp("descriptor.includePendingChanges = true"))
+        #expect(all.map(\.severity) == [.warning])
+    }
 }
