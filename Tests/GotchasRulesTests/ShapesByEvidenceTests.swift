@@ -76,4 +76,34 @@ import Testing
         let all = RuleHarness.lint(view, only: "work-in-body", otherFiles: lookUp("descriptor.includePendingChanges = true"))
         #expect(all.map(\.severity) == [.warning])
     }
+
+    @Test func aSheetRootInAPushedViewIsANewPresentation() {
+        let others = ["Root.swift": """
+            struct Root: View {
+                var body: some View {
+                    NavigationStack { NavigationLink("Search") { SearchScreen() } }
+                }
+            }
+            """]
+        let pushedRoot = RuleHarness.lint("""
+            struct SearchScreen: View {
+                var body: some View {
+                    NavigationView { Text("Results") }
+                }
+            }
+            """, only: "navigation-view", otherFiles: others)
+        #expect(pushedRoot.first.map { $0.message.contains("only ever pushed") } == true)
+        let sheetRoot = RuleHarness.lint("""
+            struct SearchScreen: View {
+                @State private var shown: Item?
+                var body: some View {
+                    Text("Results").sheet(item: $shown) { item in
+                        NavigationView { Detail(item: item) }
+                    }
+                }
+            }
+            """, only: "navigation-view", otherFiles: others)
+        #expect(sheetRoot.count == 1)
+        #expect(sheetRoot.first.map { !$0.message.contains("only ever pushed") } == true)
+    }
 }
