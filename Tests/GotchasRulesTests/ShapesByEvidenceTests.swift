@@ -106,4 +106,23 @@ import Testing
         #expect(sheetRoot.count == 1)
         #expect(sheetRoot.first.map { !$0.message.contains("only ever pushed") } == true)
     }
+
+    @Test func aRequestInAMethodOnlyTaskCallsIsInfo() {
+        let code = """
+            struct GifPicker: View {
+                @State private var categories: [String] = []
+                var body: some View {
+                    List(categories, id: \\.self) { Text($0) }
+                        .task { await loadCategories() }
+                }
+                private func loadCategories() async {
+                    let (data, _) = try! await URLSession.shared.data(from: URL(string: "https://example.com")!)
+                    categories = [String(decoding: data, as: UTF8.self)]
+                }
+            }
+            """
+        #expect(RuleHarness.lint(code, only: "url-session-in-view").map(\.severity) == [.info])
+        let unstructured = code.replacingOccurrences(of: ".task { await loadCategories() }", with: ".onAppear { Task { await loadCategories() } }")
+        #expect(RuleHarness.lint(unstructured, only: "url-session-in-view").map(\.severity) == [.warning])
+    }
 }
