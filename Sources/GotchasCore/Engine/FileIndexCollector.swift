@@ -194,9 +194,10 @@ final class FileIndexCollector {
             // its code reaches (`isReady(setupDone: setupDone)` reads no `setupDone` property).
             // A use in a `??` fallback or in a branch only a background thread takes runs only then: a
             // member's code does not reach it on every call (rendered code is on the main thread).
-            let runsOnlySometimes = context.execution == .elsewhere && (node.standsInNilCoalescingFallback || node.standsOffMainThreadOnly)
+            // Asked only when the answer can change what is recorded (the walk up is not free).
             noteReach(of: typedMember ?? member, from: owner,
-                      recordingName: !runsOnlySometimes && (typedMember != nil || member.hasPrefix(".") || !isParameterOfEnclosingFunction(name)))
+                      recordingName: (typedMember != nil || member.hasPrefix(".") || !isParameterOfEnclosingFunction(name))
+                        && !(context.execution == .elsewhere && (node.standsInNilCoalescingFallback || node.standsOffMainThreadOnly)))
         }
     }
 
@@ -426,11 +427,13 @@ final class FileIndexCollector {
     /// `formatter` read in `var body`: what the member (or free function) whose code this is
     /// reaches when it runs — not from an action closure (`Button { … }`, `.task { }`), which
     /// runs on an event.
-    private func noteReach(of member: String, from owner: String, recordingName: Bool = true) {
+    private func noteReach(of member: String, from owner: String, recordingName: @autoclosure () -> Bool = true) {
         guard context.execution != .deferred, let frame = reachFrame else { return }
         let name = member.hasPrefix(".") ? String(member.dropFirst()) : member
         let key = FileIndex.memberReachKey(owner: owner, member: Self.reachMember(of: frame))
-        if recordingName {
+        // A name the member already reaches needs no question: recording it again changes nothing.
+        if entries.memberReach[key]?.contains(name) == true {
+        } else if recordingName() {
             entries.memberReach[key, default: []].insert(name)
         } else if entries.memberReach[key] == nil {
             entries.memberReach[key] = []  // the member is still recorded
