@@ -82,6 +82,21 @@ final class FileIndexCollector {
     /// and an item-by-item walk see the same keys). Nil outside any type, where no member is.
     private var itemKey: Int? { context.typeStack.first?.nameRange.lowerBound }
 
+    /// The file's text has `isMainThread` somewhere: only then can code stand in a branch of
+    /// `Thread.isMainThread` (the walk up that asks is skipped everywhere else).
+    private lazy var mentionsMainThreadCheck: Bool = Self.contains(Array("isMainThread".utf8), in: context.document.bytes)
+
+    static func contains(_ needle: [UInt8], in bytes: [UInt8]) -> Bool {
+        guard let first = needle.first, bytes.count >= needle.count else { return false }
+        var index = 0
+        let last = bytes.count - needle.count
+        while index <= last {
+            if bytes[index] == first, bytes[index..<index + needle.count].elementsEqual(needle) { return true }
+            index += 1
+        }
+        return false
+    }
+
     init(context: RuleContext) {
         self.context = context
     }
@@ -197,7 +212,7 @@ final class FileIndexCollector {
             // Asked only when the answer can change what is recorded (the walk up is not free).
             noteReach(of: typedMember ?? member, from: owner,
                       recordingName: (typedMember != nil || member.hasPrefix(".") || !isParameterOfEnclosingFunction(name))
-                        && !(context.execution == .elsewhere && (node.standsInNilCoalescingFallback || node.standsOffMainThreadOnly)))
+                        && !(context.execution == .elsewhere && (node.standsInNilCoalescingFallback || (mentionsMainThreadCheck && node.standsOffMainThreadOnly))))
         }
     }
 
