@@ -75,6 +75,13 @@ import Testing
         #expect(one.first.map { $0.message.contains("one record") } == true)
         let all = RuleHarness.lint(view, only: "work-in-body", otherFiles: lookUp("descriptor.includePendingChanges = true"))
         #expect(all.map(\.severity) == [.warning])
+        // Static `List` content runs once per render; a `List` given data runs its closure per row.
+        let staticList = view.replacingOccurrences(of: "var body: some View { Text(connectedNode?.name ?? \"\") }",
+                                                   with: "var body: some View { List { Section { Text(connectedNode?.name ?? \"\") } } }")
+        #expect(RuleHarness.lint(staticList, only: "work-in-body", otherFiles: lookUp("descriptor.fetchLimit = 1")).map(\.severity) == [.info])
+        let rows = view.replacingOccurrences(of: "var body: some View { Text(connectedNode?.name ?? \"\") }",
+                                             with: "var body: some View { List(items) { _ in Text(connectedNode?.name ?? \"\") } }")
+        #expect(RuleHarness.lint(rows, only: "work-in-body", otherFiles: lookUp("descriptor.fetchLimit = 1")).map(\.severity) == [.warning])
     }
 
     @Test func aSheetRootInAPushedViewIsANewPresentation() {

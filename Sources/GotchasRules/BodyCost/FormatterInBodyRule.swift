@@ -493,7 +493,7 @@ struct FormatterInBodyRule: Rule {
         }
         // As for a formatter one call away: a warning where it is built per row or per tick, info
         // once per render of one view (its cost shows only if that view renders often).
-        let perRow = context.containers.contains { WorkspaceRuleSupport.perRowContainers.contains($0.name) }
+        let perRow = WorkspaceRuleSupport.runsPerRowOrTick(context)
         report.append(Finding(message: message, range: call.byteRange, loweredSeverity: Self.drawnOnUpdateOnly(context) || !perRow ? .info : nil))
     }
 
