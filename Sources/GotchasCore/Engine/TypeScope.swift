@@ -198,7 +198,12 @@ public struct TypeScope: Sendable, Codable, Hashable {
                 }
             }
         }
-        self.properties = properties
+        // Kept by every version of the index: an array of exactly its count, not the spare
+        // capacity its growth left (as `NameSet.compacted`).
+        var exact: [PropertyInfo] = []
+        exact.reserveCapacity(properties.count)
+        exact.append(contentsOf: properties)
+        self.properties = exact
         self.methodNames = methodNames.compacted
         self.initializerWork = initializerWork
         self.flagGatedWork = flagGatedWork
