@@ -132,4 +132,21 @@ import Testing
         let unstructured = code.replacingOccurrences(of: ".task { await loadCategories() }", with: ".onAppear { Task { await loadCategories() } }")
         #expect(RuleHarness.lint(unstructured, only: "url-session-in-view").map(\.severity) == [.warning])
     }
+
+    @Test func anUnnamedInitializersLabelIsNoCallerOfThisView() {
+        let code = """
+            struct ActivityView: View {
+                @State var items: [String] = []
+                var body: some View { List(items, id: \\.self) { Text($0) } }
+            }
+            """
+        let others = [
+            "Root.swift": "struct Root: View { var body: some View { ActivityView() } }",
+            "Draft.swift": "let embed: Gallery = .init(items: [])",
+        ]
+        #expect(RuleHarness.lint(code, only: "state-not-private", otherFiles: others).map(\.severity) == [.info])
+        var passing = others
+        passing["Root.swift"] = "struct Root: View { var body: some View { ActivityView(items: [\"a\"]) } }"
+        #expect(RuleHarness.lint(code, only: "state-not-private", otherFiles: passing).map(\.severity) == [.warning])
+    }
 }

@@ -103,6 +103,7 @@ public struct FileIndex: Sendable, Codable {
     /// initializer, recorded beside the labels every caller passes (a preview seeding a view's
     /// state on purpose is no app caller whose value is dropped).
     public static func appCallersKey(of type: String) -> String { type + " app" }
+    public static func isAppCallersKey(_ key: String) -> Bool { key.hasSuffix(" app") }
 
     public init(path: String, types: [String: TypeScope] = [:], environmentUses: [EnvironmentUse] = [],
                 intentControls: [IntentControlUse] = [], references: [String: NameSet] = [:],

@@ -211,7 +211,11 @@ public struct WorkspaceIndex: Sendable {
     public func initializerLabels(passedTo typeName: String) -> Set<String>? {
         guard isComplete else { return nil }
         var labels: Set<String> = []
-        for key in [typeName, FileIndex.initializerOfUnknownType] {
+        // App code's callers of a type (`FileIndex.appCallersKey`) are those that name it: an
+        // `.init(label:)` of a type the syntax does not name could be any type's, and counting it
+        // for every type would make every label look passed.
+        let keys = FileIndex.isAppCallersKey(typeName) ? [typeName] : [typeName, FileIndex.initializerOfUnknownType]
+        for key in keys {
             for path in initializerLabelPaths[key] ?? [] { labels.formUnion(files[path]?.initializerLabels[key] ?? []) }
         }
         return labels
