@@ -272,7 +272,7 @@ struct WorkInBodyRule: Rule {
                     private func name(for num: Int64) -> String { nodeNames[num] ?? String(num) }
                     var body: some View {
                         List(routes) { route in
-                            Text(↓name(for: route.from) + " → " + ↓name(for: route.to))
+                            Text(↓name(for: route.from) + " → " + name(for: route.to))
                         }
                     }
                 }
@@ -784,15 +784,24 @@ struct WorkInBodyRule: Rule {
         // of a handful elsewhere does not, but what it reaches beyond may.
         // Work over a parameter costs what the caller passes: only the app's data counts.
         let passesData = reached.hazard.argument.map { Self.passesData(call, at: $0, in: context) } ?? true
-        // Read in a row of a list over the app's data, work over the app's data runs rows × elements times.
+        // Read in a row of a list over a database's results, work over the app's data runs rows × elements
+        // times. A lookup table built alone (`Dictionary(…)`) matters only there.
+        let perRowOverDatabase = !isRows && Self.standsInRowOverDatabaseResults(context)
         if reached.hazard.kind == .collectionWork,
-           !passesData || (!isRows && ReachHazard.collectionMethods(reached.hazard.detail).count < 2 && !Self.standsInRowOverData(context)) {
+           !passesData || (!isRows && ReachHazard.collectionMethods(reached.hazard.detail).count < 2 && !perRowOverDatabase)
+            || (reached.hazard.detail == ReachHazard.dictionaryBuild && !perRowOverDatabase) {
             guard let other = context.reachedHazard(from: target, kinds: kinds) else { return }
             reached = other
         }
         // How often the member's code runs per render: a search filter read once runs again exactly
         // when its query changes; read several times, it filters the same data again within one render.
-        let reads = reached.hazard.detail == ReachHazard.filterByState ? Self.readCount(of: expression, in: context) : 1
+        var reads = reached.hazard.detail == ReachHazard.filterByState ? Self.readCount(of: expression, in: context) : 1
+        // In a row, one finding per way of reaching the work: at the row's first read, counting the others.
+        let row = isRows ? nil : context.containers.last { WorkspaceRuleSupport.perRowContainers.contains($0.name) && $0.name != "TimelineView" }
+        if let row {
+            guard let count = Self.readsInRow(of: expression, in: row.closure) else { return }
+            reads = count
+        }
         guard // A search filter on the view's own query runs again exactly when its input changes.
               reached.hazard.detail != ReachHazard.filterByState || reads > 1,
               !Self.standsInAction(expression),
@@ -803,9 +812,8 @@ struct WorkInBodyRule: Rule {
         let verb = isCall ? "calls" : "reads"
         let times = reads > 1 ? " \(reads) times" : ""
         let rowsAlso = reads > 1 ? " (and `body` \(verb) it\(times))" : ""
-        let inRow = context.containers.contains { WorkspaceRuleSupport.perRowContainers.contains($0.name) && $0.name != "TimelineView" }
         let reader = isRows ? (isCall ? "this view's `body` calls it for a list's rows" : "these rows read it") + rowsAlso + " on every render"
-            : inRow ? "every row \(verb) it\(times) on every render" : "this view's `body` \(verb) it\(times) on every render"
+            : row != nil ? "every row \(verb) it\(times) on every render" : "this view's `body` \(verb) it\(times) on every render"
         let detail = reached.hazard.detail
         let does: String
         switch reached.hazard.kind {
@@ -832,16 +840,46 @@ struct WorkInBodyRule: Rule {
             loweredSeverity: WorkspaceRuleSupport.reachedWorkSeverity(reached, perRow: isRows, in: context)))
     }
 
-    /// The walk stands in a row of a `ForEach`/`List` whose data is the app's data: a property of an
-    /// enclosing type with a data wrapper (`@Query var routes`), bare, `self.x` or through a chain.
-    static func standsInRowOverData(_ context: RuleContext) -> Bool {
+    /// The walk stands in a row of a `ForEach`/`List` over a database's results (`@Query var routes`,
+    /// `@FetchRequest`), bare, `self.x` or through a chain: rows that grow with the store.
+    static func standsInRowOverDatabaseResults(_ context: RuleContext) -> Bool {
         guard let frame = context.containers.last(where: { WorkspaceRuleSupport.elementRowContainers.contains($0.name) }),
-              let data = frame.call?.arguments.first, data.label == nil, !data.expression.isConstantCollection
+              let data = frame.call?.arguments.first, data.label == nil
         else { return false }
-        return data.expression.collectionRootNames.contains { name in
-            guard let wrapper = WorkspaceRuleSupport.enclosingProperty(named: name, in: context)?.wrapper else { return false }
-            return ReachHazard.dataWrappers.contains(wrapper)
+        return isDatabaseResults(data.expression, in: context)
+    }
+
+    /// How many times the row closure reads the name `expression` reads, written the same way
+    /// (`name(for: a)` and `name(for: b)` both call `name`); nil when an earlier read in the row is
+    /// the one reported.
+    static func readsInRow(of expression: ExprSyntax, in closure: ClosureExprSyntax) -> Int? {
+        let written = expression.trimmedDescription
+        let name = expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? expression.as(DeclReferenceExprSyntax.self)?.baseName.text
+        let start = expression.positionAfterSkippingLeadingTrivia
+        var count = 0
+        for token in closure.tokens(viewMode: .sourceAccurate) where token.text == name {
+            guard let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { continue }
+            let read = reference.parent?.as(MemberAccessExprSyntax.self).flatMap { $0.declName.id == reference.id ? ExprSyntax($0) : nil }
+                ?? ExprSyntax(reference)
+            guard read.trimmedDescription == written, !isDeferred(read, within: closure) else { continue }
+            if read.positionAfterSkippingLeadingTrivia < start { return nil }
+            count += 1
         }
+        return max(count, 1)
+    }
+
+    /// The node stands in an action closure inside `outer` (`Button { … }`, `.onTapGesture { … }`): it
+    /// runs on an event, not when the row renders.
+    static func isDeferred(_ node: some SyntaxProtocol, within outer: ClosureExprSyntax) -> Bool {
+        var current = Syntax(node).parent
+        while let parent = current, parent.id != outer.id {
+            if let closure = parent.as(ClosureExprSyntax.self), let (callee, label) = closure.passedTo {
+                let call = closure.parent?.as(FunctionCallExprSyntax.self) ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self)
+                if ClosureRole.of(callee: callee, label: label, call: call) == .deferred { return true }
+            }
+            current = parent.parent
+        }
+        return false
     }
 
     /// How many times the member holding `expression` (a read of `name`, `self.name` or `model.name`)
@@ -866,8 +904,13 @@ struct WorkInBodyRule: Rule {
     /// through a local that starts as one of them.
     static func passesData(_ call: FunctionCallExprSyntax?, at index: Int, in context: RuleContext) -> Bool {
         guard let argument = call?.arguments.dropFirst(index).first?.expression else { return false }
-        let value = UnchangingData.localValue(of: argument.unwrapped) ?? argument
-        return value.collectionRootNames.contains { name in
+        return isAppData(UnchangingData.localValue(of: argument.unwrapped) ?? argument, in: context)
+    }
+
+    /// The collection is built from a property of an enclosing type with a data wrapper (`@Query var
+    /// memos`, `@Environment(Store.self) var store` for `store.memos`).
+    static func isAppData(_ collection: ExprSyntax, in context: RuleContext) -> Bool {
+        collection.collectionRootNames.contains { name in
             guard let wrapper = WorkspaceRuleSupport.enclosingProperty(named: name, in: context)?.wrapper else { return false }
             return ReachHazard.dataWrappers.contains(wrapper)
         }
