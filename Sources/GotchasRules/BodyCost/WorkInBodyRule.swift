@@ -797,7 +797,7 @@ struct WorkInBodyRule: Rule {
         // when its query changes; read several times, it filters the same data again within one render.
         var reads = reached.hazard.detail == ReachHazard.filterByState ? Self.readCount(of: expression, in: context) : 1
         // In a row, one finding per way of reaching the work: at the row's first read, counting the others.
-        let row = isRows ? nil : context.containers.last { WorkspaceRuleSupport.perRowContainers.contains($0.name) && $0.name != "TimelineView" }
+        let row = isRows ? nil : Self.innermostRow(context)
         if let row {
             guard let count = Self.readsInRow(of: expression, in: row.closure) else { return }
             reads = count
@@ -840,12 +840,19 @@ struct WorkInBodyRule: Rule {
             loweredSeverity: WorkspaceRuleSupport.reachedWorkSeverity(reached, perRow: isRows, in: context)))
     }
 
+    /// The innermost content closure that runs once per element of data: `ForEach(items) { … }`,
+    /// `List(items) { … }` (not a `List { … }` of fixed content).
+    static func innermostRow(_ context: RuleContext) -> ContainerFrame? {
+        context.containers.last { frame in
+            guard rowContainers.contains(frame.name), let data = frame.call?.arguments.first else { return false }
+            return data.label == nil && !data.expression.is(ClosureExprSyntax.self)
+        }
+    }
+
     /// The walk stands in a row of a `ForEach`/`List` over a database's results (`@Query var routes`,
     /// `@FetchRequest`), bare, `self.x` or through a chain: rows that grow with the store.
     static func standsInRowOverDatabaseResults(_ context: RuleContext) -> Bool {
-        guard let frame = context.containers.last(where: { WorkspaceRuleSupport.elementRowContainers.contains($0.name) }),
-              let data = frame.call?.arguments.first, data.label == nil
-        else { return false }
+        guard let frame = innermostRow(context), let data = frame.call?.arguments.first else { return false }
         return isDatabaseResults(data.expression, in: context)
     }
 
