@@ -6,6 +6,8 @@
 # usage: scripts/server-memory-probe.py SERVER TREE
 #   OUTSIDE=1   open the same texts under URIs outside the tree
 #   PREFIX=...  a command to run the server under (e.g. "heaptrack -o /tmp/ht")
+#   DOCS=DIR    open the .swift files of DIR instead, under URIs outside the tree (the bench's
+#               50 documents: `swiftui-gotchas-bench --write-memory-documents DIR`)
 import json, os, subprocess, sys, time, threading
 server, tree = sys.argv[1], os.path.abspath(sys.argv[2])
 env = dict(os.environ)
@@ -40,6 +42,11 @@ for r, ds, fs in os.walk(tree):
             q = os.path.join(r, f); t = open(q, errors='replace').read()
             if 'import SwiftUI' in t: files.append((len(t), q, t))
 files.sort(reverse=True); files = files[:50]
+if os.environ.get('DOCS'):
+    d = os.environ['DOCS']
+    files = [(0, os.path.join(d, f), open(os.path.join(d, f)).read()) for f in sorted(os.listdir(d)) if f.endswith('.swift')]
+    os.environ['OUTSIDE'] = '1'
+
 send({'jsonrpc':'2.0','id':1,'method':'initialize','params':{'processId':None,'rootUri':'file://'+tree,'capabilities':{}}})
 wait(lambda m: m.get('id') == 1)
 send({'jsonrpc':'2.0','method':'initialized','params':{}})

@@ -130,6 +130,11 @@ enum WorkspaceRuleSupport {
                 // changes when the state its getter reads does (one level: its getter's own reads).
                 if throughComputed, let getter = computedGetter(named: name, around: Syntax(code)),
                    readsChangingState(getter, in: context, throughComputed: false) { return true }
+                // A local of the view's code (`let showsMore = !model.isLoading && …`) changes with what
+                // its value reads (one level).
+                if throughComputed, let reference = code.tokens(viewMode: .sourceAccurate).first(where: { $0.text == name })?.parent?.as(DeclReferenceExprSyntax.self),
+                   let value = UnchangingData.localValue(of: ExprSyntax(reference)),
+                   readsChangingState(value, in: context, throughComputed: false) { return true }
                 continue
             }
             if let wrapper = property.wrapper, dynamicWrappers.contains(wrapper) { return true }
@@ -443,8 +448,9 @@ enum WorkspaceRuleSupport {
     /// file read); info where it runs once per render of one view (a formatter, a stat, a filter
     /// of the model's array on a detail screen), whose cost shows only if that view renders often.
     static func reachedWorkSeverity(_ reached: ReachedHazard, perRow: Bool = false, in context: RuleContext) -> Severity? {
-        if perRow || context.containers.contains(where: { perRowContainers.contains($0.name) }) { return nil }
+        if perRow || runsPerRowOrTick(context) { return nil }
         switch reached.hazard.kind {
+        case .storeWork where reached.hazard.detail == ReachHazard.singleRecordFetch: return .info
         case .storeWork: return nil
         case .decoding where reached.hazard.detail == "JSONDecoder": return nil
         case .fileRead where !reached.hazard.detail.hasPrefix("FileManager."): return nil
@@ -454,6 +460,17 @@ enum WorkspaceRuleSupport {
 
     /// Containers whose content closure runs once per row or per tick.
     static let perRowContainers: Set<String> = ["ForEach", "List", "Table", "OutlineGroup", "TimelineView"]
+
+    /// The code stands in a content closure that runs once per row or per tick: a `ForEach`'s, a
+    /// `TimelineView`'s, or a `List`'s (`Table`'s, `OutlineGroup`'s) given data (`List(items) { … }`);
+    /// a `List { … }` of static content (sections, a few rows) runs once per render.
+    static func runsPerRowOrTick(_ context: RuleContext) -> Bool {
+        context.containers.contains { frame in
+            guard perRowContainers.contains(frame.name) else { return false }
+            guard ["List", "Table", "OutlineGroup"].contains(frame.name) else { return true }
+            return frame.call?.arguments.contains { $0.label == nil || $0.label?.text == "id" } ?? true
+        }
+    }
 
     static func reachPath(_ reached: ReachedHazard, from context: RuleContext) -> String {
         let place = place([reached.path], from: context)

@@ -21,6 +21,16 @@ if arguments.first == "--write-corpus", arguments.count == 2 {
     }
     exit(0)
 }
+// `--write-memory-documents DIR`: only write the 50 documents the memory figures open (to profile
+// the server with them by hand: `scripts/server-memory-probe.py`).
+if arguments.first == "--write-memory-documents", arguments.count == 2 {
+    for document in ServerBenchmark(corpus: SyntheticCorpus()).generatedDocuments() {
+        let path = arguments[1] + "/" + (document.uri as NSString).lastPathComponent
+        try FileManager.default.createDirectory(atPath: arguments[1], withIntermediateDirectories: true)
+        try document.text.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+    exit(0)
+}
 // `--parse-only PATHS…`: the floor of figure 1, run as a child process like `lint`.
 // All files are read first, then parsed one after the other, as `lint --jobs 1` does
 // (reading and parsing file by file lets glibc trim each freed tree back to the

@@ -82,6 +82,21 @@ final class FileIndexCollector {
     /// and an item-by-item walk see the same keys). Nil outside any type, where no member is.
     private var itemKey: Int? { context.typeStack.first?.nameRange.lowerBound }
 
+    /// The file's text has `isMainThread` somewhere: only then can code stand in a branch of
+    /// `Thread.isMainThread` (the walk up that asks is skipped everywhere else).
+    private lazy var mentionsMainThreadCheck: Bool = Self.contains(Array("isMainThread".utf8), in: context.document.bytes)
+
+    static func contains(_ needle: [UInt8], in bytes: [UInt8]) -> Bool {
+        guard let first = needle.first, bytes.count >= needle.count else { return false }
+        var index = 0
+        let last = bytes.count - needle.count
+        while index <= last {
+            if bytes[index] == first, bytes[index..<index + needle.count].elementsEqual(needle) { return true }
+            index += 1
+        }
+        return false
+    }
+
     init(context: RuleContext) {
         self.context = context
     }
@@ -194,9 +209,10 @@ final class FileIndexCollector {
             // its code reaches (`isReady(setupDone: setupDone)` reads no `setupDone` property).
             // A use in a `??` fallback or in a branch only a background thread takes runs only then: a
             // member's code does not reach it on every call (rendered code is on the main thread).
-            let runsOnlySometimes = context.execution == .elsewhere && (node.standsInNilCoalescingFallback || node.standsOffMainThreadOnly)
+            // Asked only when the answer can change what is recorded (the walk up is not free).
             noteReach(of: typedMember ?? member, from: owner,
-                      recordingName: !runsOnlySometimes && (typedMember != nil || member.hasPrefix(".") || !isParameterOfEnclosingFunction(name)))
+                      recordingName: (typedMember != nil || member.hasPrefix(".") || !isParameterOfEnclosingFunction(name))
+                        && !(context.execution == .elsewhere && (node.standsInNilCoalescingFallback || (mentionsMainThreadCheck && node.standsOffMainThreadOnly))))
         }
     }
 
@@ -426,11 +442,13 @@ final class FileIndexCollector {
     /// `formatter` read in `var body`: what the member (or free function) whose code this is
     /// reaches when it runs — not from an action closure (`Button { … }`, `.task { }`), which
     /// runs on an event.
-    private func noteReach(of member: String, from owner: String, recordingName: Bool = true) {
+    private func noteReach(of member: String, from owner: String, recordingName: @autoclosure () -> Bool = true) {
         guard context.execution != .deferred, let frame = reachFrame else { return }
         let name = member.hasPrefix(".") ? String(member.dropFirst()) : member
         let key = FileIndex.memberReachKey(owner: owner, member: Self.reachMember(of: frame))
-        if recordingName {
+        // A name the member already reaches needs no question: recording it again changes nothing.
+        if entries.memberReach[key]?.contains(name) == true {
+        } else if recordingName() {
             entries.memberReach[key, default: []].insert(name)
         } else if entries.memberReach[key] == nil {
             entries.memberReach[key] = []  // the member is still recorded

@@ -80,11 +80,30 @@ extension ReachHazard {
         return methods.joined(separator: "+")
     }
 
+    /// A store fetch limited to one record (`fetchLimit = 1`): the `.storeWork` detail.
+    public static let singleRecordFetch = "fetch one"
+
     /// Fetch request types: a fetch given one built in place is a store fetch, whatever the receiver's name.
     public static let fetchRequestTypes: Set<String> = ["FetchDescriptor", "NSFetchRequest"]
 }
 
 extension FunctionCallExprSyntax {
+    /// The code around this fetch limits it to one record: `descriptor.fetchLimit = 1` in the same
+    /// body, or `fetchLimit: 1` in it (a look-up by key, not a load of the table).
+    var isSingleRecordFetch: Bool {
+        var node = Syntax(self)
+        while let parent = node.parent, !parent.is(CodeBlockSyntax.self), !parent.is(AccessorBlockSyntax.self), !parent.is(ClosureExprSyntax.self) {
+            node = parent
+        }
+        guard let body = node.parent else { return false }
+        let tokens = Array(body.tokens(viewMode: .sourceAccurate))
+        for index in tokens.indices.dropLast(2) where tokens[index].text == "fetchLimit" {
+            let next = tokens[index + 1]
+            if (next.tokenKind == .equal || next.tokenKind == .colon) && tokens[index + 2].text == "1" { return true }
+        }
+        return false
+    }
+
     /// What the call does that `ReachHazard` names, with the detail a message shows:
     /// `DateFormatter()` (`.formatter`), `JSONDecoder()`, `Data(contentsOf:)`, `Regex(…)`,
     /// `DispatchQueue.main.asyncAfter(…)`, and `.filter`/`.sorted`/`.reduce` over data —
@@ -103,7 +122,7 @@ extension FunctionCallExprSyntax {
             let builtRequest = arguments.first?.expression.unwrapped.as(FunctionCallExprSyntax.self)?.calleeName
             guard receiverName.lowercased().hasSuffix("context") || builtRequest.map(ReachHazard.fetchRequestTypes.contains) == true
             else { return nil }
-            return (.storeWork, "fetch")
+            return (.storeWork, isSingleRecordFetch ? ReachHazard.singleRecordFetch : "fetch")
         case _ where ReachHazard.collectionWork.contains(callee):
             guard let base = receiver?.unwrapped, !base.isConstantCollection else { return nil }
             if let inner = base.as(FunctionCallExprSyntax.self), let name = inner.calleeName, ReachHazard.collectionWork.contains(name) {

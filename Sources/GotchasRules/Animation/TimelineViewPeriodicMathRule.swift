@@ -142,6 +142,14 @@ struct TimelineViewPeriodicMathRule: CallRule {
 
     static let calledNames: Set<String> = trig.union(["TimelineView"])
 
+    /// "every frame", or "on every tick" where `.animation(minimumInterval:)` caps the rate.
+    static func cadence(_ timelineCall: FunctionCallExprSyntax) -> String {
+        guard let schedule = timelineCall.arguments.first?.expression.as(FunctionCallExprSyntax.self),
+              let interval = schedule.argument(labeled: "minimumInterval"), interval.expression.trimmedText != "nil"
+        else { return "every frame" }
+        return "on every tick (at most every `\(interval.expression.trimmedText)` s)"
+    }
+
     static let trig: Set<String> = ["sin", "cos", "tan", "sinf", "cosf"]
     static let timeWords = ["date", "time", "elapsed", "now", "phase", "seconds"]
 
@@ -165,7 +173,7 @@ struct TimelineViewPeriodicMathRule: CallRule {
               first.id == call.id
         else { return }
         report.append(Finding(
-            message: "This `TimelineView(.animation)` re-runs its content every frame to compute `\(callee)` of the timeline date; for a periodic effect use `.phaseAnimator`",
+            message: "This `TimelineView(.animation)` re-runs its content \(Self.cadence(timelineCall)) to compute `\(callee)` of the timeline date; for a periodic effect use `.phaseAnimator`",
             range: timelineCall.rangeThroughArguments))
     }
 
@@ -194,7 +202,7 @@ struct TimelineViewPeriodicMathRule: CallRule {
                   let reached = context.reachedHazard(from: target, kinds: [.trigonometry])
             else { continue }
             report.append(Finding(
-                message: "This `TimelineView(.animation)` re-runs its content every frame to pass the timeline date to \(WorkspaceRuleSupport.reachPath(reached, from: context)), which computes `\(reached.hazard.detail)` of it; for a periodic effect use `.phaseAnimator`",
+                message: "This `TimelineView(.animation)` re-runs its content \(Self.cadence(timelineCall)) to pass the timeline date to \(WorkspaceRuleSupport.reachPath(reached, from: context)), which computes `\(reached.hazard.detail)` of it; for a periodic effect use `.phaseAnimator`",
                 range: timelineCall.rangeThroughArguments,
                 related: [WorkspaceRuleSupport.related(reached, "`\(reached.hazard.member)` computes `\(reached.hazard.detail)` here")]))
             return

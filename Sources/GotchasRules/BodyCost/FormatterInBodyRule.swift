@@ -26,7 +26,7 @@ struct FormatterInBodyRule: Rule {
             "`Text(_:format:)`",
             "code outside views",
         ],
-        severityReason: "repeated work on every render; info for a formatter built one call away and used once per render of one view (not in a `ForEach`/`List` row or a `TimelineView`), and in a widget's or Live Activity's view (a file importing WidgetKit or ActivityKit), drawn once per timeline entry or update.",
+        severityReason: "repeated work per row or per tick (in a `ForEach`/`List` row or a `TimelineView`); info for a formatter built once per render of one view, directly or one call away, and in a widget's or Live Activity's view (a file importing WidgetKit or ActivityKit), drawn once per timeline entry or update.",
         asks: [.declaration, .builtOnlyByApps, .reachedHazard],
         useInstead: "a static, cached formatter",
         triggering: [
@@ -491,7 +491,10 @@ struct FormatterInBodyRule: Rule {
         } else {
             return
         }
-        report.append(Finding(message: message, range: call.byteRange, loweredSeverity: Self.drawnOnUpdateOnly(context) ? .info : nil))
+        // As for a formatter one call away: a warning where it is built per row or per tick, info
+        // once per render of one view (its cost shows only if that view renders often).
+        let perRow = WorkspaceRuleSupport.runsPerRowOrTick(context)
+        report.append(Finding(message: message, range: call.byteRange, loweredSeverity: Self.drawnOnUpdateOnly(context) || !perRow ? .info : nil))
     }
 
     /// `let formatter = DateFormatter()` as a stored instance property of a view (no property

@@ -972,6 +972,7 @@ struct WorkInBodyRule: Rule {
 
     /// "fetches from the store", "sorts the `messages` relationship (loading every related object)".
     static func storeWork(_ detail: String) -> String {
+        if detail == ReachHazard.singleRecordFetch { return "fetches one record from the store (`fetch` with `fetchLimit = 1`)" }
         let parts = detail.split(separator: " ", maxSplits: 1).map(String.init)
         guard parts.count == 2 else { return "fetches from the store (`fetch`)" }
         let verb = parts[0] == "sorted" ? "sorts" : parts[0] == "filter" ? "filters" : "reduces"

@@ -79,6 +79,12 @@ struct MainActorServiceRule: Rule {
                 }
                 """, note: "a Sendable, nonisolated service"),
             RuleExample("""
+                @MainActor final class DraftSyncService {
+                    var drafts: [String] = []
+                    func merge(_ remote: [String]) { drafts.append(contentsOf: remote) }
+                }
+                """, note: "`append(contentsOf:)` adds a collection's elements; no file is read"),
+            RuleExample("""
                 @MainActor final class AnalyticsService {
                     var events: [String] = []
                     func log(_ event: String) { events.append(event) } // no URLSession here
@@ -112,12 +118,19 @@ struct MainActorServiceRule: Rule {
             for token in member.tokens(viewMode: .sourceAccurate) {
                 guard case .identifier = token.tokenKind else { continue }  // not a string's text
                 if ioNames.contains(token.text) && !(token.parent?.is(IdentifierTypeSyntax.self) ?? false)
-                    && !(token.parent?.is(MemberTypeSyntax.self) ?? false) {
+                    && !(token.parent?.is(MemberTypeSyntax.self) ?? false) && !isCollectionLabel(token) {
                     found.insert(token.text)
                 }
             }
         }
         return found
+    }
+
+    /// `contentsOf:` labelling a method's argument (`items.append(contentsOf: more)`): a collection's
+    /// elements, not a file; only an initializer (`Data(contentsOf: url)`, `String(contentsOf:)`) reads one.
+    static func isCollectionLabel(_ token: TokenSyntax) -> Bool {
+        guard token.text == "contentsOf", let call = token.parent?.parent?.parent?.as(FunctionCallExprSyntax.self) else { return false }
+        return !TypeNames.startsUppercase(call.calleeName ?? "")
     }
 
     /// What the found I/O is, in the message's words.

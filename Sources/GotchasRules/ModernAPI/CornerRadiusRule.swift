@@ -19,7 +19,7 @@ struct CornerRadiusRule: CallRule {
             "a shape's `cornerRadius:` label",
             "UIKit's `layer.cornerRadius`",
         ],
-        fixSafety: "Wraps the radius in `.clipShape(.rect(cornerRadius:))`, as written; none for `antialiased:` (the advice keeps it with `FillStyle(antialiased: false)`). Unsafe: the shape's corners may not be the curve `cornerRadius` drew, so check the look.",
+        fixSafety: "Wraps the radius in `.clipShape(.rect(cornerRadius:))` (spelled `RoundedRectangle(cornerRadius:)` below iOS 17), as written; none for `antialiased:` (the advice keeps it with `FillStyle(antialiased: false)`). Unsafe: the shape's corners may not be the curve `cornerRadius` drew, so check the look.",
         severityReason: "a soft-deprecated rename: the old call keeps working.",
         asks: [.declaration],
         tags: [.deprecated],
@@ -62,6 +62,8 @@ struct CornerRadiusRule: CallRule {
         ],
         corrections: [
             RuleCorrection("Image(\"cover\").cornerRadius(8)", "Image(\"cover\").clipShape(.rect(cornerRadius: 8))", applicability: .unsafe),
+            RuleCorrection("Image(\"cover\").cornerRadius(8)", "Image(\"cover\").clipShape(RoundedRectangle(cornerRadius: 8))",
+                           applicability: .unsafe, platforms: [.iOS: OSVersion(14)]),
             RuleCorrection("""
                 Text(title)
                     .padding()
@@ -78,6 +80,10 @@ struct CornerRadiusRule: CallRule {
     // available from iOS 13, macOS 10.15, tvOS 13, watchOS 6 (Apple's documentation,
     // https://developer.apple.com/documentation/swiftui/shape/rect(cornerradius:style:)).
 
+    /// The OS releases whose SDKs introduced `cornerRadius`'s deprecation and the `.rect` shorthand
+    /// in their documentation; below them the advice names the shape's type.
+    static let shapeShorthandEra = PlatformRequirement.os(iOS: OSVersion(17), macOS: OSVersion(14), tvOS: OSVersion(17), watchOS: OSVersion(10))
+
     func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
               call.trailingClosure == nil,
@@ -87,21 +93,24 @@ struct CornerRadiusRule: CallRule {
         guard labels.isEmpty || labels == ["antialiased"] else { return }
         // `config.cornerRadius(r)` on the program's own builder type: its method, not the modifier.
         if WorkspaceRuleSupport.callsProgramMethod(call, named: "cornerRadius", in: context) { return }
+        // Where the project still runs below iOS 17 (or its peers), the shape is spelled as the type
+        // (`RoundedRectangle(cornerRadius:)`): the same shape, plainly as old as the modifier it replaces.
+        let shape = context.allows(Self.shapeShorthandEra) ? ".rect(cornerRadius:" : "RoundedRectangle(cornerRadius:"
         var fixes: [Fix] = []
         // `antialiased: false` has no `clipShape` spelling: only the one-argument form is rewritten.
         if call.arguments.count == 1, let rightParen = call.rightParen {
-            // Unsafe: the default `.continuous` corner curve of `.rect(cornerRadius:)` may differ from
-            // what `cornerRadius` drew (antialiasing is the same: `clipShape` antialiases by default).
-            fixes.append(Fix(title: "Replace with `.clipShape(.rect(cornerRadius:))`", applicability: .unsafe, edits: [
+            // Unsafe: the default `.continuous` corner curve of the shape may differ from what
+            // `cornerRadius` drew (antialiasing is the same: `clipShape` antialiases by default).
+            fixes.append(Fix(title: "Replace with `.clipShape(\(shape)))`", applicability: .unsafe, edits: [
                 TextEdit(range: member.declName.baseName.byteRange, replacement: "clipShape"),
-                .insert(".rect(cornerRadius: ", at: radius.expression.positionAfterSkippingLeadingTrivia.utf8Offset),
+                .insert(shape + " ", at: radius.expression.positionAfterSkippingLeadingTrivia.utf8Offset),
                 .insert(")", at: rightParen.positionAfterSkippingLeadingTrivia.utf8Offset),
             ]))
         }
         // `antialiased: false` must be kept: `clipShape` antialiases unless its fill style says not to.
         let advice = labels.isEmpty
-            ? "use `.clipShape(.rect(cornerRadius:))`"
-            : "use `.clipShape(.rect(cornerRadius:), style: FillStyle(antialiased: false))` to keep the hard edge"
+            ? "use `.clipShape(\(shape)))`"
+            : "use `.clipShape(\(shape)), style: FillStyle(antialiased: false))` to keep the hard edge"
         report.append(Finding(
             message: "`.cornerRadius(_:)` is deprecated; \(advice)",
             range: call.rangeFromCalleeName, fixes: fixes))

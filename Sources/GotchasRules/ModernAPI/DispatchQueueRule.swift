@@ -225,6 +225,24 @@ struct DispatchQueueRule: Rule {
                         """,
                 ]),
             RuleExample("""
+                final class AccountSwitcher {
+                    func switchAccount() async {
+                        await reauthenticate()
+                    }
+                }
+                """, note: "an awaited `async` function: its caller waits for it; a hop inside it is reported there", otherFiles: [
+                    "Reauthentication.swift": """
+                        extension AccountSwitcher {
+                            func reauthenticate() async {
+                                guard await signIn() else {
+                                    DispatchQueue.main.asyncAfter(deadline: .now() + 1) { self.dismiss() }
+                                    return
+                                }
+                            }
+                        }
+                        """,
+                ]),
+            RuleExample("""
                 import UIKit
                 final class TableQueue {
                     func finish() async {
@@ -371,6 +389,9 @@ struct DispatchQueueRule: Rule {
               !context.isInTestCode, !context.isInRenderPath,
               Self.structuredPlace(of: call, in: context) == .async,
               !call.leadingTrivia.hasComment, call.calledExpression.firstToken(viewMode: .sourceAccurate)?.leadingTrivia.hasComment != true,
+              // An awaited call is to an `async` function: its caller waits for all of it, and a hop
+              // inside it is reported there, in its own async code.
+              !Self.isAwaited(call),
               let target = WorkspaceRuleSupport.reachTarget(of: call.calledExpression, in: context),
               let reached = context.reachedHazard(from: target, kinds: [.mainQueueHop]),
               // A delay wrapper (`after(2) { … }`) is where `Task.sleep` fits; a method that publishes
@@ -385,6 +406,17 @@ struct DispatchQueueRule: Rule {
             message: "\(WorkspaceRuleSupport.reachPath(reached, from: context)) wraps \(hop): called from async code, it schedules work nothing awaits or cancels; \(advice)",
             range: call.calledExpression.byteRange,
             related: [WorkspaceRuleSupport.related(reached, "`\(reached.hazard.member)` hops with \(hop) here")]))
+    }
+
+    /// `await f()`, `try await f()`, `await self.f()`: the call is an `await`'s operand.
+    static func isAwaited(_ call: FunctionCallExprSyntax) -> Bool {
+        var node = Syntax(call)
+        while let parent = node.parent {
+            if parent.is(AwaitExprSyntax.self) { return true }
+            guard parent.is(TryExprSyntax.self) || parent.is(ForceUnwrapExprSyntax.self) || parent.is(OptionalChainingExprSyntax.self) else { return false }
+            node = parent
+        }
+        return false
     }
 
     static let flagged: Set<String> = ["DispatchQueue.main.async", "DispatchQueue.main.asyncAfter", "DispatchQueue.global"]

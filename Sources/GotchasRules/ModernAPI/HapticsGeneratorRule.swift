@@ -163,24 +163,32 @@ struct HapticsGeneratorRule: CallRule {
     /// Wrappers of view state a `.sensoryFeedback` trigger can read.
     static let stateWrappers: Set<String> = ["State", "Binding", "AppStorage", "SceneStorage", "FocusState"]
 
-    /// The property of the enclosing view, held in view state, that the code around the call (its
-    /// innermost closure, else the method it stands in) assigns or toggles (`liked.toggle()`,
-    /// `self.index = tab.rawValue`, `status = .complete`): the trigger to hand over; nil when none.
+    /// The property of the enclosing view, held in view state, that the statements beside the call
+    /// (its innermost block) assign or toggle (`liked.toggle()`, `self.index = tab.rawValue`,
+    /// `status = .complete`) with no `await` between the two: the trigger to hand over, as it
+    /// changes exactly when the haptic plays; nil when none. A value set in another branch, or
+    /// before an awaited request whose outcome the haptic reports, changes at other moments.
     static func changedViewState(around call: FunctionCallExprSyntax, in context: RuleContext) -> String? {
-        let scope: Syntax? = call.ancestor(ClosureExprSyntax.self).map { Syntax($0.statements) }
-            ?? call.ancestor(FunctionDeclSyntax.self)?.body.map(Syntax.init)
-        guard let scope, let type = context.enclosingType else { return nil }
+        guard let scope = call.ancestor(CodeBlockItemListSyntax.self).map(Syntax.init), let type = context.enclosingType else { return nil }
         let merged = context.type(named: type.name)
         let state = Set((type.properties + (merged?.properties ?? [])).filter { $0.wrapper.map(stateWrappers.contains) == true }.map(\.name))
         guard !state.isEmpty else { return nil }
         let tokens = Array(scope.tokens(viewMode: .sourceAccurate))
+        let callStart = call.positionAfterSkippingLeadingTrivia
         for index in tokens.indices {
             let text = tokens[index].text
             let name = state.contains(text) ? text : String(text.dropFirst())
             guard state.contains(name), index + 1 < tokens.count else { continue }
             let next = tokens[index + 1]
-            if next.tokenKind == .equal || ["+=", "-=", "*=", "/="].contains(next.text) { return name }
-            if next.tokenKind == .period, index + 2 < tokens.count, tokens[index + 2].text == "toggle" { return name }
+            let changes = next.tokenKind == .equal || ["+=", "-=", "*=", "/="].contains(next.text)
+                || (next.tokenKind == .period && index + 2 < tokens.count && tokens[index + 2].text == "toggle")
+            guard changes else { continue }
+            let here = tokens[index].positionAfterSkippingLeadingTrivia
+            let between = tokens.filter { token in
+                let at = token.positionAfterSkippingLeadingTrivia
+                return at > min(here, callStart) && at < max(here, callStart)
+            }
+            if !between.contains(where: { $0.tokenKind == .keyword(.await) }) { return name }
         }
         return nil
     }

@@ -284,8 +284,13 @@ struct UIScreenBoundsRule: Rule {
         // that would be flagged depend on the project's settings).
         if context.isPhonePortraitOnly { return }
         if let alias {
+            // A stored static froze the size it first read; a computed one reads the screen again
+            // on every access, which is still the screen's size and not the view's.
+            let what = alias.hazard.site == .storedStatic
+                ? "is `UIScreen.main.bounds` read once — \(WorkspaceRuleSupport.reachPath(alias, from: context)) — the screen's size when it was first read, not the view's (wrong in split view, Stage Manager, external displays, and after rotation)"
+                : "reads `UIScreen.main.bounds` — \(WorkspaceRuleSupport.reachPath(alias, from: context)) — the screen's size, not the view's (wrong in split view, Stage Manager and on external displays)"
             report.append(Finding(
-                message: "`\(member.trimmedText)` is `UIScreen.main.bounds` read once — \(WorkspaceRuleSupport.reachPath(alias, from: context)) — the screen's size when it was first read, not the view's (wrong in split view, Stage Manager, external displays, and after rotation); \(advice)",
+                message: "`\(member.trimmedText)` \(what); \(advice)",
                 range: member.byteRange,
                 related: [WorkspaceRuleSupport.related(alias, "`\(alias.hazard.member)` reads `UIScreen.main.bounds` here")]))
             return

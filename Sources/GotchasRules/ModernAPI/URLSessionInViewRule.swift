@@ -20,7 +20,7 @@ struct URLSessionInViewRule: Rule {
             "type annotations and nested non-view types",
             "toolbar content",
         ],
-        severityReason: "warning for networking the view runs outside `.task` or in several places; info for the view's one request inside `.task { }`, already cancelled with the view.",
+        severityReason: "warning for networking the view runs outside `.task` or in several places; info for the view's one request inside `.task { }`, or in a method only `.task { }` calls: already cancelled with the view.",
         useInstead: "models and services",
         // `.task { }` in the advice: https://developer.apple.com/tutorials/data/documentation/swiftui/view/task(name:priority:file:line:_:).md (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1)
         requires: .os(iOS: OSVersion(15), macOS: OSVersion(12), tvOS: OSVersion(15), watchOS: OSVersion(8)),
@@ -152,8 +152,37 @@ struct URLSessionInViewRule: Rule {
                 range: use.byteRange, loweredSeverity: .info))
             return
         }
+        // In a method of the view that only `.task { }` closures call: the request is already
+        // structured and cancelled with the view; a model is tidier, not a fix.
+        if let method = use.ancestor(FunctionDeclSyntax.self), Self.isCalledOnlyFromTask(method) {
+            report.append(Finding(
+                message: "`\(view.name)` makes requests with `URLSession` in `\(method.name.text)`, which only `.task { }` calls; a model or service would make them testable and keep previews off the network",
+                range: use.byteRange, loweredSeverity: .info))
+            return
+        }
         report.append(Finding(
             message: "`\(view.name)` does networking with `URLSession`; move the request into a model or service and call it from `.task { }`",
             range: use.byteRange))
+    }
+
+    /// The type declaring `method` calls it (`load()`, `self.load()`, `await load()`) at least once,
+    /// and every call stands in a `.task { }` closure.
+    static func isCalledOnlyFromTask(_ method: FunctionDeclSyntax) -> Bool {
+        guard let declaration = WorkspaceRuleSupport.enclosingTypeDeclaration(Syntax(method)) else { return false }
+        let name = method.name.text
+        var calls = 0
+        for token in declaration.tokens(viewMode: .sourceAccurate) where token.text == name {
+            guard var callee = token.parent?.as(DeclReferenceExprSyntax.self).map(ExprSyntax.init) else { continue }
+            if let member = callee.parent?.as(MemberAccessExprSyntax.self), member.declName.id == callee.id {
+                guard member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) else { continue }
+                callee = ExprSyntax(member)
+            }
+            guard let call = callee.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == callee.id else {
+                return false  // passed as a value (`action: load`): called from anywhere
+            }
+            guard standsInTask(Syntax(call)) else { return false }
+            calls += 1
+        }
+        return calls > 0
     }
 }

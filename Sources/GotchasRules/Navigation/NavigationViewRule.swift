@@ -5,6 +5,9 @@ import SwiftSyntax
 /// programmatic path, `navigationDestination(for:)`) or `NavigationSplitView`
 /// (sidebar/detail columns) replace it.
 struct NavigationViewRule: CallRule {
+    /// Modifiers whose content is a new presentation, with navigation of its own.
+    static let presenters: Set<String> = ["sheet", "fullScreenCover", "popover", "inspector"]
+
     static let description = RuleDescription(
         id: "navigation-view",
         category: .navigation,
@@ -22,7 +25,7 @@ struct NavigationViewRule: CallRule {
             "strings and comments",
         ],
         fixSafety: "In a view only ever pushed, the fix removes the wrapper (unsafe). Elsewhere one content view becomes `NavigationStack { … }`: safe when the view is styled `.stack` (or built only for watchOS/tvOS), unsafe otherwise (iPad and macOS showed a sidebar column) and where a screen reachable from the content builds its own `NavigationStack` (the message names it). Two or three views become `NavigationSplitView` (unsafe). No fix for a one-view `.columns` style.",
-        severityReason: "in app code, where it picks split columns or a stack per device, or nests a second container in a pushed view; hint in preview code (also a host view only previews build), where the advice is to remove the wrapper when the previewed view has its own stack.",
+        severityReason: "in app code, where it picks split columns or a stack per device, or nests a second container in a pushed view; info where it is a stack on every device (styled `.stack`) and in test code; hint in preview code (also a host view only previews build), where the advice is to remove the wrapper when the previewed view has its own stack.",
         asks: [.buildsNavigationStack, .builtOnlyAsDestination, .builtOnlyByPreviews],
         tags: [.deprecated],
         fix: .safe,
@@ -258,7 +261,9 @@ struct NavigationViewRule: CallRule {
         // The advice is to remove the wrapper, not to rename it.
         // Preview code: a `#Preview`/`PreviewProvider`, or a host view only previews build.
         let isPreview = WorkspaceRuleSupport.isPreviewOnly(context, at: Syntax(call))
-        let pushedView = isPreview ? nil
+        // Inside a sheet's (or cover's, popover's) content it is the root of a new presentation, not
+        // a container inside the stack that pushed the view presenting it.
+        let pushedView = isPreview || context.isInside(Self.presenters) ? nil
             : context.enclosingView.flatMap { context.isBuiltOnlyAsNavigationDestination($0.name) ? $0.name : nil }
         if pushedView != nil {
             if call.arguments.isEmpty, let content = call.trailingClosure, call.additionalTrailingClosures.isEmpty,
@@ -296,6 +301,8 @@ struct NavigationViewRule: CallRule {
             message = nestedStack.map { "`NavigationView` in a preview is deprecated, and `\($0)` has its own navigation stack: remove the wrapper" }
                 ?? "`NavigationView` in a preview is deprecated: remove the wrapper when the previewed view has its own navigation stack, otherwise use `NavigationStack`"
         } else if isStack {
+            // A stack on every device: nothing differs per device, so only the deprecation remains.
+            lowered = .info
             message = "`NavigationView` is deprecated; this one is a stack on every device (styled `.stack`, or built for watchOS/tvOS only): use `NavigationStack`"
         } else if isColumns {
             message = "`NavigationView` is deprecated; styled as columns, it is a split view: use `NavigationSplitView`"
@@ -306,6 +313,8 @@ struct NavigationViewRule: CallRule {
         if let nestedStack, !isPreview, pushedView == nil {
             message += "; `\(nestedStack)`, reached from its content, builds its own navigation stack, which a `NavigationStack` here would nest"
         }
+        // Test code (a snapshot harness) ships in no app: the deprecation is all that applies.
+        if context.isInTestCode, lowered == nil { lowered = .info }
         report.append(Finding(
             message: message,
             range: call.positionAfterSkippingLeadingTrivia.utf8Offset..<call.rangeThroughArguments.upperBound, fixes: fixes,

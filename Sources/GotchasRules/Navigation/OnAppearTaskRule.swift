@@ -89,6 +89,31 @@ struct OnAppearTaskRule: CallRule {
         ],
         nonTriggering: [
             RuleExample("""
+                struct ChatList: View {
+                    @Environment(ChatManager.self) var chats
+                    var body: some View {
+                        List {
+                            ForEach(chats.conversations) { ChatRow(chat: $0) }
+                            if chats.hasMore { loadMoreRow }
+                        }
+                    }
+                    private var loadMoreRow: some View {
+                        ProgressView().onAppear { Task { await chats.loadMore() } }
+                    }
+                }
+                """, note: "a load-more row built only while the model's state allows it: `.task` would cancel the load the row's removal follows"),
+            RuleExample("""
+                struct Inbox: View {
+                    @ObservedObject var model: InboxModel
+                    var body: some View {
+                        let showsMore = !model.isLoading && model.cursor != nil
+                        if showsMore {
+                            ProgressView().onAppear { Task { await model.loadMore() } }
+                        }
+                    }
+                }
+                """, note: "behind a local computed from observed state"),
+            RuleExample("""
                 Text("Inbox").onAppear {
                     if needsLoad { Task { await load() } } else { markSeen() }
                 }
@@ -239,17 +264,50 @@ struct OnAppearTaskRule: CallRule {
 
     /// The call stands in a branch of an `if` (or the body of a `guard`-free `if let`) whose
     /// condition reads state that changes while the view lives.
+    /// Also where the view is a member of the view (`private var paginationView: some View`) that
+    /// the type's code builds in such a branch (`if shouldShowPagination { paginationView }`).
     static func isShownWhileStateAllows(_ call: FunctionCallExprSyntax, in context: RuleContext) -> Bool {
-        var current = Syntax(call)
+        switch branchStateAllows(Syntax(call), in: context) {
+        case .conditional: return true
+        case .always: return false
+        case .member(let name, let group):
+            return group.memberBlock.tokens(viewMode: .sourceAccurate).contains { token in
+                guard token.text == name, let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { return false }
+                if case .conditional = branchStateAllows(Syntax(reference), in: context) { return true }
+                return false
+            }
+        }
+    }
+
+    enum Presence {
+        /// In a branch whose condition reads changing state.
+        case conditional
+        /// Not in such a branch, and not in a member of a type.
+        case always
+        /// Not in such a branch within the member `name` of `group`, which may be built in one.
+        case member(String, DeclGroupSyntax)
+    }
+
+    static func branchStateAllows(_ node: Syntax, in context: RuleContext) -> Presence {
+        var current = node
         while let parent = current.parent {
             if let ifExpr = parent.as(IfExprSyntax.self), current.id != Syntax(ifExpr.conditions).id,
                WorkspaceRuleSupport.readsChangingState(ifExpr.conditions, in: context) {
-                return true
+                return .conditional
             }
-            if parent.is(FunctionDeclSyntax.self) || parent.is(VariableDeclSyntax.self) || parent.is(MemberBlockSyntax.self) { return false }
+            if let variable = parent.as(VariableDeclSyntax.self) {
+                guard let name = variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                      let group = variable.parent?.parent?.parent?.parent?.asProtocol(DeclGroupSyntax.self) else { return .always }
+                return .member(name, group)
+            }
+            if let function = parent.as(FunctionDeclSyntax.self) {
+                guard let group = function.parent?.parent?.parent?.parent?.asProtocol(DeclGroupSyntax.self) else { return .always }
+                return .member(function.name.text, group)
+            }
+            if parent.is(MemberBlockSyntax.self) { return .always }
             current = parent
         }
-        return false
+        return .always
     }
 
     private static func fix(call: FunctionCallExprSyntax, member: MemberAccessExprSyntax, onAppear: ClosureExprSyntax,

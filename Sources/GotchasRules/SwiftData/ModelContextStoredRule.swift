@@ -23,7 +23,7 @@ struct ModelContextStoredRule: Rule {
             "the environment value in a view",
             "parameters, locals and computed properties",
             "a view's input",
-            "a main-actor type holding `mainContext`, or the context its initializer is handed",
+            "a main-actor type (`@MainActor`, a `UIResponder` subclass) holding a context it did not make",
             "a type only main-actor code (views, apps, `@MainActor` types) names",
             "an `XCTestCase`",
         ],
@@ -42,7 +42,6 @@ struct ModelContextStoredRule: Rule {
             """,
             """
             @MainActor final class Store {
-                var ↓modelContext: ModelContext?
                 let ↓background = ModelContext(SharedContainer.container)
             }
             """,
@@ -95,6 +94,18 @@ struct ModelContextStoredRule: Rule {
                     }
                 }
                 """, note: "a main-actor type handed its context through its initializer: a non-`Sendable` context crosses only from the caller's main-actor code"),
+            RuleExample("""
+                class CarPlayDelegate: UIResponder {
+                    private lazy var context: ModelContext = Persistence.shared.context
+                    func nodes() -> [Node] { (try? context.fetch(FetchDescriptor<Node>())) ?? [] }
+                }
+                """, note: "a `UIResponder` subclass is isolated to the main actor: a context it did not make came from main-actor code"),
+            RuleExample("""
+                @MainActor @Observable final class ScanEngine {
+                    private var modelContext: ModelContext?
+                    func configure(modelContext: ModelContext) { self.modelContext = modelContext }
+                }
+                """, note: "a main-actor type handed its context by a method: it can only be its caller's main-actor context"),
             RuleExample("""
                 final class LocalStore {
                     private let context: ModelContext
@@ -176,9 +187,12 @@ struct ModelContextStoredRule: Rule {
             // type's own, so no call can use it off its actor.
             // Handed in through an initializer of a main-actor type: `ModelContext` is not `Sendable`,
             // so the compiler lets only a context of the caller's own main-actor code cross into it.
+            // Any context a main-actor type did not make itself came from main-actor code (a shared
+            // controller's, one handed to a method): not `Sendable`, it cannot have crossed from elsewhere.
             if Self.isMainActorIsolated(type, in: context),
                value?.dottedName?.hasSuffix(".mainContext") == true || Self.assignsMainContext(to: name.identifier.text, in: node)
-                || Self.assignsInitializerParameter(to: name.identifier.text, in: node) {
+                || Self.assignsInitializerParameter(to: name.identifier.text, in: node)
+                || !Self.makesContext(name.identifier.text, value: value, in: node) {
                 continue
             }
             // Private, stored and never read: nothing uses it on any actor.
@@ -264,10 +278,31 @@ struct ModelContextStoredRule: Rule {
         }
     }
 
-    /// `@MainActor` on the type (any of its declarations), or the project's default isolation.
+    /// `@MainActor` on the type (any of its declarations), a subclass of a UIKit or AppKit class
+    /// isolated to the main actor (`UIResponder`, `NSViewController`, …), or the project's default isolation.
     static func isMainActorIsolated(_ type: TypeScope, in context: RuleContext) -> Bool {
         type.hasAttribute("MainActor") || context.type(named: type.name)?.hasAttribute("MainActor") == true
-            || context.defaultIsolationIsMainActor
+            || mainActorClasses.contains { type.inherits($0) } || context.defaultIsolationIsMainActor
+    }
+
+    /// UIKit and AppKit classes isolated to the main actor, whose subclasses are too.
+    static let mainActorClasses = ["UIResponder", "UIViewController", "UIView", "UIApplication", "UIWindow",
+                                   "NSResponder", "NSViewController", "NSView", "NSWindowController", "NSWindow", "NSApplication"]
+
+    /// The type makes the context it stores: `= ModelContext(container)` as the property's value, or
+    /// assigned to it anywhere in the type (`context = ModelContext(container)`).
+    static func makesContext(_ name: String, value: ExprSyntax?, in node: Syntax) -> Bool {
+        if value?.as(FunctionCallExprSyntax.self)?.calleeName == "ModelContext" { return true }
+        guard let members = node.ancestor(MemberBlockSyntax.self) else { return false }
+        return members.tokens(viewMode: .sourceAccurate).contains { token in
+            guard token.text == "ModelContext", let call = token.parent?.parent?.as(FunctionCallExprSyntax.self),
+                  call.calleeName == "ModelContext",
+                  let list = call.parent?.as(ExprListSyntax.self) else { return false }
+            let elements = Array(list)
+            guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[2].id == call.id else { return false }
+            let target = elements[0].trimmedDescription
+            return target == name || target == "self." + name
+        }
     }
 
     /// An initializer of the type's declaration assigns one of its parameters to the property

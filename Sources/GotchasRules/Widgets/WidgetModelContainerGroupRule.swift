@@ -64,12 +64,22 @@ struct WidgetModelContainerGroupRule: CallRule {
                 import SwiftData
                 let container = try ModelContainer(for: Habit.self)
                 """, note: "app code (no WidgetKit import)"),
+            RuleExample("""
+                import SwiftData
+                import WidgetKit
+                @main struct HabitsApp: App {
+                    let container = try! ModelContainer(for: Habit.self)
+                    var body: some Scene {
+                        WindowGroup { ContentView().onAppear { WidgetCenter.shared.reloadAllTimelines() } }.modelContainer(container)
+                    }
+                }
+                """, note: "app code importing WidgetKit to reload widgets (`WidgetCenter`), declaring no widget"),
         ])
 
     static let calledNames: Set<String> = ["ModelConfiguration", "ModelContainer", "modelContainer"]
 
     func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
-        guard WorkspaceRuleSupport.isWidgetFile(context) else { return }
+        guard WorkspaceRuleSupport.isWidgetFile(context), !Self.isAppCodeReloadingWidgets(context) else { return }
         let isMember = call.calledExpression.is(MemberAccessExprSyntax.self)
         switch callee {
         case "ModelConfiguration" where !isMember:
@@ -89,6 +99,17 @@ struct WidgetModelContainerGroupRule: CallRule {
             return
         }
     }
+
+    /// The file imports WidgetKit to tell widgets to reload (`WidgetCenter`, the app's side of
+    /// WidgetKit) and declares no widget, timeline provider or entry: app code, whose store is the app's own.
+    static func isAppCodeReloadingWidgets(_ context: RuleContext) -> Bool {
+        guard WorkspaceRuleSupport.containsToken(context.tree, in: ["WidgetCenter"]) else { return false }
+        return !context.fileTypes.values.contains { type in
+            widgetTypes.contains { type.inherits($0) }
+        }
+    }
+
+    static let widgetTypes = ["Widget", "WidgetBundle", "TimelineProvider", "AppIntentTimelineProvider", "IntentTimelineProvider", "TimelineEntry"]
 
     private func finding(_ call: FunctionCallExprSyntax, _ message: String) -> Finding {
         Finding(message: message, range: call.byteRange)

@@ -1,0 +1,135 @@
+import GotchasCore
+import GotchasRules
+import Testing
+
+/// Shapes where a finding's claim must follow what the program does: the message says what this
+/// code does, and a hazard that cannot happen here is not reported (or is reported lower).
+@Suite struct ShapesByEvidenceTests {
+    @Test func aComputedScreenAliasIsNotCalledReadOnce() {
+        let view = """
+            struct Card: View {
+                var body: some View { Image("hero").frame(width: Screen.width - 16) }
+            }
+            """
+        let computed = RuleHarness.lint(view, only: "uiscreen-bounds", otherFiles: ["Screen.swift": """
+            enum Screen {
+                static var width: CGFloat { UIScreen.main.bounds.width }
+            }
+            """])
+        #expect(computed.count == 1)
+        #expect(computed.first.map { !$0.message.contains("read once") && $0.message.contains("the screen's size, not the view's") } == true)
+        let stored = RuleHarness.lint(view, only: "uiscreen-bounds", otherFiles: ["Screen.swift": """
+            enum Screen {
+                static let width = UIScreen.main.bounds.width
+            }
+            """])
+        #expect(stored.first.map { $0.message.contains("read once") } == true)
+    }
+
+    @Test func aHapticTriggerIsNamedOnlyWhereItChangesWithTheHaptic() {
+        let code = """
+            struct AddMovie: View {
+                @State private var isLoading = false
+                var body: some View {
+                    Button("Add") {
+                        Task {
+                            isLoading = true
+                            if await add() {
+                                UINotificationFeedbackGenerator().notificationOccurred(.success)
+                            }
+                        }
+                    }
+                }
+            }
+            """
+        let awaited = RuleHarness.lint(code, only: "haptics-generator")
+        #expect(awaited.map(\.severity) == [.hint])
+        #expect(awaited.first.map { !$0.message.contains("isLoading") } == true)
+        let beside = code.replacingOccurrences(of: "if await add() {", with: "if isLoading {\n isLoading = false")
+        let direct = RuleHarness.lint(beside, only: "haptics-generator")
+        #expect(direct.map(\.severity) == [.info])
+        #expect(direct.first.map { $0.message.contains("trigger: isLoading") } == true)
+    }
+
+    @Test func aOneRecordFetchOnceARenderIsInfoAndAFullFetchAWarning() {
+        let view = """
+            struct NodeScreen: View {
+                @Environment(\\.modelContext) private var context
+                let num: Int64
+                var body: some View { Text(connectedNode?.name ?? "") }
+            }
+            """
+        func lookUp(_ limit: String) -> [String: String] {
+            ["Lookup.swift": """
+                extension NodeScreen {
+                    var connectedNode: Node? {
+                        var descriptor = FetchDescriptor<Node>(predicate: #Predicate { $0.num == num })
+                        \(limit)
+                        return try? context.fetch(descriptor).first
+                    }
+                }
+                """]
+        }
+        let one = RuleHarness.lint(view, only: "work-in-body", otherFiles: lookUp("descriptor.fetchLimit = 1"))
+        #expect(one.map(\.severity) == [.info])
+        #expect(one.first.map { $0.message.contains("one record") } == true)
+        let all = RuleHarness.lint(view, only: "work-in-body", otherFiles: lookUp("descriptor.includePendingChanges = true"))
+        #expect(all.map(\.severity) == [.warning])
+        // Static `List` content runs once per render; a `List` given data runs its closure per row.
+        let staticList = view.replacingOccurrences(of: "var body: some View { Text(connectedNode?.name ?? \"\") }",
+                                                   with: "var body: some View { List { Section { Text(connectedNode?.name ?? \"\") } } }")
+        #expect(RuleHarness.lint(staticList, only: "work-in-body", otherFiles: lookUp("descriptor.fetchLimit = 1")).map(\.severity) == [.info])
+        let rows = view.replacingOccurrences(of: "var body: some View { Text(connectedNode?.name ?? \"\") }",
+                                             with: "var body: some View { List(items) { _ in Text(connectedNode?.name ?? \"\") } }")
+        #expect(RuleHarness.lint(rows, only: "work-in-body", otherFiles: lookUp("descriptor.fetchLimit = 1")).map(\.severity) == [.warning])
+    }
+
+    @Test func aSheetRootInAPushedViewIsANewPresentation() {
+        let others = ["Root.swift": """
+            struct Root: View {
+                var body: some View {
+                    NavigationStack { NavigationLink("Search") { SearchScreen() } }
+                }
+            }
+            """]
+        let pushedRoot = RuleHarness.lint("""
+            struct SearchScreen: View {
+                var body: some View {
+                    NavigationView { Text("Results") }
+                }
+            }
+            """, only: "navigation-view", otherFiles: others)
+        #expect(pushedRoot.first.map { $0.message.contains("only ever pushed") } == true)
+        let sheetRoot = RuleHarness.lint("""
+            struct SearchScreen: View {
+                @State private var shown: Item?
+                var body: some View {
+                    Text("Results").sheet(item: $shown) { item in
+                        NavigationView { Detail(item: item) }
+                    }
+                }
+            }
+            """, only: "navigation-view", otherFiles: others)
+        #expect(sheetRoot.count == 1)
+        #expect(sheetRoot.first.map { !$0.message.contains("only ever pushed") } == true)
+    }
+
+    @Test func aRequestInAMethodOnlyTaskCallsIsInfo() {
+        let code = """
+            struct GifPicker: View {
+                @State private var categories: [String] = []
+                var body: some View {
+                    List(categories, id: \\.self) { Text($0) }
+                        .task { await loadCategories() }
+                }
+                private func loadCategories() async {
+                    let (data, _) = try! await URLSession.shared.data(from: URL(string: "https://example.com")!)
+                    categories = [String(decoding: data, as: UTF8.self)]
+                }
+            }
+            """
+        #expect(RuleHarness.lint(code, only: "url-session-in-view").map(\.severity) == [.info])
+        let unstructured = code.replacingOccurrences(of: ".task { await loadCategories() }", with: ".onAppear { Task { await loadCategories() } }")
+        #expect(RuleHarness.lint(unstructured, only: "url-session-in-view").map(\.severity) == [.warning])
+    }
+}
