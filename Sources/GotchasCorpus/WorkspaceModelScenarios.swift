@@ -74,7 +74,136 @@ public struct WorkspaceModelScenario: Sendable {
         elementEditsElsewhere, computedFilterByOffset, storeWorkThroughMembers, conditionalWrapper,
         modelWorkThroughMembers, relativeTimeThroughHelper, trigonometryThroughHelper, workOverPassedData,
         initializerExtensions, enumCaseNamedLikeState, bindingsIntoShrinkingData, storeWorkThroughSharedManager,
+        rowElementMembers, storedPropertyFileReads, stateMadeInInitializer,
     ]
+
+    /// Rows of a `ForEach` over a fetch request's results whose element type (another file) reads and
+    /// decodes the image file in a computed property: flagged at the read in each row, naming the
+    /// member and its file; the same rows reading a plain property, or the costly one only in a tap
+    /// action, are not.
+    public static let rowElementMembers = WorkspaceModelScenario(
+        name: "a row's member that reads a file", rule: "work-in-body",
+        files: [
+            "Views/PhotoStrip.swift": """
+                import SwiftUI
+                struct PhotoStrip: View {
+                    @FetchRequest(sortDescriptors: []) private var photos: FetchedResults<PhotoFile>
+                    var body: some View {
+                        ScrollView(.horizontal) {
+                            LazyHStack {
+                                ForEach(photos) { photo in
+                                    if let image = photo.previewImage { Image(uiImage: image) }
+                                    Text(photo.title)
+                                        .onTapGesture { share(photo.previewImage) }
+                                }
+                            }
+                        }
+                    }
+                    func share(_ image: UIImage?) {}
+                }
+                """,
+            "Models/PhotoFile.swift": """
+                import CoreData
+                import UIKit
+                final class PhotoFile: NSManagedObject, Identifiable {
+                    @NSManaged var imageURL: URL?
+                    @NSManaged var name: String?
+                    var title: String { name ?? "Untitled" }
+                    var previewImage: UIImage? {
+                        guard let url = imageURL, let data = try? Data(contentsOf: url) else { return nil }
+                        return UIImage(data: data)
+                    }
+                }
+                """,
+        ],
+        expected: [
+            Expected("Views/PhotoStrip.swift", "work-in-body", line: 8, fix: nil,
+                     mentions: ["`previewImage`", "`PhotoFile.swift`", "`Data(contentsOf:)`", "every row"]),
+        ])
+
+    /// A view's `@State` whose initial value calls a helper in another file that reads a file: the
+    /// value is made each time a parent (another file) re-creates the view, so it is flagged at the
+    /// call, naming the helper; the same initial value in a view only the app's scene builds is not.
+    public static let storedPropertyFileReads = WorkspaceModelScenario(
+        name: "a view's stored property reads a file through a helper", rule: "work-in-body",
+        files: [
+            "Views/BlocklistView.swift": """
+                import SwiftUI
+                struct BlocklistView: View {
+                    @State private var contents = Blocklist.readFile(path: "/var/db/blocklist.plist") ?? ""
+                    var body: some View { Text(contents) }
+                }
+                """,
+            "Views/SettingsView.swift": """
+                import SwiftUI
+                struct SettingsView: View {
+                    var body: some View { NavigationLink("Blocklist") { BlocklistView() } }
+                }
+                """,
+            "Views/RootView.swift": """
+                import SwiftUI
+                struct RootView: View {
+                    @State private var contents = Blocklist.readFile(path: "/var/db/allowlist.plist") ?? ""
+                    var body: some View { NavigationStack { SettingsView().navigationTitle(contents) } }
+                }
+                @main struct BlocklistApp: App {
+                    var body: some Scene { WindowGroup { RootView() } }
+                }
+                """,
+            "Helpers/Blocklist.swift": """
+                import Foundation
+                enum Blocklist {
+                    static func readFile(path: String) -> String? { try? String(contentsOfFile: path) }
+                }
+                """,
+        ],
+        expected: [
+            Expected("Views/BlocklistView.swift", "work-in-body", line: 3, fix: nil,
+                     mentions: ["`readFile(path:)`", "`Blocklist.swift`", "`String(contentsOfFile:)`", "re-creates the view"]),
+        ])
+
+    /// A view's `init` that makes its model (another file, whose `init` starts a task) in a local and
+    /// hands it to `State(initialValue:)`: flagged where `State` takes it; a view whose `init` takes
+    /// the model from its caller is not.
+    public static let stateMadeInInitializer = WorkspaceModelScenario(
+        name: "a model made in a view's init for its state", rule: "heavy-state-initializer",
+        files: [
+            "Views/ProfileView.swift": """
+                import SwiftUI
+                struct ProfileView: View {
+                    @State private var model: ProfileModel
+                    init(userID: String) {
+                        let model = ProfileModel(userID: userID)
+                        self._model = State(initialValue: model)
+                    }
+                    var body: some View { Text(model.name) }
+                }
+                struct ProfileCard: View {
+                    @State private var model: ProfileModel
+                    init(model: ProfileModel) { self._model = State(initialValue: model) }
+                    var body: some View { Text(model.name) }
+                }
+                """,
+            "Views/Feed.swift": """
+                import SwiftUI
+                struct Feed: View {
+                    let model: ProfileModel
+                    var body: some View { ProfileView(userID: "me"); ProfileCard(model: model) }
+                }
+                """,
+            "Models/ProfileModel.swift": """
+                import Observation
+                @Observable final class ProfileModel {
+                    var name = ""
+                    init(userID: String) { Task.detached { await Self.subscribe(userID) } }
+                    static func subscribe(_ id: String) async {}
+                }
+                """,
+        ],
+        expected: [
+            Expected("Views/ProfileView.swift", "heavy-state-initializer", line: 6, fix: nil,
+                     mentions: ["`ProfileModel(…)`", "`ProfileModel.swift`"]),
+        ])
 
     /// Rows of an index-identified `ForEach` binding by index into a model's list that the model
     /// (another file) replaces whole: flagged, naming that file; the same rows over a list nothing

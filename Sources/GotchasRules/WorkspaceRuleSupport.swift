@@ -311,8 +311,8 @@ enum WorkspaceRuleSupport {
         if reached.steps.count == 1, reached.hazard.member.hasSuffix(")") { return true }
         guard let first = reached.steps.first else { return false }
         if let member = expression.as(MemberAccessExprSyntax.self), expression.selfMemberName == nil,
-           let base = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text {
-            guard let held = heldTypeName(of: base, in: context), let declaration = context.declaration(of: held) else { return false }
+           let base = member.base?.as(DeclReferenceExprSyntax.self) {
+            guard let held = valueTypeName(of: base, in: context), let declaration = context.declaration(of: held) else { return false }
             return declaration.scope.methodNames.contains(first)
         }
         guard let type = context.enclosingType else { return false }
@@ -329,6 +329,60 @@ enum WorkspaceRuleSupport {
             return TypeNames.startsUppercase(type) ? TypeNames.simple(type) : nil
         }
         return enclosingProperty(named: name, in: context)?.reachTypeName.flatMap(TypeNames.simple)
+    }
+
+    /// The declared type of a value the code names, or of one row of a list it stands in: a parameter
+    /// or property (`heldTypeName`), else the element of the row container's data
+    /// (`rowElementTypeName`).
+    static func valueTypeName(of reference: DeclReferenceExprSyntax, in context: RuleContext) -> String? {
+        heldTypeName(of: reference.baseName.text, in: context) ?? rowElementTypeName(of: reference, in: context)
+    }
+
+    /// Row containers whose content closure takes one element of their data.
+    static let elementRowContainers: Set<String> = ["ForEach", "List"]
+
+    /// The type of one row, for the parameter of a row closure: `file` in `ForEach(fileObjects) {
+    /// file in … }` (or `$0` in a closure without parameters), where `fileObjects` is a property of an
+    /// enclosing type written `FetchedResults<PhotoFileObject>` (`[T]`, `Array<T>`, `Set<T>` too, as
+    /// `@Query var x: [T]` is), is a `PhotoFileObject`. The name must be bound by the row closure
+    /// itself (the innermost closure binding it), whose call's data is the property, bare or `self.x`.
+    static func rowElementTypeName(of reference: DeclReferenceExprSyntax, in context: RuleContext) -> String? {
+        guard context.containers.contains(where: { elementRowContainers.contains($0.name) }) else { return nil }
+        let name = reference.baseName.text
+        let isAnonymous = name == "$0"
+        if !isAnonymous { guard case .identifier = reference.baseName.tokenKind else { return nil } }
+        var current = reference.parent
+        var binder: ClosureExprSyntax?
+        // Code is a few dozen levels deep; a pathological nesting is not looked through.
+        var levels = 0
+        while let node = current, levels < 256 {
+            levels += 1
+            if let closure = node.as(ClosureExprSyntax.self) {
+                let names = closure.parameterNames
+                if isAnonymous ? closure.signature == nil : names.contains(name) {
+                    guard isAnonymous || names.first == name else { return nil }
+                    binder = closure
+                    break
+                }
+            }
+            if node.is(MemberBlockSyntax.self) || node.is(SourceFileSyntax.self) { return nil }
+            current = node.parent
+        }
+        guard let binder, let frame = context.containers.last(where: { $0.closure.id == binder.id }),
+              elementRowContainers.contains(frame.name), let data = frame.call?.arguments.first, data.label == nil,
+              let dataName = data.expression.as(DeclReferenceExprSyntax.self)?.baseName.text ?? data.expression.selfMemberName,
+              let written = enclosingProperty(named: dataName, in: context)?.typeName,
+              let element = TypeNames.element(of: written) ?? fetchedResultsElement(of: written)
+        else { return nil }
+        return TypeNames.startsUppercase(element) ? TypeNames.simple(element) : nil
+    }
+
+    /// `Item` for `FetchedResults<Item>` (a Core Data fetch request's results).
+    static func fetchedResultsElement(of written: String) -> String? {
+        let text = TypeNames.strippingOptional(written)
+        let prefix = "FetchedResults<"
+        guard text.hasPrefix(prefix), text.hasSuffix(">") else { return nil }
+        return TypeNames.strippingOptional(String(text.dropFirst(prefix.count).dropLast()))
     }
 
     static func enclosingProperty(named name: String, in context: RuleContext) -> PropertyInfo? {
@@ -380,7 +434,8 @@ enum WorkspaceRuleSupport {
         // A type written by name: its simple name is the qualified one at the top level, where
         // extensions of system types (`extension CGFloat`) live (no look-up for every `Color.red`).
         if TypeNames.startsUppercase(baseName) { return .staticMember(owner: baseName, name: name) }
-        guard let held = heldTypeName(of: baseName, in: context), let declaration = context.declaration(of: held)
+        guard let reference = base.as(DeclReferenceExprSyntax.self), let held = valueTypeName(of: reference, in: context),
+              let declaration = context.declaration(of: held)
         else { return nil }
         return .valueMember(owner: declaration.scope.qualifiedName, name: name)
     }

@@ -18,6 +18,18 @@ extension ReachHazard {
     /// The `detail` of a `.formatter` hazard that parses Markdown rather than building a formatter.
     public static let markdownParsing = "AttributedString(markdown:)"
 
+    /// The `detail` of collection work that builds a `Dictionary` from a whole collection.
+    public static let dictionaryBuild = "Dictionary"
+
+    /// First argument labels of the `Dictionary` initializers that build one from a sequence
+    /// (`""`: unlabeled, as in `Dictionary(pairs, uniquingKeysWith:)`).
+    public static let dictionaryBuildingLabels: Set<String> = ["", "uniqueKeysWithValues", "grouping"]
+
+    /// How a message names one of `collectionMethods`: `` `.filter` ``, `` `Dictionary(…)` ``.
+    public static func collectionMethodName(_ method: String) -> String {
+        method == dictionaryBuild ? "`Dictionary(…)`" : "`.\(method)`"
+    }
+
     /// Collection methods whose work grows with the collection.
     public static let collectionWork: Set<String> = ["sorted", "filter", "reduce"]
 
@@ -30,7 +42,7 @@ extension ReachHazard {
 
     /// The callee names `hazard(ofCall:callee:)` can answer for (the walk's cheap first test).
     public static let calleeNames: Set<String> = formatterTypes.union(collectionWork).union(imageTypes).union(fileManagerChecks)
-        .union(["init", "JSONDecoder", "Data", "Regex", "NSRegularExpression", "AttributedString", "async", "asyncAfter", "fetch", "takeRetainedValue",
+        .union(fileReadingInitializers.keys).union(["init", "JSONDecoder", "Regex", "Dictionary", "NSRegularExpression", "AttributedString", "async", "asyncAfter", "fetch", "takeRetainedValue",
                 "CGImageSourceCreateWithData", "size", "boundingRect"]).union(trigonometricFunctions)
 
     /// Trigonometric functions of one value (`sin(t)`, `Foundation.cos(t)`).
@@ -38,6 +50,15 @@ extension ReachHazard {
 
     /// Image classes whose `init(data:)` decodes the image's bytes.
     public static let imageTypes: Set<String> = ["UIImage", "NSImage", "CIImage"]
+
+    /// Initializers that read a whole file from disk (and, for an image, decode it), by type and
+    /// first argument label: `Data(contentsOf:)`, `String(contentsOfFile:)`, `UIImage(contentsOfFile:)`,
+    /// `NSImage(contentsOf:)`. (`UIImage(named:)` is not one: the system caches what it loads.)
+    public static let fileReadingInitializers: [String: Set<String>] = [
+        "Data": ["contentsOf"], "NSData": ["contentsOf", "contentsOfFile"],
+        "String": ["contentsOf", "contentsOfFile"], "NSString": ["contentsOf", "contentsOfFile"],
+        "UIImage": ["contentsOfFile"], "NSImage": ["contentsOf", "contentsOfFile"], "CIImage": ["contentsOf"],
+    ]
 
     /// `FileManager` methods that ask the file system (a disk check per call).
     public static let fileManagerChecks: Set<String> = ["fileExists", "contentsOfDirectory", "attributesOfItem", "subpathsOfDirectory"]
@@ -144,7 +165,13 @@ extension FunctionCallExprSyntax {
             switch type {
             case "JSONDecoder" where arguments.isEmpty: return (.decoding, "JSONDecoder")
             case _ where ReachHazard.imageTypes.contains(type) && arguments.first?.label?.text == "data": return (.decoding, type + "(data:)")
-            case "Data" where arguments.first?.label?.text == "contentsOf": return (.fileRead, "Data(contentsOf:)")
+            case _ where fileReadDetail(type: type) != nil: return (.fileRead, fileReadDetail(type: type) ?? type)
+            // `Dictionary(nodes.map { ($0.id, $0.name) }, uniquingKeysWith: …)`, `Dictionary(grouping: items, by: …)`:
+            // a lookup table built over the app's data, all of it, on every call.
+            case "Dictionary" where ReachHazard.dictionaryBuildingLabels.contains(arguments.first?.label?.text ?? ""):
+                guard let source = arguments.first?.expression, !source.isConstantCollection,
+                      source.collectionRootNames.contains(where: isData) else { return nil }
+                return (.collectionWork, ReachHazard.dictionaryBuild)
             // A helper that builds a regex (`Regex("…")`, or a `Regex { … }` builder) builds it on every call.
             case "Regex" where !arguments.isEmpty || trailingClosure != nil: return (.regex, "Regex")
             case "NSRegularExpression" where arguments.first?.label?.text == "pattern": return (.regex, "NSRegularExpression")
@@ -157,6 +184,15 @@ extension FunctionCallExprSyntax {
 }
 
 extension FunctionCallExprSyntax {
+    /// `Data(contentsOf: url)`, `UIImage(contentsOfFile: path)`: the call reads a whole file (the
+    /// type's initializer named by its first label, `ReachHazard.fileReadingInitializers`), and how a
+    /// message names it (`UIImage(contentsOfFile:)`); nil for anything else. `type` is the constructed
+    /// type's name (`constructedTypeName`).
+    public func fileReadDetail(type: String) -> String? {
+        guard let label = arguments.first?.label?.text, ReachHazard.fileReadingInitializers[type]?.contains(label) == true else { return nil }
+        return type + "(" + label + ":)"
+    }
+
     /// Closures run where they are written: a hop inside them runs when the member does.
     public static let inlineClosureCallees: Set<String> = ["withAnimation", "withTransaction", "map", "forEach", "compactMap", "filter", "flatMap"]
 

@@ -9,7 +9,7 @@ struct WorkInBodyRule: Rule {
         category: .bodyCost,
         severity: .warning,
         seed: "001, 003 r13, 004 §4",
-        summary: "Sorting, filtering, store fetches, decoding, disk checks or text measurement in `body` (or one read away); precompute them outside the render path.",
+        summary: "Sorting, filtering, store fetches, decoding, file reads, disk checks or text measurement in `body` (or one read away, or in a view's stored property); precompute them outside the render path.",
         rationale: """
             SwiftUI evaluates `body` (and `@ViewBuilder` properties and content closures) whenever an input \
             changes, often many times a second while scrolling or animating. Sorting, filtering, decoding, \
@@ -23,9 +23,11 @@ struct WorkInBodyRule: Rule {
             "a search filter on the view's own `@State` query",
             "a view's or model's array filtered or sorted once, outside a list's rows",
             "menu content",
+            "`UIImage(named:)`: the system caches it",
+            "stored properties of a scene's root view, created once",
         ],
         severityReason: "store fetches (`modelContext.fetch`, `viewContext.fetch`) and sorts of a persistent model's relationship read anywhere in the render path, also through members in other files; decoding, file reads and `Regex` anywhere in the render path; image decoding from bytes, disk checks, text measurement and system queries (a C function whose new result is taken with `takeRetainedValue()`) one read away (a member of the view, of a model it holds, or a static method called on a type); a member that filters and then sorts the app's data, wherever the render path reads it; sorts and filters over a database's results (`@Query`, `@FetchRequest`) or over rows of a `List`/`ForEach` computed inline. A filter or sort of a view's own small array stays quiet: its cost is not known to matter; a model's array filtered and then filtered, sorted or summed again in `body` is info. Work one call away is info where it runs once per render of one view (outside a row or a `TimelineView`) and is light on its own: a file-system check, a system query, a text measurement, an image decode or a filter of a model's array.",
-        asks: [.declaration, .menuContentOnly, .reachedHazard],
+        asks: [.declaration, .menuContentOnly, .reachedHazard, .builtOnlyByApps, .builtOnlyByPreviews, .referringTypes],
         useInstead: "precomputed in the model",
         triggering: [
             """
@@ -207,6 +209,74 @@ struct WorkInBodyRule: Rule {
                         }
                         """,
                 ]),
+            RuleExample("""
+                struct PhotoStrip: View {
+                    @FetchRequest(sortDescriptors: []) private var photos: FetchedResults<PhotoFile>
+                    var body: some View {
+                        ScrollView(.horizontal) {
+                            LazyHStack {
+                                ForEach(photos) { photo in
+                                    if let image = ↓photo.previewImage { Image(uiImage: image) }
+                                }
+                            }
+                        }
+                    }
+                }
+                """, note: "each row's computed property (in another file) reads and decodes the image file on every render", otherFiles: [
+                    "PhotoFile.swift": """
+                        final class PhotoFile: NSManagedObject, Identifiable {
+                            @NSManaged var imageURL: URL?
+                            var previewImage: UIImage? {
+                                guard let url = imageURL, let data = try? Data(contentsOf: url) else { return nil }
+                                return UIImage(data: data)
+                            }
+                        }
+                        """,
+                ]),
+            RuleExample("""
+                struct InstalledAppList: View {
+                    let apps: [InstalledApp]
+                    var body: some View {
+                        List(apps) { app in
+                            if let icon = ↓UIImage(contentsOfFile: app.iconPath) { Image(uiImage: icon) }
+                            Text(app.name)
+                        }
+                    }
+                }
+                """, note: "an icon read from disk and decoded in every row on every render"),
+            RuleExample("""
+                struct BlocklistView: View {
+                    private let banner = ↓UIImage(contentsOfFile: "/Library/Blocklist/banner.png")
+                    @State private var contents = ↓Blocklist.readFile(path: "/var/db/blocklist.plist") ?? ""
+                    var body: some View { Text(contents) }
+                }
+                """, note: "stored properties' initial values (a helper in another file reads a file) run each time the parent re-creates the view", otherFiles: [
+                    "Blocklist.swift": """
+                        enum Blocklist {
+                            static func readFile(path: String) -> String? { try? String(contentsOfFile: path) }
+                        }
+                        """,
+                    "SettingsView.swift": """
+                        struct SettingsView: View {
+                            var body: some View { NavigationLink("Blocklist") { BlocklistView() } }
+                        }
+                        """,
+                ]),
+            RuleExample("""
+                struct TraceLog: View {
+                    @Query private var routes: [TraceRoute]
+                    @Query private var nodes: [MeshNode]
+                    private var nodeNames: [Int64: String] {
+                        Dictionary(nodes.map { ($0.num, $0.name) }, uniquingKeysWith: { first, _ in first })
+                    }
+                    private func name(for num: Int64) -> String { nodeNames[num] ?? String(num) }
+                    var body: some View {
+                        List(routes) { route in
+                            Text(↓name(for: route.from) + " → " + name(for: route.to))
+                        }
+                    }
+                }
+                """, note: "each row builds a lookup table over every stored node, twice: rows × nodes on every render"),
             RuleExample("""
                 struct MemoList: View {
                     @Environment(MemoStore.self) private var store
@@ -500,6 +570,51 @@ struct WorkInBodyRule: Rule {
                 }
                 """, note: "a system list asked for once, into a `static let`"),
             RuleExample("""
+                struct PhotoGrid: View {
+                    @FetchRequest(sortDescriptors: []) private var photos: FetchedResults<PhotoFile>
+                    var body: some View {
+                        List(photos) { photo in
+                            Text(photo.name).onTapGesture { share(photo.previewImage) }
+                        }
+                    }
+                }
+                final class PhotoFile: NSManagedObject, Identifiable {
+                    @NSManaged var name: String
+                    @NSManaged var imageURL: URL
+                    var previewImage: UIImage? { (try? Data(contentsOf: imageURL)).flatMap(UIImage.init(data:)) }
+                }
+                """, note: "the row's file-reading property read only in its tap action"),
+            RuleExample("""
+                struct AppIconRow: View {
+                    let app: InstalledApp
+                    var body: some View { Image(uiImage: UIImage(named: app.iconName) ?? UIImage()) }
+                }
+                """, note: "`UIImage(named:)`: the system caches the images it loads by name"),
+            RuleExample("""
+                struct RootView: View {
+                    @State private var contents = Blocklist.readFile(path: "/var/db/blocklist.plist") ?? ""
+                    var body: some View { Text(contents) }
+                }
+                @main struct BlocklistApp: App {
+                    var body: some Scene { WindowGroup { RootView() } }
+                }
+                enum Blocklist {
+                    static func readFile(path: String) -> String? { try? String(contentsOfFile: path) }
+                }
+                """, note: "a scene's root view: created once, so its initial values run once"),
+            RuleExample("""
+                struct NodeCount: View {
+                    @Query private var nodes: [MeshNode]
+                    private var nodeNames: [Int64: String] {
+                        Dictionary(nodes.map { ($0.num, $0.name) }, uniquingKeysWith: { first, _ in first })
+                    }
+                    var body: some View {
+                        Text("\\(nodeNames.count) named nodes")
+                        ForEach(NodeRole.allCases) { role in Text(role.title + " \\(nodeNames.count)") }
+                    }
+                }
+                """, note: "a lookup table built once per render, or per row of a constant handful"),
+            RuleExample("""
                 struct AccountsList: View {
                     let accounts: [Account]
                     var body: some View {
@@ -532,7 +647,7 @@ struct WorkInBodyRule: Rule {
         ])
 
     static let collectionWork = ReachHazard.collectionWork
-    static let calledNames: Set<String> = collectionWork.union(["JSONDecoder", "Data", "Regex"])
+    static let calledNames: Set<String> = collectionWork.union(["JSONDecoder", "Regex"]).union(ReachHazard.fileReadingInitializers.keys)
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr, .declReferenceExpr]
     static var callees: Set<String>? { calledNames }
 
@@ -542,7 +657,87 @@ struct WorkInBodyRule: Rule {
             check(call, named: callee, in: context, report: &report)
         } else if context.isInRenderPath, context.enclosingView != nil {
             checkRead(node.cast(DeclReferenceExprSyntax.self), in: context, report: &report)
+        } else if context.execution == .elsewhere, context.enclosingView != nil {
+            checkStoredInitializerCall(node.cast(DeclReferenceExprSyntax.self), in: context, report: &report)
         }
+    }
+
+    /// The heavy work (a file read, a JSON decode, a store fetch) that this work's evidence says
+    /// costs on its own, wherever it runs once.
+    static func isHeavy(_ reached: ReachedHazard) -> Bool {
+        switch reached.hazard.kind {
+        case .storeWork: reached.hazard.detail == "fetch"
+        case .decoding: reached.hazard.detail == "JSONDecoder"
+        case .fileRead: !reached.hazard.detail.hasPrefix("FileManager.")
+        default: false
+        }
+    }
+
+    /// The stored instance property of a view whose initial value holds `node` (not inside a closure
+    /// stored there): `let image = UIImage(contentsOfFile: path)`, `@State var text = Store.read()`.
+    /// Its initial value is evaluated each time the view value is created — `@State`'s too, which keeps
+    /// only the first (its default is not an autoclosure, unlike `@StateObject`'s). Nil elsewhere, and
+    /// for a view that only an app's scene or a hosting controller builds, or that nothing else names.
+    static func storedInitializer(around node: some SyntaxProtocol, in context: RuleContext) -> VariableDeclSyntax? {
+        guard context.execution == .elsewhere, let frame = context.enclosingFunction, frame.kind == .property,
+              context.functionStack.count == 1, let variable = frame.node.as(VariableDeclSyntax.self),
+              variable.attributes.names.allSatisfy({ $0 == "State" || $0 == "SwiftUI.State" }),
+              !variable.modifiers.contains("static"), !variable.modifiers.contains("class"), !variable.modifiers.contains("lazy"),
+              variable.bindings.allSatisfy({ $0.accessorBlock == nil })
+        else { return nil }
+        var current = Syntax(node).parent
+        while let parent = current {
+            if parent.is(ClosureExprSyntax.self) { return nil }
+            if parent.is(InitializerClauseSyntax.self) { break }
+            if parent.id == variable.id { return nil }
+            current = parent.parent
+        }
+        return current == nil ? nil : variable
+    }
+
+    /// Something other than an app's scene, a hosting controller or a preview builds the view: its
+    /// stored properties' initial values run each time that code's `body` does.
+    static func isBuiltByOtherViews(_ node: Syntax, in context: RuleContext) -> Bool {
+        guard let view = context.enclosingView, !context.isBuiltOnlyByApps(view.name),
+              !WorkspaceRuleSupport.isPreviewOnly(context, at: node),
+              let referring = context.typesReferring(to: view.name)
+        else { return false }
+        return referring.contains { $0 != view.name && $0 != FileIndex.previewKey }
+    }
+
+    /// How a finding in a stored property's initial value says when it runs, and what to do instead.
+    static func storedInitializerAdvice(_ variable: VariableDeclSyntax) -> String {
+        let isState = !variable.attributes.isEmpty
+        return "this view's stored property runs it each time the parent re-creates the view (every time the parent's `body` runs"
+            + (isState ? "; `@State` keeps only the first value" : "") + "); start with an empty value and load it in `.task { }`"
+    }
+
+    /// `@State var text = Store.readFile(path: p) ?? ""`: a call in a view's stored property's initial
+    /// value, where the called member (in any file, or one it calls) reads a file, decodes JSON or
+    /// fetches from the store: reported at the call.
+    private func checkStoredInitializerCall(_ reference: DeclReferenceExprSyntax, in context: RuleContext, report: inout [Finding]) {
+        var expression = ExprSyntax(reference)
+        if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
+            guard let base = member.base?.as(DeclReferenceExprSyntax.self), TypeNames.startsUppercase(base.baseName.text) else { return }
+            expression = ExprSyntax(member)
+        }
+        guard let first = reference.baseName.text.utf8.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z"),
+              let call = expression.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == expression.id,
+              let variable = Self.storedInitializer(around: call, in: context),
+              let target = WorkspaceRuleSupport.reachTarget(of: expression, in: context),
+              let reached = context.reachedHazard(from: target, kinds: [.storeWork, .decoding, .fileRead]), Self.isHeavy(reached),
+              Self.isBuiltByOtherViews(Syntax(call), in: context)
+        else { return }
+        let does: String
+        switch reached.hazard.kind {
+        case .storeWork: does = "fetches from the store"
+        case .decoding: does = "decodes JSON (`JSONDecoder`)"
+        default: does = "reads a file (`\(reached.hazard.detail)`)"
+        }
+        report.append(Finding(
+            message: "\(WorkspaceRuleSupport.reachPath(reached, from: context)) \(does) on every call, and \(Self.storedInitializerAdvice(variable))",
+            range: call.byteRange,
+            related: [WorkspaceRuleSupport.related(reached, "`\(reached.hazard.member)` does the work here")]))
     }
 
     /// `visibleItems`, `self.theme`, `model.rows`, `Store.activeGrants(…)` read in rendered code, where
@@ -569,13 +764,16 @@ struct WorkInBodyRule: Rule {
         let isRows = Self.isRowData(used) || Self.isRowDataThroughLocal(used)
         // Another value's member (`item.title`) is followed as rows' data, on a model the view holds
         // (`model.filteredPlugins` with `@EnvironmentObject var model`), on a parameter of the view
-        // helper (`func preview(for image: Attachment)`: `image.uiImage`), or called on a type by name
+        // helper (`func preview(for image: Attachment)`: `image.uiImage`), on a row of a list over a
+        // property whose element type is written (`ForEach(files) { file in … }`), or called on a type by name
         // (`Store.activeGrants(for: id)`): resolving the type of every read in a body would cost
         // more than the rare costly member it finds.
         if !isRows, let member = expression.as(MemberAccessExprSyntax.self), expression.selfMemberName == nil,
            let base = member.base?.as(DeclReferenceExprSyntax.self),
            !Self.isHeldModel(base.baseName.text, in: context), !Self.isCalledOnType(member, base: base),
-           !Self.isParameter(base.baseName.text, in: context) { return }
+           !Self.isParameter(base.baseName.text, in: context),
+           // One row of a list over the view's data (`ForEach(files) { file in … file.preview … }`).
+           WorkspaceRuleSupport.rowElementTypeName(of: base, in: context) == nil { return }
         guard let target = WorkspaceRuleSupport.reachTarget(of: expression, in: context) else { return }
         let kinds: Set<ReachHazard.Kind> = [.storeWork, .decoding, .fileRead, .regex, .textMeasurement, .systemQuery]
         guard var reached = context.reachedHazard(from: target, kinds: kinds.union([.collectionWork])) else { return }
@@ -586,13 +784,24 @@ struct WorkInBodyRule: Rule {
         // of a handful elsewhere does not, but what it reaches beyond may.
         // Work over a parameter costs what the caller passes: only the app's data counts.
         let passesData = reached.hazard.argument.map { Self.passesData(call, at: $0, in: context) } ?? true
-        if reached.hazard.kind == .collectionWork, !passesData || (!isRows && ReachHazard.collectionMethods(reached.hazard.detail).count < 2) {
+        // Read in a row of a list over a database's results, work over the app's data runs rows × elements
+        // times. A lookup table built alone (`Dictionary(…)`) matters only there.
+        let perRowOverDatabase = !isRows && Self.standsInRowOverDatabaseResults(context)
+        if reached.hazard.kind == .collectionWork,
+           !passesData || (!isRows && ReachHazard.collectionMethods(reached.hazard.detail).count < 2 && !perRowOverDatabase)
+            || (reached.hazard.detail == ReachHazard.dictionaryBuild && !perRowOverDatabase) {
             guard let other = context.reachedHazard(from: target, kinds: kinds) else { return }
             reached = other
         }
         // How often the member's code runs per render: a search filter read once runs again exactly
         // when its query changes; read several times, it filters the same data again within one render.
-        let reads = reached.hazard.detail == ReachHazard.filterByState ? Self.readCount(of: expression, in: context) : 1
+        var reads = reached.hazard.detail == ReachHazard.filterByState ? Self.readCount(of: expression, in: context) : 1
+        // In a row, one finding per way of reaching the work: at the row's first read, counting the others.
+        let row = isRows ? nil : Self.innermostRow(context)
+        if let row {
+            guard let count = Self.readsInRow(of: expression, in: row.closure) else { return }
+            reads = count
+        }
         guard // A search filter on the view's own query runs again exactly when its input changes.
               reached.hazard.detail != ReachHazard.filterByState || reads > 1,
               !Self.standsInAction(expression),
@@ -604,12 +813,12 @@ struct WorkInBodyRule: Rule {
         let times = reads > 1 ? " \(reads) times" : ""
         let rowsAlso = reads > 1 ? " (and `body` \(verb) it\(times))" : ""
         let reader = isRows ? (isCall ? "this view's `body` calls it for a list's rows" : "these rows read it") + rowsAlso + " on every render"
-            : "this view's `body` \(verb) it\(times) on every render"
+            : row != nil ? "every row \(verb) it\(times) on every render" : "this view's `body` \(verb) it\(times) on every render"
         let detail = reached.hazard.detail
         let does: String
         switch reached.hazard.kind {
         case .collectionWork:
-            let methods = ReachHazard.collectionMethods(detail).map { "`.\($0)`" }.joined(separator: " and ")
+            let methods = ReachHazard.collectionMethods(detail).map(ReachHazard.collectionMethodName).joined(separator: " and ")
             if let index = reached.hazard.argument, let argument = call?.arguments.dropFirst(index).first {
                 does = "runs \(methods) over the app's data it is given (`\(argument.expression.trimmedDescription)`) on every call, and \(reader)"
             } else {
@@ -619,7 +828,7 @@ struct WorkInBodyRule: Rule {
         case .decoding where detail == "JSONDecoder": does = "decodes JSON (`JSONDecoder`) on every read, and \(reader)"
         case .decoding: does = "decodes an image (`\(detail)`) on every read, and \(reader)"
         case .fileRead where detail.hasPrefix("FileManager."): does = "asks the file system (`\(detail)`) on every read, and \(reader)"
-        case .fileRead: does = "reads a file (`Data(contentsOf:)`) on every read, and \(reader)"
+        case .fileRead: does = "reads a file (`\(detail)`) on every read, and \(reader)"
         case .textMeasurement: does = "lays out text to measure it (`\(detail)`) on every read, and \(reader)"
         case .systemQuery: does = "asks the system for a new result (`\(detail)`) on every \(isCall ? "call" : "read"), and \(reader)"
         default: does = "compiles a regex (`\(detail)`) on every read, and \(reader)"
@@ -629,6 +838,55 @@ struct WorkInBodyRule: Rule {
             range: expression.byteRange,
             related: [WorkspaceRuleSupport.related(reached, "`\(reached.hazard.member)` does the work here")],
             loweredSeverity: WorkspaceRuleSupport.reachedWorkSeverity(reached, perRow: isRows, in: context)))
+    }
+
+    /// The innermost content closure that runs once per element of data: `ForEach(items) { … }`,
+    /// `List(items) { … }` (not a `List { … }` of fixed content).
+    static func innermostRow(_ context: RuleContext) -> ContainerFrame? {
+        context.containers.last { frame in
+            guard rowContainers.contains(frame.name), let data = frame.call?.arguments.first else { return false }
+            return data.label == nil && !data.expression.is(ClosureExprSyntax.self)
+        }
+    }
+
+    /// The walk stands in a row of a `ForEach`/`List` over a database's results (`@Query var routes`,
+    /// `@FetchRequest`), bare, `self.x` or through a chain: rows that grow with the store.
+    static func standsInRowOverDatabaseResults(_ context: RuleContext) -> Bool {
+        guard let frame = innermostRow(context), let data = frame.call?.arguments.first else { return false }
+        return isDatabaseResults(data.expression, in: context)
+    }
+
+    /// How many times the row closure reads the name `expression` reads, written the same way
+    /// (`name(for: a)` and `name(for: b)` both call `name`); nil when an earlier read in the row is
+    /// the one reported.
+    static func readsInRow(of expression: ExprSyntax, in closure: ClosureExprSyntax) -> Int? {
+        let written = expression.trimmedDescription
+        let name = expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? expression.as(DeclReferenceExprSyntax.self)?.baseName.text
+        let start = expression.positionAfterSkippingLeadingTrivia
+        var count = 0
+        for token in closure.tokens(viewMode: .sourceAccurate) where token.text == name {
+            guard let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { continue }
+            let read = reference.parent?.as(MemberAccessExprSyntax.self).flatMap { $0.declName.id == reference.id ? ExprSyntax($0) : nil }
+                ?? ExprSyntax(reference)
+            guard read.trimmedDescription == written, !isDeferred(read, within: closure) else { continue }
+            if read.positionAfterSkippingLeadingTrivia < start { return nil }
+            count += 1
+        }
+        return max(count, 1)
+    }
+
+    /// The node stands in an action closure inside `outer` (`Button { … }`, `.onTapGesture { … }`): it
+    /// runs on an event, not when the row renders.
+    static func isDeferred(_ node: some SyntaxProtocol, within outer: ClosureExprSyntax) -> Bool {
+        var current = Syntax(node).parent
+        while let parent = current, parent.id != outer.id {
+            if let closure = parent.as(ClosureExprSyntax.self), let (callee, label) = closure.passedTo {
+                let call = closure.parent?.as(FunctionCallExprSyntax.self) ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self)
+                if ClosureRole.of(callee: callee, label: label, call: call) == .deferred { return true }
+            }
+            current = parent.parent
+        }
+        return false
     }
 
     /// How many times the member holding `expression` (a read of `name`, `self.name` or `model.name`)
@@ -653,8 +911,13 @@ struct WorkInBodyRule: Rule {
     /// through a local that starts as one of them.
     static func passesData(_ call: FunctionCallExprSyntax?, at index: Int, in context: RuleContext) -> Bool {
         guard let argument = call?.arguments.dropFirst(index).first?.expression else { return false }
-        let value = UnchangingData.localValue(of: argument.unwrapped) ?? argument
-        return value.collectionRootNames.contains { name in
+        return isAppData(UnchangingData.localValue(of: argument.unwrapped) ?? argument, in: context)
+    }
+
+    /// The collection is built from a property of an enclosing type with a data wrapper (`@Query var
+    /// memos`, `@Environment(Store.self) var store` for `store.memos`).
+    static func isAppData(_ collection: ExprSyntax, in context: RuleContext) -> Bool {
+        collection.collectionRootNames.contains { name in
             guard let wrapper = WorkspaceRuleSupport.enclosingProperty(named: name, in: context)?.wrapper else { return false }
             return ReachHazard.dataWrappers.contains(wrapper)
         }
@@ -717,7 +980,15 @@ struct WorkInBodyRule: Rule {
     }
 
     func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
-        guard context.isInRenderPath else { return }
+        guard context.isInRenderPath else {
+            // `let icon = UIImage(contentsOfFile: path)` as a view's stored property: read each time the view is created.
+            guard context.enclosingView != nil, call.calledExpression.is(DeclReferenceExprSyntax.self),
+                  let read = call.fileReadDetail(type: callee), let variable = Self.storedInitializer(around: call, in: context),
+                  Self.isBuiltByOtherViews(Syntax(call), in: context)
+            else { return }
+            report.append(Finding(message: "`\(read)` reads a file, and \(Self.storedInitializerAdvice(variable))", range: call.byteRange))
+            return
+        }
         let range: Range<Int>
         let what: String
         var queryCanDoIt = false
@@ -767,8 +1038,10 @@ struct WorkInBodyRule: Rule {
             switch callee {
             case "JSONDecoder" where call.arguments.isEmpty:
                 what = "`JSONDecoder()`"
-            case "Data" where call.argumentLabels.first == "contentsOf":
-                what = "`Data(contentsOf:)`"
+            // `Data(contentsOf:)`, `String(contentsOfFile:)`, `UIImage(contentsOfFile:)`: a whole file read
+            // (and decoded) on every render.
+            case _ where call.fileReadDetail(type: callee) != nil:
+                what = "`\(call.fileReadDetail(type: callee) ?? callee)`"
             // `try Regex("…")`, also with modifiers after it (`.ignoresCase()`); not the builder (`Regex { }`).
             case "Regex" where !call.arguments.isEmpty:
                 what = "`Regex(…)`"

@@ -120,6 +120,24 @@ struct DispatchQueueRule: Rule {
                 func refresh() async { ↓DispatchQueue.main.async(execute: update) }
             }
             """,
+            RuleExample("""
+                import SwiftUI
+                struct BirthDateSettings: View {
+                    @Environment(\\.dismiss) private var dismiss
+                    @State private var isSaving = false
+                    var body: some View { Button("Save", action: save) }
+                    private func save() {
+                        isSaving = true
+                        Task {
+                            let saved = await store.save()
+                            await MainActor.run {
+                                isSaving = false
+                                if saved { ↓DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) { dismiss() } }
+                            }
+                        }
+                    }
+                }
+                """, note: "a delay inside `MainActor.run` in a `Task`: async code, where `Task.sleep` fits"),
             """
             struct Feed: View {
                 var body: some View {
@@ -261,6 +279,18 @@ struct DispatchQueueRule: Rule {
                     }
                 }
                 """, note: "inside a completion handler, even in an async function"),
+            RuleExample("""
+                import Foundation
+                final class Uploader {
+                    func upload(_ request: URLRequest) async {
+                        await MainActor.run {
+                            URLSession.shared.dataTask(with: request) { data, _, _ in
+                                DispatchQueue.main.async { self.finish(data) }
+                            }.resume()
+                        }
+                    }
+                }
+                """, note: "a completion handler inside `MainActor.run`: a callback, not the async code around it"),
             RuleExample("""
                 import SwiftUI
                 final class SearchModel: ObservableObject {
@@ -513,6 +543,13 @@ struct DispatchQueueRule: Rule {
         report.append(Finding(message: message, range: range))
     }
 
+    /// The closure is the body of `MainActor.run { … }` (trailing or `body:`).
+    static func isMainActorRun(_ closure: ClosureExprSyntax) -> Bool {
+        let call = closure.parent?.as(FunctionCallExprSyntax.self) ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self)
+        guard let name = call?.calledExpression.dottedName else { return false }
+        return name == "MainActor.run" || name == "_Concurrency.MainActor.run"
+    }
+
     /// The `DispatchQueue.global(…).async` call whose closure holds `call` directly (not inside
     /// another closure in it), or nil.
     static func enclosingBackgroundWork(of call: FunctionCallExprSyntax) -> FunctionCallExprSyntax? {
@@ -542,7 +579,8 @@ struct DispatchQueueRule: Rule {
                 if Self.viewActionCallees.contains(callee) || (label.map { ["action", "perform"].contains($0) } ?? false) {
                     return context.isInViewType ? .view : nil
                 }
-                if !Self.inlineCallees.contains(callee) { return nil }
+                // `await MainActor.run { … }` runs its body in place, awaited by the code around it.
+                if !Self.inlineCallees.contains(callee), !(callee == "run" && Self.isMainActorRun(closure)) { return nil }
             } else if let function = node.as(FunctionDeclSyntax.self) {
                 if function.signature.effectSpecifiers?.asyncSpecifier != nil { return .async }
                 // A representable's make/update pass is synchronous and may not write state while

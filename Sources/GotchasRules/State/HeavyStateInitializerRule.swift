@@ -9,7 +9,7 @@ struct HeavyStateInitializerRule: Rule {
         category: .state,
         severity: .warning,
         seed: "000 G1, 004 §2",
-        summary: "`@State var x = SomeClass(…)` where constructing the workspace class does work.",
+        summary: "`@State var x = SomeClass(…)` (or `_x = State(initialValue: SomeClass(…))` in the view's `init`) where constructing the workspace class does work.",
         rationale: """
             `@State`'s default value is not an autoclosure: SwiftUI evaluates it every time it creates the \
             view value (whenever the parent's body runs), then keeps only the first instance. A class whose \
@@ -24,6 +24,7 @@ struct HeavyStateInitializerRule: Rule {
             "value types and literals",
             "a scene's or a hosting controller's root view",
             "a class the workspace does not declare",
+            "a model the caller passes to the view's `init`",
         ],
         severityReason: "warning where the construction shows work (a `Task`, a `try`, a context, decoder, formatter, player or session); info where it only calls code whose cost is not shown (`init() { load() }`), and where the view is built only as a pushed destination or a sheet, cover or popover (re-created only when the view that shows it updates).",
         asks: [.declaration, .builtOnlyByApps, .builtOnlyByPreviews, .builtOnlyWhenShown],
@@ -98,8 +99,35 @@ struct HeavyStateInitializerRule: Rule {
                     "IdentityStore.swift": "final class IdentityStore { let decoder = JSONDecoder() }",
                     "MainView.swift": "struct MainView: View {\n    @State private var showSettings = false\n    var body: some View { Text(\"\").sheet(isPresented: $showSettings) { SettingsView() } }\n}",
                 ]),
+            RuleExample("""
+                struct ProfileView: View {
+                    @State private var model: ProfileModel
+                    init(userID: String) {
+                        let model = ProfileModel(userID: userID)
+                        self._model = ↓State(initialValue: model)
+                    }
+                    var body: some View { Text(model.name) }
+                }
+                """, note: "the view's `init` makes the model (whose `init`, in another file, starts a task) on every re-creation", otherFiles: [
+                    "ProfileModel.swift": """
+                        @Observable final class ProfileModel {
+                            var name = ""
+                            init(userID: String) { Task.detached { await Self.subscribe(userID) } }
+                        }
+                        """,
+                    "Feed.swift": "struct Feed: View {\n    var body: some View { ProfileView(userID: \"me\") }\n}",
+                ]),
         ],
         nonTriggering: [
+            RuleExample("""
+                struct ProfileView: View {
+                    @State private var model: ProfileModel
+                    init(model: ProfileModel) { self._model = State(initialValue: model) }
+                    var body: some View { Text(model.name) }
+                }
+                """, note: "a model the caller passes in: this view does not make it", otherFiles: [
+                    "ProfileModel.swift": "@Observable final class ProfileModel { var name = \"\"; init() { Task { await load() } } }",
+                ]),
             RuleExample("""
                 struct PromptEditor: View {
                     @State private var draft = SystemPrompt()
@@ -282,10 +310,13 @@ struct HeavyStateInitializerRule: Rule {
         "Search+Model.swift": "extension Search { final class StateModel { var query = \"\" } }",
     ]
 
-    static let nodeKinds: Set<SyntaxKind> = [.variableDecl]
+    static let nodeKinds: Set<SyntaxKind> = [.variableDecl, .initializerDecl]
 
     func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
-        let creations = WorkspaceRuleSupport.stateClassCreations(node, in: context)
+        // In an `init`, a model made in a local first is reported where `State` takes it.
+        var stateCalls: [SyntaxIdentifier: FunctionCallExprSyntax] = [:]
+        let creations = node.is(InitializerDeclSyntax.self) ? Self.stateCreationsInInitializer(node, in: context, stateCalls: &stateCalls)
+            : WorkspaceRuleSupport.stateClassCreations(node, in: context)
         // A scene's root (`WindowGroup { ContentView() }` is the only place that builds it) is
         // created again only when the app's own body is, which is rare: nothing re-creates it per render.
         guard !creations.isEmpty, !(context.enclosingView.map { context.isBuiltOnlyByApps($0.name) } ?? false) else { return }
@@ -302,7 +333,7 @@ struct HeavyStateInitializerRule: Rule {
                   // (a class the body reads that is not observable) its message carries both
                   // advices; this rule's "create it in `.task`" alone would contradict its
                   // "use `@StateObject`", so it defers to the rule with the correctness bug.
-                  !(context.isEnabled(StateNonObservableClassRule.description.id)
+                  !(node.is(VariableDeclSyntax.self) && context.isEnabled(StateNonObservableClassRule.description.id)
                       && StateNonObservableClassRule.flags(node, declaration: declaration, call: call, in: context))
             else { continue }
             // A `Task`, a `try`, a context, decoder, formatter or player is work shown; a call of
@@ -315,10 +346,43 @@ struct HeavyStateInitializerRule: Rule {
                 : "every time the parent re-creates this view"
             report.append(Finding(
                 message: "`\(name)(…)` runs \(when) (SwiftUI keeps only the first instance), and \(what); make the state optional and create it once in `.task { }`",
-                range: call.byteRange,
-                related: [WorkspaceRuleSupport.related(declaration, "`\(name)` is declared here")],
+                range: stateCalls[call.id]?.byteRange ?? call.byteRange,
+                related: (stateCalls[call.id] == nil ? [] : [RelatedLocation(path: context.path, range: call.byteRange, message: "`\(name)` is made here")])
+                    + [WorkspaceRuleSupport.related(declaration, "`\(name)` is declared here")],
                 loweredSeverity: work == .startsWork && !isShownOnDemand ? nil : .info))
         }
+    }
+
+    /// `self._model = State(initialValue: Model(…))` in a view's `init` (also `wrappedValue:`, and through a
+    /// local made just before: `let model = Model(…)` … `State(initialValue: model)`): each class the
+    /// view creates for its state there, as `stateClassCreations` gives them for a property's default.
+    /// The `init` runs every time the parent re-creates the view, and `State` keeps only the first value.
+    static func stateCreationsInInitializer(_ node: Syntax, in context: RuleContext, stateCalls: inout [SyntaxIdentifier: FunctionCallExprSyntax])
+        -> [(name: String, declaration: TypeDeclaration, call: FunctionCallExprSyntax)] {
+        guard context.enclosingView != nil, let body = node.as(InitializerDeclSyntax.self)?.body else { return [] }
+        var creations: [(name: String, declaration: TypeDeclaration, call: FunctionCallExprSyntax)] = []
+        for statement in body.statements {
+            guard let sequence = statement.item.as(ExpressionStmtSyntax.self)?.expression.as(SequenceExprSyntax.self)
+                    ?? statement.item.as(SequenceExprSyntax.self),
+                  sequence.elements.count == 3, Array(sequence.elements)[1].is(AssignmentExprSyntax.self),
+                  let target = sequence.elements.first, let state = sequence.elements.last?.as(FunctionCallExprSyntax.self),
+                  state.calleeName == "State", state.calledExpression.is(DeclReferenceExprSyntax.self),
+                  let value = state.argument(labeled: "initialValue") ?? state.argument(labeled: "wrappedValue")
+            else { continue }
+            let written = target.trimmedDescription.hasPrefix("self.") ? String(target.trimmedDescription.dropFirst(5)) : target.trimmedDescription
+            guard written.hasPrefix("_") else { continue }
+            var made = value.expression.unwrapped.as(FunctionCallExprSyntax.self)
+            if made == nil, let local = value.expression.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text {
+                made = state.localInitializer(of: local)?.unwrapped.as(FunctionCallExprSyntax.self)
+                if let made { stateCalls[made.id] = state }
+            }
+            guard let call = made, call.calledExpression.is(DeclReferenceExprSyntax.self),
+                  let callee = call.calleeName, let name = TypeNames.simple(callee), TypeNames.startsUppercase(name),
+                  let declaration = context.declaration(of: name), declaration.scope.kind == .class
+            else { continue }
+            creations.append((declaration.scope.qualifiedName, declaration, call))
+        }
+        return creations
     }
 
     /// The work an initializer does behind the flags this call turns on (`Backlog(auto: true)`):

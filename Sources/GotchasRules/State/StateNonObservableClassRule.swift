@@ -55,8 +55,30 @@ struct StateNonObservableClassRule: Rule {
                     }
                 }
                 """, otherFiles: ["AudioEngine.swift": "final class AudioEngine {\n    var isPlaying = false\n    init() { engine.prepare() }\n}"]),
+            RuleExample("""
+                struct OperationEditor: View {
+                    @State var operation: ↓FileOperation
+                    var body: some View {
+                        Text(operation.isCreating ? "Creating" : "Replacing")
+                        Button("Create") { operation.isCreating = true }
+                    }
+                }
+                """, note: "a class the caller hands in, changed in place by the view's action", otherFiles: [
+                    "FileOperation.swift": "class FileOperation { var isCreating = false; var path = \"\" }",
+                ]),
         ],
         nonTriggering: [
+            RuleExample("""
+                struct OperationEditor: View {
+                    @State var operation: FileOperation
+                    var body: some View {
+                        Text(operation.isCreating ? "Creating" : "Replacing")
+                        Button("Create") { operation = FileOperation(path: operation.path, isCreating: true) }
+                    }
+                }
+                """, note: "a reference replaced whole: the change @State sees", otherFiles: [
+                    "FileOperation.swift": "class FileOperation { var isCreating = false; var path = \"\"; init(path: String, isCreating: Bool) {} }",
+                ]),
             RuleExample("""
                 final class ScrollBox { var offset: CGFloat = 0 }
                 struct Feed: View {
@@ -160,6 +182,7 @@ struct StateNonObservableClassRule: Rule {
                                           "Decodable", "Encodable", "CustomStringConvertible", "AnyObject"]
 
     func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
+        checkWrittenInPlace(node, in: context, report: &report)
         for (name, declaration, call) in WorkspaceRuleSupport.stateClassCreations(node, in: context) {
             guard Self.flags(node, declaration: declaration, call: call, in: context) else { continue }
             // One line, one advice: `heavy-state-initializer` defers to this rule here, so when
@@ -183,6 +206,54 @@ struct StateNonObservableClassRule: Rule {
         }
     }
 
+    /// `@State var operation: Operation` (a class a caller hands in, or one assigned later) that the
+    /// view changes in place (`operation.isCreating = true`, outside an `init`) while its rendering code
+    /// reads that property: the write never updates the view. Replacing the whole reference is the
+    /// change `@State` sees, and a reference only passed on or read is not flagged.
+    private func checkWrittenInPlace(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
+        guard node.parent?.is(MemberBlockItemSyntax.self) == true, context.enclosingView != nil,
+              let members = node.parent?.parent?.parent?.as(MemberBlockSyntax.self) else { return }
+        let variable = node.cast(VariableDeclSyntax.self)
+        guard variable.attributes.names.contains(where: { $0 == "State" || $0 == "SwiftUI.State" }) else { return }
+        for binding in variable.bindings {
+            // A class the view creates is the other shape (`stateClassCreations`).
+            if let value = binding.initializer?.value.unwrapped.as(FunctionCallExprSyntax.self), value.calledExpression.is(DeclReferenceExprSyntax.self) { continue }
+            guard let property = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                  let type = binding.typeAnnotation?.type, let name = TypeNames.simple(type.trimmedDescription), TypeNames.startsUppercase(name),
+                  let declaration = context.declaration(of: name), declaration.scope.kind == .class,
+                  !Self.isObservable(declaration.scope, in: context, depth: 0)
+            else { continue }
+            let readable = Set(declaration.scope.properties.filter { $0.isStoredInstance && !$0.isLet && !$0.isPrivate }.map(\.name))
+            let changed = Self.inPlaceWrites(of: property, in: members, among: readable)
+            guard let shown = changed.sorted().first(where: { members.renderingReads(of: property, members: [$0]) }) else { continue }
+            let advice = context.allows(Self.observation) ? "mark `\(name)` `@Observable`"
+                : "make `\(name)` an `ObservableObject` with `@Published` properties and hold it with `@ObservedObject` (`@Observable` needs \(Self.observation))"
+            report.append(Finding(
+                message: "`\(name)` (declared \(WorkspaceRuleSupport.place([declaration.path], from: context))) is a class that is not @Observable: this view changes `\(property).\(shown)` in place and its body reads it, but @State only sees the reference, so the view does not update; \(advice)",
+                range: type.byteRange,
+                related: [WorkspaceRuleSupport.related(declaration, "`\(name)` is declared here")]))
+        }
+    }
+
+    /// The members among `members` that code of the type other than an `init` assigns on `base` in
+    /// place: `base.member = …`, `base.member += …`, `self.base.member = …`.
+    static func inPlaceWrites(of base: String, in block: MemberBlockSyntax, among members: Set<String>) -> Set<String> {
+        var written: Set<String> = []
+        guard !members.isEmpty else { return written }
+        for member in block.members where !member.decl.is(InitializerDeclSyntax.self) {
+            let tokens = Array(member.decl.tokens(viewMode: .sourceAccurate))
+            for index in tokens.indices where tokens[index].tokenKind == .identifier(base) && index + 3 < tokens.count {
+                if index > 0, tokens[index - 1].tokenKind == .period, index < 2 || tokens[index - 2].tokenKind != .keyword(.self) { continue }
+                guard tokens[index + 1].tokenKind == .period, case .identifier(let name) = tokens[index + 2].tokenKind, members.contains(name)
+                else { continue }
+                let next = tokens[index + 3]
+                if next.tokenKind == .equal { written.insert(name); continue }
+                if case .binaryOperator(let op) = next.tokenKind, op.hasSuffix("="), !["==", "!=", "<=", ">=", "==="].contains(op) { written.insert(name) }
+            }
+        }
+        return written
+    }
+
     /// This rule reports `@State var x = Type()` (`call`): the class is not observable, and
     /// the view's rendering code reads one of its mutable stored properties that others
     /// can see. A reference kept for ownership or callbacks (a coordinator, a cache, a
@@ -199,7 +270,7 @@ struct StateNonObservableClassRule: Rule {
     }
 
     /// Observable itself, through a workspace superclass, or possibly (an unknown superclass).
-    private static func isObservable(_ type: TypeScope, in context: RuleContext, depth: Int) -> Bool {
+    static func isObservable(_ type: TypeScope, in context: RuleContext, depth: Int) -> Bool {
         if type.isObservableMacro || type.inherits("Observable") { return true }
         guard let first = type.inheritedTypes.first, let superName = TypeNames.simple(first), !Self.plainRoots.contains(superName) else { return false }
         guard let superType = context.type(named: superName) else { return true }  // unknown: maybe observable, do not flag
