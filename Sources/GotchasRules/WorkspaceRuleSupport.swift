@@ -459,18 +459,21 @@ enum WorkspaceRuleSupport {
     }
 
     /// Containers whose content closure runs once per row or per tick.
-    static let perRowContainers: Set<String> = ["ForEach", "List", "Table", "OutlineGroup", "TimelineView"]
-
     /// The code stands in a content closure that runs once per row or per tick: a `ForEach`'s, a
     /// `TimelineView`'s, or a `List`'s (`Table`'s, `OutlineGroup`'s) given data (`List(items) { … }`);
     /// a `List { … }` of static content (sections, a few rows) runs once per render.
     static func runsPerRowOrTick(_ context: RuleContext) -> Bool {
-        context.containers.contains { frame in
-            guard perRowContainers.contains(frame.name) else { return false }
-            guard ["List", "Table", "OutlineGroup"].contains(frame.name) else { return true }
-            return frame.call?.arguments.contains { $0.label == nil || $0.label?.text == "id" } ?? true
-        }
+        context.containers.contains { $0.name == "TimelineView" || isRowOverData($0) }
     }
+
+    /// A `ForEach`/`List`/`Table`/`OutlineGroup` content closure given data (`List(items) { … }`,
+    /// its first argument unlabelled and no closure): it runs once per row.
+    static func isRowOverData(_ frame: ContainerFrame) -> Bool {
+        guard rowContainers.contains(frame.name), let data = frame.call?.arguments.first else { return false }
+        return data.label == nil && !data.expression.is(ClosureExprSyntax.self)
+    }
+
+    static let rowContainers: Set<String> = ["List", "ForEach", "Table", "OutlineGroup"]
 
     static func reachPath(_ reached: ReachedHazard, from context: RuleContext) -> String {
         let place = place([reached.path], from: context)

@@ -188,6 +188,9 @@ import Testing
         let folder = TemporaryDirectory()
         let path = folder.write("A.swift", sample)
         let (client, _) = try await start(folder: folder.path)
+        // Indexed first: a report's result ID carries the workspace's answers, which change once
+        // when indexing ends (a pull on each side of that would rightly differ).
+        try await client.indexed()
         let uri = FileURI.reference(toPath: path)
         await client.open(uri, "let clean = 1\n")
         #expect(try await pull(client, uri)["items"]?.arrayValue?.isEmpty == true)

@@ -843,10 +843,7 @@ struct WorkInBodyRule: Rule {
     /// The innermost content closure that runs once per element of data: `ForEach(items) { … }`,
     /// `List(items) { … }` (not a `List { … }` of fixed content).
     static func innermostRow(_ context: RuleContext) -> ContainerFrame? {
-        context.containers.last { frame in
-            guard rowContainers.contains(frame.name), let data = frame.call?.arguments.first else { return false }
-            return data.label == nil && !data.expression.is(ClosureExprSyntax.self)
-        }
+        context.containers.last(where: WorkspaceRuleSupport.isRowOverData)
     }
 
     /// The walk stands in a row of a `ForEach`/`List` over a database's results (`@Query var routes`,
@@ -1060,7 +1057,6 @@ struct WorkInBodyRule: Rule {
             range: range))
     }
 
-    static let rowContainers: Set<String> = ["List", "ForEach", "Table", "OutlineGroup"]
     static let databaseWrappers: Set<String> = ["Query", "FetchRequest", "SectionedFetchRequest"]
 
     /// The call, possibly inside a longer chain (`items.filter { … }.sorted()`), is the data
@@ -1123,7 +1119,7 @@ struct WorkInBodyRule: Rule {
               let list = argument.parent?.as(LabeledExprListSyntax.self), list.first?.id == argument.id,
               let container = list.parent?.as(FunctionCallExprSyntax.self)
         else { return false }
-        return rowContainers.contains(container.calledExpression.trimmedText)
+        return WorkspaceRuleSupport.rowContainers.contains(container.calledExpression.trimmedText)
     }
 
     /// The collection is (a chain from) a property the enclosing type declares with a database
