@@ -149,4 +149,22 @@ import Testing
         passing["Root.swift"] = "struct Root: View { var body: some View { ActivityView(items: [\"a\"]) } }"
         #expect(RuleHarness.lint(code, only: "state-not-private", otherFiles: passing).map(\.severity) == [.warning])
     }
+
+    @Test func aNavigationViewInAnIPhonePortraitAppIsAlwaysAStack() {
+        let code = """
+            struct Settings: View {
+                var body: some View { NavigationView { Form { Text("Sound") } } }
+            }
+            """
+        let settings = """
+            TARGETED_DEVICE_FAMILY = 1;
+            INFOPLIST_KEY_UISupportedInterfaceOrientations_iPhone = UIInterfaceOrientationPortrait;
+            """
+        let phone = RuleHarness.lint(code, only: "navigation-view", otherFiles: ["App.xcodeproj/project.pbxproj": settings])
+        #expect(phone.map(\.severity) == [.info])
+        #expect(phone.first.map { $0.message.contains("always a stack") } == true)
+        let pad = RuleHarness.lint(code, only: "navigation-view", otherFiles: [
+            "App.xcodeproj/project.pbxproj": settings.replacingOccurrences(of: "= 1;", with: "= \"1,2\";")])
+        #expect(pad.map(\.severity) == [.warning])
+    }
 }

@@ -25,8 +25,8 @@ struct NavigationViewRule: CallRule {
             "strings and comments",
         ],
         fixSafety: "In a view only ever pushed, the fix removes the wrapper (unsafe). Elsewhere one content view becomes `NavigationStack { … }`: safe when the view is styled `.stack` (or built only for watchOS/tvOS), unsafe otherwise (iPad and macOS showed a sidebar column) and where a screen reachable from the content builds its own `NavigationStack` (the message names it). Two or three views become `NavigationSplitView` (unsafe). No fix for a one-view `.columns` style.",
-        severityReason: "in app code, where it picks split columns or a stack per device, or nests a second container in a pushed view; info where it is a stack on every device (styled `.stack`) and in test code; hint in preview code (also a host view only previews build), where the advice is to remove the wrapper when the previewed view has its own stack.",
-        asks: [.buildsNavigationStack, .builtOnlyAsDestination, .builtOnlyByPreviews],
+        severityReason: "in app code, where it picks split columns or a stack per device, or nests a second container in a pushed view; info where it is a stack on every device (styled `.stack`, or in an app only for iPhone in portrait) and in test code; hint in preview code (also a host view only previews build), where the advice is to remove the wrapper when the previewed view has its own stack.",
+        asks: [.buildsNavigationStack, .builtOnlyAsDestination, .builtOnlyByPreviews, .phonePortraitOnly],
         tags: [.deprecated],
         fix: .safe,
         // https://developer.apple.com/documentation/swiftui/navigationstack.md (iOS 16, macOS 13, tvOS 16, watchOS 9, visionOS 1)
@@ -306,6 +306,11 @@ struct NavigationViewRule: CallRule {
             message = "`NavigationView` is deprecated; this one is a stack on every device (styled `.stack`, or built for watchOS/tvOS only): use `NavigationStack`"
         } else if isColumns {
             message = "`NavigationView` is deprecated; styled as columns, it is a split view: use `NavigationSplitView`"
+        } else if nestedStack == nil, context.isPhonePortraitOnly {
+            // An app only for iPhone in portrait never shows columns: a stack on every device it runs on
+            // (the project's settings asked last: only a finding that would be a warning depends on them).
+            lowered = .info
+            message = "`NavigationView` is deprecated; in this app, only for iPhone in portrait, it is always a stack: use `NavigationStack`"
         } else {
             message = "`NavigationView` is deprecated and picks split columns or a stack per device; use `NavigationStack` "
                 + "for one column or `NavigationSplitView` for sidebar and detail"
