@@ -124,6 +124,12 @@ import Testing
         #expect(ProjectSettings.kind(ofPath: "/r/project.yaml") == .xcodeGenSpec)
         #expect(ProjectSettings.kind(ofPath: "/r/.github/workflows/ci.yml") == nil)
         #expect(ProjectSettings.kind(ofPath: "/r/Café/project.yml") == .xcodeGenSpec, "a non-ASCII path is decided by Characters")
+        // A spec named for one of several (`xcodegen --spec project-bwa.yml`), by bytes and by Characters.
+        #expect(ProjectSettings.kind(ofPath: "/r/project-bwa.yml") == .xcodeGenSpec)
+        #expect(ProjectSettings.kind(ofPath: "/r/Café/project_watch.yaml") == .xcodeGenSpec)
+        #expect(ProjectSettings.kind(ofPath: "/r/crowdin-bwa.yml") == nil)
+        let named = resolve([("/r/project-bwa.yml", spec), ("/r/Config/Base.xcconfig", "IPHONEOS_DEPLOYMENT_TARGET = 15.0\n")], for: "/r/Notes/A.swift")
+        #expect(named.source == .xcodeGenProject(spec: "/r/project-bwa.yml"))
     }
 
     /// An app's own source file named `Project.swift` is not a manifest.

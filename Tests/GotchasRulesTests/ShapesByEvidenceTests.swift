@@ -167,4 +167,24 @@ import Testing
             "App.xcodeproj/project.pbxproj": settings.replacingOccurrences(of: "= 1;", with: "= \"1,2\";")])
         #expect(pad.map(\.severity) == [.warning])
     }
+
+    @Test func aCallReachesOnlyAMethodItsLabelsCanName() {
+        let view = """
+            struct Dropdown: View {
+                @Binding var selection: String
+                var selectedItems: [String] { selection.split(LABEL: ",").map(String.init) }
+                var body: some View { Text("\\(selectedItems.count)") }
+            }
+            """
+        let helper = ["String+Split.swift": """
+            extension String {
+                func split(usingRegex pattern: String) -> [String] {
+                    let regex = try! NSRegularExpression(pattern: pattern)
+                    return regex.matches(in: self, range: NSRange(startIndex..., in: self)).map { String(self[Range($0.range, in: self)!]) }
+                }
+            }
+            """]
+        #expect(RuleHarness.lint(view.replacingOccurrences(of: "LABEL", with: "separator"), only: "work-in-body", otherFiles: helper).isEmpty)
+        #expect(RuleHarness.lint(view.replacingOccurrences(of: "LABEL", with: "usingRegex"), only: "work-in-body", otherFiles: helper).count == 1)
+    }
 }

@@ -191,7 +191,10 @@ final class FileIndexCollector {
             if let access = node.parent?.as(MemberAccessExprSyntax.self), access.declName.id == node.id {
                 isImplicitMember = access.base == nil
                 if access.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) { noteMemberUse(member) }
-                typedMember = access.base.flatMap(heldTypeName).map { $0 + "." + member }
+                // Called with labels (`text.split(separator: ",")`): the labels go with the name, so the
+                // index does not take it for a project method of that base name with other labels
+                // (`extension String { func split(usingRegex:) }`).
+                typedMember = access.base.flatMap(heldTypeName).map { $0 + "." + member + Self.callLabels(of: access) }
                 member = FileIndex.memberAccessKey(member)
             } else {
                 noteMemberUse(member)
@@ -496,6 +499,14 @@ final class FileIndexCollector {
     }
 
     /// The member part of a frame's reach key: its name, or an `init`'s labels (`init(markdown:fallback=:)`).
+    /// `(separator:)` when `access` is called with a labelled first argument (`_` for an unlabelled
+    /// one after it), else "" (a read, or a call with no labels).
+    static func callLabels(of access: MemberAccessExprSyntax) -> String {
+        guard let call = access.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == access.id,
+              call.arguments.contains(where: { $0.label != nil }) else { return "" }
+        return "(" + call.arguments.map { ($0.label?.text ?? "_") + ":" }.joined() + ")"
+    }
+
     private static func reachMember(of frame: FunctionFrame) -> String {
         frame.node.as(InitializerDeclSyntax.self)?.reachMember ?? frame.name
     }

@@ -251,12 +251,30 @@ extension WorkspaceIndex {
     /// `Thread.sortedMessages` (a member read on a value whose declared type the walk knew):
     /// that member of the one type declared under the name. Nil for a plain name, a type declared
     /// several times or nowhere, or a member no file records.
+    /// Called with labels (`String.split(separator:)`): not a member whose own recorded name takes
+    /// another first label (`split(usingRegex:)`).
     private func typedReachKey(_ name: String) -> String? {
         guard let dot = name.firstIndex(of: ".") else { return nil }
         let candidates = qualifiedNames(ofSimpleName: String(name[..<dot]))
         guard candidates.count == 1, let type = candidates.first else { return nil }
-        let key = FileIndex.memberReachKey(owner: type, member: String(name[name.index(after: dot)...]))
-        return reach.pathsByKey[key] != nil ? key : nil
+        var member = name[name.index(after: dot)...]
+        var firstLabel: Substring?
+        if let open = member.firstIndex(of: "(") {
+            firstLabel = member[member.index(after: open)...].prefix { $0 != ":" }
+            member = member[..<open]
+        }
+        let key = FileIndex.memberReachKey(owner: type, member: String(member))
+        guard let paths = reach.pathsByKey[key] else { return nil }
+        if let firstLabel {
+            for path in paths {
+                for hazard in files[path]?.reachHazards[key] ?? [] {
+                    guard let open = hazard.member.firstIndex(of: "(") else { continue }
+                    let declared = hazard.member[hazard.member.index(after: open)...].prefix { $0 != ":" && $0 != ")" }
+                    if !declared.isEmpty, declared != firstLabel { return nil }
+                }
+            }
+        }
+        return key
     }
 
     /// `dataArgument`: the caller on the way passes the app's data at that position (`FileIndex.dataArgumentEdge`),

@@ -22,8 +22,10 @@ extension ProjectSettings {
         /// Read only when it imports `ProjectDescription` (an app may name a source file
         /// `Project.swift`): the deployment targets its targets declare.
         case tuistManifest
-        /// An XcodeGen spec, `project.yml` (or `project.yaml`): read only when it has a top-level
-        /// `targets:` key, for the deployment targets it declares.
+        /// An XcodeGen spec, `project.yml` (or `project.yaml`, or named for one of several:
+        /// `project-ios.yml`): read only when it has a top-level `targets:` key, for the deployment
+        /// targets it declares. Where one folder holds several, `project.yml` is the one read, else the
+        /// last by name.
         case xcodeGenSpec
     }
 
@@ -57,7 +59,9 @@ extension ProjectSettings {
             }
             if equals("Package.swift", name) { return .manifest }
             if equals("Project.swift", name) { return .tuistManifest }
-            if equals("project.yml", name) || equals("project.yaml", name) { return .xcodeGenSpec }
+            // `project.yml`, or a spec named for one of several (`project-ios.yml`: `xcodegen --spec`).
+            if name.count >= 11, memcmp(name.baseAddress!, ("project" as StaticString).utf8Start, 7) == 0,
+               ends(".yml", name) || ends(".yaml", name) { return .xcodeGenSpec }
             // A helper's folder is rare: its name decides by `Character`s (a relative path has no leading `/`).
             if ends(".swift", name), ByteSearch.contains(Array("ProjectDescriptionHelpers/".utf8), in: UnsafeBufferPointer(rebasing: bytes[0..<start])) {
                 return nil
@@ -83,7 +87,7 @@ extension ProjectSettings {
         if name == "Package.swift" { return .manifest }
         if name.hasPrefix("Package@swift-") && name.hasSuffix(".swift") { return .manifestVariant }
         if name == "Project.swift" || (name.hasSuffix(".swift") && ("/" + path).contains(tuistHelpersFolder)) { return .tuistManifest }
-        if name == "project.yml" || name == "project.yaml" { return .xcodeGenSpec }
+        if name.hasPrefix("project") && (name.hasSuffix(".yml") || name.hasSuffix(".yaml")) { return .xcodeGenSpec }
         if name.hasSuffix(".xcconfig") { return .xcconfig }
         if name == "Info.plist" || name.hasSuffix("-Info.plist") { return .infoPlist }
         if name == "project.pbxproj" && parts.dropLast().last?.hasSuffix(".xcodeproj") == true { return .xcodeProject }
@@ -97,5 +101,5 @@ extension ProjectSettings {
 
     /// What a file watcher must watch to see every settings file change, with `**/*.swift`
     /// (which covers the manifests): wider than `kind(ofPath:)`, which still decides.
-    public static let watchedGlobPatterns = ["**/*.xcconfig", "**/project.pbxproj", "**/*Info.plist", "**/project.yml", "**/project.yaml"]
+    public static let watchedGlobPatterns = ["**/*.xcconfig", "**/project.pbxproj", "**/*Info.plist", "**/project*.yml", "**/project*.yaml"]
 }

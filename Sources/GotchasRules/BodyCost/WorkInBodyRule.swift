@@ -392,6 +392,22 @@ struct WorkInBodyRule: Rule {
         ],
         nonTriggering: [
             RuleExample("""
+                struct Dropdown: View {
+                    @Binding var selection: String
+                    var selectedItems: Set<String> { Set(selection.split(separator: ",").map(String.init)) }
+                    var body: some View { Text("\\(selectedItems.count)") }
+                }
+                """, note: "the standard library's `split(separator:)`, not the project's `split(usingRegex:)` of the same base name", otherFiles: [
+                    "String+Split.swift": """
+                        extension String {
+                            func split(usingRegex pattern: String) -> [String] {
+                                let regex = try! NSRegularExpression(pattern: pattern)
+                                return regex.matches(in: self, range: NSRange(startIndex..., in: self)).map { String(self[Range($0.range, in: self)!]) }
+                            }
+                        }
+                        """,
+                ]),
+            RuleExample("""
                 struct Onboarding: View {
                     @ObservedObject var coordinator: Coordinator
                     let modelReady: Bool
