@@ -9,7 +9,7 @@ struct UnstableIdentityRule: CallRule {
         category: .state,
         severity: .warning,
         seed: "003 r2",
-        summary: "A computed `id` that returns `UUID()`, or `.id(UUID())`.",
+        summary: "A computed `id` that returns `UUID()`, `.id(UUID())`, or `ForEach` over values remade each render with `let id = UUID()`.",
         rationale: """
             Identity must be stable. `var id: UUID { UUID() }` returns a new ID every time SwiftUI asks, so \
             each update sees all-new elements: rows lose their `@State`, images reload, and everything \
@@ -20,14 +20,34 @@ struct UnstableIdentityRule: CallRule {
             "`.id(UUID())` evaluated once (an init, an action)",
             "a lone `ProgressView` restarted in a row",
             "a `.id(UUID())` with a comment, or in an availability branch",
-            "`UUID()` stored once",
+            "`UUID()` stored once, in values kept in state or identified by their data",
             "`x ?? UUID()` where `x` is not optional",
         ],
-        severityReason: "warning for `.id(UUID())` in rendered code (a new identity on every render: state resets, but nothing crashes), for a computed `id` returning `UUID()` (a new value on every read, an identity only where views are identified by it); info for `x ?? UUID()`, new only on the reads where `x` is nil (which the code rarely shows). Info where no view can be identified by it: an error type no view names, or a fallback every initializer makes unreachable (only a decoded value can lack it).",
+        severityReason: "warning for `.id(UUID())` in rendered code (a new identity on every render: state resets, but nothing crashes), for a computed `id` returning `UUID()` (a new value on every read, an identity only where views are identified by it); info for `x ?? UUID()`, new only on the reads where `x` is nil (which the code rarely shows). Info where no view can be identified by it: a type no view names (an error, a request body), or a fallback every initializer makes unreachable (only a decoded value can lack it). Also a warning for `ForEach` over values a method or computed property makes on every render, each storing `let id = UUID()`.",
         asks: [.referringTypes, .declaration],
         useInstead: "a stable ID",
-        triggers: ["UUID()"],
+        triggers: ["UUID()", "ForEach("],
         triggering: [
+            RuleExample("""
+                struct MarkRequest: Identifiable, Encodable {
+                    var id: UUID { ↓UUID() }
+                    let rating: Int
+                }
+                enum MarkEndpoint { static func body(_ request: MarkRequest) -> Data { Data() } }
+                """, note: "info: a type no view names is never a view's data"),
+            RuleExample("""
+                struct MetricItem: Identifiable {
+                    let id = UUID()
+                    let title: String
+                }
+                struct MetricsView: View {
+                    let load: Double
+                    private func metricItems() -> [MetricItem] { [MetricItem(title: "Load \\(load)")] }
+                    var body: some View {
+                        ForEach(↓metricItems()) { item in Text(item.title).contentTransition(.numericText()) }
+                    }
+                }
+                """, note: "values made again on every render, each with a new stored `UUID()`"),
             """
             struct Treat: Identifiable {
                 var name: String
@@ -83,6 +103,21 @@ struct UnstableIdentityRule: CallRule {
         ],
         nonTriggering: [
             RuleExample("""
+                struct MetricItem: Identifiable {
+                    let id = UUID()
+                    let title: String
+                }
+                struct MetricsView: View {
+                    @State private var items = [MetricItem(title: "Load")]
+                    private func metricItems() -> [MetricItem] { items }
+                    var body: some View {
+                        ForEach(items) { item in Text(item.title) }
+                        ForEach(metricItems(), id: \\.title) { item in Text(item.title) }
+                    }
+                }
+                """, note: "values kept in state, and rebuilt values identified by their data"),
+
+            RuleExample("""
                 HStack {
                     Spacer()
                     ProgressView()
@@ -135,9 +170,13 @@ struct UnstableIdentityRule: CallRule {
                         note: "a `?? UUID()` fallback stored once in an initializer"),
         ])
 
-    static let calledNames: Set<String> = ["id", "UUID"]
+    static let calledNames: Set<String> = ["id", "UUID", "ForEach"]
 
     func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
+        if callee == "ForEach" {
+            checkRebuiltElements(call, in: context, report: &report)
+            return
+        }
         if callee == "id", call.receiver != nil, call.arguments.count == 1, call.arguments.first?.label == nil,
            let argument = call.arguments.first?.expression.unwrapped.as(FunctionCallExprSyntax.self), Self.isNewUUID(argument) {
             // Evaluated once (an `init` building a stored view, an action) it is one identity, not one per render.
@@ -176,10 +215,11 @@ struct UnstableIdentityRule: CallRule {
                 range: call.byteRange, loweredSeverity: .info))
             return
         }
-        // An error type no view names is thrown and caught, never listed: nothing identifies views by it.
-        if let type = context.enclosingType, Self.isErrorNoViewNames(type, in: context) {
+        // A type no view names (an error thrown and caught, a request body sent to a server) is never
+        // listed: nothing identifies views by it.
+        if let type = context.enclosingType, Self.isNamedByNoView(type, in: context) {
             report.append(Finding(
-                message: "A computed `id` returning `UUID()` is a new identity every time it is read; no view names the error type `\(type.name)`, so nothing identifies views by it yet; store it once (`let id = UUID()`) or derive it from the data",
+                message: "A computed `id` returning `UUID()` is a new identity every time it is read; no view names `\(type.name)`, so nothing identifies views by it yet; store it once (`let id = UUID()`) or derive it from the data",
                 range: call.byteRange, loweredSeverity: .info))
             return
         }
@@ -199,14 +239,51 @@ struct UnstableIdentityRule: CallRule {
         return !typeName.hasSuffix("?") && !typeName.hasSuffix("!") && !typeName.hasPrefix("Optional<")
     }
 
-    /// `type` is an `Error` and no view type's code names it (the workspace, complete).
-    static func isErrorNoViewNames(_ type: TypeScope, in context: RuleContext) -> Bool {
-        let merged = context.type(named: type.name) ?? type
-        guard ["Error", "LocalizedError"].contains(where: { type.inherits($0) || merged.inherits($0) }),
-              let referring = context.typesReferring(to: type.name) else { return false }
+    /// No view type's code names `type` (the workspace, complete): it is never a view's data.
+    static func isNamedByNoView(_ type: TypeScope, in context: RuleContext) -> Bool {
+        guard let referring = context.typesReferring(to: type.name) else { return false }
         return referring.allSatisfy { name in
             name == type.name || name.isEmpty || context.type(named: name).map { !$0.isView } == true
         }
+    }
+
+    /// `ForEach(makeItems()) { … }` (or a computed property) with no `id:`, whose elements are made
+    /// again on every render and store `let id = UUID()`: each render's values bring new
+    /// identities, so every row is removed and inserted (its state reset, no transition).
+    private func checkRebuiltElements(_ call: FunctionCallExprSyntax, in context: RuleContext, report: inout [Finding]) {
+        guard context.isInRenderPath, call.calledExpression.is(DeclReferenceExprSyntax.self),
+              call.arguments.count == 1, let data = call.arguments.first, data.label == nil,
+              let (made, element) = Self.rebuiltElements(data.expression, in: context),
+              let type = context.type(named: element),
+              let id = type.property(named: "id"), id.isStoredInstance, id.initializerCallee == "UUID"
+        else { return }
+        report.append(Finding(
+            message: "`\(made)` makes new `\(element)` values on every render, each with a new `id = UUID()`: every row gets a new identity each time, so its state resets and it is removed and re-inserted; derive `id` from the data (or keep the values in state)",
+            range: data.expression.byteRange))
+    }
+
+    /// `makeItems()` (a method of the view declared `-> [T]`) or `items` (a computed property of
+    /// type `[T]`): what makes the values, and `T`.
+    static func rebuiltElements(_ expression: ExprSyntax, in context: RuleContext) -> (String, String)? {
+        let expression = expression.unwrapped
+        if let made = expression.as(FunctionCallExprSyntax.self), made.arguments.isEmpty,
+           let name = made.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text ?? made.calledExpression.selfMemberName,
+           let members = made.ancestor(MemberBlockSyntax.self) {
+            for member in members.members {
+                guard let function = member.decl.as(FunctionDeclSyntax.self), function.name.text == name,
+                      function.signature.parameterClause.parameters.isEmpty,
+                      let written = function.signature.returnClause?.type.trimmedText,
+                      let element = TypeNames.element(of: written).flatMap(TypeNames.simple), TypeNames.startsUppercase(element) else { continue }
+                return (name + "()", element)
+            }
+            return nil
+        }
+        guard let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text ?? expression.selfMemberName,
+              let property = WorkspaceRuleSupport.enclosingProperty(named: name, in: context), property.isComputed,
+              let written = property.typeName, let element = TypeNames.element(of: written).flatMap(TypeNames.simple),
+              TypeNames.startsUppercase(element)
+        else { return nil }
+        return (name, element)
     }
 
     /// Every `init` of the type declaring the getter assigns the stored property `operand`
