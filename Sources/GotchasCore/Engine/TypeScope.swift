@@ -82,8 +82,8 @@ public struct TypeScope: Sendable, Codable, Hashable {
         case none
         /// Calls something whose cost the body does not show (`load()`, `Container.shared.store()`).
         case calls
-        /// Starts work that is known to cost: a `Task`, a `try` (I/O, decoding, a store), or
-        /// building a context, decoder, formatter, player or session (`heavyConstructions`).
+        /// Starts work that is known to cost: a `Task`, or building a context, decoder, formatter,
+        /// player or session (`heavyConstructions`).
         case startsWork
 
         public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
@@ -213,7 +213,7 @@ public struct TypeScope: Sendable, Codable, Hashable {
 
     /// What an initializer body does: `.calls` when it calls something besides
     /// `super.init(…)`/`self.init(…)` or runs a closure, `.startsWork` when it starts a `Task`,
-    /// `try`s something, or builds one of `heavyConstructions`.
+    /// or builds one of `heavyConstructions` (a `try` alone is a call).
     /// Two kinds of statement are not counted, since making a throwaway instance does not run
     /// them or they cost nothing until something is sent: an `if flag { … }` on a `Bool` parameter
     /// that defaults to `false` (`init(auto: Bool = false)`: callers opt in), and a Combine
@@ -284,7 +284,8 @@ public struct TypeScope: Sendable, Codable, Hashable {
         var work = InitializerWork.none
         for index in tokens.indices {
             let token = tokens[index]
-            if token.tokenKind == .keyword(.try) { return .startsWork }
+            // `try` marks a call that can fail, not one that costs: it calls code (below) whose cost
+            // is not shown, unless what it calls is known to (a `Task`, `heavyConstructions`).
             if index + 1 < tokens.count, tokens[index + 1].tokenKind == .leftParen || tokens[index + 1].tokenKind == .leftBrace
                 || tokens[index + 1].tokenKind == .period {
                 if token.text == "Task" { return .startsWork }

@@ -32,6 +32,18 @@ struct OnAppearTaskRule: CallRule {
         requires: .os(iOS: OSVersion(15), macOS: OSVersion(12), tvOS: OSVersion(15), watchOS: OSVersion(8)),
         triggering: [
             RuleExample("""
+                struct Feed: View {
+                    @ObservedObject var model: FeedModel
+                    var body: some View {
+                        List {
+                            ForEach(model.posts) { post in
+                                PostRow(post: post)↓.onAppear { Task { await model.loadThumbnail(for: post) } }
+                            }
+                        }
+                    }
+                }
+                """, note: "a row's own work (it names the row's element): cancelled with the row by `.task`"),
+            RuleExample("""
                 @available(iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1, *)
                 struct AvailableExample: View {
                     var body: some View {
@@ -88,6 +100,18 @@ struct OnAppearTaskRule: CallRule {
             """,
         ],
         nonTriggering: [
+            RuleExample("""
+                struct Feed: View {
+                    @ObservedObject var model: FeedModel
+                    var body: some View {
+                        List {
+                            ForEach(model.posts) { post in
+                                PostRow(post: post).onAppear { Task { await model.loadNextPage() } }
+                            }
+                        }
+                    }
+                }
+                """, note: "a row starting the list's next page: `.task` would cancel the load when the row scrolls away"),
             RuleExample("""
                 struct ChatList: View {
                     @Environment(ChatManager.self) var chats
@@ -218,6 +242,9 @@ struct OnAppearTaskRule: CallRule {
         // Present only while changing state allows it: `.task` ends when the view goes, which the
         // work itself may cause (a load-more trigger hidden while loading). `Task { }` outlives that.
         if Self.isShownWhileStateAllows(call, in: context) { return }
+        // A row's `.onAppear` starting work that is not the row's own (it never names the row's
+        // element: the next page of the whole list): `.task` would cancel it when the row scrolls away.
+        if Self.startsListWorkFromARow(call, task: body, in: context) { return }
         // An `App`'s or a `Scene`'s scene content: setup for the app, which `.task` would cancel with its window.
         if let type = context.enclosingType, let merged = Optional(context.type(named: type.name) ?? type),
            ["App", "Scene"].contains(where: { type.inherits($0) || merged.inherits($0) }) {
@@ -244,6 +271,17 @@ struct OnAppearTaskRule: CallRule {
             message: "`.onAppear { Task { … } }` starts work that is never cancelled and restarts on every appearance; "
                 + "use `.task { … }`, which is cancelled when the view disappears",
             range: call.rangeFromCalleeName, fixes: fixes, loweredSeverity: outlivesCleanup ? nil : .info))
+    }
+
+    /// The call stands in a row over data (`ForEach(items) { item in … }`) and the task's code does
+    /// not name the row's element (`item`, or `$0`).
+    static func startsListWorkFromARow(_ call: FunctionCallExprSyntax, task body: ClosureExprSyntax, in context: RuleContext) -> Bool {
+        guard let row = context.containers.last(where: WorkspaceRuleSupport.isRowOverData) else { return false }
+        let names = Set(row.closure.parameterNames.filter { $0 != "_" })
+        let anonymous = row.closure.signature == nil
+        return !body.statements.tokens(viewMode: .sourceAccurate).contains { token in
+            names.contains(token.text) || (anonymous && token.text == "$0")
+        } && !(names.isEmpty && !anonymous)
     }
 
     /// A `for await`/`for try await` loop in the task's body.

@@ -26,7 +26,7 @@ struct HeavyStateInitializerRule: Rule {
             "a class the workspace does not declare",
             "a model the caller passes to the view's `init`",
         ],
-        severityReason: "warning where the construction shows work (a `Task`, a `try`, a context, decoder, formatter, player or session); info where it only calls code whose cost is not shown (`init() { load() }`), and where the view is built only as a pushed destination or a sheet, cover or popover (re-created only when the view that shows it updates).",
+        severityReason: "warning where the construction shows work (a `Task`, a context, decoder, formatter, player or session); info where it only calls code whose cost is not shown (`init() { load() }`, a `try` of the project's own call), and where the view is built only as a pushed destination or a sheet, cover or popover (re-created only when the view that shows it updates).",
         asks: [.declaration, .builtOnlyByApps, .builtOnlyByPreviews, .builtOnlyWhenShown],
         useInstead: "created once in .task",
         // `.task { }` in the advice: https://developer.apple.com/tutorials/data/documentation/swiftui/view/task(name:priority:file:line:_:).md (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1)
@@ -320,6 +320,8 @@ struct HeavyStateInitializerRule: Rule {
         // A scene's root (`WindowGroup { ContentView() }` is the only place that builds it) is
         // created again only when the app's own body is, which is rare: nothing re-creates it per render.
         guard !creations.isEmpty, !(context.enclosingView.map { context.isBuiltOnlyByApps($0.name) } ?? false) else { return }
+        // The `App` itself is made once, by the system: its state's initial value runs once.
+        if let type = context.enclosingType, type.inherits("App") || context.type(named: type.name)?.inherits("App") == true { return }
         // A view only previews build (a preview host) is made once per preview, by no parent.
         if WorkspaceRuleSupport.isPreviewOnly(context, at: node) { return }
         // Pushed or presented only: the view is made again only when the view that pushes or
@@ -336,7 +338,7 @@ struct HeavyStateInitializerRule: Rule {
                   !(node.is(VariableDeclSyntax.self) && context.isEnabled(StateNonObservableClassRule.description.id)
                       && StateNonObservableClassRule.flags(node, declaration: declaration, call: call, in: context))
             else { continue }
-            // A `Task`, a `try`, a context, decoder, formatter or player is work shown; a call of
+            // A `Task`, a context, decoder, formatter or player is work shown; a call of
             // something else is work whose cost the code does not show: reported lower.
             let what = work == .startsWork
                 ? "its construction (\(WorkspaceRuleSupport.place([declaration.path], from: context))) starts a task, a store, a decoder, a formatter or other work"

@@ -103,6 +103,13 @@ struct UnstableIdentityRule: CallRule {
         ],
         nonTriggering: [
             RuleExample("""
+                final class PopupPanel: NSPanel {
+                    func show(_ content: some View) {
+                        contentView = NSHostingView(rootView: content.id(UUID()))
+                    }
+                }
+                """, note: "a hosting view's root built once by an AppKit controller, not rendered code"),
+            RuleExample("""
                 struct MetricItem: Identifiable {
                     let id = UUID()
                     let title: String
@@ -181,6 +188,9 @@ struct UnstableIdentityRule: CallRule {
            let argument = call.arguments.first?.expression.unwrapped.as(FunctionCallExprSyntax.self), Self.isNewUUID(argument) {
             // Evaluated once (an `init` building a stored view, an action) it is one identity, not one per render.
             guard context.execution != .deferred, context.enclosingFunction?.kind != .initializer else { return }
+            // Outside any view (an AppKit controller building a hosting view's root once), it is one
+            // identity for that view's life, not one per render.
+            guard context.isInRenderPath || context.enclosingView != nil else { return }
             // A spinner given a new identity on purpose: a `ProgressView` in a reused `List` row stops
             // animating once the row is reused, and a fresh identity restarts it (it holds no state to lose).
             if let receiver = call.receiver, Self.isOnlyASpinner(receiver) { return }
