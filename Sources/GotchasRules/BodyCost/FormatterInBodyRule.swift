@@ -31,6 +31,19 @@ struct FormatterInBodyRule: Rule {
         useInstead: "a static, cached formatter",
         triggering: [
             RuleExample("""
+                struct PeerDetail: View {
+                    let peer: Peer
+                    private let dateFormatter: DateFormatter = {
+                        let formatter = ↓DateFormatter()
+                        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+                        return formatter
+                    }()
+                    var body: some View { Text(dateFormatter.string(from: peer.lastSeen)) }
+                }
+                """, note: "a stored property made by a closure called in place: made again with every view value", otherFiles: [
+                    "PeerList.swift": "struct PeerList: View {\n    let peers: [Peer]\n    var body: some View { List(peers) { PeerDetail(peer: $0) } }\n}",
+                ]),
+            RuleExample("""
                 struct FileDates: View {
                     let created: Date?
                     var body: some View {
@@ -507,9 +520,22 @@ struct FormatterInBodyRule: Rule {
               let variable = frame.node.as(VariableDeclSyntax.self), variable.attributes.isEmpty,
               !variable.modifiers.contains("static"), !variable.modifiers.contains("class"), !variable.modifiers.contains("lazy"),
               variable.bindings.allSatisfy({ $0.accessorBlock?.isComputed != true }),
-              variable.bindings.first?.initializer?.value.unwrapped.as(FunctionCallExprSyntax.self)?.id == call.id,
+              let value = variable.bindings.first?.initializer?.value.unwrapped.as(FunctionCallExprSyntax.self),
+              value.id == call.id || Self.isMadeByCalledClosure(call, value: value),
               let view = context.enclosingType
         else { return false }
         return !context.isBuiltOnlyByApps(view.name)
+    }
+
+    /// `let formatter: DateFormatter = { let f = DateFormatter(); …; return f }()`: the property's
+    /// value is a closure called in place, and `call` is a statement of that closure (not nested deeper).
+    static func isMadeByCalledClosure(_ call: FunctionCallExprSyntax, value: FunctionCallExprSyntax) -> Bool {
+        guard value.arguments.isEmpty, let closure = value.calledExpression.as(ClosureExprSyntax.self) else { return false }
+        var node = Syntax(call)
+        while let parent = node.parent {
+            if parent.is(ClosureExprSyntax.self) { return parent.id == closure.id }
+            node = parent
+        }
+        return false
     }
 }
