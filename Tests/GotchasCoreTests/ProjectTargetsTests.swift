@@ -151,6 +151,22 @@ import Testing
         #expect(DeviceFamilySetting.isPhonePortraitOnly([setting!]))
     }
 
+    /// An iPhone and iPad app that requires the full screen, in portrait only, always has the whole
+    /// screen (never split view): its app target's own settings, read through the project model.
+    @Test func aFullScreenPortraitIPadAppFillsTheScreen() {
+        let phone = XcodeTargetsFixture.project(appMembers: [])
+        let both = phone.replacingOccurrences(of: "TARGETED_DEVICE_FAMILY = 1;", with: "TARGETED_DEVICE_FAMILY = \"1,2\";")
+        let full = both.replacingOccurrences(of: "TARGETED_DEVICE_FAMILY = \"1,2\";", with: "TARGETED_DEVICE_FAMILY = \"1,2\";\n\t\t\t\tINFOPLIST_KEY_UIRequiresFullScreen = YES;\n\t\t\t\tINFOPLIST_KEY_UISupportedInterfaceOrientations = UIInterfaceOrientationPortrait;")
+        let path = Self.root + "/App.xcodeproj/project.pbxproj"
+        let iPad = DeviceFamilySetting(path: path, text: both)!
+        let fullScreen = DeviceFamilySetting(path: path, text: full)!
+        #expect(iPad.families == ["1", "2"] && fullScreen.families == ["1", "2"])
+        #expect(!DeviceFamilySetting.fillsScreenInPortraitOnly([iPad]), "an iPad app may be in split view")
+        #expect(fullScreen.requiresFullScreen)
+        #expect(DeviceFamilySetting.fillsScreenInPortraitOnly([fullScreen]))
+        #expect(!DeviceFamilySetting.isPhonePortraitOnly([fullScreen]), "still shows columns on iPad: not iPhone-only")
+    }
+
     /// Unset at every level, an iOS app's device family is Xcode's default: iPhone.
     @Test func anUnsetDeviceFamilyOfAnIOSAppIsIPhone() {
         let text = XcodeTargetsFixture.project(appMembers: []).split(separator: "\n", omittingEmptySubsequences: false)

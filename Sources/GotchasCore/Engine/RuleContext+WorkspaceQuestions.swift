@@ -212,6 +212,14 @@ extension RuleContext {
         return workspace.isPhonePortraitOnly(forFileAt: path)
     }
 
+    /// True when the file's app always has the whole screen, in portrait: iPhone only and portrait
+    /// only, or iPhone and iPad with `UIRequiresFullScreen` and portrait only (recorded as the
+    /// same question as `isPhonePortraitOnly`, whose answer covers both).
+    public var fillsScreenInPortraitOnly: Bool {
+        record(.phonePortraitOnly)
+        return workspace.fillsScreenInPortraitOnly(forFileAt: path)
+    }
+
     private func record(_ query: WorkspaceQueries.Query) {
         queries[activeRule, default: []].insert(query)
     }

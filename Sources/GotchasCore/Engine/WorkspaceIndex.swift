@@ -73,10 +73,21 @@ public struct WorkspaceIndex: Sendable {
     /// decide (the pbxproj, and the xcconfigs and Info.plists whose nearest project it is,
     /// the packages' own left out); any other file, every setting of the workspace.
     public func isPhonePortraitOnly(forFileAt written: String) -> Bool {
+        DeviceFamilySetting.isPhonePortraitOnly(deviceFamilySettings(forFileAt: written))
+    }
+
+    /// True when the app the file at `path` runs in always has the whole screen, in portrait
+    /// (`DeviceFamilySetting.fillsScreenInPortraitOnly`), decided over the same settings.
+    public func fillsScreenInPortraitOnly(forFileAt written: String) -> Bool {
+        DeviceFamilySetting.fillsScreenInPortraitOnly(deviceFamilySettings(forFileAt: written))
+    }
+
+    /// The device-family settings that decide for the file at `path` (see `isPhonePortraitOnly`).
+    func deviceFamilySettings(forFileAt written: String) -> [DeviceFamilySetting] {
         // Settings paths are standardized absolute paths; the file's, as the front end gave it.
         let path = StandardizedPath.of(written)
         let packages = deviceFamilies.values.flatMap(\.localPackages).filter { path.hasPrefix($0 + "/") }
-        guard !packages.isEmpty else { return isPhonePortraitOnly }
+        guard !packages.isEmpty else { return Array(deviceFamilies.values) }
         let apps = Set(deviceFamilies.compactMap { settingsPath, setting in
             setting.localPackages.contains { packages.contains($0) } ? settingsPath : nil
         })
@@ -88,7 +99,7 @@ public struct WorkspaceIndex: Sendable {
             let nearest = projectFolders.filter { settingsPath.hasPrefix($0 + "/") }.max { $0.utf8.count < $1.utf8.count }
             return nearest.map(appFolders.contains) == true && !packages.contains { settingsPath.hasPrefix($0 + "/") }
         }
-        return DeviceFamilySetting.isPhonePortraitOnly(settings.values)
+        return Array(settings.values)
     }
 
     // MARK: - Keeping it current

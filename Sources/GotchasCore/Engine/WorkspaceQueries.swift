@@ -112,6 +112,7 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
             case .buildsControl(let root): first.viewTreeBuildsControl(rootedAt: root) == second.viewTreeBuildsControl(rootedAt: root)
             case .defaultIsolation: first.defaultIsolationIsMainActor == second.defaultIsolationIsMainActor
             case .phonePortraitOnly: first.isPhonePortraitOnly(forFileAt: path) == second.isPhonePortraitOnly(forFileAt: path)
+                && first.fillsScreenInPortraitOnly(forFileAt: path) == second.fillsScreenInPortraitOnly(forFileAt: path)
             }
         }
 
@@ -140,7 +141,9 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
             case .referringTypes(let name): hasher.combine(workspace.typesReferring(to: name))
             case .buildsControl(let root): hasher.combine(workspace.viewTreeBuildsControl(rootedAt: root))
             case .defaultIsolation: hasher.combine(workspace.defaultIsolationIsMainActor)
-            case .phonePortraitOnly: hasher.combine(workspace.isPhonePortraitOnly(forFileAt: path))
+            case .phonePortraitOnly:
+                hasher.combine(workspace.isPhonePortraitOnly(forFileAt: path))
+                hasher.combine(workspace.fillsScreenInPortraitOnly(forFileAt: path))
             }
         }
     }

@@ -14,6 +14,11 @@ public struct DeviceFamilySetting: Sendable, Equatable {
     public var orientations: Set<String>?
     /// The local packages a readable Xcode project references (their code runs in its apps).
     public var localPackages: [String] = []
+    /// `UIRequiresFullScreen` is set (`INFOPLIST_KEY_UIRequiresFullScreen = YES`): on iPad the app
+    /// is never in split view or slide-over, and Stage Manager gives it the whole screen.
+    public var requiresFullScreen = false
+    /// The orientations named for iPad (the generic key and its `_iPad`/`~ipad` variant); nil when none is.
+    public var padOrientations: Set<String>?
 
     /// The setting of a settings file's text; nil for a file that is not an Xcode project or
     /// xcconfig (a package has no device family).
@@ -38,6 +43,13 @@ public struct DeviceFamilySetting: Sendable, Equatable {
                     families.formUnion(value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
                 case "INFOPLIST_KEY_UISupportedInterfaceOrientations", "INFOPLIST_KEY_UISupportedInterfaceOrientations_iPhone":
                     orientations = (orientations ?? []).union(value.split(separator: " ").map(String.init))
+                    if key == "INFOPLIST_KEY_UISupportedInterfaceOrientations" {
+                        padOrientations = (padOrientations ?? []).union(value.split(separator: " ").map(String.init))
+                    }
+                case "INFOPLIST_KEY_UISupportedInterfaceOrientations_iPad":
+                    padOrientations = (padOrientations ?? []).union(value.split(separator: " ").map(String.init))
+                case "INFOPLIST_KEY_UIRequiresFullScreen":
+                    requiresFullScreen = requiresFullScreen || value == "YES"
                 default:
                     continue
                 }
@@ -67,10 +79,24 @@ public struct DeviceFamilySetting: Sendable, Equatable {
         return found
     }
 
-    static let keyMarkers = [Array("TARGETED_DEVICE_FAMILY".utf8), Array("UISupportedInterfaceOrientations".utf8)]
+    static let keyMarkers = [Array("TARGETED_DEVICE_FAMILY".utf8), Array("UISupportedInterfaceOrientations".utf8), Array("UIRequiresFullScreen".utf8)]
 
     /// True when the files together say iPhone only (a watch target beside it does not count)
     /// and name only portrait orientations.
+    /// True when the app's window is always the whole screen, in portrait: iPhone only and portrait
+    /// only (`isPhonePortraitOnly`), or iPhone and iPad with `UIRequiresFullScreen` and only portrait
+    /// named for iPad too (`uiscreen-bounds` asks: the screen is the window there).
+    public static func fillsScreenInPortraitOnly(_ settings: some Collection<DeviceFamilySetting>) -> Bool {
+        if isPhonePortraitOnly(settings) { return true }
+        // A watch's or a TV's screen is always the app's: only iPhone and iPad windows can be smaller.
+        let families = settings.reduce(into: Set<String>()) { $0.formUnion($1.families) }.subtracting(["3", "4"])
+        guard !families.isEmpty, families.isSubset(of: ["1", "2"]), settings.contains(where: \.requiresFullScreen) else { return false }
+        let portrait = { (named: Set<String>) in !named.isEmpty && named.allSatisfy { $0.hasPrefix("UIInterfaceOrientationPortrait") } }
+        let phone = settings.compactMap(\.orientations)
+        let pad = settings.compactMap(\.padOrientations)
+        return !phone.isEmpty && phone.allSatisfy(portrait) && (!families.contains("2") || (!pad.isEmpty && pad.allSatisfy(portrait)))
+    }
+
     public static func isPhonePortraitOnly(_ settings: some Collection<DeviceFamilySetting>) -> Bool {
         let families = settings.reduce(into: Set<String>()) { $0.formUnion($1.families) }.subtracting(["4"])
         let named = settings.compactMap(\.orientations)

@@ -14,6 +14,8 @@ public struct ProjectTarget: Sendable, Equatable {
     var families: Set<String>
     /// Orientations of the generated Info.plist; nil when no level sets them.
     var orientations: Set<String>?
+    var padOrientations: Set<String>?
+    var requiresFullScreen = false
     var isApplication: Bool
 
     /// `xcconfigs` gives an xcconfig's settings (its `#include`s first), nil when not read.
@@ -27,6 +29,8 @@ public struct ProjectTarget: Sendable, Equatable {
         var setBy: [Platform: Set<String>] = [:]
         var families: Set<String> = []
         var orientations: Set<String>?
+        var padOrientations: Set<String>?
+        var requiresFullScreen = false
         for configuration in target.configurations {
             func value(_ key: String, _ platform: Platform?) -> (value: String, setBy: String)? {
                 XcodeBuildSettings.value(of: key, for: platform, layers: configuration.layers, xcconfigs: xcconfigs)
@@ -60,11 +64,19 @@ public struct ProjectTarget: Sendable, Equatable {
                     orientations = (orientations ?? []).union(named.split(separator: " ").map(String.init))
                 }
             }
+            for key in ["INFOPLIST_KEY_UISupportedInterfaceOrientations", "INFOPLIST_KEY_UISupportedInterfaceOrientations_iPad"] {
+                if let named = value(key, .iOS)?.value {
+                    padOrientations = (padOrientations ?? []).union(named.split(separator: " ").map(String.init))
+                }
+            }
+            if value("INFOPLIST_KEY_UIRequiresFullScreen", .iOS)?.value == "YES" { requiresFullScreen = true }
         }
         minimums = platforms.isEmpty ? .unknown : PlatformMinimums(platforms: platforms, versions: versions)
         self.setBy = setBy.mapValues { $0.sorted() }
         self.families = families
         self.orientations = orientations
+        self.padOrientations = padOrientations
+        self.requiresFullScreen = requiresFullScreen
     }
 
     /// The deployment targets of a file these targets compile: the platforms any of them
@@ -102,9 +114,15 @@ extension DeviceFamilySetting {
         let resolved = project.targets.map { ProjectTarget($0, project: project.path, xcconfigs: { _ in nil }) }
         localPackages = project.localPackages
         let apps = resolved.filter(\.isApplication)
-        for target in apps.isEmpty ? resolved : apps {
+        let shown = apps.isEmpty ? resolved : apps
+        for target in shown {
             families.formUnion(target.families)
             if let named = target.orientations { orientations = (orientations ?? []).union(named) }
+            if let named = target.padOrientations { padOrientations = (padOrientations ?? []).union(named) }
         }
+        // Every iPhone or iPad app requires the full screen (one that does not may be in split view;
+        // a TV app always has the whole screen).
+        let handheld = shown.filter { !$0.families.isDisjoint(with: ["1", "2"]) }
+        requiresFullScreen = !handheld.isEmpty && handheld.allSatisfy(\.requiresFullScreen)
     }
 }

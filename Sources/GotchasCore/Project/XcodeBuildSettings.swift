@@ -55,6 +55,7 @@ enum XcodeBuildSettings {
         "IPHONEOS_DEPLOYMENT_TARGET", "MACOSX_DEPLOYMENT_TARGET", "TVOS_DEPLOYMENT_TARGET", "WATCHOS_DEPLOYMENT_TARGET",
         "XROS_DEPLOYMENT_TARGET", "SDKROOT", "SUPPORTED_PLATFORMS", "TARGETED_DEVICE_FAMILY",
         "INFOPLIST_KEY_UISupportedInterfaceOrientations", "INFOPLIST_KEY_UISupportedInterfaceOrientations_iPhone",
+        "INFOPLIST_KEY_UISupportedInterfaceOrientations_iPad", "INFOPLIST_KEY_UIRequiresFullScreen",
     ]
     static func isRead(_ key: Substring) -> Bool { readKeys.contains(key) }
 

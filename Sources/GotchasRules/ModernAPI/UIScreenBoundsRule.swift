@@ -167,6 +167,18 @@ struct UIScreenBoundsRule: Rule {
                     INFOPLIST_KEY_UISupportedInterfaceOrientations_iPhone = UIInterfaceOrientationPortrait;
                     """]),
             RuleExample("""
+                struct Banner2: View {
+                    var body: some View {
+                        Image("hero").frame(width: UIScreen.main.bounds.width)
+                    }
+                }
+                """, note: "iPhone and iPad, requiring the full screen, portrait only: never in split view",
+                otherFiles: ["App.xcodeproj/project.pbxproj": """
+                    TARGETED_DEVICE_FAMILY = "1,2";
+                    INFOPLIST_KEY_UIRequiresFullScreen = YES;
+                    INFOPLIST_KEY_UISupportedInterfaceOrientations = UIInterfaceOrientationPortrait;
+                    """]),
+            RuleExample("""
                 struct ShareButton: View {
                     var body: some View {
                         Button("Share") {
@@ -279,10 +291,11 @@ struct UIScreenBoundsRule: Rule {
         }
         // Below iOS 17 (or its peers) `containerRelativeFrame` does not exist: advise only `GeometryReader`.
         let advice = context.allows(Self.containerRelativeFrame) ? "use `containerRelativeFrame` or `GeometryReader`" : "use `GeometryReader`"
-        // An app that runs only on iPhone and only in portrait is never in split view, slide-over
-        // or Stage Manager and never rotates: its screen is its window (asked last: only files
+        // An app that runs only on iPhone and only in portrait (or also on iPad, requiring the full
+        // screen, in portrait only) is never in split view, slide-over or Stage Manager and never
+        // rotates: its screen is its window (asked last: only files
         // that would be flagged depend on the project's settings).
-        if context.isPhonePortraitOnly { return }
+        if context.fillsScreenInPortraitOnly { return }
         if let alias {
             // A stored static froze the size it first read; a computed one reads the screen again
             // on every access, which is still the screen's size and not the view's.
