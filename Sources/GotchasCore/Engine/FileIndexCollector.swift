@@ -84,17 +84,8 @@ final class FileIndexCollector {
 
     /// The file's text has `isMainThread` somewhere: only then can code stand in a branch of
     /// `Thread.isMainThread` (the walk up that asks is skipped everywhere else).
-    private lazy var mentionsMainThreadCheck: Bool = Self.contains(Array("isMainThread".utf8), in: context.document.bytes)
-
-    static func contains(_ needle: [UInt8], in bytes: [UInt8]) -> Bool {
-        guard let first = needle.first, bytes.count >= needle.count else { return false }
-        var index = 0
-        let last = bytes.count - needle.count
-        while index <= last {
-            if bytes[index] == first, bytes[index..<index + needle.count].elementsEqual(needle) { return true }
-            index += 1
-        }
-        return false
+    private lazy var mentionsMainThreadCheck: Bool = context.document.bytes.withUnsafeBufferPointer {
+        ByteSearch.contains(Array("isMainThread".utf8), in: $0)
     }
 
     init(context: RuleContext) {

@@ -65,9 +65,6 @@ public struct WorkspaceIndex: Sendable {
     /// The device families and orientations of Xcode projects and xcconfigs, by path.
     public private(set) var deviceFamilies: [String: DeviceFamilySetting] = [:]
 
-    /// True when the project runs on iPhone only, in portrait only (`DeviceFamilySetting`).
-    public var isPhonePortraitOnly: Bool { DeviceFamilySetting.isPhonePortraitOnly(deviceFamilies.values) }
-
     /// True when the app the file at `path` runs in is iPhone only, portrait only. A local
     /// package's code runs in the apps whose Xcode projects reference it: their settings
     /// decide (the pbxproj, and the xcconfigs and Info.plists whose nearest project it is,

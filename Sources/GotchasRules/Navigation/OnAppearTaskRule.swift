@@ -335,11 +335,11 @@ struct OnAppearTaskRule: CallRule {
             }
             if let variable = parent.as(VariableDeclSyntax.self) {
                 guard let name = variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-                      let group = variable.parent?.parent?.parent?.parent?.asProtocol(DeclGroupSyntax.self) else { return .always }
+                      let group = WorkspaceRuleSupport.enclosingTypeDeclaration(parent)?.asProtocol(DeclGroupSyntax.self) else { return .always }
                 return .member(name, group)
             }
             if let function = parent.as(FunctionDeclSyntax.self) {
-                guard let group = function.parent?.parent?.parent?.parent?.asProtocol(DeclGroupSyntax.self) else { return .always }
+                guard let group = WorkspaceRuleSupport.enclosingTypeDeclaration(parent)?.asProtocol(DeclGroupSyntax.self) else { return .always }
                 return .member(function.name.text, group)
             }
             if parent.is(MemberBlockSyntax.self) { return .always }
