@@ -187,4 +187,22 @@ import Testing
         #expect(RuleHarness.lint(view.replacingOccurrences(of: "LABEL", with: "separator"), only: "work-in-body", otherFiles: helper).isEmpty)
         #expect(RuleHarness.lint(view.replacingOccurrences(of: "LABEL", with: "usingRegex"), only: "work-in-body", otherFiles: helper).count == 1)
     }
+
+    @Test func aCappedTimelineIsNotSaidToRunEveryFrame() {
+        let code = """
+            @available(iOS 17, *)
+            struct Pulse: View {
+                var body: some View {
+                    TimelineView(.animation(minimumInterval: 0.05)) { timeline in
+                        Circle().scaleEffect(1 + sin(timeline.date.timeIntervalSinceReferenceDate))
+                    }
+                }
+            }
+            """
+        let capped = RuleHarness.lint(code, only: "timelineview-periodic-math")
+        #expect(capped.count == 1)
+        #expect(capped.first.map { $0.message.contains("on every tick") && !$0.message.contains("every frame") } == true)
+        let free = RuleHarness.lint(code.replacingOccurrences(of: "minimumInterval: 0.05", with: "minimumInterval: nil"), only: "timelineview-periodic-math")
+        #expect(free.first.map { $0.message.contains("every frame") } == true)
+    }
 }
