@@ -93,8 +93,10 @@ import Testing
         #expect(Self.severities(seeded, only: "state-not-private") == [.warning], "the init seeds it from a caller's value")
         let memberwise = "struct Player: View { @State var isPlaying = false; var body: some View { Text(\"\\(isPlaying)\") } }"
         #expect(Self.severities(memberwise, only: "state-not-private") == [.info], "the memberwise initializer takes it, no caller passes it")
-        let caller = ["Queue.swift": "struct Queue: View { var body: some View { Player(isPlaying: true) } }"]
+        let caller = ["Queue.swift": "struct Queue: View { let autoplay: Bool; var body: some View { Player(isPlaying: autoplay) } }"]
         #expect(Self.severities(memberwise, only: "state-not-private", otherFiles: caller) == [.warning], "a caller passes it: its value is dropped")
+        let constant = ["Queue.swift": "struct Queue: View { var body: some View { Player(isPlaying: true) } }"]
+        #expect(Self.severities(memberwise, only: "state-not-private", otherFiles: constant) == [.info], "a constant is the same value every time")
         let other = ["Queue.swift": "struct Queue: View { var body: some View { Player() } }"]
         #expect(Self.severities(memberwise, only: "state-not-private", otherFiles: other) == [.info])
         let preview = ["Player+Preview.swift": "#Preview { Player(isPlaying: true) }",

@@ -146,7 +146,7 @@ import Testing
         ]
         #expect(RuleHarness.lint(code, only: "state-not-private", otherFiles: others).map(\.severity) == [.info])
         var passing = others
-        passing["Root.swift"] = "struct Root: View { var body: some View { ActivityView(items: [\"a\"]) } }"
+        passing["Root.swift"] = "struct Root: View { let names: [String]; var body: some View { ActivityView(items: names) } }"
         #expect(RuleHarness.lint(code, only: "state-not-private", otherFiles: passing).map(\.severity) == [.warning])
     }
 
@@ -204,5 +204,65 @@ import Testing
         #expect(capped.first.map { $0.message.contains("on every tick") && !$0.message.contains("every frame") } == true)
         let free = RuleHarness.lint(code.replacingOccurrences(of: "minimumInterval: 0.05", with: "minimumInterval: nil"), only: "timelineview-periodic-math")
         #expect(free.first.map { $0.message.contains("every frame") } == true)
+    }
+
+    @Test func aListsDataFilteredOnceARenderIsInfoUnlessTheViewHoldsAQuery() {
+        let view = """
+            struct Servers: View {
+                @StateObject private var model = ServerModel()
+                var visibleServers: [Server] { model.servers.filter { !$0.isHidden }.sorted { $0.name < $1.name } }
+                var body: some View {
+                    List { ForEach(visibleServers) { server in Text(server.name) } }
+                }
+            }
+            """
+        let unknownSize = RuleHarness.lint(view, only: "work-in-body")
+        #expect(unknownSize.map(\.severity) == [.info])
+        #expect(unknownSize.first.map { $0.message.contains("reads it for a list's rows") } == true)
+        let query = view.replacingOccurrences(of: "@StateObject private var model = ServerModel()",
+                                              with: "@StateObject private var model = ServerModel()\n    @Query private var pinned: [Pin]")
+        #expect(RuleHarness.lint(query, only: "work-in-body").map(\.severity) == [.warning])
+    }
+
+    @Test func aStateEveryCallerSeedsWithAConstantIsInfo() {
+        let row = """
+            struct InfoRow: View {
+                @State var title: String
+                var body: some View { Text(title) }
+            }
+            """
+        let constant = RuleHarness.lint(row, only: "state-not-private", otherFiles: ["Popover.swift": """
+            struct Popover: View {
+                var body: some View {
+                    VStack { InfoRow(title: "Make screen black"); InfoRow(title: "Soft power off") }
+                }
+            }
+            """])
+        #expect(constant.map(\.severity) == [.info])
+        #expect(constant.first.map { $0.message.contains("every caller passes a constant `title:`") } == true)
+        let varying = RuleHarness.lint(row, only: "state-not-private", otherFiles: ["Popover.swift": """
+            struct Popover: View {
+                let name: String
+                var body: some View {
+                    VStack { InfoRow(title: "Make screen black"); InfoRow(title: name) }
+                }
+            }
+            """])
+        #expect(varying.map(\.severity) == [.warning])
+    }
+
+    @Test func aWidgetViewReadingItsImageIsNotWorkOnEveryRender() {
+        let view = """
+            import SwiftUI
+            IMPORT
+            struct BookCard: View {
+                let url: URL
+                var body: some View {
+                    if let data = try? Data(contentsOf: url), let image = UIImage(data: data) { Image(uiImage: image) }
+                }
+            }
+            """
+        #expect(RuleHarness.lint(view.replacingOccurrences(of: "IMPORT", with: "import WidgetKit"), only: "work-in-body").isEmpty)
+        #expect(!RuleHarness.lint(view.replacingOccurrences(of: "IMPORT", with: ""), only: "work-in-body").isEmpty)
     }
 }

@@ -103,7 +103,11 @@ public struct FileIndex: Sendable, Codable {
     /// initializer, recorded beside the labels every caller passes (a preview seeding a view's
     /// state on purpose is no app caller whose value is dropped).
     public static func appCallersKey(of type: String) -> String { type + " app" }
-    public static func isAppCallersKey(_ key: String) -> Bool { key.hasSuffix(" app") }
+    public static func isAppCallersKey(_ key: String) -> Bool { key.hasSuffix(" app") || key.hasSuffix(" varying") }
+
+    /// The key of the labels app code passes a value that may differ between calls (not a literal
+    /// or an enum case written out: `Row(title: "Inbox")` passes one value for ever).
+    public static func varyingCallersKey(of type: String) -> String { type + " varying" }
 
     public init(path: String, types: [String: TypeScope] = [:], environmentUses: [EnvironmentUse] = [],
                 intentControls: [IntentControlUse] = [], references: [String: NameSet] = [:],

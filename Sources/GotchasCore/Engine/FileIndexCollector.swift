@@ -426,10 +426,12 @@ final class FileIndexCollector {
         case .inferred: key = FileIndex.initializerOfUnknownType
         }
         let appKey = context.isInPreviewCode ? nil : FileIndex.appCallersKey(of: key)
+        let varyingKey = context.isInPreviewCode ? nil : FileIndex.varyingCallersKey(of: key)
         for argument in call.arguments {
             guard let label = argument.label?.text else { continue }
             entries.initializerLabels[key, default: []].insert(label)
             if let appKey { entries.initializerLabels[appKey, default: []].insert(label) }
+            if let varyingKey, !argument.expression.isLiteralConstant { entries.initializerLabels[varyingKey, default: []].insert(label) }
         }
     }
 

@@ -219,7 +219,7 @@ public struct WorkspaceIndex: Sendable {
     public func initializerLabels(passedTo typeName: String) -> Set<String>? {
         guard isComplete else { return nil }
         var labels: Set<String> = []
-        // App code's callers of a type (`FileIndex.appCallersKey`) are those that name it: an
+        // App code's callers of a type (`FileIndex.appCallersKey`, `varyingCallersKey`) are those that name it: an
         // `.init(label:)` of a type the syntax does not name could be any type's, and counting it
         // for every type would make every label look passed.
         let keys = FileIndex.isAppCallersKey(typeName) ? [typeName] : [typeName, FileIndex.initializerOfUnknownType]

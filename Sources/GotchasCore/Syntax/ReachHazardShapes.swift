@@ -280,6 +280,24 @@ extension ExprSyntax {
         return false
     }
 
+    /// A value written out that cannot differ from one call to the next: a string literal without
+    /// interpolation, a number, `true`/`false`, `nil`, an enum case by its implicit member
+    /// (`.compact`), or an array of those. A caller passing only such values hands a view the same value every time.
+    public var isLiteralConstant: Bool {
+        let value = unwrapped
+        if let string = value.as(StringLiteralExprSyntax.self) {
+            return string.segments.allSatisfy { $0.is(StringSegmentSyntax.self) }
+        }
+        if value.is(IntegerLiteralExprSyntax.self) || value.is(FloatLiteralExprSyntax.self)
+            || value.is(BooleanLiteralExprSyntax.self) || value.is(NilLiteralExprSyntax.self) { return true }
+        if let prefix = value.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" {
+            return prefix.expression.is(IntegerLiteralExprSyntax.self) || prefix.expression.is(FloatLiteralExprSyntax.self)
+        }
+        if let member = value.as(MemberAccessExprSyntax.self) { return member.base == nil }
+        if let array = value.as(ArrayExprSyntax.self) { return array.elements.allSatisfy { $0.expression.isLiteralConstant } }
+        return false
+    }
+
     /// The expression stands in the size proposed to a fitting measurement
     /// (`toolbar.sizeThatFits(CGSize(width: UIScreen.main.bounds.width, height: 0))`,
     /// `systemLayoutSizeFitting(…)`): a width to measure a height against, not a layout size.

@@ -26,7 +26,7 @@ struct FormatterInBodyRule: Rule {
             "`Text(_:format:)`",
             "code outside views",
         ],
-        severityReason: "repeated work per row or per tick (in a `ForEach`/`List` row or a `TimelineView`); info for a formatter built once per render of one view, directly or one call away, and in a widget's or Live Activity's view (a file importing WidgetKit or ActivityKit), drawn once per timeline entry or update.",
+        severityReason: "repeated work per row or per tick (in a `ForEach`/`List` row or a `TimelineView`); info for a formatter built once per render of one view, directly, one call away or in a view's stored property (once per render of the parent), and in a widget's or Live Activity's view (a file importing WidgetKit or ActivityKit), drawn once per timeline entry or update.",
         asks: [.declaration, .builtOnlyByApps, .reachedHazard],
         useInstead: "a static, cached formatter",
         triggering: [
@@ -486,7 +486,8 @@ struct FormatterInBodyRule: Rule {
             guard let type = call.constructedTypeName, Self.formatterTypes.contains(type) else { return }
             report.append(Finding(
                 message: "`\(type)()` in a view's stored property is created again each time the parent re-creates this view (every time the parent's `body` runs); keep one in a `static let` or use `Text(_:format:)` with a FormatStyle",
-                range: call.byteRange))
+                // Once per render of the parent, as a formatter built once in one view's `body`.
+                range: call.byteRange, loweredSeverity: .info))
             return
         }
         guard context.isInRenderPath

@@ -22,7 +22,7 @@ struct TypeNamedTaskRule: Rule {
             "an enum case named `task`",
             "a nested `Task` where no bare `Task` means the concurrency type",
         ],
-        severityReason: "every bare `Task { … }` in the module fails to compile; warning for a type nested in another whose code writes a bare `Task`, and the message says where it shadows.",
+        severityReason: "every bare `Task { … }` in the module fails to compile; warning for a type nested in another whose code writes `Task { … }`, `Task.sleep` or `Task<…>` by the bare name, and the message says where it shadows.",
         triggers: ["Task"],
         triggering: [
             "struct ↓Task: Identifiable { var id = UUID(); var title: String }",
@@ -54,6 +54,13 @@ struct TypeNamedTaskRule: Rule {
                     enum Task { case todo, done; var next: Task { self == .todo ? .done : .todo } }
                 }
                 """, note: "nested: only its own code names it, meaning itself"),
+            RuleExample("""
+                final class Recognizer {
+                    struct Task: Hashable { let key: String }
+                    private var queue: [Task] = []
+                    func enqueue(_ key: String) { queue.append(Task(key: key)) }
+                }
+                """, note: "nested: its parent names it as a type and makes it from values, meaning this type; no concurrency `Task` is written there"),
         ])
 
     static let nodeKinds: Set<SyntaxKind> = [.structDecl, .classDecl, .enumDecl, .actorDecl, .typeAliasDecl, .protocolDecl]
@@ -69,7 +76,7 @@ struct TypeNamedTaskRule: Rule {
         else { return }
         guard name.text == "Task" || name.text == "`Task`" else { return }
         // Nested in another type, it shadows `Task` only inside that type: told where, and only
-        // when that type's code writes a bare `Task` (`_Concurrency.Task` or `Parent.Task` is fine).
+        // when that type's code means concurrency's `Task` by the bare name (`_Concurrency.Task` or `Parent.Task` is fine).
         if let parent = Self.enclosingTypeName(of: node) {
             guard Self.writesBareTask(in: parent.node, outside: node) else { return }
             report.append(Finding(
@@ -97,12 +104,27 @@ struct TypeNamedTaskRule: Rule {
 
     /// `Task` written without a qualifier in `scope` (an expression or a type), outside the
     /// declaration itself (whose own code means itself by the name).
+    /// Only a use that means Swift concurrency's `Task` counts: `Task { … }`, `Task(priority:) { … }`,
+    /// `Task.sleep`, `Task.detached`, `Task<…>`. A plain `Task` as a type or `Task(id:)` with values
+    /// names the nested type on purpose (`var queue: [Task]`), and compiles as meant.
     static func writesBareTask(in scope: Syntax, outside declaration: Syntax) -> Bool {
         let own = declaration.position..<declaration.endPosition
         return scope.tokens(viewMode: .sourceAccurate).contains { token in
-            token.tokenKind == .identifier("Task") && !own.contains(token.position)
-                && token.previousToken(viewMode: .sourceAccurate)?.tokenKind != .period
-                && (token.parent?.is(DeclReferenceExprSyntax.self) == true || token.parent?.is(IdentifierTypeSyntax.self) == true)
+            guard token.tokenKind == .identifier("Task"), !own.contains(token.position),
+                  token.previousToken(viewMode: .sourceAccurate)?.tokenKind != .period
+            else { return false }
+            if let type = token.parent?.as(IdentifierTypeSyntax.self) { return type.genericArgumentClause != nil }
+            guard let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { return false }
+            if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.base?.id == reference.id {
+                return concurrencyMembers.contains(member.declName.baseName.text)
+            }
+            if reference.parent?.is(GenericSpecializationExprSyntax.self) == true { return true }
+            guard let call = reference.parent?.as(FunctionCallExprSyntax.self) else { return false }
+            return call.trailingClosure != nil || call.arguments.contains { $0.expression.is(ClosureExprSyntax.self) }
         }
     }
+
+    static let concurrencyMembers: Set<String> = [
+        "sleep", "detached", "isCancelled", "checkCancellation", "yield", "currentPriority", "basePriority", "init",
+    ]
 }

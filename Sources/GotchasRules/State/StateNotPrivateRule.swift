@@ -24,7 +24,7 @@ struct StateNotPrivateRule: Rule {
             "a view only previews build",
         ],
         fixSafety: "Adds `private`. Safe when no other file uses the property and no caller passes its label; unsafe when one might (or the workspace is not fully indexed); none without an initial value, or in widget code.",
-        severityReason: "warning where a caller passes the property's label (or the callers are not all known yet): SwiftUI ignores that value after the first appearance; info where no caller passes it; a hint where the view's own `init` does not take it (nothing can pass one today). In widget code the message says instead that the state is only a copy of what the caller passes (WidgetKit renders each entry once).",
+        severityReason: "warning where a caller passes the property's label a value that can change (or the callers are not all known yet): SwiftUI ignores that value after the first appearance; info where no caller passes it, or every caller passes a constant (a literal or an enum case); a hint where the view's own `init` does not take it (nothing can pass one today). In widget code the message says instead that the state is only a copy of what the caller passes (WidgetKit renders each entry once).",
         asks: [.initializerLabels, .memberUsers, .builtOnlyByPreviews],
         fix: .safe,
         triggers: ["State"],
@@ -303,6 +303,18 @@ struct StateNotPrivateRule: Rule {
                 message: "`\(wrapper)` is not `private`: no caller in the app passes `\(name):` today"
                     + (previewPasses ? " (a preview does, to seed it)" : "")
                     + ", but the memberwise initializer takes it, and a value passed there would be used only for the view's first appearance; mark it `private`",
+                range: attribute.byteRange, fixes: fixes, loweredSeverity: .info))
+            return
+        }
+        // Every app caller passes a value written out (`Row(title: "Inbox")`): each call site hands
+        // the same value on every render, so nothing is dropped today. Only the memberwise
+        // initializer is read this way: a view's own `init` may take the value under another label.
+        if let name = variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+           let type = context.enclosingType, !type.declaresInitializer,
+           let varying = context.initializerLabels(passedTo: FileIndex.varyingCallersKey(of: type.name)), !varying.contains(name) {
+            report.append(Finding(
+                message: "`\(wrapper)` is not `private`: every caller passes a constant `\(name):`, so nothing is dropped today, "
+                    + "but a value that changed would be used only for the view's first appearance; take it as a `let`",
                 range: attribute.byteRange, fixes: fixes, loweredSeverity: .info))
             return
         }
