@@ -116,7 +116,16 @@ import Testing
 
     @Test func navigationViewInAPreviewIsAHint() {
         #expect(Self.severities("#Preview { NavigationView { InboxView() } }", only: "navigation-view") == [.hint])
-        #expect(Self.severities("struct Root: View { var body: some View { NavigationView { InboxView() } } }", only: "navigation-view") == [.warning])
+        let migrated = ["Detail.swift": "struct Detail: View { var body: some View { NavigationStack { Text(\"a\") } } }"]
+        #expect(Self.severities("struct Root: View { var body: some View { NavigationView { InboxView() } } }", only: "navigation-view",
+                                otherFiles: migrated) == [.warning])
+    }
+
+    @Test func navigationViewInAnAppThatHasNotMigratedIsInfo() {
+        let root = "struct Root: View { var body: some View { NavigationView { InboxView() } } }"
+        #expect(Self.severities(root, only: "navigation-view") == [.info], "no NavigationStack anywhere: the app's convention")
+        let split = ["Mail.swift": "struct Mail: View { var body: some View { NavigationSplitView { Text(\"a\") } detail: { Text(\"b\") } } }"]
+        #expect(Self.severities(root, only: "navigation-view", otherFiles: split) == [.warning], "the app has begun to migrate")
     }
 
     @Test func navigationViewInAHostViewOnlyPreviewsBuildIsAHint() {
@@ -127,7 +136,8 @@ import Testing
             }
             """
         #expect(Self.severities(host, only: "navigation-view", otherFiles: ["Previews.swift": "#Preview { TimerSheetHost() }"]) == [.hint])
-        let app = ["Root.swift": "struct Root: View { var body: some View { TimerSheetHost() } }"]
+        let app = ["Root.swift": "struct Root: View { var body: some View { TimerSheetHost() } }",
+                   "Detail.swift": "struct Detail: View { var body: some View { NavigationStack { Text(\"a\") } } }"]
         #expect(Self.severities(host, only: "navigation-view", otherFiles: app) == [.warning], "the app builds it")
     }
 

@@ -164,7 +164,8 @@ import Testing
         #expect(phone.map(\.severity) == [.info])
         #expect(phone.first.map { $0.message.contains("always a stack") } == true)
         let pad = RuleHarness.lint(code, only: "navigation-view", otherFiles: [
-            "App.xcodeproj/project.pbxproj": settings.replacingOccurrences(of: "= 1;", with: "= \"1,2\";")])
+            "App.xcodeproj/project.pbxproj": settings.replacingOccurrences(of: "= 1;", with: "= \"1,2\";"),
+            "Detail.swift": "struct Detail: View { var body: some View { NavigationStack { Text(\"a\") } } }"])
         #expect(pad.map(\.severity) == [.warning])
     }
 

@@ -25,8 +25,8 @@ struct NavigationViewRule: CallRule {
             "strings and comments",
         ],
         fixSafety: "In a view only ever pushed, the fix removes the wrapper (unsafe). Elsewhere one content view becomes `NavigationStack { … }`: safe when the view is styled `.stack` (or built only for watchOS/tvOS), unsafe otherwise (iPad and macOS showed a sidebar column) and where a screen reachable from the content builds its own `NavigationStack` (the message names it). Two or three views become `NavigationSplitView` (unsafe). No fix for a one-view `.columns` style.",
-        severityReason: "in app code, where it picks split columns or a stack per device, or nests a second container in a pushed view; info where it is a stack on every device (styled `.stack`, or in an app only for iPhone in portrait) and in test code; hint in preview code (also a host view only previews build), where the advice is to remove the wrapper when the previewed view has its own stack.",
-        asks: [.buildsNavigationStack, .builtOnlyAsDestination, .builtOnlyByPreviews, .phonePortraitOnly],
+        severityReason: "in app code, where it picks split columns or a stack per device, or nests a second container in a pushed view; info where it is a stack on every device (styled `.stack`, or in an app only for iPhone in portrait), in an app that uses no `NavigationStack` or `NavigationSplitView` yet (its convention, to migrate together), and in test code; hint in preview code (also a host view only previews build), where the advice is to remove the wrapper when the previewed view has its own stack.",
+        asks: [.buildsNavigationStack, .builtOnlyAsDestination, .builtOnlyByPreviews, .phonePortraitOnly, .referringTypes],
         tags: [.deprecated],
         fix: .safe,
         // https://developer.apple.com/documentation/swiftui/navigationstack.md (iOS 16, macOS 13, tvOS 16, watchOS 9, visionOS 1)
@@ -311,6 +311,12 @@ struct NavigationViewRule: CallRule {
             // (the project's settings asked last: only a finding that would be a warning depends on them).
             lowered = .info
             message = "`NavigationView` is deprecated; in this app, only for iPhone in portrait, it is always a stack: use `NavigationStack`"
+        } else if nestedStack == nil, Self.appHasNotMigrated(in: context) {
+            // No `NavigationStack` or `NavigationSplitView` anywhere: `NavigationView` is the app's
+            // convention, and moving one screen alone is a migration's first step, not a fix.
+            lowered = .info
+            message = "`NavigationView` is deprecated and picks split columns or a stack per device; this app uses no `NavigationStack` "
+                + "yet, so migrate its navigation together: `NavigationStack` for one column, `NavigationSplitView` for sidebar and detail"
         } else {
             message = "`NavigationView` is deprecated and picks split columns or a stack per device; use `NavigationStack` "
                 + "for one column or `NavigationSplitView` for sidebar and detail"
@@ -324,6 +330,12 @@ struct NavigationViewRule: CallRule {
             message: message,
             range: call.positionAfterSkippingLeadingTrivia.utf8Offset..<call.rangeThroughArguments.upperBound, fixes: fixes,
             loweredSeverity: lowered))
+    }
+
+    /// No code in the workspace names `NavigationStack` or `NavigationSplitView` (false while the
+    /// index is not complete: an unindexed file might).
+    static func appHasNotMigrated(in context: RuleContext) -> Bool {
+        ["NavigationStack", "NavigationSplitView"].allSatisfy { context.typesReferring(to: $0)?.isEmpty == true }
     }
 
     /// The first view type built in `content` whose view tree (pushed destinations, sheets, rows,

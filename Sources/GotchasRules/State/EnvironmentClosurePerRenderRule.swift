@@ -24,7 +24,7 @@ struct EnvironmentClosurePerRenderRule: CallRule {
             "a view only previews build",
             "a model object built in a `View` extension's helper or outside a view",
         ],
-        severityReason: "every reader re-renders with the parent.",
+        severityReason: "a model object built in `body` loses its state on every render; info for a closure, whose cost is every reader re-rendering with the parent, as large as those readers' bodies.",
         asks: [.declaration, .builtOnlyByPreviews],
         useInstead: "a stable object",
         triggering: [
@@ -176,7 +176,8 @@ struct EnvironmentClosurePerRenderRule: CallRule {
         if WorkspaceRuleSupport.isPreviewOnly(context, at: Syntax(call)) { return }
         report.append(Finding(
             message: "A closure created in `body` and put in the environment is new on every render and can't be compared: every reader of the key re-renders on each update; put a stable object in the environment instead",
-            range: call.rangeFromCalleeName))
+            // Extra renders cost only what the readers' bodies cost, which the code does not show.
+            range: call.rangeFromCalleeName, loweredSeverity: .info))
     }
 
     /// `.environmentObject(Store())`, `.environment(Model())`: a class of the workspace (an
