@@ -430,7 +430,18 @@ enum WorkspaceRuleSupport {
         guard !TypeNames.startsUppercase(name) else { return nil }
         guard let base = member.base else { return .staticMember(owner: nil, name: name) }
         if let selfName = expression.selfMemberName { return .member(owner: owner, name: selfName) }
-        guard let baseName = base.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
+        // `InsulinFormatter.shared.string(x)`: a member of the instance a type's static member holds
+        // (by convention, `shared`/`default` hold one of the type itself), when the workspace declares it.
+        if let instance = base.as(MemberAccessExprSyntax.self), instance.declName.baseName.text.first?.isLowercase == true,
+           let type = instance.base?.as(DeclReferenceExprSyntax.self)?.baseName.text, TypeNames.startsUppercase(type),
+           let declaration = context.declaration(of: type), declaration.scope.kind != .extension {
+            return .valueMember(owner: declaration.scope.qualifiedName, name: name)
+        }
+        // `glucose.date.shortDateTime`: a value of a type the syntax does not tell; only a member of an
+        // extension of a system type can be meant (`WorkspaceIndex.reachedHazard`).
+        guard let baseName = base.as(DeclReferenceExprSyntax.self)?.baseName.text else {
+            return .extensionMember(name: name)
+        }
         // A type written by name: its simple name is the qualified one at the top level, where
         // extensions of system types (`extension CGFloat`) live (no look-up for every `Color.red`).
         if TypeNames.startsUppercase(baseName) { return .staticMember(owner: baseName, name: name) }

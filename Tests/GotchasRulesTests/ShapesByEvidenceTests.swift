@@ -266,4 +266,72 @@ import Testing
         #expect(RuleHarness.lint(view.replacingOccurrences(of: "IMPORT", with: "import WidgetKit"), only: "work-in-body").isEmpty)
         #expect(!RuleHarness.lint(view.replacingOccurrences(of: "IMPORT", with: ""), only: "work-in-body").isEmpty)
     }
+
+    @Test func aFormatterInASystemTypesExtensionIsReachedThroughAChain() {
+        let row = """
+            struct History: View {
+                let readings: [Reading]
+                var body: some View {
+                    List { ForEach(readings) { reading in Text(reading.date.shortDateTime) } }
+                }
+            }
+            """
+        let dates = ["Extensions.swift": """
+            extension Date {
+                var shortDateTime: String {
+                    let formatter = DateFormatter()
+                    formatter.dateFormat = "MMM-dd HH:mm"
+                    return formatter.string(from: self)
+                }
+            }
+            """]
+        let reached = RuleHarness.lint(row, only: "formatter-in-body", otherFiles: dates)
+        #expect(reached.map(\.severity) == [.warning])
+        #expect(reached.first.map { $0.message.contains("`shortDateTime` (in `Extensions.swift`) builds a `DateFormatter`") } == true)
+        // A workspace type with a member of that name could be the one read: no answer.
+        var ambiguous = dates
+        ambiguous["Reading.swift"] = "struct Log { var shortDateTime: String { Self.format.string(from: .now) }; static let format = DateFormatter() }"
+        ambiguous["Day.swift"] = "struct Day { var shortDateTime: String { let f = DateFormatter(); return f.string(from: .now) } }"
+        #expect(RuleHarness.lint(row, only: "formatter-in-body", otherFiles: ambiguous).isEmpty)
+    }
+
+    @Test func aSharedInstancesMethodIsReached() {
+        let view = """
+            struct Bolus: View {
+                let amounts: [Double]
+                var body: some View {
+                    ForEach(amounts, id: \\.self) { amount in Text(InsulinFormatter.shared.string(amount)) }
+                }
+            }
+            """
+        let formatter = ["InsulinFormatter.swift": """
+            final class InsulinFormatter {
+                static let shared = InsulinFormatter()
+                func string(_ value: Double) -> String {
+                    let formatter = NumberFormatter()
+                    formatter.maximumFractionDigits = 2
+                    return formatter.string(from: value as NSNumber) ?? ""
+                }
+            }
+            """]
+        #expect(RuleHarness.lint(view, only: "formatter-in-body", otherFiles: formatter).map(\.severity) == [.warning])
+    }
+
+    @Test func aMemberReadSeveralTimesInBodyIsOneFindingThatCountsThem() {
+        let view = """
+            struct Pay: View {
+                @StateObject private var wallet = WalletModel()
+                var chosen: [Mint] { wallet.mints.filter { $0.isActive }.sorted { $0.balance > $1.balance } }
+                var body: some View {
+                    VStack {
+                        Text("Pay from \\(chosen.count) mints")
+                        if chosen.count > 1 { Text(chosen.first?.name ?? "") }
+                    }
+                }
+            }
+            """
+        let findings = RuleHarness.lint(view, only: "work-in-body")
+        #expect(findings.count == 1)
+        #expect(findings.first.map { $0.message.contains("runs `.filter` and `.sorted`") && $0.message.contains("reads it 3 times") } == true)
+    }
 }

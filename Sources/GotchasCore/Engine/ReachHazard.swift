@@ -129,10 +129,14 @@ public enum ReachTarget: Hashable, Sendable, Codable {
     /// `model.rows` with `model`'s type `owner`: that type's member only. Unlike a bare name in a
     /// type's code, a member read on a value never means a free function of the same name.
     case valueMember(owner: String, name: String)
+    /// `glucose.date.shortDateTime`: an instance member read on a value whose type the syntax does
+    /// not tell. Only an extension of a type the workspace does not declare (`extension Date`) is
+    /// meant, and only when every such member of that name holds a hazard of the kinds asked.
+    case extensionMember(name: String)
 
     var name: String {
         switch self {
-        case .member(_, let name), .staticMember(_, let name), .valueMember(_, let name): name
+        case .member(_, let name), .staticMember(_, let name), .valueMember(_, let name), .extensionMember(let name): name
         }
     }
 }
@@ -223,6 +227,20 @@ extension WorkspaceIndex {
                       // Of an inferred type, only a static stored value (`.screenW`) is meant: a method
                       // or an instance member of the same name somewhere says nothing about it.
                       owner != nil || hazard.hazard.site == .storedStatic
+                else { return nil }
+                found = found ?? hazard
+            }
+            return found
+        case .extensionMember(let name):
+            let keys = (reach.hazardKeysByMember[name] ?? []).sorted()
+            var found: ReachedHazard?
+            for key in keys {
+                let owner = String(key[..<(key.lastIndex(of: " ") ?? key.startIndex)])
+                var visited: Set<String> = []
+                // A workspace type's member, or a free function, of that name could be the one read.
+                guard !owner.isEmpty, types[owner].map({ $0.kind == .extension }) ?? true,
+                      let hazard = hazard(at: key, kinds: kinds, depth: 0, dataArgument: nil, visited: &visited),
+                      hazard.hazard.site == .code
                 else { return nil }
                 found = found ?? hazard
             }

@@ -244,6 +244,7 @@ extension WorkspaceQueries.Query {
                 case .member(let owner, let name): "m " + owner + " " + name
                 case .staticMember(let owner, let name): "s " + (owner ?? "-") + " " + name
                 case .valueMember(let owner, let name): "v " + owner + " " + name
+                case .extensionMember(let name): "e - " + name
                 }
             }()
         case .menuContentOnly(let name): "n:" + name
@@ -291,6 +292,7 @@ extension WorkspaceQueries.Query {
             case "m": self = .reachedHazard(.member(owner: parts[2], name: parts[3]), kinds: kinds)
             case "s": self = .reachedHazard(.staticMember(owner: parts[2] == "-" ? nil : parts[2], name: parts[3]), kinds: kinds)
             case "v": self = .reachedHazard(.valueMember(owner: parts[2], name: parts[3]), kinds: kinds)
+            case "e": self = .reachedHazard(.extensionMember(name: parts[3]), kinds: kinds)
             default: return nil
             }
         case "s": self = .defaultIsolation

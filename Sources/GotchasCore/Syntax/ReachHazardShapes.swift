@@ -125,8 +125,18 @@ extension FunctionCallExprSyntax {
             return (.storeWork, isSingleRecordFetch ? ReachHazard.singleRecordFetch : "fetch")
         case _ where ReachHazard.collectionWork.contains(callee):
             guard let base = receiver?.unwrapped, !base.isConstantCollection else { return nil }
+            // A pipeline (`xs.filter { }.sorted()`) does both, whatever `xs` is.
             if let inner = base.as(FunctionCallExprSyntax.self), let name = inner.calleeName, ReachHazard.collectionWork.contains(name) {
-                return (.collectionWork, callee)
+                // …unless it starts from a constant handful (`["a", "b"].filter { }.sorted()`, or a local made so).
+                var innermost = inner
+                while let deeper = innermost.receiver?.unwrapped.as(FunctionCallExprSyntax.self), let next = deeper.calleeName,
+                      ReachHazard.collectionWork.contains(next) { innermost = deeper }
+                if let root = innermost.receiver?.unwrapped {
+                    if root.isConstantCollection { return nil }
+                    if let local = root.as(DeclReferenceExprSyntax.self), let value = innermost.localInitializer(of: local.baseName.text),
+                       value.isConstantCollection { return nil }
+                }
+                return (.collectionWork, name == callee ? callee : name + "+" + callee)
             }
             var root = base.chainRoot
             if let member = root.parent?.as(MemberAccessExprSyntax.self), root.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {

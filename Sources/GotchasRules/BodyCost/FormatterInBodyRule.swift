@@ -418,7 +418,8 @@ struct FormatterInBodyRule: Rule {
         guard let first = name.utf8.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z") else { return }
         var expression = ExprSyntax(reference)
         if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
-            guard let base = member.base, base.is(DeclReferenceExprSyntax.self) else { return }
+            // `date.shortTime`, `glucose.date.shortDateTime` (a system type's extension member, asked by name).
+            guard member.base != nil else { return }
             expression = ExprSyntax(member)
         }
         // A call is `checkHelper`'s.

@@ -821,6 +821,10 @@ struct WorkInBodyRule: Rule {
         if let row {
             guard let count = Self.readsInRow(of: expression, in: row.closure) else { return }
             reads = count
+        } else if !isRows, reached.hazard.detail != ReachHazard.filterByState, let member = context.enclosingMember?.node {
+            // Once per render: one finding per way of reaching the work, at the first read, counting the others.
+            guard let count = Self.readsInRow(of: expression, in: member) else { return }
+            reads = count
         }
         guard // A search filter on the view's own query runs again exactly when its input changes.
               reached.hazard.detail != ReachHazard.filterByState || reads > 1,
@@ -886,7 +890,7 @@ struct WorkInBodyRule: Rule {
     /// How many times the row closure reads the name `expression` reads, written the same way
     /// (`name(for: a)` and `name(for: b)` both call `name`); nil when an earlier read in the row is
     /// the one reported.
-    static func readsInRow(of expression: ExprSyntax, in closure: ClosureExprSyntax) -> Int? {
+    static func readsInRow(of expression: ExprSyntax, in closure: some SyntaxProtocol) -> Int? {
         let written = expression.trimmedDescription
         let name = expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? expression.as(DeclReferenceExprSyntax.self)?.baseName.text
         let start = expression.positionAfterSkippingLeadingTrivia
@@ -904,7 +908,7 @@ struct WorkInBodyRule: Rule {
 
     /// The node stands in an action closure inside `outer` (`Button { … }`, `.onTapGesture { … }`): it
     /// runs on an event, not when the row renders.
-    static func isDeferred(_ node: some SyntaxProtocol, within outer: ClosureExprSyntax) -> Bool {
+    static func isDeferred(_ node: some SyntaxProtocol, within outer: some SyntaxProtocol) -> Bool {
         var current = Syntax(node).parent
         while let parent = current, parent.id != outer.id {
             if let closure = parent.as(ClosureExprSyntax.self), let (callee, label) = closure.passedTo {
