@@ -57,8 +57,11 @@ import Testing
             }
             """
         #expect(Self.severities(code, only: "symbol-variant-by-name") == [.hint])
-        let effect = code.replacingOccurrences(of: "if showsConsole", with: "Image(systemName: \"bell\").symbolEffect(.bounce, value: showsConsole)\n if showsConsole")
-        #expect(Self.severities(effect, only: "symbol-variant-by-name") == [.warning], "the view animates symbols")
+        let sibling = code.replacingOccurrences(of: "if showsConsole", with: "Image(systemName: \"bell\").symbolEffect(.bounce, value: showsConsole)\n if showsConsole")
+        #expect(Self.severities(sibling, only: "symbol-variant-by-name") == [.hint], "an effect on another image does not touch this one")
+        let container = code.replacingOccurrences(of: "if showsConsole { Text(\"log\") }\n        }", with: "if showsConsole { Text(\"log\") }\n        }\n        .symbolEffect(.bounce, value: showsConsole)")
+        #expect(container != code)
+        #expect(Self.severities(container, only: "symbol-variant-by-name") == [.warning], "a container's effect applies to the symbols inside it")
     }
 
     @Test func aLetInputIsNarrowedOnlyByItsCallers() {

@@ -23,7 +23,7 @@ public enum ClosureRole: Sendable, Equatable {
         }
         if inlineCallees.contains(callee) { return .inline }
         if deferredCallees.contains(callee) { return .deferred }
-        if let label, deferredLabels.contains(label) { return .deferred }
+        if let label, deferredLabels.contains(label) || isCallbackLabel(label) { return .deferred }
         if contentModifiers.contains(callee) { return .content }
         guard let first = callee.unicodeScalars.first, CharacterSet.uppercase(first) else { return .deferred }
         if callee.contains("Button") || callee.contains("Task") || callee == "Binding" { return .deferred }
@@ -54,6 +54,13 @@ public enum ClosureRole: Sendable, Equatable {
     ]
 
     /// Labels whose closures are callbacks, whatever the call.
+    /// `onRemove:`, `onSave:`, `doneAction:`, `resultHandler:`: by convention a callback the view
+    /// calls on an event, not content it renders.
+    static func isCallbackLabel(_ label: String) -> Bool {
+        if label.count > 2, label.hasPrefix("on"), label.unicodeScalars.dropFirst(2).first.map(CharacterSet.uppercase) == true { return true }
+        return label.hasSuffix("Action") || label.hasSuffix("Handler")
+    }
+
     static let deferredLabels: Set<String> = [
         "action", "perform", "onDismiss", "onCompletion", "completion", "completionHandler", "onChange",
         "onEditingChanged", "onCommit", "get", "set", "expirationHandler", "launchHandler", "handler",

@@ -26,7 +26,7 @@ struct AnimationWithoutValueRule: CallRule {
             "the iOS 17 `.animation(_:body:)` form",
         ],
         fixSafety: "Adds `value:` with one action per candidate: the view's `@State`, `@Binding` and `var` stored properties, those the modified view reads first. Always unsafe: which value should animate needs a human.",
-        severityReason: "the view animates changes it should not, or loses animations it should have.",
+        severityReason: "the view animates changes it should not, or loses animations it should have; a hint in preview code (it ships in no app) and info in a widget's view (it draws one timeline entry, with no other state to animate).",
         asks: [.declaration],
         fix: .unsafe,
         // The deprecated modifier: the compiler warns in preview code too.
@@ -106,6 +106,11 @@ struct AnimationWithoutValueRule: CallRule {
             RuleExample("Text(\"a\").transition(.opacity.animation(.default))", note: "AnyTransition's animation(_:)"),
             RuleExample("let slide = AnyTransition.slide.animation(.easeIn)", note: "AnyTransition's animation(_:)"),
             RuleExample("let fade: AnyTransition = .opacity.animation(.default)", note: "an implicit AnyTransition member"),
+            RuleExample("""
+                extension AnyTransition {
+                    static var flip: AnyTransition { Self.asymmetric(insertion: .scale, removal: .opacity).animation(.easeInOut) }
+                }
+                """, note: "a transition built in an extension of `AnyTransition`"),
             RuleExample("Text(\"a\").transition(.asymmetric(insertion: .scale.animation(.bouncy), removal: .opacity))",
                         note: "a transition expression inside `.transition(…)`"),
             RuleExample("Text(\"a\").animation(.smooth) { $0.opacity(isOn ? 1 : 0) }", note: "the iOS 17 `animation(_:body:)` form"),
@@ -192,7 +197,9 @@ struct AnimationWithoutValueRule: CallRule {
               call.trailingClosure == nil, call.additionalTrailingClosures.isEmpty,
               !Self.isTransition(receiver), !Self.isInsideTransitionArgument(call),
               !Self.isBinding(receiver), !Self.isBindingArgument(call), !Self.isDeclaredBinding(receiver, in: context),
-              !Self.isViewModifierValue(call, in: context)
+              !Self.isViewModifierValue(call, in: context),
+              // `extension AnyTransition { static var flip: AnyTransition { Self.opacity.animation(…) } }`
+              context.enclosingType.map({ !$0.name.hasSuffix("Transition") }) ?? true
         else { return }
 
         let read = Set(receiver.referencedNames)
@@ -211,7 +218,10 @@ struct AnimationWithoutValueRule: CallRule {
                 + "whose changes must not animate, or `.transaction { $0.animation = nil }`"
             : "`.animation(_:)` without `value:` is deprecated and animates every change of this view, "
                 + "including unrelated state; write `.animation(_:value:)` with the value that should animate"
-        report.append(Finding(message: message, range: call.rangeFromCalleeName, fixes: fixes))
+        // A preview ships in no app, and a widget's view draws one timeline entry: only the
+        // deprecation applies there.
+        let lowered: Severity? = context.isInPreviewCode ? .hint : WorkspaceRuleSupport.isWidgetCode(context) ? .info : nil
+        report.append(Finding(message: message, range: call.rangeFromCalleeName, fixes: fixes, loweredSeverity: lowered))
     }
 
     /// `ViewModifier.animation(_:)` (on an `Animatable` modifier) returns a modifier that animates

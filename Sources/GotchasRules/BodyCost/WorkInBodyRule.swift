@@ -27,7 +27,7 @@ struct WorkInBodyRule: Rule {
             "stored properties of a scene's root view, created once",
             "widget views: WidgetKit renders each timeline entry once",
         ],
-        severityReason: "store fetches (`modelContext.fetch`, `viewContext.fetch`) and sorts of a persistent model's relationship read anywhere in the render path, also through members in other files; decoding, file reads and `Regex` anywhere in the render path; image decoding from bytes, disk checks, text measurement and system queries (a C function whose new result is taken with `takeRetainedValue()`) one read away (a member of the view, of a model it holds, or a static method called on a type); a member that filters or sorts the app's data, read in every row, or as a list's data in a view that holds a database's results; sorts and filters over a database's results (`@Query`, `@FetchRequest`) or over rows of a `List`/`ForEach` computed inline. A filter or sort of a view's own small array stays quiet: its cost is not known to matter; a model's array filtered and then filtered, sorted or summed again in `body` is info. Work one call away is info where it runs once per render of one view (outside a row or a `TimelineView`) and is light on its own: a file-system check, a system query, a text measurement, an image decode or a filter of a model's array. A member that filters or sorts the app's data, read once as a list's data (`ForEach(visibleItems)`), is info: it runs once per render, and the code does not show how large the data is.",
+        severityReason: "store fetches (`modelContext.fetch`, `viewContext.fetch`) and sorts of a persistent model's relationship read anywhere in the render path, also through members in other files; decoding, file reads and `Regex` anywhere in the render path; image decoding from bytes, disk checks, text measurement and system queries (a C function whose new result is taken with `takeRetainedValue()`) one read away (a member of the view, of a model it holds, or a static method called on a type); a member that filters or sorts the app's data, read in every row; sorts and filters over a database's results (`@Query`, `@FetchRequest`) or over rows of a `List`/`ForEach` computed inline. A filter or sort of a view's own small array stays quiet: its cost is not known to matter; a model's array filtered and then filtered, sorted or summed again in `body` is info. Work one call away is info where it runs once per render of one view (outside a row or a `TimelineView`) and is light on its own: a file-system check, a system query, a text measurement, an image decode or a filter of a model's array. A member that filters or sorts the app's data, read once as a list's data (`ForEach(visibleItems)`), is info: it runs once per render, and the code does not show how large the data is.",
         asks: [.declaration, .menuContentOnly, .reachedHazard, .builtOnlyByApps, .builtOnlyByPreviews, .referringTypes],
         useInstead: "precomputed in the model",
         triggering: [
@@ -861,18 +861,11 @@ struct WorkInBodyRule: Rule {
             message: "\(WorkspaceRuleSupport.reachPath(reached, from: context)) \(does); compute it when its inputs change (in the model, or cached) and read the result here",
             range: expression.byteRange,
             related: [WorkspaceRuleSupport.related(reached, "`\(reached.hazard.member)` does the work here")],
-            loweredSeverity: WorkspaceRuleSupport.reachedWorkSeverity(reached, perRow: isRows && !Self.isListDataOfUnknownSize(reached, in: context), in: context)))
+            // Collection work as a list's data (`ForEach(visibleItems)`) runs once per render, over a
+            // collection whose size the code does not show: not per row.
+            loweredSeverity: WorkspaceRuleSupport.reachedWorkSeverity(reached, perRow: isRows && reached.hazard.kind != .collectionWork, in: context)))
     }
 
-    /// Collection work reached as a list's data (`ForEach(visibleItems)`) runs once per render of
-    /// the list, over a collection whose size the code does not show: info, unless the view holds a
-    /// database's results (`@Query`, `@FetchRequest`), which grow with the store.
-    static func isListDataOfUnknownSize(_ reached: ReachedHazard, in context: RuleContext) -> Bool {
-        guard reached.hazard.kind == .collectionWork else { return false }
-        return !context.typeStack.contains { scope in
-            scope.properties.contains { $0.wrapper.map(databaseWrappers.contains) ?? false }
-        }
-    }
 
     /// The innermost content closure that runs once per element of data: `ForEach(items) { … }`,
     /// `List(items) { … }` (not a `List { … }` of fixed content).

@@ -98,6 +98,15 @@ struct TaskInInitRule: CallRule {
                 }
                 """, note: "a type isolated to a global actor: the task inherits it"),
             RuleExample("""
+                final class Workspace {
+                    init(files: [URL]) {
+                        Task { @WorkspaceActor in
+                            for file in files { try? openFilespace(file) }
+                        }
+                    }
+                }
+                """, note: "the task names its global actor: it runs isolated there"),
+            RuleExample("""
                 final class Poller {
                     private var tasks: Set<Task<Void, Never>> = []
                     var count = 0
@@ -297,7 +306,7 @@ struct TaskInInitRule: CallRule {
         if isTask, Self.isStored(call) {
             let mainActorType = context.enclosingType?.hasAttribute("MainActor") == true
                 || context.enclosingType.flatMap { context.type(named: $0.name) }?.hasAttribute("MainActor") == true
-            if Self.isMainActorClosure(closure) || mainActorType || Self.capturesSelfWeakly(closure) { return }
+            if Self.isGlobalActorClosure(closure) || mainActorType || Self.capturesSelfWeakly(closure) { return }
         }
         if !context.isInViewType {
             // Constructed once: a `private` init only the type itself calls, or a type that keeps its
@@ -412,7 +421,7 @@ struct TaskInInitRule: CallRule {
     /// The task body runs on the main actor: annotated `@MainActor in`, or started in a
     /// `@MainActor` type, a `@MainActor` init, or a project with default `MainActor` isolation.
     static func isMainActorIsolated(_ closure: ClosureExprSyntax, in context: RuleContext) -> Bool {
-        if isMainActorClosure(closure) || context.enclosingFunction?.attributes.contains("MainActor") == true { return true }
+        if isGlobalActorClosure(closure) || context.enclosingFunction?.attributes.contains("MainActor") == true { return true }
         if let type = context.enclosingType,
            type.hasAttribute("MainActor") || context.type(named: type.name)?.hasAttribute("MainActor") == true {
             return true
@@ -465,8 +474,12 @@ struct TaskInInitRule: CallRule {
         return false
     }
 
-    static func isMainActorClosure(_ closure: ClosureExprSyntax) -> Bool {
-        closure.signature?.attributes.contains("MainActor") == true
+    /// `Task { @MainActor in … }`, `Task { @WorkspaceActor in … }`: the closure states its global
+    /// actor, so it does not run with whatever isolation the `init` had.
+    static func isGlobalActorClosure(_ closure: ClosureExprSyntax) -> Bool {
+        closure.signature?.attributes.contains { element in
+            element.as(AttributeSyntax.self)?.attributeName.trimmedDescription.hasSuffix("Actor") == true
+        } == true
     }
 
     /// `task = Task { … }` / `self.task = Task { … }` (not `_ = Task { … }`).
@@ -535,7 +548,7 @@ struct TaskInInitRule: CallRule {
         var node = token.parent
         while let current = node, current.id != closure.id {
             if let inner = current.as(ClosureExprSyntax.self) {
-                if isMainActorClosure(inner) { return true }
+                if isGlobalActorClosure(inner) { return true }
                 let call = inner.parent?.as(FunctionCallExprSyntax.self) ?? inner.parent?.parent?.parent?.as(FunctionCallExprSyntax.self)
                 if let callee = call?.calledExpression.trimmedText,
                    ["MainActor.run", "DispatchQueue.main.async", "DispatchQueue.main.sync"].contains(callee) { return true }

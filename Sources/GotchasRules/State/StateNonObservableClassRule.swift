@@ -271,7 +271,8 @@ struct StateNonObservableClassRule: Rule {
 
     /// Observable itself, through a workspace superclass, or possibly (an unknown superclass).
     static func isObservable(_ type: TypeScope, in context: RuleContext, depth: Int) -> Bool {
-        if type.isObservableMacro || type.inherits("Observable") { return true }
+        // `@Perceptible` is the Perception library's back-port of `@Observable` (read in `WithPerceptionTracking`).
+        if type.isObservableMacro || type.hasAttribute("Perceptible") || type.inherits("Observable") || type.inherits("Perceptible") { return true }
         guard let first = type.inheritedTypes.first, let superName = TypeNames.simple(first), !Self.plainRoots.contains(superName) else { return false }
         guard let superType = context.type(named: superName) else { return true }  // unknown: maybe observable, do not flag
         guard superType.kind == .class, depth < 8 else { return false }

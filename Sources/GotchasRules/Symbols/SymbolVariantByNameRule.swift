@@ -23,7 +23,7 @@ struct SymbolVariantByNameRule: CallRule {
             "menu content (`.contextMenu`, a `Menu`'s items, `.swipeActions`)",
         ],
         fixSafety: "Written when both names are literals differing only by `.fill`, after any `Image`-only methods (`.resizable()`). Safe in view-building code; unsafe where an `Image` is required (a property returning `Image`, `Text(Image(…))`).",
-        severityReason: "warning where the name changes with state and a symbol effect (`.symbolEffect` on it or in its view) animates it; hint otherwise, a style change: a replace content transition (`.contentTransition(.symbolEffect(.replace))`) animates between names too, an animation alone cross-fades either way, and `.animation(.none)` turns it off. A `let` input counts as changing when a caller passes it.",
+        severityReason: "warning where the name changes with state and a symbol effect (`.symbolEffect` on it or on a view containing it) animates it; hint otherwise, a style change: a replace content transition (`.contentTransition(.symbolEffect(.replace))`) animates between names too, an animation alone cross-fades either way, and `.animation(.none)` turns it off. A `let` input counts as changing when a caller passes it.",
         asks: [.declaration, .initializerLabels, .menuContentOnly],
         fix: .safe,
         // https://developer.apple.com/documentation/swiftui/view/symbolvariant(_:).md (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1)
@@ -278,8 +278,8 @@ struct SymbolVariantByNameRule: CallRule {
         }
     }
 
-    /// A symbol effect animates the symbol: `.symbolEffect(…)` applied to it, or in the view type
-    /// that draws it, and no `.animation(.none)`/`.animation(nil)` on it turns animation off. A
+    /// A symbol effect animates the symbol: `.symbolEffect(…)` applied to it or to a view that
+    /// contains it, and no `.animation(.none)`/`.animation(nil)` on it turns animation off. A
     /// replace content transition (`.contentTransition(.symbolEffect(.replace))`) animates between
     /// two names as between two variants, and an animation alone (`withAnimation`,
     /// `.animation(_:value:)`) cross-fades either way: no morph is lost there.
@@ -287,13 +287,16 @@ struct SymbolVariantByNameRule: CallRule {
         let chain = call.modifiersAppliedAfter
         if chain.contains(where: { $0.modifierName == "animation" && isNoAnimation($0.arguments.first?.expression) }) { return false }
         if chain.contains(where: { $0.modifierName == "symbolEffect" }) { return true }
-        guard let declaration = WorkspaceRuleSupport.enclosingTypeDeclaration(Syntax(call)) else { return false }
-        return declaration.tokens(viewMode: .sourceAccurate).contains { token in
-            // `.symbolEffect(…)` applied to a view (a base before the dot), not `.symbolEffect(.replace)`
-            // as a content transition's argument.
-            guard token.text == "symbolEffect", let access = token.parent?.parent?.as(MemberAccessExprSyntax.self) else { return false }
-            return access.base != nil
+        // A container's `.symbolEffect` applies to the symbols inside it (`HStack { Image(…) }.symbolEffect(…)`):
+        // asked of each view built around this one, up to the member that holds it. An effect on a
+        // sibling (another image in the same toolbar) does not touch this symbol.
+        var current = Syntax(call).parent
+        while let node = current, !node.is(MemberBlockItemSyntax.self) {
+            if let container = node.as(FunctionCallExprSyntax.self),
+               container.modifiersAppliedAfter.contains(where: { $0.modifierName == "symbolEffect" }) { return true }
+            current = node.parent
         }
+        return false
     }
 
     /// `.none` or `nil`: `.animation(.none, value: x)` turns animation off for the view.
