@@ -33,6 +33,13 @@ struct ObservedObjectOwnedRule: Rule {
         triggers: ["ObservedObject"],
         triggering: [
             RuleExample("""
+                struct StringToggleCell: View {
+                    ↓@ObservedObject var viewModel: ToggleViewModel
+                    init(key: String) { self.viewModel = ToggleViewModel(key: key) }
+                    var body: some View { Toggle("On", isOn: $viewModel.isOn) }
+                }
+                """, note: "the view's `init` creates it"),
+            RuleExample("""
                 @available(iOS 14, macOS 11, tvOS 14, watchOS 7, visionOS 1, *)
                 struct ProfileView: View {
                     ↓@ObservedObject var model = ProfileModel()
@@ -60,6 +67,13 @@ struct ObservedObjectOwnedRule: Rule {
             """,
         ],
         nonTriggering: [
+            RuleExample("""
+                struct Row: View {
+                    @ObservedObject var model: RowModel
+                    init(model: RowModel) { self.model = model }
+                    var body: some View { Text(model.title) }
+                }
+                """, note: "the `init` stores the object its caller passes"),
             RuleExample("""
                 struct CodeRow: View {
                     @ObservedObject private var model = CodeRowModel()
@@ -172,12 +186,13 @@ struct ObservedObjectOwnedRule: Rule {
             let name = attribute.attributeName.trimmedText
             return name == "ObservedObject" || name == "SwiftUI.ObservedObject"
         }) else { return }
-        guard variable.bindings.contains(where: { binding in
+        let createdInPlace = variable.bindings.contains(where: { binding in
             guard let value = binding.initializer?.value.unwrapped.as(FunctionCallExprSyntax.self) else { return false }
-            // `Model()`, `Model<T>()`, `.init()`, `Model.init()`: a new object.
-            guard let name = value.calleeName else { return false }
-            return name == "init" || name.first?.isUppercase == true
-        }) else { return }
+            return Self.constructsObject(value)
+        })
+        // `init(key: K) { self.viewModel = ToggleViewModel(key: key) }`: the view's `init` makes it.
+        let createdByInitializer = !createdInPlace && Self.isCreatedByInitializer(variable)
+        guard createdInPlace || createdByInitializer else { return }
         // Views are structs: `@ObservedObject` in a class (an `ObservableObject` manager holding
         // another object) is no view creating its model, and the message would be false.
         guard let type = context.enclosingType, type.kind == .struct else { return }
@@ -192,6 +207,14 @@ struct ObservedObjectOwnedRule: Rule {
         // The view's own `init` uses the object (`viewModel.bind(uri: uri)`): a `@StateObject` is not
         // installed yet there, so the init would configure a throwaway instance. The observed object
         // made per view value is what this code relies on.
+        if createdByInitializer, let type = context.enclosingType, type.kind == .struct,
+           !(type.inherits("App") || context.type(named: type.name)?.inherits("App") == true) {
+            report.append(Finding(
+                message: "This view's `init` creates the object it marks `@ObservedObject`, so a new one replaces it whenever the "
+                    + "parent re-renders and its state is lost; own it with `@StateObject` (`_model = StateObject(wrappedValue: …)` in the `init`)",
+                range: attribute.byteRange))
+            return
+        }
         if Self.isUsedInInitializer(variable) { return }
         let name = attribute.attributeName
         let nameRange = name.positionAfterSkippingLeadingTrivia.utf8Offset..<name.endPositionBeforeTrailingTrivia.utf8Offset
@@ -203,6 +226,42 @@ struct ObservedObjectOwnedRule: Rule {
             message: "This view creates the object it marks `@ObservedObject`, so a new one replaces it whenever the "
                 + "parent re-renders and its state is lost; use `@StateObject` to own it",
             range: attribute.byteRange, fixes: [fix]))
+    }
+
+    /// `Model()`, `Model<T>()`, `.init()`, `Model.init()`: a new object.
+    static func constructsObject(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let name = call.calleeName else { return false }
+        return name == "init" || name.first?.isUppercase == true
+    }
+
+    /// The property has no initial value, and an `init` of the type's declaration assigns it a new
+    /// object (`self.model = Model(…)`, `model = .init(…)`, `_model = ObservedObject(wrappedValue: Model())`).
+    static func isCreatedByInitializer(_ variable: VariableDeclSyntax) -> Bool {
+        guard variable.bindings.count == 1, let binding = variable.bindings.first, binding.initializer == nil,
+              let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+              let members = variable.parent?.parent?.as(MemberBlockItemListSyntax.self)
+        else { return false }
+        return members.contains { member in
+            guard let body = member.decl.as(InitializerDeclSyntax.self)?.body else { return false }
+            return body.statements.contains { item in
+                guard let sequence = item.item.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+                      Array(sequence.elements)[1].is(AssignmentExprSyntax.self),
+                      var value = Array(sequence.elements)[2].unwrapped.as(FunctionCallExprSyntax.self)
+                else { return false }
+                let target = Array(sequence.elements)[0]
+                let written = target.as(MemberAccessExprSyntax.self).flatMap { $0.base?.trimmedDescription == "self" ? $0.declName.baseName.text : nil }
+                    ?? target.as(DeclReferenceExprSyntax.self)?.baseName.text
+                if written == "_" + name {
+                    // `_model = ObservedObject(wrappedValue: Model())`
+                    guard value.calleeName == "ObservedObject", let inner = value.argument(labeled: "wrappedValue")?.expression.unwrapped
+                            .as(FunctionCallExprSyntax.self) else { return false }
+                    value = inner
+                } else if written != name {
+                    return false
+                }
+                return constructsObject(value)
+            }
+        }
     }
 
     /// An `init` of the type's declaration names the property (`model`, `self.model`, `_model`).
