@@ -459,7 +459,12 @@ enum WorkspaceRuleSupport {
     /// file read); info where it runs once per render of one view (a formatter, a stat, a filter
     /// of the model's array on a detail screen), whose cost shows only if that view renders often.
     static func reachedWorkSeverity(_ reached: ReachedHazard, perRow: Bool = false, in context: RuleContext) -> Severity? {
-        if perRow || runsPerRowOrTick(context) { return nil }
+        if perRow || runsPerRowOrTick(context) {
+            // Light work per row (a formatter, a filter) costs what the rows number times how often
+            // they render: shown where a schedule re-renders them; otherwise info.
+            let isLight = reached.hazard.kind == .formatter || reached.hazard.kind == .collectionWork
+            return isLight && !rendersOnASchedule(context) ? .info : nil
+        }
         switch reached.hazard.kind {
         case .storeWork where reached.hazard.detail == ReachHazard.singleRecordFetch: return .info
         case .storeWork: return nil
@@ -467,6 +472,28 @@ enum WorkspaceRuleSupport {
         case .fileRead where !reached.hazard.detail.hasPrefix("FileManager."): return nil
         default: return .info
         }
+    }
+
+    /// The view re-renders on a schedule: its type's code (in this file) has a `TimelineView`, or
+    /// receives a timer (`.onReceive(timer)`, `.onReceive(app.minuteTimer)`, `Timer.publish`).
+    static func rendersOnASchedule(_ context: RuleContext) -> Bool {
+        if context.containers.contains(where: { $0.name == "TimelineView" }) { return true }
+        guard let member = context.functionStack.first?.node, let declaration = enclosingTypeDeclaration(member) else { return false }
+        let tokens = Array(declaration.tokens(viewMode: .sourceAccurate))
+        for (index, token) in tokens.enumerated() {
+            switch token.text {
+            case "TimelineView": return true
+            case "publish" where index >= 2 && tokens[index - 2].text == "Timer": return true
+            case "onReceive":
+                // The publisher's last name says it ticks: `timer`, `app.minuteTimer`, `otpTimer`.
+                for next in tokens.dropFirst(index + 1).prefix(8) {
+                    if next.text == ")" || next.text == "{" { break }
+                    if next.text.lowercased().hasSuffix("timer") { return true }
+                }
+            default: continue
+            }
+        }
+        return false
     }
 
     /// Containers whose content closure runs once per row or per tick.

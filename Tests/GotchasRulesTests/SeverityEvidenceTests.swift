@@ -248,14 +248,18 @@ import Testing
         #expect(Self.severities("struct Task {}", only: "type-named-task") == [.error])
     }
 
-    /// Work one call away is a warning where it runs per row (or is heavy on its own), info where
-    /// it runs once per render of one view.
-    @Test func reachedWorkIsAWarningPerRowAndInfoOncePerView() {
+    /// Work one call away is a warning where it runs per row of a view a schedule re-renders (or is
+    /// heavy on its own), info where it runs once per render of one view, or per row of a view
+    /// nothing re-renders on a schedule.
+    @Test func reachedWorkIsAWarningPerRowOnAScheduleAndInfoOncePerView() {
         let helper = ["Dates.swift": "func relativeTime(_ date: Date) -> String { RelativeDateTimeFormatter().localizedString(for: date, relativeTo: .now) }"]
         let detail = "struct Detail: View { let item: Item; var body: some View { Text(relativeTime(item.date)) } }"
         let rows = "struct Feed: View { @State private var items: [Item] = []; var body: some View { List { ForEach(items) { Text(relativeTime($0.date)) } } } }"
         #expect(Self.severities(detail, only: "formatter-in-body", otherFiles: helper) == [.info])
-        #expect(Self.severities(rows, only: "formatter-in-body", otherFiles: helper) == [.warning])
+        #expect(Self.severities(rows, only: "formatter-in-body", otherFiles: helper) == [.info], "how often the rows render is not shown")
+        let ticking = rows.replacingOccurrences(of: "} } } }", with: "}.onReceive(timer) { _ in } } } ; let timer = Timer.publish(every: 1, on: .main, in: .common).autoconnect() }")
+        #expect(ticking != rows)
+        #expect(Self.severities(ticking, only: "formatter-in-body", otherFiles: helper) == [.warning], "a timer re-renders the rows every second")
         let decoding = ["Store.swift": "final class Store: ObservableObject { @AppStorage(\"s\") var data = Data(); var settings: Settings { (try? JSONDecoder().decode(Settings.self, from: data)) ?? .init() } }"]
         let detailDecodes = "struct Detail: View { @EnvironmentObject var store: Store; var body: some View { Text(store.settings.title) } }"
         #expect(Self.severities(detailDecodes, only: "work-in-body", otherFiles: decoding) == [.warning], "a JSON decode is heavy on its own")

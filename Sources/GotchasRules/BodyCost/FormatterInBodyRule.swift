@@ -26,7 +26,7 @@ struct FormatterInBodyRule: Rule {
             "`Text(_:format:)`",
             "code outside views",
         ],
-        severityReason: "repeated work per row or per tick (in a `ForEach`/`List` row or a `TimelineView`); info for a formatter built once per render of one view, directly, one call away or in a view's stored property (once per render of the parent), and in a widget's or Live Activity's view (a file importing WidgetKit or ActivityKit), drawn once per timeline entry or update.",
+        severityReason: "repeated work per row in a view that re-renders on a schedule (a `TimelineView`, or `.onReceive` of a timer), where its cost shows; info per row elsewhere (the rows' number and how often they render are not shown), for a formatter built once per render of one view, directly, one call away or in a view's stored property (once per render of the parent), and in a widget's or Live Activity's view (a file importing WidgetKit or ActivityKit), drawn once per timeline entry or update.",
         asks: [.declaration, .builtOnlyByApps, .reachedHazard],
         useInstead: "a static, cached formatter",
         triggering: [
@@ -508,7 +508,8 @@ struct FormatterInBodyRule: Rule {
         }
         // As for a formatter one call away: a warning where it is built per row or per tick, info
         // once per render of one view (its cost shows only if that view renders often).
-        let perRow = WorkspaceRuleSupport.runsPerRowOrTick(context)
+        // Per row, a warning where a schedule re-renders the rows (`.onReceive(timer)`, a `TimelineView`).
+        let perRow = WorkspaceRuleSupport.runsPerRowOrTick(context) && WorkspaceRuleSupport.rendersOnASchedule(context)
         report.append(Finding(message: message, range: call.byteRange, loweredSeverity: Self.drawnOnUpdateOnly(context) || !perRow ? .info : nil))
     }
 
