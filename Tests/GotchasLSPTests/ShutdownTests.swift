@@ -16,7 +16,7 @@ import Testing
         let folder = TemporaryDirectory()
         let corpus = SyntheticCorpus(seed: 3)
         // Enough that the poll and the index walk each lint for seconds on one core.
-        for index in 0..<120 { folder.write("Sources/View\(index).swift", corpus.viewFile(lines: 400, index: index)) }
+        for index in 0..<240 { folder.write("Sources/View\(index).swift", corpus.viewFile(lines: 400, index: index)) }
         let openPath = folder.path + "/Sources/View0.swift"
         let client = TestClient()
         try await client.initialize(capabilities: VSCodePullTests.vscode.capabilities, folders: [folder.path])
@@ -33,9 +33,15 @@ import Testing
         let answer = try await client.nextReceived("the shutdown answer") { $0["id"] == shutdown.json && $0["method"] == nil }
         #expect(answer.message["result"] == .null && answer.message["error"] == nil, "\(answer.message)")
         #expect(answer.arrived - sent <= Self.limit, "shutdown answered \(answer.arrived - sent) after it was sent")
-        // The poll was still running: cancelled (it would have taken seconds), answered before `shutdown`.
-        let polled = try #require(client.unclaimed().first { $0["id"] == poll.json })
-        #expect(polled["error", "code"] == .int(ResponseError.requestCancelledCode), "\(polled)")
+        // The poll, still running when `shutdown` was sent, is cancelled (it would have taken seconds)
+        // and answered before `shutdown`. On a starved test process the server may have finished it
+        // before the client got to send `shutdown`: then it is a full report, answered before.
+        let polled = try await client.nextReceived("the poll's answer") { $0["id"] == poll.json && $0["method"] == nil }
+        if polled.arrived > sent {
+            #expect(polled.message["error", "code"] == .int(ResponseError.requestCancelledCode), "\(polled.message)")
+        } else {
+            #expect(polled.message["result", "items"] != nil, "\(polled.message)")
+        }
         // The fix-all either finished within the grace or was cancelled; either way it was answered.
         #expect(client.unclaimed().contains { $0["id"] == fixAll.json && $0["method"] == nil })
         await client.notify("exit")

@@ -29,10 +29,16 @@ public struct PropertyInfo: Sendable, Codable, Hashable {
     public var initializerSharedInstanceType: String? = nil
 
     /// The type the property holds as far as syntax tells: the annotation without
-    /// `?`/`!`, else the uppercase callee of its initial value (`Foo` for `= Foo()`).
+    /// `?`/`!`, else the uppercase callee of its initial value (`Foo` for `= Foo()`), else the
+    /// type an `@Environment(Foo.self)` names.
     public var inferredTypeName: String? {
         if let typeName { return TypeNames.strippingOptional(typeName) }
         if let callee = initializerCallee, callee.first?.isUppercase == true { return callee }
+        // `@Environment(AppState.self) var app`: the environment holds an object of that type.
+        if wrapper == "Environment", let argument = wrapperArgument, argument.hasSuffix(".self") {
+            let type = String(argument.dropLast(".self".count))
+            return type.first?.isUppercase == true ? type : nil
+        }
         return nil
     }
 

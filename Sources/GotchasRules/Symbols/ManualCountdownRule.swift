@@ -26,7 +26,7 @@ struct ManualCountdownRule: CallRule {
         useInstead: "the recommended shape",
         // https://developer.apple.com/documentation/swiftui/text/init(_:style:).md (iOS 14, macOS 11, tvOS 14, watchOS 7, visionOS 1)
         requires: .os(iOS: OSVersion(14), macOS: OSVersion(11), tvOS: OSVersion(14), watchOS: OSVersion(7)),
-        triggers: ["TimelineView", "Timer.publish"],
+        triggers: ["TimelineView", "Timer.publish", "onReceive"],
         triggering: [
             RuleExample("""
                 struct RefreshStamp: View {
@@ -101,8 +101,45 @@ struct ManualCountdownRule: CallRule {
                 }
             }
             """,
+            RuleExample("""
+                struct Details: View {
+                    @Environment(AppState.self) var app
+                    @State private var secondsSinceConnection = 0
+                    var body: some View {
+                        Text("\\(secondsSinceConnection) s")
+                            ↓.onReceive(app.timer) { _ in
+                                if let device = app.device {
+                                    secondsSinceConnection = Int(Date().timeIntervalSince(device.lastConnection))
+                                } else {
+                                    secondsSinceConnection = 1
+                                }
+                            }
+                    }
+                }
+                """, note: "the timer is a model's property, in another file", otherFiles: [
+                    "AppState.swift": """
+                        @Observable final class AppState {
+                            var device: Device?
+                            let timer = Timer.publish(every: 1, on: .main, in: .common).autoconnect()
+                        }
+                        """,
+                ]),
         ],
         nonTriggering: [
+            RuleExample("""
+                struct Bolus: View {
+                    @State private var code = ""
+                    @State private var isExpired = false
+                    private let timer = Timer.publish(every: 1, on: .main, in: .common).autoconnect()
+                    var body: some View {
+                        Text(code)
+                            .onReceive(timer) { _ in
+                                code = otp.currentCode()
+                                isExpired = Date().timeIntervalSince(otp.issued) > 30
+                            }
+                    }
+                }
+                """, note: "the timer drives other state too: a self-updating text cannot replace it"),
             RuleExample("""
                 struct Clock: View {
                     var body: some View {
@@ -154,7 +191,7 @@ struct ManualCountdownRule: CallRule {
                 """, note: "date math in an action, not in Text"),
         ])
 
-    static let calledNames: Set<String> = ["Text"]
+    static let calledNames: Set<String> = ["Text", "onReceive"]
     /// A body in an extension looks for the timer in the extended struct's declaration.
     static let readsOtherDeclarations = true
 
@@ -164,6 +201,15 @@ struct ManualCountdownRule: CallRule {
     ]
 
     func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
+        if callee == "onReceive" {
+            if let state = Self.timerOnlyStoresADateDifference(call, in: context) {
+                report.append(Finding(
+                    message: "Hand-rolled countdown: this timer re-renders the view on every tick only to store a date difference in `\(state)` "
+                        + "for `Text`; `Text(date, style: .relative)` (or `.timer`, `.offset`) updates itself",
+                    range: call.rangeFromCalleeName))
+            }
+            return
+        }
         guard context.execution == .render || context.innermostContainer != nil else { return }
         let inline = Self.formatsDateDifference(call)
         // A container rule reports on the container's call — the `TimelineView`, or the
@@ -204,6 +250,63 @@ struct ManualCountdownRule: CallRule {
     }
 
     /// Formatters whose output is the difference between two dates.
+    /// `.onReceive(app.timer) { _ in elapsed = Int(Date().timeIntervalSince(start)) }`: the publisher
+    /// is a timer (`Timer.publish` here, or a property of the view or of a model it holds whose
+    /// value is an autoconnected publisher, in any file), and every statement of the handler stores
+    /// a date difference (or a constant) in one `@State` of the view; that state's name, else nil.
+    static func timerOnlyStoresADateDifference(_ call: FunctionCallExprSyntax, in context: RuleContext) -> String? {
+        guard context.execution == .render, let view = context.enclosingType,
+              let publisher = call.arguments.first?.expression, call.arguments.count <= 2,
+              let handler = call.trailingClosure ?? call.arguments.dropFirst().first?.expression.as(ClosureExprSyntax.self),
+              dateDifferenceMarkers.contains(where: handler.statements.trimmedDescription.contains),
+              isTimer(publisher, in: context)
+        else { return nil }
+        var stored: Set<String> = []
+        func collect(_ items: CodeBlockItemListSyntax) -> Bool {
+            items.allSatisfy { item in
+                if let sequence = item.item.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+                   Array(sequence.elements)[1].is(AssignmentExprSyntax.self) {
+                    let target = Array(sequence.elements)[0]
+                    guard let name = target.as(DeclReferenceExprSyntax.self)?.baseName.text ?? target.selfMemberName else { return false }
+                    stored.insert(name)
+                    return true
+                }
+                if let branch = item.item.as(ExpressionStmtSyntax.self)?.expression.as(IfExprSyntax.self) ?? item.item.as(IfExprSyntax.self) {
+                    guard collect(branch.body.statements) else { return false }
+                    guard let other = branch.elseBody else { return true }
+                    if let block = other.as(CodeBlockSyntax.self) { return collect(block.statements) }
+                    guard let inner = other.as(IfExprSyntax.self) else { return false }
+                    return collect(CodeBlockItemListSyntax([CodeBlockItemSyntax(item: .expr(ExprSyntax(inner)))]))
+                }
+                return false
+            }
+        }
+        guard collect(handler.statements), stored.count == 1, let name = stored.first,
+              view.property(named: name)?.wrapper == "State"
+        else { return nil }
+        return name
+    }
+
+    /// `Timer.publish(…)` written here, the view's own property made so, or `app.timer` where the
+    /// held model's property is an autoconnected publisher (`= Timer.publish(…).autoconnect()`).
+    static func isTimer(_ publisher: ExprSyntax, in context: RuleContext) -> Bool {
+        let value = publisher.unwrapped
+        if value.trimmedDescription.contains("Timer.publish") { return true }
+        let name = value.selfMemberName ?? value.as(DeclReferenceExprSyntax.self)?.baseName.text
+        if let name, let property = WorkspaceRuleSupport.enclosingProperty(named: name, in: context) {
+            return isTimerProperty(property)
+        }
+        guard let member = value.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
+              let held = WorkspaceRuleSupport.valueTypeName(of: base, in: context),
+              let property = context.declaration(of: held)?.scope.property(named: member.declName.baseName.text)
+        else { return false }
+        return isTimerProperty(property)
+    }
+
+    static func isTimerProperty(_ property: PropertyInfo) -> Bool {
+        property.initializerCallee == "autoconnect" || property.typeName?.contains("TimerPublisher") == true
+    }
+
     static let relativeFormatters: Set<String> = ["RelativeDateTimeFormatter", "DateComponentsFormatter"]
 
     /// A call in the `Text`'s arguments (`formatRelativeTime(date)`, `self.ago(date)`) whose code, in
