@@ -207,12 +207,8 @@ enum WorkspaceRuleSupport {
     /// The file imports WidgetKit (widget rules apply only there).
     static func isWidgetFile(_ context: RuleContext) -> Bool { context.imports.contains("WidgetKit") }
 
-    /// Widget extension code: the file imports WidgetKit, or lies in a widget extension's folder
-    /// (a directory whose name has `Widget` and ends in `Extension`, Xcode's `…WidgetExtension`
-    /// target), where views the widget shows need not import WidgetKit themselves.
-    static func isWidgetCode(_ context: RuleContext) -> Bool {
-        isWidgetFile(context) || context.path.split(separator: "/").dropLast().contains { $0.contains("Widget") && $0.hasSuffix("Extension") }
-    }
+    /// Widget or Live Activity code (`RuleContext.isWidgetCode`).
+    static func isWidgetCode(_ context: RuleContext) -> Bool { context.isWidgetCode }
 
     /// True when some token of `node` has one of `texts` (identifiers, keywords),
     /// outside comments and string literals.

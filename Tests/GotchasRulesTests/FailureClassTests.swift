@@ -161,9 +161,9 @@ import Testing
         throwing.expectNoSafeFix("`.task { try await load() }` does not compile")
         #expect(throwing.diagnostics.allSatisfy { $0.fixes.isEmpty })
 
-        let handled = Workspace(ruleID: "onappear-task", code: feed("Text(\"a\").onAppear { Task { try? await load() } }"))
+        let handled = Workspace(ruleID: "onappear-task", code: feed("Text(\"a\").onAppear { Task { try? await load() } }.onDisappear { }"))
         let fixed = handled.fixed()
-        #expect(fixed == feed("Text(\"a\").task { try? await load() }"))
+        #expect(fixed == feed("Text(\"a\").task { try? await load() }.onDisappear { }"))
         #expect(try await handled.errors(fixed) == [])
     }
 

@@ -94,7 +94,11 @@ import Testing
 
     @Test func onAppearTaskWithErrorsCaughtInsideKeepsItsFix() {
         let code = "Text(\"a\").onAppear { Task { let f = { () throws in try x() }; _ = f; try? await load(); try! check() } }"
-        #expect(RuleHarness.lint(code, only: "onappear-task").first?.fixes.map(\.applicability) == [.safe])
+        // One-shot: `.task` would cancel it on disappear, which the code may not want.
+        #expect(RuleHarness.lint(code, only: "onappear-task").first?.fixes.map(\.applicability) == [.unsafe])
+        let cleaning = code + ".onDisappear { stop() }"
+        #expect(RuleHarness.lint(cleaning, only: "onappear-task").first?.fixes.map(\.applicability) == [.safe],
+                "the view cleans up on disappear: cancelling there is what it wants")
     }
 
     // MARK: foreground-color

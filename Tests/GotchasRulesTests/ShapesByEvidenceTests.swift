@@ -363,4 +363,86 @@ import Testing
         #expect(RuleHarness.lint(view.replacingOccurrences(of: "ATTRIBUTE", with: "@Perceptible"), only: "state-non-observable-class").isEmpty)
         #expect(RuleHarness.lint(view.replacingOccurrences(of: "ATTRIBUTE", with: ""), only: "state-non-observable-class").count == 1)
     }
+
+    @Test func aButtonsOrTogglesSymbolChosenByNameIsTheSameShape() {
+        let view = """
+            struct BookmarkButton: View {
+                @Binding var isBookmarked: Bool
+                var body: some View {
+                    Button("Bookmark", systemImage: isBookmarked ? "bookmark.fill" : "bookmark") { isBookmarked.toggle() }
+                }
+            }
+            """
+        let findings = RuleHarness.lint(view, only: "symbol-variant-by-name")
+        #expect(findings.map(\.severity) == [.hint])
+        #expect(findings.first?.fixes.first?.edits.map(\.replacement) == ["\"bookmark\"", ".symbolVariant(isBookmarked ? .fill : .none)"])
+        let toggle = view.replacingOccurrences(of: "Button(\"Bookmark\", systemImage: isBookmarked ? \"bookmark.fill\" : \"bookmark\") { isBookmarked.toggle() }",
+                                               with: "Toggle(\"Bookmark\", systemImage: isBookmarked ? \"bookmark.fill\" : \"bookmark\", isOn: $isBookmarked)")
+        #expect(toggle != view)
+        #expect(RuleHarness.lint(toggle, only: "symbol-variant-by-name").count == 1)
+    }
+
+    @Test func anErasedViewKeptInALocalOnlyToBeReturnedIsFlagged() {
+        let code = """
+            struct Status: View {
+                var body: some View { List { row(title: "Loop", data: "ok") } }
+                private func row(title: String, data: String) -> AnyView {
+                    let rowView = AnyView(HStack { Text(title); Spacer(); Text(data) })
+                    return rowView
+                }
+            }
+            """
+        #expect(RuleHarness.lint(code, only: "any-view").count == 1)
+        let handedOn = code.replacingOccurrences(of: "return rowView", with: "return Wrapper(content: rowView).erased")
+        #expect(RuleHarness.lint(handedOn, only: "any-view").isEmpty, "a local handed on: where it goes decides its slot")
+    }
+
+    @Test func aFilterOfStoredValuesKeepsTheirIdentities() {
+        let code = """
+            struct Usage: Identifiable { let id = UUID(); let date: Date }
+            struct UsageList: View {
+                @State private var usage: [Usage] = []
+                @State private var month = Date()
+                private var visible: [Usage] { VALUE }
+                var body: some View { List { ForEach(visible) { day in Text("\\(day.date)") } } }
+            }
+            """
+        let filtered = code.replacingOccurrences(of: "VALUE", with: "usage.filter { Calendar.current.isDate($0.date, equalTo: month, toGranularity: .month) }")
+        #expect(RuleHarness.lint(filtered, only: "unstable-identity").isEmpty)
+        let made = code.replacingOccurrences(of: "VALUE", with: "(0..<7).map { Usage(date: .now.addingTimeInterval(Double($0) * 86_400)) }")
+        #expect(RuleHarness.lint(made, only: "unstable-identity").count == 1)
+    }
+
+    @Test func aFilterByStateReadInEveryRowRunsPerRow() {
+        let code = """
+            struct Daily: View {
+                @State private var usage: [Day] = []
+                @State private var month = Date()
+                private var inMonth: [Day] { usage.filter { $0.month == month } }
+                var body: some View {
+                    ForEach(usage) { day in
+                        if day.id != inMonth.last?.id { Divider() }
+                    }
+                }
+            }
+            """
+        #expect(RuleHarness.lint(code, only: "work-in-body").map(\.message).contains { $0.contains("every row reads it") })
+    }
+
+    @Test func aHopWhoseCommentAdmitsAHackIsNotDeliberate() {
+        let code = """
+            struct Confirm: View {
+                @State private var path: [Route] = []
+                var body: some View { Button("Pay") { Task { await pay() } } }
+                private func pay() async {
+                    COMMENT
+                    DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) { path.append(.failure) }
+                }
+            }
+            """
+        #expect(RuleHarness.lint(code.replacingOccurrences(of: "COMMENT", with: "// TODO: this is a hack to make sure the binding is ready"),
+                                 only: "dispatch-queue").count == 1)
+        #expect(RuleHarness.lint(code.replacingOccurrences(of: "COMMENT", with: "// Let the sheet finish dismissing before pushing"),
+                                 only: "dispatch-queue").isEmpty)
+    }
 }

@@ -346,7 +346,13 @@ final class FileIndexCollector {
     /// (`let shareView = ShareView(…)` … `rootView: shareView`).
     static func hostedRoot(of call: FunctionCallExprSyntax) -> FunctionCallExprSyntax? {
         guard let argument = call.argument(labeled: "rootView")?.expression.unwrapped else { return nil }
-        if let built = argument.as(FunctionCallExprSyntax.self) { return built }
+        if var built = argument.as(FunctionCallExprSyntax.self) {
+            // `rootView: StatusView().environmentObject(store)`: the view under its modifiers.
+            while let modified = built.calledExpression.as(MemberAccessExprSyntax.self)?.base?.unwrapped.as(FunctionCallExprSyntax.self) {
+                built = modified
+            }
+            return built
+        }
         guard let name = argument.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
         return call.localInitializer(of: name)?.unwrapped.as(FunctionCallExprSyntax.self)
     }

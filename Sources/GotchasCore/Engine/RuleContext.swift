@@ -158,6 +158,18 @@ public final class RuleContext {
 
     public var importsSwiftUI: Bool { imports.contains("SwiftUI") }
 
+    /// The file is a widget's or a Live Activity's code, whose views WidgetKit draws once per
+    /// timeline entry or update: it imports WidgetKit, or imports ActivityKit and names
+    /// `ActivityViewContext` (a Live Activity's view), or lies in a widget extension's folder
+    /// (a directory whose name has `Widget` and ends in `Extension`, Xcode's `…WidgetExtension`),
+    /// where views the widget shows need not import WidgetKit themselves. Decided once per file.
+    public private(set) lazy var isWidgetCode: Bool = {
+        if imports.contains("WidgetKit") { return true }
+        if imports.contains("ActivityKit"),
+           document.bytes.withUnsafeBufferPointer({ ByteSearch.contains(Array("ActivityViewContext".utf8), in: $0) }) { return true }
+        return document.path.split(separator: "/").dropLast().contains { $0.contains("Widget") && $0.hasSuffix("Extension") }
+    }()
+
     /// True when the file uses Swift concurrency: an `async`/`await`/`actor` keyword, or a
     /// `Task`/`MainActor` reference. Computed from tokens on first use, once per file.
     public var usesSwiftConcurrency: Bool {

@@ -800,15 +800,15 @@ struct WorkInBodyRule: Rule {
         // A closure's parameter, a local or an `if let` of that name is a value, not a member or a free
         // function (asked only once a hazard is found: the walk up is not free).
         if expression.is(DeclReferenceExprSyntax.self), reference.isBoundLocally(name) { return }
-        // Collection work matters as rows' data, or as a pipeline (`filter+sorted`); a lone filter
-        // of a handful elsewhere does not, but what it reaches beyond may.
+        // Collection work matters as rows' data, read in every row, or as a pipeline (`filter+sorted`);
+        // a lone filter read once elsewhere does not, but what it reaches beyond may.
         // Work over a parameter costs what the caller passes: only the app's data counts.
         let passesData = reached.hazard.argument.map { Self.passesData(call, at: $0, in: context) } ?? true
         // Read in a row of a list over a database's results, work over the app's data runs rows × elements
         // times. A lookup table built alone (`Dictionary(…)`) matters only there.
         let perRowOverDatabase = !isRows && Self.standsInRowOverDatabaseResults(context)
         if reached.hazard.kind == .collectionWork,
-           !passesData || (!isRows && ReachHazard.collectionMethods(reached.hazard.detail).count < 2 && !perRowOverDatabase)
+           !passesData || (!isRows && Self.innermostRow(context) == nil && ReachHazard.collectionMethods(reached.hazard.detail).count < 2 && !perRowOverDatabase)
             || (reached.hazard.detail == ReachHazard.dictionaryBuild && !perRowOverDatabase) {
             guard let other = context.reachedHazard(from: target, kinds: kinds) else { return }
             reached = other
@@ -826,8 +826,9 @@ struct WorkInBodyRule: Rule {
             guard let count = Self.readsInRow(of: expression, in: member) else { return }
             reads = count
         }
-        guard // A search filter on the view's own query runs again exactly when its input changes.
-              reached.hazard.detail != ReachHazard.filterByState || reads > 1,
+        guard // A search filter on the view's own query runs again exactly when its input changes
+              // (read once; read per row, it runs once per row).
+              reached.hazard.detail != ReachHazard.filterByState || reads > 1 || row != nil,
               !Self.standsInAction(expression),
               !WorkspaceRuleSupport.isUncalledMethod(expression, reached: reached, in: context),
               !((isRows || reached.hazard.kind == .collectionWork) && WorkspaceRuleSupport.isDrawnAsMenu(context))

@@ -381,14 +381,13 @@ struct DispatchQueueRule: Rule {
         }
     }
 
-    /// `delay(0.3) { … }` in async code, where the project's `delay` (in any file, or a function it
-    /// calls) hops with `DispatchQueue.main.asyncAfter`/`async`: the same unstructured hop, one
+    /// `delay(0.3) { … }` in async code, where the project's `delay` (in any file) hops with `DispatchQueue.main.asyncAfter`/`async`: the same unstructured hop, one
     /// call away. Reported at the call, naming the wrapper.
     private func checkWrapper(_ call: FunctionCallExprSyntax, in context: RuleContext, report: inout [Finding]) {
         guard call.calledExpression.is(DeclReferenceExprSyntax.self) || call.calledExpression.selfMemberName != nil,
               !context.isInTestCode, !context.isInRenderPath,
               Self.structuredPlace(of: call, in: context) == .async,
-              !call.leadingTrivia.hasComment, call.calledExpression.firstToken(viewMode: .sourceAccurate)?.leadingTrivia.hasComment != true,
+              !Self.saysWhy(call),
               // An awaited call is to an `async` function: its caller waits for all of it, and a hop
               // inside it is reported there, in its own async code.
               !Self.isAwaited(call),
@@ -396,7 +395,10 @@ struct DispatchQueueRule: Rule {
               let reached = context.reachedHazard(from: target, kinds: [.mainQueueHop]),
               // A delay wrapper (`after(2) { … }`) is where `Task.sleep` fits; a method that publishes
               // on the main queue is a design of its type, flagged where it hops if anywhere.
-              reached.hazard.detail == "asyncAfter"
+              reached.hazard.detail == "asyncAfter",
+              // The wrapper itself delays (`func after(_ seconds:, _ work:)`): a hop further down
+              // (`toast(…)` → `Haptics.play(…)` → `asyncAfter`) is a detail of another helper.
+              reached.steps.count == 1
         else { return }
         let hop = "`DispatchQueue.main.\(reached.hazard.detail)`"
         let sleep = context.allows(Self.sleepForDuration) ? "Task.sleep(for: .seconds(…))" : "Task.sleep(nanoseconds: …)"
@@ -496,9 +498,8 @@ struct DispatchQueueRule: Rule {
         // `DispatchQueue.global().async { …; DispatchQueue.main.async { … } }`: the hop back of the
         // background work, flagged where that work is (the same fix removes both).
         if name == "DispatchQueue.main.async", let background = Self.enclosingBackgroundWork(of: call),
-           Self.structuredPlace(of: background, in: context) != nil, !background.leadingTrivia.hasComment,
-           background.calledExpression.firstToken(viewMode: .sourceAccurate)?.leadingTrivia.hasComment != true,
-           !call.leadingTrivia.hasComment, call.calledExpression.firstToken(viewMode: .sourceAccurate)?.leadingTrivia.hasComment != true {
+           Self.structuredPlace(of: background, in: context) != nil, !Self.saysWhy(background),
+           !Self.saysWhy(call) {
             report.append(Finding(
                 message: "`DispatchQueue.main.async` brings the result of the `DispatchQueue.global` work around it back to the main queue: "
                     + "nothing awaits or cancels either; an `async` function returns the result to its caller (`.task { value = await load() }`), "
@@ -508,7 +509,7 @@ struct DispatchQueueRule: Rule {
         }
         guard let place = Self.structuredPlace(of: call, in: context) else { return }
         // A comment on the hop says why ("give SwiftUI a chance to call updateUIView"): deliberate.
-        if call.leadingTrivia.hasComment || call.calledExpression.firstToken(viewMode: .sourceAccurate)?.leadingTrivia.hasComment == true { return }
+        if Self.saysWhy(call) { return }
         // In a view's own code, a next-runloop hop is a deliberate deferral (focus, scrolling); a
         // delay still fires after the view is gone, and background work is unstructured.
         if place == .view, name == "DispatchQueue.main.async" { return }
@@ -598,5 +599,19 @@ struct DispatchQueueRule: Rule {
             current = node.parent
         }
         return nil
+    }
+
+    /// A comment before the call says why it hops ("give SwiftUI a chance to call updateUIView"):
+    /// deliberate. A to-do or an admitted hack ("TODO: this is a hack …") asks for the fix instead.
+    static func saysWhy(_ call: FunctionCallExprSyntax) -> Bool {
+        let comments = call.leadingTrivia.pieces.compactMap { piece -> String? in
+            switch piece {
+            case .lineComment(let text), .blockComment(let text), .docLineComment(let text), .docBlockComment(let text): text
+            default: nil
+            }
+        }
+        guard !comments.isEmpty else { return false }
+        let text = comments.joined(separator: " ").lowercased()
+        return !["todo", "fixme", "hack"].contains(where: text.contains)
     }
 }

@@ -24,7 +24,7 @@ struct OnAppearTaskRule: CallRule {
             "a view shown only while state says so (a load-more trigger)",
             "an app's or a scene's content: setup that must outlive a window",
         ],
-        fixSafety: "Moves the body into `.task { }` (a `Task(priority:)` becomes `.task(priority:)`). Safe; not offered when the closure has a signature (`{ @MainActor in … }`), a comment would be lost, the body throws an error it does not catch, or the `Task` stands behind an `if`.",
+        fixSafety: "Moves the body into `.task { }` (a `Task(priority:)` becomes `.task(priority:)`). Safe where the view cleans up in `.onDisappear` or the task loops; unsafe for a one-shot task, which may be meant to finish after the user leaves (a payment). Not offered when the closure has a signature (`{ @MainActor in … }`), a comment would be lost, the body throws an error it does not catch, or the `Task` stands behind an `if`.",
         severityReason: "warning where uncancelled work shows after the view is gone: the same view cleans up in `.onDisappear` (the task's later writes race it) or the task loops; info for a one-shot task that ends on its own.",
         asks: [.declaration],
         fix: .safe,
@@ -206,10 +206,10 @@ struct OnAppearTaskRule: CallRule {
                         }
                         .padding()
                 }
-                """),
-            RuleCorrection("Text(\"a\").onAppear { Task { await load() } }", "Text(\"a\").task { await load() }"),
+                """, applicability: .unsafe),
+            RuleCorrection("Text(\"a\").onAppear { Task { await load() } }", "Text(\"a\").task { await load() }", applicability: .unsafe),
             RuleCorrection("Text(\"a\").onAppear { Task(priority: .low) { await load() } }",
-                           "Text(\"a\").task(priority: .low) { await load() }"),
+                           "Text(\"a\").task(priority: .low) { await load() }", applicability: .unsafe),
             RuleCorrection("""
                 Text("a").onAppear {
                     Task {
@@ -224,7 +224,7 @@ struct OnAppearTaskRule: CallRule {
                     let cached = try? await cache.read()
                     _ = cached
                 }
-                """),
+                """, applicability: .unsafe),
         ])
 
     static let calledNames: Set<String> = ["onAppear"]
@@ -257,9 +257,6 @@ struct OnAppearTaskRule: CallRule {
         var fixes: [Fix] = []
         // `if allItems.isEmpty { Task { … } }`: the same work, behind a check `.task` can make too
         // (`.task { if allItems.isEmpty { … } }`); no fix is offered for that rewrite.
-        if statement.is(FunctionCallExprSyntax.self), let fix = Self.fix(call: call, member: member, onAppear: onAppear, task: task, body: body, context: context) {
-            fixes.append(fix)
-        }
         // A warning where outliving the view shows: the view cleans up in `.onDisappear` (which the
         // task's later writes race), or the task loops until cancelled. A one-shot load that ends
         // on its own is info: moving it to `.task` is tidier, not a fix.
@@ -267,6 +264,13 @@ struct OnAppearTaskRule: CallRule {
         let outlivesCleanup = chain.contains { $0.modifierName == "onDisappear" }
             || body.statements.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .keyword(.while) || $0.tokenKind == .keyword(.repeat) }
             || Self.hasForAwait(body)
+        // Safe only where cancelling on disappear is what the code wants (it cleans up there, or
+        // loops): a one-shot task (a payment, a save) may be meant to finish after the user leaves.
+        if statement.is(FunctionCallExprSyntax.self),
+           let fix = Self.fix(call: call, member: member, onAppear: onAppear, task: task, body: body, context: context,
+                              applicability: outlivesCleanup ? .safe : .unsafe) {
+            fixes.append(fix)
+        }
         report.append(Finding(
             message: "`.onAppear { Task { … } }` starts work that is never cancelled and restarts on every appearance; "
                 + "use `.task { … }`, which is cancelled when the view disappears",
@@ -349,7 +353,8 @@ struct OnAppearTaskRule: CallRule {
     }
 
     private static func fix(call: FunctionCallExprSyntax, member: MemberAccessExprSyntax, onAppear: ClosureExprSyntax,
-                            task: FunctionCallExprSyntax, body: ClosureExprSyntax, context: RuleContext) -> Fix? {
+                            task: FunctionCallExprSyntax, body: ClosureExprSyntax, context: RuleContext,
+                            applicability: Applicability) -> Fix? {
         guard call.trailingClosure?.id == onAppear.id, onAppear.signature == nil, body.signature == nil,
               !onAppear.leftBrace.trailingTrivia.hasComment, !task.leadingTrivia.hasComment,
               !task.trailingTrivia.hasComment, !onAppear.rightBrace.leadingTrivia.hasComment,
@@ -375,7 +380,7 @@ struct OnAppearTaskRule: CallRule {
         }
         let range = member.declName.baseName.positionAfterSkippingLeadingTrivia.utf8Offset
             ..< onAppear.rightBrace.endPositionBeforeTrailingTrivia.utf8Offset
-        return Fix(title: "Replace with `.task { … }`", applicability: .safe,
+        return Fix(title: "Replace with `.task { … }`", applicability: applicability,
                    edits: [TextEdit(range: range, replacement: head + " {" + inner + "}")])
     }
 

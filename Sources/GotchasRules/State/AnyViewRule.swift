@@ -476,8 +476,14 @@ struct AnyViewRule: CallRule {
         // The value of a local (`let content = Screen().eraseToAnyView()`), handed on from there: what
         // it fills is decided where it goes, which this expression does not show.
         if let binding = Syntax(call).parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self),
-           binding.parent?.parent?.parent?.parent?.is(CodeBlockItemListSyntax.self) == true {
-            return true
+           let statements = binding.parent?.parent?.parent?.parent?.as(CodeBlockItemListSyntax.self) {
+            // …unless it is only returned (`let row = AnyView(HStack { … }); return row`): the same as
+            // returning the erased view itself.
+            let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+            let returnsIt = statements.contains { item in
+                item.item.as(ReturnStmtSyntax.self)?.expression?.as(DeclReferenceExprSyntax.self)?.baseName.text == name
+            }
+            return !returnsIt
         }
         var current = call.parent
         while let node = current {

@@ -283,7 +283,8 @@ struct UnstableIdentityRule: CallRule {
                 guard let function = member.decl.as(FunctionDeclSyntax.self), function.name.text == name,
                       function.signature.parameterClause.parameters.isEmpty,
                       let written = function.signature.returnClause?.type.trimmedText,
-                      let element = TypeNames.element(of: written).flatMap(TypeNames.simple), TypeNames.startsUppercase(element) else { continue }
+                      let element = TypeNames.element(of: written).flatMap(TypeNames.simple), TypeNames.startsUppercase(element),
+                      let body = function.body, constructs(element, in: body) else { continue }
                 return (name + "()", element)
             }
             return nil
@@ -293,7 +294,23 @@ struct UnstableIdentityRule: CallRule {
               let written = property.typeName, let element = TypeNames.element(of: written).flatMap(TypeNames.simple),
               TypeNames.startsUppercase(element)
         else { return nil }
+        // Its getter, where this file holds it: a filter or sort of stored values keeps their ids.
+        if let members = expression.ancestor(MemberBlockSyntax.self),
+           let getter = members.members.lazy.compactMap({ $0.decl.as(VariableDeclSyntax.self) })
+               .first(where: { $0.bindings.first?.pattern.trimmedDescription == name })?.bindings.first?.accessorBlock,
+           !constructs(element, in: getter) {
+            return nil
+        }
         return (name, element)
+    }
+
+    /// The code builds values of `element`: `Element(…)`, `Element.init(…)` or `.init(…)`.
+    static func constructs(_ element: String, in code: some SyntaxProtocol) -> Bool {
+        code.tokens(viewMode: .sourceAccurate).contains { token in
+            guard let next = token.nextToken(viewMode: .sourceAccurate) else { return false }
+            if token.text == element { return next.text == "(" || next.text == "." && next.nextToken(viewMode: .sourceAccurate)?.text == "init" }
+            return token.text == "init" && token.previousToken(viewMode: .sourceAccurate)?.text == "." && next.text == "("
+        }
     }
 
     /// Every `init` of the type declaring the getter assigns the stored property `operand`

@@ -197,13 +197,14 @@ struct SymbolVariantByNameRule: CallRule {
                 ]),
         ])
 
-    static let calledNames: Set<String> = ["Image", "Label"]
+    static let calledNames: Set<String> = ["Image", "Label", "Button", "Toggle"]
 
     func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
         let label: String
         switch callee {
         case "Image": label = "systemName"
-        case "Label": label = "systemImage"
+        // `Button("Bookmark", systemImage: …) { … }`, `Toggle("Wi-Fi", systemImage: …, isOn: $on)`: a label's symbol.
+        case "Label", "Button", "Toggle": label = "systemImage"
         default: return
         }
         // Only a name that changes while the view lives can swap the image under the user: one
