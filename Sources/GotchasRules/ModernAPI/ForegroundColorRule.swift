@@ -57,6 +57,8 @@ struct ForegroundColorRule: CallRule {
                         note: "an implicit member: `AttributeContainer`'s static builder, not the view modifier (there is no `foregroundStyle` attribute)"),
             RuleExample("let attributes = AttributeContainer.font(.body).foregroundColor(.primary)",
                         note: "an attribute of attributed text, not the view modifier"),
+            RuleExample("let id = AttributedString(proposalID, attributes: .init().foregroundColor(.secondary))",
+                        note: "an attribute container made by an implicit `.init()`, not the view modifier"),
             RuleExample("""
                 final class LineNumberView: NSView {
                     func foregroundColor(_ weight: Weight) -> NSColor { .labelColor }
@@ -154,14 +156,17 @@ struct ForegroundColorRule: CallRule {
     }
 
     /// The chain is rooted at `AttributeContainer` (`AttributeContainer().foregroundColor(…)`,
-    /// `AttributeContainer.font(…).foregroundColor(…)`).
+    /// `AttributeContainer.font(…).foregroundColor(…)`) or at an implicit member (`.init()`).
     static func isAttributeContainerChain(_ call: FunctionCallExprSyntax) -> Bool {
         var current: ExprSyntax? = ExprSyntax(call)
         while let expression = current?.unwrapped {
             if let call = expression.as(FunctionCallExprSyntax.self) {
                 current = call.calledExpression
             } else if let member = expression.as(MemberAccessExprSyntax.self) {
-                current = member.base
+                // `.init().foregroundColor(…)` as `attributes:`: rooted at an implicit member of a
+                // contextual type (`AttributeContainer`), never at a view.
+                guard let base = member.base else { return true }
+                current = base
             } else {
                 return expression.as(DeclReferenceExprSyntax.self)?.baseName.text == "AttributeContainer"
             }
