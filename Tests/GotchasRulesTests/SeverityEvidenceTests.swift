@@ -422,7 +422,9 @@ import Testing
             """
         #expect(Self.severities(code, only: "url-session-in-view") == [.info])
         let two = code.replacingOccurrences(of: "Text(text)", with: "Text(text).onAppear { URLSession.shared.dataTask(with: url).resume() }")
-        #expect(Self.severities(two, only: "url-session-in-view") == [.warning, .warning])
+        #expect(Self.severities(two, only: "url-session-in-view") == [.warning, .info], "started on appear, nothing cancels it; the task's is cancelled")
+        let submit = code.replacingOccurrences(of: "Text(text)", with: "Button(\"Send\") { Task { _ = try? await URLSession.shared.data(for: request) } }; Text(text)")
+        #expect(Self.severities(submit, only: "url-session-in-view") == [.info, .info], "a request the user starts")
     }
 
     @Test func aComputedUUIDOfAnErrorNoViewNamesIsInfo() {

@@ -20,7 +20,7 @@ struct UIScreenBoundsRule: Rule {
         notFlagged: [
             "code outside `View`/`ViewModifier` types",
             "a fallback after `??` (also in parentheses) or in a `guard let window` else",
-            "a device-class check against a constant",
+            "a device-class check against a constant (or by a `switch`'s cases)",
             "an iPhone-only, portrait-only app",
             "other screen properties",
             "content rendered off screen by `ImageRenderer`",
@@ -251,6 +251,17 @@ struct UIScreenBoundsRule: Rule {
                     }
                 }
                 """, note: "a device-class check (the screen compared with a constant), not a layout measurement"),
+            RuleExample("""
+                struct Snooze: View {
+                    private var fontSize: CGFloat {
+                        switch UIScreen.main.bounds.height {
+                        case ..<568: return 28
+                        default: return 36
+                        }
+                    }
+                    var body: some View { Text("Snooze").font(.system(size: fontSize)) }
+                }
+                """, note: "a device-class check by the cases of a `switch`"),
         ])
 
     static let nodeKinds: Set<SyntaxKind> = [.memberAccessExpr]
@@ -274,7 +285,7 @@ struct UIScreenBoundsRule: Rule {
         if Self.isInGuardElse(member) { return }
         // `UIScreen.main.bounds.height <= 667`: a device-class check ("is this a small phone"), not a
         // layout measurement; a container's size would answer a different question.
-        if Self.isComparedWithConstant(member) { return }
+        if Self.isComparedWithConstant(member) || Self.isSwitchedOver(member) { return }
         // Inside `ImageRenderer(content: …)`: the view is rendered off screen into an image, in no
         // window or container; the screen's width is a deliberate render width there.
         if Self.isImageRendererContent(member) { return }
@@ -493,6 +504,13 @@ struct UIScreenBoundsRule: Rule {
 
     /// `UIScreen.main.bounds.height <= 667` or `375 > UIScreen.main.bounds.size.width`: a bounds
     /// dimension compared with a number literal on either side.
+    /// `switch UIScreen.main.bounds.height { case ..<568: … }`: the same device-class check, by cases.
+    private static func isSwitchedOver(_ member: MemberAccessExprSyntax) -> Bool {
+        var operand = Syntax(member)
+        while let parent = operand.parent?.as(MemberAccessExprSyntax.self), parent.base?.id == operand.id { operand = Syntax(parent) }
+        return operand.parent?.as(SwitchExprSyntax.self)?.subject.id == operand.id
+    }
+
     private static func isComparedWithConstant(_ member: MemberAccessExprSyntax) -> Bool {
         guard let (elements, index) = sequencePosition(of: member) else { return false }
         func isComparison(_ at: Int) -> Bool {

@@ -20,7 +20,7 @@ struct URLSessionInViewRule: Rule {
             "type annotations and nested non-view types",
             "toolbar content",
         ],
-        severityReason: "warning for networking the view runs outside `.task` or in several places; info for the view's one request inside `.task { }`, or in a method only `.task { }` calls: already cancelled with the view.",
+        severityReason: "warning for networking the view starts when it appears (`.onAppear`, directly or through its method) or in its `init`: nothing cancels it when the view goes; info elsewhere: inside `.task { }` or a method only `.task { }` calls (already cancelled with the view), or started by the user (a button's action, a refresh), where a model is tidier, not a fix.",
         useInstead: "models and services",
         // `.task { }` in the advice: https://developer.apple.com/tutorials/data/documentation/swiftui/view/task(name:priority:file:line:_:).md (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1)
         requires: .os(iOS: OSVersion(15), macOS: OSVersion(12), tvOS: OSVersion(15), watchOS: OSVersion(8)),
@@ -160,9 +160,42 @@ struct URLSessionInViewRule: Rule {
                 range: use.byteRange, loweredSeverity: .info))
             return
         }
+        // Started when the view appears (`.onAppear`, directly or through a method it calls) or
+        // when it is created (its `init`): nothing cancels the request when the view goes, and it
+        // starts again each time. Elsewhere (a button's action, a refresh, a project's `.task`
+        // wrapper) the user or the structure starts it: a model is tidier, not a fix.
+        let startsOnAppear = Self.standsInModifierClosure(use, named: Self.lifecycleModifiers)
+            || use.ancestor(InitializerDeclSyntax.self) != nil
+            || use.ancestor(FunctionDeclSyntax.self).map { Self.isCalled(from: Self.lifecycleModifiers, method: $0) } == true
         report.append(Finding(
-            message: "`\(view.name)` does networking with `URLSession`; move the request into a model or service and call it from `.task { }`",
-            range: use.byteRange))
+            message: startsOnAppear
+                ? "`\(view.name)` does networking with `URLSession` when it appears, and nothing cancels the request when it goes; move the request into a model or service and call it from `.task { }`"
+                : "`\(view.name)` does networking with `URLSession`; a model or service would make it testable and keep previews off the network",
+            range: use.byteRange, loweredSeverity: startsOnAppear ? nil : .info))
+    }
+
+    static let lifecycleModifiers: Set<String> = ["onAppear"]
+
+    /// Some closure around `node` (up to its member) is the closure of a modifier in `names`
+    /// (`.onAppear { Task { … } }`).
+    static func standsInModifierClosure(_ node: Syntax, named names: Set<String>) -> Bool {
+        var current = node.parent
+        while let parent = current, !parent.is(MemberBlockItemSyntax.self) {
+            if parent.is(ClosureExprSyntax.self), let name = parent.parent?.as(FunctionCallExprSyntax.self)?.modifierName, names.contains(name) {
+                return true
+            }
+            current = parent.parent
+        }
+        return false
+    }
+
+    /// The type declaring `method` calls it from a closure of a modifier in `names`.
+    static func isCalled(from names: Set<String>, method: FunctionDeclSyntax) -> Bool {
+        guard let declaration = WorkspaceRuleSupport.enclosingTypeDeclaration(Syntax(method)) else { return false }
+        let name = method.name.text
+        return declaration.tokens(viewMode: .sourceAccurate).contains { token in
+            token.text == name && token.parent?.is(DeclReferenceExprSyntax.self) == true && standsInModifierClosure(Syntax(token), named: names)
+        }
     }
 
     /// The type declaring `method` calls it (`load()`, `self.load()`, `await load()`) at least once,
