@@ -250,6 +250,27 @@ import Testing
             }
             """])
         #expect(varying.map(\.severity) == [.warning])
+        // One declaration passes a constant, a later one in the same file a value that changes.
+        let mixed = RuleHarness.lint(row, only: "state-not-private", otherFiles: ["Popover.swift": """
+            struct Popover: View {
+                var body: some View { InfoRow(title: "Make screen black") }
+            }
+            struct Sheet: View {
+                let name: String
+                var body: some View { InfoRow(title: name) }
+            }
+            """])
+        #expect(mixed.map(\.severity) == [.warning])
+        let mixedFirst = RuleHarness.lint(row, only: "state-not-private", otherFiles: ["Popover.swift": """
+            struct Sheet: View {
+                let name: String
+                var body: some View { InfoRow(title: name) }
+            }
+            struct Popover: View {
+                var body: some View { InfoRow(title: "Make screen black") }
+            }
+            """])
+        #expect(mixedFirst.map(\.severity) == [.warning])
     }
 
     @Test func aWidgetViewReadingItsImageIsNotWorkOnEveryRender() {

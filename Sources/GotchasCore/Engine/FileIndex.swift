@@ -103,11 +103,22 @@ public struct FileIndex: Sendable, Codable {
     /// initializer, recorded beside the labels every caller passes (a preview seeding a view's
     /// state on purpose is no app caller whose value is dropped).
     public static func appCallersKey(of type: String) -> String { type + " app" }
-    public static func isAppCallersKey(_ key: String) -> Bool { key.hasSuffix(" app") || key.hasSuffix(" varying") }
+    public static func isAppCallersKey(_ key: String) -> Bool { key.hasSuffix(" app") || key.hasSuffix(" varying") || key.hasSuffix(" constant") }
 
-    /// The key of the labels app code passes a value that may differ between calls (not a literal
-    /// or an enum case written out: `Row(title: "Inbox")` passes one value for ever).
+    /// The question for the labels app code passes a value that may differ between calls (not a
+    /// literal or an enum case written out: `Row(title: "Inbox")` passes one value for ever). Not
+    /// stored: `WorkspaceIndex` answers it from each file's app labels minus its constant-only ones.
     public static func varyingCallersKey(of type: String) -> String { type + " varying" }
+
+    /// The key of the labels this file's app code passes `type`'s initializer only as constants
+    /// (usually none: stored only where some are, so it costs next to nothing).
+    public static func constantCallersKey(of type: String) -> String { type + " constant" }
+
+    /// `Row` for `Row app`, `Row constant`, `Row varying`.
+    static func callersType(ofKey key: String) -> String? {
+        for suffix in [" app", " constant", " varying"] where key.hasSuffix(suffix) { return String(key.dropLast(suffix.count)) }
+        return nil
+    }
 
     public init(path: String, types: [String: TypeScope] = [:], environmentUses: [EnvironmentUse] = [],
                 intentControls: [IntentControlUse] = [], references: [String: NameSet] = [:],
@@ -296,6 +307,8 @@ public struct FileIndex: Sendable, Codable {
         let newLabels = new?.initializerLabels ?? [:]
         for name in Set(oldLabels.keys).union(newLabels.keys) where oldLabels[name] != newLabels[name] {
             changed.insert(name)
+            // The varying labels are derived from the app and constant ones.
+            if let type = callersType(ofKey: name) { changed.insert(varyingCallersKey(of: type)) }
         }
         return changed
     }

@@ -5,7 +5,7 @@
 extension FileIndex {
     /// Bumped with every change of the layout below; caches key their entries by it, so an
     /// entry written by an older layout is never decoded as this one.
-    public static let encodingFormat = 22
+    public static let encodingFormat = 23
 
     public func encoded() -> [UInt8] {
         var writer = BinaryWriter()

@@ -17,7 +17,20 @@ struct FileIndexEntries: Sendable {
     /// Adds the entries of code walked after this (the next top-level item).
     mutating func add(_ later: FileIndexEntries) {
         Self.merge(later.references, into: &references)
+        // A label constant-only in one item and passed a varying value in the other is not.
+        var constants: [String: NameSet] = [:]
+        for key in Set(initializerLabels.keys).union(later.initializerLabels.keys) where key.hasSuffix(" constant") {
+            guard let type = FileIndex.callersType(ofKey: key) else { continue }
+            let appKey = FileIndex.appCallersKey(of: type)
+            func varying(_ labels: [String: NameSet]) -> Set<String> {
+                Set(labels[appKey] ?? []).subtracting(labels[key] ?? [])
+            }
+            let earlierVarying = varying(initializerLabels), laterVarying = varying(later.initializerLabels)
+            let kept = Set(initializerLabels[key] ?? []).subtracting(laterVarying).union(Set(later.initializerLabels[key] ?? []).subtracting(earlierVarying))
+            if !kept.isEmpty { constants[key] = NameSet(kept) }
+        }
         Self.merge(later.initializerLabels, into: &initializerLabels)
+        for key in initializerLabels.keys where key.hasSuffix(" constant") { initializerLabels[key] = constants[key] }
         Self.merge(later.memberUses, into: &memberUses)
         Self.merge(later.memberReach, into: &memberReach)
         reachHazards.merge(later.reachHazards) { $0 + $1 }
@@ -432,12 +445,21 @@ final class FileIndexCollector {
         case .inferred: key = FileIndex.initializerOfUnknownType
         }
         let appKey = context.isInPreviewCode ? nil : FileIndex.appCallersKey(of: key)
-        let varyingKey = context.isInPreviewCode ? nil : FileIndex.varyingCallersKey(of: key)
+        let constantKey = FileIndex.constantCallersKey(of: key)
         for argument in call.arguments {
             guard let label = argument.label?.text else { continue }
             entries.initializerLabels[key, default: []].insert(label)
-            if let appKey { entries.initializerLabels[appKey, default: []].insert(label) }
-            if let varyingKey, !argument.expression.isLiteralConstant { entries.initializerLabels[varyingKey, default: []].insert(label) }
+            guard let appKey else { continue }
+            // Constant-only so far: a constant now, and the label was not passed before, or only as one.
+            let seen = entries.initializerLabels[appKey]?.contains(label) == true
+            if argument.expression.isLiteralConstant {
+                if !seen || entries.initializerLabels[constantKey]?.contains(label) == true {
+                    entries.initializerLabels[constantKey, default: []].insert(label)
+                }
+            } else if entries.initializerLabels[constantKey]?.remove(label) != nil, entries.initializerLabels[constantKey]?.isEmpty == true {
+                entries.initializerLabels[constantKey] = nil
+            }
+            entries.initializerLabels[appKey, default: []].insert(label)
         }
     }
 

@@ -219,6 +219,15 @@ public struct WorkspaceIndex: Sendable {
     public func initializerLabels(passedTo typeName: String) -> Set<String>? {
         guard isComplete else { return nil }
         var labels: Set<String> = []
+        // Labels passed a value that may change: each file's app labels but its constant-only ones.
+        if typeName.hasSuffix(" varying"), let type = FileIndex.callersType(ofKey: typeName) {
+            let appKey = FileIndex.appCallersKey(of: type), constantKey = FileIndex.constantCallersKey(of: type)
+            for path in initializerLabelPaths[appKey] ?? [] {
+                guard let file = files[path] else { continue }
+                labels.formUnion(Set(file.initializerLabels[appKey] ?? []).subtracting(file.initializerLabels[constantKey] ?? []))
+            }
+            return labels
+        }
         // App code's callers of a type (`FileIndex.appCallersKey`, `varyingCallersKey`) are those that name it: an
         // `.init(label:)` of a type the syntax does not name could be any type's, and counting it
         // for every type would make every label look passed.
