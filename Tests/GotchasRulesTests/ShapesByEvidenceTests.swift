@@ -466,4 +466,39 @@ import Testing
         #expect(RuleHarness.lint(code.replacingOccurrences(of: "COMMENT", with: "// Let the sheet finish dismissing before pushing"),
                                  only: "dispatch-queue").isEmpty)
     }
+
+    @Test func anErasedRowBackgroundIsNotTheRowsOwnView() {
+        let code = """
+            struct Torrents: View {
+                let items: [Item]
+                var body: some View {
+                    List { ForEach(items) { item in Row(item: item).listRowBackground(item.isOn ? AnyView(Color.accentColor.opacity(0.2)) : AnyView(Color.clear)) } }
+                }
+            }
+            """
+        #expect(RuleHarness.lint(code, only: "any-view").map(\.severity) == [.info, .info])
+        let own = code.replacingOccurrences(of: "Row(item: item).listRowBackground(item.isOn ? AnyView(Color.accentColor.opacity(0.2)) : AnyView(Color.clear))",
+                                            with: "AnyView(Row(item: item))")
+        #expect(RuleHarness.lint(own, only: "any-view").map(\.severity) == [.warning])
+    }
+
+    @Test func aLiveActivityViewImportedUnderAnIfIsWidgetCode() {
+        let code = """
+            #if canImport(ActivityKit)
+            import ActivityKit
+            import SwiftUI
+            struct ProgressView: View {
+                @State var progress: Double
+                var body: some View { Text("\\(progress)") }
+            }
+            struct Activity: View {
+                let context: ActivityViewContext<Attributes>
+                var body: some View { ProgressView(progress: context.state.progress) }
+            }
+            #endif
+            """
+        let findings = RuleHarness.lint(code, only: "state-not-private")
+        #expect(findings.count == 1)
+        #expect(findings.first.map { $0.message.contains("WidgetKit renders each timeline entry once") } == true)
+    }
 }

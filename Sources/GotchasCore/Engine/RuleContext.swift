@@ -39,7 +39,7 @@ public struct FunctionFrame {
 public final class RuleContext {
     public let document: SourceDocument
     public let tree: SourceFileSyntax
-    /// Modules imported at the top level of the file.
+    /// Modules imported at the top level of the file (also inside a top-level `#if`).
     public let imports: Set<String>
     /// The file is test code as a whole (its path or a test module it imports): decided once,
     /// not per rule call (`isInTestCode`).
@@ -81,12 +81,20 @@ public final class RuleContext {
         self.availabilityStack = [configuration.platforms]
         self.previewDepth = document.path.contains("/Preview Content/") || document.path.hasPrefix("Preview Content/") ? 1 : 0
         var imports: Set<String> = []
-        for item in tree.statements {
-            if let importDecl = item.item.as(ImportDeclSyntax.self) {
-                imports.insert(importDecl.path.map(\.name.text).joined(separator: "."))
-                if let first = importDecl.path.first { imports.insert(first.name.text) }
+        func collectImports(_ items: CodeBlockItemListSyntax) {
+            for item in items {
+                if let importDecl = item.item.as(ImportDeclSyntax.self) {
+                    imports.insert(importDecl.path.map(\.name.text).joined(separator: "."))
+                    if let first = importDecl.path.first { imports.insert(first.name.text) }
+                } else if let conditional = item.item.as(IfConfigDeclSyntax.self) {
+                    // `#if canImport(ActivityKit)` / `import ActivityKit`: imported where it builds.
+                    for clause in conditional.clauses {
+                        if let statements = clause.elements?.as(CodeBlockItemListSyntax.self) { collectImports(statements) }
+                    }
+                }
             }
         }
+        collectImports(tree.statements)
         self.imports = imports
         self.isTestFile = TestCode.isTestPath(document.path) || !imports.isDisjoint(with: TestCode.testModules)
         let collected = FileTypeCollector.collect(tree, reusing: itemTypes)

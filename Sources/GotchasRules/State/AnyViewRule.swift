@@ -392,7 +392,9 @@ struct AnyViewRule: CallRule {
            Self.callsFillFixedSlots(function.name.text, in: context) {
             return
         }
-        let inRows = Self.isListRowRoot(context)
+        // As a modifier's argument (`.listRowBackground(AnyView(…))`) it is not the row's own view:
+        // the row's type stays known.
+        let inRows = Self.isListRowRoot(context) && !Self.isModifierArgument(call)
         report.append(Finding(
             message: "`\(written)` erases the view's type, so SwiftUI loses its structural identity and diffs it slowly"
                 + (inRows ? " — and in List/ForEach rows must build every row up front" : "")
@@ -405,6 +407,21 @@ struct AnyViewRule: CallRule {
     /// builder in between. Only there does the `List` build every row to count its views; in a
     /// `LazyVStack` rows are built as they appear, and inside a row's overlay or stack the row's
     /// own type is still known.
+    /// `row.listRowBackground(AnyView(…))`: the erased view is an argument of a modifier applied to
+    /// a view (a call on a base), not that view.
+    static func isModifierArgument(_ call: FunctionCallExprSyntax) -> Bool {
+        var current = Syntax(call)
+        while let parent = current.parent {
+            if let argument = parent.as(LabeledExprSyntax.self) {
+                return argument.parent?.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.as(MemberAccessExprSyntax.self)?.base != nil
+            }
+            guard parent.is(TernaryExprSyntax.self) || parent.is(UnresolvedTernaryExprSyntax.self) || parent.is(TupleExprSyntax.self) || parent.is(LabeledExprListSyntax.self)
+                    || parent.is(ExprListSyntax.self) || parent.is(SequenceExprSyntax.self) else { return false }
+            current = parent
+        }
+        return false
+    }
+
     static func isListRowRoot(_ context: RuleContext) -> Bool {
         var frames = context.containers.reversed().makeIterator()
         guard let row = frames.next(), row.name == "List" || row.name == "ForEach" else { return false }
