@@ -432,6 +432,8 @@ import Testing
         #expect(RuleHarness.lint(filtered, only: "unstable-identity").isEmpty)
         let made = code.replacingOccurrences(of: "VALUE", with: "(0..<7).map { Usage(date: .now.addingTimeInterval(Double($0) * 86_400)) }")
         #expect(RuleHarness.lint(made, only: "unstable-identity").count == 1)
+        let sortedMade = code.replacingOccurrences(of: "VALUE", with: "week.sorted { $0.date < $1.date } }\n    private var week: [Usage] { (0..<7).map { Usage(date: .now.addingTimeInterval(Double($0) * 86_400)) }")
+        #expect(RuleHarness.lint(sortedMade, only: "unstable-identity").count == 1, "a sort of a property that builds them")
     }
 
     @Test func aFilterByStateReadInEveryRowRunsPerRow() {

@@ -295,13 +295,29 @@ struct UnstableIdentityRule: CallRule {
               TypeNames.startsUppercase(element)
         else { return nil }
         // Its getter, where this file holds it: a filter or sort of stored values keeps their ids.
-        if let members = expression.ancestor(MemberBlockSyntax.self),
-           let getter = members.members.lazy.compactMap({ $0.decl.as(VariableDeclSyntax.self) })
-               .first(where: { $0.bindings.first?.pattern.trimmedDescription == name })?.bindings.first?.accessorBlock,
-           !constructs(element, in: getter) {
+        if let members = expression.ancestor(MemberBlockSyntax.self), getter(named: name, in: members) != nil,
+           !getterConstructs(element, name: name, in: members, depth: 2) {
             return nil
         }
         return (name, element)
+    }
+
+    /// The accessor block of the computed property `name` declared in `members`.
+    static func getter(named name: String, in members: MemberBlockSyntax) -> AccessorBlockSyntax? {
+        members.members.lazy.compactMap { $0.decl.as(VariableDeclSyntax.self) }
+            .first(where: { $0.bindings.first?.pattern.trimmedDescription == name })?.bindings.first?.accessorBlock
+    }
+
+    /// The getter of `name` builds `element` values, itself or through another computed property of
+    /// the type it reads (`sortedSummaries` sorts `summaries`, which builds them), `depth` deep.
+    static func getterConstructs(_ element: String, name: String, in members: MemberBlockSyntax, depth: Int) -> Bool {
+        guard let block = getter(named: name, in: members) else { return false }
+        if constructs(element, in: block) { return true }
+        guard depth > 1 else { return false }
+        let read = Set(block.tokens(viewMode: .sourceAccurate).compactMap { token in
+            token.parent?.is(DeclReferenceExprSyntax.self) == true && token.text != name ? token.text : nil
+        })
+        return read.contains { getterConstructs(element, name: $0, in: members, depth: depth - 1) }
     }
 
     /// The code builds values of `element`: `Element(…)`, `Element.init(…)` or `.init(…)`.
