@@ -503,4 +503,20 @@ import Testing
         #expect(findings.count == 1)
         #expect(findings.first.map { $0.message.contains("WidgetKit renders each timeline entry once") } == true)
     }
+
+    @Test func theScreenOfAnIPhoneOnlyAppIsItsWindowInAnyOrientation() {
+        let code = """
+            struct Chart: View {
+                var body: some View { Rectangle().frame(width: UIScreen.main.bounds.width - 32) }
+            }
+            """
+        let phone = RuleHarness.lint(code, only: "uiscreen-bounds", otherFiles: ["App.xcodeproj/project.pbxproj": """
+            TARGETED_DEVICE_FAMILY = 1;
+            INFOPLIST_KEY_UISupportedInterfaceOrientations_iPhone = "UIInterfaceOrientationPortrait UIInterfaceOrientationLandscapeLeft";
+            """])
+        #expect(phone.map(\.severity) == [.info])
+        #expect(phone.first.map { $0.message.contains("only for iPhone") } == true)
+        let pad = RuleHarness.lint(code, only: "uiscreen-bounds", otherFiles: ["App.xcodeproj/project.pbxproj": "TARGETED_DEVICE_FAMILY = \"1,2\";"])
+        #expect(pad.map(\.severity) == [.warning])
+    }
 }

@@ -220,6 +220,14 @@ extension RuleContext {
         return workspace.fillsScreenInPortraitOnly(forFileAt: path)
     }
 
+    /// True when the file's app always has the whole screen in any orientation: iPhone only, or
+    /// iPad with `UIRequiresFullScreen` (the same recorded question as `isPhonePortraitOnly`,
+    /// whose answer rests on the same settings).
+    public var windowIsAlwaysTheScreen: Bool {
+        record(.phonePortraitOnly)
+        return workspace.windowIsAlwaysTheScreen(forFileAt: path)
+    }
+
     private func record(_ query: WorkspaceQueries.Query) {
         queries[activeRule, default: []].insert(query)
     }

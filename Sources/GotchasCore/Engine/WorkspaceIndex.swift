@@ -79,6 +79,11 @@ public struct WorkspaceIndex: Sendable {
         DeviceFamilySetting.fillsScreenInPortraitOnly(deviceFamilySettings(forFileAt: written))
     }
 
+    /// `DeviceFamilySetting.windowIsAlwaysTheScreen` for the file at `written`.
+    public func windowIsAlwaysTheScreen(forFileAt written: String) -> Bool {
+        DeviceFamilySetting.windowIsAlwaysTheScreen(deviceFamilySettings(forFileAt: written))
+    }
+
     /// The device-family settings that decide for the file at `path` (see `isPhonePortraitOnly`).
     func deviceFamilySettings(forFileAt written: String) -> [DeviceFamilySetting] {
         // Settings paths are standardized absolute paths; the file's, as the front end gave it.

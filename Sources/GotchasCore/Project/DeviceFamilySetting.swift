@@ -97,6 +97,16 @@ public struct DeviceFamilySetting: Sendable, Equatable {
         return !phone.isEmpty && phone.allSatisfy(portrait) && (!families.contains("2") || (!pad.isEmpty && pad.allSatisfy(portrait)))
     }
 
+    /// True when the app's window is always the whole screen, in any orientation: iPhone only (no
+    /// split view, slide-over or Stage Manager there; the screen's bounds follow rotation), or
+    /// iPhone and iPad with `UIRequiresFullScreen`. A size read from the screen when it is needed is
+    /// then the window's; one stored once still misses a rotation.
+    public static func windowIsAlwaysTheScreen(_ settings: some Collection<DeviceFamilySetting>) -> Bool {
+        let families = settings.reduce(into: Set<String>()) { $0.formUnion($1.families) }.subtracting(["3", "4"])
+        if families == ["1"] { return true }
+        return !families.isEmpty && families.isSubset(of: ["1", "2"]) && settings.contains(where: \.requiresFullScreen)
+    }
+
     public static func isPhonePortraitOnly(_ settings: some Collection<DeviceFamilySetting>) -> Bool {
         let families = settings.reduce(into: Set<String>()) { $0.formUnion($1.families) }.subtracting(["4"])
         let named = settings.compactMap(\.orientations)

@@ -27,7 +27,7 @@ struct UIScreenBoundsRule: Rule {
             "a `@State` seed the view overwrites with a measured size",
             "a width proposed to `sizeThatFits` to measure a height",
         ],
-        severityReason: "warning where it sizes or places views: the layout breaks whenever the window is not the screen; info where it only sizes a decorative effect (a gradient's or blur's radius, a random start point) or stands for the visible area in a visibility estimate.",
+        severityReason: "warning where it sizes or places views: the layout breaks whenever the window is not the screen; info in an app only for iPhone (or full screen on iPad), where a size read when it is needed is the window's, and where it only sizes a decorative effect (a gradient's or blur's radius, a random start point) or stands for the visible area in a visibility estimate.",
         asks: [.phonePortraitOnly, .reachedHazard],
         triggering: [
             RuleExample("""
@@ -307,6 +307,15 @@ struct UIScreenBoundsRule: Rule {
         // rotates: its screen is its window (asked last: only files
         // that would be flagged depend on the project's settings).
         if context.fillsScreenInPortraitOnly { return }
+        // An app only for iPhone (or full screen on iPad) in any orientation: a size read when it is
+        // needed is the window's; only the deprecation remains (a size stored once still misses a rotation).
+        if alias?.hazard.site != .storedStatic, context.windowIsAlwaysTheScreen {
+            report.append(Finding(
+                message: "`\(member.trimmedText)` reads the screen's size; in this app, only for iPhone or full screen on iPad, that is the window's, "
+                    + "but `UIScreen.main` is deprecated; \(advice)",
+                range: member.byteRange, loweredSeverity: .info))
+            return
+        }
         if let alias {
             // A stored static froze the size it first read; a computed one reads the screen again
             // on every access, which is still the screen's size and not the view's.
