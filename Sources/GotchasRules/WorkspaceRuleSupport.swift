@@ -471,25 +471,37 @@ enum WorkspaceRuleSupport {
     }
 
     /// The view re-renders on a schedule: its type's code (in this file) has a `TimelineView`, or
-    /// receives a timer (`.onReceive(timer)`, `.onReceive(app.minuteTimer)`, `Timer.publish`).
+    /// receives a timer (`.onReceive(timer)`, `.onReceive(app.minuteTimer)`: `isTimerPublisher`).
     static func rendersOnASchedule(_ context: RuleContext) -> Bool {
         if context.containers.contains(where: { $0.name == "TimelineView" }) { return true }
         guard let member = context.functionStack.first?.node, let declaration = enclosingTypeDeclaration(member) else { return false }
-        let tokens = Array(declaration.tokens(viewMode: .sourceAccurate))
-        for (index, token) in tokens.enumerated() {
-            switch token.text {
-            case "TimelineView": return true
-            case "publish" where index >= 2 && tokens[index - 2].text == "Timer": return true
-            case "onReceive":
-                // The publisher's last name says it ticks: `timer`, `app.minuteTimer`, `otpTimer`.
-                for next in tokens.dropFirst(index + 1).prefix(8) {
-                    if next.text == ")" || next.text == "{" { break }
-                    if next.text.lowercased().hasSuffix("timer") { return true }
-                }
-            default: continue
-            }
+        return declaration.tokens(viewMode: .sourceAccurate).contains { token in
+            if token.text == "TimelineView" { return true }
+            guard token.text == "onReceive", let call = token.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
+                  let publisher = call.arguments.first?.expression
+            else { return false }
+            return isTimerPublisher(publisher, in: context)
         }
-        return false
+    }
+
+    /// `Timer.publish(…)` written here, the view's own property made so, or `app.timer` where the
+    /// held model's property (in any file) is an autoconnected publisher (`= Timer.publish(…).autoconnect()`).
+    static func isTimerPublisher(_ publisher: ExprSyntax, in context: RuleContext) -> Bool {
+        let value = publisher.unwrapped
+        if value.trimmedDescription.contains("Timer.publish") { return true }
+        let name = value.selfMemberName ?? value.as(DeclReferenceExprSyntax.self)?.baseName.text
+        if let name, let property = enclosingProperty(named: name, in: context) {
+            return isTimerProperty(property)
+        }
+        guard let member = value.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
+              let held = valueTypeName(of: base, in: context),
+              let property = context.declaration(of: held)?.scope.property(named: member.declName.baseName.text)
+        else { return false }
+        return isTimerProperty(property)
+    }
+
+    static func isTimerProperty(_ property: PropertyInfo) -> Bool {
+        property.initializerCallee == "autoconnect" || property.typeName?.contains("TimerPublisher") == true
     }
 
     /// Containers whose content closure runs once per row or per tick.

@@ -260,6 +260,10 @@ import Testing
         let ticking = rows.replacingOccurrences(of: "} } } }", with: "}.onReceive(timer) { _ in } } } ; let timer = Timer.publish(every: 1, on: .main, in: .common).autoconnect() }")
         #expect(ticking != rows)
         #expect(Self.severities(ticking, only: "formatter-in-body", otherFiles: helper) == [.warning], "a timer re-renders the rows every second")
+        let published = rows.replacingOccurrences(of: "} } } }", with: "}.onReceive(store.$timer) { _ in } } } ; @StateObject var store = Store() }")
+        #expect(Self.severities(published, only: "formatter-in-body", otherFiles: helper.merging(
+            ["Store.swift": "final class Store: ObservableObject { @Published var timer = 0 }"]) { $1 }) == [.info],
+                "a publisher named like a timer that is none")
         let decoding = ["Store.swift": "final class Store: ObservableObject { @AppStorage(\"s\") var data = Data(); var settings: Settings { (try? JSONDecoder().decode(Settings.self, from: data)) ?? .init() } }"]
         let detailDecodes = "struct Detail: View { @EnvironmentObject var store: Store; var body: some View { Text(store.settings.title) } }"
         #expect(Self.severities(detailDecodes, only: "work-in-body", otherFiles: decoding) == [.warning], "a JSON decode is heavy on its own")

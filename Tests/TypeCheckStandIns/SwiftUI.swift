@@ -467,6 +467,9 @@ extension Button where Label == Text {
     public init<S: StringProtocol>(_ title: S, action: @escaping @MainActor () -> Void) {}
     public init(_ titleKey: LocalizedStringKey, role: ButtonRole?, action: @escaping @MainActor () -> Void) {}
 }
+extension Button where Label == SwiftUI.Label<Text, Image> {
+    public init(_ titleKey: LocalizedStringKey, systemImage: String, action: @escaping @MainActor () -> Void) {}
+}
 
 public struct EditButton: _PrimitiveView {
     public init() {}
@@ -482,6 +485,9 @@ extension TextField where Label == Text {
 public struct Toggle<Label: View>: _PrimitiveView {}
 extension Toggle where Label == Text {
     public init(_ titleKey: LocalizedStringKey, isOn: Binding<Bool>) {}
+}
+extension Toggle where Label == SwiftUI.Label<Text, Image> {
+    public init(_ titleKey: LocalizedStringKey, systemImage: String, isOn: Binding<Bool>) {}
 }
 
 public struct ProgressView<Label: View, CurrentValueLabel: View>: _PrimitiveView {}

@@ -53,7 +53,6 @@ public enum ClosureRole: Sendable, Equatable {
         "simultaneousGesture", "highPriorityGesture", "MainActor", "containerRelativeFrame", "visualEffect",
     ]
 
-    /// Labels whose closures are callbacks, whatever the call.
     /// `onRemove:`, `onSave:`, `doneAction:`, `resultHandler:`: by convention a callback the view
     /// calls on an event, not content it renders.
     static func isCallbackLabel(_ label: String) -> Bool {
@@ -61,6 +60,7 @@ public enum ClosureRole: Sendable, Equatable {
         return label.hasSuffix("Action") || label.hasSuffix("Handler")
     }
 
+    /// Labels whose closures are callbacks, whatever the call.
     static let deferredLabels: Set<String> = [
         "action", "perform", "onDismiss", "onCompletion", "completion", "completionHandler", "onChange",
         "onEditingChanged", "onCommit", "get", "set", "expirationHandler", "launchHandler", "handler",

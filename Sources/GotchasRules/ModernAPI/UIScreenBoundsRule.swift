@@ -515,9 +515,15 @@ struct UIScreenBoundsRule: Rule {
     /// dimension compared with a number literal on either side.
     /// `switch UIScreen.main.bounds.height { case ..<568: … }`: the same device-class check, by cases.
     private static func isSwitchedOver(_ member: MemberAccessExprSyntax) -> Bool {
+        let operand = withMemberTail(member)
+        return operand.parent?.as(SwitchExprSyntax.self)?.subject.id == operand.id
+    }
+
+    /// The bounds expression with the members read off it (`UIScreen.main.bounds` → `….size.width`).
+    private static func withMemberTail(_ member: MemberAccessExprSyntax) -> Syntax {
         var operand = Syntax(member)
         while let parent = operand.parent?.as(MemberAccessExprSyntax.self), parent.base?.id == operand.id { operand = Syntax(parent) }
-        return operand.parent?.as(SwitchExprSyntax.self)?.subject.id == operand.id
+        return operand
     }
 
     private static func isComparedWithConstant(_ member: MemberAccessExprSyntax) -> Bool {
@@ -534,10 +540,7 @@ struct UIScreenBoundsRule: Rule {
     /// The unfolded operator sequence the bounds expression (with its `.size.width` tail) stands in,
     /// and its index there.
     private static func sequencePosition(of member: MemberAccessExprSyntax) -> ([ExprSyntax], Int)? {
-        var operand = Syntax(member)
-        while let parent = operand.parent?.as(MemberAccessExprSyntax.self), parent.base?.id == operand.id {
-            operand = Syntax(parent)
-        }
+        let operand = withMemberTail(member)
         guard let sequence = operand.parent?.as(ExprListSyntax.self) else { return nil }
         let elements = Array(sequence)
         guard let index = elements.firstIndex(where: { $0.id == operand.id }) else { return nil }

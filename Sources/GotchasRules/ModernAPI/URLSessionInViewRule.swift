@@ -111,17 +111,21 @@ struct URLSessionInViewRule: Rule {
 
     static let nodeKinds: Set<SyntaxKind> = [.declReferenceExpr]
 
-    /// The code stands in the closure of a `.task { }` modifier.
+    /// The code stands in the closure of a `.task { }` modifier (its innermost closure).
     static func standsInTask(_ node: Syntax) -> Bool {
+        closureModifiers(around: node).first == "task"
+    }
+
+    /// The modifier each closure around `node` is given to (nil for a closure of anything else),
+    /// innermost first, up to the member holding it.
+    static func closureModifiers(around node: Syntax) -> [String?] {
+        var names: [String?] = []
         var current = node.parent
-        while let parent = current {
-            if parent.is(ClosureExprSyntax.self) {
-                return parent.parent?.as(FunctionCallExprSyntax.self)?.modifierName == "task"
-            }
-            if parent.is(MemberBlockItemSyntax.self) { return false }
+        while let parent = current, !parent.is(MemberBlockItemSyntax.self) {
+            if parent.is(ClosureExprSyntax.self) { names.append(parent.parent?.as(FunctionCallExprSyntax.self)?.modifierName) }
             current = parent.parent
         }
-        return false
+        return names
     }
 
     /// How many times the type declaration around `node` names `URLSession` in an expression.
@@ -179,14 +183,7 @@ struct URLSessionInViewRule: Rule {
     /// Some closure around `node` (up to its member) is the closure of a modifier in `names`
     /// (`.onAppear { Task { … } }`).
     static func standsInModifierClosure(_ node: Syntax, named names: Set<String>) -> Bool {
-        var current = node.parent
-        while let parent = current, !parent.is(MemberBlockItemSyntax.self) {
-            if parent.is(ClosureExprSyntax.self), let name = parent.parent?.as(FunctionCallExprSyntax.self)?.modifierName, names.contains(name) {
-                return true
-            }
-            current = parent.parent
-        }
-        return false
+        closureModifiers(around: node).contains { $0.map(names.contains) == true }
     }
 
     /// The type declaring `method` calls it from a closure of a modifier in `names`.

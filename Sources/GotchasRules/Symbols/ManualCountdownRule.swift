@@ -259,7 +259,7 @@ struct ManualCountdownRule: CallRule {
               let publisher = call.arguments.first?.expression, call.arguments.count <= 2,
               let handler = call.trailingClosure ?? call.arguments.dropFirst().first?.expression.as(ClosureExprSyntax.self),
               dateDifferenceMarkers.contains(where: handler.statements.trimmedDescription.contains),
-              isTimer(publisher, in: context)
+              WorkspaceRuleSupport.isTimerPublisher(publisher, in: context)
         else { return nil }
         var stored: Set<String> = []
         func collect(_ items: CodeBlockItemListSyntax) -> Bool {
@@ -285,26 +285,6 @@ struct ManualCountdownRule: CallRule {
               view.property(named: name)?.wrapper == "State"
         else { return nil }
         return name
-    }
-
-    /// `Timer.publish(…)` written here, the view's own property made so, or `app.timer` where the
-    /// held model's property is an autoconnected publisher (`= Timer.publish(…).autoconnect()`).
-    static func isTimer(_ publisher: ExprSyntax, in context: RuleContext) -> Bool {
-        let value = publisher.unwrapped
-        if value.trimmedDescription.contains("Timer.publish") { return true }
-        let name = value.selfMemberName ?? value.as(DeclReferenceExprSyntax.self)?.baseName.text
-        if let name, let property = WorkspaceRuleSupport.enclosingProperty(named: name, in: context) {
-            return isTimerProperty(property)
-        }
-        guard let member = value.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
-              let held = WorkspaceRuleSupport.valueTypeName(of: base, in: context),
-              let property = context.declaration(of: held)?.scope.property(named: member.declName.baseName.text)
-        else { return false }
-        return isTimerProperty(property)
-    }
-
-    static func isTimerProperty(_ property: PropertyInfo) -> Bool {
-        property.initializerCallee == "autoconnect" || property.typeName?.contains("TimerPublisher") == true
     }
 
     static let relativeFormatters: Set<String> = ["RelativeDateTimeFormatter", "DateComponentsFormatter"]

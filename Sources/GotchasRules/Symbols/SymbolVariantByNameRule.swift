@@ -160,6 +160,10 @@ struct SymbolVariantByNameRule: CallRule {
                 """),
             RuleCorrection("var body: some View { Label(\"Done\", systemImage: done ? \"app.fill\" : \"app\") }",
                            "var body: some View { Label(\"Done\", systemImage: \"app\").symbolVariant(done ? .fill : .none) }"),
+            RuleCorrection("var body: some View { Button(\"Bookmark\", systemImage: done ? \"bookmark.fill\" : \"bookmark\") {} }",
+                           "var body: some View { Button(\"Bookmark\", systemImage: \"bookmark\") {}.symbolVariant(done ? .fill : .none) }"),
+            RuleCorrection("var body: some View { Toggle(\"Pin\", systemImage: done ? \"pin.fill\" : \"pin\", isOn: .constant(done)) }",
+                           "var body: some View { Toggle(\"Pin\", systemImage: \"pin\", isOn: .constant(done)).symbolVariant(done ? .fill : .none) }"),
             RuleCorrection("let label = Text(Image(systemName: on ? \"star.fill\" : \"star\"))",
                            "let label = Text(Image(systemName: \"star\").symbolVariant(on ? .fill : .none))", applicability: .unsafe),
             RuleCorrection("""
