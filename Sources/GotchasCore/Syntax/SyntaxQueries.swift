@@ -316,3 +316,14 @@ extension Syntax {
         return []
     }
 }
+
+extension CodeBlockItemSyntax {
+    /// `target = value` standing as a statement (the unfolded sequence of three): its two sides;
+    /// nil for any other statement.
+    public var assignment: (target: ExprSyntax, value: ExprSyntax)? {
+        guard let sequence = item.as(SequenceExprSyntax.self), sequence.elements.count == 3 else { return nil }
+        let elements = Array(sequence.elements)
+        guard elements[1].is(AssignmentExprSyntax.self) else { return nil }
+        return (elements[0], elements[2])
+    }
+}

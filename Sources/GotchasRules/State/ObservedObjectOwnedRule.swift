@@ -244,13 +244,8 @@ struct ObservedObjectOwnedRule: Rule {
         return members.contains { member in
             guard let body = member.decl.as(InitializerDeclSyntax.self)?.body else { return false }
             return body.statements.contains { item in
-                guard let sequence = item.item.as(SequenceExprSyntax.self), sequence.elements.count == 3,
-                      Array(sequence.elements)[1].is(AssignmentExprSyntax.self),
-                      var value = Array(sequence.elements)[2].unwrapped.as(FunctionCallExprSyntax.self)
-                else { return false }
-                let target = Array(sequence.elements)[0]
-                let written = target.as(MemberAccessExprSyntax.self).flatMap { $0.base?.trimmedDescription == "self" ? $0.declName.baseName.text : nil }
-                    ?? target.as(DeclReferenceExprSyntax.self)?.baseName.text
+                guard let (target, assigned) = item.assignment, var value = assigned.unwrapped.as(FunctionCallExprSyntax.self) else { return false }
+                let written = target.selfMemberName ?? target.as(DeclReferenceExprSyntax.self)?.baseName.text
                 if written == "_" + name {
                     // `_model = ObservedObject(wrappedValue: Model())`
                     guard value.calleeName == "ObservedObject", let inner = value.argument(labeled: "wrappedValue")?.expression.unwrapped

@@ -337,10 +337,8 @@ struct UnstableIdentityRule: CallRule {
         let initializers = members.members.compactMap { $0.decl.as(InitializerDeclSyntax.self) }
         return !initializers.isEmpty && initializers.allSatisfy { initializer in
             initializer.body?.statements.contains { item in
-                guard let sequence = item.item.as(SequenceExprSyntax.self) else { return false }
-                let elements = Array(sequence.elements)
-                guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self), !elements[2].is(NilLiteralExprSyntax.self) else { return false }
-                let target = elements[0].trimmedDescription
+                guard let (assigned, value) = item.assignment, !value.is(NilLiteralExprSyntax.self) else { return false }
+                let target = assigned.trimmedDescription
                 return target == name || target == "self." + name
             } == true
         }

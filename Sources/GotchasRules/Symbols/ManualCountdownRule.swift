@@ -264,9 +264,7 @@ struct ManualCountdownRule: CallRule {
         var stored: Set<String> = []
         func collect(_ items: CodeBlockItemListSyntax) -> Bool {
             items.allSatisfy { item in
-                if let sequence = item.item.as(SequenceExprSyntax.self), sequence.elements.count == 3,
-                   Array(sequence.elements)[1].is(AssignmentExprSyntax.self) {
-                    let target = Array(sequence.elements)[0]
+                if let (target, _) = item.assignment {
                     guard let name = target.as(DeclReferenceExprSyntax.self)?.baseName.text ?? target.selfMemberName else { return false }
                     stored.insert(name)
                     return true
