@@ -25,7 +25,7 @@ for run in $(seq 1 "$RUNS"); do
   started=$SECONDS
   if ! swift test --skip-build --filter "$FILTER" > "$log" 2>&1; then
     echo "$NAME: run $run of $RUNS failed under load ($(cut -d' ' -f1-3 /proc/loadavg)):" >&2
-    grep -E "✘|recorded an issue" "$log" | cut -c1-400 | head -40 >&2
+    grep -E "✘|recorded an issue" "$log" | cut -c1-4000 | head -40 >&2
     tail -5 "$log" >&2
     exit 1
   fi

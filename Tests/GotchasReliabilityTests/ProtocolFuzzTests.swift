@@ -281,7 +281,10 @@ import Testing
     @Test func hostileEditsKeepDiagnosticsFlowing() async throws {
         let seed = Fuzz.seed("hostileEdits")
         var random = FuzzRandom(seed: seed)
-        let server = TestClient()
+        // The server's log file has a line per lint (its waits and its work): what a timeout shows.
+        let logPath = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-edits-\(UUID().uuidString).log").path
+        defer { try? FileManager.default.removeItem(atPath: logPath) }
+        let server = TestClient(log: .file(at: logPath))
         try await server.initialize()
         await server.open(Self.uri, Self.text)
         let cases = Fuzz.iterations(ci: 400)
@@ -297,8 +300,15 @@ import Testing
         // Replace the whole text: the server lints it and publishes for that version.
         await server.notify("textDocument/didChange", ["textDocument": ["uri": .string(Self.uri), "version": 999_999],
                                                        "contentChanges": [["text": .string(DataSafetyTests.flagged)]]])
-        let published = try await server.next("diagnostics after hostile edits", timeout: .seconds(60)) {
-            $0["method"]?.stringValue == "textDocument/publishDiagnostics" && $0["params", "version"]?.intValue == 999_999
+        let published: JSON
+        do {
+            published = try await server.next("diagnostics after hostile edits", timeout: .seconds(60)) {
+                $0["method"]?.stringValue == "textDocument/publishDiagnostics" && $0["params", "version"]?.intValue == 999_999
+            }
+        } catch {
+            let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "(no log)"
+            Issue.record("the server's log ends: \(log.split(separator: "\n").suffix(12).joined(separator: " | "))")
+            throw error
         }
         #expect(published["params", "diagnostics"]?.arrayValue?.isEmpty == false)
         Fuzz.report("hostileEdits", cases: cases, since: start)

@@ -36,8 +36,18 @@ public final class Mailbox: @unchecked Sendable {
     public struct Timeout: Error, CustomStringConvertible {
         public var what: String
         public var received: [JSON]
+        /// What arrived unclaimed, by kind, then the first and last few messages in full: a
+        /// failure under load in CI must say whether the server went quiet or answered otherwise.
         public var description: String {
-            "timed out waiting for \(what); unclaimed: \(received.prefix(20).map(\.serializedString))"
+            var kinds: [String: Int] = [:]
+            for message in received {
+                let kind = message["method"]?.stringValue ?? (message["error"] != nil ? "error response" : "response")
+                kinds[kind, default: 0] += 1
+            }
+            let counts = kinds.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }.joined(separator: ", ")
+            let shown = received.count <= 10 ? received : Array(received.prefix(3)) + Array(received.suffix(7))
+            return "timed out waiting for \(what); \(received.count) unclaimed (\(counts)); "
+                + "\(received.count <= 10 ? "all" : "first 3 and last 7"): \(shown.map { String($0.serializedString.prefix(300)) })"
         }
     }
 
