@@ -429,9 +429,8 @@ enum WorkspaceRuleSupport {
         // `InsulinFormatter.shared.string(x)`: a member of the instance a type's static member holds
         // (by convention, `shared`/`default` hold one of the type itself), when the workspace declares it.
         if let instance = base.as(MemberAccessExprSyntax.self), instance.declName.baseName.text.first?.isLowercase == true,
-           let type = instance.base?.as(DeclReferenceExprSyntax.self)?.baseName.text, TypeNames.startsUppercase(type),
-           let declaration = context.declaration(of: type), declaration.scope.kind != .extension {
-            return .valueMember(owner: declaration.scope.qualifiedName, name: name)
+           let type = instance.base?.as(DeclReferenceExprSyntax.self)?.baseName.text, TypeNames.startsUppercase(type) {
+            return .typeNamedMember(type: type, scope: owner, name: name, sharedInstance: true)
         }
         // `glucose.date.shortDateTime`: a value of a type the syntax does not tell; only a member of an
         // extension of a system type can be meant (`WorkspaceIndex.reachedHazard`).
@@ -441,10 +440,11 @@ enum WorkspaceRuleSupport {
         // A type written by name: its simple name is the qualified one at the top level, where
         // extensions of system types (`extension CGFloat`) live (no look-up for every `Color.red`).
         if TypeNames.startsUppercase(baseName) { return .staticMember(owner: baseName, name: name) }
+        // Only a type's name can name a declaration (`[Item]`, `Theme?` name none).
         guard let reference = base.as(DeclReferenceExprSyntax.self), let held = valueTypeName(of: reference, in: context),
-              let declaration = context.declaration(of: held)
+              held.allSatisfy({ $0 == "." || $0 == "_" || $0.isLetter || $0.isNumber })
         else { return nil }
-        return .valueMember(owner: declaration.scope.qualifiedName, name: name)
+        return .typeNamedMember(type: held, scope: owner, name: name, sharedInstance: false)
     }
 
     /// "`rowTitle(for:)` calls `relativeTime(_:)` (in `Dates.swift`), which": the way from the

@@ -338,6 +338,49 @@ import Testing
         #expect(RuleHarness.lint(view, only: "formatter-in-body", otherFiles: formatter).count == 1)
     }
 
+    /// A member read on a value (`accent.opacity`, `theme.stamp`) asks the index what that member
+    /// reaches, resolved where it is written; an `extension Color` elsewhere does not change the
+    /// answer for `opacity`, so `lint`'s second pass need not run the rule on this file again.
+    @Test func aValuesMemberDependsOnWhatItReachesNotOnEveryExtensionOfItsType() {
+        let view = """
+            struct Badge: View {
+                let accent: Color
+                let theme: Theme
+                var body: some View {
+                    ForEach(0..<3) { _ in Text(theme.stamp).foregroundStyle(accent.opacity(0.5)) }
+                }
+            }
+            """
+        var others = ["Colors.swift": "extension Color { static let brand = Color.red }",
+                      "Theme.swift": "struct Theme { var stamp: String { \"x\" } }"]
+        for id in ["formatter-in-body", "work-in-body"] {
+            let document = SourceDocument(path: "Example.swift", text: view)
+            let configuration = RuleHarness.configuration(only: id)
+            let workspace = RuleHarness.workspace(for: document, otherFiles: others, configuration: configuration)
+            let alone = RuleHarness.linter.lint(document, configuration: configuration)
+            #expect(!alone.fileIndex.queries.rulesAnsweredDifferently(by: workspace, forFileAt: "Example.swift").contains(id), "\(id)")
+            #expect(RuleHarness.lint(view, only: id, otherFiles: others).isEmpty, "\(id)")
+        }
+        // The member builds a formatter: found through the type the name means here.
+        others["Theme.swift"] = """
+            struct Theme {
+                var stamp: String {
+                    let formatter = DateFormatter()
+                    formatter.dateStyle = .short
+                    return formatter.string(from: .now)
+                }
+            }
+            """
+        let found = RuleHarness.lint(view, only: "formatter-in-body", otherFiles: others)
+        #expect(found.count == 1 && found.first?.message.contains("`stamp` (in `Theme.swift`) builds a `DateFormatter`") == true,
+                "\(found.map(\.message))")
+        // Two types named `Theme` and neither on the use's lexical path: no answer, as for a declaration.
+        others["Other.swift"] = "enum Settings { struct Theme { var stamp: String { \"\" } } }"
+        others["Feature.swift"] = "enum Feature { struct Theme { var stamp: String { \"\" } } }"
+        #expect(RuleHarness.lint(view.replacingOccurrences(of: "struct Badge", with: "struct Badge2"), only: "formatter-in-body",
+                                 otherFiles: others.filter { $0.key != "Theme.swift" }).isEmpty)
+    }
+
     @Test func aMemberReadSeveralTimesInBodyIsOneFindingThatCountsThem() {
         let view = """
             struct Pay: View {

@@ -133,10 +133,19 @@ public enum ReachTarget: Hashable, Sendable, Codable {
     /// not tell. Only an extension of a type the workspace does not declare (`extension Date`) is
     /// meant, and only when every such member of that name holds a hazard of the kinds asked.
     case extensionMember(name: String)
+    /// `theme.formatted` with `theme` declared a `Theme`: a member of the type that name means where
+    /// it is written (`scope`, the enclosing type's qualified name), which the index resolves as
+    /// `RuleContext.resolve(typeNamed:)` does. `Formatter.shared.string(x)` (`sharedInstance`): the
+    /// same of a type the workspace declares, not only extends (its shared instance is one of it).
+    /// Resolved by the index, not by the rule: a file reading `color.opacity` then depends on
+    /// whether `opacity` holds a hazard, not on every `extension Color` in the project (which would
+    /// make `lint` run the file's rules again with the whole index).
+    case typeNamedMember(type: String, scope: String, name: String, sharedInstance: Bool)
 
     var name: String {
         switch self {
-        case .member(_, let name), .staticMember(_, let name), .valueMember(_, let name), .extensionMember(let name): name
+        case .member(_, let name), .staticMember(_, let name), .valueMember(_, let name), .extensionMember(let name),
+             .typeNamedMember(_, _, let name, _): name
         }
     }
 }
@@ -231,6 +240,13 @@ extension WorkspaceIndex {
                 found = found ?? hazard
             }
             return found
+        case .typeNamedMember(let type, let scope, let name, let sharedInstance):
+            let simple = TypeNames.simple(type) ?? type
+            let candidates = Set(qualifiedNames(ofSimpleName: simple).filter { $0 == type || $0.hasSuffix("." + type) })
+            guard let owner = TypeMatching.chosen(type, among: candidates, from: scope),
+                  !sharedInstance || types[owner].map({ $0.kind != .extension }) == true
+            else { return nil }
+            return reachedHazard(from: .valueMember(owner: owner, name: name), kinds: kinds)
         case .extensionMember(let name):
             let keys = (reach.hazardKeysByMember[name] ?? []).sorted()
             var found: ReachedHazard?

@@ -29,12 +29,9 @@ extension RuleContext {
         var candidates = Set(remote.map(\.scope.qualifiedName))
         for qualified in TypeMatching.names(matching: name, in: fileTypes) { candidates.insert(qualified) }
         guard !candidates.isEmpty else { return .unknown }
-        let scopePath = typeStack.last.map { $0.qualifiedName.split(separator: ".").map(String.init) } ?? []
-        for depth in stride(from: scopePath.count, through: 0, by: -1) {
-            let candidate = (scopePath.prefix(depth) + [name]).joined(separator: ".")
-            if candidates.contains(candidate) { return .unique(merged(candidate, remote: remote)) }
+        if let chosen = TypeMatching.chosen(name, among: candidates, from: typeStack.last?.qualifiedName ?? "") {
+            return .unique(merged(chosen, remote: remote))
         }
-        if candidates.count == 1, let only = candidates.first { return .unique(merged(only, remote: remote)) }
         return .ambiguous(candidates.sorted().map { merged($0, remote: remote) })
     }
 

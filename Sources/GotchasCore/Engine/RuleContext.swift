@@ -227,6 +227,19 @@ enum TypeMatching {
         return types.keys.filter { $0 == name || $0.hasSuffix(suffix) }
     }
 
+    /// The one of `candidates` (qualified names `name` can mean) that a use of `name` in the code
+    /// of `scope` (a qualified name; `""` at the top level) means: the innermost enclosing type's
+    /// member first, then outwards, then the top level; else the only candidate. Nil when there is
+    /// none or the choice is ambiguous.
+    static func chosen(_ name: String, among candidates: Set<String>, from scope: String) -> String? {
+        let scopePath = scope.isEmpty ? [] : scope.split(separator: ".").map(String.init)
+        for depth in stride(from: scopePath.count, through: 0, by: -1) {
+            let candidate = (scopePath.prefix(depth) + [name]).joined(separator: ".")
+            if candidates.contains(candidate) { return candidate }
+        }
+        return candidates.count == 1 ? candidates.first : nil
+    }
+
     /// True when both versions of a file's types say the same (positions aside) of every
     /// type `name` can mean.
     static func sameFacts(matching name: String, _ old: [String: TypeScope], _ new: [String: TypeScope]) -> Bool {

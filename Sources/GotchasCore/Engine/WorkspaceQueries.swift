@@ -245,6 +245,7 @@ extension WorkspaceQueries.Query {
                 case .staticMember(let owner, let name): "s " + (owner ?? "-") + " " + name
                 case .valueMember(let owner, let name): "v " + owner + " " + name
                 case .extensionMember(let name): "e - " + name
+                case .typeNamedMember(let type, let scope, let name, let shared): (shared ? "p " : "t ") + type + " " + scope + " " + name
                 }
             }()
         case .menuContentOnly(let name): "n:" + name
@@ -281,7 +282,7 @@ extension WorkspaceQueries.Query {
             self = key.first == "m" ? .memberUsers(type, member: member) : .bodyReaches(type, member: member)
         case "h":
             let parts = name.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
-            guard parts.count == 4 else { return nil }
+            guard parts.count == (["t", "p"].contains(parts.dropFirst().first) ? 5 : 4) else { return nil }
             var kinds: [ReachHazard.Kind] = []
             for letter in parts[0] {
                 guard let kind = ReachHazard.Kind.allCases.first(where: { $0.letter == letter }) else { return nil }
@@ -293,6 +294,8 @@ extension WorkspaceQueries.Query {
             case "s": self = .reachedHazard(.staticMember(owner: parts[2] == "-" ? nil : parts[2], name: parts[3]), kinds: kinds)
             case "v": self = .reachedHazard(.valueMember(owner: parts[2], name: parts[3]), kinds: kinds)
             case "e": self = .reachedHazard(.extensionMember(name: parts[3]), kinds: kinds)
+            case "t", "p":
+                self = .reachedHazard(.typeNamedMember(type: parts[2], scope: parts[3], name: parts[4], sharedInstance: parts[1] == "p"), kinds: kinds)
             default: return nil
             }
         case "s": self = .defaultIsolation
