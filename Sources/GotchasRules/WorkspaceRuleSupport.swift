@@ -148,6 +148,14 @@ enum WorkspaceRuleSupport {
 
     /// The getter of the computed instance property `name` declared in the type around `node`, in this file.
     static func computedGetter(named name: String, around node: Syntax) -> AccessorBlockSyntax? {
+        guard let (_, binding) = instanceBinding(named: name, around: node), let accessors = binding.accessorBlock, accessors.isComputed
+        else { return nil }
+        return accessors
+    }
+
+    /// The instance property `name` declared in the body of the type (or extension) around `node`,
+    /// in this file: its declaration and its binding.
+    static func instanceBinding(named name: String, around node: Syntax) -> (VariableDeclSyntax, PatternBindingSyntax)? {
         var current = node.parent
         // Code in a view is a few dozen levels deep; a pathological nesting is not looked through.
         var levels = 0
@@ -156,8 +164,8 @@ enum WorkspaceRuleSupport {
             if let group = parent.asProtocol(DeclGroupSyntax.self) {
                 for member in group.memberBlock.members {
                     guard let variable = member.decl.as(VariableDeclSyntax.self), !variable.modifiers.contains(where: { $0.name.text == "static" }) else { continue }
-                    for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
-                        if let accessors = binding.accessorBlock, accessors.isComputed { return accessors }
+                    if let binding = variable.bindings.first(where: { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name }) {
+                        return (variable, binding)
                     }
                 }
                 return nil

@@ -19,9 +19,11 @@ struct WidgetDateNowTextRule: CallRule {
         notFlagged: [
             "system-updated text styles",
             "the entry's date",
+            "a date property every caller passes",
             "app code",
         ],
         severityReason: "the widget shows a stale time.",
+        asks: [.initializerLabels],
         useInstead: "system-updated text styles",
         triggers: ["Date()", "Date.now", ".now"],
         triggering: [
@@ -43,6 +45,18 @@ struct WidgetDateNowTextRule: CallRule {
             struct Row: View {
                 let entry: Entry
                 var body: some View { ↓Text(.now, format: .dateTime) }
+            }
+            """,
+            """
+            import WidgetKit
+            import SwiftUI
+            struct Header: View {
+                var updated = Date()
+                var body: some View { ↓Text(updated, format: .dateTime.hour().minute()) }
+            }
+            struct EntryView: View {
+                let entry: Entry
+                var body: some View { Header() }
             }
             """,
         ],
@@ -79,6 +93,18 @@ struct WidgetDateNowTextRule: CallRule {
                     var body: some View { Text(entry.date, format: .dateTime) }
                 }
                 """, note: "the entry's date"),
+            RuleExample("""
+                import WidgetKit
+                import SwiftUI
+                struct Header: View {
+                    var updated = Date()
+                    var body: some View { Text(updated, format: .dateTime.hour().minute()) }
+                }
+                struct EntryView: View {
+                    let entry: Entry
+                    var body: some View { Header(updated: entry.date) }
+                }
+                """, note: "a default every caller replaces with the entry's date"),
         ])
 
     static let calledNames: Set<String> = ["Text"]
@@ -87,12 +113,44 @@ struct WidgetDateNowTextRule: CallRule {
         guard call.calledExpression.is(DeclReferenceExprSyntax.self),
               WorkspaceRuleSupport.isWidgetFile(context), context.enclosingView != nil, context.isInRenderPath,
               call.argument(labeled: "style") == nil, call.argument(labeled: "timerInterval") == nil,
-              let first = call.arguments.first, first.label == nil,
-              Self.readsCurrentDate(first.expression)
+              let first = call.arguments.first, first.label == nil
         else { return }
-        report.append(Finding(
-            message: "the widget shows this date as of when the snapshot was rendered and never updates it; use `Text(date, style: .relative/.timer/.time)` or one timeline entry per state",
-            range: call.byteRange))
+        let advice = "use `Text(date, style: .relative/.timer/.time)` or one timeline entry per state"
+        if Self.readsCurrentDate(first.expression) {
+            report.append(Finding(message: "the widget shows this date as of when the snapshot was rendered and never updates it; " + advice,
+                                  range: call.byteRange))
+        } else if let name = Self.propertyDefaultingToNow(read: first.expression, in: context) {
+            report.append(Finding(
+                message: "`\(name)` is the current date when the view is made (its default, which no caller replaces): the widget shows it "
+                    + "as of when the snapshot was rendered and never updates it; pass the entry's date, or " + advice,
+                range: call.byteRange))
+        }
+    }
+
+    /// `Text(date, format: …)` in `struct Header: View { var date = Date() … }`: a stored property of
+    /// the view read bare (or through `self`) whose initial value is the current date, and that
+    /// nothing replaces — a `let`, or a `var` of a memberwise initializer no app caller passes
+    /// (asks `initializerLabels`; unknown callers: not flagged). Returns its name.
+    static func propertyDefaultingToNow(read expression: ExprSyntax, in context: RuleContext) -> String? {
+        guard let view = context.enclosingView else { return nil }
+        let names = Set(expression.tokens(viewMode: .sourceAccurate).compactMap { token -> String? in
+            guard case .identifier(let name) = token.tokenKind, let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { return nil }
+            // `entry.date` names the entry's member, not the view's `date`; `self.date` is the view's.
+            if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id,
+               member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind != .keyword(.self) { return nil }
+            return name
+        })
+        for name in names.sorted() {
+            guard let (variable, binding) = WorkspaceRuleSupport.instanceBinding(named: name, around: Syntax(expression)),
+                  binding.accessorBlock == nil, let value = binding.initializer?.value, readsCurrentDate(value)
+            else { continue }
+            if variable.bindingSpecifier.tokenKind == .keyword(.let) { return name }
+            if !view.declaresInitializer,
+               let passed = context.initializerLabels(passedTo: FileIndex.appCallersKey(of: view.name)), !passed.contains(name) {
+                return name
+            }
+        }
+        return nil
     }
 
     /// `Date()`, `Date.now`, `.now` as the value or anywhere in an interpolation/formatting chain.
