@@ -74,7 +74,16 @@ private struct RequiringProbe: Rule {
                 if #unavailable(iOS 17) { probe() } else { probe() }
                 guard #unavailable(iOS 16) else { probe(); return }
             }
-            """) == ["iOS 15, macOS 12", "iOS 17, macOS 12", "iOS 16, macOS 12"])
+            """) == ["iOS 15", "iOS 17, macOS 12", "iOS 16, macOS 12"], "the fallback runs only on iOS below 17")
+    }
+
+    @Test func aFallbackEveryMinimumAlreadyPassesRunsNowhere() {
+        #expect(minimums("""
+            func f() {
+                if #available(iOS 14, macOS 11, *) { probe() } else { probe() }
+                if #available(iOS 16, *) { probe() } else { probe() }
+            }
+            """) == ["iOS 15, macOS 12", "iOS 16, macOS 12", "iOS 15"], "no rule runs in the first fallback")
     }
 
     @Test func guardAvailableRaisesTheRestOfItsBlockButNotItsElse() {
@@ -85,7 +94,7 @@ private struct RequiringProbe: Rule {
                 do { probe() }
             }
             func g() { probe() }
-            """) == ["iOS 15, macOS 12", "iOS 17, macOS 12", "iOS 17, macOS 12", "iOS 15, macOS 12"])
+            """) == ["iOS 15", "iOS 17, macOS 12", "iOS 17, macOS 12", "iOS 15, macOS 12"], "the else runs only on iOS below 17")
     }
 
     @Test func availableAttributesRaiseTheirDeclaration() {

@@ -123,4 +123,53 @@ import Testing
         #expect(Self.lint(code, at: "/app/WidgetExtension/UpNextWidget.swift", only: "widget-static-config-intent", platforms: [.iOS: OSVersion(15)]).isEmpty)
         #expect(Self.lint(code, at: "/app/WidgetExtension/UpNextWidget.swift", only: "widget-static-config-intent", platforms: [.iOS: OSVersion(17)]).count == 1)
     }
+
+    /// The fallback of `if #available(…)` (or of `guard #available`) runs only below the versions it
+    /// names, on the platforms it names: where every deployment target is at or above them, it never
+    /// runs, and nothing there is reported.
+    @Test func aFallbackTheDeploymentTargetsNeverTakeIsNotReported() {
+        let code = """
+            struct Cards: View {
+                @Environment(\\.horizontalSizeClass) private var sizeClass
+                let user: User
+                var body: some View {
+                    if #available(iOS 16, macOS 13, *) {
+                        Text(user.name)
+                    } else {
+                        if sizeClass == .compact {
+                            VStack { Avatar(user: user); Text(user.name) }
+                        } else {
+                            HStack { Avatar(user: user); Text(user.name) }
+                        }
+                    }
+                }
+            }
+            """
+        let id = "conditional-layout-switch"
+        #expect(Self.lint(code, at: "/app/Cards.swift", only: id, platforms: [.iOS: OSVersion(17), .macOS: OSVersion(14)]).isEmpty)
+        // The same code outside the fallback is reported.
+        let unguarded = code.replacingOccurrences(of: "if #available(iOS 16, macOS 13, *) {", with: "if user.isNew {")
+        #expect(Self.lint(unguarded, at: "/app/Cards.swift", only: id, platforms: [.iOS: OSVersion(17), .macOS: OSVersion(14)]).count == 1)
+        // A target below a named version still runs the fallback there.
+        let newer = code.replacingOccurrences(of: "iOS 16, macOS 13", with: "iOS 18, macOS 13")
+        #expect(Self.lint(newer, at: "/app/Cards.swift", only: id, platforms: [.iOS: OSVersion(17), .macOS: OSVersion(14)]).count == 1)
+        // `guard #available(…) else { fallback }` and `if #unavailable(…) { fallback }` alike.
+        let guarded = """
+            struct Cards: View {
+                @Environment(\\.horizontalSizeClass) private var sizeClass
+                let user: User
+                var body: some View { content }
+                @ViewBuilder var content: some View {
+                    if #unavailable(iOS 16) {
+                        if sizeClass == .compact {
+                            VStack { Avatar(user: user); Text(user.name) }
+                        } else {
+                            HStack { Avatar(user: user); Text(user.name) }
+                        }
+                    }
+                }
+            }
+            """
+        #expect(Self.lint(guarded, at: "/app/Cards.swift", only: id, platforms: [.iOS: OSVersion(17)]).isEmpty)
+    }
 }

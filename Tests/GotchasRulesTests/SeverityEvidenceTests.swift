@@ -9,6 +9,46 @@ import Testing
         RuleHarness.lint(code, only: id, otherFiles: otherFiles).map(\.severity)
     }
 
+    /// Only a spring that overshoots blends two erased styles through stray colours: an ease or a
+    /// spring without bounce cross-fades them (info); a bouncy spring, or an animation the code
+    /// names otherwise, keeps the warning.
+    @Test func anErasedStyleTernaryIsAWarningOnlyUnderASpringThatOvershoots() {
+        func row(_ animation: String) -> String {
+            "Image(systemName: \"checkmark\").foregroundStyle(isDone ? AnyShapeStyle(.tint) : AnyShapeStyle(.secondary)).animation(\(animation), value: isDone)"
+        }
+        #expect(Self.severities(row(".bouncy"), only: "anyshapestyle-ternary") == [.warning])
+        #expect(Self.severities(row(".spring(response: 0.3, dampingFraction: 0.6)"), only: "anyshapestyle-ternary") == [.warning])
+        #expect(Self.severities(row("rowAnimation"), only: "anyshapestyle-ternary") == [.warning])
+        #expect(Self.severities(row(".easeOut(duration: 0.15)"), only: "anyshapestyle-ternary") == [.info])
+        #expect(Self.severities(row(".default"), only: "anyshapestyle-ternary") == [.info])
+        #expect(Self.severities(row(".spring(duration: 0.3, bounce: 0)"), only: "anyshapestyle-ternary") == [.info])
+        let toggled = """
+            struct Tool: View {
+                @State private var locked = false
+                var body: some View {
+                    Image(systemName: "lock").foregroundStyle(locked ? AnyShapeStyle(.tint) : AnyShapeStyle(.primary))
+                        .onTapGesture { withAnimation { locked.toggle() } }
+                }
+            }
+            """
+        #expect(Self.severities(toggled, only: "anyshapestyle-ternary") == [.info])
+        #expect(Self.severities(toggled.replacingOccurrences(of: "withAnimation {", with: "withAnimation(.bouncy) {"), only: "anyshapestyle-ternary") == [.warning])
+    }
+
+    /// `@State` in a type that is not a view (an app delegate that `@NSApplicationDelegateAdaptor`
+    /// makes once) is not re-created by a parent: its initial value runs once.
+    @Test func stateInATypeThatIsNotAViewIsNotAViewsHeavyInitializer() {
+        let model = "final class ModelManager { init() { Task { await load() } }; func load() async {} }"
+        let delegate = """
+            final class AppDelegate: NSObject, NSApplicationDelegate {
+                @State var modelManager = ModelManager()
+            }
+            """
+        #expect(RuleHarness.lint(delegate, only: "heavy-state-initializer", otherFiles: ["ModelManager.swift": model]).isEmpty)
+        let view = "struct Chat: View { @State private var modelManager = ModelManager(); var body: some View { Text(\"x\") } }"
+        #expect(RuleHarness.lint(view, only: "heavy-state-initializer", otherFiles: ["ModelManager.swift": model]).count == 1)
+    }
+
     @Test func aSymbolNothingAnimatesIsAHint() {
         let code = """
             struct Star: View {
@@ -396,7 +436,9 @@ import Testing
         #expect(Self.severities(chained, only: "anyshapestyle-ternary") == [.warning])
         let hover = code.replacingOccurrences(of: "canDelete ?", with: "isHovering ?")
             .replacingOccurrences(of: "Capsule()", with: "Capsule().onHover { h in withAnimation { isHovering = h } }")
-        #expect(Self.severities(hover, only: "anyshapestyle-ternary") == [.warning], "withAnimation writes the condition")
+        #expect(Self.severities(hover, only: "anyshapestyle-ternary") == [.info], "withAnimation's default animation does not overshoot")
+        let bouncyHover = hover.replacingOccurrences(of: "withAnimation {", with: "withAnimation(.bouncy) {")
+        #expect(Self.severities(bouncyHover, only: "anyshapestyle-ternary") == [.warning], "a bouncy withAnimation writes the condition")
         let elsewhere = code.replacingOccurrences(of: "var body: some View {", with: "var badge: some View { Text(\"\").animation(.default, value: isHovering) }\n    var body: some View {")
         #expect(Self.severities(elsewhere, only: "anyshapestyle-ternary") == [.info], "an animation of another view")
     }

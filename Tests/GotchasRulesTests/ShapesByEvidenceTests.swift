@@ -381,6 +381,39 @@ import Testing
                                  otherFiles: others.filter { $0.key != "Theme.swift" }).isEmpty)
     }
 
+    /// A model's member that builds a `Binding` (or an action closure) does not run what its
+    /// setter (or the action) calls when it is read: reading it in `body` costs nothing.
+    @Test func whatACallbackClosureCallsIsNotWorkOnRead() {
+        let store = """
+            final class FileState: ObservableObject {
+                @Published var current: String?
+                let context: NSManagedObjectContext
+                var activeBinding: Binding<String?> {
+                    Binding { self.current } set: { newValue in self.select(newValue) }
+                }
+                var actions: Actions { Actions(onRecover: { self.recover() }) }
+                var recent: [File] { (try? context.fetch(File.fetchRequest())) ?? [] }
+                func select(_ name: String?) {
+                    let request = File.fetchRequest()
+                    current = (try? context.fetch(request))?.first?.name
+                }
+                func recover() { _ = try? context.fetch(File.fetchRequest()) }
+            }
+            """
+        let view = """
+            struct Home: View {
+                @EnvironmentObject var fileState: FileState
+                var body: some View {
+                    Editor(file: fileState.activeBinding, actions: fileState.actions)
+                }
+            }
+            """
+        #expect(RuleHarness.lint(view, only: "work-in-body", otherFiles: ["FileState.swift": store]).isEmpty)
+        // A member whose own code fetches is still reached.
+        let reading = view.replacingOccurrences(of: "actions: fileState.actions", with: "recent: fileState.recent")
+        #expect(RuleHarness.lint(reading, only: "work-in-body", otherFiles: ["FileState.swift": store]).count == 1)
+    }
+
     @Test func aMemberReadSeveralTimesInBodyIsOneFindingThatCountsThem() {
         let view = """
             struct Pay: View {

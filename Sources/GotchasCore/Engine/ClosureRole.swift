@@ -32,6 +32,18 @@ public enum ClosureRole: Sendable, Equatable {
         return .content
     }
 
+    /// The closure is known to run later, on an event, and not where it is written: a
+    /// callback label (`set:`, `action:`, `onToggle:`), a call that defers (`Task`,
+    /// `asyncAfter`, `sink`), a `Binding` or a button. (Not the default for calls we do not
+    /// know, which may run their closure at once: `performAndWait { }`, `withLock { }`.)
+    public static func runsLater(callee: String, label: String?, call: FunctionCallExprSyntax?) -> Bool {
+        if inlineCallees.contains(callee) { return false }
+        if deferredCallees.contains(callee) { return true }
+        if let label, deferredLabels.contains(label) || isCallbackLabel(label) { return true }
+        return of(callee: callee, label: label, call: call) == .deferred
+            && (callee == "Binding" || callee.contains("Button") || callee.contains("Task"))
+    }
+
     /// Synchronous higher-order functions: their closures run as part of the expression.
     static let inlineCallees: Set<String> = [
         "map", "compactMap", "flatMap", "filter", "sorted", "sort", "reduce", "forEach", "first", "last",

@@ -334,7 +334,8 @@ final class FileIndexCollector {
                 }) : nil)
             // Work in a `??` fallback runs only when the value before it is missing; work in a branch
             // only a background thread takes never runs for a view, which renders on the main thread.
-            if let hazard = found, hazard.kind != .mainQueueHop || !call.standsInCallbackClosure, !isBehindFlagOffByDefault(call),
+            // Work in a closure that runs later (a `Binding`'s setter, an action) is not the member's when read.
+            if let hazard = found, hazard.kind != .mainQueueHop || !call.standsInCallbackClosure, context.callbackDepth == 0, !isBehindFlagOffByDefault(call),
                !call.standsInNilCoalescingFallback, !call.standsOffMainThreadOnly {
                 let detail = callee == "filter" && isSearchFilter(call) ? ReachHazard.filterByState : hazard.detail
                 noteHazard(hazard.kind, detail: detail, range: hazard.kind == .collectionWork ? call.rangeFromCalleeName : call.byteRange,
@@ -467,7 +468,7 @@ final class FileIndexCollector {
     /// reaches when it runs — not from an action closure (`Button { … }`, `.task { }`), which
     /// runs on an event.
     private func noteReach(of member: String, from owner: String, recordingName: @autoclosure () -> Bool = true) {
-        guard context.execution != .deferred, let frame = reachFrame else { return }
+        guard context.execution != .deferred, context.callbackDepth == 0, let frame = reachFrame else { return }
         let name = member.hasPrefix(".") ? String(member.dropFirst()) : member
         let key = FileIndex.memberReachKey(owner: owner, member: Self.reachMember(of: frame))
         // A name the member already reaches needs no question: recording it again changes nothing.

@@ -64,6 +64,9 @@ public final class RuleContext {
     public internal(set) var functionStack: [FunctionFrame] = []
     public internal(set) var containers: [ContainerFrame] = []
     var executionStack: [Execution] = [.elsewhere]
+    /// Closures outside view code that run later (a `Binding`'s setter, an action, a `Task`)
+    /// the walk is inside: what they call is not what their member does when read.
+    var callbackDepth = 0
     /// The platform minimums in effect, innermost last: the file's deployment targets,
     /// then each `#available`/`@available`/`#if os` scope the walk is inside.
     var availabilityStack: [PlatformMinimums]
@@ -170,13 +173,25 @@ public final class RuleContext {
     /// timeline entry or update: it imports WidgetKit, or imports ActivityKit and names
     /// `ActivityViewContext` (a Live Activity's view), or lies in a widget extension's folder
     /// (a directory whose name has `Widget` and ends in `Extension`, Xcode's `…WidgetExtension`),
-    /// where views the widget shows need not import WidgetKit themselves. Decided once per file.
+    /// where views the widget shows need not import WidgetKit themselves, or reads what only a
+    /// widget's environment holds (`\.widgetFamily`, `\.widgetContentMargins`, …) or sets a
+    /// widget's container background (shared view code a widget uses). Decided once per file.
     public private(set) lazy var isWidgetCode: Bool = {
         if imports.contains("WidgetKit") { return true }
-        if imports.contains("ActivityKit"),
-           document.bytes.withUnsafeBufferPointer({ ByteSearch.contains(Array("ActivityViewContext".utf8), in: $0) }) { return true }
+        let marks = document.bytes.withUnsafeBufferPointer { bytes in
+            (activity: ByteSearch.contains(Array("ActivityViewContext".utf8), in: bytes),
+             widget: Self.widgetOnlyNames.contains { ByteSearch.contains($0, in: bytes) })
+        }
+        if imports.contains("ActivityKit"), marks.activity { return true }
+        if marks.widget { return true }
         return document.path.split(separator: "/").dropLast().contains { $0.contains("Widget") && $0.hasSuffix("Extension") }
     }()
+
+    /// What only a widget's views read or set: its environment values and its container background.
+    static let widgetOnlyNames: [[UInt8]] = [
+        "\\.widgetFamily", "\\.widgetContentMargins", "\\.widgetRenderingMode", "\\.showsWidgetContainerBackground",
+        "containerBackground(for: .widget",
+    ].map { Array($0.utf8) }
 
     /// True when the file uses Swift concurrency: an `async`/`await`/`actor` keyword, or a
     /// `Task`/`MainActor` reference. Computed from tokens on first use, once per file.

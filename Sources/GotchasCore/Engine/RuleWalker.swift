@@ -66,6 +66,8 @@ final class RuleWalker: SyntaxAnyVisitor {
         /// A `guard #available` being walked: the rest of its block is raised when it ends.
         static let guardAvailability = Pushed(rawValue: 32)
         static let preview = Pushed(rawValue: 64)
+        /// A closure outside view code that runs later (`RuleContext.callbackDepth`).
+        static let callback = Pushed(rawValue: 128)
     }
     private var pushed: [(depth: Int, what: Pushed)] = []
     /// Nesting depth of the node being visited (tokens excluded): pairs each
@@ -153,6 +155,7 @@ final class RuleWalker: SyntaxAnyVisitor {
         }
         if what.contains(.function) { context.functionStack.removeLast() }
         if what.contains(.execution) { context.executionStack.removeLast() }
+        if what.contains(.callback) { context.callbackDepth -= 1 }
         if what.contains(.container) { context.containers.removeLast() }
     }
 
@@ -216,6 +219,9 @@ final class RuleWalker: SyntaxAnyVisitor {
     }
 
     private func run(_ rules: [ActiveRule], on node: Syntax) {
+        // Code no platform of the project runs (an `#available` fallback below every deployment
+        // target, a `#if os(…)` for a platform not built): nothing there can go wrong for the user.
+        if context.availability.runsNowhere { return }
         for active in rules {
             if let requires = active.requires, !context.availability.satisfies(requires) { continue }
             if context.previewDepth > 0, !active.flagsPreviewCode { continue }
@@ -280,8 +286,13 @@ final class RuleWalker: SyntaxAnyVisitor {
             guard !declared.introduced.isEmpty || !declared.unavailable.isEmpty else { return [] }
             next = current.raised(to: declared.introduced).excluding(declared.unavailable)
         case .codeBlock:
-            guard let raised = AvailabilitySyntax.raisedMinimums(ofBlock: node.cast(CodeBlockSyntax.self)) else { return [] }
-            next = current.raised(to: raised)
+            let block = node.cast(CodeBlockSyntax.self)
+            if let fallback = AvailabilitySyntax.fallbackVersions(ofBlock: block) {
+                // Only where the project is unknown can `narrowed` keep platforms it does not build.
+                next = current.isUnknown ? nil : current.runningOnlyBelow(fallback)
+            } else if let raised = AvailabilitySyntax.raisedMinimums(ofBlock: block) {
+                next = current.raised(to: raised)
+            }
         case .conditionalClause:
             guard let platforms = AvailabilitySyntax.platforms(of: node.cast(IfConfigClauseSyntax.self)) else { return [] }
             next = current.narrowed(to: platforms)
@@ -390,7 +401,11 @@ final class RuleWalker: SyntaxAnyVisitor {
                 return []
             case .deferred:
                 context.executionStack.append(current == .elsewhere ? .elsewhere : .deferred)
-                return [.execution]
+                // Outside view code the execution stays `.elsewhere`; what the closure calls is
+                // still not what its member does when read (a `Binding`'s setter, an action).
+                guard current == .elsewhere, ClosureRole.runsLater(callee: callee, label: label, call: call) else { return [.execution] }
+                context.callbackDepth += 1
+                return [.execution, .callback]
             case .content:
                 context.containers.append(ContainerFrame(name: callee, call: call, closure: closure, label: label))
                 return [.container]

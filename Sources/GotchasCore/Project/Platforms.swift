@@ -132,6 +132,19 @@ public struct PlatformMinimums: Sendable, Hashable, CustomStringConvertible {
         return PlatformMinimums(platforms: built, versions: versions)
     }
 
+    /// In the fallback of `if #available(iOS 16, macOS 13, *)`: run only on the platforms named,
+    /// and only where the minimum is below the version named there (an unknown minimum may be).
+    /// With every minimum at or above it, no platform is left: the fallback never runs.
+    public func runningOnlyBelow(_ fallback: [Platform: OSVersion]) -> PlatformMinimums {
+        narrowed(to: Set(fallback.compactMap { platform, version in
+            versions[platform].map { $0 < version } ?? true ? platform : nil
+        }))
+    }
+
+    /// No platform builds or runs the code (a fallback the deployment targets never take, a
+    /// `#if os(…)` for a platform the project does not build).
+    public var runsNowhere: Bool { platforms?.isEmpty == true }
+
     /// In a declaration marked `@available(macOS, unavailable)`: not built for these.
     public func excluding(_ excluded: Set<Platform>) -> PlatformMinimums {
         narrowed(to: (platforms ?? Set(Platform.allCases)).subtracting(excluded))

@@ -55,6 +55,35 @@ enum AvailabilitySyntax {
         return nil
     }
 
+    /// The versions below which a fallback block runs: the `else` of `if #available(…)` and of
+    /// `guard #available(…)` whose only condition is that check. `#available(iOS 16, macOS 13, *)`
+    /// holds on every platform it does not name (the `*`), so its fallback runs only on the
+    /// platforms it names, below the versions it names. Nil for any other block.
+    /// The body of `if #unavailable(…)` is such a fallback too.
+    static func fallbackVersions(ofBlock block: CodeBlockSyntax) -> [Platform: OSVersion]? {
+        let conditionList: ConditionElementListSyntax
+        // The branch taken when the check is false (`#available`) or true (`#unavailable`).
+        let runsWhenAvailable: Bool
+        if let ifExpr = block.parent?.as(IfExprSyntax.self) {
+            conditionList = ifExpr.conditions
+            if ifExpr.body.id == block.id {
+                runsWhenAvailable = true
+            } else if ifExpr.elseBody?.as(CodeBlockSyntax.self)?.id == block.id {
+                runsWhenAvailable = false
+            } else {
+                return nil
+            }
+        } else if let guardStmt = block.parent?.as(GuardStmtSyntax.self), guardStmt.body.id == block.id {
+            conditionList = guardStmt.conditions
+            runsWhenAvailable = false
+        } else {
+            return nil
+        }
+        let checks = conditions(conditionList)
+        guard conditionList.count == 1, checks.count == 1, checks[0].available != runsWhenAvailable else { return nil }
+        return checks[0].versions
+    }
+
     /// After `guard #available(…) else { … }`: the minimums raised for the rest of the block.
     static func raisedMinimums(after guardStmt: GuardStmtSyntax) -> [Platform: OSVersion]? {
         merged(conditions(guardStmt.conditions).filter(\.available).map(\.versions))

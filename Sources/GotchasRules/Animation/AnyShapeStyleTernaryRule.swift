@@ -26,7 +26,7 @@ struct AnyShapeStyleTernaryRule: Rule {
             "a gradient-or-colour choice nothing animates",
             "a style whose change `.animation(nil, value:)` right after turns off",
         ],
-        severityReason: "warning where the change is animated (`.animation(_:value:)` on the view or a view around it, or `withAnimation` writing what the condition reads): the animated change shows wrong colours; info where nothing animates it, and the choice (a permission, a setting, focus) snaps.",
+        severityReason: "warning where a spring that overshoots animates the change (`.animation(.bouncy, value:)` on the view or a view around it, or `withAnimation(.spring)` writing what the condition reads): the animated change shows wrong colours; info where nothing animates it, and the choice (a permission, a setting, focus) snaps, or where an ease or a spring without bounce cross-fades it.",
         useInstead: "the recommended shape",
         triggers: ["AnyShapeStyle"],
         triggering: [
@@ -101,9 +101,18 @@ struct AnyShapeStyleTernaryRule: Rule {
         if Self.isUnanimated(node) { return }
         // Nothing animates the change: the style snaps from one to the other, and the stray colours
         // show only if an animation is added later.
-        if !Self.isAnimated(node) {
+        let animations = Self.animations(of: node)
+        if animations.isEmpty {
             report.append(Finding(
                 message: "Both branches type-erase to `AnyShapeStyle`: SwiftUI can't compare them, so an animated change would interpolate through stray colors (nothing here animates it yet); prefer one constant style with `.opacity`",
+                range: ternary.range, loweredSeverity: .info))
+            return
+        }
+        // Only a spring that overshoots carries the blend past either colour: an ease or a spring
+        // without bounce (`.default`, `.smooth`, `.easeOut`) cross-fades between them.
+        if !animations.contains(where: Self.mayOvershoot) {
+            report.append(Finding(
+                message: "Both branches type-erase to `AnyShapeStyle`: SwiftUI can't compare them, so a bouncy spring would interpolate through stray colors (the animation here does not overshoot); prefer one constant style with `.opacity`",
                 range: ternary.range, loweredSeverity: .info))
             return
         }
@@ -132,19 +141,26 @@ struct AnyShapeStyleTernaryRule: Rule {
     /// The change is animated: an `.animation(_:value:)` (not `nil`/`.none`) on a modifier chain
     /// around the ternary, up to its member, or a `withAnimation { }` in the type that writes a name
     /// the condition reads.
-    static func isAnimated(_ node: Syntax) -> Bool {
+    static func isAnimated(_ node: Syntax) -> Bool { !animations(of: node).isEmpty }
+
+    /// The animations that animate the change: each `.animation(_:value:)` on the view or a view
+    /// around it (its argument), and each `withAnimation` in the type that writes what the
+    /// condition reads (its argument; nil for the default animation).
+    static func animations(of node: Syntax) -> [ExprSyntax?] {
+        var found: [ExprSyntax?] = []
         var current = node.parent
         while let parent = current, !parent.is(MemberBlockItemSyntax.self) {
             if let call = parent.as(FunctionCallExprSyntax.self) {
                 let chain = (call.modifiersAppliedAfter.last ?? call).modifiersThroughSelf
-                if chain.contains(where: { $0.modifierName == "animation" && !SymbolVariantByNameRule.isNoAnimation($0.arguments.first?.expression) }) {
-                    return true
+                for modifier in chain where modifier.modifierName == "animation" && !SymbolVariantByNameRule.isNoAnimation(modifier.arguments.first?.expression) {
+                    found.append(modifier.arguments.first?.expression)
                 }
+                if !found.isEmpty { return found }
             }
             current = parent.parent
         }
         guard let sequence = node.parent?.parent?.as(SequenceExprSyntax.self),
-              let declaration = WorkspaceRuleSupport.enclosingTypeDeclaration(node) else { return false }
+              let declaration = WorkspaceRuleSupport.enclosingTypeDeclaration(node) else { return [] }
         var conditionNames: Set<String> = []
         for element in sequence.elements {
             if element.id == node.id { break }
@@ -158,11 +174,37 @@ struct AnyShapeStyleTernaryRule: Rule {
             let inner = Array(body.statements.tokens(viewMode: .sourceAccurate))
             for (at, token) in inner.enumerated() where conditionNames.contains(token.text) && at + 1 < inner.count {
                 let next = inner[at + 1]
-                if next.tokenKind == .equal || (next.tokenKind == .period && at + 2 < inner.count && inner[at + 2].text == "toggle") { return true }
+                if next.tokenKind == .equal || (next.tokenKind == .period && at + 2 < inner.count && inner[at + 2].text == "toggle") {
+                    found.append(call.arguments.first?.expression)
+                    break
+                }
             }
         }
-        return false
+        return found
     }
+
+    /// Animations that overshoot their target: springs with bounce (`.bouncy`, `.snappy`, `.spring(…)`
+    /// unless its bounce is written 0, `.interpolatingSpring`, `.interactiveSpring`). An animation the
+    /// code names otherwise (a property, a helper) may be one. Not: the default (nil), eases, `.linear`,
+    /// `.smooth`, `.default` (a spring without bounce).
+    static func mayOvershoot(_ animation: ExprSyntax?) -> Bool {
+        guard let animation else { return false }
+        let tokens = Array(animation.tokens(viewMode: .sourceAccurate))
+        let names = Set(tokens.map(\.text))
+        if !springs.isDisjoint(with: names) {
+            // `.spring(duration: 0.3, bounce: 0)`: a spring written without bounce.
+            let noBounce = zip(tokens, tokens.dropFirst(2)).contains { label, value in
+                label.text == "bounce" && ["0", "0.0"].contains(value.text)
+            }
+            return !noBounce || names.contains("bouncy")
+        }
+        return names.isDisjoint(with: nonOvershooting)
+    }
+
+    static let springs: Set<String> = ["bouncy", "snappy", "spring", "interpolatingSpring", "interactiveSpring"]
+    static let nonOvershooting: Set<String> = [
+        "default", "smooth", "easeIn", "easeOut", "easeInOut", "linear", "timingCurve", "none",
+    ]
 
     /// The ternary is an argument of a modifier directly followed by `.animation(nil, …)`.
     private static func isUnanimated(_ node: Syntax) -> Bool {

@@ -21,6 +21,7 @@ struct ConditionalViewIdentityRule: Rule {
             "a condition fixed for the view's life (a `let`, a device constant)",
             "modifiers without an inert value, or of different types",
             "else-if chains and availability checks",
+            "a widget's views",
         ],
         severityReason: "shown only where the condition reads state that changes while the view lives, directly or through a local computed from it (for a project's conditional wrapper such as `.if(c) { $0.mod() }`, also a parameter of the enclosing view helper, or a local computed from one).",
         asks: [.declaration, .reachedHazard],
@@ -127,6 +128,18 @@ struct ConditionalViewIdentityRule: Rule {
             """,
         ],
         nonTriggering: [
+            RuleExample("""
+                struct StandbyBackground: ViewModifier {
+                    @Environment(\\.widgetContentMargins) var margins
+                    func body(content: Content) -> some View {
+                        if margins.top < 5 {
+                            content.padding(7).containerBackground(for: .widget) { Color.blue }
+                        } else {
+                            content.containerBackground(for: .widget) { Color.blue }
+                        }
+                    }
+                }
+                """, note: "a widget's view (it reads the widget's margins): no state to reset, drawn once per entry"),
             RuleExample("""
                 struct LinkStatus: View {
                     let result: Bool?
@@ -320,7 +333,8 @@ struct ConditionalViewIdentityRule: Rule {
             return
         }
         let ifExpr = node.cast(IfExprSyntax.self)
-        guard context.execution == .render,
+        // A widget's view holds no state and is drawn once per entry: nothing resets or fades.
+        guard context.execution == .render, !context.isWidgetCode,
               ifExpr.isStatement, ifExpr.hasOnlyBooleanConditions,
               let elseBody = ifExpr.plainElseBody,
               let thenView = ifExpr.body.statements.soleExpression,
@@ -344,7 +358,7 @@ struct ConditionalViewIdentityRule: Rule {
     private func checkTransformCall(_ call: FunctionCallExprSyntax, in context: RuleContext, report: inout [Finding]) {
         // The candidates are few: a modifier-style call in rendered code with a trailing closure
         // (the transform) and a condition argument; only they record the question.
-        guard context.execution == .render, call.trailingClosure != nil, call.additionalTrailingClosures.isEmpty,
+        guard context.execution == .render, !context.isWidgetCode, call.trailingClosure != nil, call.additionalTrailingClosures.isEmpty,
               !call.arguments.isEmpty, call.arguments.count <= 2,
               let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base != nil
         else { return }

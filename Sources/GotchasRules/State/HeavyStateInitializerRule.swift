@@ -319,7 +319,9 @@ struct HeavyStateInitializerRule: Rule {
             : WorkspaceRuleSupport.stateClassCreations(node, in: context)
         // A scene's root (`WindowGroup { ContentView() }` is the only place that builds it) is
         // created again only when the app's own body is, which is rare: nothing re-creates it per render.
-        guard !creations.isEmpty, !(context.enclosingView.map { context.isBuiltOnlyByApps($0.name) } ?? false) else { return }
+        // Only a view is re-created by its parent: `@State` in another type (an app delegate a
+        // `@NSApplicationDelegateAdaptor` makes once) is not a view's state.
+        guard !creations.isEmpty, let view = context.enclosingView, !context.isBuiltOnlyByApps(view.name) else { return }
         // The `App` itself is made once, by the system: its state's initial value runs once.
         if let type = context.enclosingType, type.inherits("App") || context.type(named: type.name)?.inherits("App") == true { return }
         // A view only previews build (a preview host) is made once per preview, by no parent.
