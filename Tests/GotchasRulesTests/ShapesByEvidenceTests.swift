@@ -414,6 +414,35 @@ import Testing
         #expect(RuleHarness.lint(reading, only: "work-in-body", otherFiles: ["FileState.swift": store]).count == 1)
     }
 
+    /// What a model looks up from the store it holds (`guard let items = documentStore.items(in:)`)
+    /// is the app's data: filtering it in a method every row calls is work per row.
+    @Test func aModelsStoreLookupIsTheAppsData() {
+        let model = """
+            final class BrowserModel: ObservableObject {
+                let documentStore: DocumentStore
+                init(store: DocumentStore) { documentStore = store }
+                func items(in folder: String) -> [Item]? {
+                    guard let items = documentStore.items(in: folder) else { return nil }
+                    return items.filter { $0.kind == .folder }
+                }
+            }
+            """
+        let view = """
+            struct Browser: View {
+                @StateObject private var browser = BrowserModel(store: .shared)
+                let folders: [Item]
+                var body: some View {
+                    List(folders) { item in Text("\\(browser.items(in: item.id)?.count ?? 0)") }
+                }
+            }
+            """
+        #expect(RuleHarness.lint(view, only: "work-in-body", otherFiles: ["BrowserModel.swift": model]).count == 1)
+        // A parameter's or a constant's filter is not the model's data.
+        let local = model.replacingOccurrences(of: "guard let items = documentStore.items(in: folder) else { return nil }",
+                                               with: "let items = [Item(kind: .folder)]")
+        #expect(RuleHarness.lint(view, only: "work-in-body", otherFiles: ["BrowserModel.swift": local]).isEmpty)
+    }
+
     @Test func aMemberReadSeveralTimesInBodyIsOneFindingThatCountsThem() {
         let view = """
             struct Pay: View {

@@ -577,9 +577,21 @@ final class FileIndexCollector {
     /// `let all = model.formulae + model.casks`).
     private func isData(_ name: String, at call: FunctionCallExprSyntax) -> Bool {
         if let value = call.localInitializer(of: name) {
-            return value.collectionRootNames.contains { $0 != name && isDataProperty($0) }
+            return value.collectionRootNames.contains { $0 != name && isDataProperty($0) } || isModelStoreLookup(value)
         }
         return isDataProperty(name)
+    }
+
+    /// `documentStore.items(in: folder)` in a model (an `ObservableObject` or `@Observable` class):
+    /// records the model asks its store for, by a method of a stored property it holds. What a
+    /// model looks up to show is the app's data, whatever its size.
+    private func isModelStoreLookup(_ value: ExprSyntax) -> Bool {
+        guard let type = context.typeStack.last, type.isClass, type.inherits("ObservableObject") || type.hasAttribute("Observable"),
+              let lookup = value.unwrapped.as(FunctionCallExprSyntax.self),
+              let holder = lookup.calledExpression.as(MemberAccessExprSyntax.self)?.base?.as(DeclReferenceExprSyntax.self)?.baseName.text,
+              let property = type.property(named: holder)
+        else { return false }
+        return property.isStoredInstance
     }
 
     private func isDataProperty(_ name: String) -> Bool {

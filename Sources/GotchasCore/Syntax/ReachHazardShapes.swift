@@ -225,8 +225,9 @@ extension FunctionCallExprSyntax {
 
 extension SyntaxProtocol {
     /// The value a local `let`/`var` named `name` starts with, declared before this node in a block
-    /// of the same function, accessor or closure chain (`var list = allPlugins` for `list.filter { … }`);
-    /// nil for a name no earlier local declaration gives a value.
+    /// of the same function, accessor or closure chain (`var list = allPlugins` for `list.filter { … }`,
+    /// `guard let items = store.items(in: folder) else { … }`); nil for a name no earlier local
+    /// declaration gives a value.
     public func localInitializer(of name: String) -> ExprSyntax? {
         var node = Syntax(self)
         // A local is declared a few blocks up; a pathological nesting is not looked through.
@@ -236,6 +237,13 @@ extension SyntaxProtocol {
             if let list = parent.as(CodeBlockItemListSyntax.self) {
                 for item in list {
                     if item.id == node.id { break }
+                    if let guardStmt = item.item.as(GuardStmtSyntax.self) {
+                        for case .optionalBinding(let binding) in guardStmt.conditions.map(\.condition)
+                        where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                            if let value = binding.initializer?.value { return value }
+                        }
+                        continue
+                    }
                     guard let variable = item.item.as(VariableDeclSyntax.self) else { continue }
                     for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
                         if let value = binding.initializer?.value { return value }
