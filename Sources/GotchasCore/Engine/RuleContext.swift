@@ -69,7 +69,13 @@ public final class RuleContext {
     var callbackDepth = 0
     /// The platform minimums in effect, innermost last: the file's deployment targets,
     /// then each `#available`/`@available`/`#if os` scope the walk is inside.
-    var availabilityStack: [PlatformMinimums]
+    var availabilityStack: [PlatformMinimums] {
+        // Kept beside the stack: the walker asks it at every node, and reading `availability`
+        // copies a value holding a set and a dictionary.
+        didSet { runsNowhere = availabilityStack.last?.runsNowhere ?? false }
+    }
+    /// No platform of the project runs the code where the walk stands (`PlatformMinimums.runsNowhere`).
+    private(set) var runsNowhere = false
     /// How many preview scopes (`#Preview`, `PreviewProvider` types) enclose the node; a file
     /// in an Xcode "Preview Content" folder is preview code throughout.
     var previewDepth: Int
@@ -82,6 +88,7 @@ public final class RuleContext {
         self.workspace = workspace
         self.configuration = configuration
         self.availabilityStack = [configuration.platforms]
+        runsNowhere = configuration.platforms.runsNowhere
         self.previewDepth = document.path.contains("/Preview Content/") || document.path.hasPrefix("Preview Content/") ? 1 : 0
         var imports: Set<String> = []
         func collectImports(_ items: CodeBlockItemListSyntax) {

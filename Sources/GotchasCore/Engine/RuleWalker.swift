@@ -221,7 +221,7 @@ final class RuleWalker: SyntaxAnyVisitor {
     private func run(_ rules: [ActiveRule], on node: Syntax) {
         // Code no platform of the project runs (an `#available` fallback below every deployment
         // target, a `#if os(…)` for a platform not built): nothing there can go wrong for the user.
-        if context.availability.runsNowhere { return }
+        if context.runsNowhere { return }
         for active in rules {
             if let requires = active.requires, !context.availability.satisfies(requires) { continue }
             if context.previewDepth > 0, !active.flagsPreviewCode { continue }

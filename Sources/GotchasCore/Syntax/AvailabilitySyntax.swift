@@ -79,9 +79,11 @@ enum AvailabilitySyntax {
         } else {
             return nil
         }
-        let checks = conditions(conditionList)
-        guard conditionList.count == 1, checks.count == 1, checks[0].available != runsWhenAvailable else { return nil }
-        return checks[0].versions
+        // Asked of every `if`'s blocks: the one-condition test comes before any allocation.
+        guard conditionList.count == 1, case .availability(let check) = conditionList.first?.condition,
+              (check.availabilityKeyword.tokenKind == .poundAvailable) != runsWhenAvailable
+        else { return nil }
+        return versions(in: check.availabilityArguments)
     }
 
     /// After `guard #available(…) else { … }`: the minimums raised for the rest of the block.
