@@ -28,6 +28,15 @@ enum WorkspaceRuleSupport {
     /// there (`.contextMenu { contextMenu }`: the scope the index uses for the same question); or in
     /// a view type that every place in the workspace builds inside menu content
     /// (`StatusRowContextMenu(…)` in another file's `.contextMenu { }`).
+    /// Modifiers whose content SwiftUI builds while it is presented, not with every render of the
+    /// view they are attached to.
+    static let presentedContentModifiers: Set<String> = ["sheet", "popover", "fullScreenCover", "alert", "confirmationDialog", "inspector"]
+
+    /// The walk stands in the content of a sheet, popover, cover, alert, dialog or inspector.
+    static func isInPresentedContent(_ context: RuleContext) -> Bool {
+        context.containers.contains { presentedContentModifiers.contains($0.name) }
+    }
+
     static func isDrawnAsMenu(_ context: RuleContext) -> Bool {
         if MenuContent.contains(context.containers) { return true }
         if let member = context.enclosingMember, member.name != "body", let item = MenuContent.topLevelItem(of: member.node) {

@@ -443,6 +443,32 @@ import Testing
         #expect(RuleHarness.lint(view, only: "work-in-body", otherFiles: ["BrowserModel.swift": local]).isEmpty)
     }
 
+    /// A popover's or sheet's content is built while it is shown, not with every render of the view
+    /// that attaches it: a formatter its helper builds is not this view's per-render cost.
+    @Test func aHelperPresentedContentCallsIsNotPerRender() {
+        let helper = ["Dates.swift": """
+            func elapsed(_ interval: TimeInterval) -> String {
+                let formatter = DateComponentsFormatter()
+                formatter.unitsStyle = .abbreviated
+                return formatter.string(from: interval) ?? ""
+            }
+            """]
+        let view = """
+            struct Usage: View {
+                let interval: TimeInterval
+                @State private var showsDetail = false
+                var body: some View {
+                    Button("Details") { showsDetail = true }
+                        .popover(isPresented: $showsDetail) { Text(elapsed(interval)) }
+                }
+            }
+            """
+        #expect(RuleHarness.lint(view, only: "formatter-in-body", otherFiles: helper).isEmpty)
+        let inline = view.replacingOccurrences(of: ".popover(isPresented: $showsDetail) { Text(elapsed(interval)) }",
+                                               with: ".overlay { Text(elapsed(interval)) }")
+        #expect(RuleHarness.lint(inline, only: "formatter-in-body", otherFiles: helper).count == 1)
+    }
+
     @Test func aMemberReadSeveralTimesInBodyIsOneFindingThatCountsThem() {
         let view = """
             struct Pay: View {

@@ -23,6 +23,7 @@ struct FormatterInBodyRule: Rule {
             "action closures (`Button { }`, `.task { }`)",
             "a formatter property `body` never reads (or reads only in an action closure)",
             "static and lazy properties",
+            "a helper a sheet's or popover's content calls (built while shown)",
             "`Text(_:format:)`",
             "code outside views",
         ],
@@ -424,6 +425,8 @@ struct FormatterInBodyRule: Rule {
         }
         // A call is `checkHelper`'s.
         if let call = expression.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == expression.id { return }
+        // A popover's or sheet's content is built while it is shown, not with every render of this view.
+        if WorkspaceRuleSupport.isInPresentedContent(context) { return }
         let isOwn = expression.is(DeclReferenceExprSyntax.self) || expression.selfMemberName != nil
         // A stored property of the view is read, not run (one declared in another file's extension is
         // computed: extensions hold no stored properties).
@@ -476,6 +479,7 @@ struct FormatterInBodyRule: Rule {
            call.ancestor(ClosureExprSyntax.self)?.passedTo.map({ FunctionCallExprSyntax.inlineClosureCallees.contains($0.callee) }) != true {
             return
         }
+        if WorkspaceRuleSupport.isInPresentedContent(context) { return }
         guard let target = WorkspaceRuleSupport.reachTarget(of: call.calledExpression, in: context) ?? Self.initializerTarget(of: call),
               let reached = context.reachedHazard(from: target, kinds: [.formatter])
         else { return }
