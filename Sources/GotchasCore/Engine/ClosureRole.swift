@@ -37,11 +37,10 @@ public enum ClosureRole: Sendable, Equatable {
     /// `asyncAfter`, `sink`), a `Binding` or a button. (Not the default for calls we do not
     /// know, which may run their closure at once: `performAndWait { }`, `withLock { }`.)
     public static func runsLater(callee: String, label: String?, call: FunctionCallExprSyntax?) -> Bool {
-        if inlineCallees.contains(callee) { return false }
-        if deferredCallees.contains(callee) { return true }
-        if let label, deferredLabels.contains(label) || isCallbackLabel(label) { return true }
-        return of(callee: callee, label: label, call: call) == .deferred
-            && (callee == "Binding" || callee.contains("Button") || callee.contains("Task"))
+        guard of(callee: callee, label: label, call: call) == .deferred else { return false }
+        // `of` also answers `.deferred` for a lowercase call it does not know; only a known reason counts.
+        return deferredCallees.contains(callee) || label.map { deferredLabels.contains($0) || isCallbackLabel($0) } == true
+            || callee.unicodeScalars.first.map(CharacterSet.uppercase) == true
     }
 
     /// Synchronous higher-order functions: their closures run as part of the expression.

@@ -241,9 +241,7 @@ extension WorkspaceIndex {
             }
             return found
         case .typeNamedMember(let type, let scope, let name, let sharedInstance):
-            let simple = TypeNames.simple(type) ?? type
-            let candidates = Set(qualifiedNames(ofSimpleName: simple).filter { $0 == type || $0.hasSuffix("." + type) })
-            guard let owner = TypeMatching.chosen(type, among: candidates, from: scope),
+            guard let owner = TypeMatching.chosen(type, among: qualifiedNames(matching: type), from: scope),
                   !sharedInstance || types[owner].map({ $0.kind != .extension }) == true
             else { return nil }
             return reachedHazard(from: .valueMember(owner: owner, name: name), kinds: kinds)

@@ -185,12 +185,8 @@ public final class RuleContext {
     /// widget's container background (shared view code a widget uses). Decided once per file.
     public private(set) lazy var isWidgetCode: Bool = {
         if imports.contains("WidgetKit") { return true }
-        let marks = document.bytes.withUnsafeBufferPointer { bytes in
-            (activity: ByteSearch.contains(Array("ActivityViewContext".utf8), in: bytes),
-             widget: Self.widgetOnlyNames.contains { ByteSearch.contains($0, in: bytes) })
-        }
-        if imports.contains("ActivityKit"), marks.activity { return true }
-        if marks.widget { return true }
+        let names = imports.contains("ActivityKit") ? Self.widgetOnlyNames + [Self.liveActivityContext] : Self.widgetOnlyNames
+        if document.bytes.withUnsafeBufferPointer({ bytes in names.contains { ByteSearch.contains($0, in: bytes) } }) { return true }
         return document.path.split(separator: "/").dropLast().contains { $0.contains("Widget") && $0.hasSuffix("Extension") }
     }()
 
@@ -199,6 +195,7 @@ public final class RuleContext {
         "\\.widgetFamily", "\\.widgetContentMargins", "\\.widgetRenderingMode", "\\.showsWidgetContainerBackground",
         "containerBackground(for: .widget",
     ].map { Array($0.utf8) }
+    static let liveActivityContext = Array("ActivityViewContext".utf8)
 
     /// True when the file uses Swift concurrency: an `async`/`await`/`actor` keyword, or a
     /// `Task`/`MainActor` reference. Computed from tokens on first use, once per file.
@@ -245,8 +242,13 @@ enum TypeMatching {
     /// The qualified names among `types`' keys that `name` can mean: `name` itself or
     /// ending in `.name`.
     static func names(matching name: String, in types: [String: TypeScope]) -> [String] {
-        let suffix = "." + name
-        return types.keys.filter { $0 == name || $0.hasSuffix(suffix) }
+        types.keys.filter { means($0, name) }
+    }
+
+    /// A use of `name` (`StateModel`, `Feature.StateModel`) can mean the type `qualified`: the name
+    /// itself, or a type nested under that name (`Feature.StateModel` for `StateModel`).
+    static func means(_ qualified: String, _ name: String) -> Bool {
+        qualified == name || (qualified.hasSuffix(name) && qualified.utf8.dropLast(name.utf8.count).last == UInt8(ascii: "."))
     }
 
     /// The one of `candidates` (qualified names `name` can mean) that a use of `name` in the code

@@ -185,11 +185,13 @@ public struct WorkspaceIndex: Sendable {
     /// Which one a use means depends on where it stands: `RuleContext.resolve(typeNamed:)`.
     /// With `excluding`, that file's entries are left out, as for `declaration(of:)`.
     public func declarations(matching name: String, excluding path: String? = nil) -> [TypeDeclaration] {
+        qualifiedNames(matching: name).sorted().compactMap { declaration(of: $0, excluding: path) }
+    }
+
+    /// The qualified names a use of `name` may mean (`TypeMatching.means`), in any file.
+    func qualifiedNames(matching name: String) -> Set<String> {
         let simple = name.split(separator: ".").last.map(String.init) ?? name
-        guard let candidates = qualifiedNames[simple] else { return [] }
-        let suffix = "." + name
-        return candidates.filter { $0 == name || $0.hasSuffix(suffix) }.sorted()
-            .compactMap { declaration(of: $0, excluding: path) }
+        return qualifiedNames[simple]?.filter { TypeMatching.means($0, name) } ?? []
     }
 
     /// The qualified names declared under a simple name.
