@@ -17,7 +17,7 @@ enum WorkspaceRuleSupport {
             guard let call = binding.initializer?.value.unwrapped.as(FunctionCallExprSyntax.self),
                   call.calledExpression.is(DeclReferenceExprSyntax.self),
                   let callee = call.calleeName, let name = TypeNames.simple(callee), name.first?.isUppercase == true,
-                  let declaration = context.declaration(of: name), declaration.scope.kind == .class
+                  let declaration = context.declaration(of: name, ifKind: .class)
             else { return nil }
             return (declaration.scope.qualifiedName, declaration, call)
         }

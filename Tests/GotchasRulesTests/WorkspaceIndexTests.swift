@@ -64,10 +64,12 @@ import Testing
     /// The server's pull result IDs carry this digest: it must change when an answer the
     /// file's rules got changes, and only then.
     @Test func theAnswerDigestFollowsTheAnswersNotTheIndex() {
-        let queries = linter.lint(SourceDocument(path: "CartView.swift", text: view), configuration: configuration,
-                                  workspace: .empty).fileIndex.queries
-        #expect(!queries.isEmpty)
+        // The questions of a lint with the workspace the digest is first taken with (as the server
+        // does): what a rule asks next depends on the answers it got.
         let plain = WorkspaceIndex(files: [fileIndex("Models/Cart.swift", plainCart)])
+        let queries = linter.lint(SourceDocument(path: "CartView.swift", text: view), configuration: configuration,
+                                  workspace: plain).fileIndex.queries
+        #expect(!queries.isEmpty)
         let digest = { (workspace: WorkspaceIndex) in queries.answerDigest(by: workspace, forFileAt: "CartView.swift") }
         #expect(digest(plain) == digest(WorkspaceIndex(files: [fileIndex("Models/Cart.swift", plainCart)])))
         // An unrelated file added: the same answers.
@@ -76,6 +78,39 @@ import Testing
         #expect(digest(plain) != digest(WorkspaceIndex(files: [fileIndex("Models/Cart.swift", observableCart)])))
         #expect(digest(plain) != digest(WorkspaceIndex(files: [fileIndex("Models/Cart.swift", "\n" + plainCart)])))
         #expect(digest(plain) != digest(.empty))
+    }
+
+    /// A rule that reads one fact of a type (is it a class, a view) or one decision (is the type
+    /// injected only the other way) asks that, not the whole declaration or every use: an
+    /// `extension String` or another read of the store elsewhere leaves the answers alike, so
+    /// neither `lint`'s second pass nor the server lints the file again; a change of the fact does.
+    @Test func narrowQuestionsChangeOnlyWithWhatTheRuleReads() {
+        let editor = """
+            struct Editor: View {
+                @State var title: String = ""
+                @Environment(Store.self) private var store
+                var body: some View { Text(title) }
+            }
+            extension Editor { func save() { DispatchQueue.main.async { } } }
+            """
+        let queries = linter.lint(SourceDocument(path: "Editor.swift", text: editor), configuration: configuration, workspace: .empty)
+            .fileIndex.queries
+        let rerun = { (files: [(String, String)]) in
+            queries.rulesAnsweredDifferently(by: WorkspaceIndex(files: files.map { fileIndex($0.0, $0.1) }), forFileAt: "Editor.swift")
+        }
+        let app = "@main struct A: App { @State var store = Store(); var body: some Scene { WindowGroup { Editor().environment(store) } } }"
+        let narrowed: Set = ["state-non-observable-class", "environment-object-mismatch", "dispatch-queue"]
+        let unrelated = rerun([("Strings.swift", "extension String { var trimmed: String { self } }"),
+                               ("Other.swift", "struct Other: View { @Environment(Store.self) var store; var body: some View { Text(\"\") } }"),
+                               ("App.swift", app)])
+        #expect(unrelated.isDisjoint(with: narrowed), "\(unrelated)")
+        #expect(rerun([("String.swift", "final class String { var count = 0 }")]).contains("state-non-observable-class"))
+        #expect(rerun([("App.swift", app.replacingOccurrences(of: ".environment(store)", with: ".environmentObject(store)"))])
+            .contains("environment-object-mismatch"))
+        // The type-fact question round-trips through the cache's text form.
+        for query in queries.byRule.values.flatMap({ $0 }) {
+            #expect(WorkspaceQueries.Query(key: query.key) == query)
+        }
     }
 
     @Test func aClassDeclaredInAnotherFileIsSeenWithARelatedLocation() throws {

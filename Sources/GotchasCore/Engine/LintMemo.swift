@@ -19,7 +19,13 @@ struct ItemOutput: Sendable {
     var typesRead: Set<String> {
         var names = declaredTypes
         for queries in self.queries.values {
-            for case .declaration(let name) in queries { names.insert(name) }
+            for query in queries {
+                switch query {
+                case .declaration(let name): names.insert(name)
+                case .typeFact(let question): names.insert(question.name)
+                default: continue
+                }
+            }
         }
         return names
     }

@@ -25,6 +25,31 @@ extension RuleContext {
     /// declared elsewhere). Records the look-up.
     public func resolve(typeNamed name: String) -> TypeResolution {
         record(.declaration(name))
+        return resolveUnrecorded(typeNamed: name)
+    }
+
+    /// Whether `fact` holds of the type a use of `name` means here (`resolve(typeNamed:)`);
+    /// false when the name is unknown or ambiguous. Records only that narrower question
+    /// (`TypeFactQuestion`): what else the type's declarations say does not change its answer.
+    public func typeFact(_ fact: TypeFactQuestion.Fact, of name: String) -> Bool {
+        let local = TypeMatching.names(matching: name, in: fileTypes).sorted().map { TypeShape(fileTypes[$0]!, member: fact.member) }
+        let question = TypeFactQuestion(fact: fact, name: name, scope: typeStack.last?.qualifiedName ?? "", local: local)
+        record(.typeFact(question))
+        return question.answer(by: workspace, forFileAt: document.path)
+    }
+
+    /// The declaration `name` means here when it is of `kind` (a class, a struct); nil otherwise.
+    /// The whole declaration is asked only when its kind is the one wanted, so `@State var
+    /// title: String` does not depend on every `extension String` in the workspace.
+    public func declaration(of name: String, ifKind kind: TypeScope.Kind) -> TypeDeclaration? {
+        guard typeFact(.isKind(kind), of: name) else { return nil }
+        return declaration(of: name)
+    }
+
+    /// `resolve(typeNamed:)` without recording: the caller records the question its answer is
+    /// read for. Every fact of the result is a function of the file and of the workspace's
+    /// `declarations(matching:excluding:)`.
+    private func resolveUnrecorded(typeNamed name: String) -> TypeResolution {
         let remote = workspace.declarations(matching: name, excluding: document.path)
         var candidates = Set(remote.map(\.scope.qualifiedName))
         for qualified in TypeMatching.names(matching: name, in: fileTypes) { candidates.insert(qualified) }
@@ -35,24 +60,23 @@ extension RuleContext {
         return .ambiguous(candidates.sorted().map { merged($0, remote: remote) })
     }
 
-    /// The declaration named `qualified`: this file's merged with the workspace's.
+    /// The declaration named `qualified`: this file's merged with the workspace's
+    /// (`TypeMatching.merged`), at the primary declaration's path.
     private func merged(_ qualified: String, remote: [TypeDeclaration]) -> TypeDeclaration {
         let remote = remote.first { $0.scope.qualifiedName == qualified }
-        guard var local = fileTypes[qualified] else { return remote! }
-        if local.kind == .extension, let remote {
-            var merged = remote.scope
-            merged.merge(local)
-            return TypeDeclaration(path: remote.path, scope: merged)
-        }
-        if let remote, remote.scope.kind == .extension { local.merge(remote.scope) }
-        return TypeDeclaration(path: document.path, scope: local)
+        let local = fileTypes[qualified]
+        let scope = TypeMatching.merged(local: local, remote: remote?.scope)!
+        let primaryIsRemote = local == nil || (local?.kind == .extension && remote != nil)
+        return TypeDeclaration(path: primaryIsRemote ? remote!.path : document.path, scope: scope)
     }
 
-    /// Environment injections and reads of a type in the workspace (as last indexed,
-    /// this file included). Records the look-up.
-    public func environmentUses(of typeName: String) -> [EnvironmentUse] {
-        record(.environmentUses(typeName))
-        return workspace.environmentUses(of: typeName)
+    /// The environment injections of `typeName` of `kind` (`.injectObject`, `.injectObservable`)
+    /// in the workspace (as last indexed, this file included), or none when it is also injected
+    /// the other way. Records the look-up: the answer is the rule's whole decision, so the many
+    /// edits that add a read of the type elsewhere answer it alike.
+    public func loneInjections(of typeName: String, kind: EnvironmentUse.Kind) -> [EnvironmentUse] {
+        record(.loneInjections(typeName, kind: kind))
+        return workspace.loneInjections(of: typeName, kind: kind)
     }
 
     /// Intent controls (`Button(intent:)`, `Toggle(…, intent:)`) in the code of a type,

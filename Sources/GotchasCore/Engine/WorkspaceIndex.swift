@@ -215,6 +215,20 @@ public struct WorkspaceIndex: Sendable {
         (environmentPaths[typeName] ?? []).sorted().flatMap { path in files[path]!.environmentUses.filter { $0.typeName == typeName } }
     }
 
+    /// The injections of `typeName` of `kind` when the workspace has no injection of the other
+    /// kind (`.environmentObject(x)` against `.environment(x)`); empty otherwise, and for read kinds.
+    public func loneInjections(of typeName: String, kind: EnvironmentUse.Kind) -> [EnvironmentUse] {
+        let other: EnvironmentUse.Kind
+        switch kind {
+        case .injectObject: other = .injectObservable
+        case .injectObservable: other = .injectObject
+        case .readObject, .readObservable: return []
+        }
+        let uses = environmentUses(of: typeName)
+        guard !uses.contains(where: { $0.kind == other }) else { return [] }
+        return uses.filter { $0.kind == kind }
+    }
+
     /// Intent controls (`Button(intent:)`) written in the code of `typeName`.
     public func intentControls(in typeName: String) -> [IntentControlUse] {
         (intentPaths[typeName] ?? []).sorted().flatMap { path in files[path]!.intentControls.filter { $0.typeName == typeName } }

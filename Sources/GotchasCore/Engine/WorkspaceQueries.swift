@@ -13,8 +13,11 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
     public enum Query: Hashable, Sendable, Codable {
         /// `RuleContext.declaration(of:)` / `type(named:)`: declarations in other files.
         case declaration(String)
-        /// `RuleContext.environmentUses(of:)`.
-        case environmentUses(String)
+        /// `RuleContext.typeFact(_:of:)`: one fact of the type a name means where it is used.
+        case typeFact(TypeFactQuestion)
+        /// `RuleContext.loneInjections(of:kind:)`: a type's environment injections of one kind,
+        /// when it has none of the other.
+        case loneInjections(String, kind: EnvironmentUse.Kind)
         /// `RuleContext.intentControls(in:)`.
         case intentControls(String)
         /// `RuleContext.references(of:)`.
@@ -60,7 +63,8 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
         /// The type name asked about (nil for the settings question).
         public var name: String? {
             switch self {
-            case .declaration(let name), .environmentUses(let name), .intentControls(let name), .references(let name),
+            case .typeFact(let question): question.name
+            case .declaration(let name), .loneInjections(let name, _), .intentControls(let name), .references(let name),
                  .initializerLabels(let name): name
             // Not the type's name: the uses of its members change with almost every edit of
             // code that names it, and only a file that asked needs a re-lint then.
@@ -88,7 +92,8 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
             switch self {
             // Every declaration the name can mean: which one a use means depends on where it stands.
             case .declaration(let name): first.declarations(matching: name, excluding: path) == second.declarations(matching: name, excluding: path)
-            case .environmentUses(let name): first.environmentUses(of: name) == second.environmentUses(of: name)
+            case .typeFact(let question): question.answer(by: first, forFileAt: path) == question.answer(by: second, forFileAt: path)
+            case .loneInjections(let name, let kind): first.loneInjections(of: name, kind: kind) == second.loneInjections(of: name, kind: kind)
             case .intentControls(let name): first.intentControls(in: name) == second.intentControls(in: name)
             case .references(let name): first.references(of: name) == second.references(of: name)
             // Includes completeness: an incomplete index has no answer (nil), a complete one a set.
@@ -122,7 +127,8 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
             hasher.combine(key)
             switch self {
             case .declaration(let name): hasher.combine(workspace.declarations(matching: name, excluding: path))
-            case .environmentUses(let name): hasher.combine(workspace.environmentUses(of: name))
+            case .typeFact(let question): hasher.combine(question.answer(by: workspace, forFileAt: path))
+            case .loneInjections(let name, let kind): hasher.combine(workspace.loneInjections(of: name, kind: kind))
             case .intentControls(let name): hasher.combine(workspace.intentControls(in: name))
             case .references(let name): hasher.combine(workspace.references(of: name))
             case .initializerLabels(let name): hasher.combine(workspace.initializerLabels(passedTo: name))
@@ -195,8 +201,9 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
                 switch query {
                 // `DeclaredTypeNames` holds simple names (and dotted extensions' parts).
                 case .declaration(let name): declaredElsewhere(TypeNames.simple(name) ?? name)
+                case .typeFact(let question): declaredElsewhere(TypeNames.simple(question.name) ?? question.name)
                 // Every finished index answers the labels and member questions (the empty one does not).
-                case .environmentUses, .intentControls, .references, .initializerLabels, .memberUsers, .bodyReaches, .reachedHazard, .elementEdits,
+                case .loneInjections, .intentControls, .references, .initializerLabels, .memberUsers, .bodyReaches, .reachedHazard, .elementEdits,
                      .viewTreeHoldsState, .menuContentOnly, .builtOnlyByApps, .builtOnlyByPreviews, .buildsNavigationStack, .builtBesideTabView, .builtOnlyAsDestination,
                      .builtOnlyWhenShown, .referringTypes, .buildsControl: true
                 // Asked only by files that read `UIScreen.main.bounds`: few, so always taken as open.
@@ -214,11 +221,11 @@ extension WorkspaceQueries.Query {
     /// file itself): a result built from it keeps them where they are when the item moves.
     func answerNamesPlaces(in path: String, of workspace: WorkspaceIndex) -> Bool {
         switch self {
-        case .environmentUses(let name): workspace.environmentUses(of: name).contains { $0.path == path }
+        case .loneInjections(let name, let kind): workspace.loneInjections(of: name, kind: kind).contains { $0.path == path }
         case .intentControls(let name): workspace.intentControls(in: name).contains { $0.path == path }
         // A helper in the asking file itself: the finding's related location points into it.
         case .reachedHazard(let target, let kinds): workspace.reachedHazard(from: target, kinds: Set(kinds))?.path == path
-        case .declaration, .references, .initializerLabels, .memberUsers, .elementEdits, .bodyReaches, .viewTreeHoldsState, .menuContentOnly, .builtOnlyByApps, .builtOnlyByPreviews, .defaultIsolation, .phonePortraitOnly, .buildsNavigationStack, .builtBesideTabView, .builtOnlyAsDestination,
+        case .declaration, .typeFact, .references, .initializerLabels, .memberUsers, .elementEdits, .bodyReaches, .viewTreeHoldsState, .menuContentOnly, .builtOnlyByApps, .builtOnlyByPreviews, .defaultIsolation, .phonePortraitOnly, .buildsNavigationStack, .builtBesideTabView, .builtOnlyAsDestination,
              .builtOnlyWhenShown, .referringTypes, .buildsControl: false  // labels and users carry no positions; declarations are asked excluding this file
         }
     }
@@ -227,7 +234,9 @@ extension WorkspaceQueries.Query {
     var key: String {
         switch self {
         case .declaration(let name): "d:" + name
-        case .environmentUses(let name): "e:" + name
+        case .typeFact(let question): "q:" + question.key
+        // `e:o Store` (object injections), `e:b Store` (observable ones).
+        case .loneInjections(let name, let kind): "e:" + (kind == .injectObject ? "o " : "b ") + name
         case .intentControls(let name): "i:" + name
         case .references(let name): "r:" + name
         case .initializerLabels(let name): "l:" + name
@@ -267,7 +276,11 @@ extension WorkspaceQueries.Query {
         let name = String(key.dropFirst(2))
         switch key.first {
         case "d": self = .declaration(name)
-        case "e": self = .environmentUses(name)
+        case "e":
+            guard let space = name.firstIndex(of: " ") else { return nil }
+            let letter = name[..<space], type = String(name[name.index(after: space)...])
+            guard letter == "o" || letter == "b" else { return nil }
+            self = .loneInjections(type, kind: letter == "o" ? .injectObject : .injectObservable)
         case "i": self = .intentControls(name)
         case "r": self = .references(name)
         case "l": self = .initializerLabels(name)
@@ -276,6 +289,9 @@ extension WorkspaceQueries.Query {
         case "n": self = .menuContentOnly(name)
         case "a": self = .builtOnlyByApps(name)
         case "w": self = .builtOnlyByPreviews(name)
+        case "q":
+            guard let question = TypeFactQuestion(key: name) else { return nil }
+            self = .typeFact(question)
         case "m", "b":
             guard let space = name.lastIndex(of: " ") else { return nil }
             let (type, member) = (String(name[..<space]), String(name[name.index(after: space)...]))

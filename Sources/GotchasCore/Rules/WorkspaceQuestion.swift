@@ -12,7 +12,7 @@ public enum WorkspaceQuestion: Int, Sendable, CaseIterable, Comparable {
     public var userText: String {
         switch self {
         case .declaration: "how types named here are declared in other files"
-        case .environmentUses: "where the type is injected into and read from the environment"
+        case .environmentUses: "how the type is injected into the environment, anywhere in the workspace"
         case .intentControls: "which intent controls the widget's views hold"
         case .references: "which types a type's code names"
         case .initializerLabels: "which labels callers pass to the view's initializer"
@@ -40,8 +40,8 @@ extension WorkspaceQueries.Query {
     /// Which kind of question this is.
     public var question: WorkspaceQuestion {
         switch self {
-        case .declaration: .declaration
-        case .environmentUses: .environmentUses
+        case .declaration, .typeFact: .declaration
+        case .loneInjections: .environmentUses
         case .intentControls: .intentControls
         case .references: .references
         case .initializerLabels: .initializerLabels

@@ -10,6 +10,6 @@ extension RuleContext {
         guard let type = enclosingType else { return false }
         if type.isView { return true }
         guard type.kind == .extension else { return false }
-        return self.type(named: type.name)?.isView == true
+        return typeFact(.isView, of: type.name)
     }
 }

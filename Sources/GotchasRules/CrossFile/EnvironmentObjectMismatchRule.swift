@@ -100,11 +100,11 @@ struct EnvironmentObjectMismatchRule: Rule {
             let typeName = read.typeName
             switch read.kind {
             case .readObject:
-                reportMismatch(typeName, injectedAs: .injectObservable, notAs: .injectObject, at: read.attribute, in: context, report: &report,
+                reportMismatch(typeName, injectedAs: .injectObservable, at: read.attribute, in: context, report: &report,
                                message: "`\(typeName)` is injected with `.environment(_:)` (%PLACE%) but read with `@EnvironmentObject`: the read finds no ObservableObject and crashes; read it with `@Environment(\(typeName).self)`",
                                note: "injected with `.environment(_:)` here")
             case .readObservable:
-                reportMismatch(typeName, injectedAs: .injectObject, notAs: .injectObservable, at: read.attribute, in: context, report: &report,
+                reportMismatch(typeName, injectedAs: .injectObject, at: read.attribute, in: context, report: &report,
                                message: "`\(typeName)` is injected with `.environmentObject(_:)` (%PLACE%) but read with `@Environment(\(typeName).self)`: the read finds nothing and traps; read it with `@EnvironmentObject`, or make `\(typeName)` @Observable and inject it with `.environment(_:)`",
                                note: "injected with `.environmentObject(_:)` here")
             case .injectObject, .injectObservable:
@@ -114,12 +114,11 @@ struct EnvironmentObjectMismatchRule: Rule {
     }
 
     /// Flags a read of `typeName` when the workspace injects it only the other way.
-    private func reportMismatch(_ typeName: String, injectedAs wrongKind: EnvironmentUse.Kind, notAs rightKind: EnvironmentUse.Kind,
+    private func reportMismatch(_ typeName: String, injectedAs wrongKind: EnvironmentUse.Kind,
                                 at attribute: AttributeSyntax, in context: RuleContext, report: inout [Finding],
                                 message: String, note: String) {
-        let uses = context.environmentUses(of: typeName)
-        let wrong = uses.filter { $0.kind == wrongKind }
-        guard !wrong.isEmpty, !uses.contains(where: { $0.kind == rightKind }) else { return }
+        let wrong = context.loneInjections(of: typeName, kind: wrongKind)
+        guard !wrong.isEmpty else { return }
         // The message says where the injections are too: not every editor shows related locations.
         let placed = message.replacingOccurrences(of: "%PLACE%", with: WorkspaceRuleSupport.place(wrong.map(\.path), from: context))
         report.append(Finding(message: placed, range: attribute.byteRange, related: related(wrong, note)))

@@ -184,7 +184,7 @@ struct ForEachIDSelfMutableRule: CallRule {
         }
         guard let collection = WorkspaceRuleSupport.typeName(of: data, in: context),
               let element = TypeNames.element(of: collection).flatMap(TypeNames.simple),
-              let declaration = context.declaration(of: element), declaration.scope.kind == .struct,
+              let declaration = context.declaration(of: element, ifKind: .struct),
               // A hand-written `hash(into:)` may hash only a stable key.
               !declaration.scope.methodNames.contains("hash"),
               let field = declaration.scope.storedVariables.first,

@@ -149,7 +149,7 @@ struct ForegroundColorRule: CallRule {
         guard member.base == nil || member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self),
               let type = context.enclosingType
         else { return false }
-        if type.methodNames.contains("foregroundColor") || context.type(named: type.name)?.methodNames.contains("foregroundColor") == true {
+        if type.methodNames.contains("foregroundColor") || context.typeFact(.hasMethod("foregroundColor"), of: type.name) {
             return true
         }
         return member.base != nil && !context.isInViewType && type.kind != .extension
@@ -187,7 +187,7 @@ struct ForegroundColorRule: CallRule {
     /// `.red` means as a `Color`, but as an implicit member of the generic style after the rename it
     /// would be `ShapeStyle`'s `red`, and the colour would change. Asks the workspace.
     static func projectColorDeclares(_ name: String, in context: RuleContext) -> Bool {
-        context.type(named: "Color")?.properties.contains { $0.name == name && $0.isStatic } == true
+        context.typeFact(.hasStaticProperty(name), of: "Color")
     }
 
     /// The edits that keep the argument's meaning as a `ShapeStyle`, and how sure that is;

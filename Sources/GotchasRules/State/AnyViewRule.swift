@@ -644,7 +644,7 @@ struct AnyViewRule: CallRule {
     /// whose parameter type is unknown (a method declared in another file, an enum case) stays
     /// quiet unless the callee is one of SwiftUI's generic ones: precision before recall.
     static func isFixedByDestination(_ expression: ExprSyntax, in context: RuleContext) -> Bool {
-        let outsideViews = !context.isInViewType && context.enclosingType.flatMap { context.type(named: $0.name) }?.isView != true
+        let outsideViews = !context.isInViewType && context.enclosingType.map { context.typeFact(.isView, of: $0.name) } != true
         switch destination(of: expression) {
         case .argument(let call, let argument, let index):
             // A hosting root (`UIHostingController(rootView:)`, a hosting view's `rootView:`) has one

@@ -382,7 +382,7 @@ struct HeavyStateInitializerRule: Rule {
             }
             guard let call = made, call.calledExpression.is(DeclReferenceExprSyntax.self),
                   let callee = call.calleeName, let name = TypeNames.simple(callee), TypeNames.startsUppercase(name),
-                  let declaration = context.declaration(of: name), declaration.scope.kind == .class
+                  let declaration = context.declaration(of: name, ifKind: .class)
             else { continue }
             creations.append((declaration.scope.qualifiedName, declaration, call))
         }

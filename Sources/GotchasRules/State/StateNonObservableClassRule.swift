@@ -220,7 +220,7 @@ struct StateNonObservableClassRule: Rule {
             if let value = binding.initializer?.value.unwrapped.as(FunctionCallExprSyntax.self), value.calledExpression.is(DeclReferenceExprSyntax.self) { continue }
             guard let property = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
                   let type = binding.typeAnnotation?.type, let name = TypeNames.simple(type.trimmedDescription), TypeNames.startsUppercase(name),
-                  let declaration = context.declaration(of: name), declaration.scope.kind == .class,
+                  let declaration = context.declaration(of: name, ifKind: .class),
                   !Self.isObservable(declaration.scope, in: context, depth: 0)
             else { continue }
             let readable = Set(declaration.scope.properties.filter { $0.isStoredInstance && !$0.isLet && !$0.isPrivate }.map(\.name))

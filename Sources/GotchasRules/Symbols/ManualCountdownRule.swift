@@ -216,7 +216,8 @@ struct ManualCountdownRule: CallRule {
         // `Timer.publish` the view ticks with — once, from the first countdown `Text` in it.
         let site: Range<Int>
         var helper: ReachedHazard?
-        if let timeline = context.type(named: "TimelineView") == nil ? context.nearestContainer(in: ["TimelineView"]) : nil {
+        // A project's own `TimelineView` (asked only inside one: few files use it) is not SwiftUI's.
+        if let timeline = context.nearestContainer(in: ["TimelineView"]), !context.typeFact(.isDeclared, of: "TimelineView") {
             let schedule = timeline.call?.timelineScheduleName
             guard schedule == "periodic" || schedule == "everyMinute", let timelineCall = timeline.call else { return }
             // In a ticking timeline, a `Text` may format the difference one call away:
