@@ -99,3 +99,15 @@ extension ClosureRole {
         return of(callee: callee, label: label, call: call)
     }
 }
+
+extension DeclReferenceExprSyntax {
+    /// `Binding(get: load, set: save)`, `Button(action: refresh)`, `.onAppear(perform: load)`: the
+    /// name is an argument of a call that keeps it to run later (`ClosureRole.runsLater`), as a
+    /// closure there would be.
+    var isPassedToRunLater: Bool {
+        guard let argument = parent?.as(LabeledExprSyntax.self),
+              let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self), let callee = call.calleeName
+        else { return false }
+        return ClosureRole.runsLater(callee: callee, label: argument.label?.text, call: call)
+    }
+}

@@ -217,8 +217,11 @@ final class FileIndexCollector {
             // A use in a `??` fallback or in a branch only a background thread takes runs only then: a
             // member's code does not reach it on every call (rendered code is on the main thread).
             // Asked only when the answer can change what is recorded (the walk up is not free).
+            // A function passed by name to be kept (`Binding(get: load, set: save)`, `Button(action:
+            // refresh)`) is not called by naming it.
             noteReach(of: typedMember ?? member, from: owner,
                       recordingName: (typedMember != nil || member.hasPrefix(".") || !isParameterOfEnclosingFunction(name))
+                        && !reference.isPassedToRunLater
                         && !(context.execution == .elsewhere && (node.standsInNilCoalescingFallback || (mentionsMainThreadCheck && node.standsOffMainThreadOnly))))
         }
     }

@@ -384,6 +384,17 @@ final class RuleWalker: SyntaxAnyVisitor {
         return !context.typeStack.isEmpty || type.trimmedText != "AnyView"
     }
 
+    /// A struct or class named `callee` nested in the top-level type the walk is in, that is not
+    /// a view and holds a stored property of function type.
+    private func storesClosures(_ callee: String) -> Bool {
+        guard let outer = context.typeStack.first?.qualifiedName else { return false }
+        let nested = context.fileTypes.values.filter { $0.name == callee && $0.qualifiedName.hasPrefix(outer + ".") }
+        return !nested.isEmpty && nested.allSatisfy { type in
+            (type.kind == .struct || type.kind == .class) && !type.isView
+                && type.properties.contains { $0.isStoredInstance && ($0.typeName?.contains("->") ?? false) }
+        }
+    }
+
     private func enterClosure(_ closure: ClosureExprSyntax) -> Pushed {
         let site = ClosureSite(closure)
         let current = context.execution
@@ -407,6 +418,15 @@ final class RuleWalker: SyntaxAnyVisitor {
                 context.callbackDepth += 1
                 return [.execution, .callback]
             case .content:
+                // `Triggers { recover() }` outside view code, with `Triggers` a type nested in this
+                // one that is not a view: its initializer stores the closure (a `() -> Void`
+                // property), which runs when called, not where it is written. (Nested, so a change
+                // of it re-walks this item.)
+                if current == .elsewhere, storesClosures(callee) {
+                    context.executionStack.append(.elsewhere)
+                    context.callbackDepth += 1
+                    return [.execution, .callback]
+                }
                 context.containers.append(ContainerFrame(name: callee, call: call, closure: closure, label: label))
                 return [.container]
             }

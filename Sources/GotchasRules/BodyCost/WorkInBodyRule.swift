@@ -393,6 +393,18 @@ struct WorkInBodyRule: Rule {
         ],
         nonTriggering: [
             RuleExample("""
+                struct Home: View {
+                    let data: Data
+                    var activeFile: Binding<Int?> { Binding(get: currentFile, set: open) }
+                    func currentFile() -> Int? { nil }
+                    func open(_ file: Int?) { _ = try? JSONDecoder().decode([Int].self, from: data) }
+                    struct Triggers { var onRecover: () -> Void }
+                    var triggers: Triggers { Triggers { recover() } }
+                    func recover() { _ = try? JSONDecoder().decode([Int].self, from: data) }
+                    var body: some View { Editor(file: activeFile, triggers: triggers) }
+                }
+                """, note: "a method passed by name to a `Binding`'s setter, and a closure a nested non-view type stores: they run when called, not when the property is read"),
+            RuleExample("""
                 struct Dropdown: View {
                     @Binding var selection: String
                     var selectedItems: Set<String> { Set(selection.split(separator: ",").map(String.init)) }
