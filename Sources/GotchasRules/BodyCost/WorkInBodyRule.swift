@@ -828,15 +828,19 @@ struct WorkInBodyRule: Rule {
         // How often the member's code runs per render: a search filter read once runs again exactly
         // when its query changes; read several times, it filters the same data again within one render.
         var reads = reached.hazard.detail == ReachHazard.filterByState ? Self.readCount(of: expression, in: context) : 1
+        // The other reads the finding counts, shown beside it (each runs the work again).
+        var laterReads: [Range<Int>] = []
         // In a row, one finding per way of reaching the work: at the row's first read, counting the others.
         let row = isRows ? nil : Self.innermostRow(context)
         if let row {
-            guard let count = Self.readsInRow(of: expression, in: row.closure) else { return }
-            reads = count
+            guard let all = Self.readsInRow(of: expression, in: row.closure) else { return }
+            reads = max(all.count, 1)
+            laterReads = Array(all.dropFirst())
         } else if !isRows, reached.hazard.detail != ReachHazard.filterByState, let member = context.enclosingMember?.node {
             // Once per render: one finding per way of reaching the work, at the first read, counting the others.
-            guard let count = Self.readsInRow(of: expression, in: member) else { return }
-            reads = count
+            guard let all = Self.readsInRow(of: expression, in: member) else { return }
+            reads = max(all.count, 1)
+            laterReads = Array(all.dropFirst())
         }
         guard // A search filter on the view's own query runs again exactly when its input changes
               // (read once; read per row, it runs once per row).
@@ -873,7 +877,8 @@ struct WorkInBodyRule: Rule {
         report.append(Finding(
             message: "\(WorkspaceRuleSupport.reachPath(reached, from: context)) \(does); compute it when its inputs change (in the model, or cached) and read the result here",
             range: expression.byteRange,
-            related: [WorkspaceRuleSupport.related(reached, "`\(reached.hazard.member)` does the work here")],
+            related: [WorkspaceRuleSupport.related(reached, "`\(reached.hazard.member)` does the work here")]
+                + laterReads.prefix(5).map { RelatedLocation(path: context.path, range: $0, message: "read again here: the work runs again") },
             // Collection work as a list's data (`ForEach(visibleItems)`) runs once per render, over a
             // collection whose size the code does not show: not per row.
             loweredSeverity: WorkspaceRuleSupport.reachedWorkSeverity(reached, perRow: isRows && reached.hazard.kind != .collectionWork, in: context)))
@@ -893,23 +898,23 @@ struct WorkInBodyRule: Rule {
         return isDatabaseResults(data.expression, in: context)
     }
 
-    /// How many times the row closure reads the name `expression` reads, written the same way
-    /// (`name(for: a)` and `name(for: b)` both call `name`); nil when an earlier read in the row is
-    /// the one reported.
-    static func readsInRow(of expression: ExprSyntax, in closure: some SyntaxProtocol) -> Int? {
+    /// The reads in the row closure of the name `expression` reads, written the same way
+    /// (`name(for: a)` and `name(for: b)` both call `name`), `expression` first; nil when an earlier
+    /// read in the row is the one reported.
+    static func readsInRow(of expression: ExprSyntax, in closure: some SyntaxProtocol) -> [Range<Int>]? {
         let written = expression.trimmedDescription
         let name = expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? expression.as(DeclReferenceExprSyntax.self)?.baseName.text
         let start = expression.positionAfterSkippingLeadingTrivia
-        var count = 0
+        var reads: [Range<Int>] = []
         for token in closure.tokens(viewMode: .sourceAccurate) where token.text == name {
             guard let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { continue }
             let read = reference.parent?.as(MemberAccessExprSyntax.self).flatMap { $0.declName.id == reference.id ? ExprSyntax($0) : nil }
                 ?? ExprSyntax(reference)
             guard read.trimmedDescription == written, !isDeferred(read, within: closure) else { continue }
             if read.positionAfterSkippingLeadingTrivia < start { return nil }
-            count += 1
+            reads.append(read.byteRange)
         }
-        return max(count, 1)
+        return reads
     }
 
     /// The node stands in an action closure inside `outer` (`Button { … }`, `.onTapGesture { … }`): it

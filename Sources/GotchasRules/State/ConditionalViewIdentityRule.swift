@@ -87,6 +87,23 @@ struct ConditionalViewIdentityRule: Rule {
                         """,
                 ]),
             RuleExample("""
+                struct DaemonToggle: View {
+                    @ObservedObject var client: DaemonClient
+                    var body: some View {
+                        Toggle("Pause all", isOn: $client.paused)
+                            ↓.if(client.paused) { $0.foregroundColor(.red) }
+                    }
+                }
+                """, note: "the toggle's own state flips its identity: `.foregroundColor(client.paused ? .red : nil)`", otherFiles: [
+                    "View+If.swift": """
+                        extension View {
+                            @ViewBuilder func `if`<Content: View>(_ condition: Bool, transform: (Self) -> Content) -> some View {
+                                if condition { transform(self) } else { self }
+                            }
+                        }
+                        """,
+                ]),
+            RuleExample("""
                 struct RankBadges: View {
                     @ObservedObject var model: ScoreModel
                     var body: some View {
@@ -374,10 +391,17 @@ struct ConditionalViewIdentityRule: Rule {
               applied.allSatisfy(Self.transformInertModifiers.contains)
         else { return }
         report.append(Finding(
-            message: "\(WorkspaceRuleSupport.reachPath(reached, from: context)) returns the transformed view or `self` by its condition: two view types, so when `\(condition.trimmedText.collapsingWhitespace)` changes the view is destroyed and re-inserted (state resets, it fades instead of animating); apply the modifier unconditionally with an inert value (`.redacted(reason: c ? .placeholder : [])`, `.padding(c ? 8 : 0)`)",
+            message: "\(WorkspaceRuleSupport.reachPath(reached, from: context)) returns the transformed view or `self` by its condition: two view types, so when `\(condition.trimmedText.collapsingWhitespace)` changes the view is destroyed and re-inserted (state resets, it fades instead of animating); apply the modifier unconditionally with an inert value (\(applied.lazy.compactMap { Self.inertExamples[$0] }.first ?? Self.inertExamples["redacted"]!))",
             range: member.period.positionAfterSkippingLeadingTrivia.utf8Offset..<(call.rightParen ?? call.leftParen ?? member.declName.baseName).endPositionBeforeTrailingTrivia.utf8Offset,
             related: [WorkspaceRuleSupport.related(reached, "`\(reached.hazard.member)` chooses between two views here")]))
     }
+
+    /// How a modifier is written once with an inert value, for the message.
+    static let inertExamples: [String: String] = [
+        "redacted": "`.redacted(reason: c ? .placeholder : [])`", "padding": "`.padding(c ? 8 : 0)`", "opacity": "`.opacity(c ? 0 : 1)`",
+        "foregroundColor": "`.foregroundColor(c ? .red : nil)`", "font": "`.font(c ? .headline : nil)`", "tint": "`.tint(c ? .red : nil)`",
+        "fontWeight": "`.fontWeight(c ? .bold : nil)`", "disabled": "`.disabled(c)`", "blur": "`.blur(radius: c ? 4 : 0)`",
+    ]
 
     /// Modifiers a transform closure may apply that have an inert value to apply unconditionally.
     static let transformInertModifiers = inertModifiers.union(["redacted", "accessibilityHidden"])
@@ -440,6 +464,8 @@ struct ConditionalViewIdentityRule: Rule {
         "opacity", "padding", "frame", "offset", "scaleEffect", "blur", "rotationEffect", "rotation3DEffect",
         "brightness", "contrast", "saturation", "grayscale", "hueRotation", "shadow", "border", "zIndex",
         "layoutPriority", "disabled", "allowsHitTesting", "cornerRadius",
+        // An optional argument whose `nil` leaves the view as it was (`.foregroundColor(c ? .red : nil)`).
+        "foregroundColor", "font", "fontWeight", "tint",
     ]
 
     /// Modifiers whose argument has one concrete type, so two branches' values fit one ternary
