@@ -167,6 +167,24 @@ import Testing
         #expect(!DeviceFamilySetting.isPhonePortraitOnly([fullScreen]), "still shows columns on iPad: not iPhone-only")
     }
 
+    /// `TARGETED_DEVICE_FAMILY = "1,6"` with Mac Catalyst turned off builds for iPhone only; a local
+    /// package added the pre-Xcode 15 way (a folder reference of type `wrapper`) is the app's too.
+    @Test func catalystOffAndAFolderReferencedPackage() throws {
+        let phone = XcodeTargetsFixture.project(appMembers: [])
+        let path = Self.root + "/App.xcodeproj/project.pbxproj"
+        let catalystOff = phone.replacingOccurrences(of: "TARGETED_DEVICE_FAMILY = 1;", with: "TARGETED_DEVICE_FAMILY = \"1,6\";\n\t\t\t\tSUPPORTS_MACCATALYST = NO;")
+        #expect(DeviceFamilySetting(path: path, text: catalystOff)?.families == ["1"])
+        let catalystOn = phone.replacingOccurrences(of: "TARGETED_DEVICE_FAMILY = 1;", with: "TARGETED_DEVICE_FAMILY = \"1,6\";\n\t\t\t\tSUPPORTS_MACCATALYST = YES;")
+        #expect(DeviceFamilySetting(path: path, text: catalystOn)?.families.contains("6") == true)
+        // The package reference replaced by a dragged folder in the main group.
+        let dragged = phone
+            .replacingOccurrences(of: "/* Begin PBXFileReference section */",
+                                  with: "/* Begin PBXFileReference section */\n\t\tD0000000000000000000D001 /* UI */ = {isa = PBXFileReference; lastKnownFileType = wrapper; name = UI; path = Packages/UI; sourceTree = \"<group>\"; };")
+        let model = try #require(XcodeProjectModel(path: path, text: dragged.replacingOccurrences(of: "children = (", with: "children = (\n\t\t\t\tD0000000000000000000D001 /* UI */,")))
+        #expect(model.localPackages.contains(Self.root + "/Packages/UI"))
+        #expect(!model.localPackages.contains { $0.hasSuffix(".xcassets") || $0.hasSuffix(".app") })
+    }
+
     /// Unset at every level, an iOS app's device family is Xcode's default: iPhone.
     @Test func anUnsetDeviceFamilyOfAnIOSAppIsIPhone() {
         let text = XcodeTargetsFixture.project(appMembers: []).split(separator: "\n", omittingEmptySubsequences: false)

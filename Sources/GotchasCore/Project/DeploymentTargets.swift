@@ -187,6 +187,12 @@ public struct ProjectSettingsFiles: Sendable, Equatable {
         // A file a project elsewhere compiles (`../Shared/…`).
         let compiling = layout.targets(compiling: path)
         if !compiling.isEmpty { return ProjectTarget.deploymentTargets(of: compiling, source: .xcodeProject(directory: XcodeProjectModel.folder(ofProject: compiling[0].project))) }
+        // Or an XcodeGen spec elsewhere whose targets' `sources:` name its folder (`../share/swift`).
+        let specs = layout.xcodeGenProjects.sorted { $0.key < $1.key }.map(\.value)
+        let generated = specs.flatMap { project in project.targets(compiling: path) }
+        if let first = specs.first(where: { !$0.targets(compiling: path).isEmpty }) {
+            return ProjectTarget.deploymentTargets(of: generated, source: .xcodeGenProject(spec: first.path))
+        }
         directory = Self.parent(of: path)
         while let current = directory {
             if let targets = layout.orphanXcconfigTargets[current] { return targets }
@@ -383,6 +389,12 @@ struct XcodeGenProject: Sendable, Equatable {
         self.spec = spec
         self.path = path
         targets = spec.targets.map { ProjectTarget($0.model, project: path, xcconfigs: xcconfigs) }
+    }
+
+    /// The targets whose sources hold the file (none when no target names it).
+    func targets(compiling file: String) -> [ProjectTarget] {
+        guard let names = spec.targetNames(compiling: file) else { return [] }
+        return targets.filter { names.contains($0.name) }
     }
 
     /// From the targets whose sources hold the file; from all of them, without naming any,

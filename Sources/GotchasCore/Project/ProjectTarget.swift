@@ -53,7 +53,10 @@ public struct ProjectTarget: Sendable, Equatable {
                 setBy[platform] = [found.setBy]
             }
             if let family = value("TARGETED_DEVICE_FAMILY", .iOS)?.value {
-                families.formUnion(family.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+                var named = Set(family.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+                // `6` (Mac Catalyst) stays in the list when Catalyst is turned off again: it builds only with it on.
+                if value("SUPPORTS_MACCATALYST", .iOS)?.value != "YES" { named.remove("6") }
+                families.formUnion(named)
             } else if built == [.iOS] {
                 // Unset for an iOS-only build: Xcode's default is iPhone (`1`). An xcconfig that
                 // sets it is read as a settings file of its own, and its families are added.

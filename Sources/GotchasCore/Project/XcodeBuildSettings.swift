@@ -55,7 +55,7 @@ enum XcodeBuildSettings {
         "IPHONEOS_DEPLOYMENT_TARGET", "MACOSX_DEPLOYMENT_TARGET", "TVOS_DEPLOYMENT_TARGET", "WATCHOS_DEPLOYMENT_TARGET",
         "XROS_DEPLOYMENT_TARGET", "SDKROOT", "SUPPORTED_PLATFORMS", "TARGETED_DEVICE_FAMILY",
         "INFOPLIST_KEY_UISupportedInterfaceOrientations", "INFOPLIST_KEY_UISupportedInterfaceOrientations_iPhone",
-        "INFOPLIST_KEY_UISupportedInterfaceOrientations_iPad", "INFOPLIST_KEY_UIRequiresFullScreen",
+        "INFOPLIST_KEY_UISupportedInterfaceOrientations_iPad", "INFOPLIST_KEY_UIRequiresFullScreen", "SUPPORTS_MACCATALYST",
     ]
     static func isRead(_ key: Substring) -> Bool { readKeys.contains(key) }
 

@@ -38,7 +38,8 @@ struct XcodeProjectModel: Sendable, Equatable {
     /// The `project.pbxproj` path.
     var path: String
     var targets: [Target]
-    /// Directories of the local packages the project references (`XCLocalSwiftPackageReference`).
+    /// Directories of the local packages the project references (`XCLocalSwiftPackageReference`,
+    /// or a package folder dragged into a group: a file reference of type `wrapper`).
     var localPackages: [String]
     /// True when every Swift file a sources phase names and every synchronized folder was
     /// placed: only then is a file no target lists in no target.
@@ -158,12 +159,20 @@ struct XcodeProjectModel: Sendable, Equatable {
             targets[index].target.sources.formUnion(added)
         }
         self.targets = targets.map(\.target)
-        localPackages = (project["packageReferences"]?.array ?? []).compactMap { element in
+        let referenced = (project["packageReferences"]?.array ?? []).compactMap { element -> String? in
             guard let reference = element.string.flatMap({ objects[$0]?.dictionary }),
                   reference["isa"]?.string == "XCLocalSwiftPackageReference",
                   let relative = reference["relativePath"]?.string else { return nil }
             return Self.joined(folder, relative)
-        }.sorted()
+        }
+        // Before Xcode 15 a local package was added as a folder reference (`Packages/UI`, no extension).
+        let dragged = objects.compactMap { id, object -> String? in
+            guard let object = object.dictionary, object["isa"]?.string == "PBXFileReference",
+                  object["lastKnownFileType"]?.string == "wrapper", let location = locations[id],
+                  !(location.split(separator: "/").last ?? "").contains(".") else { return nil }
+            return location
+        }
+        localPackages = Set(referenced + dragged).sorted()
         // A project that builds other projects' targets (`projectReferences`) may compile a
         // file through them: not decided here.
         let referencesProjects = !(project["projectReferences"]?.array ?? []).isEmpty

@@ -10,6 +10,10 @@ extension RuleContext {
         guard let type = enclosingType else { return false }
         if type.isView { return true }
         guard type.kind == .extension else { return false }
+        // `extension View { func hud(…) -> some View }`: a modifier every view gets.
+        if type.name == "View" || type.name == "ViewModifier", type.qualifiedName == type.name || type.qualifiedName == "SwiftUI." + type.name {
+            return true
+        }
         return typeFact(.isView, of: type.name)
     }
 }

@@ -99,7 +99,7 @@ public enum ProjectSettingsDiscovery {
                 // Only a project that names a local package can reference this one.
                 guard let data = fileManager.contents(atPath: path) else { continue }
                 let text = String(decoding: data, as: UTF8.self)
-                guard text.contains("XCLocalSwiftPackageReference"),
+                guard text.contains("XCLocalSwiftPackageReference") || text.contains("lastKnownFileType = wrapper;"),
                       XcodeProjectModel(path: path, text: text)?.localPackages.contains(package.path) == true else { continue }
                 return path
             }
