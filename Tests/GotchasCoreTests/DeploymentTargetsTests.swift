@@ -112,6 +112,11 @@ import Testing
         let elsewhere = resolve(files, for: "/r/Other/A.swift")
         #expect(versions(elsewhere) == ["iOS": "17.0", "macOS": "13.0"])
         #expect(elsewhere.membership == .notRead)
+        // A folder outside the spec's directory that a target's `sources:` names (`../share`): its
+        // files take that target's deployment target; a sibling folder no spec names stays unknown.
+        let shared = [("/r/apps/Settings/project.yml", "targets:\n  Settings:\n    platform: macOS\n    deploymentTarget: 13.0\n    sources:\n      - path: src\n      - path: ../share/swift\n")]
+        #expect(versions(resolve(shared, for: "/r/apps/share/swift/Views/Field.swift")) == ["macOS": "13.0"])
+        #expect(resolve(shared, for: "/r/apps/other/Field.swift").minimums.isUnknown)
         // Near miss: another tool's `project.yml` (no top-level `targets:`) says nothing.
         let other = resolve([("/r/project.yml", "name: site\ntheme: minima\ntargets_dir: out\n")], for: "/r/Notes/A.swift")
         #expect(other.minimums.isUnknown)
