@@ -5,6 +5,23 @@ import Testing
 /// Shapes where a finding's claim must follow what the program does: the message says what this
 /// code does, and a hazard that cannot happen here is not reported (or is reported lower).
 @Suite struct ShapesByEvidenceTests {
+    /// An app's view that imports WidgetKit only to reload timelines is app code; a widget's view
+    /// (a timeline entry in the file) is widget code.
+    @Test func aWidgetCenterCallDoesNotMakeAnAppViewWidgetCode() {
+        let view = """
+            import SwiftUI
+            import WidgetKit
+            struct MainView: View {
+                @State var tab = 0
+                var body: some View { Text("").onAppear { WidgetCenter.shared.reloadTimelines(ofKind: "Live") } }
+            }
+            """
+        let app = RuleHarness.lint(view, only: "state-not-private")
+        #expect(app.count == 1 && app.allSatisfy { !$0.message.contains("widget") })
+        let widget = RuleHarness.lint(view + "struct Entry: TimelineEntry { let date: Date }\n", only: "state-not-private")
+        #expect(widget.count == 1 && widget.allSatisfy { $0.message.contains("widget view") })
+    }
+
     @Test func aComputedScreenAliasIsNotCalledReadOnce() {
         let view = """
             struct Card: View {

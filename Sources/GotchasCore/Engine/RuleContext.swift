@@ -184,7 +184,13 @@ public final class RuleContext {
     /// widget's environment holds (`\.widgetFamily`, `\.widgetContentMargins`, …) or sets a
     /// widget's container background (shared view code a widget uses). Decided once per file.
     public private(set) lazy var isWidgetCode: Bool = {
-        if imports.contains("WidgetKit") { return true }
+        if imports.contains("WidgetKit") {
+            // An app's view that imports WidgetKit only to have `WidgetCenter` reload timelines is app code.
+            let onlyCenter = document.bytes.withUnsafeBufferPointer { bytes in
+                ByteSearch.contains(Self.widgetCenter, in: bytes) && !Self.widgetDeclarationNames.contains { ByteSearch.contains($0, in: bytes) }
+            }
+            if !onlyCenter { return true }
+        }
         let names = imports.contains("ActivityKit") ? Self.widgetOnlyNames + [Self.liveActivityContext] : Self.widgetOnlyNames
         if document.bytes.withUnsafeBufferPointer({ bytes in names.contains { ByteSearch.contains($0, in: bytes) } }) { return true }
         return document.path.split(separator: "/").dropLast().contains { $0.contains("Widget") && $0.hasSuffix("Extension") }
@@ -196,6 +202,12 @@ public final class RuleContext {
         "containerBackground(for: .widget",
     ].map { Array($0.utf8) }
     static let liveActivityContext = Array("ActivityViewContext".utf8)
+    static let widgetCenter = Array("WidgetCenter".utf8)
+    /// What a widget extension's code names besides its views.
+    static let widgetDeclarationNames: [[UInt8]] = [
+        "TimelineEntry", "TimelineProvider", "WidgetConfiguration", "StaticConfiguration", "IntentConfiguration",
+        "WidgetBundle", ": Widget", "ActivityConfiguration",
+    ].map { Array($0.utf8) }
 
     /// True when the file uses Swift concurrency: an `async`/`await`/`actor` keyword, or a
     /// `Task`/`MainActor` reference. Computed from tokens on first use, once per file.

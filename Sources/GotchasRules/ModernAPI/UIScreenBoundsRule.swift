@@ -26,9 +26,10 @@ struct UIScreenBoundsRule: Rule {
             "content rendered off screen by `ImageRenderer`",
             "a `@State` seed the view overwrites with a measured size",
             "a width proposed to `sizeThatFits` to measure a height",
+            "a view only previews build",
         ],
         severityReason: "warning where it sizes or places views: the layout breaks whenever the window is not the screen; info in an app only for iPhone (or full screen on iPad), where a size read when it is needed is the window's, and where it only sizes a decorative effect (a gradient's or blur's radius, a random start point) or stands for the visible area in a visibility estimate.",
-        asks: [.phonePortraitOnly, .reachedHazard],
+        asks: [.phonePortraitOnly, .reachedHazard, .builtOnlyByPreviews],
         triggering: [
             RuleExample("""
                 struct Card: View {
@@ -124,6 +125,15 @@ struct UIScreenBoundsRule: Rule {
                 """, note: "info: the screen stands for the visible area in a visibility estimate"),
         ],
         nonTriggering: [
+            RuleExample("""
+                struct Landscape<Content: View>: View {
+                    let content: () -> Content
+                    var body: some View {
+                        content().previewLayout(.fixed(width: UIScreen.main.bounds.height, height: UIScreen.main.bounds.width))
+                    }
+                }
+                #Preview { Landscape { Text("Row") } }
+                """, note: "a wrapper only previews build: no window of the app is split"),
             RuleExample("""
                 struct AccessoryBar<Content: View>: View {
                     let content: Content
@@ -281,6 +291,9 @@ struct UIScreenBoundsRule: Rule {
         }
         // `measured ?? UIScreen.main.bounds(.width)`: a fallback for before a size is known.
         if Self.isNilCoalescingFallback(member) { return }
+        // A preview's wrapper (`Landscape { Row() }` sizing the canvas like the screen turned): no
+        // window is split there (asks `builtOnlyByPreviews`).
+        if WorkspaceRuleSupport.isPreviewOnly(context, at: node) { return }
         // The `else` of a `guard let window = …`: the same fallback, for when no window is found.
         if Self.isInGuardElse(member) { return }
         // `UIScreen.main.bounds.height <= 667`: a device-class check ("is this a small phone"), not a
