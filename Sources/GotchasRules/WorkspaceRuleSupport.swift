@@ -481,7 +481,7 @@ enum WorkspaceRuleSupport {
         switch reached.hazard.kind {
         case .storeWork where reached.hazard.detail == ReachHazard.singleRecordFetch: return .info
         case .storeWork: return nil
-        case .decoding where reached.hazard.detail == "JSONDecoder": return nil
+        case .decoding where ReachHazard.documentDecoders.contains(reached.hazard.detail): return nil
         case .fileRead where !reached.hazard.detail.hasPrefix("FileManager."): return nil
         default: return .info
         }

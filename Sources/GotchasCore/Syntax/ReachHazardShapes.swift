@@ -42,7 +42,7 @@ extension ReachHazard {
 
     /// The callee names `hazard(ofCall:callee:)` can answer for (the walk's cheap first test).
     public static let calleeNames: Set<String> = formatterTypes.union(collectionWork).union(imageTypes).union(fileManagerChecks)
-        .union(fileReadingInitializers.keys).union(["init", "JSONDecoder", "Regex", "Dictionary", "NSRegularExpression", "AttributedString", "async", "asyncAfter", "fetch", "takeRetainedValue",
+        .union(fileReadingInitializers.keys).union(["init", "JSONDecoder", "PropertyListDecoder", "Regex", "Dictionary", "NSRegularExpression", "AttributedString", "async", "asyncAfter", "fetch", "takeRetainedValue",
                 "CGImageSourceCreateWithData", "size", "boundingRect"]).union(trigonometricFunctions)
 
     /// Trigonometric functions of one value (`sin(t)`, `Foundation.cos(t)`).
@@ -50,6 +50,19 @@ extension ReachHazard {
 
     /// Image classes whose `init(data:)` decodes the image's bytes.
     public static let imageTypes: Set<String> = ["UIImage", "NSImage", "CIImage"]
+
+    /// Decoders of a whole document (JSON, a property list): a `.decoding` hazard's detail that is
+    /// heavy on its own, wherever it runs.
+    public static let documentDecoders: Set<String> = ["JSONDecoder", "PropertyListDecoder"]
+
+    /// How a message says what a `.decoding` hazard with `detail` does: "decodes JSON (`JSONDecoder`)".
+    public static func decodingPhrase(_ detail: String) -> String {
+        switch detail {
+        case "JSONDecoder": "decodes JSON (`JSONDecoder`)"
+        case "PropertyListDecoder": "decodes a property list (`PropertyListDecoder`)"
+        default: "decodes an image (`\(detail)`)"
+        }
+    }
 
     /// Initializers that read a whole file from disk (and, for an image, decode it), by type and
     /// first argument label: `Data(contentsOf:)`, `String(contentsOfFile:)`, `UIImage(contentsOfFile:)`,
@@ -173,7 +186,7 @@ extension FunctionCallExprSyntax {
             guard let type = constructedTypeName else { return nil }
             if ReachHazard.formatterTypes.contains(type) { return (.formatter, type) }
             switch type {
-            case "JSONDecoder" where arguments.isEmpty: return (.decoding, "JSONDecoder")
+            case _ where ReachHazard.documentDecoders.contains(type) && arguments.isEmpty: return (.decoding, type)
             case _ where ReachHazard.imageTypes.contains(type) && arguments.first?.label?.text == "data": return (.decoding, type + "(data:)")
             case _ where fileReadDetail(type: type) != nil: return (.fileRead, fileReadDetail(type: type) ?? type)
             // `Dictionary(nodes.map { ($0.id, $0.name) }, uniquingKeysWith: …)`, `Dictionary(grouping: items, by: …)`:

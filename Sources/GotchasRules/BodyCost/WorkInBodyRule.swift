@@ -31,6 +31,25 @@ struct WorkInBodyRule: Rule {
         asks: [.declaration, .menuContentOnly, .reachedHazard, .builtOnlyByApps, .builtOnlyByPreviews, .referringTypes],
         useInstead: "precomputed in the model",
         triggering: [
+            RuleExample("""
+                struct ContainerSettings: View {
+                    @State private var selected: URL?
+                    var body: some View {
+                        if let selected, let container = try? ↓Wine.containerObject(at: selected) {
+                            Text(container.name)
+                        }
+                    }
+                }
+                """, note: "a `try?` in `body` is a value: the helper decodes a property list from disk on every render", otherFiles: [
+                    "Wine.swift": """
+                        enum Wine {
+                            static func containerObject(at url: URL) throws -> Container {
+                                let decoder = PropertyListDecoder()
+                                return try decoder.decode(Container.self, from: Data(contentsOf: url))
+                            }
+                        }
+                        """,
+                ]),
             """
             struct ItemList: View {
                 @Query var items: [Item]
@@ -699,7 +718,7 @@ struct WorkInBodyRule: Rule {
     static func isHeavy(_ reached: ReachedHazard) -> Bool {
         switch reached.hazard.kind {
         case .storeWork: reached.hazard.detail == "fetch"
-        case .decoding: reached.hazard.detail == "JSONDecoder"
+        case .decoding: ReachHazard.documentDecoders.contains(reached.hazard.detail)
         case .fileRead: !reached.hazard.detail.hasPrefix("FileManager.")
         default: false
         }
@@ -763,7 +782,7 @@ struct WorkInBodyRule: Rule {
         let does: String
         switch reached.hazard.kind {
         case .storeWork: does = "fetches from the store"
-        case .decoding: does = "decodes JSON (`JSONDecoder`)"
+        case .decoding: does = ReachHazard.decodingPhrase(reached.hazard.detail)
         default: does = "reads a file (`\(reached.hazard.detail)`)"
         }
         report.append(Finding(
@@ -856,6 +875,7 @@ struct WorkInBodyRule: Rule {
         let reader = isRows ? (isCall ? "this view's `body` calls it for a list's rows" : "this view's `body` reads it for a list's rows") + rowsAlso + " on every render"
             : row != nil ? "every row \(verb) it\(times) on every render" : "this view's `body` \(verb) it\(times) on every render"
         let detail = reached.hazard.detail
+        let per = isCall ? "call" : "read"
         let does: String
         switch reached.hazard.kind {
         case .collectionWork:
@@ -865,14 +885,13 @@ struct WorkInBodyRule: Rule {
             } else {
                 does = "runs \(methods) over the app's data on every \(isCall ? "call" : "read"), and \(reader)"
             }
-        case .storeWork: does = Self.storeWork(detail) + " on every read, and \(reader)"
-        case .decoding where detail == "JSONDecoder": does = "decodes JSON (`JSONDecoder`) on every read, and \(reader)"
-        case .decoding: does = "decodes an image (`\(detail)`) on every read, and \(reader)"
-        case .fileRead where detail.hasPrefix("FileManager."): does = "asks the file system (`\(detail)`) on every read, and \(reader)"
-        case .fileRead: does = "reads a file (`\(detail)`) on every read, and \(reader)"
-        case .textMeasurement: does = "lays out text to measure it (`\(detail)`) on every read, and \(reader)"
+        case .storeWork: does = Self.storeWork(detail) + " on every \(per), and \(reader)"
+        case .decoding: does = ReachHazard.decodingPhrase(detail) + " on every \(per), and \(reader)"
+        case .fileRead where detail.hasPrefix("FileManager."): does = "asks the file system (`\(detail)`) on every \(per), and \(reader)"
+        case .fileRead: does = "reads a file (`\(detail)`) on every \(per), and \(reader)"
+        case .textMeasurement: does = "lays out text to measure it (`\(detail)`) on every \(per), and \(reader)"
         case .systemQuery: does = "asks the system for a new result (`\(detail)`) on every \(isCall ? "call" : "read"), and \(reader)"
-        default: does = "compiles a regex (`\(detail)`) on every read, and \(reader)"
+        default: does = "compiles a regex (`\(detail)`) on every \(per), and \(reader)"
         }
         report.append(Finding(
             message: "\(WorkspaceRuleSupport.reachPath(reached, from: context)) \(does); compute it when its inputs change (in the model, or cached) and read the result here",
@@ -966,14 +985,16 @@ struct WorkInBodyRule: Rule {
     }
 
     /// The read is a statement's own call (`refreshPlugins()`, `model.select(account)`), an assignment,
-    /// or inside `do`/`try`: no view is built there, so its closure is a callback a custom view or
-    /// modifier runs on an event (`onRefresh: { refreshPlugins() }`), not rendered code.
+    /// or inside `do` or a plain `try`: no view is built there (`body` cannot throw), so its closure is
+    /// a callback a custom view or modifier runs on an event (`onRefresh: { refreshPlugins() }`), not
+    /// rendered code. A `try?`/`try!` is a value anywhere (`if let c = try? Store.load(url)` in `body`).
     static func standsInAction(_ expression: ExprSyntax) -> Bool {
         var node = Syntax(expression)
         var levels = 0
         while let parent = node.parent, levels < maximumStatementDepth {
             levels += 1
-            if parent.is(TryExprSyntax.self) || parent.is(DoStmtSyntax.self) { return true }
+            if let attempt = parent.as(TryExprSyntax.self), attempt.questionOrExclamationMark == nil { return true }
+            if parent.is(DoStmtSyntax.self) { return true }
             if let sequence = parent.as(SequenceExprSyntax.self), sequence.elements.contains(where: { $0.is(AssignmentExprSyntax.self) }) { return true }
             if let item = parent.as(CodeBlockItemSyntax.self) {
                 guard let call = item.item.as(FunctionCallExprSyntax.self) ?? item.item.as(AwaitExprSyntax.self)?.expression.as(FunctionCallExprSyntax.self)
