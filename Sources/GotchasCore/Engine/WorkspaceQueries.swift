@@ -124,7 +124,7 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
         /// Feeds `workspace`'s answer to `hasher`, as `isAnsweredAlike` compares it (positions
         /// included): equal answers hash alike.
         func hashAnswer(by workspace: WorkspaceIndex, forFileAt path: String, into hasher: inout Hasher) {
-            hasher.combine(key)
+            hasher.combine(self)
             switch self {
             case .declaration(let name): hasher.combine(workspace.declarations(matching: name, excluding: path))
             case .typeFact(let question): hasher.combine(question.answer(by: workspace, forFileAt: path))
@@ -186,9 +186,17 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
     /// only (`Hasher` is seeded per process).
     public func answerDigest(by workspace: WorkspaceIndex, forFileAt path: String) -> Int {
         // The same question from several rules has one answer; sorted so equal sets hash alike.
-        let asked = byRule.values.reduce(into: Set<Query>()) { $0.formUnion($1) }.sorted { $0.key < $1.key }
+        // Each question hashed with its answer alone, the results sorted: no text form of the
+        // questions is built (the server takes this digest after every lint).
+        let asked = byRule.values.reduce(into: Set<Query>()) { $0.formUnion($1) }
+        var digests = asked.map { query in
+            var hasher = Hasher()
+            query.hashAnswer(by: workspace, forFileAt: path, into: &hasher)
+            return hasher.finalize()
+        }
+        digests.sort()
         var hasher = Hasher()
-        for query in asked { query.hashAnswer(by: workspace, forFileAt: path, into: &hasher) }
+        for digest in digests { hasher.combine(digest) }
         return hasher.finalize()
     }
 
