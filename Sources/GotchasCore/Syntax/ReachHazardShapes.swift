@@ -303,6 +303,8 @@ extension ExprSyntax {
         let base = unwrapped
         if base.is(ArrayExprSyntax.self) { return true }
         if let member = base.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "allCases" { return true }
+        // `allCases` inside the enum's own code (`static var visible: [Tab] { allCases.filter { … } }`).
+        if base.as(DeclReferenceExprSyntax.self)?.baseName.text == "allCases" { return true }
         if let sequence = base.as(SequenceExprSyntax.self), sequence.elements.count == 3 {
             let parts = Array(sequence.elements)
             let isRange = parts[1].as(BinaryOperatorExprSyntax.self).map { ["..<", "..."].contains($0.operator.text) } == true

@@ -412,6 +412,14 @@ struct WorkInBodyRule: Rule {
         ],
         nonTriggering: [
             RuleExample("""
+                enum Tab: CaseIterable { case devices, data, settings, user
+                    static var visible: [Tab] { allCases.filter { $0 != .settings }.filter { $0 != .user } }
+                }
+                struct Root: View {
+                    var body: some View { ForEach(Tab.visible, id: \\.self) { Text("\\($0)") } }
+                }
+                """, note: "a filter over an enum's own cases: a fixed handful, not the app's data"),
+            RuleExample("""
                 struct Home: View {
                     let data: Data
                     var activeFile: Binding<Int?> { Binding(get: currentFile, set: open) }
