@@ -123,4 +123,24 @@ private struct NeedsIOS175Rule: Rule {
         #expect(widget.contains("targets: App, Widget ("))
         #expect(widget.contains("    Widget  iOS 17.0  from"))
     }
+
+    /// A folder no project lies above, which an XcodeGen target elsewhere in the repository
+    /// compiles (`sources: ../share/swift`): `settings` on the file alone finds that target.
+    @Test func settingsFindsASpecElsewhereInTheRepository() throws {
+        let tree = try TemporaryTree([
+            ".git/HEAD": "ref: refs/heads/main\n",
+            "apps/Settings/project.yml": "targets:\n  Settings:\n    platform: macOS\n    deploymentTarget: 13.0\n    sources:\n      - path: src\n      - path: ../share/swift\n",
+            "apps/share/swift/Field.swift": "func f() { probe() }\n",
+            "apps/other/Loose.swift": "func f() { probe() }\n",
+        ])
+        func settings(_ path: String) -> String {
+            let captured = CapturedIO()
+            _ = SettingsCommand(rules: [ProbeRule.description], io: captured.io).run([tree.path(path)])
+            return captured.output
+        }
+        let shared = settings("apps/share/swift/Field.swift")
+        #expect(shared.contains("targets: Settings ("), "\(shared)")
+        #expect(shared.contains("macOS 13.0"))
+        #expect(settings("apps/other/Loose.swift").contains("deployment targets: not known"))
+    }
 }

@@ -22,9 +22,22 @@ public enum ProjectSettingsDiscovery {
         var found: Set<String> = []
         var scannedProjects: Set<String> = []
         var packagesLookedUp: Set<String> = []
+        var repositoriesScanned: Set<String> = []
         for path in paths {
             // The nearest directory with a Package.swift or an .xcodeproj ends the search.
             var directory = URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent()
+            var foundRoot = false
+            defer {
+                // No package or project above: a project elsewhere in the repository may compile the
+                // folder (an XcodeGen target's `sources: ../share/swift`). Its projects are read.
+                if !foundRoot, let repository = repositoryRoot(above: URL(fileURLWithPath: path).standardizedFileURL),
+                   repositoriesScanned.insert(repository.path).inserted {
+                    for settings in SourceTreeScan(root: repository.path).settingsFiles
+                    where [.xcconfig, .xcodeProject, .xcodeGenSpec].contains(ProjectSettings.kind(ofPath: settings)) {
+                        found.insert(URL(fileURLWithPath: settings).standardizedFileURL.path)
+                    }
+                }
+            }
             for _ in 0..<12 {
                 let contents = (try? fileManager.contentsOfDirectory(atPath: directory.path)) ?? []
                 var isPackageRoot = false
@@ -79,11 +92,24 @@ public enum ProjectSettingsDiscovery {
                    let app = referencingProject(above: directory) {
                     found.insert(app)
                 }
+                if isPackageRoot || isProjectRoot { foundRoot = true }
                 if isPackageRoot || isProjectRoot || directory.path == "/" { break }
                 directory = directory.deletingLastPathComponent()
             }
         }
         return found.sorted()
+    }
+
+    /// The nearest directory at or above `path` that holds a `.git` (the repository's root), within
+    /// twelve levels; nil when there is none.
+    static func repositoryRoot(above path: URL) -> URL? {
+        var directory = path.deletingLastPathComponent()
+        for _ in 0..<12 {
+            if FileManager.default.fileExists(atPath: directory.appendingPathComponent(".git").path) { return directory }
+            if directory.path == "/" { return nil }
+            directory = directory.deletingLastPathComponent()
+        }
+        return nil
     }
 
     /// The `project.pbxproj` of the nearest Xcode project above the package at `package`
