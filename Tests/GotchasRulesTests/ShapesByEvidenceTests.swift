@@ -5,6 +5,34 @@ import Testing
 /// Shapes where a finding's claim must follow what the program does: the message says what this
 /// code does, and a hazard that cannot happen here is not reported (or is reported lower).
 @Suite struct ShapesByEvidenceTests {
+    /// One finding per way of reaching the work, at the first read: the further reads it counts are
+    /// its related locations, so an editor shows each place the work runs again.
+    @Test func furtherReadsOfTheSameCostlyMemberAreRelatedLocations() throws {
+        let code = """
+            struct Folders: View {
+                @AppStorage("folders") var data = Data()
+                var decoded: [String] { (try? JSONDecoder().decode([String].self, from: data)) ?? [] }
+                var body: some View {
+                    VStack {
+                        Text(decoded.first ?? "")
+                        Text("\\(decoded.count)")
+                        Button("Open") { print(decoded) }
+                        Text(decoded.last ?? "")
+                    }
+                }
+            }
+            """
+        let found = RuleHarness.lint(code, only: "work-in-body")
+        let finding = try #require(found.first)
+        #expect(found.count == 1)
+        #expect(finding.message.contains("3 times"), "\(finding.message)")
+        let document = SourceDocument(path: "", text: code)
+        let again = finding.related.filter { $0.message.hasPrefix("read again here") }
+        // The read in the button's action runs on a tap, not with the render: not counted.
+        #expect(again.map { document.text(in: $0.range) } == ["decoded", "decoded"])
+        #expect(again.map { document.lineColumn(ofByte: $0.range.lowerBound, encoding: .utf8).line } == [6, 8])  // zero-based
+    }
+
     /// An app's view that imports WidgetKit only to reload timelines is app code; a widget's view
     /// (a timeline entry in the file) is widget code.
     @Test func aWidgetCenterCallDoesNotMakeAnAppViewWidgetCode() {

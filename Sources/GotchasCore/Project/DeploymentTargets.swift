@@ -188,10 +188,10 @@ public struct ProjectSettingsFiles: Sendable, Equatable {
         let compiling = layout.targets(compiling: path)
         if !compiling.isEmpty { return ProjectTarget.deploymentTargets(of: compiling, source: .xcodeProject(directory: XcodeProjectModel.folder(ofProject: compiling[0].project))) }
         // Or an XcodeGen spec elsewhere whose targets' `sources:` name its folder (`../share/swift`).
-        let specs = layout.xcodeGenProjects.sorted { $0.key < $1.key }.map(\.value)
-        let generated = specs.flatMap { project in project.targets(compiling: path) }
-        if let first = specs.first(where: { !$0.targets(compiling: path).isEmpty }) {
-            return ProjectTarget.deploymentTargets(of: generated, source: .xcodeGenProject(spec: first.path))
+        let generated = layout.xcodeGenProjects.sorted { $0.key < $1.key }
+            .map { (spec: $0.value.path, targets: $0.value.targets(compiling: path)) }.filter { !$0.targets.isEmpty }
+        if let first = generated.first {
+            return ProjectTarget.deploymentTargets(of: generated.flatMap(\.targets), source: .xcodeGenProject(spec: first.spec))
         }
         directory = Self.parent(of: path)
         while let current = directory {

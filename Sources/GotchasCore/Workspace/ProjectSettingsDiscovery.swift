@@ -4,7 +4,8 @@ import Foundation
 /// projects, xcconfigs) that apply to the linted paths but lie outside them: in the
 /// directories above each path (a package's `Package.swift` sits above the `Sources/…`
 /// being linted), and the xcconfigs anywhere under an Xcode project's directory found
-/// that way. Those inside the linted directories (or workspace folders) come from their
+/// that way; for a path with no package or project above it, every project, spec and
+/// xcconfig of its repository (one elsewhere may compile it: `sources: ../share/swift`). Those inside the linted directories (or workspace folders) come from their
 /// `SourceTreeScan`. The I/O half of project settings, shared by the CLI and the server;
 /// `ProjectSettingsFiles` reads the texts.
 public enum ProjectSettingsDiscovery {
@@ -100,8 +101,8 @@ public enum ProjectSettingsDiscovery {
         return found.sorted()
     }
 
-    /// The nearest directory at or above `path` that holds a `.git` (the repository's root), within
-    /// twelve levels; nil when there is none.
+    /// The nearest directory above `path` (a file, or a linted folder) that holds a `.git` (the
+    /// repository's root), within twelve levels; nil when there is none.
     static func repositoryRoot(above path: URL) -> URL? {
         var directory = path.deletingLastPathComponent()
         for _ in 0..<12 {
