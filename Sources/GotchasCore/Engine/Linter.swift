@@ -1,5 +1,5 @@
 import SwiftParser
-import SwiftSyntax
+@_spi(RawSyntax) import SwiftSyntax
 
 /// A parsed file: the tree, and how many syntax errors the parser recovered from.
 public struct ParsedFile: @unchecked Sendable {
@@ -240,5 +240,17 @@ enum SyntaxErrorCounter {
             if token.presence == .missing { count += 1 }
             return .skipChildren
         }
+    }
+}
+
+extension ParsedFile {
+    /// The same parse without the nodes a walk has materialized: SwiftSyntax keeps every node a
+    /// walk visits with its tree (a linted tree is ~50× its source), while the parser's own arena
+    /// is about half of that. A tree kept for a later lint or reparse is kept this way; the next
+    /// walk materializes what it visits again, which costs far less than a parse.
+    public var compacted: ParsedFile {
+        // `raw.arena` retains the parser's arena, so the raw nodes outlive the old root.
+        ParsedFile(document: document, tree: Syntax(raw: tree.raw, rawNodeArena: tree.raw.arena).cast(SourceFileSyntax.self),
+                   unparsableReason: unparsableReason)
     }
 }
