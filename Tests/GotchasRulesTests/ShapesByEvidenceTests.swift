@@ -1,5 +1,7 @@
 import GotchasCore
 import GotchasRules
+import SwiftParser
+import SwiftSyntax
 import Testing
 
 /// Shapes where a finding's claim must follow what the program does: the message says what this
@@ -694,5 +696,86 @@ import Testing
         #expect(phone.first.map { $0.message.contains("only for iPhone") } == true)
         let pad = RuleHarness.lint(code, only: "uiscreen-bounds", otherFiles: ["App.xcodeproj/project.pbxproj": "TARGETED_DEVICE_FAMILY = \"1,2\";"])
         #expect(pad.map(\.severity) == [.warning])
+    }
+
+    /// A row calls a costly helper in both branches of an `if`: one call runs per row, and the
+    /// message says so; two calls on one path are two.
+    @Test func callsInExclusiveBranchesRunOncePerRow() throws {
+        func code(_ branches: String) -> String {
+            """
+            struct People: View {
+                @Query var people: [Person]
+                var body: some View {
+                    List(people) { person in
+                        \(branches)
+                    }
+                }
+                func badge(_ name: String) -> UIImage {
+                    let size = (name as NSString).size(withAttributes: [.font: UIFont.systemFont(ofSize: 12)])
+                    return UIImage()
+                }
+            }
+            """
+        }
+        let exclusive = RuleHarness.lint(code("if person.isLocal { Image(uiImage: badge(person.name)) } else { Image(uiImage: badge(person.domain)) }"),
+                                          only: "work-in-body")
+        let once = try #require(exclusive.first)
+        #expect(exclusive.count == 1)
+        #expect(!once.message.contains("2 times"), "\(once.message)")
+        let both = RuleHarness.lint(code("HStack { Image(uiImage: badge(person.name)); Image(uiImage: badge(person.domain)) }"), only: "work-in-body")
+        #expect(both.count == 1)
+        #expect(both.first.map { $0.message.contains("2 times") } == true, "\(both.first?.message ?? "")")
+    }
+
+    @Test func exclusiveBranchesAreTheOnesThatNeverRunTogether() throws {
+        let tree = Parser.parse(source: """
+            let a = c ? f(1) : f(2)
+            if c { f(3) } else if d { f(4) } else { f(5); f(6) }
+            switch x { case 1: f(7) default: f(8) }
+            if f(9) { f(10) }
+            """)
+        let calls = tree.tokens(viewMode: .sourceAccurate).filter { $0.text == "f" }.compactMap { $0.parent }
+        func exclusive(_ a: Int, _ b: Int) -> Bool { calls[a - 1].runsExclusively(with: calls[b - 1]) }
+        #expect(exclusive(1, 2) && exclusive(3, 4) && exclusive(3, 5) && exclusive(4, 6) && exclusive(7, 8))
+        #expect(!exclusive(5, 6) && !exclusive(9, 10) && !exclusive(1, 3))
+    }
+
+    /// An `ObservableObject` handed to a view's `@State`: its `@Published` changes are announced and
+    /// never heard, whoever writes them.
+    @Test func anObservableObjectHandedToStateIsFlaggedWhenTheBodyReadsWhatItPublishes() {
+        let store = "final class AppState: ObservableObject { @Published var theme = 0; var cache: [Int] = [] }"
+        let reads = RuleHarness.lint("""
+            struct Row: View {
+                @State var state: AppState
+                var body: some View { Text("\\(state.theme)") }
+            }
+            """, only: "state-non-observable-class", otherFiles: ["AppState.swift": store])
+        #expect(reads.count == 1)
+        #expect(reads.first.map { $0.message.contains("does not subscribe") } == true)
+        let unpublished = RuleHarness.lint("""
+            struct Row: View {
+                @State var state: AppState
+                var body: some View { Text("\\(state.cache.count)") }
+            }
+            """, only: "state-non-observable-class", otherFiles: ["AppState.swift": store])
+        #expect(unpublished.isEmpty)
+    }
+
+    /// `UIScreen.main.bounds` read only where the device is an iPhone: its window is the screen there.
+    @Test func aScreenReadOnlyOnIPhoneIsInfo() {
+        func lint(_ condition: String, _ content: String = "Rectangle().frame(width: UIScreen.main.bounds.width - 32)") -> [Diagnostic] {
+            RuleHarness.lint("""
+                struct Sheet: View {
+                    private var idiom: UIUserInterfaceIdiom { UIDevice.current.userInterfaceIdiom }
+                    var body: some View {
+                        if \(condition) { \(content) }
+                    }
+                }
+                """, only: "uiscreen-bounds")
+        }
+        #expect(lint("idiom != .pad && (isLandscape || UIScreen.main.bounds.width > UIScreen.main.bounds.height)", "Spacer()").map(\.severity) == [.info, .info])
+        #expect(lint("UIDevice.current.userInterfaceIdiom == .phone && showsBanner").map(\.severity) == [.info])
+        #expect(lint("idiom != .pad || showsBanner").map(\.severity) == [.warning])
+        #expect(lint("kind == .phone").map(\.severity) == [.warning])
     }
 }

@@ -327,3 +327,46 @@ extension CodeBlockItemSyntax {
         return (elements[0], elements[2])
     }
 }
+
+extension SyntaxProtocol {
+    /// This node and `other` stand in different branches of one `if`/`else`, `switch` or `?:`, so at
+    /// most one of them runs each time the code around them does. False when either is in the
+    /// condition, or they share a branch.
+    public func runsExclusively(with other: some SyntaxProtocol) -> Bool {
+        // The path from each node up to the root, to find where they part.
+        var ancestors: [SyntaxIdentifier: Syntax] = [:]
+        var childOnSelfSide: [SyntaxIdentifier: Syntax] = [:]
+        var previous = Syntax(self)
+        var node = Syntax(self).parent
+        ancestors[previous.id] = previous
+        while let current = node {
+            ancestors[current.id] = current
+            childOnSelfSide[current.id] = previous
+            previous = current
+            node = current.parent
+        }
+        var otherChild = Syntax(other)
+        var common = Syntax(other).parent
+        while let current = common, ancestors[current.id] == nil {
+            otherChild = current
+            common = current.parent
+        }
+        guard let common, let selfChild = childOnSelfSide[common.id], selfChild.id != otherChild.id else { return false }
+        if let ifExpr = common.as(IfExprSyntax.self) {
+            let branches = [ifExpr.body.id, ifExpr.elseBody?.id].compactMap { $0 }
+            return branches.contains(selfChild.id) && branches.contains(otherChild.id)
+        }
+        // Two cases of one `switch`.
+        if common.is(SwitchCaseListSyntax.self) { return true }
+        // `c ? a : b` before folding: `a` inside the `? :` element, `b` the element right after it.
+        if let list = common.as(ExprListSyntax.self) {
+            let pair = [selfChild, otherChild]
+            guard let ternary = pair.first(where: { $0.is(UnresolvedTernaryExprSyntax.self) }),
+                  let branch = pair.first(where: { !$0.is(UnresolvedTernaryExprSyntax.self) }),
+                  let index = list.firstIndex(where: { $0.id == ternary.id }) else { return false }
+            let next = list.index(after: index)
+            return next != list.endIndex && list[next].id == branch.id
+        }
+        return false
+    }
+}

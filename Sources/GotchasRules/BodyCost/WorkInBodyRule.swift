@@ -926,8 +926,9 @@ struct WorkInBodyRule: Rule {
     }
 
     /// The reads in the row closure of the name `expression` reads, written the same way
-    /// (`name(for: a)` and `name(for: b)` both call `name`), `expression` first; nil when an earlier
-    /// read in the row is the one reported.
+    /// (`name(for: a)` and `name(for: b)` both call `name`), that run with it (not in another branch
+    /// of an `if`, `switch` or `?:`), `expression` first; nil when an earlier read in the row is the
+    /// one reported.
     static func readsInRow(of expression: ExprSyntax, in closure: some SyntaxProtocol) -> [Range<Int>]? {
         let written = expression.trimmedDescription
         let name = expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? expression.as(DeclReferenceExprSyntax.self)?.baseName.text
@@ -939,6 +940,8 @@ struct WorkInBodyRule: Rule {
                 ?? ExprSyntax(reference)
             guard read.trimmedDescription == written, !isDeferred(read, within: closure) else { continue }
             if read.positionAfterSkippingLeadingTrivia < start { return nil }
+            // A read in the other branch of an `if`/`switch`/`?:` than this one never runs with it.
+            if read.id != expression.id, read.runsExclusively(with: expression) { continue }
             reads.append(read.byteRange)
         }
         return reads

@@ -44,6 +44,17 @@ struct MainActorServiceRule: Rule {
         ],
         nonTriggering: [
             RuleExample("""
+                @MainActor final class UploadService {
+                    func upload(_ request: URLRequest) async throws -> Int {
+                        let (_, response) = try await URLSession.shared.data(for: request)
+                        return (response as? HTTPURLResponse)?.statusCode ?? 0
+                    }
+                    func export(_ data: Data, to url: URL) {
+                        Task.detached { try? FileManager.default.removeItem(at: url); try? data.write(to: url) }
+                    }
+                }
+                """, note: "an awaited request whose response is not decoded here, and file I/O in a detached task: neither runs on the main actor"),
+            RuleExample("""
                 @MainActor final class FakeRepository {
                     func thumbnail() async throws -> Data { try await URLSession.shared.data(from: sample).0 }
                 }
@@ -108,8 +119,12 @@ struct MainActorServiceRule: Rule {
     static func doesIOOnTheMainActor(_ decl: ClassDeclSyntax) -> Bool { !ioNamesOnTheMainActor(decl).isEmpty }
 
     /// The I/O APIs the class's isolated members name in their code (see `doesIOOnTheMainActor`).
+    /// Code in a `Task.detached { }` runs off the actor. An awaited `URLSession` call
+    /// (`try await URLSession.shared.data(for:)`) suspends while the transfer runs elsewhere: it
+    /// counts (as `awaitedNetwork`) only when the class also decodes on the actor.
     static func ioNamesOnTheMainActor(_ decl: ClassDeclSyntax) -> Set<String> {
         var found: Set<String> = []
+        var awaitedNetwork = false, decodes = false
         for item in decl.memberBlock.members {
             let member = item.decl
             if let modifiers = member.asProtocol(WithModifiersSyntax.self)?.modifiers,
@@ -117,13 +132,43 @@ struct MainActorServiceRule: Rule {
             if let attributes = member.asProtocol(WithAttributesSyntax.self)?.attributes, attributes.contains("concurrent") { continue }
             for token in member.tokens(viewMode: .sourceAccurate) {
                 guard case .identifier = token.tokenKind else { continue }  // not a string's text
+                if decoders.contains(token.text) { decodes = decodes || !isInDetachedTask(token) }
                 if ioNames.contains(token.text) && !(token.parent?.is(IdentifierTypeSyntax.self) ?? false)
-                    && !(token.parent?.is(MemberTypeSyntax.self) ?? false) && !isCollectionLabel(token) {
-                    found.insert(token.text)
+                    && !(token.parent?.is(MemberTypeSyntax.self) ?? false) && !isCollectionLabel(token) && !isInDetachedTask(token) {
+                    if token.text == "URLSession", isAwaited(token) { awaitedNetwork = true } else { found.insert(token.text) }
                 }
             }
         }
+        if awaitedNetwork, decodes || found.contains("URLSession") { found.insert(found.contains("URLSession") ? "URLSession" : Self.awaitedNetwork) }
         return found
+    }
+
+    /// The name `ioNamesOnTheMainActor` gives awaited `URLSession` calls whose responses the actor decodes.
+    static let awaitedNetwork = "URLSession (awaited)"
+    static let decoders: Set<String> = ["JSONDecoder", "PropertyListDecoder", "JSONSerialization"]
+
+    /// The token stands in an `await` expression of its statement (`try await session.data(for:)`).
+    static func isAwaited(_ token: TokenSyntax) -> Bool {
+        var node = token.parent
+        while let current = node, !current.is(CodeBlockItemSyntax.self), !current.is(MemberBlockItemSyntax.self) {
+            if current.is(AwaitExprSyntax.self) { return true }
+            node = current.parent
+        }
+        return false
+    }
+
+    /// The token stands in the closure of a `Task.detached { }`, which does not run on the actor.
+    static func isInDetachedTask(_ token: TokenSyntax) -> Bool {
+        var node = token.parent
+        while let current = node, !current.is(MemberBlockItemSyntax.self) {
+            if let closure = current.as(ClosureExprSyntax.self), let call = closure.parent?.as(FunctionCallExprSyntax.self) ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
+               let access = call.calledExpression.as(MemberAccessExprSyntax.self), access.declName.baseName.text == "detached",
+               access.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "Task" {
+                return true
+            }
+            node = current.parent
+        }
+        return false
     }
 
     /// `contentsOf:` labelling a method's argument (`items.append(contentsOf: more)`): a collection's
@@ -135,13 +180,10 @@ struct MainActorServiceRule: Rule {
 
     /// What the found I/O is, in the message's words.
     static func ioDescription(_ names: Set<String>) -> String {
-        let network = names.contains("URLSession")
-        let files = !names.subtracting(["URLSession"]).isEmpty
-        switch (network, files) {
-        case (true, true): return "network requests and file I/O"
-        case (true, false): return "network requests"
-        default: return "file I/O"
-        }
+        let network = names.contains("URLSession") ? "network requests"
+            : names.contains(awaitedNetwork) ? "network requests (awaited: the transfer runs elsewhere) and decode their responses" : nil
+        let files = names.subtracting(["URLSession", awaitedNetwork]).isEmpty ? nil : "file I/O"
+        return [network, files].compactMap { $0 }.joined(separator: " and ")
     }
 
     /// An `ObservableObject` with a `@Published` stored property.
@@ -182,7 +224,7 @@ struct MainActorServiceRule: Rule {
         if Self.isUsedOnlyByPreviewsAndTests(name, in: context) { return }
         let io = Self.ioNamesOnTheMainActor(decl)
         report.append(Finding(
-            message: "`\(name)` is @MainActor and its isolated members do \(Self.ioDescription(io)) (\(io.sorted().map { "`\($0)`" }.joined(separator: ", "))): "
+            message: "`\(name)` is @MainActor and its isolated members do \(Self.ioDescription(io)) (\(io.sorted().map { $0 == Self.awaitedNetwork ? "`URLSession`" : "`\($0)`" }.joined(separator: ", "))): "
                 + "that work runs on the main thread, and every caller hops there; move it to `nonisolated` methods of a `Sendable` class (or an `actor`)",
             range: attribute.byteRange))
     }

@@ -157,6 +157,17 @@ struct DispatchQueueRule: Rule {
         ],
         nonTriggering: [
             RuleExample("""
+                struct ForwardSheet: View {
+                    @Binding var isShown: Bool
+                    var body: some View {
+                        List { Text("Chats") }
+                            .onDisappear {
+                                DispatchQueue.main.asyncAfter(deadline: .now() + 0.3) { router.open(chat) }
+                            }
+                    }
+                }
+                """, note: "a delay in `.onDisappear`, meant to run after the view has gone"),
+            RuleExample("""
                 import Foundation
                 final class ThumbnailCache {
                     func prefetch(_ url: URL) {
@@ -521,6 +532,9 @@ struct DispatchQueueRule: Rule {
         // `dismiss(); DispatchQueue.main.asyncAfter(…) { … }`: the delay waits for the view to go away
         // and must outlive it, which a `.task` or a cancelled `Task` would not.
         if place == .view, name == "DispatchQueue.main.asyncAfter", Self.followsDismiss(call) { return }
+        // In `.onDisappear { }` the view is going: a delay there is meant to run after it has gone,
+        // which neither `.task` nor a `Task` the view cancels would do.
+        if place == .view, name == "DispatchQueue.main.asyncAfter", call.ancestor(ClosureExprSyntax.self)?.passedTo?.callee == "onDisappear" { return }
         let sleep = context.allows(Self.sleepForDuration) ? "Task.sleep(for: .seconds(…))" : "Task.sleep(nanoseconds: …)"
         let message: String
         switch (name, place) {

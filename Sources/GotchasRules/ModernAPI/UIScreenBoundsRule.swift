@@ -32,6 +32,14 @@ struct UIScreenBoundsRule: Rule {
         asks: [.phonePortraitOnly, .reachedHazard, .builtOnlyByPreviews],
         triggering: [
             RuleExample("""
+                struct Sheet: View {
+                    private var idiom: UIUserInterfaceIdiom { UIDevice.current.userInterfaceIdiom }
+                    var body: some View {
+                        if idiom != .pad && ↓UIScreen.main.bounds.width > ↓UIScreen.main.bounds.height { Spacer() }
+                    }
+                }
+                """, note: "read only on iPhone, where the window is the screen: info, for the deprecation"),
+            RuleExample("""
                 struct Card: View {
                     var body: some View {
                         Image("hero").frame(width: ↓.screenW - 16)
@@ -322,9 +330,12 @@ struct UIScreenBoundsRule: Rule {
         if context.fillsScreenInPortraitOnly { return }
         // An app only for iPhone (or full screen on iPad) in any orientation: a size read when it is
         // needed is the window's; only the deprecation remains (a size stored once still misses a rotation).
-        if alias?.hazard.site != .storedStatic, context.windowIsAlwaysTheScreen {
+        // Read only where the device is an iPhone (`if idiom != .pad && …`, `idiom == .phone`), where the
+        // window is the screen: the same, for this read.
+        if alias?.hazard.site != .storedStatic, context.windowIsAlwaysTheScreen || Self.isReadOnlyOnPhone(member) {
+            let where_ = context.windowIsAlwaysTheScreen ? "in this app, only for iPhone or full screen on iPad" : "read only on iPhone here"
             report.append(Finding(
-                message: "`\(member.trimmedText)` reads the screen's size; in this app, only for iPhone or full screen on iPad, that is the window's, "
+                message: "`\(member.trimmedText)` reads the screen's size; \(where_), that is the window's, "
                     + "but `UIScreen.main` is deprecated; \(advice)",
                 range: member.byteRange, loweredSeverity: .info))
             return
@@ -397,6 +408,54 @@ struct UIScreenBoundsRule: Rule {
     // https://developer.apple.com/documentation/swiftui/view/containerrelativeframe(_:alignment:).md
     // (iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1)
     static let containerRelativeFrame = PlatformRequirement.os(iOS: OSVersion(17), macOS: OSVersion(14), tvOS: OSVersion(17), watchOS: OSVersion(10))
+
+    /// The read stands where only an iPhone gets: a conjunct of an `&&` chain (or of an `if`'s
+    /// conditions whose body holds it) is `idiom != .pad` or `idiom == .phone` — an expression naming
+    /// the user-interface idiom compared with that case. On iPhone the window is the screen.
+    static func isReadOnlyOnPhone(_ member: MemberAccessExprSyntax) -> Bool {
+        func isPhoneCheck(_ elements: ArraySlice<ExprSyntax>) -> Bool {
+            guard elements.count == 3, let op = elements[elements.startIndex + 1].as(BinaryOperatorExprSyntax.self)?.operator.text else { return false }
+            let sides = [elements[elements.startIndex], elements[elements.startIndex + 2]]
+            let caseName = op == "!=" ? "pad" : op == "==" ? "phone" : nil
+            guard let caseName,
+                  let index = sides.firstIndex(where: { $0.as(MemberAccessExprSyntax.self).map { $0.base == nil && $0.declName.baseName.text == caseName } == true })
+            else { return false }
+            return sides[1 - index].trimmedDescription.lowercased().contains("idiom")
+        }
+        /// The conjuncts of a flat sequence (`a != .pad && (b || c)`) when its top level has no `||`.
+        func conjuncts(_ sequence: SequenceExprSyntax) -> [ArraySlice<ExprSyntax>]? {
+            let elements = Array(sequence.elements)
+            var parts: [ArraySlice<ExprSyntax>] = [], start = 0
+            for (index, element) in elements.enumerated() {
+                guard let op = element.as(BinaryOperatorExprSyntax.self)?.operator.text, op == "&&" || op == "||" else { continue }
+                if op == "||" { return nil }
+                parts.append(elements[start..<index])
+                start = index + 1
+            }
+            parts.append(elements[start...])
+            return parts
+        }
+        var current = Syntax(member)
+        var levels = 0
+        while let parent = current.parent, levels < 64 {
+            levels += 1
+            if let sequence = parent.as(ExprListSyntax.self)?.parent?.as(SequenceExprSyntax.self), let parts = conjuncts(sequence) {
+                let holder = parts.firstIndex { part in part.contains { $0.id == current.id } }
+                if parts.indices.contains(where: { $0 != holder && isPhoneCheck(parts[$0]) }) { return true }
+            }
+            if let ifExpr = parent.as(IfExprSyntax.self), ifExpr.body.id == current.id {
+                for condition in ifExpr.conditions {
+                    guard case .expression(let expression) = condition.condition else { continue }
+                    if let sequence = expression.as(SequenceExprSyntax.self), let parts = conjuncts(sequence), parts.contains(where: isPhoneCheck) { return true }
+                }
+            }
+            if parent.is(FunctionDeclSyntax.self) || parent.is(ClosureExprSyntax.self) || parent.is(AccessorBlockSyntax.self) || parent.is(MemberBlockItemSyntax.self) {
+                return false
+            }
+            current = parent
+        }
+        return false
+    }
 
     /// Inside the `else` block of a `guard` whose conditions bind an optional (`guard let`).
     private static func isInGuardElse(_ member: MemberAccessExprSyntax) -> Bool {

@@ -68,6 +68,18 @@ struct ObservedObjectOwnedRule: Rule {
         ],
         nonTriggering: [
             RuleExample("""
+                @propertyWrapper
+                struct Preference<Value>: DynamicProperty {
+                    @ObservedObject private var observer: StoreRelay
+                    init(_ key: String) { observer = StoreRelay(key: key) }
+                    var wrappedValue: Value { Store.shared.value(for: key) }
+                }
+                final class StoreRelay: ObservableObject {
+                    var subscription: AnyCancellable?
+                    init(key: String) { subscription = Store.shared.changes(of: key).sink { [weak self] _ in self?.objectWillChange.send() } }
+                }
+                """, note: "a property wrapper whose object only relays a store's changes: a new one loses nothing"),
+            RuleExample("""
                 struct Row: View {
                     @ObservedObject var model: RowModel
                     init(model: RowModel) { self.model = model }
@@ -204,13 +216,18 @@ struct ObservedObjectOwnedRule: Rule {
         // stories: `currentStory?.onPause()` through a `StoryView` protocol) holds one object
         // for as long as it holds the value: the object is not replaced on re-render.
         if Self.isDrivenThroughViewValue(variable, of: type) { return }
+        // A property wrapper (`struct Preference: DynamicProperty`) whose object only relays a store's
+        // changes (no `@Published` state of its own, the value lives in `UserDefaults` or iCloud):
+        // a new object per wrapper value loses nothing.
+        let holder = type.isView ? "view" : "property wrapper"
+        if !type.isView, Self.objectHoldsNoPublishedState(variable, in: context) { return }
         // The view's own `init` uses the object (`viewModel.bind(uri: uri)`): a `@StateObject` is not
         // installed yet there, so the init would configure a throwaway instance. The observed object
         // made per view value is what this code relies on.
         if createdByInitializer, let type = context.enclosingType, type.kind == .struct,
            !(type.inherits("App") || context.type(named: type.name)?.inherits("App") == true) {
             report.append(Finding(
-                message: "This view's `init` creates the object it marks `@ObservedObject`, so a new one replaces it whenever the "
+                message: "This \(holder)'s `init` creates the object it marks `@ObservedObject`, so a new one replaces it whenever the "
                     + "parent re-renders and its state is lost; own it with `@StateObject` (`_model = StateObject(wrappedValue: …)` in the `init`)",
                 range: attribute.byteRange))
             return
@@ -223,9 +240,18 @@ struct ObservedObjectOwnedRule: Rule {
             TextEdit(range: nameRange, replacement: String(written.dropLast("ObservedObject".count)) + "StateObject"),
         ])
         report.append(Finding(
-            message: "This view creates the object it marks `@ObservedObject`, so a new one replaces it whenever the "
+            message: "This \(holder) creates the object it marks `@ObservedObject`, so a new one replaces it whenever the "
                 + "parent re-renders and its state is lost; use `@StateObject` to own it",
             range: attribute.byteRange, fixes: [fix]))
+    }
+
+    /// The object's class (the property's written type) is declared in the workspace and has no
+    /// `@Published` stored property: whatever it shows is kept elsewhere.
+    static func objectHoldsNoPublishedState(_ variable: VariableDeclSyntax, in context: RuleContext) -> Bool {
+        guard let written = variable.bindings.first?.typeAnnotation?.type.trimmedDescription,
+              let name = TypeNames.simple(String(written.prefix { $0 != "<" })), let declaration = context.declaration(of: name, ifKind: .class)
+        else { return false }
+        return !declaration.scope.properties.contains { $0.isStoredInstance && $0.attributes.contains("Published") }
     }
 
     /// `Model()`, `Model<T>()`, `.init()`, `Model.init()`: a new object.

@@ -66,6 +66,14 @@ struct StateNonObservableClassRule: Rule {
                 """, note: "a class the caller hands in, changed in place by the view's action", otherFiles: [
                     "FileOperation.swift": "class FileOperation { var isCreating = false; var path = \"\" }",
                 ]),
+            RuleExample("""
+                struct SessionRow: View {
+                    @State var appState: ↓AppState
+                    var body: some View { Text(appState.userName).foregroundStyle(appState.accent) }
+                }
+                """, note: "an `ObservableObject` handed in: it announces its changes, and `@State` does not listen", otherFiles: [
+                    "AppState.swift": "final class AppState: ObservableObject { @Published var userName = \"\"; @Published var accent = Color.blue }",
+                ]),
         ],
         nonTriggering: [
             RuleExample("""
@@ -209,7 +217,8 @@ struct StateNonObservableClassRule: Rule {
     /// `@State var operation: Operation` (a class a caller hands in, or one assigned later) that the
     /// view changes in place (`operation.isCreating = true`, outside an `init`) while its rendering code
     /// reads that property: the write never updates the view. Replacing the whole reference is the
-    /// change `@State` sees, and a reference only passed on or read is not flagged.
+    /// change `@State` sees, and a reference only passed on or read is not flagged — unless it is an
+    /// `ObservableObject` whose `@Published` property the body reads (its changes are announced, unheard).
     private func checkWrittenInPlace(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
         guard node.parent?.is(MemberBlockItemSyntax.self) == true, context.enclosingView != nil,
               let members = node.parent?.parent?.parent?.as(MemberBlockSyntax.self) else { return }
@@ -224,6 +233,19 @@ struct StateNonObservableClassRule: Rule {
                   !Self.isObservable(declaration.scope, in: context, depth: 0)
             else { continue }
             let readable = Set(declaration.scope.properties.filter { $0.isStoredInstance && !$0.isLet && !$0.isPrivate }.map(\.name))
+            // An `ObservableObject` announces every change of a `@Published` property, wherever it is
+            // written: the body reading one is the evidence, whoever writes it.
+            let published = readable.filter { name in declaration.scope.property(named: name)?.attributes.contains("Published") == true }
+            if declaration.scope.inherits("ObservableObject"),
+               let shown = published.sorted().first(where: { members.renderingReads(of: property, members: [$0]) }) {
+                report.append(Finding(
+                    message: "`\(name)` (declared \(WorkspaceRuleSupport.place([declaration.path], from: context))) is an ObservableObject held in @State: "
+                        + "@State keeps the reference but does not subscribe to it, so when `\(property).\(shown)` changes this view does not update; "
+                        + "hold it with `@ObservedObject` (or read it with `@EnvironmentObject`)",
+                    range: type.byteRange,
+                    related: [WorkspaceRuleSupport.related(declaration, "`\(name)` is declared here")]))
+                continue
+            }
             let changed = Self.inPlaceWrites(of: property, in: members, among: readable)
             guard let shown = changed.sorted().first(where: { members.renderingReads(of: property, members: [$0]) }) else { continue }
             let advice = context.allows(Self.observation) ? "mark `\(name)` `@Observable`"
