@@ -100,6 +100,14 @@ public struct TypeScope: Sendable, Codable, Hashable {
     public static let cheapConstructions: Set<String> = [
         "UUID", "Date", "Set", "Array", "Dictionary", "String", "Int", "Double", "CGFloat",
         "CGSize", "CGPoint", "CGRect", "Color", "PassthroughSubject", "CurrentValueSubject", "NSLock",
+        "Int64", "Int32", "UInt", "UInt64", "UInt32", "Float", "Bool", "TimeInterval",
+    ]
+
+    /// Methods of a value that trim or case a string it is given (`name.trimmingPrefix("#")`):
+    /// storing the result is storing a value.
+    public static let cheapValueMethods: Set<String> = [
+        "trimmingPrefix", "trimmingCharacters", "lowercased", "uppercased", "replacingOccurrences",
+        "hasPrefix", "hasSuffix", "prefix", "suffix", "dropFirst", "dropLast",
     ]
 
     /// Types whose construction is work in itself: a store or context, a decoder, a formatter, a
@@ -302,6 +310,8 @@ public struct TypeScope: Sendable, Codable, Hashable {
             // `UUID()`, `Date()`: making a value, not calling code (what it is given still counts).
             if token.tokenKind == .leftParen, cheapConstructions.contains(tokens[index - 1].text),
                index < 2 || tokens[index - 2].tokenKind != .period { continue }
+            if token.tokenKind == .leftParen, cheapValueMethods.contains(tokens[index - 1].text),
+               index >= 2, tokens[index - 2].tokenKind == .period { continue }
             work = .calls
         }
         return work

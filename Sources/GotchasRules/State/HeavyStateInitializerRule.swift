@@ -120,6 +120,19 @@ struct HeavyStateInitializerRule: Rule {
         ],
         nonTriggering: [
             RuleExample("""
+                struct TagTimeline: View {
+                    @State private var model: TagTimelineModel
+                    @State private var search = DebouncedText(0.3)
+                    init(tag: String) { _model = State(initialValue: TagTimelineModel(tag: tag)) }
+                    var body: some View { Text(model.tag + search.text) }
+                }
+                """, note: "initializers that only convert and trim what they are given", otherFiles: [
+                    "Models.swift": """
+                        @Observable final class TagTimelineModel { let tag: String; init(tag: String) { self.tag = tag.trimmingPrefix("#").lowercased() } }
+                        @Observable final class DebouncedText { let delay: UInt64; var text = ""; init(_ delay: Double) { self.delay = UInt64(delay * 1_000_000_000) } }
+                        """,
+                ]),
+            RuleExample("""
                 struct ProfileView: View {
                     @State private var model: ProfileModel
                     init(model: ProfileModel) { self._model = State(initialValue: model) }

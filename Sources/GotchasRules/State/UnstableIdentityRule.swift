@@ -229,7 +229,7 @@ struct UnstableIdentityRule: CallRule {
         // listed: nothing identifies views by it.
         if let type = context.enclosingType, Self.isNamedByNoView(type, in: context) {
             report.append(Finding(
-                message: "A computed `id` returning `UUID()` is a new identity every time it is read; no view names `\(type.name)`, so nothing identifies views by it yet; store it once (`let id = UUID()`) or derive it from the data",
+                message: "A computed `id` returning `UUID()` is a new identity every time it is read; no view names `\(type.name)`, so it may identify no view yet, but where a list shows it (through a value of another type) its rows reset their state and re-animate; store it once (`let id = UUID()`) or derive it from the data",
                 range: call.byteRange, loweredSeverity: .info))
             return
         }

@@ -61,6 +61,9 @@ struct SymbolOpacityDisabledRule: CallRule {
         ],
         nonTriggering: [
             RuleExample("""
+                ForEach(files) { _ in Image(systemName: "xmark.circle.fill").symbolRenderingMode(.hierarchical).foregroundStyle(.gray).opacity(0.9) }
+                """, note: "already hierarchical: the opacity is a translucency on top"),
+            RuleExample("""
                 ForEach(rooms) { _ in Image(systemName: "lock").opacity(0.5) }
                 """, note: "deployment target iOS 14: what the advice needs does not exist there", platforms: [.iOS: OSVersion(14)]),
             RuleExample("""
@@ -110,9 +113,27 @@ struct SymbolOpacityDisabledRule: CallRule {
         // Drawn over other content (`.overlay { Image(systemName: "play.fill").opacity(0.8) }` on a
         // thumbnail): the translucency lets the picture show through; it is not a dimmed state.
         if Self.isOverlayContent(call) { return }
+        // The symbol already draws its layers hierarchically (or as a palette): the advice is taken,
+        // and the constant opacity on top is a deliberate translucency.
+        if Self.chainSetsRenderingMode(from: call) { return }
         report.append(Finding(
             message: "A constant `.opacity` makes an SF Symbol look greyed out or broken; use `.symbolRenderingMode(.hierarchical)` or a `.secondary` style to read as secondary",
             range: call.rangeFromCalleeName))
+    }
+
+    /// A `.symbolRenderingMode(…)` stands in the modifier chain `call` is part of, before or after it.
+    static func chainSetsRenderingMode(from call: FunctionCallExprSyntax) -> Bool {
+        var outermost = call
+        while let access = outermost.parent?.as(MemberAccessExprSyntax.self), let outer = access.parent?.as(FunctionCallExprSyntax.self),
+              outer.calledExpression.id == access.id {
+            outermost = outer
+        }
+        var current: FunctionCallExprSyntax? = outermost
+        while let modifier = current {
+            if modifier.calleeName == "symbolRenderingMode" { return true }
+            current = modifier.calledExpression.as(MemberAccessExprSyntax.self)?.base?.as(FunctionCallExprSyntax.self)
+        }
+        return false
     }
 
     /// The call is inside the content of an `.overlay(…)` / `.overlay { … }` modifier (not its
