@@ -25,6 +25,21 @@ extension FunctionCallExprSyntax {
         calledExpression.as(MemberAccessExprSyntax.self)?.base
     }
 
+    /// `.onAppear { … }` in `view #if os(iOS) .onAppear { … } #endif`: a modifier with no base of its
+    /// own, applied to the view before the `#if` (the first of a chain inside the clause).
+    public var isModifierInPostfixIfConfig: Bool {
+        guard let member = calledExpression.as(MemberAccessExprSyntax.self), member.base == nil else { return false }
+        var node = Syntax(self)
+        while let parent = node.parent {
+            if let access = parent.as(MemberAccessExprSyntax.self), access.base?.id == node.id, let call = access.parent?.as(FunctionCallExprSyntax.self) {
+                node = Syntax(call)
+                continue
+            }
+            return parent.is(IfConfigClauseSyntax.self) && parent.parent?.parent?.parent?.is(PostfixIfConfigExprSyntax.self) == true
+        }
+        return false
+    }
+
     /// The argument with this label (`nil` label finds unlabeled ones).
     public func argument(labeled label: String?) -> LabeledExprSyntax? {
         arguments.first { $0.label?.text == label }

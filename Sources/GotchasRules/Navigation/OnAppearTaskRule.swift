@@ -44,6 +44,19 @@ struct OnAppearTaskRule: CallRule {
                 }
                 """, note: "a row's own work (it names the row's element): cancelled with the row by `.task`"),
             RuleExample("""
+                struct NotificationSettings: View {
+                    @State private var disabled = false
+                    var body: some View {
+                        Form { Toggle("Badge", isOn: .constant(true)) }
+                        #if !DEBUG
+                        ↓.onAppear {
+                            Task { disabled = await NotificationManager.areNotificationsDisabled() }
+                        }
+                        #endif
+                    }
+                }
+                """, note: "a modifier inside `#if`: it applies to the view before it"),
+            RuleExample("""
                 @available(iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1, *)
                 struct AvailableExample: View {
                     var body: some View {
@@ -230,7 +243,7 @@ struct OnAppearTaskRule: CallRule {
     static let calledNames: Set<String> = ["onAppear"]
 
     func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
-        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base != nil,
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base != nil || call.isModifierInPostfixIfConfig,
               call.closureArguments.count == 1, let onAppear = call.closureArguments.first?.closure,
               call.arguments.count == (call.trailingClosure == nil ? 1 : 0),
               onAppear.statements.count == 1, let statement = onAppear.statements.first?.item,
