@@ -14,7 +14,7 @@ struct LongBodyRule: Rule {
         category: .bodyCost,
         severity: .info,
         seed: "002 red flags",
-        summary: "A view's `body` is longer than the configured number of lines (default 200).",
+        summary: "A view's (or scene's) `body` is longer than the configured number of lines (default 200).",
         rationale: """
             A long `body` reads every piece of state its parts need, so any of those changes re-evaluates \
             all of it, and its parts cannot be previewed or reused. Split it into small `View` types, each \
@@ -23,7 +23,7 @@ struct LongBodyRule: Rule {
             """,
         notFlagged: [
             "a body at or under the limit",
-            "a `body` that is not a view's",
+            "a `body` that is not a view's, scene's or commands'",
             "helpers outside `body`",
             "the lines of presented content (`.sheet`, `.alert`, `.confirmationDialog`, …)",
         ],
@@ -49,6 +49,19 @@ struct LongBodyRule: Rule {
                     }
                 }
                 """),
+            RuleExample("""
+                @main
+                struct ConsoleApp: App {
+                    ↓var body: some Scene {
+                        WindowGroup { ContentView() }
+                            .commands {
+                                CommandMenu("Tools") {
+                \((0..<201).map { "                    Button(\"Tool \($0)\") { run(\($0)) }" }.joined(separator: "\n"))
+                                }
+                            }
+                    }
+                }
+                """, note: "an app's scene body, hundreds of lines of menus"),
         ],
         nonTriggering: [
             RuleExample("""
@@ -104,7 +117,13 @@ struct LongBodyRule: Rule {
     static let nodeKinds: Set<SyntaxKind> = [.variableDecl, .functionDecl]
 
     func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
-        guard context.enclosingView != nil, node.parent?.is(MemberBlockItemSyntax.self) == true else { return }
+        // An `App`'s, `Scene`'s or `Commands`' body (hundreds of lines of menus) is split the same way,
+        // into `Scene` and `Commands` types.
+        let sceneKind = context.enclosingView == nil ? context.enclosingType.flatMap { type in
+            let merged = context.type(named: type.name) ?? type
+            return ["App", "Scene", "Commands"].first { type.inherits($0) || merged.inherits($0) }
+        } : nil
+        guard context.enclosingView != nil || sceneKind != nil, node.parent?.is(MemberBlockItemSyntax.self) == true else { return }
         let braces: (left: TokenSyntax, right: TokenSyntax)
         let header: Range<Int>
         if let variable = node.as(VariableDeclSyntax.self) {
@@ -137,7 +156,8 @@ struct LongBodyRule: Rule {
         report.append(Finding(
             message: "`body` is \(length) lines long (limit \(limit)"
                 + (presented > 0 ? ", not counting \(presented) lines of presented sheets and alerts" : "")
-                + "); split it into smaller `View` types so each part re-renders only for the state it reads",
+                + (sceneKind == nil ? "); split it into smaller `View` types so each part re-renders only for the state it reads"
+                    : "); split it into smaller `Scene` and `Commands` types (`CommandMenu`s of their own), each reading only what it needs"),
             range: header))
     }
 
