@@ -1055,7 +1055,7 @@ public struct WorkspaceModelScenario: Sendable {
                 import SwiftUI
                 struct NowPlaying: View {
                     @ObservedObject var player = PlaybackManager()
-                    var body: some View { Text("now") }
+                    var body: some View { Text(player.title) }
                 }
                 """,
         ],

@@ -28,6 +28,7 @@ struct LongBodyRule: Rule {
             "the lines of presented content (`.sheet`, `.alert`, `.confirmationDialog`, …)",
         ],
         severityReason: "a structure suggestion, not a defect.",
+        asks: [.declaration],
         triggers: ["body"],
         options: [maxLinesOption],
         triggering: [

@@ -56,7 +56,7 @@ struct MainActorServiceRule: Rule {
                 """, note: "an awaited request whose response is not decoded here, and file I/O in a detached task: neither runs on the main actor"),
             RuleExample("""
                 @MainActor final class FakeRepository {
-                    func thumbnail() async throws -> Data { try await URLSession.shared.data(from: sample).0 }
+                    func thumbnail() async throws -> Data { try Data(contentsOf: sample) }
                 }
                 """, note: "a fake only previews and tests use", otherFiles: [
                     "Row.swift": "struct Row: View { var body: some View { Text(\"\") } }\n#Preview { Row().environment(Store(FakeRepository())) }",
@@ -81,7 +81,7 @@ struct MainActorServiceRule: Rule {
                 """, note: "a string and a comment"),
             RuleExample("""
                 @MainActor @Observable final class FeedViewModel {
-                    func load() async { let (data, _) = try! await URLSession.shared.data(from: url) }
+                    func load() async { let (data, _) = try! await URLSession.shared.data(from: url); items = try! JSONDecoder().decode([Item].self, from: data) }
                 }
                 """, note: "a view model"),
             RuleExample("""

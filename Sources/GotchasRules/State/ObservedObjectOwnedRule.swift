@@ -63,8 +63,15 @@ struct ObservedObjectOwnedRule: Rule {
             struct ListScreen: View {
                 ↓@ObservedObject private var store: Store = Store(api: .live)
                 ↓@SwiftUI.ObservedObject var other = .init()
+                var body: some View { Text(store.title + other.title) }
             }
             """,
+            RuleExample("""
+                struct MoveSheet: View {
+                    ↓@ObservedObject var toasts = ToastManager()
+                    var body: some View { Button("Move") { ToastManager.shared.show("Moved") } }
+                }
+                """, note: "never read: info, to remove it"),
         ],
         nonTriggering: [
             RuleExample("""
@@ -143,10 +150,12 @@ struct ObservedObjectOwnedRule: Rule {
             RuleCorrection("""
                 struct ProfileView: View {
                     @ObservedObject private var model = ProfileModel() // owned
+                    var header: some View { Text(model.name) }
                 }
                 """, """
                 struct ProfileView: View {
                     @StateObject private var model = ProfileModel() // owned
+                    var header: some View { Text(model.name) }
                 }
                 """),
             RuleCorrection("""
@@ -233,6 +242,16 @@ struct ObservedObjectOwnedRule: Rule {
             return
         }
         if Self.isUsedInInitializer(variable) { return }
+        // Declared and never read (the view uses something else, `ToastManager.shared`): nothing
+        // of it is lost, but it is still made anew and re-renders this view when it changes.
+        if createdInPlace, let property = variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+           let members = variable.parent?.parent?.as(MemberBlockItemListSyntax.self), !Self.isRead(property, in: members, besides: variable) {
+            report.append(Finding(
+                message: "`\(property)` is never read in this \(holder): the object it creates is made anew whenever the parent re-renders, "
+                    + "and every change it publishes re-renders this \(holder) for nothing; remove the property",
+                range: attribute.byteRange, loweredSeverity: .info))
+            return
+        }
         let name = attribute.attributeName
         let nameRange = name.positionAfterSkippingLeadingTrivia.utf8Offset..<name.endPositionBeforeTrailingTrivia.utf8Offset
         let written = attribute.attributeName.trimmedText
@@ -252,6 +271,15 @@ struct ObservedObjectOwnedRule: Rule {
               let name = TypeNames.simple(String(written.prefix { $0 != "<" })), let declaration = context.declaration(of: name, ifKind: .class)
         else { return false }
         return !declaration.scope.properties.contains { $0.isStoredInstance && $0.attributes.contains("Published") }
+    }
+
+    /// Some member other than the declaration names the property (`name`, `$name`, `_name`, `self.name`).
+    static func isRead(_ name: String, in members: MemberBlockItemListSyntax, besides declaration: VariableDeclSyntax) -> Bool {
+        let spellings: Set<String> = [name, "$" + name, "_" + name]
+        return members.contains { item in
+            item.decl.id != DeclSyntax(declaration).id
+                && item.decl.tokens(viewMode: .sourceAccurate).contains { spellings.contains($0.text) }
+        }
     }
 
     /// `Model()`, `Model<T>()`, `.init()`, `Model.init()`: a new object.
