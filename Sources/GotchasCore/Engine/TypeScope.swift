@@ -42,10 +42,15 @@ public struct PropertyInfo: Sendable, Codable, Hashable {
         return nil
     }
 
-    /// The type a reach question follows the property's members to: `inferredTypeName`, else the
-    /// type of a shared instance it starts as (`let manager = Manager.shared`). A member no file
-    /// records for that type ends the question, so a static member of another type is no answer.
-    public var reachTypeName: String? { inferredTypeName ?? initializerSharedInstanceType }
+    /// The type a reach question follows the property's members to: the type its initial value
+    /// builds (`var formatter: Formatting = TorrentFormatter()` runs `TorrentFormatter`'s code
+    /// unless a caller passes another), else `inferredTypeName`, else the type of a shared instance
+    /// it starts as (`let manager = Manager.shared`). A member no file records for that type ends
+    /// the question, so a static member of another type is no answer.
+    public var reachTypeName: String? {
+        if let callee = initializerCallee, callee.first?.isUppercase == true { return callee }
+        return inferredTypeName ?? initializerSharedInstanceType
+    }
 
     /// A property whose change SwiftUI tracks, or plain stored input of a view.
     public var isStoredInstance: Bool { !isStatic && !isComputed }

@@ -32,6 +32,20 @@ struct FormatterInBodyRule: Rule {
         useInstead: "a static, cached formatter",
         triggering: [
             RuleExample("""
+                struct TorrentRow: View {
+                    let size: Int64
+                    var formatter: SizeFormatting = SizeFormatter()
+                    var body: some View { Text(↓formatter.format(size: size)) }
+                }
+                """, note: "a property declared as a protocol and built as a type whose method makes a formatter", otherFiles: [
+                    "SizeFormatter.swift": """
+                        protocol SizeFormatting { func format(size: Int64) -> String }
+                        struct SizeFormatter: SizeFormatting {
+                            func format(size: Int64) -> String { ByteCountFormatter().string(fromByteCount: size) }
+                        }
+                        """,
+                ]),
+            RuleExample("""
                 struct PeerDetail: View {
                     let peer: Peer
                     private let dateFormatter: DateFormatter = {
