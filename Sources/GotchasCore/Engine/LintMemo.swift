@@ -97,7 +97,11 @@ public struct LintMemo: Sendable {
     let context: FileContext
     /// `RuleContext.fileTypes` of this version.
     let fileTypes: [String: TypeScope]
-    let workspace: WorkspaceIndex
+    /// What the workspace this version was linted with answered to each question its items asked
+    /// (`Query.answerHash`): kept instead of that version of the index, which an open document's
+    /// memo would otherwise hold alive beside the current one (a copy of every map the index
+    /// changed since: ~5 MB with 50 documents open).
+    let answers: [WorkspaceQueries.Query: Int]
     let bytes: [UInt8]
     /// `RuleContext.usesSwiftConcurrency` of this version, when a rule asked.
     let usesSwiftConcurrency: Bool?
@@ -119,7 +123,15 @@ public struct LintMemo: Sendable {
          usesSwiftConcurrency: Bool?, tree: SourceFileSyntax, types: [[TypeScope]], outputs: [ItemOutput], itemsTakenOver: Int) {
         self.context = context
         self.fileTypes = fileTypes
-        self.workspace = workspace
+        var answers: [WorkspaceQueries.Query: Int] = [:]
+        for output in outputs {
+            for queries in output.queries.values {
+                for query in queries where answers[query] == nil {
+                    answers[query] = query.answerHash(by: workspace, forFileAt: context.path)
+                }
+            }
+        }
+        self.answers = answers
         self.bytes = bytes
         self.usesSwiftConcurrency = usesSwiftConcurrency
         self.itemsTakenOver = itemsTakenOver
@@ -194,7 +206,7 @@ struct ItemReuse {
         let path = memo.context.path
         for queries in old.queries.values {
             for query in queries {
-                guard query.isAnsweredAlike(by: memo.workspace, and: workspace, forFileAt: path) else { return nil }
+                guard memo.answers[query] == query.answerHash(by: workspace, forFileAt: path) else { return nil }
                 // An answer naming places in this file (as the index last saw it) does not move with the item.
                 if delta != 0, query.answerNamesPlaces(in: path, of: workspace) { return nil }
             }

@@ -121,6 +121,14 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
             }
         }
 
+        /// `workspace`'s answer hashed (`hashAnswer`): equal answers hash alike, so two versions of
+        /// the index whose hashes differ answer differently.
+        func answerHash(by workspace: WorkspaceIndex, forFileAt path: String) -> Int {
+            var hasher = Hasher()
+            hashAnswer(by: workspace, forFileAt: path, into: &hasher)
+            return hasher.finalize()
+        }
+
         /// Feeds `workspace`'s answer to `hasher`, as `isAnsweredAlike` compares it (positions
         /// included): equal answers hash alike.
         func hashAnswer(by workspace: WorkspaceIndex, forFileAt path: String, into hasher: inout Hasher) {
@@ -189,11 +197,7 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
         // Each question hashed with its answer alone, the results sorted: no text form of the
         // questions is built (the server takes this digest after every lint).
         let asked = byRule.values.reduce(into: Set<Query>()) { $0.formUnion($1) }
-        var digests = asked.map { query in
-            var hasher = Hasher()
-            query.hashAnswer(by: workspace, forFileAt: path, into: &hasher)
-            return hasher.finalize()
-        }
+        var digests = asked.map { $0.answerHash(by: workspace, forFileAt: path) }
         digests.sort()
         var hasher = Hasher()
         for digest in digests { hasher.combine(digest) }
