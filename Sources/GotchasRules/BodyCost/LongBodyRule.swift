@@ -118,13 +118,7 @@ struct LongBodyRule: Rule {
     static let nodeKinds: Set<SyntaxKind> = [.variableDecl, .functionDecl]
 
     func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
-        // An `App`'s, `Scene`'s or `Commands`' body (hundreds of lines of menus) is split the same way,
-        // into `Scene` and `Commands` types.
-        let sceneKind = context.enclosingView == nil ? context.enclosingType.flatMap { type in
-            let merged = context.type(named: type.name) ?? type
-            return ["App", "Scene", "Commands"].first { type.inherits($0) || merged.inherits($0) }
-        } : nil
-        guard context.enclosingView != nil || sceneKind != nil, node.parent?.is(MemberBlockItemSyntax.self) == true else { return }
+        guard node.parent?.is(MemberBlockItemSyntax.self) == true else { return }
         let braces: (left: TokenSyntax, right: TokenSyntax)
         let header: Range<Int>
         if let variable = node.as(VariableDeclSyntax.self) {
@@ -142,6 +136,14 @@ struct LongBodyRule: Rule {
         } else {
             return
         }
+        // An `App`'s, `Scene`'s or `Commands`' body (hundreds of lines of menus) is split the same way,
+        // into `Scene` and `Commands` types. Asked only of a long `body` outside a view.
+        func sceneKind() -> String? {
+            context.enclosingType.flatMap { type in
+                let merged = context.type(named: type.name) ?? type
+                return ["App", "Scene", "Commands"].first { type.inherits($0) || merged.inherits($0) }
+            }
+        }
         let first = context.document.lines.line(containing: braces.left.positionAfterSkippingLeadingTrivia.utf8Offset)
         let last = context.document.lines.line(containing: braces.right.positionAfterSkippingLeadingTrivia.utf8Offset)
         let lines = context.document.lines
@@ -154,6 +156,8 @@ struct LongBodyRule: Rule {
         let presented = Self.presentationLines(in: node, lines: lines)
         let length = total - presented
         guard length > limit else { return }
+        let sceneKind = context.enclosingView == nil ? sceneKind() : nil
+        guard context.enclosingView != nil || sceneKind != nil else { return }
         report.append(Finding(
             message: "`body` is \(length) lines long (limit \(limit)"
                 + (presented > 0 ? ", not counting \(presented) lines of presented sheets and alerts" : "")
