@@ -385,3 +385,16 @@ extension SyntaxProtocol {
         return false
     }
 }
+
+extension SyntaxProtocol {
+    /// The node stands inside an `await` expression of its own statement (`try await f()`,
+    /// `await f().x`), not of a statement or closure around it.
+    public var isAwaitedInItsStatement: Bool {
+        var current = Syntax(self).parent
+        while let node = current, !node.is(CodeBlockItemSyntax.self), !node.is(ClosureExprSyntax.self), !node.is(MemberBlockItemSyntax.self) {
+            if node.is(AwaitExprSyntax.self) { return true }
+            current = node.parent
+        }
+        return false
+    }
+}

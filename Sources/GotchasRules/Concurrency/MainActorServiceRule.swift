@@ -135,7 +135,7 @@ struct MainActorServiceRule: Rule {
                 if decoders.contains(token.text) { decodes = decodes || !isInDetachedTask(token) }
                 if ioNames.contains(token.text) && !(token.parent?.is(IdentifierTypeSyntax.self) ?? false)
                     && !(token.parent?.is(MemberTypeSyntax.self) ?? false) && !isCollectionLabel(token) && !isInDetachedTask(token) {
-                    if token.text == "URLSession", isAwaited(token) { awaitedNetwork = true } else { found.insert(token.text) }
+                    if token.text == "URLSession", token.isAwaitedInItsStatement { awaitedNetwork = true } else { found.insert(token.text) }
                 }
             }
         }
@@ -146,16 +146,6 @@ struct MainActorServiceRule: Rule {
     /// The name `ioNamesOnTheMainActor` gives awaited `URLSession` calls whose responses the actor decodes.
     static let awaitedNetwork = "URLSession (awaited)"
     static let decoders: Set<String> = ["JSONDecoder", "PropertyListDecoder", "JSONSerialization"]
-
-    /// The token stands in an `await` expression of its statement (`try await session.data(for:)`).
-    static func isAwaited(_ token: TokenSyntax) -> Bool {
-        var node = token.parent
-        while let current = node, !current.is(CodeBlockItemSyntax.self), !current.is(MemberBlockItemSyntax.self) {
-            if current.is(AwaitExprSyntax.self) { return true }
-            node = current.parent
-        }
-        return false
-    }
 
     /// The token stands in the closure of a `Task.detached { }`, which does not run on the actor.
     static func isInDetachedTask(_ token: TokenSyntax) -> Bool {

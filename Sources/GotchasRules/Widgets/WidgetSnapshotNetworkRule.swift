@@ -149,7 +149,7 @@ struct WidgetSnapshotNetworkRule: Rule {
     /// `await fetchAccount(…)` where that method of the same type makes a request
     /// (uses `URLSession` or constructs a `…Client`).
     private func checkHelperCall(_ call: FunctionCallExprSyntax, in context: RuleContext, report: inout [Finding]) {
-        guard Self.isAwaited(call),
+        guard call.isAwaitedInItsStatement,
               let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
                 ?? call.calledExpression.as(MemberAccessExprSyntax.self).flatMap({ $0.base?.trimmedText == "self" ? $0.declName.baseName.text : nil }),
               let function = context.functionStack.last(where: { $0.kind == .function }),
@@ -179,16 +179,6 @@ struct WidgetSnapshotNetworkRule: Rule {
                 guard case .identifier(let callee) = tokens[next].tokenKind, tokens[next + 1].text == "(" else { continue }
                 if helperMakesRequest(callee, in: members, depth: depth + 1, visited: &visited) { return true }
             }
-        }
-        return false
-    }
-
-    /// Inside an `await` expression of the same statement (`await f().x`, `try await f()`).
-    static func isAwaited(_ call: FunctionCallExprSyntax) -> Bool {
-        var current = call.parent
-        while let node = current, !node.is(CodeBlockItemSyntax.self), !node.is(ClosureExprSyntax.self) {
-            if node.is(AwaitExprSyntax.self) { return true }
-            current = node.parent
         }
         return false
     }
