@@ -224,6 +224,10 @@ enum WorkspaceRuleSupport {
     /// The file imports WidgetKit (widget rules apply only there).
     static func isWidgetFile(_ context: RuleContext) -> Bool { context.imports.contains("WidgetKit") }
 
+    /// A widget's views: the file imports WidgetKit, and not only to reload timelines from the app
+    /// (`WidgetCenter`, `RuleContext.isWidgetCode`).
+    static func isWidgetViewFile(_ context: RuleContext) -> Bool { isWidgetFile(context) && context.isWidgetCode }
+
     /// Widget or Live Activity code (`RuleContext.isWidgetCode`).
     static func isWidgetCode(_ context: RuleContext) -> Bool { context.isWidgetCode }
 

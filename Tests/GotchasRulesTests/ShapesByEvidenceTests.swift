@@ -778,4 +778,29 @@ import Testing
         #expect(lint("idiom != .pad || showsBanner").map(\.severity) == [.warning])
         #expect(lint("kind == .phone").map(\.severity) == [.warning])
     }
+
+    /// A computed `UUID()` id of a type that is not `Identifiable` identifies nothing by itself.
+    @Test func aComputedUUIDOfATypeThatIsNotIdentifiableIsInfo() {
+        let list = "struct Folders: View { let folders: [Folder]; var body: some View { List(folders) { Text($0.name) } } }"
+        let plain = RuleHarness.lint("struct Folder { let name: String; var id: UUID { UUID() } }", only: "unstable-identity",
+                                     otherFiles: ["Folders.swift": list])
+        #expect(plain.map(\.severity) == [.info])
+        let identifiable = RuleHarness.lint("struct Folder: Identifiable { let name: String; var id: UUID { UUID() } }", only: "unstable-identity",
+                                            otherFiles: ["Folders.swift": list])
+        #expect(identifiable.map(\.severity) == [.warning])
+    }
+
+    /// A view hosted by a project's own hosting type (`rootView:`) is built by the app, not only by previews.
+    @Test func aViewAProjectHostBuildsIsNotPreviewOnly() {
+        let sheet = """
+            struct PetSheet: View {
+                var body: some View { NavigationView { Text("Pet") } }
+            }
+            #Preview { PetSheet() }
+            """
+        let hosted = RuleHarness.lint(sheet, only: "navigation-view", otherFiles: [
+            "PetController.swift": "final class PetController: UIViewController { func show() { present(BottomSheetHost(rootView: PetSheet()), animated: true) } }",
+        ])
+        #expect(hosted.count == 1 && hosted.allSatisfy { !$0.message.contains("in a preview") }, "\(hosted.map(\.message))")
+    }
 }

@@ -346,7 +346,8 @@ final class FileIndexCollector {
             }
         }
         // `UIHostingController(rootView: ShareView())`: the app builds `ShareView`, once per controller.
-        if Self.hostingTypes.contains(callee), let root = Self.hostedRoot(of: call),
+        // A project's own host (`HostingBottomSheetController(rootView:)`, a subclass) hosts the same way.
+        if Self.hostingTypes.contains(callee) || TypeNames.startsUppercase(callee), let root = Self.hostedRoot(of: call),
            let name = root.calleeName, TypeNames.startsUppercase(name), name != "TabView",
            root.calledExpression.is(DeclReferenceExprSyntax.self) || root.calledExpression.is(GenericSpecializationExprSyntax.self) {
             entries.builtViews[FileIndex.hostingKey, default: []].insert(name)

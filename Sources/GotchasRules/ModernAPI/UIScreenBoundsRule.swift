@@ -134,6 +134,12 @@ struct UIScreenBoundsRule: Rule {
         ],
         nonTriggering: [
             RuleExample("""
+                import XCTest
+                struct SnapshotHost: View {
+                    var body: some View { Color.clear.frame(width: UIScreen.main.bounds.width) }
+                }
+                """, note: "test code: a snapshot's host, in no app window"),
+            RuleExample("""
                 struct Landscape<Content: View>: View {
                     let content: () -> Content
                     var body: some View {
@@ -297,6 +303,8 @@ struct UIScreenBoundsRule: Rule {
             alias = Self.screenAlias(member, in: context)
             guard alias != nil else { return }
         }
+        // Test code (a snapshot test sizing its host to a device) lays out no app window.
+        if context.isInTestCode { return }
         // `measured ?? UIScreen.main.bounds(.width)`: a fallback for before a size is known.
         if Self.isNilCoalescingFallback(member) { return }
         // A preview's wrapper (`Landscape { Row() }` sizing the canvas like the screen turned): no

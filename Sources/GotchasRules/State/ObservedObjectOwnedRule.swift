@@ -228,8 +228,9 @@ struct ObservedObjectOwnedRule: Rule {
         // A property wrapper (`struct Preference: DynamicProperty`) whose object only relays a store's
         // changes (no `@Published` state of its own, the value lives in `UserDefaults` or iCloud):
         // a new object per wrapper value loses nothing.
-        let holder = type.isView ? "view" : "property wrapper"
-        if !type.isView, Self.objectHoldsNoPublishedState(variable, in: context) { return }
+        let isPropertyWrapper = !type.isView && (type.hasAttribute("propertyWrapper") || type.inherits("DynamicProperty"))
+        let holder = isPropertyWrapper ? "property wrapper" : "view"
+        if isPropertyWrapper, Self.objectHoldsNoPublishedState(variable, in: context) { return }
         // The view's own `init` uses the object (`viewModel.bind(uri: uri)`): a `@StateObject` is not
         // installed yet there, so the init would configure a throwaway instance. The observed object
         // made per view value is what this code relies on.

@@ -225,6 +225,14 @@ struct UnstableIdentityRule: CallRule {
                 range: call.byteRange, loweredSeverity: .info))
             return
         }
+        // Not `Identifiable` (here or in an extension anywhere): no `ForEach`/`List` takes it as the
+        // identity unless a call names it (`id: \.id`).
+        if let type = context.enclosingType, !type.inherits("Identifiable"), context.type(named: type.name)?.inherits("Identifiable") != true {
+            report.append(Finding(
+                message: "A computed `id` returning `UUID()` is a new value every time it is read; `\(type.name)` is not `Identifiable`, so it identifies views only where a list names it (`id: \\.id`), and there rows reset their state; store it once (`let id = UUID()`) or remove it",
+                range: call.byteRange, loweredSeverity: .info))
+            return
+        }
         // A type no view names (an error thrown and caught, a request body sent to a server) is never
         // listed: nothing identifies views by it.
         if let type = context.enclosingType, Self.isNamedByNoView(type, in: context) {

@@ -62,6 +62,17 @@ struct WidgetDateNowTextRule: CallRule {
         ],
         nonTriggering: [
             RuleExample("""
+                import SwiftUI
+                import WidgetKit
+                struct DevicesPopover: View {
+                    let updated: Double
+                    var body: some View {
+                        Text("\\(Int((Date().timeIntervalSince1970 - updated) / 60)) mins ago")
+                            .onAppear { WidgetCenter.shared.reloadAllTimelines() }
+                    }
+                }
+                """, note: "an app's view that imports WidgetKit only to reload the widgets' timelines"),
+            RuleExample("""
                 import WidgetKit
                 struct ClockView: View {
                     let entry: Entry
@@ -111,7 +122,7 @@ struct WidgetDateNowTextRule: CallRule {
 
     func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
         guard call.calledExpression.is(DeclReferenceExprSyntax.self),
-              WorkspaceRuleSupport.isWidgetFile(context), context.enclosingView != nil, context.isInRenderPath,
+              WorkspaceRuleSupport.isWidgetViewFile(context), context.enclosingView != nil, context.isInRenderPath,
               call.argument(labeled: "style") == nil, call.argument(labeled: "timerInterval") == nil,
               let first = call.arguments.first, first.label == nil
         else { return }

@@ -120,7 +120,7 @@ struct WidgetGeometryMeasureRule: CallRule {
     static let calledNames: Set<String> = ["onAppear", "task", "onGeometryChange"]
 
     func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
-        guard call.calledExpression.is(MemberAccessExprSyntax.self), WorkspaceRuleSupport.isWidgetFile(context), let view = context.enclosingView
+        guard call.calledExpression.is(MemberAccessExprSyntax.self), WorkspaceRuleSupport.isWidgetViewFile(context), let view = context.enclosingView
         else { return }
         var states = Set(view.properties.filter { $0.attributes.contains("State") }.map(\.name))
         // A state nothing reads (written, never shown) loses nothing to the snapshot.

@@ -54,7 +54,7 @@ struct WidgetTimelineViewRule: CallRule {
 
     func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
         guard call.calledExpression.is(DeclReferenceExprSyntax.self),
-              WorkspaceRuleSupport.isWidgetFile(context), context.enclosingView != nil, context.execution == .render
+              WorkspaceRuleSupport.isWidgetViewFile(context), context.enclosingView != nil, context.execution == .render
         else { return }
         let end = call.rightParen?.endPositionBeforeTrailingTrivia.utf8Offset ?? call.calledExpression.endPositionBeforeTrailingTrivia.utf8Offset
         report.append(Finding(

@@ -98,7 +98,7 @@ struct WidgetTimerTextRule: CallRule {
     func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
         guard call.calledExpression.is(DeclReferenceExprSyntax.self),
               call.argument(labeled: "style")?.expression.trimmedText == ".timer",
-              WorkspaceRuleSupport.isWidgetFile(context), context.enclosingView != nil
+              WorkspaceRuleSupport.isWidgetViewFile(context), context.enclosingView != nil
         else { return }
         if context.isInside(["mask"]) || Self.isHidden(call) {
             report.append(Finding(
