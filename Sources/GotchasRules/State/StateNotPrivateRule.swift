@@ -99,6 +99,19 @@ struct StateNotPrivateRule: Rule {
         ],
         nonTriggering: [
             RuleExample("""
+                struct MapWidgetSettings: View {
+                    let widget: MapWidget
+                    @State var size: Double
+                    var body: some View {
+                        Slider(value: $size, in: 500 ... 10000, onEditingChanged: { editing in
+                            if !editing { widget.size = size }
+                        })
+                    }
+                }
+                """, note: "a draft the caller seeds and the view writes back when an edit ends", otherFiles: [
+                    "Settings.swift": "struct Settings: View {\n    let widget: MapWidget\n    var body: some View { MapWidgetSettings(widget: widget, size: widget.size) }\n}",
+                ]),
+            RuleExample("""
                 #if DEBUG
                 struct MovieItemTest: View {
                     @State var favorite = false
@@ -325,7 +338,8 @@ struct StateNotPrivateRule: Rule {
     }
 
     /// Some caller passes the property's label (or an `init` of the view takes a parameter of its
-    /// name), and the view stores a closure or a `@Binding`: a way to hand the edited value back.
+    /// name), and the view stores a closure or a `@Binding` (a way to hand the edited value back),
+    /// or its code writes the value back itself (`widget.size = size`, on an edit's end).
     static func isSeededDraft(_ variable: VariableDeclSyntax, in context: RuleContext) -> Bool {
         guard let view = context.enclosingType, let members = variable.parent?.parent?.as(MemberBlockItemListSyntax.self),
               let name = variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
@@ -335,8 +349,25 @@ struct StateNotPrivateRule: Rule {
             if property.attributes.contains("Binding") { return true }
             return property.bindings.contains { $0.typeAnnotation.map { WorkspaceRuleSupport.isWayBack($0.type) } ?? false }
         }
-        guard holdsWayBack else { return false }
+        guard holdsWayBack || Self.writesBack(name, in: members) else { return false }
         return view.initializerParameters.contains(name) || context.initializerLabels(passedTo: view.name)?.contains(name) == true
+    }
+
+    /// Some member assigns the value of `name` whole to something else (`model.size = size`,
+    /// `self.settings.delay = delay`): the state is a draft the view commits back.
+    static func writesBack(_ name: String, in members: MemberBlockItemListSyntax) -> Bool {
+        members.contains { member in
+            member.decl.tokens(viewMode: .sourceAccurate).contains { token in
+                guard token.text == name, let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { return false }
+                let read = reference.parent?.as(MemberAccessExprSyntax.self).flatMap {
+                    $0.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) && $0.declName.id == reference.id ? Syntax($0) : nil
+                } ?? Syntax(reference)
+                guard let list = read.parent?.as(ExprListSyntax.self), list.parent?.is(SequenceExprSyntax.self) == true, list.count == 3 else { return false }
+                let elements = Array(list)
+                return elements[1].is(AssignmentExprSyntax.self) && elements[2].id == read.id
+                    && elements[0].trimmedDescription != read.trimmedDescription
+            }
+        }
     }
 
     /// Whether `private` still compiles, and so how safe the fix is (nil: no fix).
