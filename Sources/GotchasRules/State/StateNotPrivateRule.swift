@@ -356,16 +356,19 @@ struct StateNotPrivateRule: Rule {
     /// Some member assigns the value of `name` whole to something else (`model.size = size`,
     /// `self.settings.delay = delay`): the state is a draft the view commits back.
     static func writesBack(_ name: String, in members: MemberBlockItemListSyntax) -> Bool {
-        members.contains { member in
-            member.decl.tokens(viewMode: .sourceAccurate).contains { token in
-                guard token.text == name, let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { return false }
+        // `self.size = size` seeds the property itself (an `init`, a closure's parameter of the same name).
+        let itself: Set<String> = [name, "self." + name, "_" + name, "self._" + name]
+        return members.contains { member in
+            !member.decl.is(InitializerDeclSyntax.self) && member.decl.tokens(viewMode: .sourceAccurate).contains { token in
+                // A parameter or local of the same name (`func update(_ message: String) { self.last = message }`) is not the state.
+                guard token.text == name, let reference = token.parent?.as(DeclReferenceExprSyntax.self), !reference.isBoundLocally(name) else { return false }
                 let read = reference.parent?.as(MemberAccessExprSyntax.self).flatMap {
                     $0.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) && $0.declName.id == reference.id ? Syntax($0) : nil
                 } ?? Syntax(reference)
                 guard let list = read.parent?.as(ExprListSyntax.self), list.parent?.is(SequenceExprSyntax.self) == true, list.count == 3 else { return false }
                 let elements = Array(list)
                 return elements[1].is(AssignmentExprSyntax.self) && elements[2].id == read.id
-                    && elements[0].trimmedDescription != read.trimmedDescription
+                    && !itself.contains(elements[0].trimmedDescription)
             }
         }
     }
