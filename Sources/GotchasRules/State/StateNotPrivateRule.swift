@@ -112,6 +112,19 @@ struct StateNotPrivateRule: Rule {
                     "Settings.swift": "struct Settings: View {\n    let widget: MapWidget\n    var body: some View { MapWidgetSettings(widget: widget, size: widget.size) }\n}",
                 ]),
             RuleExample("""
+                struct LutSettings: View {
+                    let lut: Lut
+                    let model: Model
+                    @State var name: String
+                    var body: some View {
+                        TextField("Name", text: $name)
+                            .onChange(of: name) { name in model.rename(lut, to: name) }
+                    }
+                }
+                """, note: "a draft whose every change the view hands on", otherFiles: [
+                    "Luts.swift": "struct Luts: View {\n    let lut: Lut\n    let model: Model\n    var body: some View { LutSettings(lut: lut, model: model, name: lut.name) }\n}",
+                ]),
+            RuleExample("""
                 #if DEBUG
                 struct MovieItemTest: View {
                     @State var favorite = false
@@ -354,12 +367,18 @@ struct StateNotPrivateRule: Rule {
     }
 
     /// Some member assigns the value of `name` whole to something else (`model.size = size`,
-    /// `self.settings.delay = delay`): the state is a draft the view commits back.
+    /// `self.settings.delay = delay`), or hands each change on (`.onChange(of: name) { model.rename(…) }`):
+    /// the state is a draft the view commits back.
     static func writesBack(_ name: String, in members: MemberBlockItemListSyntax) -> Bool {
         // `self.size = size` seeds the property itself (an `init`, a closure's parameter of the same name).
         let itself: Set<String> = [name, "self." + name, "_" + name, "self._" + name]
         return members.contains { member in
             !member.decl.is(InitializerDeclSyntax.self) && member.decl.tokens(viewMode: .sourceAccurate).contains { token in
+                if token.text == "onChange", let call = token.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
+                   let observed = call.argument(labeled: "of")?.expression.trimmedDescription, itself.contains(observed),
+                   call.closureArguments.contains(where: { closure in closure.closure.statements.contains { $0.item.is(ExprSyntax.self) || $0.item.is(ExpressionStmtSyntax.self) } }) {
+                    return true
+                }
                 // A parameter or local of the same name (`func update(_ message: String) { self.last = message }`) is not the state.
                 guard token.text == name, let reference = token.parent?.as(DeclReferenceExprSyntax.self), !reference.isBoundLocally(name) else { return false }
                 let read = reference.parent?.as(MemberAccessExprSyntax.self).flatMap {

@@ -64,6 +64,17 @@ struct WidgetDateNowTextRule: CallRule {
             RuleExample("""
                 import SwiftUI
                 import WidgetKit
+                struct DeviceRow: View {
+                    let entry: DeviceEntry
+                    var body: some View {
+                        Text("\\((Date().timeIntervalSince1970 - entry.updated) / 60 > 10 ? "⚠︎ " : "")\\(entry.name)")
+                    }
+                }
+                struct DeviceEntry: TimelineEntry { let date: Date; let updated: Double; let name: String }
+                """, note: "the current date only decides which mark shows; no date is shown"),
+            RuleExample("""
+                import SwiftUI
+                import WidgetKit
                 struct DevicesPopover: View {
                     let updated: Double
                     var body: some View {
@@ -176,8 +187,29 @@ struct WidgetDateNowTextRule: CallRule {
         }
         for (index, token) in tokens.enumerated() where token.text == "Date" {
             guard index + 2 < tokens.count else { continue }
-            if tokens[index + 1].text == "(", tokens[index + 2].text == ")" { return true }
-            if tokens[index + 1].text == ".", tokens[index + 2].text == "now" { return true }
+            let reads = (tokens[index + 1].text == "(" && tokens[index + 2].text == ")") || (tokens[index + 1].text == "." && tokens[index + 2].text == "now")
+            // `(Date() - updated) / 60 > 10 ? "⚠︎ " : ""`: the date only decides which constant shows.
+            if reads, !Self.onlyDecides(token, within: expression) { return true }
+        }
+        return false
+    }
+
+    /// The token stands in a comparison (`… > 10`) that is the condition of a `?:` inside `outer`:
+    /// what shows is one of the branches, not the date.
+    static func onlyDecides(_ token: TokenSyntax, within outer: ExprSyntax) -> Bool {
+        var node = Syntax(token)
+        while let parent = node.parent, node.id != outer.id {
+            if let list = parent.as(ExprListSyntax.self), parent.parent?.is(SequenceExprSyntax.self) == true,
+               let position = list.firstIndex(where: { $0.id == node.id }) {
+                let elements = Array(list)
+                let index = list.distance(from: list.startIndex, to: position)
+                // Before the `? :` of this sequence, with a comparison operator at this level.
+                if let ternary = elements.firstIndex(where: { $0.is(UnresolvedTernaryExprSyntax.self) }), index < ternary,
+                   elements[..<ternary].contains(where: { $0.as(BinaryOperatorExprSyntax.self).map { UIScreenBoundsRule.comparisons.contains($0.operator.text) } == true }) {
+                    return true
+                }
+            }
+            node = parent
         }
         return false
     }
