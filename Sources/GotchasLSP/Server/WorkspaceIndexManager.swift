@@ -150,7 +150,7 @@ struct WorkspaceFiles: Sendable {
             if let maximum = options.maximumDirectories { options.maximumDirectories = max(0, maximum - directoriesRead) }
             current = (folder, SourceTreeScan(startingAt: folder, options: options))
         }
-        guard var (folder, scan) = current else { return }
+        guard let folder = current?.folder, var scan = current?.scan else { return }
         let before = scan.directoriesRead
         scan.advance(directories: count)
         directoriesRead += scan.directoriesRead - before
