@@ -362,14 +362,23 @@ struct StateNotPrivateRule: Rule {
             if property.attributes.contains("Binding") { return true }
             return property.bindings.contains { $0.typeAnnotation.map { WorkspaceRuleSupport.isWayBack($0.type) } ?? false }
         }
-        guard holdsWayBack || Self.writesBack(name, in: members) else { return false }
+        guard holdsWayBack || Self.writesBack(name, in: members, of: context.document) else { return false }
         return view.initializerParameters.contains(name) || context.initializerLabels(passedTo: view.name)?.contains(name) == true
     }
 
     /// Some member assigns the value of `name` whole to something else (`model.size = size`,
     /// `self.settings.delay = delay`), or hands each change on (`.onChange(of: name) { model.rename(…) }`):
     /// the state is a draft the view commits back.
-    static func writesBack(_ name: String, in members: MemberBlockItemListSyntax) -> Bool {
+    static func writesBack(_ name: String, in members: MemberBlockItemListSyntax, of document: SourceDocument) -> Bool {
+        // Most views do neither: the bytes say so before any token is looked at (written the usual way,
+        // `= size`, `onChange(of: size`; other spacing is not looked for).
+        let range = members.position.utf8Offset..<min(members.endPosition.utf8Offset, document.bytes.count)
+        let written = document.bytes.withUnsafeBufferPointer { bytes in
+            let slice = UnsafeBufferPointer(rebasing: bytes[range])
+            return ByteSearch.contains(Array(("= " + name).utf8), in: slice) || ByteSearch.contains(Array(("onChange(of: " + name).utf8), in: slice)
+                || ByteSearch.contains(Array(("onChange(of: self." + name).utf8), in: slice)
+        }
+        guard written else { return false }
         // `self.size = size` seeds the property itself (an `init`, a closure's parameter of the same name).
         let itself: Set<String> = [name, "self." + name, "_" + name, "self._" + name]
         return members.contains { member in
