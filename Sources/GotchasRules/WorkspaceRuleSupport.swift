@@ -461,10 +461,12 @@ enum WorkspaceRuleSupport {
         // A type written by name: its simple name is the qualified one at the top level, where
         // extensions of system types (`extension CGFloat`) live (no look-up for every `Color.red`).
         if TypeNames.startsUppercase(baseName) { return .staticMember(owner: baseName, name: name) }
-        // Only a type's name can name a declaration (`[Item]`, `Theme?` name none).
-        guard let reference = base.as(DeclReferenceExprSyntax.self), let held = valueTypeName(of: reference, in: context),
-              held.allSatisfy({ $0 == "." || $0 == "_" || $0.isLetter || $0.isNumber })
-        else { return nil }
+        // Only a type's name can name a declaration (`[Item]`, `Theme?` name none). A value whose type
+        // this file does not tell (`if let text = story.text { text.formattedHTML() }`) is like a chain's:
+        // only a member of an extension of a system type can be meant.
+        guard let reference = base.as(DeclReferenceExprSyntax.self) else { return nil }
+        guard let held = valueTypeName(of: reference, in: context) else { return .extensionMember(name: name) }
+        guard held.allSatisfy({ $0 == "." || $0 == "_" || $0.isLetter || $0.isNumber }) else { return nil }
         return .typeNamedMember(type: held, scope: owner, name: name, sharedInstance: false)
     }
 

@@ -32,6 +32,22 @@ struct FormatterInBodyRule: Rule {
         useInstead: "a static, cached formatter",
         triggering: [
             RuleExample("""
+                struct StoryHeader: View {
+                    let story: Story
+                    var body: some View {
+                        if let text = story.text { Text(↓text.formattedHTML()) }
+                    }
+                }
+                """, note: "a local whose type the file does not tell, and a `String` extension that parses Markdown", otherFiles: [
+                    "String+HTML.swift": """
+                        extension String {
+                            func formattedHTML() -> AttributedString {
+                                (try? AttributedString(markdown: replacingOccurrences(of: "<p>", with: "\\n"))) ?? AttributedString(self)
+                            }
+                        }
+                        """,
+                ]),
+            RuleExample("""
                 struct TorrentRow: View {
                     let size: Int64
                     var formatter: SizeFormatting = SizeFormatter()
