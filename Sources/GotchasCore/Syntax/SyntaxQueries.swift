@@ -348,21 +348,18 @@ extension SyntaxProtocol {
     /// most one of them runs each time the code around them does. False when either is in the
     /// condition, or they share a branch.
     public func runsExclusively(with other: some SyntaxProtocol) -> Bool {
-        // The path from each node up to the root, to find where they part.
-        var ancestors: [SyntaxIdentifier: Syntax] = [:]
+        // Each ancestor of this node, with its child on the way down to it: where the two paths meet.
         var childOnSelfSide: [SyntaxIdentifier: Syntax] = [:]
         var previous = Syntax(self)
         var node = Syntax(self).parent
-        ancestors[previous.id] = previous
         while let current = node {
-            ancestors[current.id] = current
             childOnSelfSide[current.id] = previous
             previous = current
             node = current.parent
         }
         var otherChild = Syntax(other)
         var common = Syntax(other).parent
-        while let current = common, ancestors[current.id] == nil {
+        while let current = common, childOnSelfSide[current.id] == nil {
             otherChild = current
             common = current.parent
         }
