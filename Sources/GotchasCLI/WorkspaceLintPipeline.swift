@@ -68,6 +68,10 @@ struct WorkspaceLintPipeline: Sendable {
         var filesRead = 0
         /// With `reportsIndexes`, each of `files`' index (same order); empty otherwise.
         var indexes: [CachedFileIndex] = []
+        /// The second pass: files whose rules ran again on a tree (kept or parsed again), and
+        /// files whose rules only decided again (`Linter.redecide`, no tree).
+        var rerunFiles = 0
+        var redecidedFiles = 0
     }
 
     private struct FirstPass: Sendable {
@@ -82,6 +86,14 @@ struct WorkspaceLintPipeline: Sendable {
         var diagnostics: [Diagnostic]
         var fileIndex: CachedFileIndex
         var tree: ParsedFile?
+        /// The file's late decisions, when it has any (not from the cache).
+        var late: LateState?
+    }
+
+    /// What `Linter.redecide` needs of a first pass besides its diagnostics.
+    private struct LateState: Sendable {
+        var decisions: LateDecisions
+        var suppressions: Suppressions
     }
 
     /// Documents given in the inputs (tests): their reports, in order.
@@ -114,9 +126,10 @@ struct WorkspaceLintPipeline: Sendable {
         outcomes.removeAll()  // `first` holds the passes now: their trees are freed once pass 2 ran
         let keptInputs = kept.map { inputs[$0] }
         let inconsistent = Locked(false)
+        var counts = (rerun: 0, redecided: 0)
         var diagnostics = first.contains(where: \.fileIndex.asksWorkspace)
             ? secondPass(keptInputs, first: &first, settingsKeys: kept.map { settingsKeys.isEmpty ? "" : settingsKeys[$0] },
-                         ruleIDs: ruleIDs, settingsOnly: settingsOnly, inconsistent: inconsistent)
+                         ruleIDs: ruleIDs, settingsOnly: settingsOnly, inconsistent: inconsistent, counts: &counts)
             : first.map(\.diagnostics)
         // The text of every file with a finding, or named by one, is needed to print it.
         var needed = Set<String>()
@@ -149,7 +162,7 @@ struct WorkspaceLintPipeline: Sendable {
         }
         let earlyReads = first.indices.filter { inputs[kept[$0]].document == nil && first[$0].trusted == nil }.count
         return Output(files: files, problems: problems, stamps: next, filesRead: earlyReads + lateReads.withLock { $0 } + problems.count,
-                      indexes: reportsIndexes ? first.map(\.fileIndex) : [])
+                      indexes: reportsIndexes ? first.map(\.fileIndex) : [], rerunFiles: counts.rerun, redecidedFiles: counts.redecided)
     }
 
     /// `settingsKey` per input, computed once per run of equal configurations (usually
@@ -230,13 +243,14 @@ struct WorkspaceLintPipeline: Sendable {
             }
             guard let document else { return .failure(FileProblem(path: input.path, message: "not read")) }
             let parsed = ParsedFile(safeDocument: document)
-            let result = linter.lint(parsed, configuration: input.configuration)
+            let result = linter.lintKeepingLateDecisions(parsed, configuration: input.configuration)
             let fileIndex = CachedFileIndex(fileIndex: result.fileIndex, encoding: cache != nil)
             if let cache {
                 cache.store(result.diagnostics, fileIndex: fileIndex,
                             key: ResultCache.key(path: input.path, contentDigest: digest, settings: settingsKeys[index]))
             }
-            let mayNeedTree = result.fileIndex.queries.mightBeAnsweredDifferently(
+            // Only the walk's questions need the tree: a late decision decides again without it.
+            let mayNeedTree = (result.late?.walkQuestions ?? result.fileIndex.queries).mightBeAnsweredDifferently(
                 declaredElsewhere: { name in
                     declarers.withLock { known in
                         if known == nil { known = Self.declarers(of: inputs) }
@@ -249,8 +263,9 @@ struct WorkspaceLintPipeline: Sendable {
                 remaining -= document.bytes.count
                 return true
             }
+            let late = result.late.flatMap { $0.rules.isEmpty ? nil : LateState(decisions: $0, suppressions: result.suppressions) }
             return .success(FirstPass(contentDigest: digest, document: document, read: read, trusted: trusted,
-                                      diagnostics: result.diagnostics, fileIndex: fileIndex, tree: keep ? parsed.compacted : nil))
+                                      diagnostics: result.diagnostics, fileIndex: fileIndex, tree: keep ? parsed.compacted : nil, late: late))
         }
     }
 
@@ -258,7 +273,7 @@ struct WorkspaceLintPipeline: Sendable {
     /// A file not read so far is read if a rule must run again on it (a trusted stamp
     /// that turns out wrong sets `inconsistent`).
     private func secondPass(_ inputs: [Input], first: inout [FirstPass], settingsKeys: [String], ruleIDs: [String],
-                            settingsOnly: WorkspaceIndex, inconsistent: Locked<Bool>) -> [[Diagnostic]] {
+                            settingsOnly: WorkspaceIndex, inconsistent: Locked<Bool>, counts: inout (rerun: Int, redecided: Int)) -> [[Diagnostic]] {
         // Workspace-dependent results are keyed by the digest of every file's index;
         // the index itself is only built (and cached indexes decoded) when one misses.
         let asking = inputs.indices.filter { first[$0].fileIndex.asksWorkspace }
@@ -279,12 +294,22 @@ struct WorkspaceLintPipeline: Sendable {
             for (path, text) in settings { workspace.updateSettings(path: path, text: text) }
         }
         let passes = first
+        let tally = Locked((rerun: 0, redecided: 0))
         let results = ParallelMap.map(Array(inputs.indices), workers: workers) { [linter, cache, workspace, secondKeys] index -> ([Diagnostic], SourceDocument?) in
             let pass = passes[index]
             guard pass.fileIndex.asksWorkspace else { return (pass.diagnostics, nil) }
             if let cached = cachedSecond[index] { return (cached, nil) }
             let input = inputs[index]
-            let rerun = pass.fileIndex.fileIndex?.queries.rulesAnsweredDifferently(by: workspace, forFileAt: input.path) ?? Set(ruleIDs)
+            var rerun = pass.fileIndex.fileIndex?.queries.rulesAnsweredDifferently(by: workspace, forFileAt: input.path) ?? Set(ruleIDs)
+            // A rule none of whose walk questions is answered differently changed only in its late
+            // decisions: those are decided again, without the tree.
+            var redecided: Set<String> = []
+            if let late = pass.late?.decisions {
+                redecided = rerun.intersection(late.rules).filter { rule in
+                    !(late.walkQuestions.byRule[rule]?.contains { $0.isAnsweredDifferently(by: workspace, forFileAt: input.path) } ?? false)
+                }
+                rerun.subtract(redecided)
+            }
             var diagnostics = pass.diagnostics
             var readNow: SourceDocument?
             if !rerun.isEmpty {
@@ -305,13 +330,23 @@ struct WorkspaceLintPipeline: Sendable {
                 let findings = linter.lint(parsed, configuration: onlyRerun, workspace: workspace).diagnostics
                 diagnostics = (diagnostics.filter { !rerun.contains($0.ruleID) } + findings)
                     .sorted(by: Diagnostic.inReportOrder)
+                tally.withLock { $0.rerun += 1 }
+            }
+            if !redecided.isEmpty, let late = pass.late, let document = pass.document {
+                diagnostics = linter.redecide(redecided, of: LintResult(diagnostics: diagnostics, suppressions: late.suppressions, late: late.decisions),
+                                              document: document, configuration: input.configuration, workspace: workspace)
+                tally.withLock { $0.redecided += 1 }
             }
             if let key = secondKeys[index] { cache?.store(diagnostics, key: key) }
             return (diagnostics, readNow)
         }
         for (index, result) in results.enumerated() where result.1 != nil { first[index].document = result.1 }
         // Not needed any more: the trees are most of the memory of a cold run.
-        for index in first.indices { first[index].tree = nil }
+        for index in first.indices {
+            first[index].tree = nil
+            first[index].late = nil
+        }
+        counts = tally.withLock { $0 }
         return results.map { $0.0 }
     }
 

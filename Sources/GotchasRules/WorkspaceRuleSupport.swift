@@ -283,10 +283,28 @@ enum WorkspaceRuleSupport {
     /// A `public` (or `open`) view is built by the module's clients (a package's views by the
     /// apps that use it), which the linted tree does not show: never preview code by that evidence.
     static func isPreviewOnly(_ context: RuleContext, at node: Syntax) -> Bool {
-        if context.isInPreviewCode { return true }
-        guard let view = context.enclosingView else { return false }
-        if isPublicDeclaration(around: node) { return false }
-        return context.isBuiltOnlyByPreviews(view.name)
+        previewOnly(context, at: node).answer(asking: context)
+    }
+
+    /// `isPreviewOnly` as what the tree tells, and the workspace question left (for a late decision).
+    static func previewOnly(_ context: RuleContext, at node: Syntax) -> PreviewOnly {
+        if context.isInPreviewCode { return .known(true) }
+        guard let view = context.enclosingView else { return .known(false) }
+        if isPublicDeclaration(around: node) { return .known(false) }
+        return .builtOnlyByPreviews(view.name)
+    }
+
+    /// Whether code is preview-only: known from the tree, or whether previews alone build a view.
+    enum PreviewOnly: Sendable {
+        case known(Bool)
+        case builtOnlyByPreviews(String)
+
+        func answer(asking workspace: some WorkspaceAsking) -> Bool {
+            switch self {
+            case .known(let value): value
+            case .builtOnlyByPreviews(let view): workspace.isBuiltOnlyByPreviews(view)
+            }
+        }
     }
 
     /// The innermost type declaration or extension around `node` is `public` or `open`.

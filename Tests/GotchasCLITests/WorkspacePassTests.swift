@@ -60,6 +60,14 @@ import Testing
     @Test func matchesLintingEveryFileWithTheFinishedIndex() throws {
         let tree = try TemporaryTree(Self.crossFile.merging(Self.reach) { a, _ in a })
         try FileManager.default.copyItem(atPath: ExamplesTests.examples, toPath: tree.path("Examples"))
+        // The model's cross-file scenarios, each in its own folder (their type names repeat).
+        for (number, scenario) in WorkspaceModelScenario.all.enumerated() {
+            for (relative, text) in scenario.files where relative.hasSuffix(".swift") && !relative.hasSuffix("Package.swift") {
+                let path = tree.path("Scenarios/\(number)/" + relative)
+                try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try text.write(toFile: path, atomically: true, encoding: .utf8)
+            }
+        }
         for file in SyntheticCorpus().files(targetLines: 3_000) {
             let path = tree.path("Synthetic/" + file.path)
             try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
@@ -82,8 +90,13 @@ import Testing
             ("cold cache", WorkspaceLintPipeline(linter: linter, cache: cache, workers: 2, settings: settings)),
             ("warm cache", WorkspaceLintPipeline(linter: linter, cache: cache, workers: 2, settings: settings)),
         ] {
-            let reports = run.run(inputs)
+            let output = run.lint(inputs)
+            let reports = output.files
             #expect(reports.map(\.path) == inputs.map(\.path))
+            if !label.contains("cache") {
+                // Both ways of the second pass ran: rules again on a tree, late decisions alone.
+                #expect(output.rerunFiles > 0 && output.redecidedFiles > 0, "\(label): \(output.rerunFiles) re-run, \(output.redecidedFiles) re-decided")
+            }
             for (report, wanted) in zip(reports, expected) {
                 #expect(Self.summary(report.diagnostics) == wanted, "\(label): \(report.path)")
             }

@@ -54,13 +54,16 @@ public struct LintResult: Sendable {
     public var fileIndex: FileIndex
     /// Set when the file could not be linted at all (see `ParserLimits`).
     public var notLintedReason: String?
+    /// The file's late decisions (`Linter.lintKeepingLateDecisions` only).
+    public var late: LateDecisions?
 
     public init(diagnostics: [Diagnostic], suppressions: Suppressions = Suppressions(), fileIndex: FileIndex = FileIndex(path: ""),
-                notLintedReason: String? = nil) {
+                notLintedReason: String? = nil, late: LateDecisions? = nil) {
         self.diagnostics = diagnostics
         self.suppressions = suppressions
         self.fileIndex = fileIndex
         self.notLintedReason = notLintedReason
+        self.late = late
     }
 
     /// Nothing found, no suppression comments (e.g. a file the configuration excludes).
@@ -121,6 +124,32 @@ public struct Linter: Sendable {
         lint(file, configuration: configuration, workspace: workspace, remembering: false, after: nil).result
     }
 
+    /// Lints the same as `lint`, and keeps the file's late decisions (`LintResult.late`), so that
+    /// `redecide` can decide them again with another index, without the tree.
+    public func lintKeepingLateDecisions(_ file: ParsedFile, configuration: RuleConfiguration, workspace: WorkspaceIndex = .empty) -> LintResult {
+        lint(file, configuration: configuration, workspace: workspace, remembering: false, after: nil, keepsLateDecisions: true).result
+    }
+
+    /// `result`'s diagnostics with the rules `rules` (IDs, each with late decisions and no walk
+    /// question `workspace` answers differently from the index `result` was linted with) decided
+    /// again with `workspace`: what linting the file again with it would report.
+    public func redecide(_ rules: Set<String>, of result: LintResult, document: SourceDocument, configuration: RuleConfiguration,
+                         workspace: WorkspaceIndex) -> [Diagnostic] {
+        guard let late = result.late else { return result.diagnostics }
+        var diagnostics = result.diagnostics.filter { !rules.contains($0.ruleID) }
+        diagnostics += late.walkDiagnostics.filter { rules.contains($0.ruleID) }
+        for decision in late.decisions where rules.contains(ruleIDs[decision.ruleIndex]) {
+            for var finding in decision.decide(LateQuestions(workspace: workspace, path: document.path)) {
+                RuleWalker.withholdFixes(of: &finding, ruleRequirement: ruleRequirements[decision.ruleIndex].fix, availability: decision.availability)
+                if let diagnostic = diagnostic(for: finding, ofRule: decision.ruleIndex, in: document, suppressions: result.suppressions,
+                                               configuration: configuration) {
+                    diagnostics.append(diagnostic)
+                }
+            }
+        }
+        return diagnostics.sorted(by: Diagnostic.inReportOrder)
+    }
+
     /// Lints a new version of a file the same as `lint`, but walks only the top-level
     /// items that changed since the lint `previous` remembers (see `LintMemo`), and
     /// returns what the next lint can take over from this one.
@@ -130,7 +159,7 @@ public struct Linter: Sendable {
     }
 
     private func lint(_ file: ParsedFile, configuration: RuleConfiguration, workspace: WorkspaceIndex,
-                      remembering: Bool, after previous: LintMemo?) -> (result: LintResult, memo: LintMemo?) {
+                      remembering: Bool, after previous: LintMemo?, keepsLateDecisions: Bool = false) -> (result: LintResult, memo: LintMemo?) {
         let document = file.document
         if let reason = file.unparsableReason {
             return (LintResult(diagnostics: [], fileIndex: FileIndex(path: document.path), notLintedReason: reason), nil)
@@ -161,6 +190,7 @@ public struct Linter: Sendable {
         }
         guard remembering else {
             let context = RuleContext(document: document, tree: file.tree, workspace: workspace, configuration: configuration)
+            context.collectsLateDecisions = keepsLateDecisions
             let walker = RuleWalker(context: context, dispatch: dispatch)
             walker.walk(file.tree)
             return (result(of: walker, context: context, suppressions: suppressions, configuration: configuration), nil)
@@ -200,24 +230,40 @@ public struct Linter: Sendable {
                         configuration: RuleConfiguration) -> LintResult {
         let document = context.document
         var diagnostics: [Diagnostic] = []
-        for (index, finding) in walker.findings {
-            let id = ruleIDs[index]
-            let line = document.lines.line(containing: finding.range.lowerBound)
-            if suppressions.suppresses(id, onLine: line) { continue }
-            guard var severity = finding.severityOverride.map({ max($0, configuration.severities[id] ?? $0) })
-                    ?? configuration.severities[id] else { continue }
-            if let lowered = finding.loweredSeverity, !configuration.userConfigured.contains(id) { severity = min(severity, lowered) }
-            diagnostics.append(Diagnostic(ruleID: id, severity: severity, message: finding.message,
-                                          range: finding.range, tags: ruleTags[index], related: finding.related,
-                                          fixes: finding.fixes, withheldFixes: finding.withheldFixes))
+        let lateRules = Set(context.lateDecisions.map { ruleIDs[$0.ruleIndex] })
+        var walkDiagnostics: [Diagnostic] = []
+        for (position, (index, finding)) in walker.findings.enumerated() {
+            guard let diagnostic = diagnostic(for: finding, ofRule: index, in: document, suppressions: suppressions, configuration: configuration)
+            else { continue }
+            diagnostics.append(diagnostic)
+            if lateRules.contains(diagnostic.ruleID), !walker.lateFindingIndices.contains(position) { walkDiagnostics.append(diagnostic) }
         }
         diagnostics.sort(by: Diagnostic.inReportOrder)
         // Only rules ask questions (the walk sets `activeRule` before each call).
-        let queries = WorkspaceQueries(byRule: Dictionary(uniqueKeysWithValues: context.queries.compactMap { index, queries in
-            ruleIDs.indices.contains(index) ? (ruleIDs[index], queries) : nil
-        }))
-        let fileIndex = walker.index.fileIndex(queries: queries)
-        return LintResult(diagnostics: diagnostics, suppressions: suppressions, fileIndex: fileIndex)
+        func byID(_ queries: [Int: Set<WorkspaceQueries.Query>]) -> WorkspaceQueries {
+            WorkspaceQueries(byRule: Dictionary(uniqueKeysWithValues: queries.compactMap { index, queries in
+                ruleIDs.indices.contains(index) ? (ruleIDs[index], queries) : nil
+            }))
+        }
+        let fileIndex = walker.index.fileIndex(queries: byID(context.queries))
+        let late = context.collectsLateDecisions
+            ? LateDecisions(decisions: context.lateDecisions, walkQuestions: byID(context.walkQueries), walkDiagnostics: walkDiagnostics, rules: lateRules)
+            : nil
+        return LintResult(diagnostics: diagnostics, suppressions: suppressions, fileIndex: fileIndex, late: late)
+    }
+
+    /// The diagnostic `finding` of the rule at `ruleIndex` makes: its configured severity (or
+    /// the finding's own level), nil where a comment suppresses it or the rule is off.
+    private func diagnostic(for finding: Finding, ofRule ruleIndex: Int, in document: SourceDocument, suppressions: Suppressions,
+                            configuration: RuleConfiguration) -> Diagnostic? {
+        let id = ruleIDs[ruleIndex]
+        let line = document.lines.line(containing: finding.range.lowerBound)
+        if suppressions.suppresses(id, onLine: line) { return nil }
+        guard var severity = finding.severityOverride.map({ max($0, configuration.severities[id] ?? $0) })
+                ?? configuration.severities[id] else { return nil }
+        if let lowered = finding.loweredSeverity, !configuration.userConfigured.contains(id) { severity = min(severity, lowered) }
+        return Diagnostic(ruleID: id, severity: severity, message: finding.message, range: finding.range, tags: ruleTags[ruleIndex],
+                          related: finding.related, fixes: finding.fixes, withheldFixes: finding.withheldFixes)
     }
 }
 

@@ -24,7 +24,7 @@ extension RuleContext {
     /// declarations are merged with the workspace's (an extension here with the type
     /// declared elsewhere). Records the look-up.
     public func resolve(typeNamed name: String) -> TypeResolution {
-        record(.declaration(name))
+        recordQuestion(.declaration(name))
         return resolveUnrecorded(typeNamed: name)
     }
 
@@ -32,10 +32,14 @@ extension RuleContext {
     /// false when the name is unknown or ambiguous. Records only that narrower question
     /// (`TypeFactQuestion`): what else the type's declarations say does not change its answer.
     public func typeFact(_ fact: TypeFactQuestion.Fact, of name: String) -> Bool {
+        typeFact(typeFactQuestion(fact, of: name))
+    }
+
+    /// The question `typeFact(_:of:)` asks, with what this file says of the name where the walk
+    /// stands: a late decision (`decideLater`) asks it with `typeFact(_:)`.
+    public func typeFactQuestion(_ fact: TypeFactQuestion.Fact, of name: String) -> TypeFactQuestion {
         let local = TypeMatching.names(matching: name, in: fileTypes).sorted().map { TypeShape(fileTypes[$0]!, member: fact.member) }
-        let question = TypeFactQuestion(fact: fact, name: name, scope: typeStack.last?.qualifiedName ?? "", local: local)
-        record(.typeFact(question))
-        return question.answer(by: workspace, forFileAt: document.path)
+        return TypeFactQuestion(fact: fact, name: name, scope: typeStack.last?.qualifiedName ?? "", local: local)
     }
 
     /// The declaration `name` means here when it is of `kind` (a class, a struct); nil otherwise.
@@ -69,26 +73,48 @@ extension RuleContext {
         let primaryIsRemote = local == nil || (local?.kind == .extension && remote != nil)
         return TypeDeclaration(path: primaryIsRemote ? remote!.path : document.path, scope: scope)
     }
+}
+
+/// Asks the workspace the questions whose answer depends only on the index and the file's
+/// path, not on where the walk stands: a rule asks them through its `RuleContext`, and a late
+/// decision (`RuleContext.decideLater`) through `LateQuestions`, with the same answers.
+public protocol WorkspaceAsking: AnyObject {
+    /// What other files say (empty for a lone file).
+    var workspace: WorkspaceIndex { get }
+    /// The path of the file asking.
+    var path: String { get }
+    /// Notes a question as asked (the methods below call it), so front ends re-lint exactly
+    /// the files whose answers changed.
+    func recordQuestion(_ query: WorkspaceQueries.Query)
+}
+
+extension WorkspaceAsking {
+    /// Whether the fact `question` asks about holds of the type it names
+    /// (`RuleContext.typeFactQuestion`). Records the question.
+    public func typeFact(_ question: TypeFactQuestion) -> Bool {
+        recordQuestion(.typeFact(question))
+        return question.answer(by: workspace, forFileAt: path)
+    }
 
     /// The environment injections of `typeName` of `kind` (`.injectObject`, `.injectObservable`)
     /// in the workspace (as last indexed, this file included), or none when it is also injected
     /// the other way. Records the look-up: the answer is the rule's whole decision, so the many
     /// edits that add a read of the type elsewhere answer it alike.
     public func loneInjections(of typeName: String, kind: EnvironmentUse.Kind) -> [EnvironmentUse] {
-        record(.loneInjections(typeName, kind: kind))
+        recordQuestion(.loneInjections(typeName, kind: kind))
         return workspace.loneInjections(of: typeName, kind: kind)
     }
 
     /// Intent controls (`Button(intent:)`, `Toggle(…, intent:)`) in the code of a type,
     /// from the workspace index (this file as last indexed included). Records the look-up.
     public func intentControls(in typeName: String) -> [IntentControlUse] {
-        record(.intentControls(typeName))
+        recordQuestion(.intentControls(typeName))
         return workspace.intentControls(in: typeName)
     }
 
     /// Uppercase names the code of a type refers to (workspace index). Records the look-up.
     public func references(of typeName: String) -> Set<String> {
-        record(.references(typeName))
+        recordQuestion(.references(typeName))
         return workspace.references(of: typeName)
     }
 
@@ -97,7 +123,7 @@ extension RuleContext {
     /// or nil when the workspace is not completely indexed (a lone file's first pass, the
     /// server before its indexing ended). Records the look-up.
     public func initializerLabels(passedTo typeName: String) -> Set<String>? {
-        record(.initializerLabels(typeName))
+        recordQuestion(.initializerLabels(typeName))
         return workspace.initializerLabels(passedTo: typeName)
     }
 
@@ -107,15 +133,15 @@ extension RuleContext {
     /// among them when another of its types uses it. Nil while the workspace is not
     /// completely indexed. Records the question.
     public func filesUsing(member: String, of typeName: String) -> [String]? {
-        record(.memberUsers(typeName, member: member))
-        return workspace.filesUsing(member: member, of: typeName, declaredIn: document.path)
+        recordQuestion(.memberUsers(typeName, member: member))
+        return workspace.filesUsing(member: member, of: typeName, declaredIn: path)
     }
 
     /// True when the type's `body` reaches `member` (see `WorkspaceIndex.bodyReaches`), over
     /// every file of the type as last indexed; nil while the workspace is not completely
     /// indexed. Records the question.
     public func bodyReaches(member: String, of typeName: String) -> Bool? {
-        record(.bodyReaches(typeName, member: member))
+        recordQuestion(.bodyReaches(typeName, member: member))
         return workspace.bodyReaches(member: member, of: typeName)
     }
 
@@ -124,7 +150,7 @@ extension RuleContext {
     /// file, with the members on the way (see `WorkspaceIndex.reachedHazard`); nil when none is,
     /// and while the workspace is not completely indexed. Records the question.
     public func reachedHazard(from target: ReachTarget, kinds: Set<ReachHazard.Kind>) -> ReachedHazard? {
-        record(.reachedHazard(target, kinds: kinds.sorted { $0.rawValue < $1.rawValue }))
+        recordQuestion(.reachedHazard(target, kinds: kinds.sorted { $0.rawValue < $1.rawValue }))
         return workspace.reachedHazard(from: target, kinds: kinds)
     }
 
@@ -132,7 +158,7 @@ extension RuleContext {
     /// `WorkspaceIndex.filesEditingElements(of:)`), this file as last indexed included; empty while
     /// the workspace is not completely indexed. Records the question.
     public func filesEditingElements(of name: String) -> [String] {
-        record(.elementEdits(name))
+        recordQuestion(.elementEdits(name))
         return workspace.filesEditingElements(of: name)
     }
 
@@ -147,7 +173,7 @@ extension RuleContext {
     /// carry over (see `WorkspaceIndex.viewTreeHoldsState`); nil while the workspace is not
     /// completely indexed or no file declares `root`. Records the question.
     public func viewTreeHoldsState(rootedAt root: String) -> Bool? {
-        record(.viewTreeHoldsState(root))
+        recordQuestion(.viewTreeHoldsState(root))
         return workspace.viewTreeHoldsState(rootedAt: root)
     }
 
@@ -155,14 +181,14 @@ extension RuleContext {
     /// `NavigationSplitView` (see `WorkspaceIndex.viewTreeBuildsNavigationStack`); nil while the
     /// workspace is not completely indexed or no file declares `root`. Records the question.
     public func viewTreeBuildsNavigationStack(rootedAt root: String) -> Bool? {
-        record(.buildsNavigationStack(root))
+        recordQuestion(.buildsNavigationStack(root))
         return workspace.viewTreeBuildsNavigationStack(rootedAt: root)
     }
 
     /// True when some type that builds the view `name` also builds a `TabView` (see
     /// `WorkspaceIndex.isBuiltBesideTabView`); false while not completely indexed. Records the question.
     public func isBuiltBesideTabView(_ name: String) -> Bool {
-        record(.builtBesideTabView(name))
+        recordQuestion(.builtBesideTabView(name))
         return workspace.isBuiltBesideTabView(name)
     }
 
@@ -170,7 +196,7 @@ extension RuleContext {
     /// `WorkspaceIndex.isBuiltOnlyAsMenuContent`); false while the workspace is not completely
     /// indexed. Records the question.
     public func isBuiltOnlyAsMenuContent(_ name: String) -> Bool {
-        record(.menuContentOnly(name))
+        recordQuestion(.menuContentOnly(name))
         return workspace.isBuiltOnlyAsMenuContent(name)
     }
 
@@ -178,7 +204,7 @@ extension RuleContext {
     /// (see `WorkspaceIndex.isBuiltOnlyAsNavigationDestination`); false while not completely
     /// indexed. Records the question.
     public func isBuiltOnlyAsNavigationDestination(_ name: String) -> Bool {
-        record(.builtOnlyAsDestination(name))
+        recordQuestion(.builtOnlyAsDestination(name))
         return workspace.isBuiltOnlyAsNavigationDestination(name)
     }
 
@@ -186,7 +212,7 @@ extension RuleContext {
     /// `WorkspaceIndex.viewTreeBuildsControl`); nil while the workspace is not completely indexed or
     /// no file declares `root`. Records the question.
     public func viewTreeBuildsControl(rootedAt root: String) -> Bool? {
-        record(.buildsControl(root))
+        recordQuestion(.buildsControl(root))
         return workspace.viewTreeBuildsControl(rootedAt: root)
     }
 
@@ -194,7 +220,7 @@ extension RuleContext {
     /// content (see `WorkspaceIndex.isBuiltOnlyWhenShown`); false while not completely indexed.
     /// Records the question.
     public func isBuiltOnlyWhenShown(_ name: String) -> Bool {
-        record(.builtOnlyWhenShown(name))
+        recordQuestion(.builtOnlyWhenShown(name))
         return workspace.isBuiltOnlyWhenShown(name)
     }
 
@@ -202,34 +228,34 @@ extension RuleContext {
     /// `WorkspaceIndex.typesReferring(to:)`); nil while the workspace is not completely indexed.
     /// Records the question.
     public func typesReferring(to name: String) -> [String]? {
-        record(.referringTypes(name))
+        recordQuestion(.referringTypes(name))
         return workspace.typesReferring(to: name)
     }
 
     /// True when every place that builds the view type `name` is an `App`'s scene (see
     /// `WorkspaceIndex.isBuiltOnlyByApps`); false while not completely indexed. Records the question.
     public func isBuiltOnlyByApps(_ name: String) -> Bool {
-        record(.builtOnlyByApps(name))
+        recordQuestion(.builtOnlyByApps(name))
         return workspace.isBuiltOnlyByApps(name)
     }
 
     /// True when every place that builds the view type `name` is preview code (see
     /// `WorkspaceIndex.isBuiltOnlyByPreviews`); false while not completely indexed. Records the question.
     public func isBuiltOnlyByPreviews(_ name: String) -> Bool {
-        record(.builtOnlyByPreviews(name))
+        recordQuestion(.builtOnlyByPreviews(name))
         return workspace.isBuiltOnlyByPreviews(name)
     }
 
     /// True when the workspace's project settings make `MainActor` the default isolation.
     public var defaultIsolationIsMainActor: Bool {
-        record(.defaultIsolation)
+        recordQuestion(.defaultIsolation)
         return workspace.defaultIsolationIsMainActor
     }
 
     /// True when the Xcode settings of the file's app say iPhone only and portrait only
     /// (`DeviceFamilySetting`): never in split view, slide-over or Stage Manager, never rotated.
     public var isPhonePortraitOnly: Bool {
-        record(.phonePortraitOnly)
+        recordQuestion(.phonePortraitOnly)
         return workspace.isPhonePortraitOnly(forFileAt: path)
     }
 
@@ -237,7 +263,7 @@ extension RuleContext {
     /// only, or iPhone and iPad with `UIRequiresFullScreen` and portrait only (recorded as the
     /// same question as `isPhonePortraitOnly`, whose answer covers both).
     public var fillsScreenInPortraitOnly: Bool {
-        record(.phonePortraitOnly)
+        recordQuestion(.phonePortraitOnly)
         return workspace.fillsScreenInPortraitOnly(forFileAt: path)
     }
 
@@ -245,11 +271,7 @@ extension RuleContext {
     /// iPad with `UIRequiresFullScreen` (the same recorded question as `isPhonePortraitOnly`,
     /// whose answer rests on the same settings).
     public var windowIsAlwaysTheScreen: Bool {
-        record(.phonePortraitOnly)
+        recordQuestion(.phonePortraitOnly)
         return workspace.windowIsAlwaysTheScreen(forFileAt: path)
-    }
-
-    private func record(_ query: WorkspaceQueries.Query) {
-        queries[activeRule, default: []].insert(query)
     }
 }

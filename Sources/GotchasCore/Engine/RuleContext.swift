@@ -59,6 +59,17 @@ public final class RuleContext {
     var activeRule = -1
     /// Workspace questions by rule index (see `WorkspaceQueries`).
     var queries: [Int: Set<WorkspaceQueries.Query>] = [:]
+    /// Keeps each late decision (`decideLater`) and tells the questions rules asked during
+    /// the walk from those their late decisions asked (`lint`'s first pass: a later index can
+    /// then re-decide without the tree).
+    var collectsLateDecisions = false
+    /// With `collectsLateDecisions`: the questions asked during the walk, by rule index.
+    var walkQueries: [Int: Set<WorkspaceQueries.Query>] = [:]
+    /// With `collectsLateDecisions`: every late decision, in walk order.
+    var lateDecisions: [LateDecision] = []
+    /// What the late decisions of the rule call under way reported (the walk takes them after
+    /// the call: the rule never sees them).
+    var lateFindings: [Finding] = []
 
     public internal(set) var typeStack: [TypeScope] = []
     public internal(set) var functionStack: [FunctionFrame] = []

@@ -54,6 +54,10 @@ final class RuleWalker: SyntaxAnyVisitor {
     private let tokenRules: [ActiveRule]?
     private(set) var findings: [(ruleIndex: Int, finding: Finding)] = []
     private var scratch: [Finding] = []
+    /// With `RuleContext.collectsLateDecisions`: the indexes in `findings` of what late decisions
+    /// reported.
+    private(set) var lateFindingIndices = Set<Int>()
+    private var lateFindingCount = 0
 
     /// What entering a node pushed, so leaving it pops exactly that.
     private struct Pushed: OptionSet {
@@ -227,22 +231,30 @@ final class RuleWalker: SyntaxAnyVisitor {
             if context.previewDepth > 0, !active.flagsPreviewCode { continue }
             context.activeRule = active.index
             active.rule.check(node, in: context, report: &scratch)
+            // What the check's late decisions reported comes after what it reported itself.
+            if !context.lateFindings.isEmpty {
+                if context.collectsLateDecisions { lateFindingCount += context.lateFindings.count }
+                scratch.append(contentsOf: context.lateFindings)
+                context.lateFindings.removeAll(keepingCapacity: true)
+            }
             if !scratch.isEmpty {
                 for var finding in scratch {
-                    if active.fixRequires != nil || finding.fixes.contains(where: { $0.requires != nil }) {
-                        withholdFixes(of: &finding, ruleRequirement: active.fixRequires)
-                    }
+                    Self.withholdFixes(of: &finding, ruleRequirement: active.fixRequires, availability: context.availability)
                     findings.append((active.index, finding))
                 }
                 scratch.removeAll(keepingCapacity: true)
             }
+            if lateFindingCount > 0 {
+                lateFindingIndices.formUnion(findings.count - lateFindingCount..<findings.count)
+                lateFindingCount = 0
+            }
         }
     }
 
-    /// Moves the fixes this code cannot use (the rule's `fixRequires`, the fix's own
-    /// `requires`) from the finding's fixes to its withheld ones, with the reason.
-    private func withholdFixes(of finding: inout Finding, ruleRequirement: PlatformRequirement?) {
-        let availability = context.availability
+    /// Moves the fixes code with `availability` cannot use (the rule's `fixRequires`, the fix's
+    /// own `requires`) from the finding's fixes to its withheld ones, with the reason.
+    static func withholdFixes(of finding: inout Finding, ruleRequirement: PlatformRequirement?, availability: PlatformMinimums) {
+        guard ruleRequirement != nil || finding.fixes.contains(where: { $0.requires != nil }) else { return }
         var kept: [Fix] = []
         for var fix in finding.fixes {
             let shortfall = ruleRequirement.flatMap(availability.shortfall(of:)) ?? fix.requires.flatMap(availability.shortfall(of:))

@@ -256,10 +256,6 @@ struct StateNotPrivateRule: Rule {
                 binding.pattern.as(IdentifierPatternSyntax.self).map { !view.initializerParameters.contains($0.identifier.text) } ?? true
             }
         } ?? false
-        // An edit draft the caller seeds on purpose: a caller (or the view's own `init`) passes the
-        // property, and the view holds a way back (`onSave: (Forward) -> Void`, a `@Binding`), so the
-        // edited value goes back there. "Later values are ignored" is the design of such a sheet.
-        if Self.isSeededDraft(variable, in: context) { return }
         let wrapper = attribute.attributeName.trimmedText.hasSuffix("StateObject") ? "@StateObject" : "@State"
         // A `@StateObject` with no initial value in a view without its own `init` is handed in by
         // every caller through the memberwise initializer (`DownloadView(viewModel: .init(…))`):
@@ -270,100 +266,127 @@ struct StateNotPrivateRule: Rule {
            !members.contains(where: { $0.decl.is(InitializerDeclSyntax.self) }) {
             return
         }
+        // What the tree says, as values; what callers and other files do is decided from them
+        // with the workspace's answers (`decide`).
+        let facts = Facts(
+            wrapper: wrapper, attribute: attribute.byteRange,
+            name: variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+            type: context.enclosingType.map { (name: $0.name, qualifiedName: $0.qualifiedName, declaresInitializer: $0.declaresInitializer) },
+            seededDraft: Self.seededDraft(variable, in: context),
+            isWidgetCode: WorkspaceRuleSupport.isWidgetCode(context),
+            previewOnly: WorkspaceRuleSupport.previewOnly(context, at: node),
+            fix: Self.privateFix(of: variable, in: context),
+            closedByOwnInitializer: closedByOwnInitializer)
+        context.decideLater { Self.decide(facts, asking: $0) }
+    }
+
+    /// What `check` takes from the tree for `decide`.
+    struct Facts: Sendable {
+        var wrapper: String
+        var attribute: Range<Int>
+        var name: String?
+        var type: (name: String, qualifiedName: String, declaresInitializer: Bool)?
+        var seededDraft: SeededDraft?
+        var isWidgetCode: Bool
+        var previewOnly: WorkspaceRuleSupport.PreviewOnly
+        var fix: PrivateFix?
+        var closedByOwnInitializer: Bool
+    }
+
+    /// The finding, from the tree's facts and what the workspace says of callers and uses.
+    static func decide(_ facts: Facts, asking workspace: LateQuestions) -> [Finding] {
+        // An edit draft the caller seeds on purpose: a caller (or the view's own `init`) passes the
+        // property, and the view holds a way back (`onSave: (Forward) -> Void`, a `@Binding`), so the
+        // edited value goes back there. "Later values are ignored" is the design of such a sheet.
+        if let draft = facts.seededDraft, draft.isSeeded(asking: workspace) { return [] }
+        let wrapper = facts.wrapper
         // A widget view is rendered once per timeline entry and never updated: "later values are
         // ignored" is false there, and `private` is the wrong fix (callers such as
         // `EpisodeView(episode: e, isFirstEpisode: true)` pass the label; the value wants to be a
         // plain property).
-        if WorkspaceRuleSupport.isWidgetCode(context) {
-            report.append(Finding(
+        if facts.isWidgetCode {
+            return [Finding(
                 message: "`\(wrapper)` in a widget view holds nothing: WidgetKit renders each timeline entry once and never updates the view, "
                     + "so it is only a copy of what the caller passes; make it a plain `let` (or a `var` with a default)",
-                range: attribute.byteRange))
-            return
+                range: facts.attribute)]
         }
         // A wrapper view only previews build (`#if DEBUG struct MovieItemTest: View`): nothing in
         // the app hands it a value (asks `builtOnlyByPreviews`).
-        if WorkspaceRuleSupport.isPreviewOnly(context, at: node) { return }
+        if facts.previewOnly.answer(asking: workspace) { return [] }
         // Used from another file (`Editor+Logic.swift`'s extension) or by another type, and no caller
         // passes it: `private` does not compile there and nothing is handed in, so there is neither
         // a hazard nor advice that can be followed (a view split over extension files is a common
         // shape). A caller passing the label keeps the finding (a stale copy); an
         // unknown answer (not fully indexed) too.
-        if let name = variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-           let type = context.enclosingType, let users = context.filesUsing(member: name, of: type.qualifiedName), !users.isEmpty,
-           let labels = context.initializerLabels(passedTo: type.name), !labels.contains(name) {
-            return
+        if let name = facts.name, let type = facts.type,
+           let users = workspace.filesUsing(member: name, of: type.qualifiedName), !users.isEmpty,
+           let labels = workspace.initializerLabels(passedTo: type.name), !labels.contains(name) {
+            return []
         }
-        var fixes: [Fix] = []
-        if let applicability = Self.privateFixApplicability(of: variable, in: context) {
-            let access = variable.modifiers.first { Self.accessKeywords.contains($0.name.text) }
-            if let access {
-                // `internal var` → `private var`; `private(set) var` needs a human.
-                if access.detail == nil {
-                    fixes.append(Fix(title: "Make it `private`", applicability: applicability,
-                                     edits: [TextEdit(range: access.name.byteRange, replacement: "private")]))
-                }
-            } else {
-                let anchor = variable.modifiers.first?.positionAfterSkippingLeadingTrivia
-                    ?? variable.bindingSpecifier.positionAfterSkippingLeadingTrivia
-                fixes.append(Fix(title: "Make it `private`", applicability: applicability, edits: [.insert("private ", at: anchor.utf8Offset)]))
-            }
-        }
-        if closedByOwnInitializer {
-            report.append(Finding(
+        let fixes = facts.fix.map { [$0.fix(applicability: $0.applicability(asking: workspace))] } ?? []
+        if facts.closedByOwnInitializer {
+            return [Finding(
                 message: "`\(wrapper)` is not `private`: the view's own `init` does not take it, so nothing can pass a value today; "
                     + "`private` says the view owns it, and keeps callers out if the `init` goes",
-                range: attribute.byteRange, fixes: fixes, loweredSeverity: .hint))
-            return
+                range: facts.attribute, fixes: fixes, loweredSeverity: .hint)]
         }
         // The hazard is shown only where a caller passes the label (its value is dropped after the
         // first appearance). Where no caller does, the memberwise initializer merely allows it: the
         // same advice, at info. Unknown callers (not fully indexed) keep the warning.
         // (A view's own `init` taking the name seeds it from every caller: the warning stays.)
         // A preview passing it seeds the state on purpose: only app code's callers count here.
-        if let name = variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-           let type = context.enclosingType, !type.declaresInitializer,
-           let labels = context.initializerLabels(passedTo: FileIndex.appCallersKey(of: type.name)), !labels.contains(name) {
-            let previewPasses = context.initializerLabels(passedTo: type.name)?.contains(name) == true
-            report.append(Finding(
+        if let name = facts.name, let type = facts.type, !type.declaresInitializer,
+           let labels = workspace.initializerLabels(passedTo: FileIndex.appCallersKey(of: type.name)), !labels.contains(name) {
+            let previewPasses = workspace.initializerLabels(passedTo: type.name)?.contains(name) == true
+            return [Finding(
                 message: "`\(wrapper)` is not `private`: no caller in the app passes `\(name):` today"
                     + (previewPasses ? " (a preview does, to seed it)" : "")
                     + ", but the memberwise initializer takes it, and a value passed there would be used only for the view's first appearance; mark it `private`",
-                range: attribute.byteRange, fixes: fixes, loweredSeverity: .info))
-            return
+                range: facts.attribute, fixes: fixes, loweredSeverity: .info)]
         }
         // Every app caller passes a value written out (`Row(title: "Inbox")`): each call site hands
         // the same value on every render, so nothing is dropped today. Only the memberwise
         // initializer is read this way: a view's own `init` may take the value under another label.
-        if let name = variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-           let type = context.enclosingType, !type.declaresInitializer,
-           let varying = context.initializerLabels(passedTo: FileIndex.varyingCallersKey(of: type.name)), !varying.contains(name) {
-            report.append(Finding(
+        if let name = facts.name, let type = facts.type, !type.declaresInitializer,
+           let varying = workspace.initializerLabels(passedTo: FileIndex.varyingCallersKey(of: type.name)), !varying.contains(name) {
+            return [Finding(
                 message: "`\(wrapper)` is not `private`: every caller passes a constant `\(name):`, so nothing is dropped today, "
                     + "but a value that changed would be used only for the view's first appearance; take it as a `let`",
-                range: attribute.byteRange, fixes: fixes, loweredSeverity: .info))
-            return
+                range: facts.attribute, fixes: fixes, loweredSeverity: .info)]
         }
-        report.append(Finding(
+        return [Finding(
             message: "`\(wrapper)` is not `private`: a value a caller passes through the initializer is used only for "
                 + "the view's first appearance and then ignored; mark it `private` and take input as a `let` or `@Binding`",
-            range: attribute.byteRange, fixes: fixes))
+            range: facts.attribute, fixes: fixes)]
     }
 
-    /// Some caller passes the property's label (or an `init` of the view takes a parameter of its
-    /// name), and the view stores a closure or a `@Binding` (a way to hand the edited value back),
-    /// or its code writes the value back itself (`widget.size = size`, on an edit's end).
-    static func isSeededDraft(_ variable: VariableDeclSyntax, in context: RuleContext) -> Bool {
+    /// A draft the view may have been seeded with: it holds a way to hand the edited value back (a
+    /// closure, a `@Binding`), or its code writes the value back itself (`widget.size = size`, on an
+    /// edit's end). Whether a caller seeds it is the workspace's to say (`SeededDraft.isSeeded`).
+    static func seededDraft(_ variable: VariableDeclSyntax, in context: RuleContext) -> SeededDraft? {
         guard let view = context.enclosingType, let members = variable.parent?.parent?.as(MemberBlockItemListSyntax.self),
               let name = variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
-        else { return false }
+        else { return nil }
         let holdsWayBack = members.contains { member in
             guard let property = member.decl.as(VariableDeclSyntax.self), property.id != variable.id else { return false }
             if property.attributes.contains("Binding") { return true }
             return property.bindings.contains { $0.typeAnnotation.map { WorkspaceRuleSupport.isWayBack($0.type) } ?? false }
         }
-        guard holdsWayBack || Self.writesBack(name, in: members, of: context.document) else { return false }
-        return view.initializerParameters.contains(name) || context.initializerLabels(passedTo: view.name)?.contains(name) == true
+        guard holdsWayBack || Self.writesBack(name, in: members, of: context.document) else { return nil }
+        return SeededDraft(name: name, view: view.name, takenByInitializer: view.initializerParameters.contains(name))
+    }
+
+    /// A draft property (`seededDraft`) and how a caller could seed it.
+    struct SeededDraft: Sendable {
+        var name: String
+        var view: String
+        /// An `init` of the view takes a parameter of its name.
+        var takenByInitializer: Bool
+
+        /// Some caller passes the property's label, or an `init` of the view takes it.
+        func isSeeded(asking workspace: some WorkspaceAsking) -> Bool {
+            takenByInitializer || workspace.initializerLabels(passedTo: view)?.contains(name) == true
+        }
     }
 
     /// Some member assigns the value of `name` whole to something else (`model.size = size`,
@@ -401,7 +424,8 @@ struct StateNotPrivateRule: Rule {
         }
     }
 
-    /// Whether `private` still compiles, and so how safe the fix is (nil: no fix).
+    /// The `private` fix, with what its safety depends on (nil: no fix). Whether `private` still
+    /// compiles, and so how safe the fix is (`PrivateFix.applicability`):
     /// - `private` reaches only the type's own code in this file: a use from an extension in
     ///   another file (`Editor+Logic.swift`) or from another type (`editor.count`) would not
     ///   compile, so when the workspace model says some file may use the member, or the
@@ -415,18 +439,45 @@ struct StateNotPrivateRule: Rule {
     ///   when one does, and when the index is not complete (a lone file's first pass, the
     ///   server still indexing): an unseen caller might. The CLI's `--fix` writes pass 1's
     ///   safe fixes before the index exists, so "unknown" must never count as "nowhere".
-    static func privateFixApplicability(of variable: VariableDeclSyntax, in context: RuleContext) -> Applicability? {
+    static func privateFix(of variable: VariableDeclSyntax, in context: RuleContext) -> PrivateFix? {
         guard variable.bindings.count == 1, let binding = variable.bindings.first,
               let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
               let type = context.enclosingType
         else { return nil }
         let ownInitializer = declaresInitializer(around: variable)
         guard ownInitializer || binding.initializer != nil else { return nil }
-        // Both questions are asked whatever the first answers, so a file is a dependent of both facts.
-        let labels = ownInitializer ? [] : context.initializerLabels(passedTo: type.name)
-        let users = context.filesUsing(member: name, of: type.qualifiedName)
-        guard let labels, let users, users.isEmpty, !labels.contains(name) else { return .unsafe }
-        return .safe
+        let edit: TextEdit
+        if let access = variable.modifiers.first(where: { Self.accessKeywords.contains($0.name.text) }) {
+            // `internal var` → `private var`; `private(set) var` needs a human.
+            guard access.detail == nil else { return nil }
+            edit = TextEdit(range: access.name.byteRange, replacement: "private")
+        } else {
+            let anchor = variable.modifiers.first?.positionAfterSkippingLeadingTrivia
+                ?? variable.bindingSpecifier.positionAfterSkippingLeadingTrivia
+            edit = .insert("private ", at: anchor.utf8Offset)
+        }
+        return PrivateFix(edit: edit, name: name, type: type.name, qualifiedType: type.qualifiedName, ownInitializer: ownInitializer)
+    }
+
+    /// The `private` fix's edit, and what its safety depends on.
+    struct PrivateFix: Sendable {
+        var edit: TextEdit
+        var name: String
+        var type: String
+        var qualifiedType: String
+        var ownInitializer: Bool
+
+        func applicability(asking workspace: some WorkspaceAsking) -> Applicability {
+            // Both questions are asked whatever the first answers, so a file is a dependent of both facts.
+            let labels = ownInitializer ? [] : workspace.initializerLabels(passedTo: type)
+            let users = workspace.filesUsing(member: name, of: qualifiedType)
+            guard let labels, let users, users.isEmpty, !labels.contains(name) else { return .unsafe }
+            return .safe
+        }
+
+        func fix(applicability: Applicability) -> Fix {
+            Fix(title: "Make it `private`", applicability: applicability, edits: [edit])
+        }
     }
 
     /// True when the type whose member `variable` is declares an `init` in its body
