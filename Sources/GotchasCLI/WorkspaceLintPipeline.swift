@@ -85,7 +85,6 @@ struct WorkspaceLintPipeline: Sendable {
         var trusted: StatIndex.Entry?
         var diagnostics: [Diagnostic]
         var fileIndex: CachedFileIndex
-        var tree: ParsedFile?
         /// The file's late decisions, when it has any (not from the cache).
         var late: LateState?
     }
@@ -112,8 +111,9 @@ struct WorkspaceLintPipeline: Sendable {
         var settingsOnly = WorkspaceIndex.empty
         for (path, text) in settings { settingsOnly.updateSettings(path: path, text: text) }
         let settingsKeys = cache == nil ? [] : Self.settingsKeys(inputs, ruleIDs: ruleIDs)
+        let keptTrees = Locked(KeptTrees(budget: retainedSourceBudget))
         var outcomes = firstPass(inputs, settingsKeys: settingsKeys, trustingStamps: trustingStamps,
-                                 defaultIsolationIsMainActor: settingsOnly.defaultIsolationIsMainActor)
+                                 defaultIsolationIsMainActor: settingsOnly.defaultIsolationIsMainActor, keptTrees: keptTrees)
         var problems: [FileProblem] = []
         var kept: [Int] = []
         var first: [FirstPass] = []
@@ -123,13 +123,19 @@ struct WorkspaceLintPipeline: Sendable {
             case .failure(let problem): problems.append(problem)
             }
         }
-        outcomes.removeAll()  // `first` holds the passes now: their trees are freed once pass 2 ran
+        outcomes.removeAll()
+        // By position in `first`: freed once pass 2 ran.
+        let positions = Dictionary(uniqueKeysWithValues: kept.enumerated().map { ($1, $0) })
+        var trees = keptTrees.withLock { kept in
+            defer { kept = KeptTrees(budget: 0) }
+            return Dictionary(uniqueKeysWithValues: kept.trees.compactMap { index, entry in positions[index].map { ($0, entry.tree) } })
+        }
         let keptInputs = kept.map { inputs[$0] }
         let inconsistent = Locked(false)
         var counts = (rerun: 0, redecided: 0)
         var diagnostics = first.contains(where: \.fileIndex.asksWorkspace)
             ? secondPass(keptInputs, first: &first, settingsKeys: kept.map { settingsKeys.isEmpty ? "" : settingsKeys[$0] },
-                         ruleIDs: ruleIDs, settingsOnly: settingsOnly, inconsistent: inconsistent, counts: &counts)
+                         trees: &trees, ruleIDs: ruleIDs, settingsOnly: settingsOnly, inconsistent: inconsistent, counts: &counts)
             : first.map(\.diagnostics)
         // The text of every file with a finding, or named by one, is needed to print it.
         var needed = Set<String>()
@@ -195,10 +201,9 @@ struct WorkspaceLintPipeline: Sendable {
 
     /// Step 1: every file alone (cache hit, or parse and lint with an empty workspace).
     private func firstPass(_ inputs: [Input], settingsKeys: [String], trustingStamps: Bool,
-                           defaultIsolationIsMainActor: Bool) -> [Result<FirstPass, FileProblem>] {
+                           defaultIsolationIsMainActor: Bool, keptTrees: Locked<KeptTrees>) -> [Result<FirstPass, FileProblem>] {
         // Scanned on the first cache miss only: a warm run needs no tree.
         let declarers = Locked<[String: [Int]]?>(nil)
-        let budget = Locked(retainedSourceBudget)
         let stamps = trustingStamps ? self.stamps : nil
         return ParallelMap.map(Array(inputs.indices), workers: workers) { [linter, cache, progress] index -> Result<FirstPass, FileProblem> in
             defer { progress?.fileDone() }
@@ -232,7 +237,7 @@ struct WorkspaceLintPipeline: Sendable {
                 let key = ResultCache.key(path: input.path, contentDigest: digest, settings: settingsKeys[index])
                 guard let entry = cache.loadEntry(key: key), let fileIndex = entry.fileIndex else { return nil }
                 return FirstPass(contentDigest: digest, document: document, read: read, trusted: trusted,
-                                 diagnostics: entry.diagnostics, fileIndex: fileIndex, tree: nil)
+                                 diagnostics: entry.diagnostics, fileIndex: fileIndex)
             }
             if let hit = cached() { return .success(hit) }
             if document == nil {
@@ -250,7 +255,8 @@ struct WorkspaceLintPipeline: Sendable {
                             key: ResultCache.key(path: input.path, contentDigest: digest, settings: settingsKeys[index]))
             }
             // Only the walk's questions need the tree: a late decision decides again without it.
-            let mayNeedTree = (result.late?.walkQuestions ?? result.fileIndex.queries).mightBeAnsweredDifferently(
+            let walkQuestions = result.late?.walkQuestions ?? result.fileIndex.queries
+            let mayNeedTree = walkQuestions.mightBeAnsweredDifferently(
                 declaredElsewhere: { name in
                     declarers.withLock { known in
                         if known == nil { known = Self.declarers(of: inputs) }
@@ -258,21 +264,20 @@ struct WorkspaceLintPipeline: Sendable {
                     }
                 },
                 defaultIsolationIsMainActor: defaultIsolationIsMainActor)
-            let keep = mayNeedTree && budget.withLock { remaining in
-                guard document.bytes.count <= remaining else { return false }
-                remaining -= document.bytes.count
-                return true
+            if mayNeedTree {
+                let surely = walkQuestions.isSurelyAnsweredDifferently
+                keptTrees.withLock { $0.offer(parsed, at: index, size: document.bytes.count, surelyNeeded: surely) }
             }
             let late = result.late.flatMap { $0.rules.isEmpty ? nil : LateState(decisions: $0, suppressions: result.suppressions) }
             return .success(FirstPass(contentDigest: digest, document: document, read: read, trusted: trusted,
-                                      diagnostics: result.diagnostics, fileIndex: fileIndex, tree: keep ? parsed.compacted : nil, late: late))
+                                      diagnostics: result.diagnostics, fileIndex: fileIndex, late: late))
         }
     }
 
     /// Steps 2–3: the files whose rules asked the workspace something, with the index.
     /// A file not read so far is read if a rule must run again on it (a trusted stamp
     /// that turns out wrong sets `inconsistent`).
-    private func secondPass(_ inputs: [Input], first: inout [FirstPass], settingsKeys: [String], ruleIDs: [String],
+    private func secondPass(_ inputs: [Input], first: inout [FirstPass], settingsKeys: [String], trees: inout [Int: ParsedFile], ruleIDs: [String],
                             settingsOnly: WorkspaceIndex, inconsistent: Locked<Bool>, counts: inout (rerun: Int, redecided: Int)) -> [[Diagnostic]] {
         // Workspace-dependent results are keyed by the digest of every file's index;
         // the index itself is only built (and cached indexes decoded) when one misses.
@@ -293,7 +298,7 @@ struct WorkspaceLintPipeline: Sendable {
             workspace = WorkspaceIndex(files: indexes.compactMap { $0 })
             for (path, text) in settings { workspace.updateSettings(path: path, text: text) }
         }
-        let passes = first
+        let passes = first, kept = trees
         let tally = Locked((rerun: 0, redecided: 0))
         let results = ParallelMap.map(Array(inputs.indices), workers: workers) { [linter, cache, workspace, secondKeys] index -> ([Diagnostic], SourceDocument?) in
             let pass = passes[index]
@@ -316,7 +321,7 @@ struct WorkspaceLintPipeline: Sendable {
                 var onlyRerun = input.configuration
                 onlyRerun.severities = onlyRerun.severities.filter { rerun.contains($0.key) }
                 let parsed: ParsedFile
-                if let tree = pass.tree {
+                if let tree = kept[index] {
                     parsed = tree
                 } else if let document = pass.document {
                     parsed = ParsedFile(safeDocument: document)
@@ -342,10 +347,8 @@ struct WorkspaceLintPipeline: Sendable {
         }
         for (index, result) in results.enumerated() where result.1 != nil { first[index].document = result.1 }
         // Not needed any more: the trees are most of the memory of a cold run.
-        for index in first.indices {
-            first[index].tree = nil
-            first[index].late = nil
-        }
+        trees.removeAll()
+        for index in first.indices { first[index].late = nil }
         counts = tally.withLock { $0 }
         return results.map { $0.0 }
     }
@@ -376,5 +379,30 @@ struct WorkspaceLintPipeline: Sendable {
             hash.combine(text)
         }
         return hash.description
+    }
+}
+
+/// The trees `lint`'s first pass keeps for its second, within a budget of source bytes (a kept
+/// tree is compacted, `ParsedFile.compacted`, still ~30× its source). A tree whose rules will
+/// surely run again (`WorkspaceQueries.isSurelyAnsweredDifferently`) takes the place of ones that
+/// only might: the files come in no useful order, and most that might, do not.
+struct KeptTrees: Sendable {
+    private var remaining: Int
+    private(set) var trees: [Int: (tree: ParsedFile, size: Int, surelyNeeded: Bool)] = [:]
+
+    init(budget: Int) { remaining = budget }
+
+    mutating func offer(_ parsed: ParsedFile, at index: Int, size: Int, surelyNeeded: Bool) {
+        if size > remaining {
+            guard surelyNeeded else { return }
+            let evictable = trees.filter { !$0.value.surelyNeeded }.sorted { $0.value.size > $1.value.size }
+            guard remaining + evictable.reduce(0, { $0 + $1.value.size }) >= size else { return }
+            for (evicted, entry) in evictable where size > remaining {
+                trees[evicted] = nil
+                remaining += entry.size
+            }
+        }
+        remaining -= size
+        trees[index] = (parsed.compacted, size, surelyNeeded)
     }
 }

@@ -207,6 +207,20 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
     /// True when some question might be answered differently by a workspace whose
     /// files may declare `declaredElsewhere` (a superset is enough), with the given
     /// project settings. Cheap, before the index exists: decides which trees to keep.
+    /// True when a finished index surely answers some question differently from the empty one:
+    /// it has an answer where the empty index has none (the labels callers pass, the uses of a
+    /// member, which types refer to a type, what a view tree holds, for a root some file declares).
+    public var isSurelyAnsweredDifferently: Bool {
+        byRule.values.contains { queries in
+            queries.contains { query in
+                switch query {
+                case .initializerLabels, .memberUsers, .bodyReaches, .referringTypes, .viewTreeHoldsState, .buildsNavigationStack, .buildsControl: true
+                default: false
+                }
+            }
+        }
+    }
+
     public func mightBeAnsweredDifferently(declaredElsewhere: (String) -> Bool, defaultIsolationIsMainActor: Bool) -> Bool {
         byRule.values.contains { queries in
             queries.contains { query in
