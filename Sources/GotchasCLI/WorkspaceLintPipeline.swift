@@ -112,8 +112,7 @@ struct WorkspaceLintPipeline: Sendable {
         for (path, text) in settings { settingsOnly.updateSettings(path: path, text: text) }
         let settingsKeys = cache == nil ? [] : Self.settingsKeys(inputs, ruleIDs: ruleIDs)
         let keptTrees = Locked(KeptTrees(budget: retainedSourceBudget))
-        var outcomes = firstPass(inputs, settingsKeys: settingsKeys, trustingStamps: trustingStamps,
-                                 defaultIsolationIsMainActor: settingsOnly.defaultIsolationIsMainActor, keptTrees: keptTrees)
+        var outcomes = firstPass(inputs, settingsKeys: settingsKeys, trustingStamps: trustingStamps, settingsOnly: settingsOnly, keptTrees: keptTrees)
         var problems: [FileProblem] = []
         var kept: [Int] = []
         var first: [FirstPass] = []
@@ -201,7 +200,7 @@ struct WorkspaceLintPipeline: Sendable {
 
     /// Step 1: every file alone (cache hit, or parse and lint with an empty workspace).
     private func firstPass(_ inputs: [Input], settingsKeys: [String], trustingStamps: Bool,
-                           defaultIsolationIsMainActor: Bool, keptTrees: Locked<KeptTrees>) -> [Result<FirstPass, FileProblem>] {
+                           settingsOnly: WorkspaceIndex, keptTrees: Locked<KeptTrees>) -> [Result<FirstPass, FileProblem>] {
         // Scanned on the first cache miss only: a warm run needs no tree.
         let declarers = Locked<[String: [Int]]?>(nil)
         let stamps = trustingStamps ? self.stamps : nil
@@ -232,9 +231,12 @@ struct WorkspaceLintPipeline: Sendable {
             } else if let problem = readNow() {
                 return .failure(problem)
             }
+            // The first pass asks an index holding only the project settings: its results depend
+            // on their answers for this file.
+            let settingsAnswers = Self.settingsAnswers(of: settingsOnly, forFileAt: input.path)
             func cached() -> FirstPass? {
                 guard let cache else { return nil }
-                let key = ResultCache.key(path: input.path, contentDigest: digest, settings: settingsKeys[index])
+                let key = ResultCache.key(path: input.path, contentDigest: digest, settings: settingsKeys[index], extra: settingsAnswers)
                 guard let entry = cache.loadEntry(key: key), let fileIndex = entry.fileIndex else { return nil }
                 return FirstPass(contentDigest: digest, document: document, read: read, trusted: trusted,
                                  diagnostics: entry.diagnostics, fileIndex: fileIndex)
@@ -248,11 +250,11 @@ struct WorkspaceLintPipeline: Sendable {
             }
             guard let document else { return .failure(FileProblem(path: input.path, message: "not read")) }
             let parsed = ParsedFile(safeDocument: document)
-            let result = linter.lintKeepingLateDecisions(parsed, configuration: input.configuration)
+            let result = linter.lintKeepingLateDecisions(parsed, configuration: input.configuration, workspace: settingsOnly)
             let fileIndex = CachedFileIndex(fileIndex: result.fileIndex, encoding: cache != nil)
             if let cache {
                 cache.store(result.diagnostics, fileIndex: fileIndex,
-                            key: ResultCache.key(path: input.path, contentDigest: digest, settings: settingsKeys[index]))
+                            key: ResultCache.key(path: input.path, contentDigest: digest, settings: settingsKeys[index], extra: settingsAnswers))
             }
             // Only the walk's questions need the tree: a late decision decides again without it.
             let walkQuestions = result.late?.walkQuestions ?? result.fileIndex.queries
@@ -262,8 +264,7 @@ struct WorkspaceLintPipeline: Sendable {
                         if known == nil { known = Self.declarers(of: inputs) }
                         return known?[name]?.contains { $0 != index } ?? false
                     }
-                },
-                defaultIsolationIsMainActor: defaultIsolationIsMainActor)
+                })
             if mayNeedTree {
                 let surely = walkQuestions.isSurelyAnsweredDifferently
                 keptTrees.withLock { $0.offer(parsed, at: index, size: document.bytes.count, surelyNeeded: surely) }
@@ -305,13 +306,13 @@ struct WorkspaceLintPipeline: Sendable {
             guard pass.fileIndex.asksWorkspace else { return (pass.diagnostics, nil) }
             if let cached = cachedSecond[index] { return (cached, nil) }
             let input = inputs[index]
-            var rerun = pass.fileIndex.fileIndex?.queries.rulesAnsweredDifferently(by: workspace, forFileAt: input.path) ?? Set(ruleIDs)
+            var rerun = pass.fileIndex.fileIndex?.queries.rulesAnsweredDifferently(by: workspace, than: settingsOnly, forFileAt: input.path) ?? Set(ruleIDs)
             // A rule none of whose walk questions is answered differently changed only in its late
             // decisions: those are decided again, without the tree.
             var redecided: Set<String> = []
             if let late = pass.late?.decisions {
                 redecided = rerun.intersection(late.rules).filter { rule in
-                    !(late.walkQuestions.byRule[rule]?.contains { $0.isAnsweredDifferently(by: workspace, forFileAt: input.path) } ?? false)
+                    !(late.walkQuestions.byRule[rule]?.contains { $0.isAnsweredDifferently(by: workspace, than: settingsOnly, forFileAt: input.path) } ?? false)
                 }
                 rerun.subtract(redecided)
             }
@@ -351,6 +352,13 @@ struct WorkspaceLintPipeline: Sendable {
         for index in first.indices { first[index].late = nil }
         counts = tally.withLock { $0 }
         return results.map { $0.0 }
+    }
+
+    /// What the project settings answer the file at `path` (the settings questions of
+    /// `WorkspaceQueries`), as a cache key's part.
+    static func settingsAnswers(of settings: WorkspaceIndex, forFileAt path: String) -> String {
+        [settings.defaultIsolationIsMainActor, settings.isPhonePortraitOnly(forFileAt: path), settings.fillsScreenInPortraitOnly(forFileAt: path),
+         settings.windowIsAlwaysTheScreen(forFileAt: path)].map { $0 ? "1" : "0" }.joined()
     }
 
     /// For each name some file may declare a type under, the indexes of those files

@@ -80,11 +80,12 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
             }
         }
 
-        /// True when `workspace` answers differently from an empty workspace, as seen
-        /// from the file at `path` (declarations of the file itself are excluded, as
-        /// `RuleContext` excludes them; uses, controls and references include them).
-        public func isAnsweredDifferently(by workspace: WorkspaceIndex, forFileAt path: String) -> Bool {
-            !isAnsweredAlike(by: .empty, and: workspace, forFileAt: path)
+        /// True when `workspace` answers differently from `baseline` (the index the question was
+        /// asked of: empty, or holding only the project settings), as seen from the file at `path`
+        /// (declarations of the file itself are excluded, as `RuleContext` excludes them; uses,
+        /// controls and references include them).
+        public func isAnsweredDifferently(by workspace: WorkspaceIndex, than baseline: WorkspaceIndex = .empty, forFileAt path: String) -> Bool {
+            !isAnsweredAlike(by: baseline, and: workspace, forFileAt: path)
         }
 
         /// True when both workspaces give the same answer, positions included.
@@ -118,6 +119,7 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
             case .defaultIsolation: first.defaultIsolationIsMainActor == second.defaultIsolationIsMainActor
             case .phonePortraitOnly: first.isPhonePortraitOnly(forFileAt: path) == second.isPhonePortraitOnly(forFileAt: path)
                 && first.fillsScreenInPortraitOnly(forFileAt: path) == second.fillsScreenInPortraitOnly(forFileAt: path)
+                && first.windowIsAlwaysTheScreen(forFileAt: path) == second.windowIsAlwaysTheScreen(forFileAt: path)
             }
         }
 
@@ -158,6 +160,7 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
             case .phonePortraitOnly:
                 hasher.combine(workspace.isPhonePortraitOnly(forFileAt: path))
                 hasher.combine(workspace.fillsScreenInPortraitOnly(forFileAt: path))
+                hasher.combine(workspace.windowIsAlwaysTheScreen(forFileAt: path))
             }
         }
     }
@@ -179,10 +182,10 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
     }
 
     /// The rules that would have to run again with `workspace`, because it answers
-    /// one of their questions differently from the empty workspace they ran with.
-    public func rulesAnsweredDifferently(by workspace: WorkspaceIndex, forFileAt path: String) -> Set<String> {
+    /// one of their questions differently from `baseline`, the workspace they ran with.
+    public func rulesAnsweredDifferently(by workspace: WorkspaceIndex, than baseline: WorkspaceIndex = .empty, forFileAt path: String) -> Set<String> {
         Set(byRule.compactMap { rule, queries in
-            queries.contains { $0.isAnsweredDifferently(by: workspace, forFileAt: path) } ? rule : nil
+            queries.contains { $0.isAnsweredDifferently(by: workspace, than: baseline, forFileAt: path) } ? rule : nil
         })
     }
 
@@ -204,9 +207,6 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
         return hasher.finalize()
     }
 
-    /// True when some question might be answered differently by a workspace whose
-    /// files may declare `declaredElsewhere` (a superset is enough), with the given
-    /// project settings. Cheap, before the index exists: decides which trees to keep.
     /// True when a finished index surely answers some question differently from the empty one:
     /// it has an answer where the empty index has none (the labels callers pass, the uses of a
     /// member, which types refer to a type, what a view tree holds, for a root some file declares).
@@ -221,7 +221,11 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
         }
     }
 
-    public func mightBeAnsweredDifferently(declaredElsewhere: (String) -> Bool, defaultIsolationIsMainActor: Bool) -> Bool {
+    /// True when some question might be answered differently by a workspace whose files may
+    /// declare `declaredElsewhere` (a superset is enough) than by the index holding only the
+    /// project settings that the questions were asked of. Cheap, before the index exists:
+    /// decides which trees to keep.
+    public func mightBeAnsweredDifferently(declaredElsewhere: (String) -> Bool) -> Bool {
         byRule.values.contains { queries in
             queries.contains { query in
                 switch query {
@@ -232,9 +236,8 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
                 case .loneInjections, .intentControls, .references, .initializerLabels, .memberUsers, .bodyReaches, .reachedHazard, .elementEdits,
                      .viewTreeHoldsState, .menuContentOnly, .builtOnlyByApps, .builtOnlyByPreviews, .buildsNavigationStack, .builtBesideTabView, .builtOnlyAsDestination,
                      .builtOnlyWhenShown, .referringTypes, .buildsControl: true
-                // Asked only by files that read `UIScreen.main.bounds`: few, so always taken as open.
-                case .phonePortraitOnly: true
-                case .defaultIsolation: defaultIsolationIsMainActor
+                // Settings questions: answered alike.
+                case .phonePortraitOnly, .defaultIsolation: false
                 }
             }
         }
