@@ -13,12 +13,16 @@
 public final class LateQuestions: WorkspaceAsking {
     public let workspace: WorkspaceIndex
     public let path: String
+    public let fileTypes: [String: TypeScope]
+    public let lexicalScope: String
     /// In the order asked.
     private(set) var asked: [WorkspaceQueries.Query] = []
 
-    init(workspace: WorkspaceIndex, path: String) {
+    init(workspace: WorkspaceIndex, path: String, fileTypes: [String: TypeScope], lexicalScope: String) {
         self.workspace = workspace
         self.path = path
+        self.fileTypes = fileTypes
+        self.lexicalScope = lexicalScope
     }
 
     public func recordQuestion(_ query: WorkspaceQueries.Query) { asked.append(query) }
@@ -33,6 +37,8 @@ struct LateDecision: Sendable {
     var ruleIndex: Int
     /// The platform minimums where it was made (its fixes' requirements are checked against them).
     var availability: PlatformMinimums
+    /// The innermost type where it was made (`WorkspaceAsking.lexicalScope`).
+    var lexicalScope: String
     var decide: LateDecide
 }
 
@@ -40,6 +46,8 @@ struct LateDecision: Sendable {
 /// them again without the tree (`Linter.redecide`).
 public struct LateDecisions: Sendable {
     var decisions: [LateDecision]
+    /// The file's types (`WorkspaceAsking.fileTypes`).
+    var fileTypes: [String: TypeScope]
     /// The questions each rule (by ID) asked during the walk: a rule that must run again
     /// because of one of these needs its tree; one whose other questions only its late
     /// decisions asked does not.
@@ -53,7 +61,14 @@ public struct LateDecisions: Sendable {
 extension RuleContext: WorkspaceAsking {
     public func recordQuestion(_ query: WorkspaceQueries.Query) {
         queries[activeRule, default: []].insert(query)
-        if collectsLateDecisions { walkQueries[activeRule, default: []].insert(query) }
+        if !lateQueries.isEmpty, lateQueries[activeRule]?.contains(query) == true {
+            lateQueriesAlsoWalked[activeRule, default: []].insert(query)
+        }
+    }
+
+    /// The questions the walk asked (not only late decisions), by rule index.
+    var walkQueries: [Int: Set<WorkspaceQueries.Query>] {
+        queries.merging(lateQueries) { asked, late in asked.subtracting(late) }.merging(lateQueriesAlsoWalked) { $0.union($1) }
     }
 
     /// Hands the rule's decision at this place to `decide`, which may ask only the questions of
@@ -61,11 +76,18 @@ extension RuleContext: WorkspaceAsking {
     /// workspace, and what it reports is reported as the rule's findings here; `lint` may run
     /// it again with a finished index instead of walking the file again.
     public func decideLater(_ decide: @escaping LateDecide) {
-        let questions = LateQuestions(workspace: workspace, path: path)
+        let questions = LateQuestions(workspace: workspace, path: path, fileTypes: fileTypes, lexicalScope: lexicalScope)
         lateFindings.append(contentsOf: decide(questions))
+        if collectsLateDecisions {
+            for query in questions.asked where lateQueries[activeRule]?.contains(query) != true {
+                // Asked before by the walk (it is among the questions, and no late decision asked it).
+                if queries[activeRule]?.contains(query) == true { lateQueriesAlsoWalked[activeRule, default: []].insert(query) }
+                lateQueries[activeRule, default: []].insert(query)
+            }
+        }
         queries[activeRule, default: []].formUnion(questions.asked)
         if collectsLateDecisions {
-            lateDecisions.append(LateDecision(ruleIndex: activeRule, availability: availability, decide: decide))
+            lateDecisions.append(LateDecision(ruleIndex: activeRule, availability: availability, lexicalScope: lexicalScope, decide: decide))
         }
     }
 }

@@ -139,7 +139,8 @@ public struct Linter: Sendable {
         var diagnostics = result.diagnostics.filter { !rules.contains($0.ruleID) }
         diagnostics += late.walkDiagnostics.filter { rules.contains($0.ruleID) }
         for decision in late.decisions where rules.contains(ruleIDs[decision.ruleIndex]) {
-            for var finding in decision.decide(LateQuestions(workspace: workspace, path: document.path)) {
+            for var finding in decision.decide(LateQuestions(workspace: workspace, path: document.path, fileTypes: late.fileTypes,
+                                                                    lexicalScope: decision.lexicalScope)) {
                 RuleWalker.withholdFixes(of: &finding, ruleRequirement: ruleRequirements[decision.ruleIndex].fix, availability: decision.availability)
                 if let diagnostic = diagnostic(for: finding, ofRule: decision.ruleIndex, in: document, suppressions: result.suppressions,
                                                configuration: configuration) {
@@ -247,7 +248,7 @@ public struct Linter: Sendable {
         }
         let fileIndex = walker.index.fileIndex(queries: byID(context.queries))
         let late = context.collectsLateDecisions
-            ? LateDecisions(decisions: context.lateDecisions, walkQuestions: byID(context.walkQueries), walkDiagnostics: walkDiagnostics, rules: lateRules)
+            ? LateDecisions(decisions: context.lateDecisions, fileTypes: context.fileTypes, walkQuestions: byID(context.walkQueries), walkDiagnostics: walkDiagnostics, rules: lateRules)
             : nil
         return LintResult(diagnostics: diagnostics, suppressions: suppressions, fileIndex: fileIndex, late: late)
     }

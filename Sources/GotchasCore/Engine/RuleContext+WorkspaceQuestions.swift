@@ -1,8 +1,25 @@
 import SwiftSyntax
 
-/// The workspace questions a rule asks through its context. Each records what it asked
-/// (`WorkspaceQueries`), so the front ends re-lint exactly the files whose answers changed.
-extension RuleContext {
+/// The workspace questions a rule asks: through its `RuleContext`, or in a late decision
+/// (`RuleContext.decideLater`) through `LateQuestions`, with the same answers. Each records
+/// what it asked (`WorkspaceQueries`), so the front ends re-lint exactly the files whose
+/// answers changed.
+public protocol WorkspaceAsking: AnyObject {
+    /// What other files say (empty for a lone file).
+    var workspace: WorkspaceIndex { get }
+    /// The path of the file asking.
+    var path: String { get }
+    /// Types declared in the asking file, by qualified name, merged across extensions.
+    var fileTypes: [String: TypeScope] { get }
+    /// The qualified name of the innermost type where the question stands ("" at the top
+    /// level): a type name is resolved from there outwards.
+    var lexicalScope: String { get }
+    /// Notes a question as asked (the methods below call it), so front ends re-lint exactly
+    /// the files whose answers changed.
+    func recordQuestion(_ query: WorkspaceQueries.Query)
+}
+
+extension WorkspaceAsking {
     /// A type by name, as a use of it where the walk stands means it (see `resolve(typeNamed:)`);
     /// nil when no declaration is known or the name is ambiguous. Records the look-up
     /// so front ends know which files depend on which declarations.
@@ -35,11 +52,11 @@ extension RuleContext {
         typeFact(typeFactQuestion(fact, of: name))
     }
 
-    /// The question `typeFact(_:of:)` asks, with what this file says of the name where the walk
-    /// stands: a late decision (`decideLater`) asks it with `typeFact(_:)`.
+    /// The question `typeFact(_:of:)` asks, with what this file says of the name where the
+    /// question stands.
     public func typeFactQuestion(_ fact: TypeFactQuestion.Fact, of name: String) -> TypeFactQuestion {
         let local = TypeMatching.names(matching: name, in: fileTypes).sorted().map { TypeShape(fileTypes[$0]!, member: fact.member) }
-        return TypeFactQuestion(fact: fact, name: name, scope: typeStack.last?.qualifiedName ?? "", local: local)
+        return TypeFactQuestion(fact: fact, name: name, scope: lexicalScope, local: local)
     }
 
     /// The declaration `name` means here when it is of `kind` (a class, a struct); nil otherwise.
@@ -54,11 +71,11 @@ extension RuleContext {
     /// read for. Every fact of the result is a function of the file and of the workspace's
     /// `declarations(matching:excluding:)`.
     private func resolveUnrecorded(typeNamed name: String) -> TypeResolution {
-        let remote = workspace.declarations(matching: name, excluding: document.path)
+        let remote = workspace.declarations(matching: name, excluding: path)
         var candidates = Set(remote.map(\.scope.qualifiedName))
         for qualified in TypeMatching.names(matching: name, in: fileTypes) { candidates.insert(qualified) }
         guard !candidates.isEmpty else { return .unknown }
-        if let chosen = TypeMatching.chosen(name, among: candidates, from: typeStack.last?.qualifiedName ?? "") {
+        if let chosen = TypeMatching.chosen(name, among: candidates, from: lexicalScope) {
             return .unique(merged(chosen, remote: remote))
         }
         return .ambiguous(candidates.sorted().map { merged($0, remote: remote) })
@@ -71,24 +88,9 @@ extension RuleContext {
         let local = fileTypes[qualified]
         let scope = TypeMatching.merged(local: local, remote: remote?.scope)!
         let primaryIsRemote = local == nil || (local?.kind == .extension && remote != nil)
-        return TypeDeclaration(path: primaryIsRemote ? remote!.path : document.path, scope: scope)
+        return TypeDeclaration(path: primaryIsRemote ? remote!.path : path, scope: scope)
     }
-}
 
-/// Asks the workspace the questions whose answer depends only on the index and the file's
-/// path, not on where the walk stands: a rule asks them through its `RuleContext`, and a late
-/// decision (`RuleContext.decideLater`) through `LateQuestions`, with the same answers.
-public protocol WorkspaceAsking: AnyObject {
-    /// What other files say (empty for a lone file).
-    var workspace: WorkspaceIndex { get }
-    /// The path of the file asking.
-    var path: String { get }
-    /// Notes a question as asked (the methods below call it), so front ends re-lint exactly
-    /// the files whose answers changed.
-    func recordQuestion(_ query: WorkspaceQueries.Query)
-}
-
-extension WorkspaceAsking {
     /// Whether the fact `question` asks about holds of the type it names
     /// (`RuleContext.typeFactQuestion`). Records the question.
     public func typeFact(_ question: TypeFactQuestion) -> Bool {

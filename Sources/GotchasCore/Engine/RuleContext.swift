@@ -63,8 +63,10 @@ public final class RuleContext {
     /// the walk from those their late decisions asked (`lint`'s first pass: a later index can
     /// then re-decide without the tree).
     var collectsLateDecisions = false
-    /// With `collectsLateDecisions`: the questions asked during the walk, by rule index.
-    var walkQueries: [Int: Set<WorkspaceQueries.Query>] = [:]
+    /// With `collectsLateDecisions`: the questions late decisions asked, by rule index, and those
+    /// of them the walk asked as well (the walk's questions are `queries` without the rest).
+    var lateQueries: [Int: Set<WorkspaceQueries.Query>] = [:]
+    var lateQueriesAlsoWalked: [Int: Set<WorkspaceQueries.Query>] = [:]
     /// With `collectsLateDecisions`: every late decision, in walk order.
     var lateDecisions: [LateDecision] = []
     /// What the late decisions of the rule call under way reported (the walk takes them after
@@ -123,6 +125,9 @@ public final class RuleContext {
     }
 
     public var path: String { document.path }
+
+    /// The qualified name of the innermost enclosing type ("" outside any type).
+    public var lexicalScope: String { typeStack.last?.qualifiedName ?? "" }
 
     /// The innermost type declaration (or extension).
     public var enclosingType: TypeScope? { typeStack.last }
