@@ -319,8 +319,6 @@ struct WorkspaceLintPipeline: Sendable {
             var diagnostics = pass.diagnostics
             var readNow: SourceDocument?
             if !rerun.isEmpty {
-                var onlyRerun = input.configuration
-                onlyRerun.severities = onlyRerun.severities.filter { rerun.contains($0.key) }
                 let parsed: ParsedFile
                 if let tree = kept[index] {
                     parsed = tree
@@ -333,7 +331,7 @@ struct WorkspaceLintPipeline: Sendable {
                     inconsistent.withLock { $0 = true }
                     return (diagnostics, nil)
                 }
-                let findings = linter.lint(parsed, configuration: onlyRerun, workspace: workspace).diagnostics
+                let findings = linter.lint(parsed, configuration: input.configuration, workspace: workspace, runningOnly: rerun).diagnostics
                 diagnostics = (diagnostics.filter { !rerun.contains($0.ruleID) } + findings)
                     .sorted(by: Diagnostic.inReportOrder)
                 tally.withLock { $0.rerun += 1 }

@@ -8,6 +8,13 @@ enum WorkspaceRuleSupport {
     /// `StateModel()` inside `extension Feature` is `Feature.StateModel`; an ambiguous name
     /// gives nothing), its qualified name for messages, and the construction call.
     static func stateClassCreations(_ node: Syntax, in context: RuleContext) -> [(name: String, declaration: TypeDeclaration, call: FunctionCallExprSyntax)] {
+        stateCreations(node).compactMap { name, call in
+            context.declaration(of: name, ifKind: .class).map { ($0.scope.qualifiedName, $0, call) }
+        }
+    }
+
+    /// `stateClassCreations` before asking which names are classes: each binding's type name and call.
+    static func stateCreations(_ node: Syntax) -> [(typeName: String, call: FunctionCallExprSyntax)] {
         guard node.parent?.is(MemberBlockItemSyntax.self) == true else { return [] }
         let variable = node.cast(VariableDeclSyntax.self)
         guard variable.attributes.names.contains(where: { $0 == "State" || $0 == "SwiftUI.State" }) else { return [] }
@@ -16,10 +23,9 @@ enum WorkspaceRuleSupport {
             // reference whose replacement is the change.
             guard let call = binding.initializer?.value.unwrapped.as(FunctionCallExprSyntax.self),
                   call.calledExpression.is(DeclReferenceExprSyntax.self),
-                  let callee = call.calleeName, let name = TypeNames.simple(callee), name.first?.isUppercase == true,
-                  let declaration = context.declaration(of: name, ifKind: .class)
+                  let callee = call.calleeName, let name = TypeNames.simple(callee), name.first?.isUppercase == true
             else { return nil }
-            return (declaration.scope.qualifiedName, declaration, call)
+            return (name, call)
         }
     }
 
@@ -429,7 +435,7 @@ enum WorkspaceRuleSupport {
 
     /// Where other places are, for the message text (not every editor shows related
     /// locations): "in this file", "in `Cart.swift`", "in `App.swift` and 2 other files".
-    static func place(_ paths: [String], from context: RuleContext) -> String {
+    static func place(_ paths: [String], from context: some WorkspaceAsking) -> String {
         var names: [String] = []
         for path in paths {
             let name = path == context.path ? "this file" : "`" + (path.split(separator: "/").last.map(String.init) ?? path) + "`"

@@ -124,6 +124,12 @@ public struct Linter: Sendable {
         lint(file, configuration: configuration, workspace: workspace, remembering: false, after: nil).result
     }
 
+    /// Lints with only the rules `ruleIDs` running: the others stay enabled as the configuration
+    /// says (a rule that defers to another asks `isEnabled`), but report nothing.
+    public func lint(_ file: ParsedFile, configuration: RuleConfiguration, workspace: WorkspaceIndex, runningOnly ruleIDs: Set<String>) -> LintResult {
+        lint(file, configuration: configuration, workspace: workspace, remembering: false, after: nil, runningOnly: ruleIDs).result
+    }
+
     /// Lints the same as `lint`, and keeps the file's late decisions (`LintResult.late`), so that
     /// `redecide` can decide them again with another index, without the tree.
     public func lintKeepingLateDecisions(_ file: ParsedFile, configuration: RuleConfiguration, workspace: WorkspaceIndex = .empty) -> LintResult {
@@ -160,7 +166,8 @@ public struct Linter: Sendable {
     }
 
     private func lint(_ file: ParsedFile, configuration: RuleConfiguration, workspace: WorkspaceIndex,
-                      remembering: Bool, after previous: LintMemo?, keepsLateDecisions: Bool = false) -> (result: LintResult, memo: LintMemo?) {
+                      remembering: Bool, after previous: LintMemo?, keepsLateDecisions: Bool = false,
+                      runningOnly: Set<String>? = nil) -> (result: LintResult, memo: LintMemo?) {
         let document = file.document
         if let reason = file.unparsableReason {
             return (LintResult(diagnostics: [], fileIndex: FileIndex(path: document.path), notLintedReason: reason), nil)
@@ -170,7 +177,8 @@ public struct Linter: Sendable {
         // Rules whose trigger text is absent from the file cannot fire: skip them.
         let active: [(index: Int, rule: any Rule.Type)] = document.bytes.withUnsafeBufferPointer { buffer in
             rules.enumerated().compactMap { index, rule in
-                guard !suppressions.disablesEverything, configuration.severities[ruleIDs[index]] != nil else { return nil }
+                guard !suppressions.disablesEverything, configuration.severities[ruleIDs[index]] != nil,
+                      runningOnly?.contains(ruleIDs[index]) ?? true else { return nil }
                 let triggers = ruleTriggers[index]
                 guard !skipsUntriggeredRules || triggers.isEmpty || triggers.contains(where: { ByteSearch.contains($0, in: buffer) }) else { return nil }
                 return (index, rule)

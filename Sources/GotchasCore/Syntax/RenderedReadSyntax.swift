@@ -8,6 +8,13 @@ extension MemberBlockSyntax {
     /// `self.base.member` for one of `members`, where it runs per render — not inside an
     /// action closure (`Button { }`, `.task { }`, `.onAppear { }`), which reads on an event.
     public func renderingReads(of base: String, members: Set<String>) -> Bool {
+        !renderedMembers(of: base, among: members, stoppingAtFirst: true).isEmpty
+    }
+
+    /// The members of `base` (among `among`, any when nil) that `renderingReads` finds read;
+    /// with `stoppingAtFirst`, at most one.
+    public func renderedMembers(of base: String, among members: Set<String>? = nil, stoppingAtFirst: Bool = false) -> Set<String> {
+        var read: Set<String> = []
         for item in self.members where Self.renders(item.decl) {
             let tokens = Array(item.decl.tokens(viewMode: .sourceAccurate))
             for index in tokens.indices where tokens[index].tokenKind == .identifier(base) {
@@ -19,13 +26,14 @@ extension MemberBlockSyntax {
                     next += 1
                 }
                 guard next + 1 < tokens.count, tokens[next].tokenKind == .period,
-                      case .identifier(let member) = tokens[next + 1].tokenKind, members.contains(member),
+                      case .identifier(let member) = tokens[next + 1].tokenKind, members?.contains(member) ?? true, !read.contains(member),
                       Self.runsPerRender(tokens[index], within: item.decl)
                 else { continue }
-                return true
+                read.insert(member)
+                if stoppingAtFirst { return read }
             }
         }
-        return false
+        return read
     }
 
     /// `body`, `@ViewBuilder` members and computed `some View` properties / functions.

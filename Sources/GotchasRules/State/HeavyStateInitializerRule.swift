@@ -415,7 +415,7 @@ struct HeavyStateInitializerRule: Rule {
     }
 
     /// Making the type runs code beyond storing values.
-    static func constructionDoesWork(_ type: TypeScope, in context: RuleContext) -> Bool {
+    static func constructionDoesWork(_ type: TypeScope, in context: some WorkspaceAsking) -> Bool {
         constructionWork(type, in: context) != .none
     }
 
@@ -424,7 +424,7 @@ struct HeavyStateInitializerRule: Rule {
     /// `TypeScope.heavyConstructions`; a project type's default costs what its own construction
     /// does (asked of the workspace a level or two deep); a cheap value, a factory function, or a
     /// type the workspace does not declare, is none.
-    static func constructionWork(_ type: TypeScope, in context: RuleContext, depth: Int = 0) -> TypeScope.InitializerWork {
+    static func constructionWork(_ type: TypeScope, in context: some WorkspaceAsking, depth: Int = 0) -> TypeScope.InitializerWork {
         var work = type.initializerWork
         for property in type.properties where work != .startsWork && property.isStoredInstance {
             guard let callee = property.initializerCallee, !TypeScope.cheapConstructions.contains(callee) else { continue }

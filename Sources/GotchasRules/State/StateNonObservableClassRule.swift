@@ -190,27 +190,39 @@ struct StateNonObservableClassRule: Rule {
                                           "Decodable", "Encodable", "CustomStringConvertible", "AnyObject"]
 
     func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
-        checkWrittenInPlace(node, in: context, report: &report)
-        for (name, declaration, call) in WorkspaceRuleSupport.stateClassCreations(node, in: context) {
-            guard Self.flags(node, declaration: declaration, call: call, in: context) else { continue }
-            // One line, one advice: `heavy-state-initializer` defers to this rule here, so when
-            // the initializer also does work the advice says where to create it.
-            let advice: String
-            // Observation (`@Observable`) needs iOS 17: below it, only `ObservableObject` advice.
-            let canObserve = context.allows(Self.observation)
-            if declaration.scope.inherits("ObservableObject") {
-                advice = "own this ObservableObject with `@StateObject` (its initializer then runs once)" + (canObserve ? ", or make it `@Observable`" : "")
-            } else if !canObserve {
-                advice = "make `\(name)` an `ObservableObject` with `@Published` properties and own it with `@StateObject` (`@Observable` needs \(Self.observation))"
-            } else if HeavyStateInitializerRule.constructionDoesWork(declaration.scope, in: context) {
-                advice = "mark `\(name)` `@Observable`, and since its initializer does work, make the state optional and create it once in `.task { }`"
-            } else {
-                advice = "mark `\(name)` `@Observable`"
+        checkWrittenInPlace(node, in: context)
+        guard let members = node.parent?.parent?.parent?.as(MemberBlockSyntax.self) else { return }
+        // Observation (`@Observable`) needs iOS 17: below it, only `ObservableObject` advice.
+        let canObserve = context.allows(Self.observation)
+        for (typeName, call) in WorkspaceRuleSupport.stateCreations(node) {
+            guard let property = call.parent?.parent?.as(PatternBindingSyntax.self)?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+            else { continue }
+            // What the body shows of the object; whether the type is a class that is not observable,
+            // and which of its properties others can see, is the workspace's to say.
+            let shown = members.renderedMembers(of: property)
+            let range: Range<Int> = Syntax(call).byteRange
+            context.decideLater { asking in
+                guard let declaration = asking.declaration(of: typeName, ifKind: .class),
+                      Self.flags(declaration.scope, showing: shown, asking: asking)
+                else { return [] }
+                let name = declaration.scope.qualifiedName
+                // One line, one advice: `heavy-state-initializer` defers to this rule here, so when
+                // the initializer also does work the advice says where to create it.
+                let advice: String
+                if declaration.scope.inherits("ObservableObject") {
+                    advice = "own this ObservableObject with `@StateObject` (its initializer then runs once)" + (canObserve ? ", or make it `@Observable`" : "")
+                } else if !canObserve {
+                    advice = "make `\(name)` an `ObservableObject` with `@Published` properties and own it with `@StateObject` (`@Observable` needs \(Self.observation))"
+                } else if HeavyStateInitializerRule.constructionDoesWork(declaration.scope, in: asking) {
+                    advice = "mark `\(name)` `@Observable`, and since its initializer does work, make the state optional and create it once in `.task { }`"
+                } else {
+                    advice = "mark `\(name)` `@Observable`"
+                }
+                return [Finding(
+                    message: "`\(name)` (declared \(WorkspaceRuleSupport.place([declaration.path], from: asking))) is a class that is not @Observable and this view's body reads its properties: @State only sees the reference, so changes to those properties never update the view; \(advice)",
+                    range: range,
+                    related: [WorkspaceRuleSupport.related(declaration, "`\(name)` is declared here")])]
             }
-            report.append(Finding(
-                message: "`\(name)` (declared \(WorkspaceRuleSupport.place([declaration.path], from: context))) is a class that is not @Observable and this view's body reads its properties: @State only sees the reference, so changes to those properties never update the view; \(advice)",
-                range: Syntax(call).byteRange,
-                related: [WorkspaceRuleSupport.related(declaration, "`\(name)` is declared here")]))
         }
     }
 
@@ -219,54 +231,60 @@ struct StateNonObservableClassRule: Rule {
     /// reads that property: the write never updates the view. Replacing the whole reference is the
     /// change `@State` sees, and a reference only passed on or read is not flagged — unless it is an
     /// `ObservableObject` whose `@Published` property the body reads (its changes are announced, unheard).
-    private func checkWrittenInPlace(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
+    private func checkWrittenInPlace(_ node: Syntax, in context: RuleContext) {
         guard node.parent?.is(MemberBlockItemSyntax.self) == true, context.enclosingView != nil,
               let members = node.parent?.parent?.parent?.as(MemberBlockSyntax.self) else { return }
         let variable = node.cast(VariableDeclSyntax.self)
         guard variable.attributes.names.contains(where: { $0 == "State" || $0 == "SwiftUI.State" }) else { return }
+        let canObserve = context.allows(Self.observation)
         for binding in variable.bindings {
             // A class the view creates is the other shape (`stateClassCreations`).
             if let value = binding.initializer?.value.unwrapped.as(FunctionCallExprSyntax.self), value.calledExpression.is(DeclReferenceExprSyntax.self) { continue }
             guard let property = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-                  let type = binding.typeAnnotation?.type, let name = TypeNames.simple(type.trimmedDescription), TypeNames.startsUppercase(name),
-                  let declaration = context.declaration(of: name, ifKind: .class),
-                  !Self.isObservable(declaration.scope, in: context, depth: 0)
+                  let type = binding.typeAnnotation?.type, let name = TypeNames.simple(type.trimmedDescription), TypeNames.startsUppercase(name)
             else { continue }
-            let readable = Set(declaration.scope.properties.filter { $0.isStoredInstance && !$0.isLet && !$0.isPrivate }.map(\.name))
-            // An `ObservableObject` announces every change of a `@Published` property, wherever it is
-            // written: the body reading one is the evidence, whoever writes it.
-            let published = readable.filter { name in declaration.scope.property(named: name)?.attributes.contains("Published") == true }
-            if declaration.scope.inherits("ObservableObject"),
-               let shown = published.sorted().first(where: { members.renderingReads(of: property, members: [$0]) }) {
-                report.append(Finding(
-                    message: "`\(name)` (declared \(WorkspaceRuleSupport.place([declaration.path], from: context))) is an ObservableObject held in @State: "
-                        + "@State keeps the reference but does not subscribe to it, so when `\(property).\(shown)` changes this view does not update; "
-                        + "hold it with `@ObservedObject` (or read it with `@EnvironmentObject`)",
-                    range: type.byteRange,
-                    related: [WorkspaceRuleSupport.related(declaration, "`\(name)` is declared here")]))
-                continue
+            // What the tree says of the property; which of it matters depends on the type, the
+            // workspace's to say.
+            let shown = members.renderedMembers(of: property)
+            let changed = Self.inPlaceWrites(of: property, in: members, among: nil)
+            let range: Range<Int> = type.byteRange
+            context.decideLater { asking in
+                guard let declaration = asking.declaration(of: name, ifKind: .class),
+                      !Self.isObservable(declaration.scope, in: asking, depth: 0)
+                else { return [] }
+                let readable = Set(declaration.scope.properties.filter { $0.isStoredInstance && !$0.isLet && !$0.isPrivate }.map(\.name))
+                // An `ObservableObject` announces every change of a `@Published` property, wherever it is
+                // written: the body reading one is the evidence, whoever writes it.
+                let published = readable.filter { name in declaration.scope.property(named: name)?.attributes.contains("Published") == true }
+                if declaration.scope.inherits("ObservableObject"), let read = published.sorted().first(where: shown.contains) {
+                    return [Finding(
+                        message: "`\(name)` (declared \(WorkspaceRuleSupport.place([declaration.path], from: asking))) is an ObservableObject held in @State: "
+                            + "@State keeps the reference but does not subscribe to it, so when `\(property).\(read)` changes this view does not update; "
+                            + "hold it with `@ObservedObject` (or read it with `@EnvironmentObject`)",
+                        range: range,
+                        related: [WorkspaceRuleSupport.related(declaration, "`\(name)` is declared here")])]
+                }
+                guard let read = changed.intersection(readable).sorted().first(where: shown.contains) else { return [] }
+                let advice = canObserve ? "mark `\(name)` `@Observable`"
+                    : "make `\(name)` an `ObservableObject` with `@Published` properties and hold it with `@ObservedObject` (`@Observable` needs \(Self.observation))"
+                return [Finding(
+                    message: "`\(name)` (declared \(WorkspaceRuleSupport.place([declaration.path], from: asking))) is a class that is not @Observable: this view changes `\(property).\(read)` in place and its body reads it, but @State only sees the reference, so the view does not update; \(advice)",
+                    range: range,
+                    related: [WorkspaceRuleSupport.related(declaration, "`\(name)` is declared here")])]
             }
-            let changed = Self.inPlaceWrites(of: property, in: members, among: readable)
-            guard let shown = changed.sorted().first(where: { members.renderingReads(of: property, members: [$0]) }) else { continue }
-            let advice = context.allows(Self.observation) ? "mark `\(name)` `@Observable`"
-                : "make `\(name)` an `ObservableObject` with `@Published` properties and hold it with `@ObservedObject` (`@Observable` needs \(Self.observation))"
-            report.append(Finding(
-                message: "`\(name)` (declared \(WorkspaceRuleSupport.place([declaration.path], from: context))) is a class that is not @Observable: this view changes `\(property).\(shown)` in place and its body reads it, but @State only sees the reference, so the view does not update; \(advice)",
-                range: type.byteRange,
-                related: [WorkspaceRuleSupport.related(declaration, "`\(name)` is declared here")]))
         }
     }
 
     /// The members among `members` that code of the type other than an `init` assigns on `base` in
     /// place: `base.member = …`, `base.member += …`, `self.base.member = …`.
-    static func inPlaceWrites(of base: String, in block: MemberBlockSyntax, among members: Set<String>) -> Set<String> {
+    static func inPlaceWrites(of base: String, in block: MemberBlockSyntax, among members: Set<String>?) -> Set<String> {
         var written: Set<String> = []
-        guard !members.isEmpty else { return written }
+        guard members?.isEmpty != true else { return written }
         for member in block.members where !member.decl.is(InitializerDeclSyntax.self) {
             let tokens = Array(member.decl.tokens(viewMode: .sourceAccurate))
             for index in tokens.indices where tokens[index].tokenKind == .identifier(base) && index + 3 < tokens.count {
                 if index > 0, tokens[index - 1].tokenKind == .period, index < 2 || tokens[index - 2].tokenKind != .keyword(.self) { continue }
-                guard tokens[index + 1].tokenKind == .period, case .identifier(let name) = tokens[index + 2].tokenKind, members.contains(name)
+                guard tokens[index + 1].tokenKind == .period, case .identifier(let name) = tokens[index + 2].tokenKind, members?.contains(name) ?? true
                 else { continue }
                 let next = tokens[index + 3]
                 if next.tokenKind == .equal { written.insert(name); continue }
@@ -276,23 +294,27 @@ struct StateNonObservableClassRule: Rule {
         return written
     }
 
-    /// This rule reports `@State var x = Type()` (`call`): the class is not observable, and
-    /// the view's rendering code reads one of its mutable stored properties that others
-    /// can see. A reference kept for ownership or callbacks (a coordinator, a cache, a
-    /// delegate, an adapter) whose properties the body never shows is not stale UI: quiet.
-    static func flags(_ node: Syntax, declaration: TypeDeclaration, call: FunctionCallExprSyntax, in context: RuleContext) -> Bool {
+    /// This rule reports `@State var x = Type()`: the class is not observable, and the view's
+    /// rendering code reads (`shown`) one of its mutable stored properties that others can see. A
+    /// reference kept for ownership or callbacks (a coordinator, a cache, a delegate, an adapter)
+    /// whose properties the body never shows is not stale UI: quiet.
+    static func flags(_ type: TypeScope, showing shown: Set<String>, asking: some WorkspaceAsking) -> Bool {
         // A helper whose mutable state is all private cannot be read by the view: holding it
         // in @State just keeps one instance alive.
-        let readable = Set(declaration.scope.properties.filter { $0.isStoredInstance && !$0.isLet && !$0.isPrivate }.map(\.name))
-        guard !readable.isEmpty, !isObservable(declaration.scope, in: context, depth: 0),
-              let property = call.parent?.parent?.as(PatternBindingSyntax.self)?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+        let readable = Set(type.properties.filter { $0.isStoredInstance && !$0.isLet && !$0.isPrivate }.map(\.name))
+        return !readable.isEmpty && !isObservable(type, in: asking, depth: 0) && !readable.isDisjoint(with: shown)
+    }
+
+    /// `flags` for `@State var x = Type()` at `node`, `call` making `declaration`'s type.
+    static func flags(_ node: Syntax, declaration: TypeDeclaration, call: FunctionCallExprSyntax, in context: RuleContext) -> Bool {
+        guard let property = call.parent?.parent?.as(PatternBindingSyntax.self)?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
               let members = node.parent?.parent?.parent?.as(MemberBlockSyntax.self)
         else { return false }
-        return members.renderingReads(of: property, members: readable)
+        return flags(declaration.scope, showing: members.renderedMembers(of: property), asking: context)
     }
 
     /// Observable itself, through a workspace superclass, or possibly (an unknown superclass).
-    static func isObservable(_ type: TypeScope, in context: RuleContext, depth: Int) -> Bool {
+    static func isObservable(_ type: TypeScope, in context: some WorkspaceAsking, depth: Int) -> Bool {
         // `@Perceptible` is the Perception library's back-port of `@Observable` (read in `WithPerceptionTracking`).
         if type.isObservableMacro || type.hasAttribute("Perceptible") || type.inherits("Observable") || type.inherits("Perceptible") { return true }
         guard let first = type.inheritedTypes.first, let superName = TypeNames.simple(first), !Self.plainRoots.contains(superName) else { return false }
