@@ -336,7 +336,7 @@ enum WorkspaceRuleSupport {
             return !type.isView && type.methodNames.contains(name)
         }
         let function = context.enclosingFunction?.node.as(FunctionDeclSyntax.self)
-        guard let receiver = call.receiver, let root = receiver.chainRoot.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
+        guard let receiver = call.modifierReceiver, let root = receiver.chainRoot.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
         if let parameter = function?.signature.parameterClause.parameters.first(where: { $0.localName == root }) {
             return declaresMethod(parameter.type.trimmedText)
         }

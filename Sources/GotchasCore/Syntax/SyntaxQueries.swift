@@ -27,17 +27,26 @@ extension FunctionCallExprSyntax {
 
     /// `.onAppear { … }` in `view #if os(iOS) .onAppear { … } #endif`: a modifier with no base of its
     /// own, applied to the view before the `#if` (the first of a chain inside the clause).
-    public var isModifierInPostfixIfConfig: Bool {
-        guard let member = calledExpression.as(MemberAccessExprSyntax.self), member.base == nil else { return false }
+    public var isModifierInPostfixIfConfig: Bool { postfixIfConfigReceiver != nil }
+
+    /// What a modifier is applied to: its receiver (`x` in `x.padding()`), or for the first modifier
+    /// of a chain inside a postfix `#if` (`view #if os(iOS) .padding() #endif`), the expression
+    /// before the `#if`. Nil for an implicit member (`.init()`, `.foregroundColor(.red)` as an
+    /// `AttributeContainer` builder).
+    public var modifierReceiver: ExprSyntax? { receiver ?? postfixIfConfigReceiver }
+
+    private var postfixIfConfigReceiver: ExprSyntax? {
+        guard let member = calledExpression.as(MemberAccessExprSyntax.self), member.base == nil else { return nil }
         var node = Syntax(self)
         while let parent = node.parent {
             if let access = parent.as(MemberAccessExprSyntax.self), access.base?.id == node.id, let call = access.parent?.as(FunctionCallExprSyntax.self) {
                 node = Syntax(call)
                 continue
             }
-            return parent.is(IfConfigClauseSyntax.self) && parent.parent?.parent?.parent?.is(PostfixIfConfigExprSyntax.self) == true
+            guard parent.is(IfConfigClauseSyntax.self) else { return nil }
+            return parent.parent?.parent?.parent?.as(PostfixIfConfigExprSyntax.self)?.base
         }
-        return false
+        return nil
     }
 
     /// The argument with this label (`nil` label finds unlabeled ones).
@@ -237,6 +246,12 @@ extension ExprSyntax {
             if let call = current.as(FunctionCallExprSyntax.self) {
                 current = call.calledExpression
             } else if let member = current.as(MemberAccessExprSyntax.self), let base = member.base {
+                current = base
+            } else if let member = current.as(MemberAccessExprSyntax.self),
+                      let receiver = member.parent?.as(FunctionCallExprSyntax.self)?.modifierReceiver {
+                // The first modifier inside a postfix `#if`: the chain goes on before the `#if`.
+                current = receiver
+            } else if let conditional = current.as(PostfixIfConfigExprSyntax.self), let base = conditional.base {
                 current = base
             } else if let subscriptCall = current.as(SubscriptCallExprSyntax.self) {
                 current = subscriptCall.calledExpression

@@ -32,6 +32,18 @@ struct AnimationWithoutValueRule: CallRule {
         // The deprecated modifier: the compiler warns in preview code too.
         flagsPreviewCode: true,
         triggering: [
+            RuleExample("""
+                struct Pulse: View {
+                    @State private var isOn = false
+                    var body: some View {
+                        Circle()
+                            .scaleEffect(isOn ? 1.2 : 1)
+                        #if os(iOS)
+                            ↓.animation(.easeInOut)
+                        #endif
+                    }
+                }
+                """, note: "a modifier inside a postfix `#if` applies to the view before it"),
             """
             struct CounterView: View {
                 @State private var count = 0
@@ -192,7 +204,7 @@ struct AnimationWithoutValueRule: CallRule {
     static let calledNames: Set<String> = ["animation"]
 
     func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
-        guard let receiver = call.receiver,
+        guard let receiver = call.modifierReceiver,
               call.arguments.count == 1, let argument = call.arguments.first, argument.label == nil,
               call.trailingClosure == nil, call.additionalTrailingClosures.isEmpty,
               !Self.isTransition(receiver), !Self.isInsideTransitionArgument(call),

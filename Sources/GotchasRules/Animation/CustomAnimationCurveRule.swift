@@ -58,7 +58,7 @@ struct CustomAnimationCurveRule: CallRule {
 
     func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
         let isWithAnimation = callee == "withAnimation" && call.calledExpression.is(DeclReferenceExprSyntax.self)
-        let isModifier = callee == "animation" && call.receiver != nil
+        let isModifier = callee == "animation" && call.modifierReceiver != nil
         guard isWithAnimation || isModifier,
               let first = call.arguments.first, first.label == nil,
               let curve = Self.customCurve(first.expression)

@@ -90,7 +90,7 @@ struct MatchedGeometryInToolbarRule: CallRule {
     static let presentations: Set<String> = ["sheet", "popover", "fullScreenCover", "inspector", "alert", "confirmationDialog"]
 
     func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
-        guard call.receiver != nil,
+        guard call.modifierReceiver != nil,
               let toolbarIndex = context.containers.lastIndex(where: { Self.toolbarContainers.contains($0.name) }),
               !context.containers[(toolbarIndex + 1)...].contains(where: { Self.presentations.contains($0.name) })
         else { return }

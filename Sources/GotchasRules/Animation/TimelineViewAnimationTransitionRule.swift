@@ -106,7 +106,7 @@ struct TimelineViewAnimationTransitionRule: CallRule {
     static let calledNames: Set<String> = ["transition", "id"]
 
     func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
-        guard call.receiver != nil,
+        guard call.modifierReceiver != nil,
               let timeline = context.type(named: "TimelineView") == nil ? context.nearestContainer(in: ["TimelineView"]) : nil,
               timeline.call?.timelineScheduleName == "animation",
               // Already inverted: the timeline wraps only the leaf and ticks a few times a second

@@ -46,6 +46,12 @@ struct ForegroundColorRule: CallRule {
             }
             """,
             "let label = Label(\"x\", systemImage: \"y\")↓.foregroundColor(Color.accentColor)",
+            RuleExample("""
+                Text("Hi")
+                #if DEBUG
+                    ↓.foregroundColor(.red)
+                #endif
+                """, note: "the first modifier inside a postfix `#if` applies to the view before it"),
         ],
         nonTriggering: [
             RuleExample("""
@@ -117,8 +123,9 @@ struct ForegroundColorRule: CallRule {
     func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
               // `attributes: .foregroundColor(.cyan)`: an implicit member is a static builder of the
-              // contextual type (`AttributeContainer`), never the view modifier, which needs a view.
-              member.base != nil,
+              // contextual type (`AttributeContainer`), never the view modifier, which needs a view
+              // (in `view #if os(iOS) .foregroundColor(.red) #endif` the view is the one before the `#if`).
+              member.base != nil || call.isModifierInPostfixIfConfig,
               call.arguments.count == 1, call.arguments.first?.label == nil,
               // `AttributeContainer.font(…).foregroundColor(.primary)`: an attribute of attributed text,
               // not the deprecated view modifier (there is no `foregroundStyle` attribute to rename to).
@@ -164,8 +171,9 @@ struct ForegroundColorRule: CallRule {
                 current = call.calledExpression
             } else if let member = expression.as(MemberAccessExprSyntax.self) {
                 // `.init().foregroundColor(…)` as `attributes:`: rooted at an implicit member of a
-                // contextual type (`AttributeContainer`), never at a view.
-                guard let base = member.base else { return true }
+                // contextual type (`AttributeContainer`), never at a view — unless it is the first
+                // modifier inside a postfix `#if`, applied to the view before it.
+                guard let base = member.base ?? member.parent?.as(FunctionCallExprSyntax.self)?.modifierReceiver else { return true }
                 current = base
             } else {
                 return expression.as(DeclReferenceExprSyntax.self)?.baseName.text == "AttributeContainer"

@@ -116,7 +116,7 @@ struct ButtonLongPressRule: CallRule {
     static let calledNames: Set<String> = ["onLongPressGesture"]
 
     func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
-        guard call.receiver != nil,
+        guard call.modifierReceiver != nil,
               let button = Self.modifiedView(of: call),
               button.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Button",
               // `Button("Hold") {}` used only for its style has no tap of its own to compete with.

@@ -47,7 +47,7 @@ struct AspectRatioNilRule: CallRule {
     static let images: Set<String> = ["Image", "AsyncImage", "KFImage", "WebImage", "LazyImage"]
 
     func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
-        guard call.receiver != nil, call.arguments.count == 2,
+        guard call.modifierReceiver != nil, call.arguments.count == 2,
               let ratio = call.arguments.first, ratio.label == nil, ratio.expression.isNilLiteral,
               call.argument(labeled: "contentMode") != nil,
               !call.modifiersThroughSelf.contains(where: { $0.modifierName == "resizable" || $0.modifierName == "scaledToFit" })

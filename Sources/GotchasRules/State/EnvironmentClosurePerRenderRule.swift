@@ -144,7 +144,7 @@ struct EnvironmentClosurePerRenderRule: CallRule {
     static let systemActionKeys: Set<String> = ["\\.openURL", "\\EnvironmentValues.openURL"]
 
     func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
-        guard call.receiver != nil, context.execution == .render else { return }
+        guard call.modifierReceiver != nil, context.execution == .render else { return }
         if let object = Self.objectBuiltInPlace(call, callee: callee, in: context) {
             // In a view's own rendered code only: a `View` extension's helper or a window
             // controller's content builder runs when its caller decides, often once.
@@ -171,7 +171,7 @@ struct EnvironmentClosurePerRenderRule: CallRule {
         guard Self.buildsClosure(value) else { return }
         // Set on a leaf that wraps a UIKit/AppKit view (a `UIViewRepresentable` of the workspace, or a
         // system leaf such as `Text`): the one reader is that view, so nothing else re-renders.
-        if let root = call.receiver?.chainRoot.as(DeclReferenceExprSyntax.self), Self.isLeaf(root.baseName.text, in: context) { return }
+        if let root = call.modifierReceiver?.chainRoot.as(DeclReferenceExprSyntax.self), Self.isLeaf(root.baseName.text, in: context) { return }
         // A wrapper view only previews build (`#if DEBUG struct RowPreview: View`): no app renders it.
         if WorkspaceRuleSupport.isPreviewOnly(context, at: Syntax(call)) { return }
         report.append(Finding(

@@ -57,7 +57,7 @@ struct EquatableWithLayoutPriorityRule: CallRule {
     static let calledNames: Set<String> = ["equatable"]
 
     func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
-        guard call.receiver != nil, call.arguments.isEmpty, call.trailingClosure == nil,
+        guard call.modifierReceiver != nil, call.arguments.isEmpty, call.trailingClosure == nil,
               call.modifiersThroughSelf.dropLast().contains(where: { modifier in
                   guard modifier.modifierName == "layoutPriority", let value = modifier.arguments.first?.expression.unwrapped
                   else { return false }

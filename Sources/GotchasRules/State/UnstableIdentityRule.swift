@@ -184,7 +184,7 @@ struct UnstableIdentityRule: CallRule {
             checkRebuiltElements(call, in: context, report: &report)
             return
         }
-        if callee == "id", call.receiver != nil, call.arguments.count == 1, call.arguments.first?.label == nil,
+        if callee == "id", call.modifierReceiver != nil, call.arguments.count == 1, call.arguments.first?.label == nil,
            let argument = call.arguments.first?.expression.unwrapped.as(FunctionCallExprSyntax.self), Self.isNewUUID(argument) {
             // Evaluated once (an `init` building a stored view, an action) it is one identity, not one per render.
             guard context.execution != .deferred, context.enclosingFunction?.kind != .initializer else { return }
@@ -193,7 +193,7 @@ struct UnstableIdentityRule: CallRule {
             guard context.isInRenderPath || context.enclosingView != nil else { return }
             // A spinner given a new identity on purpose: a `ProgressView` in a reused `List` row stops
             // animating once the row is reused, and a fresh identity restarts it (it holds no state to lose).
-            if let receiver = call.receiver, Self.isOnlyASpinner(receiver) { return }
+            if let receiver = call.modifierReceiver, Self.isOnlyASpinner(receiver) { return }
             // A new identity on purpose, said so: a comment on the modifier, or an OS fallback.
             if Self.hasComment(call) || WorkspaceRuleSupport.isInAvailabilityBranch(call) { return }
             report.append(Finding(

@@ -99,7 +99,7 @@ struct SymbolOpacityDisabledRule: CallRule {
     static let itemContainers: Set<String> = ["ForEach", "List", "LazyVGrid", "LazyHGrid", "Table", "OutlineGroup"]
 
     func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
-        guard call.receiver != nil, call.arguments.count == 1,
+        guard call.modifierReceiver != nil, call.arguments.count == 1,
               let value = call.arguments.first?.expression.unwrapped.numericLiteralValue, value > 0, value < 1,
               let root = call.modifierChainRoot?.as(FunctionCallExprSyntax.self),
               root.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Image",
