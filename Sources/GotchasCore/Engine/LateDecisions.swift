@@ -1,7 +1,7 @@
 /// Late decisions: the part of a rule's check that depends only on workspace answers.
 ///
-/// `lint`'s first pass runs every file with an empty workspace; a rule whose question the
-/// finished index answers differently must run again, and its tree is usually gone by then
+/// `lint`'s first pass runs every file with an index holding only the project settings; a rule
+/// whose question the finished index answers differently must run again, and its tree is usually gone by then
 /// (parsing it again is most of the second pass's cost). A rule that takes from the tree
 /// everything its decision needs, as values, and hands the rest to `decideLater`, lets the
 /// second pass decide again from those values and the finished index alone. The decision is
@@ -80,14 +80,12 @@ extension RuleContext: WorkspaceAsking {
         lateFindings.append(contentsOf: decide(questions))
         if collectsLateDecisions {
             for query in questions.asked where lateQueries[activeRule]?.contains(query) != true {
-                // Asked before by the walk (it is among the questions, and no late decision asked it).
+                // Among the questions, and no late decision asked it: the walk did, before.
                 if queries[activeRule]?.contains(query) == true { lateQueriesAlsoWalked[activeRule, default: []].insert(query) }
                 lateQueries[activeRule, default: []].insert(query)
             }
-        }
-        queries[activeRule, default: []].formUnion(questions.asked)
-        if collectsLateDecisions {
             lateDecisions.append(LateDecision(ruleIndex: activeRule, availability: availability, lexicalScope: lexicalScope, decide: decide))
         }
+        queries[activeRule, default: []].formUnion(questions.asked)
     }
 }

@@ -57,7 +57,6 @@ final class RuleWalker: SyntaxAnyVisitor {
     /// With `RuleContext.collectsLateDecisions`: the indexes in `findings` of what late decisions
     /// reported.
     private(set) var lateFindingIndices = Set<Int>()
-    private var lateFindingCount = 0
 
     /// What entering a node pushed, so leaving it pops exactly that.
     private struct Pushed: OptionSet {
@@ -232,8 +231,8 @@ final class RuleWalker: SyntaxAnyVisitor {
             context.activeRule = active.index
             active.rule.check(node, in: context, report: &scratch)
             // What the check's late decisions reported comes after what it reported itself.
+            let lateCount = context.collectsLateDecisions ? context.lateFindings.count : 0
             if !context.lateFindings.isEmpty {
-                if context.collectsLateDecisions { lateFindingCount += context.lateFindings.count }
                 scratch.append(contentsOf: context.lateFindings)
                 context.lateFindings.removeAll(keepingCapacity: true)
             }
@@ -244,10 +243,7 @@ final class RuleWalker: SyntaxAnyVisitor {
                 }
                 scratch.removeAll(keepingCapacity: true)
             }
-            if lateFindingCount > 0 {
-                lateFindingIndices.formUnion(findings.count - lateFindingCount..<findings.count)
-                lateFindingCount = 0
-            }
+            if lateCount > 0 { lateFindingIndices.formUnion(findings.count - lateCount..<findings.count) }
         }
     }
 
