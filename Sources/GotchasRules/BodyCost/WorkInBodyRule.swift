@@ -358,6 +358,16 @@ struct WorkInBodyRule: Rule {
                 }
                 """, note: "a pipeline over the observed model's data: filtered, then mapped and summed, on every render (info)"),
             RuleExample("""
+                struct UnreadList: View {
+                    @ObservedObject var library: Library
+                    var body: some View {
+                        List {
+                            ForEach(library.shelves.flatMap { $0.books }↓.filter { !$0.isRead }) { book in Text(book.title) }
+                        }
+                    }
+                }
+                """, note: "every shelf's books flattened, then filtered, as the rows' data on every render (info)"),
+            RuleExample("""
                 struct KeyboardSettings: View {
                     var sourceNames: [String] { InputSource.sources.map(\\.name) }
                     var body: some View {
@@ -1082,8 +1092,10 @@ struct WorkInBodyRule: Rule {
             let fetched = isDatabaseResults ? nil : Self.fetchedResults(base, in: context)
             // `let wins = model.games.filter { … }` and then `wins.filter { … }`, `wins.map(…).reduce(…)`:
             // a pipeline over an observed model's data, rebuilt on every render (once per render: info).
+            // `model.shelves.flatMap { $0.books }.filter { … }`: flattening or mapping the model's data
+            // first is the pipeline's first step.
             let isModelPipeline = !isDatabaseResults && fetched == nil && callee != "reduce"
-                && Self.isHeldModelMember(base, in: context) && Self.feedsMoreCollectionWork(call)
+                && Self.isHeldModelMember(base, in: context) && (Self.feedsMoreCollectionWork(call) || Self.elementTransform(base) != nil)
             guard isDatabaseResults || fetched != nil || isModelPipeline
                     || (context.enclosingType == nil && (Self.isRowData(call) || Self.isRowDataThroughLocal(call))) else { return }
             queryCanDoIt = isDatabaseResults && callee != "reduce"
@@ -1099,9 +1111,18 @@ struct WorkInBodyRule: Rule {
                 return
             }
             if isModelPipeline {
+                // The model's member, and how the pipeline goes on from it.
+                var data = base.unwrapped
+                var transforms: [String] = []
+                while let transformed = Self.elementTransform(data) {
+                    transforms.insert(data.as(FunctionCallExprSyntax.self)?.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? "", at: 0)
+                    data = transformed.unwrapped
+                }
+                let steps = (transforms.map { "`.\($0)`" } + ["`.\(callee)`"]).joined(separator: " then ")
+                let more = Self.feedsMoreCollectionWork(call) ? ", with more collection work over its result" : ""
                 report.append(Finding(
-                    message: "`.\(callee)` over the observed model's `\(base.trimmedDescription.filter { !$0.isWhitespace })` in the render path, with more collection work over "
-                        + "its result: the whole pipeline runs again on every evaluation of `body`; compute it in the model when its data changes "
+                    message: "\(steps) over the observed model's `\(data.trimmedDescription.filter { !$0.isWhitespace })` in the render path\(more): "
+                        + "the whole pipeline runs again on every evaluation of `body`; compute it in the model when its data changes "
                         + "and read the result here",
                     range: call.rangeFromCalleeName,
                     loweredSeverity: .info))
@@ -1228,9 +1249,22 @@ struct WorkInBodyRule: Rule {
 
     /// `model.games` (a stored member read on a model the view holds by a wrapper: `@StateObject var model`).
     static func isHeldModelMember(_ base: ExprSyntax, in context: RuleContext) -> Bool {
-        guard let member = base.unwrapped.as(MemberAccessExprSyntax.self),
+        var base = base.unwrapped
+        while let transformed = elementTransform(base) { base = transformed.unwrapped }
+        guard let member = base.as(MemberAccessExprSyntax.self),
               let root = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
         return isHeldModel(root, in: context)
+    }
+
+    /// Calls that map or flatten every element (`xs.flatMap { $0.books }`, `xs.map(\.items).joined()`).
+    static let elementTransforms: Set<String> = ["map", "flatMap", "compactMap", "joined"]
+
+    /// The collection `expression` transforms element by element (`xs` in `xs.flatMap { … }`), if it is such a call.
+    static func elementTransform(_ expression: ExprSyntax) -> ExprSyntax? {
+        guard let call = expression.unwrapped.as(FunctionCallExprSyntax.self),
+              let member = call.calledExpression.as(MemberAccessExprSyntax.self), elementTransforms.contains(member.declName.baseName.text)
+        else { return nil }
+        return member.base
     }
 
     /// The call's result (possibly inside a longer chain) goes through more collection work: chained
