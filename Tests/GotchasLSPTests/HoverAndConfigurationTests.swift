@@ -137,7 +137,10 @@ import Testing
         let message = try await client.notification("window/showMessage")
         #expect(message["params", "type"] == 1)
         #expect(message["params", "message"]?.stringValue?.contains("last good configuration") == true)
-        let kept = try await client.publishedDiagnostics(for: uri)
+        // The last good configuration stays, so nothing need be published again: the next edit's
+        // diagnostics show it still in force.
+        await client.change(uri, version: 2, [["text": .string(sample + "\n")]])
+        let kept = try await client.publishedDiagnostics(for: uri, version: 2)
         #expect(kept["params", "diagnostics"]?.arrayValue?.first?["severity"] == 3)
         // Fixed: turned off; re-linted.
         try Data(#"{"rules": {"foreground-color": "off"}}"#.utf8).write(to: URL(fileURLWithPath: configPath))
@@ -159,7 +162,10 @@ import Testing
         await client.notify("workspace/didChangeConfiguration", ["settings": ["rules": ["foreground-color": 42]]])
         let message = try await client.notification("window/showMessage")
         #expect(message["params", "message"]?.stringValue?.contains("editor settings ignored") == true)
-        let still = try await client.publishedDiagnostics(for: "file:///init.swift")
+        // Ignored settings change nothing, so nothing need be published again: the next edit's
+        // diagnostics show the settings still in force.
+        await client.change("file:///init.swift", version: 2, [["text": .string(sample + "\n")]])
+        let still = try await client.publishedDiagnostics(for: "file:///init.swift", version: 2)
         #expect(still["params", "diagnostics"] == [])
         #expect(try await client.shutdownAndExit() == 0)
     }
