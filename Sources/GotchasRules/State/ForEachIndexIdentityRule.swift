@@ -22,12 +22,12 @@ struct ForEachIndexIdentityRule: CallRule {
             "constant ranges and data that never changes",
             "preview and sample data",
             "rows that hold nothing of their item (text, images, buttons)",
-            "data only replaced whole or appended to",
+            "data only appended to, or replaced whole under rows that hold no state",
             "menu content",
             "rows that take their element's identity with `.id(items[i].key)`",
         ],
         fixSafety: "Replaces `id: \\.offset` with `id: \\.element.id` when the element is known to be `Identifiable` or to have an `id`. Unsafe: rows change identity, which is the point.",
-        severityReason: "warning where positions move (`.onDelete`/`.onMove`, or code that inserts, removes or reorders) and rows hold state, or where rows bind by index into a list some code replaces or shrinks; info where the user deletes or moves rows that hold none (only their animation goes wrong).",
+        severityReason: "warning where positions move (`.onDelete`/`.onMove`, or code that inserts, removes or reorders) and rows hold state, or where rows bind by index into a list some code replaces or shrinks; info where rows that hold none are deleted, moved or removed by code (only their animation goes wrong), and where a list replaced whole is shown by rows whose view holds `@State` (whether the new list's items differ is not shown).",
         asks: [.declaration, .viewTreeHoldsState, .menuContentOnly, .reachedHazard, .elementEdits],
         fix: .unsafe,
         triggering: [
@@ -117,6 +117,31 @@ struct ForEachIndexIdentityRule: CallRule {
                         }
                         """,
                 ]),
+            RuleExample("""
+                struct BlockList: View {
+                    @State private var blocked: [String] = []
+                    var body: some View {
+                        List {
+                            ↓ForEach(0..<blocked.count, id: \\.self) { index in
+                                HStack {
+                                    Image(systemName: "minus.circle").onTapGesture { blocked.remove(at: index) }
+                                    Text(blocked[index])
+                                }
+                            }
+                        }
+                    }
+                }
+                """, note: "rows that hold nothing, removed by a tap in the row: info, only their animation goes wrong"),
+            RuleExample("""
+                struct NearbyFiles: View {
+                    @State private var files: [URL] = []
+                    var body: some View {
+                        ↓ForEach(files.indices, id: \\.self) { index in FileCard(url: files[index]) }
+                            .onAppear { files = FileCard.load() }
+                    }
+                }
+                """, note: "a list replaced whole, rows holding `@State`: info (whether the new list's items differ is not shown)",
+                otherFiles: ["FileCard.swift": "struct FileCard: View { let url: URL; @State private var isExpanded = false; var body: some View { Text(\"\") } }"]),
             """
             extension Grid {
                 @ViewBuilder var cells: some View {
@@ -151,6 +176,16 @@ struct ForEachIndexIdentityRule: CallRule {
                     }
                 }
                 """, note: "data replaced whole: every row stays at its index"),
+            RuleExample("""
+                struct NearbyNames: View {
+                    @State private var files: [URL] = []
+                    var body: some View {
+                        ForEach(files.indices, id: \\.self) { index in FileName(url: files[index]) }
+                            .onAppear { files = FileName.load() }
+                    }
+                }
+                """, note: "a list replaced whole, rows whose view holds no state",
+                otherFiles: ["FileName.swift": "struct FileName: View { let url: URL; var body: some View { Text(url.lastPathComponent) } }"]),
             RuleExample("""
                 struct ShortcutGallery: View {
                     @StateObject private var model = ShortcutsModel()
@@ -284,27 +319,42 @@ struct ForEachIndexIdentityRule: CallRule {
         // editor's text, a loaded image. Rows that hold nothing just redraw; a range without `id:`
         // is still flagged (it stops updating when the count changes).
         let rowsHoldState = call.argument(labeled: "id") == nil || Self.rowsHoldState(call, in: context)
-        if !Self.isEditable(call) {
-            if Self.positionShifts(collection, in: context) == .none {
-                // Replaced whole, rows keep their positions, but a row binding into the data by its
-                // index (`$model.items[i]`) can outlive a shorter replacement: its binding reads past the end.
-                guard let name = Self.collectionName(collection), Self.rowsBindByIndex(call, into: name) else { return }
-                let shrinking = context.filesShrinking(name)
-                guard !shrinking.isEmpty else { return }
+        let editable = Self.isEditable(call)
+        let shifts = editable ? .shifted : Self.positionShifts(collection, in: context)
+        if shifts == .none {
+            // Replaced whole, rows keep their positions. A row binding into the data by its index
+            // (`$model.items[i]`) can outlive a shorter replacement: its binding reads past the end.
+            guard let name = Self.collectionName(collection) else { return }
+            let bindsByIndex = Self.rowsBindByIndex(call, into: name)
+            guard let statefulRow = bindsByIndex ? "" : Self.rowTypeHoldingState(call, in: context) else { return }
+            let shrinking = context.filesShrinking(name)
+            guard !shrinking.isEmpty else { return }
+            let place = WorkspaceRuleSupport.place(shrinking, from: context)
+            if bindsByIndex {
                 report.append(Finding(
                     message: "`ForEach` identified by index, with rows binding into `\(name)` by index (`$…\(name)[i]`); "
-                        + "a list named `\(name)` is replaced or shrunk \(WorkspaceRuleSupport.place(shrinking, from: context)), and when it gets shorter "
+                        + "a list named `\(name)` is replaced or shrunk \(place), and when it gets shorter "
                         + "a row's binding can read past its end (index out of range) and rows keep their position's state; "
                         + "identify rows by the element (`ForEach($items)` or `id: \\.element.id`)",
                     range: call.rangeThroughArguments, fixes: fixes))
-                return
+            } else {
+                // A row view the workspace shows holding `@State`: a new list whose items differ at a
+                // position hands that row's state to another item. Whether they differ is not shown.
+                report.append(Finding(
+                    message: "`ForEach` identified by index over `\(name)`, which is replaced \(place); its rows (`\(statefulRow)`) "
+                        + "hold `@State`, which stays at its position when the new list's items differ, so a row can show "
+                        + "another item's state; identify rows by the element (`ForEach(items)` or `id: \\.element.id`)",
+                    range: call.rangeThroughArguments, fixes: fixes, loweredSeverity: .info))
             }
-            if !rowsHoldState { return }
-        } else if !rowsHoldState {
-            // The user deletes or moves rows, but they hold nothing of their item: only the animation
-            // of the rows after the change is wrong.
+            return
+        }
+        if !rowsHoldState {
+            // Unseen (a snippet with no type around it): rows that hold nothing are left alone.
+            guard shifts == .shifted else { return }
+            // Rows are deleted, moved or removed by code, but they hold nothing of their item: only
+            // the animation of the rows after the change is wrong.
             report.append(Finding(
-                message: "`ForEach` identified by index: deleting or moving a row shifts every later row's identity; "
+                message: "`ForEach` identified by index: removing or moving an item shifts every later row's identity; "
                     + "these rows hold no state, so only their animation goes wrong; identify rows by the element "
                     + "(`ForEach(items)` or `id: \\.element.id`)",
                 range: call.rangeThroughArguments, fixes: fixes, loweredSeverity: .info))
@@ -368,6 +418,15 @@ struct ForEachIndexIdentityRule: CallRule {
         // is not known to hold nothing: `viewTreeHoldsState` answers nil, taken as holding state.
         return WorkspaceRuleSupport.calledTypeNames(in: closure).contains { name in
             !statelessSystemViews.contains(name) && context.viewTreeHoldsState(rootedAt: name) != false
+        }
+    }
+
+    /// A view type the rows build whose tree the workspace shows holding `@State`/`@StateObject`
+    /// (not one it does not know: an undeclared type answers nil).
+    private static func rowTypeHoldingState(_ call: FunctionCallExprSyntax, in context: RuleContext) -> String? {
+        guard let closure = call.trailingClosure ?? call.argument(labeled: "content")?.expression.as(ClosureExprSyntax.self) else { return nil }
+        return WorkspaceRuleSupport.calledTypeNames(in: closure).first { name in
+            !statelessSystemViews.contains(name) && context.viewTreeHoldsState(rootedAt: name) == true
         }
     }
 
