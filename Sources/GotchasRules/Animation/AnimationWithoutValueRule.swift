@@ -26,7 +26,7 @@ struct AnimationWithoutValueRule: CallRule {
             "the iOS 17 `.animation(_:body:)` form",
         ],
         fixSafety: "Adds `value:` with one action per candidate: the view's `@State`, `@Binding` and `var` stored properties, those the modified view reads first. Always unsafe: which value should animate needs a human.",
-        severityReason: "the view animates changes it should not, or loses animations it should have; a hint in preview code (it ships in no app) and info in a widget's view (it draws one timeline entry, with no other state to animate).",
+        severityReason: "the view animates changes it should not; info for `.animation(nil)` (written to still the view on purpose, so only the deprecation is left) and in a widget's view (it draws one timeline entry, with no other state to animate); a hint in preview code (it ships in no app).",
         asks: [.declaration],
         fix: .unsafe,
         // The deprecated modifier: the compiler warns in preview code too.
@@ -232,7 +232,9 @@ struct AnimationWithoutValueRule: CallRule {
                 + "including unrelated state; write `.animation(_:value:)` with the value that should animate"
         // A preview ships in no app, and a widget's view draws one timeline entry: only the
         // deprecation applies there.
-        let lowered: Severity? = context.isInPreviewCode ? .hint : WorkspaceRuleSupport.isWidgetCode(context) ? .info : nil
+        // `.animation(nil)` is written to still a view on purpose: what is left is the deprecation.
+        let lowered: Severity? = context.isInPreviewCode ? .hint
+            : WorkspaceRuleSupport.isWidgetCode(context) || removesAnimation ? .info : nil
         report.append(Finding(message: message, range: call.rangeFromCalleeName, fixes: fixes, loweredSeverity: lowered))
     }
 
