@@ -34,10 +34,11 @@ struct OnAppearTaskRule: CallRule {
             RuleExample("""
                 struct Feed: View {
                     @ObservedObject var model: FeedModel
+                    let thumbnails: ThumbnailCache
                     var body: some View {
                         List {
                             ForEach(model.posts) { post in
-                                PostRow(post: post)↓.onAppear { Task { await model.loadThumbnail(for: post) } }
+                                PostRow(post: post)↓.onAppear { Task { await thumbnails.load(for: post) } }
                             }
                         }
                     }
@@ -125,6 +126,19 @@ struct OnAppearTaskRule: CallRule {
                     }
                 }
                 """, note: "a row starting the list's next page: `.task` would cancel the load when the row scrolls away"),
+            RuleExample("""
+                struct GistList: View {
+                    @StateObject private var viewModel = GistListModel()
+                    var body: some View {
+                        List {
+                            ForEach(viewModel.gists) { gist in
+                                GistRow(gist: gist)
+                                    .onAppear { Task { await viewModel.fetchMoreIfNeeded(currentID: gist.id) } }
+                            }
+                        }
+                    }
+                }
+                """, note: "a row telling the list's owner where the user has scrolled to: `.task` would cancel the page load when the row scrolls away"),
             RuleExample("""
                 struct ChatList: View {
                     @Environment(ChatManager.self) var chats
@@ -290,15 +304,38 @@ struct OnAppearTaskRule: CallRule {
             range: call.rangeFromCalleeName, fixes: fixes, loweredSeverity: outlivesCleanup ? nil : .info))
     }
 
-    /// The call stands in a row over data (`ForEach(items) { item in … }`) and the task's code does
-    /// not name the row's element (`item`, or `$0`).
+    /// The call stands in a row over data (`ForEach(items) { item in … }`) and the task's work is
+    /// the list's, not the row's: its code does not name the row's element (`item`, or `$0`), or it
+    /// calls a method of the object that holds the list (`ForEach(viewModel.gists)` →
+    /// `viewModel.fetchMoreIfNeeded(currentID: gist.id)`: the row tells the list's owner where the
+    /// user has scrolled to).
     static func startsListWorkFromARow(_ call: FunctionCallExprSyntax, task body: ClosureExprSyntax, in context: RuleContext) -> Bool {
         guard let row = context.containers.last(where: WorkspaceRuleSupport.isRowOverData) else { return false }
         let names = Set(row.closure.parameterNames.filter { $0 != "_" })
         let anonymous = row.closure.signature == nil
-        return !body.statements.tokens(viewMode: .sourceAccurate).contains { token in
-            names.contains(token.text) || (anonymous && token.text == "$0")
-        } && !(names.isEmpty && !anonymous)
+        let tokens = body.statements.tokens(viewMode: .sourceAccurate)
+        if !tokens.contains(where: { names.contains($0.text) || (anonymous && $0.text == "$0") }), !(names.isEmpty && !anonymous) {
+            return true
+        }
+        guard let data = row.call?.arguments.first?.expression, let owner = listOwnerName(of: data) else { return false }
+        return body.statements.contains { statement in
+            statement.tokens(viewMode: .sourceAccurate).contains { token in
+                guard token.text == owner, let reference = token.parent?.as(DeclReferenceExprSyntax.self),
+                      let access = reference.parent?.as(MemberAccessExprSyntax.self), access.base?.id == reference.id,
+                      let called = access.parent?.as(FunctionCallExprSyntax.self)
+                else { return false }
+                return called.calledExpression.id == access.id
+            }
+        }
+    }
+
+    /// `viewModel` of `viewModel.gists` or `self.viewModel.gists`: the object a list's data is a member of.
+    static func listOwnerName(of data: ExprSyntax) -> String? {
+        guard let member = data.unwrapped.as(MemberAccessExprSyntax.self), let base = member.base?.unwrapped else { return nil }
+        if let reference = base.as(DeclReferenceExprSyntax.self), reference.baseName.tokenKind != .keyword(.self) {
+            return reference.baseName.text
+        }
+        return base.selfMemberName
     }
 
     /// A `for await`/`for try await` loop in the task's body.
