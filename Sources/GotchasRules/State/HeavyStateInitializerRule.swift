@@ -26,7 +26,7 @@ struct HeavyStateInitializerRule: Rule {
             "a class the workspace does not declare",
             "a model the caller passes to the view's `init`",
         ],
-        severityReason: "warning where the construction shows work (a `Task`, a context, decoder, formatter, player or session); info where it only calls code whose cost is not shown (`init() { load() }`, a `try` of the project's own call), and where the view is built only as a pushed destination or a sheet, cover or popover (re-created only when the view that shows it updates).",
+        severityReason: "warning where the construction shows work (a `Task`, a context, decoder, formatter, player or session); info where it calls code that the workspace shows reading files, decoding, fetching or building a formatter (`init() { load() }`), and where the view is built only as a pushed destination or a sheet, cover or popover (re-created only when the view that shows it updates).",
         asks: [.declaration, .builtOnlyByApps, .builtOnlyByPreviews, .builtOnlyWhenShown],
         useInstead: "created once in .task",
         // `.task { }` in the advice: https://developer.apple.com/tutorials/data/documentation/swiftui/view/task(name:priority:file:line:_:).md (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1)
@@ -70,15 +70,28 @@ struct HeavyStateInitializerRule: Rule {
                     @State private var backlog = ↓Backlog(timeout: 15, auto: true)
                     var body: some View { Text("") }
                 }
-                """, note: "a caller turning on the flag behind which the `init` starts work (info: its cost is not shown)",
+                """, note: "a caller turning on the flag behind which the `init` starts work",
                 otherFiles: ["Backlog.swift": """
                     final class Backlog {
                         var timeout: Double
                         private var subscriptions = Set<AnyCancellable>()
                         init(timeout: Double = 12, auto: Bool = false) {
                             self.timeout = timeout
-                            if auto { startCleanUpTimer() }
+                            if auto { Task { await cleanUp() } }
                         }
+                    }
+                    """]),
+            RuleExample("""
+                struct GardenView: View {
+                    @State private var model = ↓GardenModel()
+                    var body: some View { Text("") }
+                }
+                """, note: "info: the `init` calls a method the workspace shows reading a file and decoding it",
+                otherFiles: ["GardenModel.swift": """
+                    @Observable final class GardenModel {
+                        var plants: [String] = []
+                        init() { plants = load() }
+                        func load() -> [String] { (try? JSONDecoder().decode([String].self, from: Data(contentsOf: GardenModel.url))) ?? [] }
                     }
                     """]),
             RuleExample("""
@@ -216,8 +229,8 @@ struct HeavyStateInitializerRule: Rule {
                 }
                 """, note: "ambiguous: `StateModel` outside both features could mean either, so no answer",
                 otherFiles: [
-                    "Player+Model.swift": "extension Player { final class StateModel { init() { Engine.shared.prepare() } } }",
-                    "Other+Model.swift": "extension Other { final class StateModel { init() { Engine.shared.prepare() } } }",
+                    "Player+Model.swift": "extension Player { final class StateModel { init() { Task { await Engine.shared.prepare() } } } }",
+                    "Other+Model.swift": "extension Other { final class StateModel { init() { Task { await Engine.shared.prepare() } } } }",
                 ]),
             RuleExample("""
                 struct LibraryView: View {
@@ -310,6 +323,21 @@ struct HeavyStateInitializerRule: Rule {
                     }
                     """]),
             RuleExample("""
+                struct RadarView: View {
+                    @State private var radar = RadarState(mode: .live)
+                    @State private var shower = MeteorShower()
+                    var body: some View { Text("") }
+                }
+                """, note: "inits that assign fields, register in a table or draw a random number: calls, but nothing that costs",
+                otherFiles: ["Radar.swift": """
+                    @Observable final class RadarState {
+                        static let instances = NSHashTable<RadarState>.weakObjects()
+                        let mode: Mode
+                        init(mode: Mode) { self.mode = mode; Self.instances.add(self) }
+                    }
+                    final class MeteorShower { var next: Double; init() { next = Double.random(in: 1...4) } }
+                    """]),
+            RuleExample("""
                 struct PlayerView: View {
                     @State private var player = AVPlayer()
                     var body: some View { Text("") }
@@ -319,11 +347,26 @@ struct HeavyStateInitializerRule: Rule {
 
     /// Two features nesting a `StateModel` each; only `Player`'s does work in its `init`.
     static let twoFeatureModels: [String: String] = [
-        "Player+Model.swift": "extension Player { final class StateModel { init() { Engine.shared.prepare() } } }",
+        "Player+Model.swift": "extension Player { final class StateModel { init() { Task { await Engine.shared.prepare() } } } }",
         "Search+Model.swift": "extension Search { final class StateModel { var query = \"\" } }",
     ]
 
     static let nodeKinds: Set<SyntaxKind> = [.variableDecl, .initializerDecl]
+
+    /// What an initializer's calls may reach that costs enough to matter when it runs per update.
+    static let costlyKinds: Set<ReachHazard.Kind> = [.decoding, .fileRead, .storeWork, .regex, .formatter, .systemQuery, .textMeasurement]
+
+    static func describe(_ hazard: ReachHazard) -> String {
+        switch hazard.kind {
+        case .decoding: "decodes (`\(hazard.detail)`)"
+        case .fileRead: "reads the file system (`\(hazard.detail)`)"
+        case .storeWork: "fetches from the store"
+        case .regex: "builds a regular expression"
+        case .formatter: "builds a `\(hazard.detail)`"
+        case .textMeasurement: "measures text"
+        default: "queries the system (`\(hazard.detail)`)"
+        }
+    }
 
     func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
         // In an `init`, a model made in a local first is reported where `State` takes it.
@@ -353,11 +396,17 @@ struct HeavyStateInitializerRule: Rule {
                   !(node.is(VariableDeclSyntax.self) && context.isEnabled(StateNonObservableClassRule.description.id)
                       && StateNonObservableClassRule.flags(node, declaration: declaration, call: call, in: context))
             else { continue }
-            // A `Task`, a context, decoder, formatter or player is work shown; a call of
-            // something else is work whose cost the code does not show: reported lower.
-            let what = work == .startsWork
-                ? "its construction (\(WorkspaceRuleSupport.place([declaration.path], from: context))) starts a task, a store, a decoder, a formatter or other work"
-                : "its construction (\(WorkspaceRuleSupport.place([declaration.path], from: context))) calls code whose cost is not shown here"
+            // A `Task`, a context, decoder, formatter or player is work shown. A call of something
+            // else counts only where the workspace shows what it reaches costs (a file read, a
+            // decoder, a fetch): assigning fields or registering in a table is not work.
+            let what: String
+            if work == .startsWork {
+                what = "its construction (\(WorkspaceRuleSupport.place([declaration.path], from: context))) starts a task, a store, a decoder, a formatter or other work"
+            } else if let reached = context.reachedHazard(from: .member(owner: name, name: call.initializerReachMember), kinds: Self.costlyKinds) {
+                what = "its construction reaches \(WorkspaceRuleSupport.reachPath(reached, from: context)), which \(Self.describe(reached.hazard))"
+            } else {
+                continue
+            }
             let when = isShownOnDemand
                 ? "each time the view that pushes or presents this one updates"
                 : "every time the parent re-creates this view"
