@@ -23,10 +23,10 @@ struct AnyShapeStyleTernaryRule: Rule {
             "a choice among three or more styles",
             "a single `AnyShapeStyle`",
             "only one branch erased",
-            "a gradient-or-colour choice nothing animates",
+            "a choice nothing shown animates (it snaps; two hues cannot be one style with `.opacity`)",
             "a style whose change `.animation(nil, value:)` right after turns off",
         ],
-        severityReason: "warning where a spring that overshoots animates the change (`.animation(.bouncy, value:)` on the view or a view around it, or `withAnimation(.spring)` writing what the condition reads): the animated change shows wrong colours; info where nothing animates it, and the choice (a permission, a setting, focus) snaps, or where an ease or a spring without bounce cross-fades it.",
+        severityReason: "warning where a spring that overshoots animates the change (`.animation(.bouncy, value:)` on the view or a view around it, or `withAnimation(.spring)` writing what the condition reads): the animated change shows wrong colours; info where an ease or a spring without bounce cross-fades it. Not flagged where nothing animates it.",
         useInstead: "the recommended shape",
         triggers: ["AnyShapeStyle"],
         triggering: [
@@ -45,16 +45,16 @@ struct AnyShapeStyleTernaryRule: Rule {
                 }
             }
             """,
-            """
-            extension Badge {
-                var style: AnyShapeStyle {
-                    ↓isSelected && !isDisabled ? AnyShapeStyle(.tint) : SwiftUI.AnyShapeStyle(.secondary)
-                }
-            }
-            """,
-            RuleExample("let style = (↓a ? AnyShapeStyle(.red) : AnyShapeStyle(.blue))", note: "info: nothing here animates the change"),
         ],
         nonTriggering: [
+            RuleExample("""
+                extension Badge {
+                    var style: AnyShapeStyle {
+                        isSelected && !isDisabled ? AnyShapeStyle(.tint) : SwiftUI.AnyShapeStyle(.secondary)
+                    }
+                }
+                """, note: "nothing shown animates the change: the style snaps"),
+            RuleExample("let style = (a ? AnyShapeStyle(.orange) : AnyShapeStyle(.secondary))", note: "two hues chosen by state, nothing animates them"),
             RuleExample("""
                 Circle()
                     .fill(current == index ? AnyShapeStyle(Color.accentColor) : AnyShapeStyle(Color.secondary))
@@ -99,15 +99,10 @@ struct AnyShapeStyleTernaryRule: Rule {
         // `.fill(c ? AnyShapeStyle(a) : AnyShapeStyle(b)).animation(nil, value: …)`: the style's change
         // is never animated, so nothing interpolates through stray colours.
         if Self.isUnanimated(node) { return }
-        // Nothing animates the change: the style snaps from one to the other, and the stray colours
-        // show only if an animation is added later.
+        // Nothing shown animates the change: the style snaps from one to the other, and two
+        // hues chosen by state cannot be one style with `.opacity` anyway.
         let animations = Self.animations(of: node)
-        if animations.isEmpty {
-            report.append(Finding(
-                message: "Both branches type-erase to `AnyShapeStyle`: SwiftUI can't compare them, so an animated change would interpolate through stray colors (nothing here animates it yet); prefer one constant style with `.opacity`",
-                range: ternary.range, loweredSeverity: .info))
-            return
-        }
+        if animations.isEmpty { return }
         // Only a spring that overshoots carries the blend past either colour: an ease or a spring
         // without bounce (`.default`, `.smooth`, `.easeOut`) cross-fades between them.
         if !animations.contains(where: Self.mayOvershoot) {
