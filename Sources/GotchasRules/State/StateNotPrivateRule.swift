@@ -24,11 +24,19 @@ struct StateNotPrivateRule: Rule {
             "a view only previews build",
         ],
         fixSafety: "Adds `private`. Safe when no other file uses the property and no caller passes its label; unsafe when one might (or the workspace is not fully indexed); none without an initial value, or in widget code.",
-        severityReason: "warning where a caller passes the property's label a value that can change (or the callers are not all known yet): SwiftUI ignores that value after the first appearance; info where no caller passes it, or every caller passes a constant (a literal or an enum case); a hint where the view's own `init` does not take it (nothing can pass one today). In widget code the message says instead that the state is only a copy of what the caller passes (WidgetKit renders each entry once).",
+        severityReason: "warning where a caller passes the property's label a value that can change (or the callers are not all known yet): SwiftUI ignores that value after the first appearance; info where no caller passes it, or every caller passes a constant (a literal or an enum case); a hint where the view's own `init` does not take it, or a private stored property makes the memberwise initializer private (nothing outside can pass one today). In widget code the message says instead that the state is only a copy of what the caller passes (WidgetKit renders each entry once).",
         asks: [.initializerLabels, .memberUsers, .builtOnlyByPreviews],
         fix: .safe,
         triggers: ["State"],
         triggering: [
+            RuleExample("""
+                struct WatchHome: View {
+                    ↓@State var isActive = false
+                    private var healthStore = HealthStore()
+                    var body: some View { Text("") }
+                }
+                """, note: "hint: `healthStore` is private, so the memberwise initializer is too and no caller outside the file can pass `isActive:`",
+                otherFiles: ["WatchApp.swift": "@main struct WatchApp: App { var body: some Scene { WindowGroup { WatchHome() } } }"]),
             RuleExample("""
                 struct ShareView: View {
                     ↓@State var isPresenting = true
@@ -98,6 +106,13 @@ struct StateNotPrivateRule: Rule {
                 ]),
         ],
         nonTriggering: [
+            RuleExample("""
+                struct Collapsible: View {
+                    @State var label: String
+                    var body: some View { Text(label) }
+                }
+                """, note: "no initial value, and no app code builds the view: every caller would have to pass it, and `private` would close the initializer",
+                otherFiles: ["App.swift": "@main struct Tasks: App { var body: some Scene { WindowGroup { Text(\"\") } } }"]),
             RuleExample("""
                 struct MapWidgetSettings: View {
                     let widget: MapWidget
@@ -276,7 +291,9 @@ struct StateNotPrivateRule: Rule {
             isWidgetCode: WorkspaceRuleSupport.isWidgetCode(context),
             previewOnly: WorkspaceRuleSupport.previewOnly(context, at: node),
             fix: Self.privateFix(of: variable, in: context),
-            closedByOwnInitializer: closedByOwnInitializer)
+            closedByOwnInitializer: closedByOwnInitializer,
+            memberwiseClosedBy: Self.memberwiseClosedBy(variable),
+            hasInitialValue: variable.bindings.allSatisfy { $0.initializer != nil })
         context.decideLater { Self.decide(facts, asking: $0) }
     }
 
@@ -291,6 +308,28 @@ struct StateNotPrivateRule: Rule {
         var previewOnly: WorkspaceRuleSupport.PreviewOnly
         var fix: PrivateFix?
         var closedByOwnInitializer: Bool
+        /// A plain stored property that makes the memberwise initializer private (`private var
+        /// store = Store()`): no caller outside this file can pass the state.
+        var memberwiseClosedBy: String?
+        var hasInitialValue: Bool
+    }
+
+    /// The name of a stored property without a wrapper that is `private`/`fileprivate` and is
+    /// a parameter of the memberwise initializer (a `var`, or a `let` with no initial value):
+    /// Swift then makes that initializer private, so only this file can call it.
+    static func memberwiseClosedBy(_ variable: VariableDeclSyntax) -> String? {
+        guard let members = variable.parent?.parent?.as(MemberBlockItemListSyntax.self) else { return nil }
+        for member in members {
+            guard let property = member.decl.as(VariableDeclSyntax.self), property.id != variable.id, property.attributes.isEmpty,
+                  property.modifiers.contains(where: { ["private", "fileprivate"].contains($0.name.text) && $0.detail == nil }),
+                  !property.modifiers.contains(where: { ["static", "class", "lazy"].contains($0.name.text) }),
+                  let binding = property.bindings.first, property.bindings.count == 1, binding.accessorBlock == nil,
+                  property.bindingSpecifier.tokenKind == .keyword(.var) || binding.initializer == nil,
+                  let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+            else { continue }
+            return name
+        }
+        return nil
     }
 
     /// The finding, from the tree's facts and what the workspace says of callers and uses.
@@ -337,6 +376,15 @@ struct StateNotPrivateRule: Rule {
         // A preview passing it seeds the state on purpose: only app code's callers count here.
         if let name = facts.name, let type = facts.type, !type.declaresInitializer,
            let labels = workspace.initializerLabels(passedTo: FileIndex.appCallersKey(of: type.name)), !labels.contains(name) {
+            // No initial value: every caller must pass it, so a view no caller passes it to is built
+            // by no app code, and `private` would close its initializer.
+            if !facts.hasInitialValue { return [] }
+            if let closing = facts.memberwiseClosedBy {
+                return [Finding(
+                    message: "`\(wrapper)` is not `private`: `\(closing)` is private, so the memberwise initializer is too and no caller "
+                        + "outside this file can pass `\(name):`; `private` says the view owns it",
+                    range: facts.attribute, fixes: fixes, loweredSeverity: .hint)]
+            }
             let previewPasses = workspace.initializerLabels(passedTo: type.name)?.contains(name) == true
             return [Finding(
                 message: "`\(wrapper)` is not `private`: no caller in the app passes `\(name):` today"
