@@ -36,6 +36,43 @@ extension MemberBlockSyntax {
         return read
     }
 
+    /// The type's code listens to the object itself: `base.$member` (a `@Published` property's
+    /// publisher) or `base.objectWillChange`, and re-renders through state it sets on its own.
+    public func subscribesToPublishers(of base: String) -> Bool {
+        for item in members {
+            let tokens = Array(item.decl.tokens(viewMode: .sourceAccurate))
+            for index in tokens.indices where tokens[index].tokenKind == .identifier(base) && index + 2 < tokens.count {
+                guard tokens[index + 1].tokenKind == .period else { continue }
+                let member = tokens[index + 2].text
+                if member.hasPrefix("$") || member == "objectWillChange" { return true }
+            }
+        }
+        return false
+    }
+
+    /// Every rendered read of `base` stands inside a `TimelineView`'s content, which redraws on its
+    /// own schedule (every frame with `.animation`), whatever observation says.
+    public func rendersOnlyInsideTimelineView(_ base: String) -> Bool {
+        var reads = 0
+        for item in members where Self.renders(item.decl) {
+            for token in item.decl.tokens(viewMode: .sourceAccurate) where token.tokenKind == .identifier(base) {
+                reads += 1
+                var node = token.parent
+                var inside = false
+                while let current = node, current.id != item.decl.id {
+                    if let call = current.as(FunctionCallExprSyntax.self),
+                       call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "TimelineView" {
+                        inside = true
+                        break
+                    }
+                    node = current.parent
+                }
+                if !inside { return false }
+            }
+        }
+        return reads > 0
+    }
+
     /// `body`, `@ViewBuilder` members and computed `some View` properties / functions.
     static func renders(_ decl: DeclSyntax) -> Bool {
         if let variable = decl.as(VariableDeclSyntax.self) {

@@ -22,6 +22,8 @@ struct StateNonObservableClassRule: Rule {
             "properties read only in actions",
             "a class from another module",
             "a box the body only passes on",
+            "an object read only inside a `TimelineView` (it redraws on its own schedule)",
+            "an `ObservableObject` whose publishers the view subscribes to itself (`data.$value`)",
         ],
         severityReason: "shown only where the body reads a mutable property of the object.",
         asks: [.declaration],
@@ -76,6 +78,31 @@ struct StateNonObservableClassRule: Rule {
                 ]),
         ],
         nonTriggering: [
+            RuleExample("""
+                struct Stars: View {
+                    @State private var field = StarField()
+                    var body: some View {
+                        TimelineView(.animation) { timeline in
+                            Canvas { context, size in
+                                field.update(date: timeline.date)
+                                for star in field.stars { context.fill(Path(star.rect), with: .color(.white)) }
+                            }
+                        }
+                    }
+                }
+                """, note: "read only inside a `TimelineView`, which redraws every frame: observation adds nothing",
+                otherFiles: ["StarField.swift": "final class StarField { var stars: [Star] = []; func update(date: Date) {} }"]),
+            RuleExample("""
+                struct Chart: View {
+                    @State var data: ChartModel
+                    @State private var hours = 0
+                    var body: some View {
+                        Text("\\(data.screenHours)")
+                            .onReceive(data.$screenHours.debounce(for: 0.2, scheduler: RunLoop.main)) { hours = $0 }
+                    }
+                }
+                """, note: "the view subscribes to the object's publisher itself (debounced into its own state)",
+                otherFiles: ["ChartModel.swift": "final class ChartModel: ObservableObject { @Published var screenHours = 6 }"]),
             RuleExample("""
                 struct OperationEditor: View {
                     @State var operation: FileOperation
@@ -200,6 +227,9 @@ struct StateNonObservableClassRule: Rule {
             // What the body shows of the object; whether the type is a class that is not observable,
             // and which of its properties others can see, is the workspace's to say.
             let shown = members.renderedMembers(of: property)
+            // Drawn inside a `TimelineView`: the view redraws on its schedule and reads the object
+            // afresh each time (a simulation stepped per frame), so observation adds nothing.
+            if members.rendersOnlyInsideTimelineView(property) { continue }
             let range: Range<Int> = Syntax(call).byteRange
             context.decideLater { asking in
                 guard let declaration = asking.declaration(of: typeName, ifKind: .class),
@@ -246,6 +276,10 @@ struct StateNonObservableClassRule: Rule {
             // What the tree says of the property; which of it matters depends on the type, the
             // workspace's to say.
             let shown = members.renderedMembers(of: property)
+            if members.rendersOnlyInsideTimelineView(property) { continue }
+            // The view subscribes to the object's publishers itself (`data.$screenHours`, debounced
+            // into its own state): it is not observed on purpose.
+            let subscribes = members.subscribesToPublishers(of: property)
             let changed = Self.inPlaceWrites(of: property, in: members, among: nil)
             let range: Range<Int> = type.byteRange
             context.decideLater { asking in
@@ -256,7 +290,7 @@ struct StateNonObservableClassRule: Rule {
                 // An `ObservableObject` announces every change of a `@Published` property, wherever it is
                 // written: the body reading one is the evidence, whoever writes it.
                 let published = readable.filter { name in declaration.scope.property(named: name)?.attributes.contains("Published") == true }
-                if declaration.scope.inherits("ObservableObject"), let read = published.sorted().first(where: shown.contains) {
+                if declaration.scope.inherits("ObservableObject"), !subscribes, let read = published.sorted().first(where: shown.contains) {
                     return [Finding(
                         message: "`\(name)` (declared \(WorkspaceRuleSupport.place([declaration.path], from: asking))) is an ObservableObject held in @State: "
                             + "@State keeps the reference but does not subscribe to it, so when `\(property).\(read)` changes this view does not update; "
