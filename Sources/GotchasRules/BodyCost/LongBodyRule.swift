@@ -26,6 +26,7 @@ struct LongBodyRule: Rule {
             "a `body` that is not a view's, scene's or commands'",
             "helpers outside `body`",
             "the lines of presented content (`.sheet`, `.alert`, `.confirmationDialog`, …)",
+            "a file whose `// swiftlint:disable` turns off a body-length rule",
         ],
         severityReason: "a structure suggestion, not a defect.",
         asks: [.declaration],
@@ -65,6 +66,16 @@ struct LongBodyRule: Rule {
                 """, note: "an app's scene body, hundreds of lines of menus"),
         ],
         nonTriggering: [
+            RuleExample("""
+                // swiftlint:disable type_body_length
+                struct TaskDetails: View {
+                    var body: some View {
+                        VStack {
+                \(rows(201))
+                        }
+                    }
+                }
+                """, note: "the author turned SwiftLint's body-length rules off for this file"),
             RuleExample("""
                 struct Dashboard: View {
                     var body: some View {
@@ -158,12 +169,28 @@ struct LongBodyRule: Rule {
         guard length > limit else { return }
         let sceneKind = context.enclosingView == nil ? sceneKind() : nil
         guard context.enclosingView != nil || sceneKind != nil else { return }
+        // The author turned SwiftLint's length rules off for this file: long bodies are accepted here.
+        if Self.disablesLengthLint(context.tree) { return }
         report.append(Finding(
             message: "`body` is \(length) lines long (limit \(limit)"
                 + (presented > 0 ? ", not counting \(presented) lines of presented sheets and alerts" : "")
                 + (sceneKind == nil ? "); split it into smaller `View` types so each part re-renders only for the state it reads"
                     : "); split it into smaller `Scene` and `Commands` types (`CommandMenu`s of their own), each reading only what it needs"),
             range: header))
+    }
+
+    /// A `// swiftlint:disable` comment in the file naming a body-length rule (or `all`).
+    static func disablesLengthLint(_ tree: SourceFileSyntax) -> Bool {
+        for token in tree.tokens(viewMode: .sourceAccurate) {
+            for piece in token.leadingTrivia {
+                guard case .lineComment(let text) = piece, text.contains("swiftlint:disable") else { continue }
+                let names = text.split(whereSeparator: { $0 == " " || $0 == ":" }).map(String.init)
+                if names.contains(where: { ["function_body_length", "closure_body_length", "type_body_length", "all"].contains($0) }) {
+                    return true
+                }
+            }
+        }
+        return false
     }
 
     /// Modifiers whose content is presented on demand, not drawn with the view.
