@@ -32,6 +32,18 @@ struct OnAppearTaskRule: CallRule {
         requires: .os(iOS: OSVersion(15), macOS: OSVersion(12), tvOS: OSVersion(15), watchOS: OSVersion(8)),
         triggering: [
             RuleExample("""
+                struct ProfileView: View {
+                    @StateObject private var viewModel = ProfileViewModel()
+                    var body: some View {
+                        Text(viewModel.name)
+                            ↓.onAppear { fetchUser() }
+                    }
+                    private func fetchUser() {
+                        Task { await viewModel.fetchUser() }
+                    }
+                }
+                """, note: "one call away: the view's method only starts a `Task` (info: a one-shot load)"),
+            RuleExample("""
                 struct Feed: View {
                     @ObservedObject var model: FeedModel
                     let thumbnails: ThumbnailCache
@@ -115,6 +127,19 @@ struct OnAppearTaskRule: CallRule {
         ],
         nonTriggering: [
             RuleExample("""
+                struct ProfileView: View {
+                    @StateObject private var viewModel = ProfileViewModel()
+                    var body: some View {
+                        Text(viewModel.name)
+                            .onAppear { refresh() }
+                    }
+                    private func refresh() {
+                        viewModel.markSeen()
+                        Task { await viewModel.fetchUser() }
+                    }
+                }
+                """, note: "the method does more than start a task: moving it to `.task` is not the same code"),
+            RuleExample("""
                 struct Feed: View {
                     @ObservedObject var model: FeedModel
                     var body: some View {
@@ -139,6 +164,20 @@ struct OnAppearTaskRule: CallRule {
                     }
                 }
                 """, note: "a row telling the list's owner where the user has scrolled to: `.task` would cancel the page load when the row scrolls away"),
+            RuleExample("""
+                struct CommentList: View {
+                    @ObservedObject var commentViewModel: CommentViewModel
+                    var body: some View {
+                        let comments = commentViewModel.comments
+                        LazyVStack {
+                            ForEach(comments, id: \\.id) { comment in
+                                Text(comment.body)
+                                    .onAppear { Task { await commentViewModel.fetchMoreIfNeeded(currentID: comment.id) } }
+                            }
+                        }
+                    }
+                }
+                """, note: "the same, with the list read into a local first"),
             RuleExample("""
                 struct ChatList: View {
                     @Environment(ChatManager.self) var chats
@@ -261,7 +300,7 @@ struct OnAppearTaskRule: CallRule {
               call.closureArguments.count == 1, let onAppear = call.closureArguments.first?.closure,
               call.arguments.count == (call.trailingClosure == nil ? 1 : 0),
               onAppear.statements.count == 1, let statement = onAppear.statements.first?.item,
-              let task = statement.as(FunctionCallExprSyntax.self) ?? Self.taskGuardedByIf(statement),
+              let (task, helper) = Self.startedTask(statement, from: call),
               task.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Task",
               let body = task.trailingClosure, task.additionalTrailingClosures.isEmpty,
               task.arguments.allSatisfy({ $0.label?.text == "priority" })
@@ -291,6 +330,16 @@ struct OnAppearTaskRule: CallRule {
         let outlivesCleanup = chain.contains { $0.modifierName == "onDisappear" }
             || body.statements.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .keyword(.while) || $0.tokenKind == .keyword(.repeat) }
             || Self.hasForAwait(body)
+        if let helper {
+            // `.onAppear { fetchUser() }` where the view's `fetchUser()` only starts a `Task`: the same
+            // work one call away. No fix: the method may have other callers.
+            report.append(Finding(
+                message: "`.onAppear { \(helper.name.text)() }` starts work that is never cancelled and restarts on every appearance: "
+                    + "`\(helper.name.text)()` (line \(context.document.lines.line(containing: helper.positionAfterSkippingLeadingTrivia.utf8Offset) + 1)) only starts a `Task`; "
+                    + "make it `async` and call it from `.task { await … }`, which is cancelled when the view disappears",
+                range: call.rangeFromCalleeName, loweredSeverity: outlivesCleanup ? nil : .info))
+            return
+        }
         // Safe only where cancelling on disappear is what the code wants (it cleans up there, or
         // loops): a one-shot task (a payment, a save) may be meant to finish after the user leaves.
         if statement.is(FunctionCallExprSyntax.self),
@@ -317,7 +366,12 @@ struct OnAppearTaskRule: CallRule {
         if !tokens.contains(where: { names.contains($0.text) || (anonymous && $0.text == "$0") }), !(names.isEmpty && !anonymous) {
             return true
         }
-        guard let data = row.call?.arguments.first?.expression, let owner = listOwnerName(of: data) else { return false }
+        guard var data = row.call?.arguments.first?.expression else { return false }
+        // `let comments = commentViewModel.comments` then `ForEach(comments)`: the local's value.
+        if let local = data.unwrapped.as(DeclReferenceExprSyntax.self), let value = local.localInitializer(of: local.baseName.text) {
+            data = value
+        }
+        guard let owner = listOwnerName(of: data) else { return false }
         return body.statements.contains { statement in
             statement.tokens(viewMode: .sourceAccurate).contains { token in
                 guard token.text == owner, let reference = token.parent?.as(DeclReferenceExprSyntax.self),
@@ -347,6 +401,33 @@ struct OnAppearTaskRule: CallRule {
     }
 
     /// `if condition { Task { … } }` with no `else`: the `Task` call, else nil.
+    /// The `Task { … }` the `.onAppear` closure's one statement starts: written there (alone, or
+    /// behind an `if`), or the only statement of a method of the same type it calls with no
+    /// arguments (`fetchUser()` → `func fetchUser() { Task { await … } }`), with that method.
+    static func startedTask(_ statement: CodeBlockItemSyntax.Item, from call: FunctionCallExprSyntax)
+        -> (task: FunctionCallExprSyntax, helper: FunctionDeclSyntax?)? {
+        if let task = statement.as(FunctionCallExprSyntax.self) ?? taskGuardedByIf(statement),
+           task.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Task" {
+            return (task, nil)
+        }
+        guard let helperCall = statement.as(FunctionCallExprSyntax.self), helperCall.arguments.isEmpty,
+              helperCall.trailingClosure == nil,
+              let name = helperCall.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+                ?? helperCall.calledExpression.selfMemberName,
+              let members = call.ancestor(MemberBlockSyntax.self)
+        else { return nil }
+        for member in members.members {
+            guard let function = member.decl.as(FunctionDeclSyntax.self), function.name.text == name,
+                  function.signature.parameterClause.parameters.isEmpty, function.signature.effectSpecifiers?.asyncSpecifier == nil,
+                  let statements = function.body?.statements, statements.count == 1,
+                  let task = statements.first?.item.as(FunctionCallExprSyntax.self),
+                  task.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Task"
+            else { continue }
+            return (task, function)
+        }
+        return nil
+    }
+
     static func taskGuardedByIf(_ statement: CodeBlockItemSyntax.Item) -> FunctionCallExprSyntax? {
         guard let ifExpr = statement.as(ExpressionStmtSyntax.self)?.expression.as(IfExprSyntax.self) ?? statement.as(IfExprSyntax.self),
               ifExpr.elseBody == nil, ifExpr.body.statements.count == 1
