@@ -23,11 +23,24 @@ struct UnstableIdentityRule: CallRule {
             "`UUID()` stored once, in values kept in state or identified by their data",
             "`x ?? UUID()` where `x` is not optional",
         ],
-        severityReason: "warning for `.id(UUID())` in rendered code (a new identity on every render: state resets, but nothing crashes), for a computed `id` returning `UUID()` (a new value on every read, an identity only where views are identified by it); info for `x ?? UUID()`, new only on the reads where `x` is nil (which the code rarely shows). Info where no view can be identified by it: a type no view names (an error, a request body), or a fallback every initializer makes unreachable (only a decoded value can lack it). Also a warning for `ForEach` over values a method or computed property makes on every render, each storing `let id = UUID()`.",
+        severityReason: "warning for `.id(UUID())` in rendered code (a new identity on every render: state resets, but nothing crashes), for a computed `id` returning `UUID()` (a new value on every read, an identity only where views are identified by it); info for `x ?? UUID()`, new only on the reads where `x` is nil (which the code rarely shows). Info where no view can be identified by it: a type no view names (an error, a request body), or a fallback every initializer makes unreachable (only a decoded value can lack it). Also a warning for `ForEach`, `List`, `Table` or `Chart` over values a method, a computed property or a local in `body` makes on every render, each storing `let id = UUID()`.",
         asks: [.referringTypes, .declaration],
         useInstead: "a stable ID",
-        triggers: ["UUID()", "ForEach("],
+        triggers: ["UUID()", "ForEach(", "List(", "Table(", "Chart("],
         triggering: [
+            RuleExample("""
+                struct TopTags: View {
+                    struct TagData: Identifiable {
+                        let id = UUID()
+                        let tag: String
+                    }
+                    let tags: [String]
+                    var body: some View {
+                        let tagData = tags.prefix(5).map { TagData(tag: $0) }
+                        Chart(↓tagData) { item in BarMark(x: .value("Tag", item.tag)) }
+                    }
+                }
+                """, note: "a local made in `body`: new values, new identities, on every render"),
             RuleExample("""
                 struct MarkRequest: Identifiable, Encodable {
                     var id: UUID { ↓UUID() }
@@ -103,6 +116,19 @@ struct UnstableIdentityRule: CallRule {
         ],
         nonTriggering: [
             RuleExample("""
+                struct TopTags: View {
+                    struct TagData: Identifiable {
+                        var id: String { tag }
+                        let tag: String
+                    }
+                    let tags: [String]
+                    var body: some View {
+                        let tagData = tags.prefix(5).map { TagData(tag: $0) }
+                        List(tagData) { item in Text(item.tag) }
+                    }
+                }
+                """, note: "values made in `body` whose `id` comes from the data"),
+            RuleExample("""
                 final class PopupPanel: NSPanel {
                     func show(_ content: some View) {
                         contentView = NSHostingView(rootView: content.id(UUID()))
@@ -177,10 +203,13 @@ struct UnstableIdentityRule: CallRule {
                         note: "a `?? UUID()` fallback stored once in an initializer"),
         ])
 
-    static let calledNames: Set<String> = ["id", "UUID", "ForEach"]
+    static let calledNames: Set<String> = Set(["id", "UUID"]).union(rowContainers)
+
+    /// Views that identify what they show by the elements' `id`.
+    static let rowContainers: Set<String> = ["ForEach", "List", "Table", "Chart"]
 
     func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
-        if callee == "ForEach" {
+        if Self.rowContainers.contains(callee) {
             checkRebuiltElements(call, in: context, report: &report)
             return
         }
@@ -296,6 +325,13 @@ struct UnstableIdentityRule: CallRule {
                 return (name + "()", element)
             }
             return nil
+        }
+        // `let tagData = tags.map { TagData(tag: $0.tag) }` in `body`: a local made on every render.
+        if let local = expression.as(DeclReferenceExprSyntax.self), let value = local.localInitializer(of: local.baseName.text) {
+            let made = WorkspaceRuleSupport.calledTypeNames(in: value).first { name in
+                context.type(named: name)?.property(named: "id").map { $0.isStoredInstance && $0.initializerCallee == "UUID" } == true
+            }
+            return made.map { (local.baseName.text, $0) }
         }
         guard let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text ?? expression.selfMemberName,
               let property = WorkspaceRuleSupport.enclosingProperty(named: name, in: context), property.isComputed,
