@@ -31,6 +31,20 @@ struct StateNonObservableClassRule: Rule {
         triggers: ["@State"],
         triggering: [
             RuleExample("""
+                struct PumpView: View {
+                    @State var state: ↓Home.StateModel
+                    var body: some View { Text(state.pumpName) }
+                }
+                """, note: "a feature's nested model, an `ObservableObject` through its base class and a protocol", otherFiles: [
+                    "Home.swift": """
+                        enum Home {}
+                        extension Home { final class StateModel: BaseStateModel<HomeProvider> { @Published var pumpName = "" } }
+                        class BaseStateModel<Provider>: StateModel {}
+                        protocol StateModel: ObservableObject {}
+                        """,
+                    "Settings.swift": "enum Settings {}\nextension Settings { final class StateModel: ObservableObject { @Published var units = 0 } }",
+                ]),
+            RuleExample("""
                 struct CartView: View {
                     @State private var cart = ↓Cart()
                     @State private var session: Session? = ↓Session()
@@ -271,8 +285,11 @@ struct StateNonObservableClassRule: Rule {
             // A class the view creates is the other shape (`stateClassCreations`).
             if let value = binding.initializer?.value.unwrapped.as(FunctionCallExprSyntax.self), value.calledExpression.is(DeclReferenceExprSyntax.self) { continue }
             guard let property = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-                  let type = binding.typeAnnotation?.type, let name = TypeNames.simple(type.trimmedDescription), TypeNames.startsUppercase(name)
+                  let type = binding.typeAnnotation?.type, let simpleName = TypeNames.simple(type.trimmedDescription), TypeNames.startsUppercase(simpleName)
             else { continue }
+            // `Home.StateModel`: the member type as written (each feature may nest its own `StateModel`).
+            let written = TypeNames.strippingOptional(type.trimmedDescription)
+            let name = written.contains(".") && written.split(separator: ".").allSatisfy({ $0.first?.isUppercase == true }) ? written : simpleName
             // What the tree says of the property; which of it matters depends on the type, the
             // workspace's to say.
             let shown = members.renderedMembers(of: property)
@@ -290,7 +307,7 @@ struct StateNonObservableClassRule: Rule {
                 // An `ObservableObject` announces every change of a `@Published` property, wherever it is
                 // written: the body reading one is the evidence, whoever writes it.
                 let published = readable.filter { name in declaration.scope.property(named: name)?.attributes.contains("Published") == true }
-                if declaration.scope.inherits("ObservableObject"), !subscribes, let read = published.sorted().first(where: shown.contains) {
+                if Self.isObservableObject(declaration.scope, in: asking, depth: 0), !subscribes, let read = published.sorted().first(where: shown.contains) {
                     return [Finding(
                         message: "`\(name)` (declared \(WorkspaceRuleSupport.place([declaration.path], from: asking))) is an ObservableObject held in @State: "
                             + "@State keeps the reference but does not subscribe to it, so when `\(property).\(read)` changes this view does not update; "
@@ -348,6 +365,21 @@ struct StateNonObservableClassRule: Rule {
     }
 
     /// Observable itself, through a workspace superclass, or possibly (an unknown superclass).
+    /// An `ObservableObject`, itself or through its superclasses (`final class StateModel:
+    /// BaseStateModel<Provider>` where the base class conforms).
+    static func isObservableObject(_ type: TypeScope, in context: some WorkspaceAsking, depth: Int) -> Bool {
+        if type.inherits("ObservableObject") { return true }
+        guard depth < 8 else { return false }
+        // The superclass, or a protocol of the workspace that refines `ObservableObject`
+        // (`class BaseStateModel<P>: StateModel` with `protocol StateModel: ObservableObject`).
+        return type.inheritedTypes.contains { written in
+            guard let name = TypeNames.simple(String(written.prefix { $0 != "<" })), !plainRoots.contains(name),
+                  let inherited = context.type(named: name), inherited.kind == .class || inherited.kind == .protocol
+            else { return false }
+            return isObservableObject(inherited, in: context, depth: depth + 1)
+        }
+    }
+
     static func isObservable(_ type: TypeScope, in context: some WorkspaceAsking, depth: Int) -> Bool {
         // `@Perceptible` is the Perception library's back-port of `@Observable` (read in `WithPerceptionTracking`).
         if type.isObservableMacro || type.hasAttribute("Perceptible") || type.inherits("Observable") || type.inherits("Perceptible") { return true }
