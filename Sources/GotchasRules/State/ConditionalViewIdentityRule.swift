@@ -23,10 +23,36 @@ struct ConditionalViewIdentityRule: Rule {
             "else-if chains and availability checks",
             "a widget's views",
         ],
-        severityReason: "shown only where the condition reads state that changes while the view lives, directly or through a local computed from it (for a project's conditional wrapper such as `.if(c) { $0.mod() }`, also a parameter of the enclosing view helper, or a local computed from one).",
+        severityReason: "shown only where the condition reads state that changes while the view lives, directly or through a local computed from it (for a project's conditional wrapper such as `.if(c) { $0.mod() }`, also a parameter of the enclosing view helper, or a local computed from one). Info where both branches are written the same (a reset may be meant; `.id(…)` says so).",
         asks: [.declaration, .reachedHazard],
         useInstead: "the recommended shape",
         triggering: [
+            RuleExample("""
+                struct FocusLabel: View {
+                    @State private var isRunning = false
+                    let timerText: String
+                    var body: some View {
+                        ↓if isRunning {
+                            Text(timerText).foregroundStyle(Color.red)
+                        } else {
+                            Text(timerText).foregroundStyle(Color.red)
+                        }
+                    }
+                }
+                """, note: "both branches written the same: the `if` only swaps identity (info: it may be a deliberate reset)"),
+            RuleExample("""
+                struct PulseLabel: View {
+                    @State private var completedLongPress = false
+                    let pulse: Int
+                    var body: some View {
+                        ↓if completedLongPress {
+                            HStack { Text("\\(pulse)").font(.title).foregroundColor(.white) }.scaleEffect(2)
+                        } else {
+                            HStack { Text("\\(pulse)").font(.caption2).foregroundColor(.white) }.scaleEffect(2)
+                        }
+                    }
+                }
+                """, note: "the same tree, differing only in a modifier's argument inside it"),
             RuleExample("""
                 struct LinkStatus: View {
                     @State private var verified: Bool?
@@ -146,6 +172,19 @@ struct ConditionalViewIdentityRule: Rule {
         ],
         nonTriggering: [
             RuleExample("""
+                struct PulseLabel: View {
+                    @State private var completedLongPress = false
+                    let pulse: Int
+                    var body: some View {
+                        if completedLongPress {
+                            HStack { Text("Held").font(.title) }
+                        } else {
+                            HStack { Text("\\(pulse)").font(.title) }
+                        }
+                    }
+                }
+                """, note: "the branches show different content, not only different modifier arguments"),
+            RuleExample("""
                 struct StandbyBackground: ViewModifier {
                     @Environment(\\.widgetContentMargins) var margins
                     func body(content: Content) -> some View {
@@ -192,11 +231,6 @@ struct ConditionalViewIdentityRule: Rule {
                     Card(item).opacity(isExpired ? 0.3 : 1)
                 }
                 """, note: "the recommended shape"),
-            RuleExample("""
-                var body: some View {
-                    if flag { Card(item) } else { Card(item) }
-                }
-                """, note: "identical branches: a deliberate identity reset"),
             RuleExample("""
                 func style() -> Int {
                     if c { return value.rounded() } else { return value }
@@ -357,16 +391,72 @@ struct ConditionalViewIdentityRule: Rule {
               let thenView = ifExpr.body.statements.soleExpression,
               let elseView = elseBody.statements.soleExpression,
               let thenRoot = thenView.modifierChainRoot, let elseRoot = elseView.modifierChainRoot,
-              Self.isViewRoot(thenRoot),
-              thenRoot.trimmedText.collapsingWhitespace == elseRoot.trimmedText.collapsingWhitespace,
-              thenView.trimmedText.collapsingWhitespace != elseView.trimmedText.collapsingWhitespace,
-              !thenView.chainModifiers.isEmpty || !elseView.chainModifiers.isEmpty,
-              let differing = Self.differingModifier(thenView.chainModifiers, elseView.chainModifiers),
-              Self.conditionsChange(ifExpr.conditions, in: context)
+              Self.isViewRoot(thenRoot)
         else { return }
+        let range = ifExpr.ifKeyword.byteRange.lowerBound..<ifExpr.conditions.endPositionBeforeTrailingTrivia.utf8Offset
+        // Both branches written the same: the `if` only swaps the view's identity.
+        if thenView.trimmedText.collapsingWhitespace == elseView.trimmedText.collapsingWhitespace {
+            guard Self.conditionsChange(ifExpr.conditions, in: context) else { return }
+            report.append(Finding(
+                message: "Both branches build exactly the same view: when the condition changes it is destroyed and re-inserted "
+                    + "(state resets, it fades instead of staying); keep one copy, or write `.id(…)` with the condition if the reset is meant",
+                range: range, loweredSeverity: .info))
+            return
+        }
+        let differing: [String]
+        if thenRoot.trimmedText.collapsingWhitespace == elseRoot.trimmedText.collapsingWhitespace,
+           !thenView.chainModifiers.isEmpty || !elseView.chainModifiers.isEmpty,
+           let outer = Self.differingModifier(thenView.chainModifiers, elseView.chainModifiers) {
+            differing = outer
+        } else if let nested = Self.differingModifierArguments(thenView, elseView) {
+            // The same tree, written twice, where only arguments of modifiers inside it differ
+            // (`HStack { Text(t).font(.title) }` against `HStack { Text(t).font(.caption) }`).
+            differing = nested
+        } else {
+            return
+        }
+        guard Self.conditionsChange(ifExpr.conditions, in: context) else { return }
         report.append(Finding(
             message: "Both branches build the same view, differing only by \(Self.listed(differing.map { "`.\($0)(…)`" })): when the condition changes the view is destroyed and re-inserted (state resets, it fades instead of animating); write it once and give \(Self.listed(differing.map { "`.\($0)`" })) \(differing.count == 1 ? "a conditional argument" : "conditional arguments") (`c ? … : …`, an inert value for the plain branch)",
-            range: ifExpr.ifKeyword.byteRange.lowerBound..<ifExpr.conditions.endPositionBeforeTrailingTrivia.utf8Offset))
+            range: range))
+    }
+
+    /// The two views are the same tokens except inside the arguments of modifiers that can take a
+    /// conditional argument (`sameTypedModifiers`, no closure): those modifiers' names, in order.
+    static func differingModifierArguments(_ first: ExprSyntax, _ second: ExprSyntax) -> [String]? {
+        let a = Array(first.tokens(viewMode: .sourceAccurate)), b = Array(second.tokens(viewMode: .sourceAccurate))
+        var names: [String] = []
+        var index = 0, other = 0
+        while index < a.count || other < b.count {
+            if index < a.count, other < b.count, a[index].text == b[other].text {
+                index += 1; other += 1
+                continue
+            }
+            // A difference: both sides must be inside the same modifier's argument list; skip to its end.
+            guard index < a.count, other < b.count, let left = enclosingModifier(of: a[index]), let right = enclosingModifier(of: b[other]),
+                  let name = left.modifierName, name == right.modifierName, ModifierStep(left).canTakeConditional(in: sameTypedModifiers),
+                  let leftEnd = left.rightParen, let rightEnd = right.rightParen,
+                  let nextLeft = a[index...].firstIndex(where: { $0.id == leftEnd.id }),
+                  let nextRight = b[other...].firstIndex(where: { $0.id == rightEnd.id })
+            else { return nil }
+            if !names.contains(name) { names.append(name) }
+            index = nextLeft; other = nextRight
+        }
+        return names.isEmpty ? nil : names
+    }
+
+    /// The modifier call (`x.font(…)`) whose argument list holds `token`, if any.
+    private static func enclosingModifier(of token: TokenSyntax) -> FunctionCallExprSyntax? {
+        var node = token.parent
+        while let current = node {
+            if current.is(LabeledExprListSyntax.self), let call = current.parent?.as(FunctionCallExprSyntax.self),
+               call.calledExpression.as(MemberAccessExprSyntax.self)?.base != nil {
+                return call
+            }
+            if current.is(CodeBlockItemSyntax.self) || current.is(ClosureExprSyntax.self) { return nil }
+            node = current.parent
+        }
+        return nil
     }
 
     /// `.if(isLoading) { $0.redacted(reason: .placeholder) }`, where the project's `View` extension
