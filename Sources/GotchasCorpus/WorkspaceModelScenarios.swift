@@ -940,7 +940,7 @@ public struct WorkspaceModelScenario: Sendable {
                 enum Player {}
                 extension Player {
                     final class StateModel {
-                        init() { Engine.shared.prepare() }
+                        init() { Task { await Engine.shared.prepare() } }
                     }
                 }
                 """,

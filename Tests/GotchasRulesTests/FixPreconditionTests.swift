@@ -21,7 +21,9 @@ import Testing
 
     @Test func stateWithoutInitialValueHasNoPrivateFix() {
         let code = "struct Row: View { let item: String; @State var count: Int; var body: some View { Text(item) } }"
-        let diagnostics = RuleHarness.lint(code, only: "state-not-private")
+        // A caller passes it (a view no caller builds is quiet: nothing passes the state).
+        let diagnostics = RuleHarness.lint(code, only: "state-not-private",
+                                           otherFiles: ["List.swift": "struct List2: View { var body: some View { Row(item: \"a\", count: 1) } }"])
         #expect(diagnostics.count == 1)
         #expect(diagnostics.first?.fixes.isEmpty == true)
     }

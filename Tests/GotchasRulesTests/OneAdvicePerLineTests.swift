@@ -25,7 +25,7 @@ import Testing
         """
 
     @Test func anObservableObjectTheBodyReadsGetsOnlyTheStateObjectAdvice() {
-        let model = ["FeedModel.swift": "final class FeedModel: ObservableObject {\n    @Published var title = \"\"\n    init() { load() }\n}"]
+        let model = ["FeedModel.swift": "final class FeedModel: ObservableObject {\n    @Published var title = \"\"\n    init() { Task { await load() } }\n}"]
         let both = lint(Self.view, otherFiles: model, rules: [Self.heavy, Self.nonObservable])
         #expect(both.map(\.ruleID) == [Self.nonObservable])
         #expect(both.first?.message.contains("@StateObject") == true)
@@ -35,7 +35,7 @@ import Testing
     }
 
     @Test func aPlainClassWithWorkInItsInitializerGetsOneMessageWithBothSteps() {
-        let model = ["FeedModel.swift": "final class FeedModel {\n    var title = \"\"\n    init() { load() }\n}"]
+        let model = ["FeedModel.swift": "final class FeedModel {\n    var title = \"\"\n    init() { Task { await load() } }\n}"]
         let both = lint(Self.view, otherFiles: model, rules: [Self.heavy, Self.nonObservable])
         #expect(both.map(\.ruleID) == [Self.nonObservable])
         let message = both.first?.message ?? ""
@@ -43,7 +43,7 @@ import Testing
     }
 
     @Test func anObservableClassWithWorkInItsInitializerIsHeavyStateInitializersAlone() {
-        let model = ["FeedModel.swift": "@Observable final class FeedModel {\n    var title = \"\"\n    init() { load() }\n}"]
+        let model = ["FeedModel.swift": "@Observable final class FeedModel {\n    var title = \"\"\n    init() { Task { await load() } }\n}"]
         #expect(lint(Self.view, otherFiles: model, rules: [Self.heavy, Self.nonObservable]).map(\.ruleID) == [Self.heavy])
     }
 
@@ -54,7 +54,7 @@ import Testing
                 var body: some View { MapView(delegate: coordinator) }
             }
             """
-        let coordinator = ["MapCoordinator.swift": "final class MapCoordinator {\n    var region = Region()\n    init() { startLocationUpdates() }\n}"]
+        let coordinator = ["MapCoordinator.swift": "final class MapCoordinator {\n    var region = Region()\n    init() { Task { await startLocationUpdates() } }\n}"]
         #expect(lint(code, otherFiles: coordinator, rules: [Self.heavy, Self.nonObservable]).map(\.ruleID) == [Self.heavy])
     }
 }

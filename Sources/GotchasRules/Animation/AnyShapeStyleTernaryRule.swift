@@ -23,7 +23,7 @@ struct AnyShapeStyleTernaryRule: Rule {
             "a choice among three or more styles",
             "a single `AnyShapeStyle`",
             "only one branch erased",
-            "a choice nothing shown animates (it snaps; two hues cannot be one style with `.opacity`)",
+            "a style change nothing animates (it snaps)",
             "a style whose change `.animation(nil, value:)` right after turns off",
         ],
         severityReason: "warning where a spring that overshoots animates the change (`.animation(.bouncy, value:)` on the view or a view around it, or `withAnimation(.spring)` writing what the condition reads): the animated change shows wrong colours; info where an ease or a spring without bounce cross-fades it. Not flagged where nothing animates it.",

@@ -28,6 +28,15 @@ struct EnvironmentClosurePerRenderRule: CallRule {
         asks: [.declaration, .builtOnlyByPreviews],
         useInstead: "a stable object",
         triggering: [
+            RuleExample("""
+                struct PlaybackStart: ViewModifier {
+                    @EnvironmentObject private var player: StreamPlayer
+                    func body(content: Content) -> some View {
+                        content↓.environment(\\.onPlay, onPlay)
+                    }
+                    private func onPlay() { player.play() }
+                }
+                """, note: "a method of the view passed by name: a new closure capturing `self` on every render"),
             """
             var body: some View {
                 Editor()
@@ -168,7 +177,7 @@ struct EnvironmentClosurePerRenderRule: CallRule {
         } else {
             return
         }
-        guard Self.buildsClosure(value) else { return }
+        guard Self.buildsClosure(value) || Self.isInstanceMethodReference(value, at: call) else { return }
         // Set on a leaf that wraps a UIKit/AppKit view (a `UIViewRepresentable` of the workspace, or a
         // system leaf such as `Text`): the one reader is that view, so nothing else re-renders.
         if let root = call.modifierReceiver?.chainRoot.as(DeclReferenceExprSyntax.self), Self.isLeaf(root.baseName.text, in: context) { return }
@@ -203,6 +212,18 @@ struct EnvironmentClosurePerRenderRule: CallRule {
     }
 
     /// `{ … }`, or a type's initializer taking a closure (`Actions { … }`, `Handler(onTap: { … })`).
+    /// `onPlay` or `self.onPlay`, naming an instance method of the type around the call: each use
+    /// makes a new closure that captures `self`.
+    static func isInstanceMethodReference(_ value: ExprSyntax, at call: FunctionCallExprSyntax) -> Bool {
+        guard let name = value.as(DeclReferenceExprSyntax.self)?.baseName.text ?? value.selfMemberName,
+              let members = call.ancestor(MemberBlockSyntax.self)
+        else { return false }
+        return members.members.contains { member in
+            guard let function = member.decl.as(FunctionDeclSyntax.self), function.name.text == name else { return false }
+            return !function.modifiers.contains { ["static", "class"].contains($0.name.text) }
+        }
+    }
+
     private static func buildsClosure(_ value: ExprSyntax) -> Bool {
         if value.is(ClosureExprSyntax.self) { return true }
         guard let call = value.as(FunctionCallExprSyntax.self), let name = call.calleeName,

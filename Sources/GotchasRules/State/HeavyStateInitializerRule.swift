@@ -27,7 +27,7 @@ struct HeavyStateInitializerRule: Rule {
             "a model the caller passes to the view's `init`",
         ],
         severityReason: "warning where the construction shows work (a `Task`, a context, decoder, formatter, player or session); info where it calls code that the workspace shows reading files, decoding, fetching or building a formatter (`init() { load() }`), and where the view is built only as a pushed destination or a sheet, cover or popover (re-created only when the view that shows it updates).",
-        asks: [.declaration, .builtOnlyByApps, .builtOnlyByPreviews, .builtOnlyWhenShown],
+        asks: [.declaration, .builtOnlyByApps, .builtOnlyByPreviews, .builtOnlyWhenShown, .reachedHazard],
         useInstead: "created once in .task",
         // `.task { }` in the advice: https://developer.apple.com/tutorials/data/documentation/swiftui/view/task(name:priority:file:line:_:).md (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1)
         requires: .os(iOS: OSVersion(15), macOS: OSVersion(12), tvOS: OSVersion(15), watchOS: OSVersion(8)),
@@ -463,9 +463,9 @@ struct HeavyStateInitializerRule: Rule {
         return work
     }
 
-    /// Making the type runs code beyond storing values.
+    /// Making the type shows work: a task, a store, a decoder, a formatter, a player.
     static func constructionDoesWork(_ type: TypeScope, in context: some WorkspaceAsking) -> Bool {
-        constructionWork(type, in: context) != .none
+        constructionWork(type, in: context) == .startsWork
     }
 
     /// What making the type does: its initializers' work (`TypeScope.initializerWork`), and the
