@@ -42,7 +42,7 @@ extension ReachHazard {
 
     /// The callee names `hazard(ofCall:callee:)` can answer for (the walk's cheap first test).
     public static let calleeNames: Set<String> = formatterTypes.union(collectionWork).union(imageTypes).union(fileManagerChecks)
-        .union(fileReadingInitializers.keys).union(["init", "JSONDecoder", "PropertyListDecoder", "Regex", "Dictionary", "NSRegularExpression", "AttributedString", "async", "asyncAfter", "fetch", "takeRetainedValue",
+        .union(fileReadingInitializers.keys).union(["init", "JSONDecoder", "PropertyListDecoder", "Regex", "Dictionary", "NSRegularExpression", "NSDataDetector", "AttributedString", "async", "asyncAfter", "fetch", "takeRetainedValue",
                 "CGImageSourceCreateWithData", "size", "boundingRect"]).union(trigonometricFunctions)
 
     /// Trigonometric functions of one value (`sin(t)`, `Foundation.cos(t)`).
@@ -198,6 +198,8 @@ extension FunctionCallExprSyntax {
             // A helper that builds a regex (`Regex("…")`, or a `Regex { … }` builder) builds it on every call.
             case "Regex" where !arguments.isEmpty || trailingClosure != nil: return (.regex, "Regex")
             case "NSRegularExpression" where arguments.first?.label?.text == "pattern": return (.regex, "NSRegularExpression")
+            // A data detector compiles its patterns when made, as a regular expression does.
+            case "NSDataDetector" where arguments.first?.label?.text == "types": return (.regex, "NSDataDetector")
             // Parsing Markdown costs like building a formatter, on every call.
             case "AttributedString" where argument(labeled: "markdown") != nil: return (.formatter, ReachHazard.markdownParsing)
             default: return nil

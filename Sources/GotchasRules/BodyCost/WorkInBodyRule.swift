@@ -32,6 +32,24 @@ struct WorkInBodyRule: Rule {
         useInstead: "precomputed in the model",
         triggering: [
             RuleExample("""
+                struct PlaylistRow: View {
+                    let playlist: Playlist
+                    var body: some View {
+                        Text(↓playlist.summary.withAttributedLinks()).lineLimit(3)
+                    }
+                }
+                """, note: "a `String` extension in another file that builds an `NSDataDetector` on every call", otherFiles: [
+                    "Helpers.swift": """
+                        extension String {
+                            func withAttributedLinks() -> AttributedString {
+                                let detector = try? NSDataDetector(types: NSTextCheckingResult.CheckingType.link.rawValue)
+                                _ = detector
+                                return AttributedString(self)
+                            }
+                        }
+                        """,
+                ]),
+            RuleExample("""
                 struct ContainerSettings: View {
                     @State private var selected: URL?
                     var body: some View {
