@@ -799,6 +799,16 @@ struct WorkInBodyRule: Rule {
             + (isState ? "; `@State` keeps only the first value" : "") + "); start with an empty value and load it in `.task { }`"
     }
 
+    /// The read's range: the whole expression, or from the member's `.` on when the chain before it
+    /// spans lines (`description\n.trimming…\n.withAttributedLinks()`: the line of the call).
+    static func memberRange(of expression: ExprSyntax, in context: RuleContext) -> Range<Int> {
+        guard let member = expression.as(MemberAccessExprSyntax.self), member.base != nil else { return expression.byteRange }
+        let lines = context.document.lines
+        let start = expression.positionAfterSkippingLeadingTrivia.utf8Offset, period = member.period.positionAfterSkippingLeadingTrivia.utf8Offset
+        guard lines.line(containing: start) != lines.line(containing: period) else { return expression.byteRange }
+        return period..<expression.byteRange.upperBound
+    }
+
     /// `@State var text = Store.readFile(path: p) ?? ""`: a call in a view's stored property's initial
     /// value, where the called member (in any file, or one it calls) reads a file, decodes JSON or
     /// fetches from the store: reported at the call.
@@ -931,7 +941,7 @@ struct WorkInBodyRule: Rule {
         }
         report.append(Finding(
             message: "\(WorkspaceRuleSupport.reachPath(reached, from: context)) \(does); compute it when its inputs change (in the model, or cached) and read the result here",
-            range: expression.byteRange,
+            range: Self.memberRange(of: expression, in: context),
             related: [WorkspaceRuleSupport.related(reached, "`\(reached.hazard.member)` does the work here")]
                 + laterReads.prefix(5).map { RelatedLocation(path: context.path, range: $0, message: "read again here: the work runs again") },
             // Collection work as a list's data (`ForEach(visibleItems)`) runs once per render, over a

@@ -304,9 +304,14 @@ struct UnstableIdentityRule: CallRule {
               let type = context.type(named: element),
               let id = type.property(named: "id"), id.isStoredInstance, id.initializerCallee == "UUID"
         else { return }
+        // A local made in `body`: where the values are made is where the fix goes.
+        var related: [RelatedLocation] = []
+        if let local = data.expression.unwrapped.as(DeclReferenceExprSyntax.self), let value = local.localInitializer(of: local.baseName.text) {
+            related.append(RelatedLocation(path: context.path, range: value.byteRange, message: "`\(element)` values are made here on every render"))
+        }
         report.append(Finding(
             message: "`\(made)` makes new `\(element)` values on every render, each with a new `id = UUID()`: every row gets a new identity each time, so its state resets and it is removed and re-inserted; derive `id` from the data (or keep the values in state)",
-            range: data.expression.byteRange))
+            range: data.expression.byteRange, related: related))
     }
 
     /// `makeItems()` (a method of the view declared `-> [T]`) or `items` (a computed property of
