@@ -21,6 +21,7 @@ struct UIScreenBoundsRule: Rule {
             "code outside `View`/`ViewModifier` types",
             "a fallback after `??` (also in parentheses) or in a `guard let window` else",
             "a device-class check against a constant (or by a `switch`'s cases)",
+            "a `.frame(maxWidth:)` or `maxHeight:` cap at the screen's size (it never binds)",
             "an iPhone-only, portrait-only app",
             "other screen properties",
             "content rendered off screen by `ImageRenderer`",
@@ -133,6 +134,13 @@ struct UIScreenBoundsRule: Rule {
                 """, note: "info: the screen stands for the visible area in a visibility estimate"),
         ],
         nonTriggering: [
+            RuleExample("""
+                struct ChartCard: View {
+                    var body: some View {
+                        Chart { }.frame(maxWidth: UIScreen.main.bounds.width, maxHeight: 200)
+                    }
+                }
+                """, note: "a cap at the screen's width never binds: a window is never wider than its screen"),
             RuleExample("""
                 import XCTest
                 struct SnapshotHost: View {
@@ -324,6 +332,9 @@ struct UIScreenBoundsRule: Rule {
         // `@State private var width: CGFloat = UIScreen.main.bounds.width` that the view overwrites
         // with a measured size (`width = geo.size.width`): a seed for before the first measurement.
         if Self.isStateSeedOverwrittenByMeasurement(member) { return }
+        // `.frame(maxWidth: UIScreen.main.bounds.width)`: a cap at the screen's size never binds, as a
+        // window is never larger than its screen; the layout is the same without it.
+        if readsBounds, Self.isScreenSizedCap(member) { return }
         // `UIWindow(frame: UIScreen.main.bounds)`: UIKit app-delegate window setup, not view layout.
         if let argument = member.parent?.as(LabeledExprSyntax.self), argument.label?.text == "frame",
            argument.parent?.parent?.as(FunctionCallExprSyntax.self)?.calleeName == "UIWindow" {
@@ -373,6 +384,16 @@ struct UIScreenBoundsRule: Rule {
                 ? "`UIScreen.main.bounds` stands for the visible area here, but the window may be smaller than the screen (split view, Stage Manager) and `UIScreen.main` is deprecated; measure the container (`onGeometryChange`, `GeometryReader`)"
                 : "`UIScreen.main.bounds` is the screen's size, not the view's (wrong in split view, Stage Manager, external displays) and `UIScreen.main` is deprecated; \(advice)",
             range: member.byteRange, loweredSeverity: isEffect || isVisibilityTest ? .info : nil))
+    }
+
+    /// `UIScreen.main.bounds.width` (or `.height`) alone as `maxWidth:`/`maxHeight:` of `.frame(…)`.
+    static func isScreenSizedCap(_ member: MemberAccessExprSyntax) -> Bool {
+        guard let size = member.parent?.as(MemberAccessExprSyntax.self), size.base?.id == member.id,
+              ["width", "height"].contains(size.declName.baseName.text),
+              let argument = size.parent?.as(LabeledExprSyntax.self), ["maxWidth", "maxHeight"].contains(argument.label?.text ?? ""),
+              argument.parent?.parent?.as(FunctionCallExprSyntax.self)?.calleeName == "frame"
+        else { return false }
+        return true
     }
 
     /// `.screenW`, `CGFloat.screenW`: a static member (not called) whose value is the screen's
