@@ -425,6 +425,21 @@ import Testing
         }
     }
 
+    @Test func valuesRemadeEachRenderAreAWarningOnlyUnderRowsThatHoldState() {
+        let view = """
+            struct Legend: View {
+                struct Entry: Identifiable { let id = UUID(); let name: String }
+                var body: some View {
+                    let entries = ["a", "b"].map { Entry(name: $0) }
+                    ForEach(entries) { entry in ROW }
+                }
+            }
+            """
+        let row = ["EntryRow.swift": "struct EntryRow: View { let entry: Legend.Entry; @State private var isOpen = false; var body: some View { Text(\"\") } }"]
+        #expect(Self.severities(view.replacingOccurrences(of: "ROW", with: "Text(entry.name)"), only: "unstable-identity") == [.info])
+        #expect(Self.severities(view.replacingOccurrences(of: "ROW", with: "EntryRow(entry: entry)"), only: "unstable-identity", otherFiles: row) == [.warning])
+    }
+
     @Test func aStyleChoiceNothingAnimatesIsQuiet() {
         let code = """
             struct Pill: View {

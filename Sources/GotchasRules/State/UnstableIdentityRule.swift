@@ -23,7 +23,7 @@ struct UnstableIdentityRule: CallRule {
             "`UUID()` stored once, in values kept in state or identified by their data",
             "`x ?? UUID()` where `x` is not optional",
         ],
-        severityReason: "warning for `.id(UUID())` in rendered code (a new identity on every render: state resets, but nothing crashes), for a computed `id` returning `UUID()` (a new value on every read, an identity only where views are identified by it); info for `x ?? UUID()`, new only on the reads where `x` is nil (which the code rarely shows). Info where no view can be identified by it: a type no view names (an error, a request body), or a fallback every initializer makes unreachable (only a decoded value can lack it). Also a warning for `ForEach`, `List`, `Table` or `Chart` over values a method, a computed property or a local in `body` makes on every render, each storing `let id = UUID()`.",
+        severityReason: "warning for `.id(UUID())` in rendered code (a new identity on every render: state resets, but nothing crashes), for a computed `id` returning `UUID()` (a new value on every read, an identity only where views are identified by it); info for `x ?? UUID()`, new only on the reads where `x` is nil (which the code rarely shows). Info where no view can be identified by it: a type no view names (an error, a request body), or a fallback every initializer makes unreachable (only a decoded value can lack it). Also a warning for `ForEach`, `List`, `Table` or `Chart` over values a method, a computed property or a local in `body` makes on every render, each storing `let id = UUID()`; info where the rows hold no state (only their animation is lost).",
         asks: [.referringTypes, .declaration],
         useInstead: "a stable ID",
         triggers: ["UUID()", "ForEach(", "List(", "Table(", "Chart("],
@@ -308,6 +308,17 @@ struct UnstableIdentityRule: CallRule {
         var related: [RelatedLocation] = []
         if let local = data.expression.unwrapped.as(DeclReferenceExprSyntax.self), let value = local.localInitializer(of: local.baseName.text) {
             related.append(RelatedLocation(path: context.path, range: value.byteRange, message: "`\(element)` values are made here on every render"))
+        }
+        // Rows of system views that hold nothing (`Text`, `Image`, stacks), or of project views whose
+        // trees hold no state: only the rows' animation is lost. A chart's marks animate as one.
+        if call.calleeName != "Chart", let content = call.trailingClosure,
+           WorkspaceRuleSupport.calledTypeNames(in: content).allSatisfy({ name in
+               ForEachIndexIdentityRule.statelessSystemViews.contains(name) || context.viewTreeHoldsState(rootedAt: name) == false
+           }) {
+            report.append(Finding(
+                message: "`\(made)` makes new `\(element)` values on every render, each with a new `id = UUID()`: every row gets a new identity each time and is removed and re-inserted; these rows hold no state, so only their animation is lost; derive `id` from the data",
+                range: data.expression.byteRange, related: related, loweredSeverity: .info))
+            return
         }
         report.append(Finding(
             message: "`\(made)` makes new `\(element)` values on every render, each with a new `id = UUID()`: every row gets a new identity each time, so its state resets and it is removed and re-inserted; derive `id` from the data (or keep the values in state)",
