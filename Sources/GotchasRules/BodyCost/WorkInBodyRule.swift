@@ -27,7 +27,7 @@ struct WorkInBodyRule: Rule {
             "stored properties of a scene's root view, created once",
             "widget views: WidgetKit renders each timeline entry once",
         ],
-        severityReason: "store fetches (`modelContext.fetch`, `viewContext.fetch`) and sorts of a persistent model's relationship read anywhere in the render path, also through members in other files; decoding, file reads and `Regex` anywhere in the render path; image decoding from bytes, disk checks, text measurement and system queries (a C function whose new result is taken with `takeRetainedValue()`) one read away (a member of the view, of a model it holds, or a static method called on a type); a member that filters or sorts the app's data, read in every row; sorts and filters over a database's results (`@Query`, `@FetchRequest`) or over rows of a `List`/`ForEach` computed inline. A filter or sort of a view's own small array stays quiet: its cost is not known to matter; a model's array filtered and then filtered, sorted or summed again in `body` is info. A filter or sort one call away, read per row, is a warning only where a schedule re-renders the view (a `TimelineView`, `.onReceive` of a timer). Work one call away is info where it runs once per render of one view (outside a row or a `TimelineView`) and is light on its own: a file-system check, a system query, a text measurement, an image decode or a filter of a model's array. A member that filters or sorts the app's data, read once as a list's data (`ForEach(visibleItems)`), is info: it runs once per render, and the code does not show how large the data is.",
+        severityReason: "store fetches (`modelContext.fetch`, `viewContext.fetch`) and sorts of a persistent model's relationship read anywhere in the render path, also through members in other files; decoding, file reads and `Regex` anywhere in the render path; image decoding from bytes, disk checks, text measurement and system queries (a C function whose new result is taken with `takeRetainedValue()`) one read away (a member of the view, of a model it holds, or a static method called on a type); a member that filters or sorts the app's data, read in every row; sorts and filters over a database's results (`@Query`, `@FetchRequest`) computed inline in a row or in a view a schedule re-renders (info once per render of one view: the code shows neither how many results there are nor how often it renders). A filter or sort of a view's own small array stays quiet: its cost is not known to matter; a model's array filtered and then filtered, sorted or summed again in `body` is info. A filter or sort one call away, read per row, is a warning only where a schedule re-renders the view (a `TimelineView`, `.onReceive` of a timer). Work one call away is info where it runs once per render of one view (outside a row or a `TimelineView`) and is light on its own: a file-system check, a system query, a text measurement, an image decode or a filter of a model's array. A member that filters or sorts the app's data, read once as a list's data (`ForEach(visibleItems)`), is info: it runs once per render, and the code does not show how large the data is.",
         asks: [.declaration, .menuContentOnly, .reachedHazard, .builtOnlyByApps, .builtOnlyByPreviews, .referringTypes],
         useInstead: "precomputed in the model",
         triggering: [
@@ -1110,10 +1110,9 @@ struct WorkInBodyRule: Rule {
             // `items.filter { $0.name.contains(query) }` with the view's own `@State var query`: a search
             // filter runs again exactly when its input changes; a model would redo it on the same edits.
             if callee == "filter", Self.predicateReadsOwnState(call, in: context) { return }
-            // Size: rows computed inline, or a database's results; anything else may be a handful.
-            // Held out, rows computed inline from a view's own or a model's array were a handful (0 of 2):
-            // only a bare `body` with no declarations to say otherwise (the seeds' own shape) is judged
-            // by the syntax alone.
+            // Size: rows computed inline, or a database's results; anything else may be a handful (a
+            // view's own or a model's array usually is): only a bare `body` with no declarations to
+            // say otherwise (the seeds' own shape) is judged by the syntax alone.
             let isDatabaseResults = Self.isDatabaseResults(base, in: context)
             // `model.items.filter { … }` (also through `let items = model.items`) where `items` fetches
             // from the store on every read (in any file): the whole result, loaded again and filtered.
@@ -1178,9 +1177,14 @@ struct WorkInBodyRule: Rule {
         // Over a database's results the store can do it: a predicate or sort order on the query.
         let advice = queryCanDoIt ? "let the query do it (a predicate or sort order on the `@Query`/`@FetchRequest`) and read its results here"
             : "compute it in the model when its inputs change (or cache it) and read the result here"
+        // A filter or sort over a database's results costs what the results number times how often
+        // the view renders: shown per row or where a schedule re-renders the view; otherwise info
+        // (the code shows neither the count nor the rate). Decoding, file reads and regexes stay warnings.
+        let lowered: Severity? = Self.collectionWork.contains(callee) && call.receiver != nil
+            && !WorkspaceRuleSupport.runsPerRowOrTick(context) && !WorkspaceRuleSupport.rendersOnASchedule(context) ? .info : nil
         report.append(Finding(
             message: "\(what) in the render path runs again on every evaluation of `body`; " + advice,
-            range: range))
+            range: range, loweredSeverity: lowered))
     }
 
     static let databaseWrappers: Set<String> = ["Query", "FetchRequest", "SectionedFetchRequest"]
