@@ -40,7 +40,7 @@ struct UnstableIdentityRule: CallRule {
                         Chart(↓tagData) { item in BarMark(x: .value("Tag", item.tag)) }
                     }
                 }
-                """, note: "a local made in `body`: new values, new identities, on every render"),
+                """, note: "a local made in `body`: new values, new identities, on every render (info: marks hold no state)"),
             RuleExample("""
                 struct MarkRequest: Identifiable, Encodable {
                     var id: UUID { ↓UUID() }
@@ -309,11 +309,12 @@ struct UnstableIdentityRule: CallRule {
         if let local = data.expression.unwrapped.as(DeclReferenceExprSyntax.self), let value = local.localInitializer(of: local.baseName.text) {
             related.append(RelatedLocation(path: context.path, range: value.byteRange, message: "`\(element)` values are made here on every render"))
         }
-        // Rows of system views that hold nothing (`Text`, `Image`, stacks), or of project views whose
-        // trees hold no state: only the rows' animation is lost. A chart's marks animate as one.
-        if call.calleeName != "Chart", let content = call.trailingClosure,
+        // Rows of system views that hold nothing (`Text`, `Image`, stacks, a chart's marks), or of
+        // project views whose trees hold no state: only the rows' animation is lost.
+        if let content = call.trailingClosure,
            WorkspaceRuleSupport.calledTypeNames(in: content).allSatisfy({ name in
-               ForEachIndexIdentityRule.statelessSystemViews.contains(name) || context.viewTreeHoldsState(rootedAt: name) == false
+               ForEachIndexIdentityRule.statelessSystemViews.contains(name) || Self.chartMarks.contains(name)
+                   || context.viewTreeHoldsState(rootedAt: name) == false
            }) {
             report.append(Finding(
                 message: "`\(made)` makes new `\(element)` values on every render, each with a new `id = UUID()`: every row gets a new identity each time and is removed and re-inserted; these rows hold no state, so only their animation is lost; derive `id` from the data",
@@ -324,6 +325,11 @@ struct UnstableIdentityRule: CallRule {
             message: "`\(made)` makes new `\(element)` values on every render, each with a new `id = UUID()`: every row gets a new identity each time, so its state resets and it is removed and re-inserted; derive `id` from the data (or keep the values in state)",
             range: data.expression.byteRange, related: related))
     }
+
+    /// Swift Charts' marks and what builds them: drawn from their values, holding no state.
+    static let chartMarks: Set<String> = [
+        "BarMark", "LineMark", "AreaMark", "PointMark", "RuleMark", "RectangleMark", "SectorMark", "Plot", "PlottableValue",
+    ]
 
     /// `makeItems()` (a method of the view declared `-> [T]`) or `items` (a computed property of
     /// type `[T]`): what makes the values, and `T`.
