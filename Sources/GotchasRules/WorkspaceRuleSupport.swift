@@ -110,6 +110,13 @@ enum WorkspaceRuleSupport {
         return names
     }
 
+    /// Value types a view's code builds that are not views (`Double(count)`, `URL(string:)`): called
+    /// by an uppercase name, they hold no view state.
+    static let plainValueTypes: Set<String> = [
+        "Double", "Float", "CGFloat", "Int", "String", "Bool", "Date", "URL", "UUID", "Decimal", "CGSize", "CGPoint", "CGRect",
+        "Angle", "Font", "EdgeInsets", "UnitPoint", "Array", "Set", "Dictionary", "AttributedString", "LocalizedStringKey",
+    ]
+
     /// Wrappers whose value changes while the view lives.
     static let dynamicWrappers: Set<String> = [
         "State", "Binding", "ObservedObject", "StateObject", "EnvironmentObject", "Environment", "Bindable",

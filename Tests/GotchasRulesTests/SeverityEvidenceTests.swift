@@ -440,6 +440,21 @@ import Testing
         #expect(Self.severities(view.replacingOccurrences(of: "ROW", with: "EntryRow(entry: entry)"), only: "unstable-identity", otherFiles: row) == [.warning])
     }
 
+    @Test func rowsThatOnlyConvertValuesHoldNoState() {
+        let code = """
+            struct Scores: View {
+                @State private var scores: [Int] = []
+                var body: some View {
+                    ForEach(scores.indices, id: \\.self) { i in Text(String(scores[i])).opacity(Double(i) / 10) }
+                        .onDelete { scores.remove(atOffsets: $0) }
+                }
+            }
+            """
+        #expect(Self.severities(code, only: "foreach-index-identity") == [.info], "String(…) and Double(…) are values, not views with state")
+        let stateful = code.replacingOccurrences(of: "Text(String(scores[i]))", with: "TextField(\"\", value: $scores[i], format: .number)")
+        #expect(Self.severities(stateful, only: "foreach-index-identity") == [.warning])
+    }
+
     @Test func aStyleChoiceNothingAnimatesIsQuiet() {
         let code = """
             struct Pill: View {

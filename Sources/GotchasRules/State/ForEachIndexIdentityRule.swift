@@ -417,7 +417,8 @@ struct ForEachIndexIdentityRule: CallRule {
         // A type the workspace does not declare (`TextField`, `AsyncImage`, a package's image view)
         // is not known to hold nothing: `viewTreeHoldsState` answers nil, taken as holding state.
         return WorkspaceRuleSupport.calledTypeNames(in: closure).contains { name in
-            !statelessSystemViews.contains(name) && context.viewTreeHoldsState(rootedAt: name) != false
+            !statelessSystemViews.contains(name) && !WorkspaceRuleSupport.plainValueTypes.contains(name)
+                && context.viewTreeHoldsState(rootedAt: name) != false
         }
     }
 

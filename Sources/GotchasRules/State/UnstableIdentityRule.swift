@@ -314,6 +314,7 @@ struct UnstableIdentityRule: CallRule {
         if let content = call.trailingClosure,
            WorkspaceRuleSupport.calledTypeNames(in: content).allSatisfy({ name in
                ForEachIndexIdentityRule.statelessSystemViews.contains(name) || Self.chartMarks.contains(name)
+                   || WorkspaceRuleSupport.plainValueTypes.contains(name)
                    || context.viewTreeHoldsState(rootedAt: name) == false
            }) {
             report.append(Finding(
