@@ -455,6 +455,28 @@ import Testing
         #expect(Self.severities(stateful, only: "foreach-index-identity") == [.warning])
     }
 
+    @Test func anIdentitySwapIsAWarningWhereItShows() {
+        let code = """
+            struct SortButton: View {
+                @State private var isLoading = false
+                var body: some View {
+                    if isLoading {
+                        Text("Sort").foregroundColor(.secondary)
+                    } else {
+                        Text("Sort")
+                    }
+                    Button("Load") { isLoading.toggle() }
+                }
+            }
+            """
+        #expect(Self.severities(code, only: "conditional-view-identity") == [.info], "stateless, and nothing animates the change")
+        let animated = code.replacingOccurrences(of: "{ isLoading.toggle() }", with: "{ withAnimation { isLoading.toggle() } }")
+        #expect(Self.severities(animated, only: "conditional-view-identity") == [.warning], "a withAnimation writes the condition")
+        let stateful = code.replacingOccurrences(of: "Text(\"Sort\")", with: "SortLabel()")
+        let label = ["SortLabel.swift": "struct SortLabel: View { @State private var pressed = false; var body: some View { Text(\"Sort\") } }"]
+        #expect(Self.severities(stateful, only: "conditional-view-identity", otherFiles: label) == [.warning], "the view holds state")
+    }
+
     @Test func aStyleChoiceNothingAnimatesIsQuiet() {
         let code = """
             struct Pill: View {

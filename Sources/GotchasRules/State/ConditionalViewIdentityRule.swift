@@ -23,7 +23,7 @@ struct ConditionalViewIdentityRule: Rule {
             "else-if chains and availability checks",
             "a widget's views",
         ],
-        severityReason: "shown only where the condition reads state that changes while the view lives, directly or through a local computed from it (for a project's conditional wrapper such as `.if(c) { $0.mod() }`, also a parameter of the enclosing view helper, or a local computed from one). Info where both branches are written the same (a reset may be meant; `.id(…)` says so).",
+        severityReason: "shown only where the condition reads state that changes while the view lives, directly or through a local computed from it (for a project's conditional wrapper such as `.if(c) { $0.mod() }`, also a parameter of the enclosing view helper, or a local computed from one). Info where both branches are written the same (a reset may be meant; `.id(…)` says so), and where nothing in the view holds state and nothing animates the change (the swap does not show).",
         asks: [.declaration, .reachedHazard],
         useInstead: "the recommended shape",
         triggering: [
@@ -416,9 +416,51 @@ struct ConditionalViewIdentityRule: Rule {
             return
         }
         guard Self.conditionsChange(ifExpr.conditions, in: context) else { return }
+        // The swap shows where the view holds state (it resets) or the change animates (it fades
+        // instead): a view of stateless parts whose change nothing animates looks the same either way.
+        let shows = !Self.holdsNoState(thenView, elseView, in: context) || Self.isAnimated(ifExpr)
         report.append(Finding(
-            message: "Both branches build the same view, differing only by \(Self.listed(differing.map { "`.\($0)(…)`" })): when the condition changes the view is destroyed and re-inserted (state resets, it fades instead of animating); write it once and give \(Self.listed(differing.map { "`.\($0)`" })) \(differing.count == 1 ? "a conditional argument" : "conditional arguments") (`c ? … : …`, an inert value for the plain branch)",
-            range: range))
+            message: "Both branches build the same view, differing only by \(Self.listed(differing.map { "`.\($0)(…)`" })): when the condition changes the view is destroyed and re-inserted "
+                + (shows ? "(state resets, it fades instead of animating)" : "(nothing in it holds state and nothing animates the change yet, so the swap does not show)")
+                + "; write it once and give \(Self.listed(differing.map { "`.\($0)`" })) \(differing.count == 1 ? "a conditional argument" : "conditional arguments") (`c ? … : …`, an inert value for the plain branch)",
+            range: range, loweredSeverity: shows ? nil : .info))
+    }
+
+    /// Every type either branch builds holds no state: a stateless system view, a value, or a
+    /// project view whose tree the workspace shows holding none.
+    static func holdsNoState(_ views: ExprSyntax..., in context: RuleContext) -> Bool {
+        views.allSatisfy { view in
+            WorkspaceRuleSupport.calledTypeNames(in: view).allSatisfy { name in
+                ForEachIndexIdentityRule.statelessSystemViews.contains(name) || WorkspaceRuleSupport.plainValueTypes.contains(name)
+                    || context.viewTreeHoldsState(rootedAt: name) == false
+            }
+        }
+    }
+
+    /// Something animates the change: an `.animation(…)` or `.transition(…)` on the `if` or a view
+    /// around it, or a `withAnimation` in the type that writes what the condition reads.
+    static func isAnimated(_ ifExpr: IfExprSyntax) -> Bool {
+        if ifExpr.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == "transition" }) { return true }
+        var current = ifExpr.parent
+        while let node = current, !node.is(MemberBlockItemSyntax.self) {
+            if let call = node.as(FunctionCallExprSyntax.self),
+               (call.modifiersAppliedAfter.last ?? call).modifiersThroughSelf.contains(where: { ["animation", "transition"].contains($0.modifierName ?? "") }) {
+                return true
+            }
+            current = node.parent
+        }
+        guard let declaration = WorkspaceRuleSupport.enclosingTypeDeclaration(Syntax(ifExpr)) else { return false }
+        let read = Set(ifExpr.conditions.tokens(viewMode: .sourceAccurate).compactMap { token -> String? in
+            if case .identifier(let name) = token.tokenKind { return name }
+            return nil
+        })
+        for token in declaration.tokens(viewMode: .sourceAccurate) where token.text == "withAnimation" {
+            guard let call = token.parent?.parent?.as(FunctionCallExprSyntax.self),
+                  let body = call.trailingClosure ?? call.arguments.last?.expression.as(ClosureExprSyntax.self)
+            else { continue }
+            if body.tokens(viewMode: .sourceAccurate).contains(where: { read.contains($0.text) }) { return true }
+        }
+        return false
     }
 
     /// The two views are the same tokens except inside the arguments of modifiers that can take a
