@@ -477,6 +477,22 @@ import Testing
         #expect(Self.severities(stateful, only: "conditional-view-identity", otherFiles: label) == [.warning], "the view holds state")
     }
 
+    @Test func fileWorkInAStatelessPushedViewIsInfo() {
+        let about = """
+            struct AboutView: View {
+                var body: some View {
+                    Text((try? String(contentsOfFile: Bundle.main.path(forResource: "README", ofType: "md")!)) ?? "")
+                }
+            }
+            """
+        let settings = ["Settings.swift": "struct SettingsView: View { var body: some View { NavigationLink(\"About\") { AboutView() } } }"]
+        #expect(Self.severities(about, only: "work-in-body", otherFiles: settings) == [.info], "pushed, no changing state: about once per visit")
+        let stateful = about.replacingOccurrences(of: "var body", with: "@State private var expanded = false\n    var body")
+        #expect(Self.severities(stateful, only: "work-in-body", otherFiles: settings) == [.warning], "its own state re-renders it")
+        let everywhere = ["Root.swift": "struct Root: View { var body: some View { AboutView() } }"]
+        #expect(Self.severities(about, only: "work-in-body", otherFiles: everywhere) == [.warning], "built in a parent's body")
+    }
+
     @Test func aStyleChoiceNothingAnimatesIsQuiet() {
         let code = """
             struct Pill: View {

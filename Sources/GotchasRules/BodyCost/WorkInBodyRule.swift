@@ -27,7 +27,7 @@ struct WorkInBodyRule: Rule {
             "stored properties of a scene's root view, created once",
             "widget views: WidgetKit renders each timeline entry once",
         ],
-        severityReason: "store fetches (`modelContext.fetch`, `viewContext.fetch`) and sorts of a persistent model's relationship read anywhere in the render path, also through members in other files; decoding, file reads and `Regex` anywhere in the render path; image decoding from bytes, disk checks, text measurement and system queries (a C function whose new result is taken with `takeRetainedValue()`) one read away (a member of the view, of a model it holds, or a static method called on a type); a member that filters or sorts the app's data, read in every row; sorts and filters over a database's results (`@Query`, `@FetchRequest`) computed inline in a row or in a view a schedule re-renders (info once per render of one view: the code shows neither how many results there are nor how often it renders). A filter or sort of a view's own small array stays quiet: its cost is not known to matter; a model's array filtered and then filtered, sorted or summed again in `body` is info. A filter or sort one call away, read per row, is a warning only where a schedule re-renders the view (a `TimelineView`, `.onReceive` of a timer). Work one call away is info where it runs once per render of one view (outside a row or a `TimelineView`) and is light on its own: a file-system check, a system query, a text measurement, an image decode or a filter of a model's array. A member that filters or sorts the app's data, read once as a list's data (`ForEach(visibleItems)`), is info: it runs once per render, and the code does not show how large the data is.",
+        severityReason: "store fetches (`modelContext.fetch`, `viewContext.fetch`) and sorts of a persistent model's relationship read anywhere in the render path, also through members in other files; decoding, file reads and `Regex` anywhere in the render path; image decoding from bytes, disk checks, text measurement and system queries (a C function whose new result is taken with `takeRetainedValue()`) one read away (a member of the view, of a model it holds, or a static method called on a type); a member that filters or sorts the app's data, read in every row; sorts and filters over a database's results (`@Query`, `@FetchRequest`) computed inline in a row or in a view a schedule re-renders (info once per render of one view: the code shows neither how many results there are nor how often it renders). Info for any of it in a view that holds no changing state and is only pushed or presented (its `body` runs about once per time it is shown). A filter or sort of a view's own small array stays quiet: its cost is not known to matter; a model's array filtered and then filtered, sorted or summed again in `body` is info. A filter or sort one call away, read per row, is a warning only where a schedule re-renders the view (a `TimelineView`, `.onReceive` of a timer). Work one call away is info where it runs once per render of one view (outside a row or a `TimelineView`) and is light on its own: a file-system check, a system query, a text measurement, an image decode or a filter of a model's array. A member that filters or sorts the app's data, read once as a list's data (`ForEach(visibleItems)`), is info: it runs once per render, and the code does not show how large the data is.",
         asks: [.declaration, .menuContentOnly, .reachedHazard, .builtOnlyByApps, .builtOnlyByPreviews, .referringTypes],
         useInstead: "precomputed in the model",
         triggering: [
@@ -946,7 +946,22 @@ struct WorkInBodyRule: Rule {
                 + laterReads.prefix(5).map { RelatedLocation(path: context.path, range: $0, message: "read again here: the work runs again") },
             // Collection work as a list's data (`ForEach(visibleItems)`) runs once per render, over a
             // collection whose size the code does not show: not per row.
-            loweredSeverity: WorkspaceRuleSupport.reachedWorkSeverity(reached, perRow: isRows && reached.hazard.kind != .collectionWork, in: context)))
+            loweredSeverity: Self.rendersRarely(context) ? .info
+                : WorkspaceRuleSupport.reachedWorkSeverity(reached, perRow: isRows && reached.hazard.kind != .collectionWork, in: context)))
+    }
+
+    /// The view holds no state that changes (no `@State`, `@Binding`, observed model, environment or
+    /// query) and is only pushed or presented: its `body` runs about once per time it is shown.
+    static func rendersRarely(_ context: RuleContext) -> Bool {
+        guard let view = context.enclosingType, view.isView,
+              !view.properties.contains(where: { $0.wrapper.map(WorkspaceRuleSupport.dynamicWrappers.contains) == true })
+        else { return false }
+        // A model held by reference (`let model: Library`, an `@Observable` class) re-renders it too.
+        let holdsObject = view.properties.contains { property in
+            guard property.isStoredInstance, let type = property.reachTypeName.flatMap(TypeNames.simple) else { return false }
+            return context.type(named: type)?.kind == .class
+        }
+        return !holdsObject && context.isBuiltOnlyWhenShown(view.name)
     }
 
 
@@ -1181,7 +1196,8 @@ struct WorkInBodyRule: Rule {
         // the view renders: shown per row or where a schedule re-renders the view; otherwise info
         // (the code shows neither the count nor the rate). Decoding, file reads and regexes stay warnings.
         let lowered: Severity? = Self.collectionWork.contains(callee) && call.receiver != nil
-            && !WorkspaceRuleSupport.runsPerRowOrTick(context) && !WorkspaceRuleSupport.rendersOnASchedule(context) ? .info : nil
+            && !WorkspaceRuleSupport.runsPerRowOrTick(context) && !WorkspaceRuleSupport.rendersOnASchedule(context)
+            || Self.rendersRarely(context) ? .info : nil
         report.append(Finding(
             message: "\(what) in the render path runs again on every evaluation of `body`; " + advice,
             range: range, loweredSeverity: lowered))
