@@ -24,7 +24,7 @@ struct ConditionalViewIdentityRule: Rule {
             "a widget's views",
         ],
         severityReason: "shown only where the condition reads state that changes while the view lives, directly or through a local computed from it (for a project's conditional wrapper such as `.if(c) { $0.mod() }`, also a parameter of the enclosing view helper, or a local computed from one). Info where both branches are written the same (a reset may be meant; `.id(…)` says so), and where nothing in the view holds state and nothing animates the change (the swap does not show).",
-        asks: [.declaration, .reachedHazard],
+        asks: [.declaration, .reachedHazard, .viewTreeHoldsState],
         useInstead: "the recommended shape",
         triggering: [
             RuleExample("""

@@ -24,10 +24,21 @@ struct UnstableIdentityRule: CallRule {
             "`x ?? UUID()` where `x` is not optional",
         ],
         severityReason: "warning for `.id(UUID())` in rendered code (a new identity on every render: state resets, but nothing crashes), for a computed `id` returning `UUID()` (a new value on every read, an identity only where views are identified by it); info for `x ?? UUID()`, new only on the reads where `x` is nil (which the code rarely shows). Info where no view can be identified by it: a type no view names (an error, a request body), or a fallback every initializer makes unreachable (only a decoded value can lack it). Also a warning for `ForEach`, `List`, `Table` or `Chart` over values a method, a computed property or a local in `body` makes on every render, each storing `let id = UUID()`; info where the rows hold no state (only their animation is lost).",
-        asks: [.referringTypes, .declaration],
+        asks: [.referringTypes, .declaration, .viewTreeHoldsState],
         useInstead: "a stable ID",
         triggers: ["UUID()", "ForEach(", "List(", "Table(", "Chart("],
         triggering: [
+            RuleExample("""
+                struct Legend: View {
+                    struct Entry: Identifiable { let id = UUID(); let name: String }
+                    let names: [String]
+                    var body: some View {
+                        let entries = names.map { Entry(name: $0) }
+                        ForEach(↓entries) { entry in EntryRow(name: entry.name) }
+                    }
+                }
+                """, note: "rows whose view holds `@State`: it resets on every render",
+                otherFiles: ["EntryRow.swift": "struct EntryRow: View { let name: String; @State private var isOpen = false; var body: some View { Text(name) } }"]),
             RuleExample("""
                 struct TopTags: View {
                     struct TagData: Identifiable {
