@@ -110,6 +110,20 @@ enum WorkspaceRuleSupport {
         return names
     }
 
+    /// The type named `name`, built in a view's code, holds no state: a system view that holds
+    /// nothing (`ForEachIndexIdentityRule.statelessSystemViews`), a chart's mark, a value
+    /// (`Double(count)`), or a project view whose tree the workspace shows holding none (a type it
+    /// does not know may hold state: `TextField`, a package's image view).
+    static func holdsNoState(_ name: String, in context: RuleContext) -> Bool {
+        ForEachIndexIdentityRule.statelessSystemViews.contains(name) || chartMarks.contains(name) || plainValueTypes.contains(name)
+            || context.viewTreeHoldsState(rootedAt: name) == false
+    }
+
+    /// Swift Charts' marks and what builds them: drawn from their values, holding no state.
+    static let chartMarks: Set<String> = [
+        "BarMark", "LineMark", "AreaMark", "PointMark", "RuleMark", "RectangleMark", "SectorMark", "Plot", "PlottableValue",
+    ]
+
     /// Value types a view's code builds that are not views (`Double(count)`, `URL(string:)`): called
     /// by an uppercase name, they hold no view state.
     static let plainValueTypes: Set<String> = [

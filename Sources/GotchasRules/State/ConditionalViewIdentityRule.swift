@@ -430,10 +430,7 @@ struct ConditionalViewIdentityRule: Rule {
     /// project view whose tree the workspace shows holding none.
     static func holdsNoState(_ views: ExprSyntax..., in context: RuleContext) -> Bool {
         views.allSatisfy { view in
-            WorkspaceRuleSupport.calledTypeNames(in: view).allSatisfy { name in
-                ForEachIndexIdentityRule.statelessSystemViews.contains(name) || WorkspaceRuleSupport.plainValueTypes.contains(name)
-                    || context.viewTreeHoldsState(rootedAt: name) == false
-            }
+            WorkspaceRuleSupport.calledTypeNames(in: view).allSatisfy { WorkspaceRuleSupport.holdsNoState($0, in: context) }
         }
     }
 

@@ -398,9 +398,7 @@ struct ForEachIndexIdentityRule: CallRule {
         let carrying = closure.statements.filter(carriesID)
         guard !carrying.isEmpty else { return false }
         return closure.statements.filter { !carriesID($0) }.allSatisfy { statement in
-            WorkspaceRuleSupport.calledTypeNames(in: statement).allSatisfy { name in
-                statelessSystemViews.contains(name) || context.viewTreeHoldsState(rootedAt: name) == false
-            }
+            WorkspaceRuleSupport.calledTypeNames(in: statement).allSatisfy { WorkspaceRuleSupport.holdsNoState($0, in: context) }
         }
     }
 
@@ -416,10 +414,7 @@ struct ForEachIndexIdentityRule: CallRule {
         }
         // A type the workspace does not declare (`TextField`, `AsyncImage`, a package's image view)
         // is not known to hold nothing: `viewTreeHoldsState` answers nil, taken as holding state.
-        return WorkspaceRuleSupport.calledTypeNames(in: closure).contains { name in
-            !statelessSystemViews.contains(name) && !WorkspaceRuleSupport.plainValueTypes.contains(name)
-                && context.viewTreeHoldsState(rootedAt: name) != false
-        }
+        return WorkspaceRuleSupport.calledTypeNames(in: closure).contains { !WorkspaceRuleSupport.holdsNoState($0, in: context) }
     }
 
     /// A view type the rows build whose tree the workspace shows holding `@State`/`@StateObject`

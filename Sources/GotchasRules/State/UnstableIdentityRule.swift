@@ -323,11 +323,7 @@ struct UnstableIdentityRule: CallRule {
         // Rows of system views that hold nothing (`Text`, `Image`, stacks, a chart's marks), or of
         // project views whose trees hold no state: only the rows' animation is lost.
         if let content = call.trailingClosure,
-           WorkspaceRuleSupport.calledTypeNames(in: content).allSatisfy({ name in
-               ForEachIndexIdentityRule.statelessSystemViews.contains(name) || Self.chartMarks.contains(name)
-                   || WorkspaceRuleSupport.plainValueTypes.contains(name)
-                   || context.viewTreeHoldsState(rootedAt: name) == false
-           }) {
+           WorkspaceRuleSupport.calledTypeNames(in: content).allSatisfy({ WorkspaceRuleSupport.holdsNoState($0, in: context) }) {
             report.append(Finding(
                 message: "`\(made)` makes new `\(element)` values on every render, each with a new `id = UUID()`: every row gets a new identity each time and is removed and re-inserted; these rows hold no state, so only their animation is lost; derive `id` from the data",
                 range: data.expression.byteRange, related: related, loweredSeverity: .info))
@@ -337,11 +333,6 @@ struct UnstableIdentityRule: CallRule {
             message: "`\(made)` makes new `\(element)` values on every render, each with a new `id = UUID()`: every row gets a new identity each time, so its state resets and it is removed and re-inserted; derive `id` from the data (or keep the values in state)",
             range: data.expression.byteRange, related: related))
     }
-
-    /// Swift Charts' marks and what builds them: drawn from their values, holding no state.
-    static let chartMarks: Set<String> = [
-        "BarMark", "LineMark", "AreaMark", "PointMark", "RuleMark", "RectangleMark", "SectorMark", "Plot", "PlottableValue",
-    ]
 
     /// `makeItems()` (a method of the view declared `-> [T]`) or `items` (a computed property of
     /// type `[T]`): what makes the values, and `T`.
