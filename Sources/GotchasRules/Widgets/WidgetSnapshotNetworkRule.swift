@@ -22,8 +22,21 @@ struct WidgetSnapshotNetworkRule: Rule {
         ],
         severityReason: "a blank tile in the gallery.",
         useInstead: "the network in getTimeline",
-        triggers: ["URLSession", "Client("],
+        triggers: ["URLSession", "Client"],
         triggering: [
+            RuleExample("""
+                import WidgetKit
+                struct ForecastProvider: AppIntentTimelineProvider {
+                    private let client = APIClient.shared
+                    func snapshot(for configuration: CityIntent, in context: Context) async -> ForecastEntry {
+                        await ↓makeEntry(for: configuration)
+                    }
+                    private func makeEntry(for configuration: CityIntent) async -> ForecastEntry {
+                        let days = (try? await client.getForecast(city: configuration.city)) ?? []
+                        return ForecastEntry(days: days)
+                    }
+                }
+                """, note: "a helper awaiting the type's network client (`APIClient.shared`)"),
             """
             import WidgetKit
             struct Provider: TimelineProvider {
@@ -80,6 +93,18 @@ struct WidgetSnapshotNetworkRule: Rule {
             """,
         ],
         nonTriggering: [
+            RuleExample("""
+                import WidgetKit
+                struct ForecastProvider: AppIntentTimelineProvider {
+                    private let cache = ForecastCache.shared
+                    func snapshot(for configuration: CityIntent, in context: Context) async -> ForecastEntry {
+                        await makeEntry(for: configuration)
+                    }
+                    private func makeEntry(for configuration: CityIntent) async -> ForecastEntry {
+                        ForecastEntry(days: await cache.lastForecast(city: configuration.city))
+                    }
+                }
+                """, note: "a helper reading a cache, not a network client"),
             RuleExample("""
                 import WidgetKit
                 struct Provider: AppIntentTimelineProvider {
@@ -171,7 +196,7 @@ struct WidgetSnapshotNetworkRule: Rule {
         let helpers = members.members.compactMap { $0.decl.as(FunctionDeclSyntax.self) }.filter { $0.name.text == name && $0.body != nil }
         for helper in helpers {
             guard let body = helper.body else { continue }
-            if makesRequest(body) { return true }
+            if makesRequest(body) || awaitsClientProperty(body, in: members) { return true }
             let tokens = Array(body.tokens(viewMode: .sourceAccurate))
             for index in tokens.indices where tokens[index].text == "await" && index + 2 < tokens.count {
                 var next = index + 1
@@ -181,6 +206,29 @@ struct WidgetSnapshotNetworkRule: Rule {
             }
         }
         return false
+    }
+
+    /// `try await client.getForecast(…)` (or `async let f = client.getForecast(…)`) where `client` is a stored property of the type holding a
+    /// network client (`private let client = APIClient.shared`, `let api: WeatherClient`).
+    static func awaitsClientProperty(_ body: CodeBlockSyntax, in members: MemberBlockSyntax) -> Bool {
+        let clients = Set(members.members.compactMap { member -> String? in
+            guard let variable = member.decl.as(VariableDeclSyntax.self), let binding = variable.bindings.first,
+                  binding.accessorBlock == nil, let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+            else { return nil }
+            let written = binding.typeAnnotation?.type.trimmedDescription
+                ?? binding.initializer.map { String($0.value.trimmedDescription.prefix { $0 != "." && $0 != "(" }) }
+            guard let written, written.hasSuffix("Client"), written.first?.isUppercase == true else { return nil }
+            return name
+        })
+        guard !clients.isEmpty else { return false }
+        // A method called on it (`client.getForecast(…)`, awaited or bound with `async let`).
+        let tokens = Array(body.tokens(viewMode: .sourceAccurate))
+        return tokens.indices.contains { index in
+            guard clients.contains(tokens[index].text), index + 3 < tokens.count, tokens[index + 1].text == ".",
+                  index == 0 || tokens[index - 1].text != "." || (index >= 2 && tokens[index - 2].text == "self")
+            else { return false }
+            return tokens[index + 3].text == "("
+        }
     }
 
     static func makesRequest(_ body: CodeBlockSyntax) -> Bool {
