@@ -119,6 +119,19 @@ enum WorkspaceRuleSupport {
             || context.viewTreeHoldsState(rootedAt: name) == false
     }
 
+    /// A view: it conforms to `View` itself, or through a protocol of the workspace that refines
+    /// it (`struct RootView: BaseView` with `protocol BaseView: View`), a few levels deep.
+    static func isView(_ type: TypeScope, in context: RuleContext, depth: Int = 0) -> Bool {
+        if type.isView { return true }
+        guard depth < 3 else { return false }
+        return type.inheritedTypes.contains { written in
+            guard let name = TypeNames.simple(String(written.prefix { $0 != "<" })), let inherited = context.type(named: name),
+                  inherited.kind == .protocol
+            else { return false }
+            return isView(inherited, in: context, depth: depth + 1)
+        }
+    }
+
     /// Swift Charts' marks and what builds them: drawn from their values, holding no state.
     static let chartMarks: Set<String> = [
         "BarMark", "LineMark", "AreaMark", "PointMark", "RuleMark", "RectangleMark", "SectorMark", "Plot", "PlottableValue",

@@ -493,6 +493,16 @@ import Testing
         #expect(Self.severities(about, only: "work-in-body", otherFiles: everywhere) == [.warning], "built in a parent's body")
     }
 
+    @Test func aViewThroughAProjectProtocolNamesTheType() {
+        let formula = "struct Formula: Identifiable {\n    let name: String\n    var id: UUID { UUID() }\n}"
+        let throughProtocol = ["Root.swift": "protocol BaseView: View {}\nstruct CalcRoot: BaseView { var body: some View { ForEach([Formula(name: \"a\")]) { Text($0.name) } } }"]
+        let diagnostics = RuleHarness.lint(formula, only: "unstable-identity", otherFiles: throughProtocol)
+        #expect(diagnostics.map(\.severity) == [.warning], "CalcRoot is a view through BaseView")
+        #expect(diagnostics.first?.message.contains("no view names") == false)
+        let noView = ["Root.swift": "struct Calculator { let formulas = [Formula(name: \"a\")] }"]
+        #expect(Self.severities(formula, only: "unstable-identity", otherFiles: noView) == [.info])
+    }
+
     @Test func aStyleChoiceNothingAnimatesIsQuiet() {
         let code = """
             struct Pill: View {

@@ -301,7 +301,7 @@ struct UnstableIdentityRule: CallRule {
     static func isNamedByNoView(_ type: TypeScope, in context: RuleContext) -> Bool {
         guard let referring = context.typesReferring(to: type.name) else { return false }
         return referring.allSatisfy { name in
-            name == type.name || name.isEmpty || context.type(named: name).map { !$0.isView } == true
+            name == type.name || name.isEmpty || context.type(named: name).map { !WorkspaceRuleSupport.isView($0, in: context) } == true
         }
     }
 
