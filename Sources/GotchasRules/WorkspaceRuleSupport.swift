@@ -120,15 +120,21 @@ enum WorkspaceRuleSupport {
     }
 
     /// A view: it conforms to `View` itself, or through a protocol of the workspace that refines
-    /// it (`struct RootView: BaseView` with `protocol BaseView: View`), a few levels deep.
-    static func isView(_ type: TypeScope, in context: RuleContext, depth: Int = 0) -> Bool {
-        if type.isView { return true }
-        guard depth < 3 else { return false }
+    /// it (`struct RootView: BaseView` with `protocol BaseView: View`).
+    static func isView(_ type: TypeScope, in context: some WorkspaceAsking) -> Bool {
+        type.isView || someAncestor(of: type, kinds: [.protocol], in: context) { $0.isView }
+    }
+
+    /// Some type `type` inherits from, declared in the workspace as one of `kinds` (a superclass,
+    /// a refined protocol), a few levels up, satisfies `holds`. Names in `excluding` are not followed.
+    static func someAncestor(of type: TypeScope, kinds: Set<TypeScope.Kind>, excluding: Set<String> = [], in context: some WorkspaceAsking,
+                             depth: Int = 0, _ holds: (TypeScope) -> Bool) -> Bool {
+        guard depth < 8 else { return false }
         return type.inheritedTypes.contains { written in
-            guard let name = TypeNames.simple(String(written.prefix { $0 != "<" })), let inherited = context.type(named: name),
-                  inherited.kind == .protocol
+            guard let name = TypeNames.simpleIgnoringArguments(written), !excluding.contains(name),
+                  let inherited = context.type(named: name), kinds.contains(inherited.kind)
             else { return false }
-            return isView(inherited, in: context, depth: depth + 1)
+            return holds(inherited) || someAncestor(of: inherited, kinds: kinds, excluding: excluding, in: context, depth: depth + 1, holds)
         }
     }
 
@@ -186,13 +192,18 @@ enum WorkspaceRuleSupport {
                    readsChangingState(value, in: context, throughComputed: false) { return true }
                 continue
             }
-            if let wrapper = property.wrapper, dynamicWrappers.contains(wrapper) { return true }
-            if property.wrapper == nil, let typeName = property.inferredTypeName, let model = context.type(named: typeName),
-               model.isClass, model.isObservableMacro || model.inheritedTypes.contains("ObservableObject") {
-                return true
-            }
+            if changesWhileViewLives(property, in: context) { return true }
         }
         return false
+    }
+
+    /// A stored property of a view whose value changes while the view lives: a dynamic property
+    /// (`@State`, `@Binding`, an observed model, the environment, a query) or a reference to an
+    /// `@Observable`/`ObservableObject` class of the workspace.
+    static func changesWhileViewLives(_ property: PropertyInfo, in context: RuleContext) -> Bool {
+        if let wrapper = property.wrapper, dynamicWrappers.contains(wrapper) { return true }
+        guard property.wrapper == nil, let typeName = property.inferredTypeName, let model = context.type(named: typeName) else { return false }
+        return model.isClass && (model.isObservableMacro || model.inheritedTypes.contains("ObservableObject"))
     }
 
     /// The getter of the computed instance property `name` declared in the type around `node`, in this file.

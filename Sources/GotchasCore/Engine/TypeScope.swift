@@ -452,6 +452,12 @@ public enum TypeNames {
     }
 
     /// The last component of a qualified name: `Foo` for `Module.Foo`; nil for generics and compositions.
+    /// `simple` of a written type without its generic arguments: `BaseStateModel` of
+    /// `BaseStateModel<Provider>`, `Model` of `Feature.Model<T>`.
+    public static func simpleIgnoringArguments(_ written: String) -> String? {
+        simple(String(written.prefix { $0 != "<" }))
+    }
+
     public static func simple(_ name: String) -> String? {
         let text = strippingOptional(name)
         guard !text.isEmpty, text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else { return nil }

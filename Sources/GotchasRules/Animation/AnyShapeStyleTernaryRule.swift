@@ -141,7 +141,8 @@ struct AnyShapeStyleTernaryRule: Rule {
     /// The animations that animate the change: each `.animation(_:value:)` on the view or a view
     /// around it (its argument), and each `withAnimation` in the type that writes what the
     /// condition reads (its argument; nil for the default animation).
-    static func animations(of node: Syntax) -> [ExprSyntax?] {
+    /// `conditionNames`: what the condition reads; nil for a ternary's own (the elements before it).
+    static func animations(of node: Syntax, conditionNames given: Set<String>? = nil) -> [ExprSyntax?] {
         var found: [ExprSyntax?] = []
         var current = node.parent
         while let parent = current, !parent.is(MemberBlockItemSyntax.self) {
@@ -154,13 +155,15 @@ struct AnyShapeStyleTernaryRule: Rule {
             }
             current = parent.parent
         }
-        guard let sequence = node.parent?.parent?.as(SequenceExprSyntax.self),
-              let declaration = WorkspaceRuleSupport.enclosingTypeDeclaration(node) else { return [] }
-        var conditionNames: Set<String> = []
-        for element in sequence.elements {
-            if element.id == node.id { break }
-            for token in element.tokens(viewMode: .sourceAccurate) {
-                if case .identifier(let name) = token.tokenKind { conditionNames.insert(name) }
+        guard let declaration = WorkspaceRuleSupport.enclosingTypeDeclaration(node) else { return [] }
+        var conditionNames: Set<String> = given ?? []
+        if given == nil {
+            guard let sequence = node.parent?.parent?.as(SequenceExprSyntax.self) else { return [] }
+            for element in sequence.elements {
+                if element.id == node.id { break }
+                for token in element.tokens(viewMode: .sourceAccurate) {
+                    if case .identifier(let name) = token.tokenKind { conditionNames.insert(name) }
+                }
             }
         }
         let tokens = Array(declaration.tokens(viewMode: .sourceAccurate))

@@ -954,16 +954,10 @@ struct WorkInBodyRule: Rule {
     /// query) and is only pushed or presented: its `body` runs about once per time it is shown.
     static func rendersRarely(_ context: RuleContext) -> Bool {
         guard let view = context.enclosingType, view.isView,
-              !view.properties.contains(where: { $0.wrapper.map(WorkspaceRuleSupport.dynamicWrappers.contains) == true })
+              !view.properties.contains(where: { $0.isStoredInstance && WorkspaceRuleSupport.changesWhileViewLives($0, in: context) })
         else { return false }
-        // A model held by reference (`let model: Library`, an `@Observable` class) re-renders it too.
-        let holdsObject = view.properties.contains { property in
-            guard property.isStoredInstance, let type = property.reachTypeName.flatMap(TypeNames.simple) else { return false }
-            return context.type(named: type)?.kind == .class
-        }
-        return !holdsObject && context.isBuiltOnlyWhenShown(view.name)
+        return context.isBuiltOnlyWhenShown(view.name)
     }
-
 
     /// The innermost content closure that runs once per element of data: `ForEach(items) { … }`,
     /// `List(items) { … }` (not a `List { … }` of fixed content).

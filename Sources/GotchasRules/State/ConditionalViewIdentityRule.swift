@@ -434,30 +434,15 @@ struct ConditionalViewIdentityRule: Rule {
         }
     }
 
-    /// Something animates the change: an `.animation(…)` or `.transition(…)` on the `if` or a view
+    /// Something animates the change: a `.transition(…)` in the `if`, an `.animation(…)` on a view
     /// around it, or a `withAnimation` in the type that writes what the condition reads.
     static func isAnimated(_ ifExpr: IfExprSyntax) -> Bool {
         if ifExpr.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == "transition" }) { return true }
-        var current = ifExpr.parent
-        while let node = current, !node.is(MemberBlockItemSyntax.self) {
-            if let call = node.as(FunctionCallExprSyntax.self),
-               (call.modifiersAppliedAfter.last ?? call).modifiersThroughSelf.contains(where: { ["animation", "transition"].contains($0.modifierName ?? "") }) {
-                return true
-            }
-            current = node.parent
-        }
-        guard let declaration = WorkspaceRuleSupport.enclosingTypeDeclaration(Syntax(ifExpr)) else { return false }
         let read = Set(ifExpr.conditions.tokens(viewMode: .sourceAccurate).compactMap { token -> String? in
             if case .identifier(let name) = token.tokenKind { return name }
             return nil
         })
-        for token in declaration.tokens(viewMode: .sourceAccurate) where token.text == "withAnimation" {
-            guard let call = token.parent?.parent?.as(FunctionCallExprSyntax.self),
-                  let body = call.trailingClosure ?? call.arguments.last?.expression.as(ClosureExprSyntax.self)
-            else { continue }
-            if body.tokens(viewMode: .sourceAccurate).contains(where: { read.contains($0.text) }) { return true }
-        }
-        return false
+        return !AnyShapeStyleTernaryRule.animations(of: Syntax(ifExpr), conditionNames: read).isEmpty
     }
 
     /// The two views are the same tokens except inside the arguments of modifiers that can take a

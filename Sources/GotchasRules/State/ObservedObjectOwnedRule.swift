@@ -269,7 +269,7 @@ struct ObservedObjectOwnedRule: Rule {
     /// `@Published` stored property: whatever it shows is kept elsewhere.
     static func objectHoldsNoPublishedState(_ variable: VariableDeclSyntax, in context: RuleContext) -> Bool {
         guard let written = variable.bindings.first?.typeAnnotation?.type.trimmedDescription,
-              let name = TypeNames.simple(String(written.prefix { $0 != "<" })), let declaration = context.declaration(of: name, ifKind: .class)
+              let name = TypeNames.simpleIgnoringArguments(written), let declaration = context.declaration(of: name, ifKind: .class)
         else { return false }
         return !declaration.scope.properties.contains { $0.isStoredInstance && $0.attributes.contains("Published") }
     }

@@ -307,7 +307,7 @@ struct StateNonObservableClassRule: Rule {
                 // An `ObservableObject` announces every change of a `@Published` property, wherever it is
                 // written: the body reading one is the evidence, whoever writes it.
                 let published = readable.filter { name in declaration.scope.property(named: name)?.attributes.contains("Published") == true }
-                if Self.isObservableObject(declaration.scope, in: asking, depth: 0), !subscribes, let read = published.sorted().first(where: shown.contains) {
+                if Self.isObservableObject(declaration.scope, in: asking), !subscribes, let read = published.sorted().first(where: shown.contains) {
                     return [Finding(
                         message: "`\(name)` (declared \(WorkspaceRuleSupport.place([declaration.path], from: asking))) is an ObservableObject held in @State: "
                             + "@State keeps the reference but does not subscribe to it, so when `\(property).\(read)` changes this view does not update; "
@@ -364,22 +364,14 @@ struct StateNonObservableClassRule: Rule {
         return flags(declaration.scope, showing: members.renderedMembers(of: property), asking: context)
     }
 
-    /// Observable itself, through a workspace superclass, or possibly (an unknown superclass).
-    /// An `ObservableObject`, itself or through its superclasses (`final class StateModel:
-    /// BaseStateModel<Provider>` where the base class conforms).
-    static func isObservableObject(_ type: TypeScope, in context: some WorkspaceAsking, depth: Int) -> Bool {
-        if type.inherits("ObservableObject") { return true }
-        guard depth < 8 else { return false }
-        // The superclass, or a protocol of the workspace that refines `ObservableObject`
-        // (`class BaseStateModel<P>: StateModel` with `protocol StateModel: ObservableObject`).
-        return type.inheritedTypes.contains { written in
-            guard let name = TypeNames.simple(String(written.prefix { $0 != "<" })), !plainRoots.contains(name),
-                  let inherited = context.type(named: name), inherited.kind == .class || inherited.kind == .protocol
-            else { return false }
-            return isObservableObject(inherited, in: context, depth: depth + 1)
-        }
+    /// An `ObservableObject`, itself or through its superclasses and refined protocols (`final class
+    /// StateModel: BaseStateModel<Provider>` where the base class conforms).
+    static func isObservableObject(_ type: TypeScope, in context: some WorkspaceAsking) -> Bool {
+        type.inherits("ObservableObject")
+            || WorkspaceRuleSupport.someAncestor(of: type, kinds: [.class, .protocol], excluding: plainRoots, in: context) { $0.inherits("ObservableObject") }
     }
 
+    /// Observable itself, through a workspace superclass, or possibly (an unknown superclass).
     static func isObservable(_ type: TypeScope, in context: some WorkspaceAsking, depth: Int) -> Bool {
         // `@Perceptible` is the Perception library's back-port of `@Observable` (read in `WithPerceptionTracking`).
         if type.isObservableMacro || type.hasAttribute("Perceptible") || type.inherits("Observable") || type.inherits("Perceptible") { return true }
