@@ -82,6 +82,14 @@ struct EnvironmentClosurePerRenderRule: CallRule {
         ],
         nonTriggering: [
             RuleExample("""
+                struct PlaybackStart: ViewModifier {
+                    let onPlay: () -> Void
+                    func body(content: Content) -> some View {
+                        content.environment(\\.onPlay, onPlay)
+                    }
+                }
+                """, note: "a closure the view was given (a stored property), not a method made into a new one on each render"),
+            RuleExample("""
                 struct Inbox: View {
                     @StateObject private var playback = PlaybackCoordinator()
                     var body: some View { ConversationList().environmentObject(playback) }
