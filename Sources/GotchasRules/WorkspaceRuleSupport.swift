@@ -393,17 +393,7 @@ enum WorkspaceRuleSupport {
     /// event, not when `body` reads the name. True when `expression` (a read that reached `reached`)
     /// is not called and names a method (of the enclosing type, or of the value's declared type).
     static func isUncalledMethod(_ expression: ExprSyntax, reached: ReachedHazard, in context: RuleContext) -> Bool {
-        if let call = expression.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == expression.id { return false }
-        if reached.steps.count == 1, reached.hazard.member.hasSuffix(")") { return true }
-        guard let first = reached.steps.first else { return false }
-        if let member = expression.as(MemberAccessExprSyntax.self), expression.selfMemberName == nil,
-           let base = member.base?.as(DeclReferenceExprSyntax.self) {
-            guard let held = valueTypeName(of: base, in: context), let declaration = context.declaration(of: held) else { return false }
-            return declaration.scope.methodNames.contains(first)
-        }
-        guard let type = context.enclosingType else { return false }
-        if type.methodNames.contains(first) { return true }
-        return context.type(named: type.name)?.methodNames.contains(first) == true
+        UncalledMethodCheck(expression, in: context).holds(for: reached, asking: context)
     }
 
     /// The declared type of a value the code names: a parameter of the enclosing function
@@ -547,11 +537,17 @@ enum WorkspaceRuleSupport {
     /// file read); info where it runs once per render of one view (a formatter, a stat, a filter
     /// of the model's array on a detail screen), whose cost shows only if that view renders often.
     static func reachedWorkSeverity(_ reached: ReachedHazard, perRow: Bool = false, in context: RuleContext) -> Severity? {
-        if perRow || runsPerRowOrTick(context) {
+        reachedWorkSeverity(reached, perRowOrTick: perRow || runsPerRowOrTick(context), rendersOnASchedule: { rendersOnASchedule(context) })
+    }
+
+    /// `reachedWorkSeverity` from what the walk knew of the place: whether it runs per row or tick,
+    /// and (asked only for light work there) whether the view re-renders on a schedule.
+    static func reachedWorkSeverity(_ reached: ReachedHazard, perRowOrTick: Bool, rendersOnASchedule: () -> Bool) -> Severity? {
+        if perRowOrTick {
             // Light work per row (a formatter, a filter) costs what the rows number times how often
             // they render: shown where a schedule re-renders them; otherwise info.
             let isLight = reached.hazard.kind == .formatter || reached.hazard.kind == .collectionWork
-            return isLight && !rendersOnASchedule(context) ? .info : nil
+            return isLight && !rendersOnASchedule() ? .info : nil
         }
         switch reached.hazard.kind {
         case .storeWork where reached.hazard.detail == ReachHazard.singleRecordFetch: return .info
@@ -565,31 +561,60 @@ enum WorkspaceRuleSupport {
     /// The view re-renders on a schedule: its type's code (in this file) has a `TimelineView`, or
     /// receives a timer (`.onReceive(timer)`, `.onReceive(app.minuteTimer)`: `isTimerPublisher`).
     static func rendersOnASchedule(_ context: RuleContext) -> Bool {
-        if context.containers.contains(where: { $0.name == "TimelineView" }) { return true }
-        guard let member = context.functionStack.first?.node, let declaration = enclosingTypeDeclaration(member) else { return false }
-        return declaration.tokens(viewMode: .sourceAccurate).contains { token in
-            if token.text == "TimelineView" { return true }
-            guard token.text == "onReceive", let call = token.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
-                  let publisher = call.arguments.first?.expression
-            else { return false }
-            return isTimerPublisher(publisher, in: context)
+        scheduleEvidence(context).holds(asking: context)
+    }
+
+    /// What `rendersOnASchedule` reads from the tree, as values a late decision can hold: whether the
+    /// code shows a schedule itself, and the held models' members it receives, which only the
+    /// workspace can tell are timers. Scanned once per type declaration and walk.
+    static func scheduleEvidence(_ context: RuleContext) -> ScheduleEvidence {
+        if context.containers.contains(where: { $0.name == "TimelineView" }) { return ScheduleEvidence(shown: true) }
+        guard let member = context.functionStack.first?.node, let declaration = enclosingTypeDeclaration(member) else { return ScheduleEvidence(shown: false) }
+        return context.remembered("scheduleEvidence", for: declaration.id) {
+            var evidence = ScheduleEvidence(shown: false)
+            for token in declaration.tokens(viewMode: .sourceAccurate) {
+                if token.text == "TimelineView" { return ScheduleEvidence(shown: true) }
+                guard token.text == "onReceive", let call = token.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
+                      let publisher = call.arguments.first?.expression
+                else { continue }
+                switch timerPublisher(publisher, in: context) {
+                case .shown: return ScheduleEvidence(shown: true)
+                case .heldMember(let type, let member): evidence.heldMembers.append(.init(type: type, member: member))
+                case .none: break
+                }
+            }
+            return evidence
         }
     }
 
     /// `Timer.publish(…)` written here, the view's own property made so, or `app.timer` where the
     /// held model's property (in any file) is an autoconnected publisher (`= Timer.publish(…).autoconnect()`).
     static func isTimerPublisher(_ publisher: ExprSyntax, in context: RuleContext) -> Bool {
+        switch timerPublisher(publisher, in: context) {
+        case .shown: true
+        case .heldMember(let type, let member): ScheduleEvidence.isTimer(member, of: type, asking: context)
+        case .none: false
+        }
+    }
+
+    /// What the tree says of a publisher: a timer (written, or the view's own property), a member of a
+    /// held model whose declaration tells (`app.minuteTimer`), or nothing.
+    private static func timerPublisher(_ publisher: ExprSyntax, in context: RuleContext) -> TimerPublisher? {
         let value = publisher.unwrapped
-        if value.trimmedDescription.contains("Timer.publish") { return true }
+        if value.trimmedDescription.contains("Timer.publish") { return .shown }
         let name = value.selfMemberName ?? value.as(DeclReferenceExprSyntax.self)?.baseName.text
         if let name, let property = enclosingProperty(named: name, in: context) {
-            return isTimerProperty(property)
+            return isTimerProperty(property) ? .shown : nil
         }
         guard let member = value.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
-              let held = valueTypeName(of: base, in: context),
-              let property = context.declaration(of: held)?.scope.property(named: member.declName.baseName.text)
-        else { return false }
-        return isTimerProperty(property)
+              let held = valueTypeName(of: base, in: context)
+        else { return nil }
+        return .heldMember(type: held, member: member.declName.baseName.text)
+    }
+
+    private enum TimerPublisher {
+        case shown
+        case heldMember(type: String, member: String)
     }
 
     static func isTimerProperty(_ property: PropertyInfo) -> Bool {
@@ -613,7 +638,7 @@ enum WorkspaceRuleSupport {
 
     static let rowContainers: Set<String> = ["List", "ForEach", "Table", "OutlineGroup"]
 
-    static func reachPath(_ reached: ReachedHazard, from context: RuleContext) -> String {
+    static func reachPath(_ reached: ReachedHazard, from context: some WorkspaceAsking) -> String {
         let place = place([reached.path], from: context)
         let last = "`\(reached.hazard.member)` (\(place))"
         guard reached.steps.count > 1 else { return last }
@@ -624,5 +649,70 @@ enum WorkspaceRuleSupport {
     /// A related location at the hazard, in its file.
     static func related(_ reached: ReachedHazard, _ message: String) -> RelatedLocation {
         RelatedLocation(path: reached.path, range: reached.hazard.range, message: message)
+    }
+}
+
+/// Whether a view re-renders on a schedule (`WorkspaceRuleSupport.scheduleEvidence`), as values.
+struct ScheduleEvidence: Sendable {
+    struct HeldMember: Sendable {
+        var type: String
+        var member: String
+    }
+
+    /// The code shows a `TimelineView` or a timer it makes or holds itself.
+    var shown: Bool
+    /// Members of held models the view receives (`.onReceive(app.minuteTimer)`).
+    var heldMembers: [HeldMember] = []
+
+    func holds(asking: some WorkspaceAsking) -> Bool {
+        shown || heldMembers.contains { Self.isTimer($0.member, of: $0.type, asking: asking) }
+    }
+
+    static func isTimer(_ member: String, of type: String, asking: some WorkspaceAsking) -> Bool {
+        asking.declaration(of: type)?.scope.property(named: member).map(WorkspaceRuleSupport.isTimerProperty) == true
+    }
+}
+
+/// What `WorkspaceRuleSupport.isUncalledMethod` reads from the tree, as values a late decision can hold:
+/// whether the expression is called, and whose methods a read of it may name.
+struct UncalledMethodCheck: Sendable {
+    enum Owner: Sendable {
+        /// `image.preview`: a member of a value of this declared type (nil: not known).
+        case value(typeName: String?)
+        /// `preview`, `self.preview`: a member of the enclosing type (its methods in this file).
+        case enclosing(name: String, methodNames: NameSet)
+        case none
+    }
+
+    var isCalled: Bool
+    var owner: Owner
+
+    init(_ expression: ExprSyntax, in context: RuleContext) {
+        isCalled = expression.parent?.as(FunctionCallExprSyntax.self).map { $0.calledExpression.id == expression.id } ?? false
+        if let member = expression.as(MemberAccessExprSyntax.self), expression.selfMemberName == nil,
+           let base = member.base?.as(DeclReferenceExprSyntax.self) {
+            owner = .value(typeName: WorkspaceRuleSupport.valueTypeName(of: base, in: context))
+        } else if let type = context.enclosingType {
+            owner = .enclosing(name: type.name, methodNames: type.methodNames)
+        } else {
+            owner = .none
+        }
+    }
+
+    /// True when the expression names a method without calling it (`Button(action: refresh)`): the
+    /// hazard the method reaches runs when it is called, not where it is named.
+    func holds(for reached: ReachedHazard, asking: some WorkspaceAsking) -> Bool {
+        if isCalled { return false }
+        if reached.steps.count == 1, reached.hazard.member.hasSuffix(")") { return true }
+        guard let first = reached.steps.first else { return false }
+        switch owner {
+        case .value(let typeName):
+            guard let typeName, let declaration = asking.declaration(of: typeName) else { return false }
+            return declaration.scope.methodNames.contains(first)
+        case .enclosing(let name, let methodNames):
+            return methodNames.contains(first) || asking.type(named: name)?.methodNames.contains(first) == true
+        case .none:
+            return false
+        }
     }
 }

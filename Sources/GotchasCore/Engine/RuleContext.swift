@@ -73,6 +73,9 @@ public final class RuleContext {
     /// the call: the rule never sees them).
     var lateFindings: [Finding] = []
 
+    /// Facts a rule computes once per node in a walk (`remembered(_:for:_:)`), by the rule's key.
+    private var rememberedFacts: [RememberedFactKey: Any] = [:]
+
     public internal(set) var typeStack: [TypeScope] = []
     public internal(set) var functionStack: [FunctionFrame] = []
     public internal(set) var containers: [ContainerFrame] = []
@@ -358,5 +361,25 @@ enum FileTypeCollector {
             existing.merge(scope)
         }
         types[scope.qualifiedName] = existing
+    }
+}
+
+
+/// A fact a rule remembers for one node during one walk.
+private struct RememberedFactKey: Hashable {
+    var fact: String
+    var node: SyntaxIdentifier
+}
+
+extension RuleContext {
+    /// `compute()`'s value, computed once per walk for `node` under `fact` (a fact of a whole type
+    /// declaration that many places in it ask, such as whether its code receives a timer).
+    /// `compute` must not ask the workspace: a remembered answer would not be recorded again.
+    public func remembered<Value>(_ fact: String, for node: SyntaxIdentifier, _ compute: () -> Value) -> Value {
+        let key = RememberedFactKey(fact: fact, node: node)
+        if let known = rememberedFacts[key] as? Value { return known }
+        let value = compute()
+        rememberedFacts[key] = value
+        return value
     }
 }

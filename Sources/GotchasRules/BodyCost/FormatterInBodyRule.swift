@@ -462,11 +462,8 @@ struct FormatterInBodyRule: Rule {
         // computed: extensions hold no stored properties).
         if isOwn, let property = WorkspaceRuleSupport.enclosingProperty(named: expression.selfMemberName ?? name, in: context),
            !property.isComputed || property.isStatic { return }
-        guard let target = WorkspaceRuleSupport.reachTarget(of: expression, in: context),
-              let reached = context.reachedHazard(from: target, kinds: [.formatter])
-        else { return }
-        if WorkspaceRuleSupport.isUncalledMethod(expression, reached: reached, in: context) { return }
-        report.append(Self.reachedFinding(reached, at: expression.byteRange, on: ("read", "reads it"), in: context))
+        guard let target = WorkspaceRuleSupport.reachTarget(of: expression, in: context) else { return }
+        Self.decideReached(target, at: expression.byteRange, on: ("read", "reads it"), unlessUncalled: UncalledMethodCheck(expression, in: context), in: context)
     }
 
     /// `Text(markdown: s)`: the `init` of the type written by name that the call's labels name. Only
@@ -479,17 +476,27 @@ struct FormatterInBodyRule: Rule {
     }
 
     /// A formatter built one call away: the finding at the use in rendered code, naming the way.
-    static func reachedFinding(_ reached: ReachedHazard, at range: Range<Int>, on use: (event: String, verb: String),
-                               in context: RuleContext) -> Finding {
-        let parsesMarkdown = reached.hazard.detail == ReachHazard.markdownParsing
-        let what = parsesMarkdown ? "parses Markdown (`\(reached.hazard.detail)`)" : "builds a `\(reached.hazard.detail)`"
-        let advice = parsesMarkdown ? "parse it once (in the model, or cached per value) and show the result"
-            : "keep one formatter in a `static let` (or use `Text(_:format:)` with a FormatStyle)"
-        return Finding(
-            message: "\(WorkspaceRuleSupport.reachPath(reached, from: context)) \(what) on every \(use.event), and this view's `body` \(use.verb) on every render; \(advice)",
-            range: range,
-            related: [WorkspaceRuleSupport.related(reached, "`\(reached.hazard.member)` \(what) here")],
-            loweredSeverity: drawnOnUpdateOnly(context) ? .info : WorkspaceRuleSupport.reachedWorkSeverity(reached, in: context))
+    /// Decided late, from the workspace's answer and what the walk took from the tree.
+    static func decideReached(_ target: ReachTarget, at range: Range<Int>, on use: (event: String, verb: String),
+                              unlessUncalled uncalled: UncalledMethodCheck?, in context: RuleContext) {
+        let drawnOnUpdate = drawnOnUpdateOnly(context)
+        let perRowOrTick = WorkspaceRuleSupport.runsPerRowOrTick(context)
+        // Formatting is light work: per row, its severity asks whether the view renders on a schedule.
+        let schedule = perRowOrTick ? WorkspaceRuleSupport.scheduleEvidence(context) : nil
+        context.decideLater { asking in
+            guard let reached = asking.reachedHazard(from: target, kinds: [.formatter]) else { return [] }
+            if let uncalled, uncalled.holds(for: reached, asking: asking) { return [] }
+            let parsesMarkdown = reached.hazard.detail == ReachHazard.markdownParsing
+            let what = parsesMarkdown ? "parses Markdown (`\(reached.hazard.detail)`)" : "builds a `\(reached.hazard.detail)`"
+            let advice = parsesMarkdown ? "parse it once (in the model, or cached per value) and show the result"
+                : "keep one formatter in a `static let` (or use `Text(_:format:)` with a FormatStyle)"
+            return [Finding(
+                message: "\(WorkspaceRuleSupport.reachPath(reached, from: asking)) \(what) on every \(use.event), and this view's `body` \(use.verb) on every render; \(advice)",
+                range: range,
+                related: [WorkspaceRuleSupport.related(reached, "`\(reached.hazard.member)` \(what) here")],
+                loweredSeverity: drawnOnUpdate ? .info
+                    : WorkspaceRuleSupport.reachedWorkSeverity(reached, perRowOrTick: perRowOrTick, rendersOnASchedule: { schedule?.holds(asking: asking) ?? false }))]
+        }
     }
 
     /// A widget's or Live Activity's view is drawn once per timeline entry or update, not per frame.
@@ -510,10 +517,8 @@ struct FormatterInBodyRule: Rule {
             return
         }
         if WorkspaceRuleSupport.isInPresentedContent(context) { return }
-        guard let target = WorkspaceRuleSupport.reachTarget(of: call.calledExpression, in: context) ?? Self.initializerTarget(of: call),
-              let reached = context.reachedHazard(from: target, kinds: [.formatter])
-        else { return }
-        report.append(Self.reachedFinding(reached, at: call.byteRange, on: ("call", "calls it"), in: context))
+        guard let target = WorkspaceRuleSupport.reachTarget(of: call.calledExpression, in: context) ?? Self.initializerTarget(of: call) else { return }
+        Self.decideReached(target, at: call.byteRange, on: ("call", "calls it"), unlessUncalled: nil, in: context)
     }
 
     func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {

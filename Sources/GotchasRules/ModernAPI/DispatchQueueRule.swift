@@ -402,23 +402,26 @@ struct DispatchQueueRule: Rule {
               // An awaited call is to an `async` function: its caller waits for all of it, and a hop
               // inside it is reported there, in its own async code.
               !Self.isAwaited(call),
-              let target = WorkspaceRuleSupport.reachTarget(of: call.calledExpression, in: context),
-              let reached = context.reachedHazard(from: target, kinds: [.mainQueueHop]),
-              // A delay wrapper (`after(2) { … }`) is where `Task.sleep` fits; a method that publishes
-              // on the main queue is a design of its type, flagged where it hops if anywhere.
-              reached.hazard.detail == "asyncAfter",
-              // The wrapper itself delays (`func after(_ seconds:, _ work:)`): a hop further down
-              // (`toast(…)` → `Haptics.play(…)` → `asyncAfter`) is a detail of another helper.
-              reached.steps.count == 1
+              let target = WorkspaceRuleSupport.reachTarget(of: call.calledExpression, in: context)
         else { return }
-        let hop = "`DispatchQueue.main.\(reached.hazard.detail)`"
+        // What the wrapper reaches is decided from the workspace's answer alone (the tree is not needed again).
         let sleep = context.allows(Self.sleepForDuration) ? "Task.sleep(for: .seconds(…))" : "Task.sleep(nanoseconds: …)"
-        let advice = reached.hazard.detail == "asyncAfter" ? "`try await \(sleep)` and then do the work"
-            : "`await` a `@MainActor` function or `await MainActor.run { … }` instead"
-        report.append(Finding(
-            message: "\(WorkspaceRuleSupport.reachPath(reached, from: context)) wraps \(hop): called from async code, it schedules work nothing awaits or cancels; \(advice)",
-            range: call.calledExpression.byteRange,
-            related: [WorkspaceRuleSupport.related(reached, "`\(reached.hazard.member)` hops with \(hop) here")]))
+        let range: Range<Int> = call.calledExpression.byteRange
+        context.decideLater { asking in
+            guard let reached = asking.reachedHazard(from: target, kinds: [.mainQueueHop]),
+                  // A delay wrapper (`after(2) { … }`) is where `Task.sleep` fits; a method that publishes
+                  // on the main queue is a design of its type, flagged where it hops if anywhere.
+                  reached.hazard.detail == "asyncAfter",
+                  // The wrapper itself delays (`func after(_ seconds:, _ work:)`): a hop further down
+                  // (`toast(…)` → `Haptics.play(…)` → `asyncAfter`) is a detail of another helper.
+                  reached.steps.count == 1
+            else { return [] }
+            let hop = "`DispatchQueue.main.\(reached.hazard.detail)`"
+            return [Finding(
+                message: "\(WorkspaceRuleSupport.reachPath(reached, from: asking)) wraps \(hop): called from async code, it schedules work nothing awaits or cancels; `try await \(sleep)` and then do the work",
+                range: range,
+                related: [WorkspaceRuleSupport.related(reached, "`\(reached.hazard.member)` hops with \(hop) here")])]
+        }
     }
 
     /// `await f()`, `try await f()`, `await self.f()`: the call is an `await`'s operand.
