@@ -96,13 +96,14 @@ enum WorkspaceRuleSupport {
 
     /// The uppercase names called under `node` (`Row(item:)`, `ProgressView()`, `Label { } icon: { }`):
     /// the view types the code builds, and initializers of other types, in source order without repeats.
-    static func calledTypeNames(in node: some SyntaxProtocol) -> [String] {
+    static func calledTypeNames(in node: some SyntaxProtocol, outsidePresentedContent: Bool = false) -> [String] {
         var names: [String] = []
         var seen: Set<String> = []
         for token in node.tokens(viewMode: .sourceAccurate) {
             guard case .identifier(let name) = token.tokenKind, TypeNames.startsUppercase(name),
                   let reference = token.parent?.as(DeclReferenceExprSyntax.self),
                   reference.parent?.is(FunctionCallExprSyntax.self) == true || reference.parent?.parent?.is(FunctionCallExprSyntax.self) == true,
+                  !(outsidePresentedContent && PresentedContent.contains(reference, within: node)),
                   seen.insert(name).inserted
             else { continue }
             names.append(name)

@@ -332,6 +332,40 @@ import Testing
         #expect(try await plain.errors(fixed) == [])
     }
 
+    /// A sheet is a presentation of its own: a `NavigationStack` inside the presented view (or written
+    /// in the sheet's content) nests in no stack of the presenter. Renaming the presenter's
+    /// `NavigationView` is safe, and its message claims no nesting.
+    @Test func aStackOnlyInASheetDoesNotNest() async throws {
+        let root = """
+            import SwiftUI
+            struct Garage: View {
+                @State private var editing = false
+                var body: some View {
+                    NavigationView {
+                        List { Button("Edit") { editing = true } }
+                            .sheet(isPresented: $editing) { ClimateSheet() }
+                            .sheet(isPresented: Binding.constant(false)) { NavigationStack { Text("b") } }
+                    }
+                    .navigationViewStyle(.stack)
+                }
+            }
+
+            """
+        let presented = Workspace(ruleID: "navigation-view", code: root, others: ["ClimateSheet.swift": """
+            import SwiftUI
+            struct ClimateSheet: View {
+                var body: some View { NavigationStack { Text("a") } }
+            }
+            """])
+        #expect(presented.diagnostics.count == 1)
+        #expect(presented.diagnostics.first?.message.contains("nest") == false, "\(presented.diagnostics.map(\.message))")
+        #expect(presented.diagnostics.first?.fixes.first?.applicability == .safe)
+        let fixed = presented.fixed()
+        #expect(fixed.contains("NavigationStack {\n"), "\(fixed)")
+        let errors = try await presented.errors(fixed)
+        #expect(errors == [], "\(errors)")
+    }
+
     /// `foregroundColor` takes a `Color?`, `foregroundStyle` a non-optional style: renaming the
     /// call on an optional does not compile, and what `nil` should become is a human's choice.
     @Test func foregroundColorOfAnOptionalColorIsOnlyUnsafe() async throws {

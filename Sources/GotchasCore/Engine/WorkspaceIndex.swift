@@ -315,11 +315,12 @@ public struct WorkspaceIndex: Sendable {
     }
 
     /// True when the view tree rooted at the type named `root` (the type itself, or a view type its
-    /// rendered code builds, at any depth: pushed destinations, sheets, rows) builds a
-    /// `NavigationStack` or `NavigationSplitView` of its own. Nil while the index is not complete,
-    /// and when no file declares `root`.
+    /// rendered code builds, at any depth: pushed destinations, rows) builds a `NavigationStack` or
+    /// `NavigationSplitView` of its own. What it presents (a sheet, a cover, a popover) is a
+    /// presentation of its own, whose stack nests in nothing: not followed. Nil while the index is
+    /// not complete, and when no file declares `root`.
     public func viewTreeBuildsNavigationStack(rootedAt root: String) -> Bool? {
-        viewTreeReaches(rootedAt: root) { _, built in !built.isDisjoint(with: Self.navigationContainers) }
+        viewTreeReaches(rootedAt: root, followingPresentations: false) { _, built in !built.isDisjoint(with: Self.navigationContainers) }
     }
 
     public static let navigationContainers: Set<String> = ["NavigationStack", "NavigationSplitView"]
@@ -340,7 +341,7 @@ public struct WorkspaceIndex: Sendable {
     /// Walks the view tree rooted at the type named `root` (every declaration of that name),
     /// asking `found` of each type with the names its rendered code builds. Nil while the index
     /// is not complete, and when no file declares `root`.
-    private func viewTreeReaches(rootedAt root: String, where found: (TypeScope, Set<String>) -> Bool) -> Bool? {
+    private func viewTreeReaches(rootedAt root: String, followingPresentations: Bool = true, where found: (TypeScope, Set<String>) -> Bool) -> Bool? {
         guard isComplete else { return nil }
         let roots = declarations(matching: root).map(\.scope.qualifiedName)
         guard !roots.isEmpty else { return nil }
@@ -353,7 +354,7 @@ public struct WorkspaceIndex: Sendable {
                 let builtViews = files[path]?.builtViews
                 builds.formUnion((builtViews?[next] ?? []).union(builtViews?[FileIndex.menuContentKey(owner: next)] ?? [])
                     .union(builtViews?[FileIndex.destinationKey(owner: next)] ?? [])
-                    .union(builtViews?[FileIndex.presentationKey(owner: next)] ?? []))
+                    .union(followingPresentations ? builtViews?[FileIndex.presentationKey(owner: next)] ?? [] : []))
             }
             if found(type, builds) { return true }
             for built in builds {

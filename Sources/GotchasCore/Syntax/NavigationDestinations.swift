@@ -40,6 +40,24 @@ public enum PresentedContent {
 
     /// True when the walk stands inside presented content (any enclosing content closure).
     public static func contains(_ containers: [ContainerFrame]) -> Bool {
-        containers.contains { presenters.contains($0.name) && ($0.label == nil || $0.label == "content") }
+        containers.contains { isPresented(callee: $0.name, label: $0.label) }
+    }
+
+    static func isPresented(callee: String, label: String?) -> Bool {
+        presenters.contains(callee) && (label == nil || label == "content")
+    }
+
+    /// True when `node` stands in presented content inside `root` (a closure between them is a
+    /// sheet's, cover's, popover's or inspector's content): for code read from the tree, not walked.
+    public static func contains(_ node: some SyntaxProtocol, within root: some SyntaxProtocol) -> Bool {
+        var current = node.parent
+        while let ancestor = current, ancestor.id != root.id {
+            if let closure = ancestor.as(ClosureExprSyntax.self), let (callee, label) = closure.passedTo,
+               isPresented(callee: callee, label: label) {
+                return true
+            }
+            current = ancestor.parent
+        }
+        return false
     }
 }

@@ -338,11 +338,12 @@ struct NavigationViewRule: CallRule {
         ["NavigationStack", "NavigationSplitView"].allSatisfy { context.typesReferring(to: $0)?.isEmpty == true }
     }
 
-    /// The first view type built in `content` whose view tree (pushed destinations, sheets, rows,
-    /// at any depth) builds its own `NavigationStack` or `NavigationSplitView`, asking the
-    /// workspace; nil when none does or the workspace cannot tell.
+    /// The first view type built in `content` whose view tree (pushed destinations, rows, at any
+    /// depth) builds its own `NavigationStack` or `NavigationSplitView`, asking the workspace; nil
+    /// when none does or the workspace cannot tell. A sheet's content is a presentation of its own:
+    /// its stack nests in nothing.
     static func viewBuildingOwnStack(in content: ClosureExprSyntax, context: RuleContext) -> String? {
-        for name in WorkspaceRuleSupport.calledTypeNames(in: content) where !Self.calledNames.contains(name) {
+        for name in WorkspaceRuleSupport.calledTypeNames(in: content, outsidePresentedContent: true) where !Self.calledNames.contains(name) {
             if WorkspaceIndex.navigationContainers.contains(name) { return name }
             if context.viewTreeBuildsNavigationStack(rootedAt: name) == true { return name }
         }
