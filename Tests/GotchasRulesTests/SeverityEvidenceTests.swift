@@ -270,6 +270,28 @@ import Testing
         #expect(Self.severities(creating("name: \"Feed\", auto: false"), only: "heavy-state-initializer", otherFiles: optIn).isEmpty)
     }
 
+    /// A demo screen only a `#Preview` builds, and the views it builds, never run in the app: a
+    /// `_printChanges()` there logs only in previews (info). Built by app code too, it ships (warning).
+    @Test func printChangesInViewsOnlyPreviewsBuildIsInfo() {
+        let demo = """
+            struct Demo: View {
+                var body: some View { Counter() }
+                struct Counter: View {
+                    var body: some View {
+                        Self._printChanges()
+                        return Text("a")
+                    }
+                }
+            }
+            """
+        #expect(Self.severities(demo, only: "print-changes", otherFiles: ["Previews.swift": "#Preview { Demo() }"]) == [.info])
+        #expect(Self.severities(demo, only: "print-changes", otherFiles: [
+            "Previews.swift": "#Preview { Demo() }",
+            "Root.swift": "struct Root: View { var body: some View { Demo() } }",
+        ]) == [.warning])
+        #expect(Self.severities(demo, only: "print-changes") == [.warning], "built by nothing the workspace shows")
+    }
+
     @Test func aPreviewWhoseViewHasItsOwnStackIsToldToDropTheWrapper() throws {
         let inbox = ["InboxView.swift": "struct InboxView: View { var body: some View { NavigationStack { Text(\"a\") } } }"]
         let diagnostics = RuleHarness.lint("#Preview { NavigationView { InboxView() } }", only: "navigation-view", otherFiles: inbox)

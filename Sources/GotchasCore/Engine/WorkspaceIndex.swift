@@ -423,11 +423,24 @@ public struct WorkspaceIndex: Sendable {
 
     /// True when the view named `typeName` is built somewhere, and every place that builds it is
     /// preview code — a `PreviewProvider`, a `#Preview`, a file under `Preview Content/` — whose
-    /// builds are all filed under `FileIndex.previewKey`. A
-    /// wrapper view a preview builds (`MovieItemTest`, `_Preview` under `#if DEBUG`) is preview code
-    /// too. False otherwise, and while the index is not complete.
+    /// builds are all filed under `FileIndex.previewKey`, or a view that only preview code builds
+    /// (at any depth: a demo screen's own subviews). A wrapper view a preview builds
+    /// (`MovieItemTest`, `_Preview` under `#if DEBUG`) is preview code too. False otherwise, and
+    /// while the index is not complete.
     public func isBuiltOnlyByPreviews(_ typeName: String) -> Bool {
-        isBuiltSomewhere(typeName, countingPreviews: true) { $0 == FileIndex.previewKey }
+        var visiting: Set<String> = []
+        return isBuiltOnlyByPreviews(typeName, visiting: &visiting)
+    }
+
+    private func isBuiltOnlyByPreviews(_ typeName: String, visiting: inout Set<String>) -> Bool {
+        // A cycle of views building each other, none built elsewhere, is no app code either way;
+        // deep chains are cut (previews wrap a view in a host or two).
+        guard visiting.count < 8, visiting.insert(typeName).inserted else { return false }
+        return isBuiltSomewhere(typeName, countingPreviews: true) { key in
+            if key == FileIndex.previewKey { return true }
+            let owner = FileIndex.builtViewsOwner(ofKey: key).owner
+            return !owner.isEmpty && types[owner]?.isView == true && isBuiltOnlyByPreviews(owner, visiting: &visiting)
+        }
     }
 
     /// True when the index is complete, some file's `builtViews` builds the view named `typeName`,

@@ -21,7 +21,8 @@ struct PrintChangesRule: CallRule {
             "another library's debug operator",
         ],
         fixSafety: "Deletes the statement, and its line when it stands alone. Safe.",
-        severityReason: "debug code left in.",
+        severityReason: "debug code left in; info in code only previews build (a `#Preview`, a demo view and the views it builds), where it never runs in the app.",
+        asks: [.builtOnlyByPreviews],
         fix: .safe,
         triggering: [
             """
@@ -96,9 +97,17 @@ struct PrintChangesRule: CallRule {
             // Safe: the statement only logs (its value is discarded), so removing it changes nothing else.
             fixes.append(Fix(title: "Remove `\(callee)()`", applicability: .safe, edits: [.delete(range)]))
         }
-        report.append(Finding(
-            message: "`Self.\(callee)()` is a debug-only hook that logs on every body evaluation; remove it before shipping",
-            range: call.byteRange, fixes: fixes))
+        let range: Range<Int> = call.byteRange, offered = fixes
+        // In code only previews build (a demo screen, its subviews) it never runs in the app.
+        let previewOnly = WorkspaceRuleSupport.previewOnly(context, at: Syntax(call))
+        context.decideLater { asking in
+            guard previewOnly.answer(asking: asking) else {
+                return [Finding(message: "`Self.\(callee)()` is a debug-only hook that logs on every body evaluation; remove it before shipping",
+                                range: range, fixes: offered)]
+            }
+            return [Finding(message: "`Self.\(callee)()` is a debug-only hook; here only previews build the view, so it logs only in previews: remove it when done",
+                            range: range, fixes: offered, loweredSeverity: .info)]
+        }
     }
 
     /// `Self`, or an uppercase type name (`Profile`, `Feature.Row`).
