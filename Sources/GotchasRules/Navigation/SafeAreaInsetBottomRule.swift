@@ -23,19 +23,21 @@ struct SafeAreaInsetBottomRule: CallRule {
             "a control aligned to one side",
             "a view whose tree holds state",
             "an indicator with no controls (a count, a status pill)",
-            "views stacked vertically below iOS 26",
+            "below an iOS 26 deployment target, where a bottom toolbar would restyle a custom bar",
         ],
         fixSafety: "Renames the modifier to `.safeAreaBar`. Unsafe: it needs the iOS 26 SDK; withheld below an iOS 26 deployment target.",
         severityReason: "a better-integrated API exists.",
         asks: [.viewTreeHoldsState, .buildsControl],
         fix: .unsafe,
         // https://developer.apple.com/documentation/swiftui/toolbaritemplacement/bottombar.md: iOS 14, watchOS 10, visionOS 1, no macOS; tvOS 18 only inside a NavigationSplitView sidebar, so not a bottom bar there
-        requires: .os(iOS: OSVersion(14), macOS: nil, tvOS: nil, watchOS: OSVersion(10)),
+        // Below iOS 26 the only advice left, `ToolbarItem(placement: .bottomBar)`, restyles a custom
+        // bar (a full-width button, rounded controls) as system toolbar items: not a fix.
+        requires: .os(iOS: OSVersion(26), macOS: nil, tvOS: nil, watchOS: OSVersion(26)),
         // https://developer.apple.com/documentation/swiftui/view/safeareabar(edge:alignment:spacing:content:)-9hwgb.md (26 on every platform)
         fixRequires: .os(iOS: OSVersion(26), macOS: OSVersion(26), tvOS: OSVersion(26), watchOS: OSVersion(26), visionOS: OSVersion(26)),
         triggering: [
             RuleExample("""
-                @available(iOS 14, watchOS 10, visionOS 1, *)
+                @available(iOS 26, watchOS 26, visionOS 26, *)
                 struct Inbox: View {
                     var body: some View {
                         List(messages) { MessageRow(message: $0) }
@@ -112,6 +114,18 @@ struct SafeAreaInsetBottomRule: CallRule {
                     }
                 }
                 """, note: "deployment target iOS 13: what the advice needs does not exist there", platforms: [.iOS: OSVersion(13)]),
+            RuleExample("""
+                struct Checkout: View {
+                    var body: some View {
+                        ScrollView { Fields() }
+                            .safeAreaInset(edge: .bottom) {
+                                Button { pay() } label: { Text("Pay").frame(maxWidth: .infinity) }
+                                    .buttonStyle(.borderedProminent)
+                                    .padding()
+                            }
+                    }
+                }
+                """, note: "deployment target iOS 17: a bottom toolbar would restyle this custom bar, and `.safeAreaBar` needs iOS 26", platforms: [.iOS: OSVersion(17)]),
             RuleExample("""
                 struct Inbox: View {
                     var body: some View {
@@ -226,12 +240,6 @@ struct SafeAreaInsetBottomRule: CallRule {
         }
     }
 
-    /// The content stacks views vertically (`VStack { primary; secondary }`): below iOS 26 the
-    /// only system alternative, a bottom toolbar, lays its items out in one row.
-    static func stacksVertically(_ content: ClosureExprSyntax) -> Bool {
-        content.tokens(viewMode: .sourceAccurate).contains { ["VStack", "LazyVStack"].contains($0.text) }
-    }
-
     /// The inset's content names a text input view or a composer (`composer`, `MessageComposer`,
     /// `ComposerToolbar`): an identifier anywhere in the closure.
     static func holdsTextInput(_ content: ClosureExprSyntax) -> Bool {
@@ -270,17 +278,14 @@ struct SafeAreaInsetBottomRule: CallRule {
         // A composer or text input pinned above the keyboard is not a toolbar: a bar holds buttons and
         // labels, and `ToolbarItem(placement: .bottomBar)` cannot host a growing text field.
         if let content = call.trailingClosure ?? call.argument(labeled: "content")?.expression.as(ClosureExprSyntax.self),
-           Self.holdsTextInput(content) || Self.buildsStatefulView(content, in: context) || !Self.mayBuildControl(content, in: context)
-            || (!(Self.description.fixRequires.map(context.allows) ?? true) && Self.stacksVertically(content)) {
+           Self.holdsTextInput(content) || Self.buildsStatefulView(content, in: context) || !Self.mayBuildControl(content, in: context) {
             return
         }
         // Unsafe: `.safeAreaBar` adds the system bar's scroll edge effect and styling, a visible change.
         let fix = Fix(title: "Replace with `.safeAreaBar(edge: .bottom)`", applicability: .unsafe,
                       edits: [TextEdit(range: member.declName.baseName.byteRange, replacement: "safeAreaBar")])
-        // `.safeAreaBar` only where the code can use it (iOS 26); elsewhere its fix is withheld too.
-        let customBar = Self.description.fixRequires.map(context.allows) ?? true ? ", or `.safeAreaBar(edge: .bottom)` for a custom bar" : ""
         report.append(Finding(
-            message: "A bottom bar built with `.safeAreaInset(edge: .bottom)` skips the system bar styling and the scroll edge effect; prefer `ToolbarItem(placement: .bottomBar)`\(customBar)",
+            message: "A bottom bar built with `.safeAreaInset(edge: .bottom)` skips the system bar styling and the scroll edge effect; prefer `ToolbarItem(placement: .bottomBar)`, or `.safeAreaBar(edge: .bottom)` for a custom bar",
             range: call.rangeFromCalleeName, fixes: [fix]))
     }
 }
