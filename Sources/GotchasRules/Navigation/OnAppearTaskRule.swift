@@ -127,6 +127,20 @@ struct OnAppearTaskRule: CallRule {
         ],
         nonTriggering: [
             RuleExample("""
+                struct VehicleCard: View {
+                    @State private var refreshTask: Task<Void, Never>?
+                    var body: some View {
+                        Text("Status")
+                            .onAppear { Task { await refreshStatus() } }
+                            .onDisappear { refreshTask?.cancel() }
+                    }
+                    func refreshStatus() async {
+                        refreshTask = Task { await model.refresh() }
+                        await refreshTask?.value
+                    }
+                }
+                """, note: "the view cancels its work itself in `.onDisappear`"),
+            RuleExample("""
                 struct ProfileView: View {
                     @StateObject private var viewModel = ProfileViewModel()
                     var body: some View {
@@ -327,6 +341,8 @@ struct OnAppearTaskRule: CallRule {
         // task's later writes race), or the task loops until cancelled. A one-shot load that ends
         // on its own is info: moving it to `.task` is tidier, not a fix.
         let chain = (call.modifiersAppliedAfter.last ?? call).modifiersThroughSelf
+        // `.onDisappear { refreshTask?.cancel() }`: the view cancels its work itself when it goes.
+        if chain.contains(where: { $0.modifierName == "onDisappear" && Self.cancelsSomething($0) }) { return }
         let outlivesCleanup = chain.contains { $0.modifierName == "onDisappear" }
             || body.statements.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .keyword(.while) || $0.tokenKind == .keyword(.repeat) }
             || Self.hasForAwait(body)
@@ -390,6 +406,15 @@ struct OnAppearTaskRule: CallRule {
             return reference.baseName.text
         }
         return base.selfMemberName
+    }
+
+    /// The modifier's closure calls `cancel()` on something (`task?.cancel()`, `loader.cancel()`).
+    static func cancelsSomething(_ modifier: FunctionCallExprSyntax) -> Bool {
+        modifier.closureArguments.contains { argument in
+            argument.closure.statements.tokens(viewMode: .sourceAccurate).contains { token in
+                token.text == "cancel" && token.parent?.parent?.as(MemberAccessExprSyntax.self)?.parent?.is(FunctionCallExprSyntax.self) == true
+            }
+        }
     }
 
     /// A `for await`/`for try await` loop in the task's body.
