@@ -270,6 +270,27 @@ import Testing
         #expect(Self.severities(creating("name: \"Feed\", auto: false"), only: "heavy-state-initializer", otherFiles: optIn).isEmpty)
     }
 
+    /// A session made in a view's `init` sends nothing (info: a model is tidier); a request started
+    /// there runs each time the parent re-creates the view (warning).
+    @Test func urlSessionMadeInAnInitializerIsNoRequest() {
+        func view(_ statement: String) -> String {
+            """
+            struct CachedImage: View {
+                let url: URL
+                let session: URLSession
+                init(url: URL) {
+                    self.url = url
+                    \(statement)
+                }
+                var body: some View { Text("a").task(id: url, load) }
+                func load() async {}
+            }
+            """
+        }
+        #expect(Self.severities(view("session = URLSession(configuration: .default)"), only: "url-session-in-view") == [.info])
+        #expect(Self.severities(view("session = .shared; URLSession.shared.dataTask(with: url).resume()"), only: "url-session-in-view") == [.warning])
+    }
+
     /// A demo screen only a `#Preview` builds, and the views it builds, never run in the app: a
     /// `_printChanges()` there logs only in previews (info). Built by app code too, it ships (warning).
     @Test func printChangesInViewsOnlyPreviewsBuildIsInfo() {

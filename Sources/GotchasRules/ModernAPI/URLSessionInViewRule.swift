@@ -168,9 +168,11 @@ struct URLSessionInViewRule: Rule {
         // when it is created (its `init`): nothing cancels the request when the view goes, and it
         // starts again each time. Elsewhere (a button's action, a refresh, a project's `.task`
         // wrapper) the user or the structure starts it: a model is tidier, not a fix.
-        let startsOnAppear = Self.standsInModifierClosure(use, named: Self.lifecycleModifiers)
+        // A session made (`URLSession(configuration:)`) sends nothing: only a request starts work.
+        let isSessionMade = use.as(FunctionCallExprSyntax.self)?.calledExpression.id == reference.id
+        let startsOnAppear = !isSessionMade && (Self.standsInModifierClosure(use, named: Self.lifecycleModifiers)
             || use.ancestor(InitializerDeclSyntax.self) != nil
-            || use.ancestor(FunctionDeclSyntax.self).map { Self.isCalled(from: Self.lifecycleModifiers, method: $0) } == true
+            || use.ancestor(FunctionDeclSyntax.self).map { Self.isCalled(from: Self.lifecycleModifiers, method: $0) } == true)
         report.append(Finding(
             message: startsOnAppear
                 ? "`\(view.name)` does networking with `URLSession` when it appears, and nothing cancels the request when it goes; move the request into a model or service and call it from `.task { }`"
