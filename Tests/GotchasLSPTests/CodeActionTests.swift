@@ -83,7 +83,7 @@ import Testing
         let rule = try #require(RuleCatalog.linter.rule(withID: "safe-area-inset-bottom")).description
         let text = RuleExplanation(rule).hoverMarkdown(message: "m", withheld: [WithheldFix(title: "Replace with `.safeAreaBar(edge: .bottom)`", reason: "needs iOS 26 (minimum iOS 18)")], documentationURL: "u")
         #expect(text.contains("Fix not offered: Replace with `.safeAreaBar(edge: .bottom)` needs iOS 26 (minimum iOS 18)."))
-        #expect(text.contains("Applies from iOS 14, watchOS 10, visionOS 1 (not on macOS, tvOS)."))
+        #expect(text.contains("Applies from iOS 26, watchOS 26, visionOS 26 (not on macOS, tvOS)."))
         #expect(text.contains("Its fix needs iOS 26, macOS 26, tvOS 26, watchOS 26, visionOS 26."))
     }
 

@@ -291,6 +291,32 @@ import Testing
         #expect(Self.severities(view("session = .shared; URLSession.shared.dataTask(with: url).resume()"), only: "url-session-in-view") == [.warning])
     }
 
+    /// A property's setter (and its observers) runs when the property is assigned, not when it is
+    /// read: what it calls is not what a read in `body` reaches.
+    @Test func aSetterIsNotWhatAReadReaches() {
+        let view = """
+            struct ContainerList: View {
+                var body: some View { ForEach(Wine.containers) { Text($0.name) } }
+            }
+            """
+        func wine(getter: String, setter: String) -> [String: String] {
+            ["Wine.swift": """
+                enum Wine {
+                    static var containers: [Container] {
+                        get { \(getter) }
+                        set { \(setter) }
+                    }
+                    static var stored: [Container] = [] { didSet { _ = exists(stored) } }
+                    static func exists(_ all: [Container]) -> [Container] {
+                        all.filter { (try? FileManager.default.contentsOfDirectory(atPath: $0.name)) != nil }
+                    }
+                }
+                """]
+        }
+        #expect(Self.severities(view, only: "work-in-body", otherFiles: wine(getter: "stored", setter: "stored = exists(newValue)")).isEmpty)
+        #expect(!Self.severities(view, only: "work-in-body", otherFiles: wine(getter: "exists(stored)", setter: "stored = newValue")).isEmpty)
+    }
+
     /// A demo screen only a `#Preview` builds, and the views it builds, never run in the app: a
     /// `_printChanges()` there logs only in previews (info). Built by app code too, it ships (warning).
     @Test func printChangesInViewsOnlyPreviewsBuildIsInfo() {

@@ -26,7 +26,7 @@ final class RuleWalker: SyntaxAnyVisitor {
 
     /// What the walk itself does at a node, besides calling rules.
     private enum Role {
-        case typeDeclaration, function, initializer, deinitializer, variable, closure
+        case typeDeclaration, function, initializer, deinitializer, variable, accessor, closure
         case reference, typeReference, call
         /// Availability scopes: a block under `#available`, the rest of a block after
         /// `guard #available`, a `#if os(…)` clause.
@@ -38,7 +38,7 @@ final class RuleWalker: SyntaxAnyVisitor {
         .structDecl: .typeDeclaration, .classDecl: .typeDeclaration, .enumDecl: .typeDeclaration,
         .actorDecl: .typeDeclaration, .extensionDecl: .typeDeclaration, .protocolDecl: .typeDeclaration,
         .functionDecl: .function, .initializerDecl: .initializer, .deinitializerDecl: .deinitializer,
-        .variableDecl: .variable, .closureExpr: .closure,
+        .variableDecl: .variable, .accessorDecl: .accessor, .closureExpr: .closure,
         .declReferenceExpr: .reference, .identifierType: .typeReference, .functionCallExpr: .call,
         .codeBlock: .codeBlock, .guardStmt: .guardStatement, .ifConfigClause: .conditionalClause,
         .macroExpansionDecl: .macroExpansion, .macroExpansionExpr: .macroExpansion,
@@ -378,6 +378,16 @@ final class RuleWalker: SyntaxAnyVisitor {
             }
             context.executionStack.append(isViewProperty ? .render : .elsewhere)
             return [.function, .execution]
+        case .accessor:
+            // A setter or an observer (`set`, `didSet`, `willSet`, `_modify`) runs when the property
+            // is assigned, not when it is read: its code is not what a read of the member does.
+            switch node.cast(AccessorDeclSyntax.self).accessorSpecifier.tokenKind {
+            case .keyword(.get), .keyword(._read), .keyword(.unsafeAddress): return []
+            default:
+                context.executionStack.append(.deferred)
+                context.callbackDepth += 1
+                return [.execution, .callback]
+            }
         case .closure:
             return enterClosure(node.cast(ClosureExprSyntax.self))
         default:

@@ -428,20 +428,23 @@ public struct WorkspaceIndex: Sendable {
     /// (`MovieItemTest`, `_Preview` under `#if DEBUG`) is preview code too. False otherwise, and
     /// while the index is not complete.
     public func isBuiltOnlyByPreviews(_ typeName: String) -> Bool {
-        var visiting: Set<String> = []
-        return isBuiltOnlyByPreviews(typeName, visiting: &visiting)
+        isBuiltOnlyByPreviews(typeName, within: [])
     }
 
-    private func isBuiltOnlyByPreviews(_ typeName: String, visiting: inout Set<String>) -> Bool {
-        // A cycle of views building each other, none built elsewhere, is no app code either way;
-        // deep chains are cut (previews wrap a view in a host or two).
-        guard visiting.count < 8, visiting.insert(typeName).inserted else { return false }
+    /// `within`: the views on the way here. A cycle of views building each other is not preview
+    /// code by this evidence; chains are cut at `previewHostDepth` (previews wrap a view in a host
+    /// or two).
+    private func isBuiltOnlyByPreviews(_ typeName: String, within: Set<String>) -> Bool {
+        guard within.count < Self.previewHostDepth, !within.contains(typeName) else { return false }
         return isBuiltSomewhere(typeName, countingPreviews: true) { key in
             if key == FileIndex.previewKey { return true }
             let owner = FileIndex.builtViewsOwner(ofKey: key).owner
-            return !owner.isEmpty && types[owner]?.isView == true && isBuiltOnlyByPreviews(owner, visiting: &visiting)
+            return types[owner]?.isView == true && isBuiltOnlyByPreviews(owner, within: within.union([typeName]))
         }
     }
+
+    /// How many views deep a view only previews build may stand below the preview.
+    public static let previewHostDepth = 8
 
     /// True when the index is complete, some file's `builtViews` builds the view named `typeName`,
     /// and every key (owner, or owner's menu key) under which one does satisfies `place`. Preview

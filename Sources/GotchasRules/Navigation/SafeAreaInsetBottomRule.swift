@@ -23,7 +23,7 @@ struct SafeAreaInsetBottomRule: CallRule {
             "a control aligned to one side",
             "a view whose tree holds state",
             "an indicator with no controls (a count, a status pill)",
-            "below an iOS 26 deployment target, where a bottom toolbar would restyle a custom bar",
+            "below iOS 26, where a bottom toolbar would restyle a custom bar",
         ],
         fixSafety: "Renames the modifier to `.safeAreaBar`. Unsafe: it needs the iOS 26 SDK; withheld below an iOS 26 deployment target.",
         severityReason: "a better-integrated API exists.",
@@ -32,7 +32,7 @@ struct SafeAreaInsetBottomRule: CallRule {
         // https://developer.apple.com/documentation/swiftui/toolbaritemplacement/bottombar.md: iOS 14, watchOS 10, visionOS 1, no macOS; tvOS 18 only inside a NavigationSplitView sidebar, so not a bottom bar there
         // Below iOS 26 the only advice left, `ToolbarItem(placement: .bottomBar)`, restyles a custom
         // bar (a full-width button, rounded controls) as system toolbar items: not a fix.
-        requires: .os(iOS: OSVersion(26), macOS: nil, tvOS: nil, watchOS: OSVersion(26)),
+        requires: .os(iOS: OSVersion(26), macOS: nil, tvOS: nil, watchOS: OSVersion(26), visionOS: OSVersion(26)),
         // https://developer.apple.com/documentation/swiftui/view/safeareabar(edge:alignment:spacing:content:)-9hwgb.md (26 on every platform)
         fixRequires: .os(iOS: OSVersion(26), macOS: OSVersion(26), tvOS: OSVersion(26), watchOS: OSVersion(26), visionOS: OSVersion(26)),
         triggering: [
