@@ -317,24 +317,21 @@ import Testing
         #expect(!Self.severities(view, only: "work-in-body", otherFiles: wine(getter: "exists(stored)", setter: "stored = newValue")).isEmpty)
     }
 
-    /// A demo screen only a `#Preview` builds, and the views it builds, never run in the app: a
-    /// `_printChanges()` there logs only in previews (info). Built by app code too, it ships (warning).
+    /// A demo view only a `#Preview` builds never runs in the app: a `_printChanges()` there logs
+    /// only in previews (info). Built by app code too, it ships (warning).
     @Test func printChangesInViewsOnlyPreviewsBuildIsInfo() {
         let demo = """
-            struct Demo: View {
-                var body: some View { Counter() }
-                struct Counter: View {
-                    var body: some View {
-                        Self._printChanges()
-                        return Text("a")
-                    }
+            struct Counter: View {
+                var body: some View {
+                    Self._printChanges()
+                    return Text("a")
                 }
             }
             """
-        #expect(Self.severities(demo, only: "print-changes", otherFiles: ["Previews.swift": "#Preview { Demo() }"]) == [.info])
+        #expect(Self.severities(demo, only: "print-changes", otherFiles: ["Previews.swift": "#Preview { Counter() }"]) == [.info])
         #expect(Self.severities(demo, only: "print-changes", otherFiles: [
-            "Previews.swift": "#Preview { Demo() }",
-            "Root.swift": "struct Root: View { var body: some View { Demo() } }",
+            "Previews.swift": "#Preview { Counter() }",
+            "Root.swift": "struct Root: View { var body: some View { Counter() } }",
         ]) == [.warning])
         #expect(Self.severities(demo, only: "print-changes") == [.warning], "built by nothing the workspace shows")
     }

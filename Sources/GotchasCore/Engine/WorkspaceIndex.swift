@@ -423,28 +423,14 @@ public struct WorkspaceIndex: Sendable {
 
     /// True when the view named `typeName` is built somewhere, and every place that builds it is
     /// preview code — a `PreviewProvider`, a `#Preview`, a file under `Preview Content/` — whose
-    /// builds are all filed under `FileIndex.previewKey`, or a view that only preview code builds
-    /// (at any depth: a demo screen's own subviews). A wrapper view a preview builds
-    /// (`MovieItemTest`, `_Preview` under `#if DEBUG`) is preview code too. False otherwise, and
-    /// while the index is not complete.
+    /// builds are all filed under `FileIndex.previewKey`. A
+    /// wrapper view a preview builds (`MovieItemTest`, `_Preview` under `#if DEBUG`) is preview code
+    /// too. False otherwise, and while the index is not complete. Not followed through views that
+    /// previews build: one build the index misses (a custom presenter's content) would make a whole
+    /// subtree of app code look like preview code.
     public func isBuiltOnlyByPreviews(_ typeName: String) -> Bool {
-        isBuiltOnlyByPreviews(typeName, within: [])
+        isBuiltSomewhere(typeName, countingPreviews: true) { $0 == FileIndex.previewKey }
     }
-
-    /// `within`: the views on the way here. A cycle of views building each other is not preview
-    /// code by this evidence; chains are cut at `previewHostDepth` (previews wrap a view in a host
-    /// or two).
-    private func isBuiltOnlyByPreviews(_ typeName: String, within: Set<String>) -> Bool {
-        guard within.count < Self.previewHostDepth, !within.contains(typeName) else { return false }
-        return isBuiltSomewhere(typeName, countingPreviews: true) { key in
-            if key == FileIndex.previewKey { return true }
-            let owner = FileIndex.builtViewsOwner(ofKey: key).owner
-            return types[owner]?.isView == true && isBuiltOnlyByPreviews(owner, within: within.union([typeName]))
-        }
-    }
-
-    /// How many views deep a view only previews build may stand below the preview.
-    public static let previewHostDepth = 8
 
     /// True when the index is complete, some file's `builtViews` builds the view named `typeName`,
     /// and every key (owner, or owner's menu key) under which one does satisfies `place`. Preview

@@ -21,7 +21,7 @@ struct PrintChangesRule: CallRule {
             "another library's debug operator",
         ],
         fixSafety: "Deletes the statement, and its line when it stands alone. Safe.",
-        severityReason: "debug code left in; info in code only previews build (a `#Preview`, a demo view and the views it builds), where it never runs in the app.",
+        severityReason: "debug code left in; info in code only previews build (a `#Preview`, a view only previews build), where it never runs in the app.",
         asks: [.builtOnlyByPreviews],
         fix: .safe,
         triggering: [
