@@ -41,7 +41,7 @@ extension ReachHazard {
     ]
 
     /// The callee names `hazard(ofCall:callee:)` can answer for (the walk's cheap first test).
-    public static let calleeNames: Set<String> = formatterTypes.union(collectionWork).union(imageTypes).union(fileManagerChecks)
+    public static let calleeNames: Set<String> = formatterTypes.union(collectionWork).union(imageTypes).union(fileManagerChecks).union(fileManagerWrites).union(["write"])
         .union(fileReadingInitializers.keys).union(["init", "JSONDecoder", "PropertyListDecoder", "Regex", "Dictionary", "NSRegularExpression", "NSDataDetector", "AttributedString", "async", "asyncAfter", "fetch", "takeRetainedValue",
                 "CGImageSourceCreateWithData", "size", "boundingRect"]).union(trigonometricFunctions)
 
@@ -75,6 +75,17 @@ extension ReachHazard {
 
     /// `FileManager` methods that ask the file system (a disk check per call).
     public static let fileManagerChecks: Set<String> = ["fileExists", "contentsOfDirectory", "attributesOfItem", "subpathsOfDirectory"]
+
+    /// `FileManager` methods that change the file system (a write per call).
+    public static let fileManagerWrites: Set<String> = ["removeItem", "createFile", "createDirectory", "moveItem", "copyItem"]
+
+    /// The detail of a `.fileRead` hazard that writes to the disk (`text.write(to: url, …)`).
+    public static let fileWrite = "write(to:)"
+
+    /// A `.fileRead` hazard's `detail` is a write to the disk, not a read or a check: heavy wherever it runs.
+    public static func writesToDisk(_ detail: String) -> Bool {
+        detail == fileWrite || (detail.hasPrefix("FileManager.") && fileManagerWrites.contains(String(detail.dropFirst("FileManager.".count))))
+    }
 
     /// The collection methods a `.collectionWork` hazard's `detail` names (`filter+sorted`: a
     /// member that filters and then sorts). A lone search filter on the type's own state is `filterByState`.
@@ -159,9 +170,12 @@ extension FunctionCallExprSyntax {
             if isStored(name) { return (.storeWork, callee + " " + name) }
             guard isData(name) else { return nil }
             return (.collectionWork, callee)
-        case _ where ReachHazard.fileManagerChecks.contains(callee):
+        case _ where ReachHazard.fileManagerChecks.contains(callee) || ReachHazard.fileManagerWrites.contains(callee):
             guard let base = receiver?.dottedName, base == "FileManager.default" || base == "fileManager" else { return nil }
             return (.fileRead, "FileManager." + callee)
+        // `text.write(to: url, atomically: true, encoding: .utf8)`, `data.write(to: url)`: a file written.
+        case "write" where receiver != nil && arguments.first?.label?.text == "to":
+            return (.fileRead, ReachHazard.fileWrite)
         case "size" where arguments.first?.label?.text == "withAttributes",
              "boundingRect" where arguments.contains(where: { $0.label?.text == "attributes" }):
             return (.textMeasurement, callee == "size" ? "size(withAttributes:)" : "boundingRect(with:options:attributes:context:)")

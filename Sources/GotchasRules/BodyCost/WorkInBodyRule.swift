@@ -68,6 +68,30 @@ struct WorkInBodyRule: Rule {
                         }
                         """,
                 ]),
+            RuleExample("""
+                struct ContainerForm: View {
+                    @State private var folder: URL
+                    var body: some View {
+                        Button("Create") { create() }
+                            .disabled(!↓FileLocations.isWritableFolder(url: folder))
+                    }
+                }
+                """, note: "a helper in another file that writes and deletes a probe file on every call", otherFiles: [
+                    "FileLocations.swift": """
+                        enum FileLocations {
+                            static func isWritableFolder(url: URL) -> Bool {
+                                let probe = url.appendingPathComponent("probe.tmp")
+                                do {
+                                    try String().write(to: probe, atomically: true, encoding: .utf8)
+                                    try FileManager.default.removeItem(at: probe)
+                                    return true
+                                } catch {
+                                    return false
+                                }
+                            }
+                        }
+                        """,
+                ]),
             """
             struct ItemList: View {
                 @Query var items: [Item]
@@ -755,7 +779,7 @@ struct WorkInBodyRule: Rule {
         switch reached.hazard.kind {
         case .storeWork: reached.hazard.detail == "fetch"
         case .decoding: ReachHazard.documentDecoders.contains(reached.hazard.detail)
-        case .fileRead: !reached.hazard.detail.hasPrefix("FileManager.")
+        case .fileRead: !reached.hazard.detail.hasPrefix("FileManager.") || ReachHazard.writesToDisk(reached.hazard.detail)
         default: false
         }
     }
@@ -933,6 +957,7 @@ struct WorkInBodyRule: Rule {
             }
         case .storeWork: does = Self.storeWork(detail) + " on every \(per), and \(reader)"
         case .decoding: does = ReachHazard.decodingPhrase(detail) + " on every \(per), and \(reader)"
+        case .fileRead where ReachHazard.writesToDisk(detail): does = "writes to the disk (`\(detail)`) on every \(per), and \(reader)"
         case .fileRead where detail.hasPrefix("FileManager."): does = "asks the file system (`\(detail)`) on every \(per), and \(reader)"
         case .fileRead: does = "reads a file (`\(detail)`) on every \(per), and \(reader)"
         case .textMeasurement: does = "lays out text to measure it (`\(detail)`) on every \(per), and \(reader)"
