@@ -54,6 +54,17 @@ struct ForEachIndexIdentityRule: CallRule {
             """,
             "↓ForEach((0..<rows.count - 1)) { Text(\"\\($0)\") }",
             RuleExample("""
+                struct MovementEditor: View {
+                    @Binding var modes: [MovementMode]
+                    var body: some View {
+                        ↓ForEach(Array(modes.enumerated()), id: \\.0) { index, mode in
+                            TextField(mode.name, text: $modes[index].speed)
+                        }
+                        .onDelete { modes.remove(atOffsets: $0) }
+                    }
+                }
+                """, note: "`\\.0` is the offset of `enumerated()`'s pairs; the user deletes rows that hold text fields"),
+            RuleExample("""
                 struct Board: View {
                     @Query var cards: [Card]
                     @State private var showDone = false
@@ -296,8 +307,10 @@ struct ForEachIndexIdentityRule: CallRule {
         var fixes: [Fix] = []
         var collection = Self.indexedCollection(data.expression.unwrapped)
         if let id = call.argument(labeled: "id"), let keyPath = id.expression.as(KeyPathExprSyntax.self),
-           keyPath.components.count == 1, keyPath.components.first?.component.as(KeyPathPropertyComponentSyntax.self)?
-               .declName.baseName.text == "offset" {
+           keyPath.components.count == 1,
+           let component = keyPath.components.first?.component.as(KeyPathPropertyComponentSyntax.self)?.declName.baseName.text,
+           // `\.offset`, or `\.0` of `enumerated()`'s `(offset:, element:)` pairs.
+           component == "offset" || (component == "0" && Self.enumeratedCollection(data.expression.unwrapped) != nil) {
             let enumerated = Self.enumeratedCollection(data.expression.unwrapped)
             collection = collection ?? enumerated ?? data.expression
             // `\.element.id` compiles only when the element has an `id`: offered when that is known.
