@@ -20,7 +20,7 @@ struct AnyViewRule: CallRule {
         notFlagged: [
             "`AnyView` as a type in a signature",
             "a slot whose type is fixed (a parameter, a trailing closure, `[AnyView]`, `rootView:`)",
-            "a member a protocol requires as `AnyView`",
+            "a member a protocol requires as `AnyView`, or an overridable method declared so",
             "a value from elsewhere (`content()`, an existential)",
             "an erasing helper's own body",
             "an erased `EmptyView`",
@@ -81,6 +81,16 @@ struct AnyViewRule: CallRule {
                 """, note: "an initializer whose stored property is generic"),
         ],
         nonTriggering: [
+            RuleExample("""
+                class TrackerConstants {
+                    class func iconView(name: String) -> AnyView { AnyView(Image(systemName: "tag")) }
+                }
+                final class SmartTag: TrackerConstants {
+                    override class func iconView(name: String) -> AnyView {
+                        name.contains("Android") ? AnyView(Circle().fill(.green)) : AnyView(Image(systemName: "tag.fill"))
+                    }
+                }
+                """, note: "an overridable class method: each subclass returns its own view through one signature"),
             RuleExample("""
                 struct LogView: View {
                     var body: some View { Text("Log").toolbar { menu } }
@@ -361,6 +371,9 @@ struct AnyViewRule: CallRule {
         // A protocol requirement declared `AnyView` (`var contextMenuItems: AnyView { get }`) that
         // this member implements: the protocol fixes the type, in a view as anywhere.
         if Self.isReturnedFromAnyViewRequirement(call, in: context) { return }
+        // An overridable or overriding method declared `-> AnyView` (`override class func iconView(…)`):
+        // each subclass returns its own view through one signature, which `some View` cannot be.
+        if Self.isReturnedFromOverridableAnyViewMethod(context) { return }
         // A member declared `AnyView?` (any type): it can be nil, which `some View` cannot, so
         // what consumes it was written for an optional `AnyView` (a transformer, a placeholder slot).
         if Self.isReturnedFromOptionalAnyViewMember(call, in: context) { return }
@@ -400,6 +413,15 @@ struct AnyViewRule: CallRule {
                 + (inRows ? " — and in List/ForEach rows must build every row up front" : "")
                 + "; return `some View` from a `@ViewBuilder` (with `if`/`switch`) or use generics",
             range: range, loweredSeverity: inRows ? nil : .info))
+    }
+
+    /// The function the walk stands in is declared `-> AnyView` and `override`, or `class` (a class
+    /// method subclasses may override).
+    static func isReturnedFromOverridableAnyViewMethod(_ context: RuleContext) -> Bool {
+        guard let function = context.enclosingFunction?.node.as(FunctionDeclSyntax.self),
+              let returned = function.signature.returnClause?.type.trimmedText, isAnyView(returned)
+        else { return false }
+        return function.modifiers.contains { $0.name.tokenKind == .keyword(.override) || $0.name.tokenKind == .keyword(.class) }
     }
 
     /// The erased view is a row of a `List`: the closure it stands in is the row content of a
