@@ -82,6 +82,15 @@ struct EnvironmentClosurePerRenderRule: CallRule {
         ],
         nonTriggering: [
             RuleExample("""
+                struct SelectList: View {
+                    let store: Store
+                    var body: some View {
+                        List(store.items) { Text($0.name) }
+                            .environment(\\.editMode, Binding(get: { store.isSelecting ? .active : .inactive }, set: { store.setEditing($0) }))
+                    }
+                }
+                """, note: "a key that holds a binding (`\\.editMode`) takes a `Binding`: no stable object can stand in"),
+            RuleExample("""
                 struct PlaybackStart: ViewModifier {
                     let onPlay: () -> Void
                     func body(content: Content) -> some View {
@@ -237,7 +246,10 @@ struct EnvironmentClosurePerRenderRule: CallRule {
         guard let call = value.as(FunctionCallExprSyntax.self), let name = call.calleeName,
               name.first?.isUppercase == true,
               // `OpenURLAction { … }`: the system's way to handle links (under whatever key spelling).
-              name != "OpenURLAction"
+              name != "OpenURLAction",
+              // `Binding(get:set:)` (`\.editMode`): a key that holds a binding takes one; no stable
+              // object can stand in for it.
+              name != "Binding"
         else { return false }
         return !call.closureArguments.isEmpty
     }
