@@ -76,6 +76,18 @@ struct TimelineViewPeriodicMathRule: CallRule {
         ],
         nonTriggering: [
             RuleExample("""
+                struct Tree: View {
+                    var body: some View {
+                        TimelineView(.animation) { timeline in
+                            let time = timeline.date.timeIntervalSinceReferenceDate
+                            let sway = sin(time * 0.6) * 1.5
+                            let gust = sin(time * 1.3) * 0.8
+                            Image("tree").rotationEffect(.degrees(sway + gust))
+                        }
+                    }
+                }
+                """, note: "two frequencies summed into one angle: an organic motion with no one period, which phases cannot express"),
+            RuleExample("""
                 var body: some View {
                     TimelineView(.animation) { context in
                         let t = context.date.timeIntervalSinceReferenceDate
@@ -213,6 +225,10 @@ struct TimelineViewPeriodicMathRule: CallRule {
     /// `.phaseAnimator` can state), or calls a closure the view holds (`meter()`) to sample a live
     /// value each frame, which is what the `TimelineView` is for.
     static func isNotAPeriodicEffect(_ content: ClosureExprSyntax, in context: RuleContext) -> Bool {
+        // Several frequencies of the time combined into one value (`sin(t * 0.6) + sin(t * 1.3)`, also
+        // through locals: `let sway = sin(t)`, `let gust = sin(t * 0.3)`, `sway + gust`): an organic
+        // motion with no one period, which `.phaseAnimator`'s fixed phases cannot express.
+        if combinesFrequencies(content) { return true }
         let closureProperties = Set((context.enclosingType?.properties ?? []).filter { $0.isStoredInstance && ($0.typeName?.contains("->") ?? false) }.map(\.name))
         return content.tokens(viewMode: .sourceAccurate).contains { token in
             guard case .identifier(let name) = token.tokenKind, let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { return false }
@@ -220,6 +236,70 @@ struct TimelineViewPeriodicMathRule: CallRule {
             guard closureProperties.contains(name) else { return false }
             return reference.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == reference.id
         }
+    }
+
+    /// Some value of the content combines trigonometry of the time at two or more frequencies: one
+    /// expression (a binding's initializer, a call's arguments, a statement) holds both, directly or
+    /// through the locals it reads.
+    static func combinesFrequencies(_ content: ClosureExprSyntax) -> Bool {
+        let parameters = content.parameterNames
+        var byPlace: [SyntaxIdentifier: (local: String?, frequencies: Set<String>, node: Syntax)] = [:]
+        for call in content.containedCalls(named: trig) {
+            guard trigName(call) != nil, call.arguments.count == 1, readsTime(call, parameters: parameters),
+                  let argument = call.arguments.first?.expression else { continue }
+            var node = Syntax(call)
+            var place: (local: String?, node: Syntax)?
+            while let parent = node.parent, parent.id != content.id {
+                if let binding = parent.as(PatternBindingSyntax.self) {
+                    place = (binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, parent)
+                    break
+                }
+                if parent.is(LabeledExprSyntax.self) || parent.is(CodeBlockItemSyntax.self) {
+                    place = (nil, parent.is(LabeledExprSyntax.self) ? parent.parent?.parent ?? parent : parent)
+                    break
+                }
+                node = parent
+            }
+            guard let place else { continue }
+            byPlace[place.node.id, default: (place.local, [], place.node)].frequencies.insert(frequency(of: argument))
+        }
+        let byLocal = Dictionary(byPlace.values.compactMap { entry in entry.local.map { ($0, entry.frequencies) } }, uniquingKeysWith: { $0.union($1) })
+        if byPlace.values.contains(where: { $0.frequencies.count > 1 }) { return true }
+        guard byLocal.count > 1 else { return false }
+        // A value reading two of those locals (`let total = sway + gust`, `.rotationEffect(.degrees(sway + gust))`).
+        return content.statements.tokens(viewMode: .sourceAccurate).contains { token in
+            guard let first = byLocal[token.text], token.parent?.is(DeclReferenceExprSyntax.self) == true,
+                  let value = valueHolding(token, within: content)
+            else { return false }
+            return value.tokens(viewMode: .sourceAccurate).contains { other in
+                other.text != token.text && other.parent?.is(DeclReferenceExprSyntax.self) == true
+                    && byLocal[other.text].map { $0.union(first).count > 1 } == true
+            }
+        }
+    }
+
+    /// The binding, argument or statement of `content` whose value `token` is part of.
+    private static func valueHolding(_ token: TokenSyntax, within content: ClosureExprSyntax) -> Syntax? {
+        var node = token.parent
+        while let current = node, current.id != content.id {
+            if current.is(PatternBindingSyntax.self) || current.is(CodeBlockItemSyntax.self) { return current }
+            // One call's arguments move one view together (`.offset(x: wobble, y: drift)`).
+            if current.is(LabeledExprSyntax.self) { return current.parent?.parent ?? current }
+            node = current.parent
+        }
+        return nil
+    }
+
+    /// The part of a trigonometric function's argument that sets its frequency: the text before a
+    /// top-level `+`/`-` (`t * 0.6` of `t * 0.6 + phase`; a phase shift keeps the period).
+    static func frequency(of argument: ExprSyntax) -> String {
+        guard let sequence = argument.unwrapped.as(SequenceExprSyntax.self) else { return argument.trimmedText }
+        var kept: [String] = []
+        for element in sequence.elements {
+            if let op = element.as(BinaryOperatorExprSyntax.self), ["+", "-"].contains(op.operator.text) { break }
+            kept.append(element.trimmedText)
+        }
+        return kept.joined(separator: " ")
     }
 
     /// `sin`, `cos`, … written bare or as `Foundation.sin`.
