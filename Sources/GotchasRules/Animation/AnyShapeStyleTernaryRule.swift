@@ -26,7 +26,7 @@ struct AnyShapeStyleTernaryRule: Rule {
             "a style change nothing animates (it snaps)",
             "a style whose change `.animation(nil, value:)` right after turns off",
         ],
-        severityReason: "warning where a spring that overshoots animates the change (`.animation(.bouncy, value:)` on the view or a view around it, or `withAnimation(.spring)` writing what the condition reads): the animated change shows wrong colours; info where an ease or a spring without bounce cross-fades it. Not flagged where nothing animates it.",
+        severityReason: "warning where a spring that overshoots animates the change (`.animation(.bouncy, value:)` on the view or a view around it, or `withAnimation(.spring)` writing what the condition reads): the animated change shows wrong colours; info where an ease or a spring without bounce cross-fades two colours, which one colour with `.opacity` can express. Not flagged where nothing animates it, or a gentle animation changes between two kinds of style.",
         useInstead: "the recommended shape",
         triggers: ["AnyShapeStyle"],
         triggering: [
@@ -104,8 +104,11 @@ struct AnyShapeStyleTernaryRule: Rule {
         let animations = Self.animations(of: node)
         if animations.isEmpty { return }
         // Only a spring that overshoots carries the blend past either colour: an ease or a spring
-        // without bounce (`.default`, `.smooth`, `.easeOut`) cross-fades between them.
+        // without bounce (`.default`, `.smooth`, `.easeOut`) cross-fades between them. Then only
+        // two colours could be one style with `.opacity` (a suggestion); two kinds of style
+        // (the accent against a hierarchical or separator style) cannot.
         if !animations.contains(where: Self.mayOvershoot) {
+            guard Self.isPlainColor(ternary.thenExpression), Self.isPlainColor(ternary.elseExpression) else { return }
             report.append(Finding(
                 message: "Both branches type-erase to `AnyShapeStyle`: SwiftUI can't compare them, so a bouncy spring would interpolate through stray colors (the animation here does not overshoot); prefer one constant style with `.opacity`",
                 range: ternary.range, loweredSeverity: .info))
@@ -230,6 +233,27 @@ struct AnyShapeStyleTernaryRule: Rule {
         }
         return false
     }
+
+    /// `AnyShapeStyle(Color.red)`, `AnyShapeStyle(.clear)`, `AnyShapeStyle(Color.accentColor.opacity(0.2))`:
+    /// the erased style is a colour (not `.tint`, `.secondary` or another kind of style).
+    private static func isPlainColor(_ expression: ExprSyntax) -> Bool {
+        guard var value = expression.unwrapped.as(FunctionCallExprSyntax.self)?.arguments.first?.expression.unwrapped else { return false }
+        // `.opacity(…)` keeps a colour a colour.
+        while let call = value.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+              member.declName.baseName.text == "opacity", let base = member.base {
+            value = base.unwrapped
+        }
+        if let call = value.as(FunctionCallExprSyntax.self) { return call.calleeName == "Color" }
+        guard let member = value.as(MemberAccessExprSyntax.self) else { return false }
+        if let base = member.base { return base.trimmedText == "Color" || base.trimmedText == "SwiftUI.Color" }
+        return colorNames.contains(member.declName.baseName.text)
+    }
+
+    /// `Color`'s named colours, written as an implicit member (`.red`), that no other kind of style has.
+    static let colorNames: Set<String> = [
+        "red", "orange", "yellow", "green", "mint", "teal", "cyan", "blue", "indigo", "purple", "pink", "brown",
+        "white", "gray", "black", "clear", "accentColor",
+    ]
 
     private static func isAnyShapeStyle(_ expression: ExprSyntax) -> Bool {
         guard let call = expression.unwrapped.as(FunctionCallExprSyntax.self) else { return false }
