@@ -325,6 +325,34 @@ import Testing
         #expect(!Self.severities(view, only: "work-in-body", otherFiles: wine(getter: "exists(stored)", setter: "stored = newValue")).isEmpty)
     }
 
+    /// The trigger `.sensoryFeedback` would need is a value that changes exactly when the haptic
+    /// plays. A flag the view also changes elsewhere (a sheet's `$flag`, reset on dismiss; another
+    /// action) would play it then too: not named, and the finding is a hint.
+    @Test func aHapticsTriggerIsNamedOnlyWhenNothingElseChangesIt() throws {
+        func view(_ extra: String) -> String {
+            """
+            struct Meditation: View {
+                @State private var showOptions = false
+                var body: some View {
+                    Button("Options") {
+                        UIImpactFeedbackGenerator(style: .light).impactOccurred()
+                        showOptions = true
+                    }
+                    \(extra)
+                }
+            }
+            """
+        }
+        let alone = RuleHarness.lint(view(""), only: "haptics-generator")
+        #expect(alone.map(\.severity) == [.info])
+        #expect(try #require(alone.first).message.contains("trigger: showOptions"))
+        for extra in [".sheet(isPresented: $showOptions) { Text(\"a\") }", ".accessibilityAction(named: \"Options\") { showOptions = true }"] {
+            let elsewhere = RuleHarness.lint(view(extra), only: "haptics-generator")
+            #expect(elsewhere.map(\.severity) == [.hint], "\(extra)")
+            #expect(elsewhere.first?.message.contains("trigger: showOptions") == false, "\(extra)")
+        }
+    }
+
     /// A demo view only a `#Preview` builds never runs in the app: a `_printChanges()` there logs
     /// only in previews (info). Built by app code too, it ships (warning).
     @Test func printChangesInViewsOnlyPreviewsBuildIsInfo() {

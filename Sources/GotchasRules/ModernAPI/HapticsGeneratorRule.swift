@@ -21,7 +21,7 @@ struct HapticsGeneratorRule: CallRule {
             "models, services and helpers",
             "files that do not import SwiftUI",
         ],
-        severityReason: "info where the action that plays the haptic changes the view's state (that value is the trigger `.sensoryFeedback` needs); hint where nothing beside it changes, so there is no trigger to hand over.",
+        severityReason: "info where the action that plays the haptic changes the view's state and nothing else changes it (that value is the trigger `.sensoryFeedback` needs); hint where no such value exists, so there is no trigger to hand over.",
         asks: [.declaration],
         useInstead: "the declarative replacement",
         // https://developer.apple.com/documentation/swiftui/view/sensoryfeedback(_:trigger:).md (iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 26)
@@ -188,8 +188,38 @@ struct HapticsGeneratorRule: CallRule {
                 let at = token.positionAfterSkippingLeadingTrivia
                 return at > min(here, callStart) && at < max(here, callStart)
             }
-            if !between.contains(where: { $0.tokenKind == .keyword(.await) }) { return name }
+            guard !between.contains(where: { $0.tokenKind == .keyword(.await) }) else { continue }
+            // A value the view also changes elsewhere (another action, a sheet's `$flag` reset on
+            // dismiss) would play the feedback then too: not this haptic's trigger.
+            if changesElsewhere(name, outside: scope, call: call) { continue }
+            return name
         }
         return nil
+    }
+
+    /// The view's declaration (in this file) changes `name` outside `scope`: assigns or toggles it,
+    /// or hands out a binding to it (`$name`), which the receiver may write.
+    static func changesElsewhere(_ name: String, outside scope: Syntax, call: FunctionCallExprSyntax) -> Bool {
+        guard let declaration = WorkspaceRuleSupport.enclosingTypeDeclaration(Syntax(call)) else { return false }
+        let tokens = Array(declaration.tokens(viewMode: .sourceAccurate))
+        let inside = scope.range
+        for index in tokens.indices {
+            let token = tokens[index]
+            if token.text == "$" + name { return true }
+            guard token.text == name || token.text == "self", !inside.contains(token.positionAfterSkippingLeadingTrivia) else { continue }
+            // `self.name = …`: step to the member name.
+            var at = index
+            if token.text == "self" {
+                guard index + 2 < tokens.count, tokens[index + 1].tokenKind == .period, tokens[index + 2].text == name else { continue }
+                at = index + 2
+            }
+            guard at + 1 < tokens.count, tokens[at].parent?.is(DeclReferenceExprSyntax.self) == true else { continue }
+            let next = tokens[at + 1]
+            if next.tokenKind == .equal || ["+=", "-=", "*=", "/="].contains(next.text)
+                || (next.tokenKind == .period && at + 2 < tokens.count && tokens[at + 2].text == "toggle") {
+                return true
+            }
+        }
+        return false
     }
 }
