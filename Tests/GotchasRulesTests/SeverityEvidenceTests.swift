@@ -353,6 +353,29 @@ import Testing
         }
     }
 
+    /// A list of the same name in an unrelated type is another list: `viewState.items` is replaced
+    /// only by code that reaches `ListState`'s `items`.
+    @Test func aListReplacedElsewhereMustBeTheSameTypesList() {
+        let view = """
+            struct Requests: View {
+                @ObservedObject var viewState: ListState
+                var body: some View {
+                    ForEach(Array(viewState.items.enumerated()), id: \\.offset) { _, item in Row(item: item) }
+                }
+            }
+            struct Row: View {
+                let item: String
+                @State private var expanded = false
+                var body: some View { Text(item) }
+            }
+            """
+        let model = "final class ListState: ObservableObject { @Published var items: [String] = [] }"
+        let unrelated = "struct SearchList { var items: [String] = []; mutating func clear() { items = [] } }"
+        #expect(Self.severities(view, only: "foreach-index-identity", otherFiles: ["ListState.swift": model, "SearchList.swift": unrelated]).isEmpty)
+        let loader = "struct Loader { let state: ListState; func reload() { state.items = [] } }"
+        #expect(Self.severities(view, only: "foreach-index-identity", otherFiles: ["ListState.swift": model, "Loader.swift": loader]) == [.info])
+    }
+
     /// A demo view only a `#Preview` builds never runs in the app: a `_printChanges()` there logs
     /// only in previews (info). Built by app code too, it ships (warning).
     @Test func printChangesInViewsOnlyPreviewsBuildIsInfo() {

@@ -340,7 +340,7 @@ struct ForEachIndexIdentityRule: CallRule {
             guard let name = Self.collectionName(collection) else { return }
             let bindsByIndex = Self.rowsBindByIndex(call, into: name)
             guard let statefulRow = bindsByIndex ? "" : Self.rowTypeHoldingState(call, in: context) else { return }
-            let shrinking = context.filesShrinking(name)
+            let shrinking = Self.filesShrinking(name, of: collection, in: context)
             guard !shrinking.isEmpty else { return }
             let place = WorkspaceRuleSupport.place(shrinking, from: context)
             if bindsByIndex {
@@ -486,6 +486,23 @@ struct ForEachIndexIdentityRule: CallRule {
             return .shifted
         }
         return .none
+    }
+
+    /// The files that replace or shrink a collection named `name`. For a member of a value whose type
+    /// the workspace declares (`viewState.items`, `viewState: RequestViewState`), only the files whose
+    /// code can reach that type's member (its declaration and extensions, the files that use the
+    /// member on it, this one): a list of the same name in an unrelated type is another list.
+    static func filesShrinking(_ name: String, of collection: ExprSyntax, in context: RuleContext) -> [String] {
+        let shrinking = context.filesShrinking(name)
+        let expression = UnchangingData.localValue(of: collection.unwrapped) ?? collection.unwrapped
+        guard !shrinking.isEmpty, let member = expression.as(MemberAccessExprSyntax.self), expression.selfMemberName == nil,
+              let base = member.base?.as(DeclReferenceExprSyntax.self),
+              let held = WorkspaceRuleSupport.valueTypeName(of: base, in: context),
+              let declaration = context.declaration(of: held),
+              let users = context.filesUsing(member: name, of: declaration.scope.qualifiedName)
+        else { return shrinking }
+        let reaching = Set(users).union([declaration.path, context.path])
+        return shrinking.filter(reaching.contains)
     }
 
     /// The name of the indexed collection: `items` of `items`, `self.items`, `model.items` (a local
