@@ -33,6 +33,16 @@ struct ObservedObjectOwnedRule: Rule {
         triggers: ["ObservedObject"],
         triggering: [
             RuleExample("""
+                struct EngineInstall: View {
+                #if DEBUG
+                    @StateObject var viewModel: InstallModel = .init(stage: .installer)
+                #else
+                    ↓@ObservedObject var viewModel: InstallModel = .init()
+                #endif
+                    var body: some View { Text(viewModel.title) }
+                }
+                """, note: "the release build's declaration under `#if`: read by `body`, made anew per render"),
+            RuleExample("""
                 struct StringToggleCell: View {
                     ↓@ObservedObject var viewModel: ToggleViewModel
                     init(key: String) { self.viewModel = ToggleViewModel(key: key) }
@@ -74,6 +84,16 @@ struct ObservedObjectOwnedRule: Rule {
                 """, note: "never read: info, to remove it"),
         ],
         nonTriggering: [
+            RuleExample("""
+                struct StepperRow: View {
+                    @ObservedObject var delegate: Delegate = .init()
+                    var body: some View { Stepper("Step", value: .constant(1), step: delegate.step) }
+                    func step(_ step: Int) -> Self {
+                        delegate.step = step
+                        return self
+                    }
+                }
+                """, note: "a builder method configures the object on a view value not yet installed, which `@StateObject` would not serve"),
             RuleExample("""
                 @propertyWrapper
                 struct Preference<Value>: DynamicProperty {
@@ -246,7 +266,7 @@ struct ObservedObjectOwnedRule: Rule {
         // Declared and never read (the view uses something else, `ToastManager.shared`): nothing
         // of it is lost, but it is still made anew and re-renders this view when it changes.
         if createdInPlace, let property = variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-           let members = variable.parent?.parent?.as(MemberBlockItemListSyntax.self), !Self.isRead(property, in: members, besides: variable) {
+           let members = Self.typeMembers(around: variable), !Self.isRead(property, in: members, besides: variable) {
             report.append(Finding(
                 message: "`\(property)` is never read in this \(holder): the object it creates is made anew whenever the parent re-renders, "
                     + "and every change it publishes re-renders this \(holder) for nothing; remove the property",
@@ -277,9 +297,11 @@ struct ObservedObjectOwnedRule: Rule {
     /// Some member other than the declaration names the property (`name`, `$name`, `_name`, `self.name`).
     static func isRead(_ name: String, in members: MemberBlockItemListSyntax, besides declaration: VariableDeclSyntax) -> Bool {
         let spellings: Set<String> = [name, "$" + name, "_" + name]
+        // A `#if` member holds the declaration itself beside other code: its own tokens are no read.
+        let own = declaration.range
         return members.contains { item in
             item.decl.id != DeclSyntax(declaration).id
-                && item.decl.tokens(viewMode: .sourceAccurate).contains { spellings.contains($0.text) }
+                && item.decl.tokens(viewMode: .sourceAccurate).contains { spellings.contains($0.text) && !own.contains($0.position) }
         }
     }
 
@@ -316,13 +338,30 @@ struct ObservedObjectOwnedRule: Rule {
 
     /// An `init` of the type's declaration names the property (`model`, `self.model`, `_model`).
     static func isUsedInInitializer(_ variable: VariableDeclSyntax) -> Bool {
-        guard let members = variable.parent?.parent?.as(MemberBlockItemListSyntax.self) else { return false }
+        guard let members = typeMembers(around: variable) else { return false }
         let names = variable.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text }
         let spellings = Set(names + names.map { "_" + $0 })
+        let typeName = variable.ancestor(MemberBlockSyntax.self)?.parent?.asProtocol(NamedDeclSyntax.self)?.name.text
         return members.contains { member in
-            guard let body = member.decl.as(InitializerDeclSyntax.self)?.body else { return false }
-            return body.tokens(viewMode: .sourceAccurate).contains { spellings.contains($0.text) }
+            // An `init`, or a builder method that returns the view configured (`func step(_ s: Int) -> Self
+            // { delegate.step = s; return self }`): both run on a view value not yet installed, which
+            // an observed object made per value serves and a `@StateObject` would not.
+            let body: CodeBlockSyntax?
+            if let initializer = member.decl.as(InitializerDeclSyntax.self) {
+                body = initializer.body
+            } else if let function = member.decl.as(FunctionDeclSyntax.self),
+                      let returned = function.signature.returnClause?.type.trimmedText, returned == "Self" || returned == typeName {
+                body = function.body
+            } else {
+                body = nil
+            }
+            return body?.tokens(viewMode: .sourceAccurate).contains { spellings.contains($0.text) } ?? false
         }
+    }
+
+    /// The members of the type around `variable`, also when it stands in a `#if` clause.
+    static func typeMembers(around variable: VariableDeclSyntax) -> MemberBlockItemListSyntax? {
+        variable.ancestor(MemberBlockSyntax.self)?.members
     }
 
     /// Safe when the property is `private` and only view code reads it, so every read happens
