@@ -29,9 +29,19 @@ struct AnimationWithoutValueRule: CallRule {
         severityReason: "the view animates changes it should not; info for `.animation(nil)` (written to still the view on purpose, so only the deprecation is left) and in a widget's view (it draws one timeline entry, with no other state to animate); a hint in preview code (it ships in no app).",
         asks: [.declaration],
         fix: .unsafe,
+        // https://developer.apple.com/documentation/swiftui/view/animation(_:value:) (iOS 15, macOS 12, tvOS 15, watchOS 8):
+        // the replacement, and the version that deprecates `.animation(_:)`; below it the compiler says nothing.
+        requires: .os(iOS: OSVersion(15), macOS: OSVersion(12), tvOS: OSVersion(15), watchOS: OSVersion(8)),
         // The deprecated modifier: the compiler warns in preview code too.
         flagsPreviewCode: true,
         triggering: [
+            RuleExample("""
+                @available(iOS 15, macOS 12, tvOS 15, watchOS 8, *)
+                struct Glow: View {
+                    @State private var isOn = false
+                    var body: some View { Circle().opacity(isOn ? 1 : 0.5)↓.animation(.easeInOut) }
+                }
+                """, note: "inside `@available` the minimum is raised to what the advice needs", platforms: [.iOS: OSVersion(14)]),
             RuleExample("""
                 struct Pulse: View {
                     @State private var isOn = false
@@ -43,7 +53,7 @@ struct AnimationWithoutValueRule: CallRule {
                         #endif
                     }
                 }
-                """, note: "a modifier inside a postfix `#if` applies to the view before it"),
+                """, note: "a modifier inside a postfix `#if` applies to the view before it", platforms: [.iOS: OSVersion(17)]),
             """
             struct CounterView: View {
                 @State private var count = 0
@@ -93,6 +103,7 @@ struct AnimationWithoutValueRule: CallRule {
             """,
         ],
         nonTriggering: [
+            RuleExample("Circle().animation(nil)", note: "deployment target iOS 14: `.animation(_:)` is not deprecated there, and `value:` does not exist", platforms: [.iOS: OSVersion(14)]),
             RuleExample("""
                 struct CollapsibleSection<Content: View>: View {
                     @Binding private var expanded: Bool
