@@ -20,7 +20,8 @@ struct MainActorServiceRule: Rule {
             "test code, and a fake only previews and tests use",
             "observable models (`@Observable`, `@Published` state)",
             "a `Sendable`, nonisolated service",
-            "no network or file I/O",
+            "no network or file I/O (a stat of one path is none)",
+            "a window or overlay controller holding AppKit or UIKit objects",
         ],
         severityReason: "main-thread work that could move off it.",
         asks: [.referringTypes, .builtOnlyByPreviews, .declaration],
@@ -43,6 +44,19 @@ struct MainActorServiceRule: Rule {
             """,
         ],
         nonTriggering: [
+            RuleExample("""
+                @MainActor
+                final class OverlayService {
+                    private var panel: NSPanel?
+                    func snapshot(to url: URL) throws { try Data().write(to: url) }
+                }
+                """, note: "a window controller: AppKit objects are main-actor-only"),
+            RuleExample("""
+                @MainActor
+                final class ScriptService {
+                    func canRun(_ path: String) -> Bool { FileManager.default.isExecutableFile(atPath: path) }
+                }
+                """, note: "a stat of one path is not I/O worth moving"),
             RuleExample("""
                 @MainActor final class UploadService {
                     func upload(_ request: URLRequest) async throws -> Int {
@@ -134,13 +148,48 @@ struct MainActorServiceRule: Rule {
                 guard case .identifier = token.tokenKind else { continue }  // not a string's text
                 if decoders.contains(token.text) { decodes = decodes || !isInDetachedTask(token) }
                 if ioNames.contains(token.text) && !(token.parent?.is(IdentifierTypeSyntax.self) ?? false)
-                    && !(token.parent?.is(MemberTypeSyntax.self) ?? false) && !isCollectionLabel(token) && !isInDetachedTask(token) {
+                    && !(token.parent?.is(MemberTypeSyntax.self) ?? false) && !isCollectionLabel(token) && !isInDetachedTask(token)
+                    && !isFileSystemCheck(token) {
                     if token.text == "URLSession", token.isAwaitedInItsStatement { awaitedNetwork = true } else { found.insert(token.text) }
                 }
             }
         }
         if awaitedNetwork, decodes || found.contains("URLSession") { found.insert(found.contains("URLSession") ? "URLSession" : Self.awaitedNetwork) }
         return found
+    }
+
+    /// `FileManager.default.fileExists(atPath:)`, `fileManager.isExecutableFile(atPath:)`: a stat of
+    /// one path, not I/O worth moving off the main actor.
+    static func isFileSystemCheck(_ token: TokenSyntax) -> Bool {
+        guard token.text == "FileManager", var node = token.parent.map(Syntax.init) else { return false }
+        while let member = node.parent?.as(MemberAccessExprSyntax.self), member.base?.id == node.id {
+            if fileSystemChecks.contains(member.declName.baseName.text) { return true }
+            node = Syntax(member)
+        }
+        return false
+    }
+
+    static let fileSystemChecks: Set<String> = ["fileExists", "isExecutableFile", "isReadableFile", "isWritableFile", "isDeletableFile"]
+
+    /// UI objects of AppKit and UIKit: a class that holds one (a window or overlay controller) belongs
+    /// on the main actor, whatever else it does.
+    static let userInterfaceTypes: Set<String> = [
+        "NSWindow", "NSPanel", "NSView", "NSStatusItem", "NSMenu", "NSWindowController", "NSViewController", "NSPopover",
+        "UIWindow", "UIView", "UIViewController",
+    ]
+
+    /// A stored property of the class holds an AppKit/UIKit UI object (`private var overlay: NSPanel?`).
+    static func holdsUserInterface(_ decl: ClassDeclSyntax) -> Bool {
+        decl.memberBlock.members.contains { item in
+            guard let variable = item.decl.as(VariableDeclSyntax.self) else { return false }
+            return variable.bindings.contains { binding in
+                let written = binding.typeAnnotation?.type.trimmedText
+                    ?? binding.initializer?.value.as(FunctionCallExprSyntax.self)?.calleeName
+                guard let written else { return false }
+                let name = TypeNames.strippingOptional(written)
+                return userInterfaceTypes.contains(name)
+            }
+        }
     }
 
     /// The name `ioNamesOnTheMainActor` gives awaited `URLSession` calls whose responses the actor decodes.
@@ -210,6 +259,9 @@ struct MainActorServiceRule: Rule {
         // `@Published` state): that state belongs on the main actor, whatever I/O it also does (a
         // player service's playback state).
         if decl.attributes.contains("Observable") || Self.publishesState(decl) { return }
+        // A window or overlay controller (it holds an `NSWindow`, an `NSStatusItem`, a `UIView`): AppKit
+        // and UIKit objects are main-actor-only, so the class cannot move off it.
+        if Self.holdsUserInterface(decl) { return }
         // An in-memory fake that only previews and tests name: its I/O never runs in the app.
         if Self.isUsedOnlyByPreviewsAndTests(name, in: context) { return }
         let io = Self.ioNamesOnTheMainActor(decl)
