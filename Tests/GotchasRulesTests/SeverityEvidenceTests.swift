@@ -376,6 +376,24 @@ import Testing
         #expect(Self.severities(view, only: "foreach-index-identity", otherFiles: ["ListState.swift": model, "Loader.swift": loader]) == [.info])
     }
 
+    /// A type only the `App` makes (`let server = Server()` in the `@main` app) is made once with
+    /// it: a `Task` in its `init` starts once. Made by a view too, it starts per construction.
+    @Test func aTaskInTheInitOfATypeOnlyTheAppMakesStartsOnce() {
+        let server = """
+            final class LocalServer {
+                let http = HTTPServer(port: 8486)
+                init() {
+                    Task { try? await self.start() }
+                }
+                func start() async throws { try await http.run() }
+            }
+            """
+        let app = "@main struct Demo: App { let server = LocalServer(); var body: some Scene { WindowGroup { Text(\"a\") } } }"
+        #expect(Self.severities(server, only: "task-in-init", otherFiles: ["DemoApp.swift": app]).isEmpty)
+        let view = "struct Status: View { let server = LocalServer(); var body: some View { Text(\"a\") } }"
+        #expect(!Self.severities(server, only: "task-in-init", otherFiles: ["DemoApp.swift": app, "Status.swift": view]).isEmpty)
+    }
+
     /// A demo view only a `#Preview` builds never runs in the app: a `_printChanges()` there logs
     /// only in previews (info). Built by app code too, it ships (warning).
     @Test func printChangesInViewsOnlyPreviewsBuildIsInfo() {

@@ -30,7 +30,7 @@ struct TaskInInitRule: CallRule {
             "a task writing state only inside `await MainActor.run { … }`",
         ],
         severityReason: "warning in a view's init (it starts again on every parent render) and where the task of a nonisolated init writes state itself (the race is shown); info where it only calls the type's methods.",
-        asks: [.declaration, .defaultIsolation, .builtOnlyByApps],
+        asks: [.declaration, .defaultIsolation, .builtOnlyByApps, .referringTypes],
         triggers: ["Task"],
         triggering: [
             RuleExample("""
@@ -404,10 +404,16 @@ struct TaskInInitRule: CallRule {
         }
         guard let type = context.enclosingType else { return false }
         let properties = type.properties + (context.type(named: type.name)?.properties ?? [])
-        return properties.contains { property in
+        if properties.contains(where: { property in
             property.isStatic && !property.isComputed
                 && [type.name, "Self"].contains(property.typeName.flatMap(TypeNames.simple) ?? property.initializerCallee ?? "")
+        }) {
+            return true
         }
+        // Only `App` types name it (`let server = ExcalidrawServer()` in the `@main` app): SwiftUI
+        // makes the app once, and the type with it.
+        guard let referring = context.typesReferring(to: type.name)?.filter({ $0 != type.name }), !referring.isEmpty else { return false }
+        return referring.allSatisfy { context.type(named: $0)?.inherits("App") == true }
     }
 
     /// The init that holds `call` calls `super.init(…)`.
