@@ -92,10 +92,15 @@ import Testing
         let awaited = RuleHarness.lint(code, only: "haptics-generator")
         #expect(awaited.map(\.severity) == [.hint])
         #expect(awaited.first.map { !$0.message.contains("isLoading") } == true)
-        let beside = code.replacingOccurrences(of: "if await add() {", with: "if isLoading {\n isLoading = false")
+        // A value changed beside the haptic and nowhere else is its trigger.
+        let beside = code.replacingOccurrences(of: "@State private var isLoading = false", with: "@State private var isLoading = false\n    @State private var added = 0")
+            .replacingOccurrences(of: "if await add() {", with: "if await add() {\n added += 1")
         let direct = RuleHarness.lint(beside, only: "haptics-generator")
         #expect(direct.map(\.severity) == [.info])
-        #expect(direct.first.map { $0.message.contains("trigger: isLoading") } == true)
+        #expect(direct.first.map { $0.message.contains("trigger: added") } == true)
+        // `isLoading` also changes before the request: `.sensoryFeedback(trigger: isLoading)` would play then too.
+        let alsoBefore = code.replacingOccurrences(of: "if await add() {", with: "if isLoading {\n isLoading = false")
+        #expect(RuleHarness.lint(alsoBefore, only: "haptics-generator").map(\.severity) == [.hint])
     }
 
     @Test func aOneRecordFetchOnceARenderIsInfoAndAFullFetchAWarning() {

@@ -28,7 +28,7 @@ struct ForEachIndexIdentityRule: CallRule {
         ],
         fixSafety: "Replaces `id: \\.offset` with `id: \\.element.id` when the element is known to be `Identifiable` or to have an `id`. Unsafe: rows change identity, which is the point.",
         severityReason: "warning where positions move (`.onDelete`/`.onMove`, or code that inserts, removes or reorders) and rows hold state, or where rows bind by index into a list some code replaces or shrinks; info where rows that hold none are deleted, moved or removed by code (only their animation goes wrong), and where a list replaced whole is shown by rows whose view holds `@State` (whether the new list's items differ is not shown).",
-        asks: [.declaration, .viewTreeHoldsState, .menuContentOnly, .reachedHazard, .elementEdits],
+        asks: [.declaration, .viewTreeHoldsState, .menuContentOnly, .reachedHazard, .elementEdits, .memberUsers],
         fix: .unsafe,
         triggering: [
             """
