@@ -157,6 +157,20 @@ struct DispatchQueueRule: Rule {
         ],
         nonTriggering: [
             RuleExample("""
+                struct MirrorField: View {
+                    @State private var text = ""
+                    @State private var check: DispatchWorkItem?
+                    var body: some View {
+                        TextField("Mirror", text: $text)
+                            .onChange(of: text) {
+                                check?.cancel()
+                                check = DispatchWorkItem { validate() }
+                                if let check { DispatchQueue.main.asyncAfter(deadline: .now() + 0.5, execute: check) }
+                            }
+                    }
+                }
+                """, note: "a typing debounce: the work item is cancelled on the next keystroke"),
+            RuleExample("""
                 struct ForwardSheet: View {
                     @Binding var isShown: Bool
                     var body: some View {
@@ -524,6 +538,9 @@ struct DispatchQueueRule: Rule {
         guard let place = Self.structuredPlace(of: call, in: context) else { return }
         // A comment on the hop says why ("give SwiftUI a chance to call updateUIView"): deliberate.
         if Self.saysWhy(call) { return }
+        // `asyncAfter(deadline:, execute: check)` of a `DispatchWorkItem` the code cancels
+        // (`check?.cancel()`, a typing debounce): the scheduled work is cancelled.
+        if Self.executesCancelledWorkItem(call) { return }
         // In a view's own code, a next-runloop hop is a deliberate deferral (focus, scrolling); a
         // delay still fires after the view is gone, and background work is unstructured.
         if place == .view, name == "DispatchQueue.main.async" { return }
@@ -559,6 +576,21 @@ struct DispatchQueueRule: Rule {
         }
         let range: Range<Int> = name == "DispatchQueue.global" ? call.byteRange : call.calledExpression.byteRange
         report.append(Finding(message: message, range: range))
+    }
+
+    /// The call's `execute:` argument names a work item (`mirrorCheck`, `self.pending`) that the type's
+    /// code cancels (`mirrorCheck?.cancel()`).
+    static func executesCancelledWorkItem(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let argument = call.argument(labeled: "execute")?.expression,
+              let name = argument.as(DeclReferenceExprSyntax.self)?.baseName.text ?? argument.selfMemberName,
+              let declaration = WorkspaceRuleSupport.enclosingTypeDeclaration(Syntax(call))
+        else { return false }
+        return declaration.tokens(viewMode: .sourceAccurate).contains { token in
+            guard token.text == "cancel", let access = token.parent?.parent?.as(MemberAccessExprSyntax.self),
+                  access.parent?.is(FunctionCallExprSyntax.self) == true, var base = access.base else { return false }
+            if let optional = base.as(OptionalChainingExprSyntax.self) { base = optional.expression }
+            return base.as(DeclReferenceExprSyntax.self)?.baseName.text == name || base.selfMemberName == name
+        }
     }
 
     /// The closure is the body of `MainActor.run { … }` (trailing or `body:`).
