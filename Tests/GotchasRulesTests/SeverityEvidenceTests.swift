@@ -394,6 +394,28 @@ import Testing
         #expect(!Self.severities(server, only: "task-in-init", otherFiles: ["DemoApp.swift": app, "Status.swift": view]).isEmpty)
     }
 
+    /// JSON kept in `UserDefaults` (an `@AppStorage` value) is settings-sized by that store's design:
+    /// decoding it per render is info; a file decoded per render stays a warning.
+    @Test func decodingAValueKeptInUserDefaultsIsInfo() {
+        let view = """
+            struct Profile: View {
+                @EnvironmentObject var defaults: DefaultsService
+                var body: some View { Text(defaults.mainUser?.name ?? "") }
+            }
+            """
+        func service(_ source: String) -> [String: String] {
+            ["DefaultsService.swift": """
+                final class DefaultsService: ObservableObject {
+                    @AppStorage("userInfo") private var userInfo = Data()
+                    var mainUser: User? { try? JSONDecoder().decode(User.self, from: \(source)) }
+                }
+                """]
+        }
+        #expect(Self.severities(view, only: "work-in-body", otherFiles: service("userInfo")) == [.info])
+        #expect(Self.severities(view, only: "work-in-body", otherFiles: service("UserDefaults.standard.data(forKey: \"u\") ?? Data()")) == [.info])
+        #expect(Self.severities(view, only: "work-in-body", otherFiles: service("Data(contentsOf: URL.documentsDirectory.appending(path: \"u.json\"))")) == [.warning])
+    }
+
     /// A demo view only a `#Preview` builds never runs in the app: a `_printChanges()` there logs
     /// only in previews (info). Built by app code too, it ships (warning).
     @Test func printChangesInViewsOnlyPreviewsBuildIsInfo() {

@@ -340,7 +340,8 @@ final class FileIndexCollector {
             // Work in a closure that runs later (a `Binding`'s setter, an action) is not the member's when read.
             if let hazard = found, hazard.kind != .mainQueueHop || !call.standsInCallbackClosure, context.callbackDepth == 0, !isBehindFlagOffByDefault(call),
                !call.standsInNilCoalescingFallback, !call.standsOffMainThreadOnly {
-                let detail = callee == "filter" && isSearchFilter(call) ? ReachHazard.filterByState : hazard.detail
+                var detail = callee == "filter" && isSearchFilter(call) ? ReachHazard.filterByState : hazard.detail
+                if hazard.kind == .decoding, detail == "JSONDecoder", decodesStoredValue(call) { detail = ReachHazard.storedValueDecoding }
                 noteHazard(hazard.kind, detail: detail, range: hazard.kind == .collectionWork ? call.rangeFromCalleeName : call.byteRange,
                            argument: argument)
             }
@@ -610,6 +611,20 @@ final class FileIndexCollector {
     /// A collection's root name is a persistent model's stored property (`@Relationship var messages`
     /// of a `@Model`, an `@NSManaged` property of an `NSManagedObject`): sorting or filtering it loads
     /// every related object from the store.
+    /// `JSONDecoder().decode(T.self, from: userInfo)` where `userInfo` is an `@AppStorage` (or
+    /// `@SceneStorage`) property of the enclosing type, or `from: UserDefaults.standard.data(forKey:)`.
+    private func decodesStoredValue(_ decoder: FunctionCallExprSyntax) -> Bool {
+        guard let access = decoder.parent?.as(MemberAccessExprSyntax.self), access.declName.baseName.text == "decode",
+              let decode = access.parent?.as(FunctionCallExprSyntax.self), decode.calledExpression.id == access.id,
+              let source = decode.argument(labeled: "from")?.expression.unwrapped
+        else { return false }
+        if source.trimmedDescription.hasPrefix("UserDefaults") { return true }
+        guard let name = source.as(DeclReferenceExprSyntax.self)?.baseName.text ?? source.selfMemberName,
+              let property = context.typeStack.last?.property(named: name)
+        else { return false }
+        return ["AppStorage", "SceneStorage", "SwiftUI.AppStorage", "SwiftUI.SceneStorage"].contains(property.wrapper ?? "")
+    }
+
     private func isStoredModelCollection(_ name: String) -> Bool {
         guard let type = context.typeStack.last, type.hasAttribute("Model") || type.inherits("NSManagedObject"),
               let property = type.property(named: name), property.isStoredInstance

@@ -55,10 +55,16 @@ extension ReachHazard {
     /// heavy on its own, wherever it runs.
     public static let documentDecoders: Set<String> = ["JSONDecoder", "PropertyListDecoder"]
 
+    /// The detail of a `.decoding` hazard that decodes a value kept in `UserDefaults` (an `@AppStorage`
+    /// property, `UserDefaults.standard.data(forKey:)`): a settings-sized value by that store's design,
+    /// not a document.
+    public static let storedValueDecoding = "JSONDecoder (UserDefaults)"
+
     /// How a message says what a `.decoding` hazard with `detail` does: "decodes JSON (`JSONDecoder`)".
     public static func decodingPhrase(_ detail: String) -> String {
         switch detail {
         case "JSONDecoder": "decodes JSON (`JSONDecoder`)"
+        case storedValueDecoding: "decodes JSON kept in `UserDefaults` (`JSONDecoder`)"
         case "PropertyListDecoder": "decodes a property list (`PropertyListDecoder`)"
         default: "decodes an image (`\(detail)`)"
         }
