@@ -553,7 +553,7 @@ enum WorkspaceRuleSupport {
         switch reached.hazard.kind {
         case .storeWork where reached.hazard.detail == ReachHazard.singleRecordFetch: return .info
         case .storeWork: return nil
-        case .decoding where ReachHazard.documentDecoders.contains(reached.hazard.detail): return nil
+        case .decoding where ReachHazard.codesDocument(reached.hazard.detail): return nil
         case .fileRead where !reached.hazard.detail.hasPrefix("FileManager.") || ReachHazard.writesToDisk(reached.hazard.detail): return nil
         default: return .info
         }

@@ -42,7 +42,7 @@ extension ReachHazard {
 
     /// The callee names `hazard(ofCall:callee:)` can answer for (the walk's cheap first test).
     public static let calleeNames: Set<String> = formatterTypes.union(collectionWork).union(imageTypes).union(fileManagerChecks).union(fileManagerWrites).union(["write"])
-        .union(fileReadingInitializers.keys).union(["init", "JSONDecoder", "PropertyListDecoder", "Regex", "Dictionary", "NSRegularExpression", "NSDataDetector", "AttributedString", "async", "asyncAfter", "fetch", "takeRetainedValue",
+        .union(fileReadingInitializers.keys).union(["init", "JSONDecoder", "PropertyListDecoder", "JSONEncoder", "PropertyListEncoder", "Regex", "Dictionary", "NSRegularExpression", "NSDataDetector", "AttributedString", "async", "asyncAfter", "fetch", "takeRetainedValue",
                 "CGImageSourceCreateWithData", "size", "boundingRect"]).union(trigonometricFunctions)
 
     /// Trigonometric functions of one value (`sin(t)`, `Foundation.cos(t)`).
@@ -55,6 +55,15 @@ extension ReachHazard {
     /// heavy on its own, wherever it runs.
     public static let documentDecoders: Set<String> = ["JSONDecoder", "PropertyListDecoder"]
 
+    /// Encoders of a whole document: a `.decoding` hazard's detail too (the same cost the other way).
+    public static let documentEncoders: Set<String> = ["JSONEncoder", "PropertyListEncoder"]
+
+    /// A `.decoding` hazard's `detail` codes a whole document (JSON or a property list, either way):
+    /// heavy on its own, wherever it runs.
+    public static func codesDocument(_ detail: String) -> Bool {
+        documentDecoders.contains(detail) || documentEncoders.contains(detail)
+    }
+
     /// The detail of a `.decoding` hazard that decodes a value kept in `UserDefaults` (an `@AppStorage`
     /// property, `UserDefaults.standard.data(forKey:)`): a settings-sized value by that store's design,
     /// not a document.
@@ -65,6 +74,8 @@ extension ReachHazard {
         switch detail {
         case "JSONDecoder": "decodes JSON (`JSONDecoder`)"
         case storedValueDecoding: "decodes JSON kept in `UserDefaults` (`JSONDecoder`)"
+        case "JSONEncoder": "encodes JSON (`JSONEncoder`)"
+        case "PropertyListEncoder": "encodes a property list (`PropertyListEncoder`)"
         case "PropertyListDecoder": "decodes a property list (`PropertyListDecoder`)"
         default: "decodes an image (`\(detail)`)"
         }
@@ -206,7 +217,7 @@ extension FunctionCallExprSyntax {
             guard let type = constructedTypeName else { return nil }
             if ReachHazard.formatterTypes.contains(type) { return (.formatter, type) }
             switch type {
-            case _ where ReachHazard.documentDecoders.contains(type) && arguments.isEmpty: return (.decoding, type)
+            case _ where ReachHazard.codesDocument(type) && arguments.isEmpty: return (.decoding, type)
             case _ where ReachHazard.imageTypes.contains(type) && arguments.first?.label?.text == "data": return (.decoding, type + "(data:)")
             case _ where fileReadDetail(type: type) != nil: return (.fileRead, fileReadDetail(type: type) ?? type)
             // `Dictionary(nodes.map { ($0.id, $0.name) }, uniquingKeysWith: …)`, `Dictionary(grouping: items, by: …)`:

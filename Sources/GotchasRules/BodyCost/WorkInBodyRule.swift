@@ -778,7 +778,7 @@ struct WorkInBodyRule: Rule {
     static func isHeavy(_ reached: ReachedHazard) -> Bool {
         switch reached.hazard.kind {
         case .storeWork: reached.hazard.detail == "fetch"
-        case .decoding: ReachHazard.documentDecoders.contains(reached.hazard.detail)
+        case .decoding: ReachHazard.codesDocument(reached.hazard.detail)
         case .fileRead: !reached.hazard.detail.hasPrefix("FileManager.") || ReachHazard.writesToDisk(reached.hazard.detail)
         default: false
         }
