@@ -523,8 +523,12 @@ enum WorkspaceRuleSupport {
         if TypeNames.startsUppercase(baseName) { return .staticMember(owner: baseName, name: name) }
         // Only a type's name can name a declaration (`[Item]`, `Theme?` name none). A value whose type
         // this file does not tell (`if let text = story.text { text.formattedHTML() }`) is like a chain's:
-        // only a member of an extension of a system type can be meant.
-        guard let reference = base.as(DeclReferenceExprSyntax.self) else { return nil }
+        // only a member of an extension of a system type can be meant. So for a longer chain of
+        // values (`model.notes.dataCount`: `notes` of the held model, an array).
+        guard let reference = base.as(DeclReferenceExprSyntax.self) else {
+            guard let chain = base.as(MemberAccessExprSyntax.self), chain.chainRootsInValue else { return nil }
+            return .extensionMember(name: name)
+        }
         guard let held = valueTypeName(of: reference, in: context) else { return .extensionMember(name: name) }
         guard held.allSatisfy({ $0 == "." || $0 == "_" || $0.isLetter || $0.isNumber }) else { return nil }
         return .typeNamedMember(type: held, scope: owner, name: name, sharedInstance: false)
@@ -715,5 +719,19 @@ struct UncalledMethodCheck: Sendable {
         case .none:
             return false
         }
+    }
+}
+
+extension MemberAccessExprSyntax {
+    /// `model.notes`, `self.model.notes`: a chain of member reads rooted in a value (a lowercase
+    /// name or `self`), not in a type (`Store.shared`) or a call.
+    var chainRootsInValue: Bool {
+        var current = ExprSyntax(self)
+        while let member = current.as(MemberAccessExprSyntax.self) {
+            guard let base = member.base else { return false }
+            current = base
+        }
+        guard let root = current.as(DeclReferenceExprSyntax.self) else { return false }
+        return root.baseName.tokenKind == .keyword(.self) || !TypeNames.startsUppercase(root.baseName.text)
     }
 }

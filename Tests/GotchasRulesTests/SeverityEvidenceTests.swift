@@ -471,7 +471,7 @@ import Testing
         #expect(Self.severities(published, only: "formatter-in-body", otherFiles: helper.merging(
             ["Store.swift": "final class Store: ObservableObject { @Published var timer = 0 }"]) { $1 }) == [.info],
                 "a publisher named like a timer that is none")
-        let decoding = ["Store.swift": "final class Store: ObservableObject { @AppStorage(\"s\") var data = Data(); var settings: Settings { (try? JSONDecoder().decode(Settings.self, from: data)) ?? .init() } }"]
+        let decoding = ["Store.swift": "final class Store: ObservableObject { let url: URL; var settings: Settings { (try? JSONDecoder().decode(Settings.self, from: Data(contentsOf: url))) ?? .init() } }"]
         let detailDecodes = "struct Detail: View { @EnvironmentObject var store: Store; var body: some View { Text(store.settings.title) } }"
         #expect(Self.severities(detailDecodes, only: "work-in-body", otherFiles: decoding) == [.warning], "a JSON decode is heavy on its own")
     }
