@@ -82,6 +82,14 @@ struct AnyViewRule: CallRule {
         ],
         nonTriggering: [
             RuleExample("""
+                actor AudioPlugin: Plugin {
+                    @MainActor
+                    func addTabView(reason: String) -> (view: AnyView, label: String)? {
+                        (AnyView(AudioList()), "Audio")
+                    }
+                }
+                """, note: "an element of a tuple a non-view type's member is declared to return"),
+            RuleExample("""
                 class TrackerConstants {
                     class func iconView(name: String) -> AnyView { AnyView(Image(systemName: "tag")) }
                 }
@@ -918,10 +926,15 @@ struct AnyViewRule: CallRule {
     private static func isReturnedFromAnyViewMemberOfNonView(_ call: FunctionCallExprSyntax, in context: RuleContext) -> Bool {
         guard let type = context.enclosingType, !type.isView, context.type(named: type.name)?.isView != true,
               !["View", "ViewModifier"].contains(type.name),
-              let frame = context.enclosingFunction, let declared = frame.node.declaredResultType,
-              TypeNames.strippingOptional(declared) == "AnyView"
+              let frame = context.enclosingFunction, let declared = frame.node.declaredResultType
         else { return false }
-        return ExprSyntax(call).isInReturnPosition(of: frame.node)
+        let result = TypeNames.strippingOptional(declared)
+        if result == "AnyView" { return ExprSyntax(call).isInReturnPosition(of: frame.node) }
+        // `-> (view: AnyView, label: String)?` (a plugin's tab): an element of the returned tuple.
+        guard result.hasPrefix("("), result.contains("AnyView"),
+              let tuple = call.parent?.as(LabeledExprSyntax.self)?.parent?.parent?.as(TupleExprSyntax.self)
+        else { return false }
+        return ExprSyntax(tuple).isInReturnPosition(of: frame.node)
     }
 }
 
