@@ -32,6 +32,18 @@ struct OnAppearTaskRule: CallRule {
         requires: .os(iOS: OSVersion(15), macOS: OSVersion(12), tvOS: OSVersion(15), watchOS: OSVersion(8)),
         triggering: [
             RuleExample("""
+                struct AudioRow: View {
+                    let item: AudioItem
+                    @State private var size = ""
+                    var body: some View {
+                        Text(size)↓.onAppear(perform: loadSize)
+                    }
+                    func loadSize() {
+                        Task { size = await item.fileSize() }
+                    }
+                }
+                """, note: "a method named as the action, which only starts a `Task`"),
+            RuleExample("""
                 struct ProfileView: View {
                     @StateObject private var viewModel = ProfileViewModel()
                     var body: some View {
@@ -311,10 +323,7 @@ struct OnAppearTaskRule: CallRule {
 
     func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base != nil || call.isModifierInPostfixIfConfig,
-              call.closureArguments.count == 1, let onAppear = call.closureArguments.first?.closure,
-              call.arguments.count == (call.trailingClosure == nil ? 1 : 0),
-              onAppear.statements.count == 1, let statement = onAppear.statements.first?.item,
-              let (task, helper) = Self.startedTask(statement, from: call),
+              let (task, helper, onAppear, statement) = Self.startedTask(by: call),
               task.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Task",
               let body = task.trailingClosure, task.additionalTrailingClosures.isEmpty,
               task.arguments.allSatisfy({ $0.label?.text == "priority" })
@@ -350,7 +359,8 @@ struct OnAppearTaskRule: CallRule {
             // `.onAppear { fetchUser() }` where the view's `fetchUser()` only starts a `Task`: the same
             // work one call away. No fix: the method may have other callers.
             report.append(Finding(
-                message: "`.onAppear { \(helper.name.text)() }` starts work that is never cancelled and restarts on every appearance: "
+                message: (onAppear == nil ? "`.onAppear(perform: \(helper.name.text))`" : "`.onAppear { \(helper.name.text)() }`")
+                    + " starts work that is never cancelled and restarts on every appearance: "
                     + "`\(helper.name.text)()` (line \(context.document.lines.line(containing: helper.positionAfterSkippingLeadingTrivia.utf8Offset) + 1)) only starts a `Task`; "
                     + "make it `async` and call it from `.task { await … }`, which is cancelled when the view disappears",
                 range: call.rangeFromCalleeName, loweredSeverity: outlivesCleanup ? nil : .info))
@@ -358,7 +368,7 @@ struct OnAppearTaskRule: CallRule {
         }
         // Safe only where cancelling on disappear is what the code wants (it cleans up there, or
         // loops): a one-shot task (a payment, a save) may be meant to finish after the user leaves.
-        if statement.is(FunctionCallExprSyntax.self),
+        if let onAppear, let statement, statement.is(FunctionCallExprSyntax.self),
            let fix = Self.fix(call: call, member: member, onAppear: onAppear, task: task, body: body, context: context,
                               applicability: outlivesCleanup ? .safe : .unsafe) {
             fixes.append(fix)
@@ -429,6 +439,25 @@ struct OnAppearTaskRule: CallRule {
     /// The `Task { … }` the `.onAppear` closure's one statement starts: written there (alone, or
     /// behind an `if`), or the only statement of a method of the same type it calls with no
     /// arguments (`fetchUser()` → `func fetchUser() { Task { await … } }`), with that method.
+    /// The `Task { … }` an `.onAppear` starts: in its closure's one statement (`startedTask(_:from:)`),
+    /// with the closure and that statement; or, for `.onAppear(perform: refresh)`, in the named method
+    /// of the view (no closure to rewrite).
+    static func startedTask(by call: FunctionCallExprSyntax)
+        -> (task: FunctionCallExprSyntax, helper: FunctionDeclSyntax?, closure: ClosureExprSyntax?, statement: CodeBlockItemSyntax.Item?)? {
+        if call.closureArguments.count == 1, let onAppear = call.closureArguments.first?.closure,
+           call.arguments.count == (call.trailingClosure == nil ? 1 : 0),
+           onAppear.statements.count == 1, let statement = onAppear.statements.first?.item,
+           let (task, helper) = startedTask(statement, from: call) {
+            return (task, helper, onAppear, statement)
+        }
+        guard call.closureArguments.isEmpty, call.arguments.count == 1, let argument = call.arguments.first,
+              argument.label == nil || argument.label?.text == "perform",
+              let name = argument.expression.as(DeclReferenceExprSyntax.self)?.baseName.text ?? argument.expression.selfMemberName,
+              let (task, helper) = taskStartingMethod(named: name, around: call)
+        else { return nil }
+        return (task, helper, nil, nil)
+    }
+
     static func startedTask(_ statement: CodeBlockItemSyntax.Item, from call: FunctionCallExprSyntax)
         -> (task: FunctionCallExprSyntax, helper: FunctionDeclSyntax?)? {
         if let task = statement.as(FunctionCallExprSyntax.self) ?? taskGuardedByIf(statement),
@@ -438,9 +467,15 @@ struct OnAppearTaskRule: CallRule {
         guard let helperCall = statement.as(FunctionCallExprSyntax.self), helperCall.arguments.isEmpty,
               helperCall.trailingClosure == nil,
               let name = helperCall.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
-                ?? helperCall.calledExpression.selfMemberName,
-              let members = call.ancestor(MemberBlockSyntax.self)
+                ?? helperCall.calledExpression.selfMemberName
         else { return nil }
+        return taskStartingMethod(named: name, around: call)
+    }
+
+    /// The view's method `name` (no parameters, not `async`) whose one statement starts a `Task`.
+    static func taskStartingMethod(named name: String, around call: FunctionCallExprSyntax)
+        -> (task: FunctionCallExprSyntax, helper: FunctionDeclSyntax?)? {
+        guard let members = call.ancestor(MemberBlockSyntax.self) else { return nil }
         for member in members.members {
             guard let function = member.decl.as(FunctionDeclSyntax.self), function.name.text == name,
                   function.signature.parameterClause.parameters.isEmpty, function.signature.effectSpecifiers?.asyncSpecifier == nil,
