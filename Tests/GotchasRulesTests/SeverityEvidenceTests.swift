@@ -416,6 +416,29 @@ import Testing
         #expect(Self.severities(view, only: "work-in-body", otherFiles: service("Data(contentsOf: URL.documentsDirectory.appending(path: \"u.json\"))")) == [.warning])
     }
 
+    /// A member of an extension read on a value whose type the walk does not know
+    /// (`model.notes.dataCount`) reaches what it calls in the same extension (`encode()`), not only
+    /// its own code.
+    @Test func anExtensionMemberReachesWhatItCalls() {
+        let view = """
+            struct DataCount: View {
+                @EnvironmentObject var model: AppModel
+                var body: some View { Text("\\(model.notes.dataCount)") }
+            }
+            """
+        func notes(_ dataCount: String) -> [String: String] {
+            ["Notes.swift": """
+                final class AppModel: ObservableObject { @Published var notes: [Note] = [] }
+                extension Array where Element == Note {
+                    func encode() -> Data { (try? JSONEncoder().encode(self)) ?? Data() }
+                    var dataCount: Int { \(dataCount) }
+                }
+                """]
+        }
+        #expect(Self.severities(view, only: "work-in-body", otherFiles: notes("encode().count")) == [.warning])
+        #expect(Self.severities(view, only: "work-in-body", otherFiles: notes("count")).isEmpty)
+    }
+
     /// A demo view only a `#Preview` builds never runs in the app: a `_printChanges()` there logs
     /// only in previews (info). Built by app code too, it ships (warning).
     @Test func printChangesInViewsOnlyPreviewsBuildIsInfo() {

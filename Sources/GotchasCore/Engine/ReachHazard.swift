@@ -158,6 +158,12 @@ struct ReachMaps: Sendable {
     private(set) var pathsByKey: [String: NameSet] = [:]
     private(set) var hazardPathsByKey: [String: NameSet] = [:]
     private(set) var hazardKeysByMember: [String: NameSet] = [:]
+    /// The reach keys of members declared in extensions (`extension Array { var dataCount: Int { … } }`),
+    /// by member name, whether or not their own code holds a hazard: a member read on a value whose
+    /// type the walk does not know reaches what they call (`ReachTarget.extensionMember`).
+    private(set) var extensionKeysByMember: [String: NameSet] = [:]
+    /// The files declaring each extension member key (`extensionKeysByMember`'s counts).
+    private(set) var extensionKeyPaths: [String: NameSet] = [:]
     /// Files editing the elements of each collection name in place (`FileIndex.elementEdits`).
     private(set) var elementEditPaths: [String: NameSet] = [:]
     /// The initializer keys recorded for each type (`FileIndex.initializerMember`), for matching a
@@ -178,6 +184,23 @@ struct ReachMaps: Sendable {
         for key in newHazards where !oldHazards.contains(key) {
             hazardPathsByKey[key, default: []].insert(path)
             hazardKeysByMember[FileIndex.member(ofReachKey: key), default: []].insert(key)
+        }
+        // One count per file that declares the key in an extension: a key another file still declares stays.
+        func extensionKeys(of file: FileIndex?) -> Set<String> {
+            guard let file else { return [] }
+            return Set((Array(file.memberReach.keys) + file.reachHazards.keys).filter { key in
+                let owner = String(key[..<(key.lastIndex(of: " ") ?? key.startIndex)])
+                return !owner.isEmpty && file.types[owner]?.kind == .extension
+            })
+        }
+        let oldExtensionKeys = extensionKeys(of: old), newExtensionKeys = extensionKeys(of: new)
+        for key in oldExtensionKeys.subtracting(newExtensionKeys) {
+            WorkspaceIndex.remove(path, from: &extensionKeyPaths, at: key)
+            if extensionKeyPaths[key] == nil { WorkspaceIndex.remove(key, from: &extensionKeysByMember, at: FileIndex.member(ofReachKey: key)) }
+        }
+        for key in newExtensionKeys.subtracting(oldExtensionKeys) {
+            extensionKeyPaths[key, default: []].insert(path)
+            extensionKeysByMember[FileIndex.member(ofReachKey: key), default: []].insert(key)
         }
         let initializerKeys = [old, new].compactMap { $0 }.flatMap { Array($0.memberReach.keys) + $0.reachHazards.keys }
             .filter { FileIndex.member(ofReachKey: $0).hasPrefix("init(") }
@@ -246,7 +269,7 @@ extension WorkspaceIndex {
             else { return nil }
             return reachedHazard(from: .valueMember(owner: owner, name: name), kinds: kinds)
         case .extensionMember(let name):
-            let keys = (reach.hazardKeysByMember[name] ?? []).sorted()
+            let keys = (reach.hazardKeysByMember[name] ?? []).union(reach.extensionKeysByMember[name] ?? []).sorted()
             var found: ReachedHazard?
             for key in keys {
                 let owner = String(key[..<(key.lastIndex(of: " ") ?? key.startIndex)])

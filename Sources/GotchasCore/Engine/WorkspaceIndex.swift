@@ -579,6 +579,7 @@ extension WorkspaceIndex {
         lines += text("builders", builderKeys) { $0.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: ",") }
         lines += text("reach paths", reach.pathsByKey, sortedNames) + text("hazard keys", reach.hazardKeysByMember, sortedNames)
         lines += text("element edits", reach.elementEditPaths, sortedNames) + text("hazard paths", reach.hazardPathsByKey, sortedNames)
+        lines += text("extension keys", reach.extensionKeysByMember, sortedNames) + text("extension key paths", reach.extensionKeyPaths, sortedNames)
         return lines.joined(separator: "\n")
     }
 }
