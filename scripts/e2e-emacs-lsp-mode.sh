@@ -202,7 +202,7 @@ cat > "$WORK/stock.el" <<'ELISP'
       ;; (What it lists is checked under Eglot by e2e-emacs.sh: the same command.)
       (let ((process (get-buffer-process swiftui-gotchas-lint-buffer)))
         (e2e-check process "project lint: the lint runs in its compilation buffer")
-        (e2e-wait (lambda () (not (process-live-p process))) 30))
+        (e2e-wait (lambda () (not (process-live-p process))) 180))
       (e2e-check (and server (not (e2e-wait (lambda () (not (process-live-p (lsp--workspace-proc server)))) 1)))
                  "project lint leaves the server running")))
   (ignore-errors (lsp-workspace-shutdown (car (lsp-workspaces))))
@@ -228,5 +228,5 @@ SK=""; [ -n "$SOURCEKIT" ] && SK="$WORK/sourcekit.sh"
 E2E_SOURCEKIT="$SK" E2E_EDITORS_EMACS="$ROOT/editors/emacs" E2E_WORK="$WORK" E2E_PROJECT="$PROJECT" \
     e2e_emacs_session "e2e-emacs-lsp-mode:" 150 "$WORK/test.el" "$WORK/emacs.out" "$WORK/server.log"
 E2E_EDITORS_EMACS="$ROOT/editors/emacs" E2E_WORK="$WORK" E2E_STOCK="$STOCK" \
-    e2e_emacs_session "e2e-emacs-lsp-mode: stock Emacs check" 90 "$WORK/stock.el" "$WORK/stock.out" "$WORK/server-stock.log"
+    e2e_emacs_session "e2e-emacs-lsp-mode: stock Emacs check" 240 "$WORK/stock.el" "$WORK/stock.out" "$WORK/server-stock.log"
 echo "e2e-emacs-lsp-mode: all checks passed"

@@ -320,7 +320,7 @@ cat > "$WORK/stock.el" <<'ELISP'
   ;; The whole project, files never opened included.
   (swiftui-gotchas-project-lint)
   (let ((process (get-buffer-process swiftui-gotchas-lint-buffer)))
-    (e2e-wait (lambda () (not (process-live-p process))) 30))
+    (e2e-wait (lambda () (not (process-live-p process))) 180))
   (with-current-buffer swiftui-gotchas-lint-buffer
     (goto-char (point-min))
     (let ((listed (search-forward "Unopened.swift:3:" nil t)))
@@ -377,7 +377,7 @@ echo "e2e-emacs: $(emacs --version | head -1), server $BIN"
 E2E_EDITORS_EMACS="$ROOT/editors/emacs" E2E_WORK="$WORK" E2E_PROJECT="$PROJECT" E2E_APP="$APP" E2E_APP_NO_GIT="$APP_NO_GIT" E2E_LOOSE="$WORK/loose" E2E_MISSING="$WORK/missing-project" \
     e2e_emacs_session "e2e-emacs:" 150 "$WORK/test.el" "$WORK/emacs.out" "$WORK/server.log"
 E2E_EDITORS_EMACS="$ROOT/editors/emacs" E2E_WORK="$WORK" E2E_STOCK="$STOCK" \
-    e2e_emacs_session "e2e-emacs: stock Emacs check" 120 "$WORK/stock.el" "$WORK/stock.out" "$WORK/server-stock.log"
+    e2e_emacs_session "e2e-emacs: stock Emacs check" 300 "$WORK/stock.el" "$WORK/stock.out" "$WORK/server-stock.log"
 if [ "$(id -u)" = 0 ]; then
     E2E_EDITORS_EMACS="$ROOT/editors/emacs" E2E_WORK="$WORK" E2E_PROJECT="$PROJECT" \
         e2e_emacs_session "e2e-emacs: TRAMP check" 120 "$WORK/tramp.el" "$WORK/tramp.out"
