@@ -331,13 +331,6 @@ struct WorkspaceLintPipeline: Sendable {
                     inconsistent.withLock { $0 = true }
                     return (diagnostics, nil)
                 }
-                if getenv("GOTCHAS_TRACE2") != nil, let queries = pass.fileIndex.fileIndex?.queries {
-                    for rule in rerun.sorted() {
-                        let differing = (queries.byRule[rule] ?? []).filter { $0.isAnsweredDifferently(by: workspace, than: settingsOnly, forFileAt: input.path) }
-                        let kinds = Set(differing.map { String($0.key.prefix(2)) }).sorted().joined(separator: ",")
-                        FileHandle.standardError.write("Q\t\(kept[index] != nil ? "kept" : "parse")\t\(pass.document?.bytes.count ?? 0)\t\(rule)\t\(kinds)\n".data(using: .utf8)!)
-                    }
-                }
                 let findings = linter.lint(parsed, configuration: input.configuration, workspace: workspace, runningOnly: rerun).diagnostics
                 diagnostics = (diagnostics.filter { !rerun.contains($0.ruleID) } + findings)
                     .sorted(by: Diagnostic.inReportOrder)

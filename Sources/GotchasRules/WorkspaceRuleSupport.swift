@@ -558,7 +558,7 @@ enum WorkspaceRuleSupport {
         case .storeWork where reached.hazard.detail == ReachHazard.singleRecordFetch: return .info
         case .storeWork: return nil
         case .decoding where ReachHazard.codesDocument(reached.hazard.detail): return nil
-        case .fileRead where !reached.hazard.detail.hasPrefix("FileManager.") || ReachHazard.writesToDisk(reached.hazard.detail): return nil
+        case .fileRead where ReachHazard.isHeavyFileWork(reached.hazard.detail): return nil
         default: return .info
         }
     }
@@ -642,6 +642,17 @@ enum WorkspaceRuleSupport {
     }
 
     static let rowContainers: Set<String> = ["List", "ForEach", "Table", "OutlineGroup"]
+
+    /// What the code under `node` calls `cancel()` on (`task`, `check?`, `self.loader`): the
+    /// receivers, optional chaining removed.
+    static func cancelledReceivers(in node: some SyntaxProtocol) -> [ExprSyntax] {
+        node.tokens(viewMode: .sourceAccurate).compactMap { token in
+            guard token.text == "cancel", let access = token.parent?.parent?.as(MemberAccessExprSyntax.self),
+                  access.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == access.id, let base = access.base
+            else { return nil }
+            return base.as(OptionalChainingExprSyntax.self)?.expression ?? base
+        }
+    }
 
     static func reachPath(_ reached: ReachedHazard, from context: some WorkspaceAsking) -> String {
         let place = place([reached.path], from: context)

@@ -176,6 +176,11 @@ public struct FileIndex: Sendable, Codable {
         return parameters.allSatisfy(\.defaulted)
     }
 
+    /// The owner's name in a `memberReach` key (before the last space; "" for a free function).
+    static func owner(ofReachKey key: String) -> String {
+        String(key[..<(key.lastIndex(of: " ") ?? key.startIndex)])
+    }
+
     /// The member's name in a `memberReach` key (after the last space).
     static func member(ofReachKey key: String) -> String {
         key.lastIndex(of: " ").map { String(key[key.index(after: $0)...]) } ?? key

@@ -608,9 +608,6 @@ final class FileIndexCollector {
         return ReachHazard.dataWrappers.contains(wrapper)
     }
 
-    /// A collection's root name is a persistent model's stored property (`@Relationship var messages`
-    /// of a `@Model`, an `@NSManaged` property of an `NSManagedObject`): sorting or filtering it loads
-    /// every related object from the store.
     /// `JSONDecoder().decode(T.self, from: userInfo)` where `userInfo` is an `@AppStorage` (or
     /// `@SceneStorage`) property of the enclosing type, or `from: UserDefaults.standard.data(forKey:)`.
     private func decodesStoredValue(_ decoder: FunctionCallExprSyntax) -> Bool {
@@ -625,6 +622,9 @@ final class FileIndexCollector {
         return ["AppStorage", "SceneStorage", "SwiftUI.AppStorage", "SwiftUI.SceneStorage"].contains(property.wrapper ?? "")
     }
 
+    /// A collection's root name is a persistent model's stored property (`@Relationship var messages`
+    /// of a `@Model`, an `@NSManaged` property of an `NSManagedObject`): sorting or filtering it loads
+    /// every related object from the store.
     private func isStoredModelCollection(_ name: String) -> Bool {
         guard let type = context.typeStack.last, type.hasAttribute("Model") || type.inherits("NSManagedObject"),
               let property = type.property(named: name), property.isStoredInstance

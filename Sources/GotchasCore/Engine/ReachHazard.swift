@@ -189,7 +189,7 @@ struct ReachMaps: Sendable {
         func extensionKeys(of file: FileIndex?) -> Set<String> {
             guard let file else { return [] }
             return Set((Array(file.memberReach.keys) + file.reachHazards.keys).filter { key in
-                let owner = String(key[..<(key.lastIndex(of: " ") ?? key.startIndex)])
+                let owner = FileIndex.owner(ofReachKey: key)
                 return !owner.isEmpty && file.types[owner]?.kind == .extension
             })
         }
@@ -205,7 +205,7 @@ struct ReachMaps: Sendable {
         let initializerKeys = [old, new].compactMap { $0 }.flatMap { Array($0.memberReach.keys) + $0.reachHazards.keys }
             .filter { FileIndex.member(ofReachKey: $0).hasPrefix("init(") }
         for key in Set(initializerKeys) {
-            let owner = String(key[..<(key.lastIndex(of: " ") ?? key.startIndex)])
+            let owner = FileIndex.owner(ofReachKey: key)
             if pathsByKey[key] != nil {
                 initializerKeysByOwner[owner, default: []].insert(key)
             } else {
@@ -272,7 +272,7 @@ extension WorkspaceIndex {
             let keys = (reach.hazardKeysByMember[name] ?? []).union(reach.extensionKeysByMember[name] ?? []).sorted()
             var found: ReachedHazard?
             for key in keys {
-                let owner = String(key[..<(key.lastIndex(of: " ") ?? key.startIndex)])
+                let owner = FileIndex.owner(ofReachKey: key)
                 var visited: Set<String> = []
                 // A workspace type's member, or a free function, of that name could be the one read.
                 guard !owner.isEmpty, types[owner].map({ $0.kind == .extension }) ?? true,

@@ -364,7 +364,6 @@ enum FileTypeCollector {
     }
 }
 
-
 /// A fact a rule remembers for one node during one walk.
 private struct RememberedFactKey: Hashable {
     var fact: String

@@ -260,7 +260,7 @@ extension WorkspaceQueries.Query {
     }
 
     /// A sortable text form (stable descriptions, encoding).
-    public var key: String {
+    var key: String {
         switch self {
         case .declaration(let name): "d:" + name
         case .typeFact(let question): "q:" + question.key

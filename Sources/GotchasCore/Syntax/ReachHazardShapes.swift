@@ -99,6 +99,12 @@ extension ReachHazard {
     /// The detail of a `.fileRead` hazard that writes to the disk (`text.write(to: url, …)`).
     public static let fileWrite = "write(to:)"
 
+    /// A `.fileRead` hazard's `detail` is heavy wherever it runs: a whole file read or a write, not a
+    /// check of one path (`FileManager.fileExists`).
+    public static func isHeavyFileWork(_ detail: String) -> Bool {
+        !detail.hasPrefix("FileManager.") || writesToDisk(detail)
+    }
+
     /// A `.fileRead` hazard's `detail` is a write to the disk, not a read or a check: heavy wherever it runs.
     public static func writesToDisk(_ detail: String) -> Bool {
         detail == fileWrite || (detail.hasPrefix("FileManager.") && fileManagerWrites.contains(String(detail.dropFirst("FileManager.".count))))

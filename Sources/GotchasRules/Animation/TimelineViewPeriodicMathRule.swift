@@ -243,25 +243,12 @@ struct TimelineViewPeriodicMathRule: CallRule {
     /// through the locals it reads.
     static func combinesFrequencies(_ content: ClosureExprSyntax) -> Bool {
         let parameters = content.parameterNames
-        var byPlace: [SyntaxIdentifier: (local: String?, frequencies: Set<String>, node: Syntax)] = [:]
+        var byPlace: [SyntaxIdentifier: (local: String?, frequencies: Set<String>)] = [:]
         for call in content.containedCalls(named: trig) {
             guard trigName(call) != nil, call.arguments.count == 1, readsTime(call, parameters: parameters),
-                  let argument = call.arguments.first?.expression else { continue }
-            var node = Syntax(call)
-            var place: (local: String?, node: Syntax)?
-            while let parent = node.parent, parent.id != content.id {
-                if let binding = parent.as(PatternBindingSyntax.self) {
-                    place = (binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, parent)
-                    break
-                }
-                if parent.is(LabeledExprSyntax.self) || parent.is(CodeBlockItemSyntax.self) {
-                    place = (nil, parent.is(LabeledExprSyntax.self) ? parent.parent?.parent ?? parent : parent)
-                    break
-                }
-                node = parent
-            }
-            guard let place else { continue }
-            byPlace[place.node.id, default: (place.local, [], place.node)].frequencies.insert(frequency(of: argument))
+                  let argument = call.arguments.first?.expression, let holder = valueHolding(call, within: content) else { continue }
+            let local = holder.as(PatternBindingSyntax.self)?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+            byPlace[holder.id, default: (local, [])].frequencies.insert(frequency(of: argument))
         }
         let byLocal = Dictionary(byPlace.values.compactMap { entry in entry.local.map { ($0, entry.frequencies) } }, uniquingKeysWith: { $0.union($1) })
         if byPlace.values.contains(where: { $0.frequencies.count > 1 }) { return true }
@@ -278,9 +265,9 @@ struct TimelineViewPeriodicMathRule: CallRule {
         }
     }
 
-    /// The binding, argument or statement of `content` whose value `token` is part of.
-    private static func valueHolding(_ token: TokenSyntax, within content: ClosureExprSyntax) -> Syntax? {
-        var node = token.parent
+    /// The binding, call or statement of `content` whose value `node` is part of.
+    private static func valueHolding(_ node: some SyntaxProtocol, within content: ClosureExprSyntax) -> Syntax? {
+        var node = node.parent
         while let current = node, current.id != content.id {
             if current.is(PatternBindingSyntax.self) || current.is(CodeBlockItemSyntax.self) { return current }
             // One call's arguments move one view together (`.offset(x: wobble, y: drift)`).

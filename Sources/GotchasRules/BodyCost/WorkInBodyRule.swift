@@ -779,7 +779,7 @@ struct WorkInBodyRule: Rule {
         switch reached.hazard.kind {
         case .storeWork: reached.hazard.detail == "fetch"
         case .decoding: ReachHazard.codesDocument(reached.hazard.detail)
-        case .fileRead: !reached.hazard.detail.hasPrefix("FileManager.") || ReachHazard.writesToDisk(reached.hazard.detail)
+        case .fileRead: ReachHazard.isHeavyFileWork(reached.hazard.detail)
         default: false
         }
     }

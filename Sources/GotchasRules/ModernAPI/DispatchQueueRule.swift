@@ -585,11 +585,8 @@ struct DispatchQueueRule: Rule {
               let name = argument.as(DeclReferenceExprSyntax.self)?.baseName.text ?? argument.selfMemberName,
               let declaration = WorkspaceRuleSupport.enclosingTypeDeclaration(Syntax(call))
         else { return false }
-        return declaration.tokens(viewMode: .sourceAccurate).contains { token in
-            guard token.text == "cancel", let access = token.parent?.parent?.as(MemberAccessExprSyntax.self),
-                  access.parent?.is(FunctionCallExprSyntax.self) == true, var base = access.base else { return false }
-            if let optional = base.as(OptionalChainingExprSyntax.self) { base = optional.expression }
-            return base.as(DeclReferenceExprSyntax.self)?.baseName.text == name || base.selfMemberName == name
+        return WorkspaceRuleSupport.cancelledReceivers(in: declaration).contains { base in
+            base.as(DeclReferenceExprSyntax.self)?.baseName.text == name || base.selfMemberName == name
         }
     }
 

@@ -178,11 +178,7 @@ struct HapticsGeneratorRule: CallRule {
         for index in tokens.indices {
             let text = tokens[index].text
             let name = state.contains(text) ? text : String(text.dropFirst())
-            guard state.contains(name), index + 1 < tokens.count else { continue }
-            let next = tokens[index + 1]
-            let changes = next.tokenKind == .equal || ["+=", "-=", "*=", "/="].contains(next.text)
-                || (next.tokenKind == .period && index + 2 < tokens.count && tokens[index + 2].text == "toggle")
-            guard changes else { continue }
+            guard state.contains(name), Self.isWrite(at: index, in: tokens) else { continue }
             let here = tokens[index].positionAfterSkippingLeadingTrivia
             let between = tokens.filter { token in
                 let at = token.positionAfterSkippingLeadingTrivia
@@ -197,29 +193,26 @@ struct HapticsGeneratorRule: CallRule {
         return nil
     }
 
-    /// The view's declaration (in this file) changes `name` outside `scope`: assigns or toggles it,
-    /// or hands out a binding to it (`$name`), which the receiver may write.
+    /// The view's declaration (in this file) changes `name` outside `scope`: assigns or toggles it
+    /// (`name = …`, `self.name += …`, `name.toggle()`), or hands out a binding to it (`$name`), which
+    /// the receiver may write.
     static func changesElsewhere(_ name: String, outside scope: Syntax, call: FunctionCallExprSyntax) -> Bool {
         guard let declaration = WorkspaceRuleSupport.enclosingTypeDeclaration(Syntax(call)) else { return false }
         let tokens = Array(declaration.tokens(viewMode: .sourceAccurate))
         let inside = scope.range
-        for index in tokens.indices {
+        return tokens.indices.contains { index in
             let token = tokens[index]
             if token.text == "$" + name { return true }
-            guard token.text == name || token.text == "self", !inside.contains(token.positionAfterSkippingLeadingTrivia) else { continue }
-            // `self.name = …`: step to the member name.
-            var at = index
-            if token.text == "self" {
-                guard index + 2 < tokens.count, tokens[index + 1].tokenKind == .period, tokens[index + 2].text == name else { continue }
-                at = index + 2
-            }
-            guard at + 1 < tokens.count, tokens[at].parent?.is(DeclReferenceExprSyntax.self) == true else { continue }
-            let next = tokens[at + 1]
-            if next.tokenKind == .equal || ["+=", "-=", "*=", "/="].contains(next.text)
-                || (next.tokenKind == .period && at + 2 < tokens.count && tokens[at + 2].text == "toggle") {
-                return true
-            }
+            return token.text == name && !inside.contains(token.positionAfterSkippingLeadingTrivia)
+                && token.parent?.is(DeclReferenceExprSyntax.self) == true && isWrite(at: index, in: tokens)
         }
-        return false
+    }
+
+    /// The name at `index` is assigned (`=`, `+=`, …) or toggled (`.toggle()`) by the tokens after it.
+    static func isWrite(at index: Int, in tokens: [TokenSyntax]) -> Bool {
+        guard index + 1 < tokens.count else { return false }
+        let next = tokens[index + 1]
+        return next.tokenKind == .equal || ["+=", "-=", "*=", "/="].contains(next.text)
+            || (next.tokenKind == .period && index + 2 < tokens.count && tokens[index + 2].text == "toggle")
     }
 }

@@ -420,11 +420,7 @@ struct OnAppearTaskRule: CallRule {
 
     /// The modifier's closure calls `cancel()` on something (`task?.cancel()`, `loader.cancel()`).
     static func cancelsSomething(_ modifier: FunctionCallExprSyntax) -> Bool {
-        modifier.closureArguments.contains { argument in
-            argument.closure.statements.tokens(viewMode: .sourceAccurate).contains { token in
-                token.text == "cancel" && token.parent?.parent?.as(MemberAccessExprSyntax.self)?.parent?.is(FunctionCallExprSyntax.self) == true
-            }
-        }
+        modifier.closureArguments.contains { !WorkspaceRuleSupport.cancelledReceivers(in: $0.closure.statements).isEmpty }
     }
 
     /// A `for await`/`for try await` loop in the task's body.
