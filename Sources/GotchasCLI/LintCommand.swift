@@ -119,6 +119,8 @@ public struct LintCommand: Sendable {
             baselineFor[file.path] = options.baselinePath ?? configFile?.baselinePath
         }
         reportConfigurationWarnings(resolver.warnings)
+        // Files named one by one (a pre-commit hook's staged files) are not the whole project.
+        let coversProject = !found.contains(where: \.isExplicit)
         let workers = options.jobs ?? ParallelMap.defaultWorkers
         var problems: [FileProblem] = []
         let files: [FileReport]
@@ -139,7 +141,7 @@ public struct LintCommand: Sendable {
                 case .failure(let problem): problems.append(problem)
                 }
             }
-            files = fixFiles(inputs, options: options, workers: workers, settings: settings)
+            files = fixFiles(inputs, options: options, workers: workers, settings: settings, coversProject: coversProject)
                 .compactMap { outcome in
                     switch outcome {
                     case .success(let file): return file
@@ -153,6 +155,7 @@ public struct LintCommand: Sendable {
             let cache = options.noCache ? nil : ResultCache.defaultDirectory(environment: io.environment).flatMap(ResultCache.init(directory:))
             var pipeline = WorkspaceLintPipeline(linter: linter, cache: cache, workers: workers, settings: settings)
             pipeline.reportsIndexes = changes != nil
+            pipeline.coversProject = coversProject
             let stampsPath = cache.map { StatIndex.path(in: $0, roots: roots) }
             if let stampsPath, io.environment["SWIFTUI_GOTCHAS_STAT_INDEX"] != "0" { pipeline.stamps = StatIndex.load(from: stampsPath) }
             // Only for a person watching: a terminal on stderr, and no `--quiet`.
@@ -204,11 +207,12 @@ public struct LintCommand: Sendable {
     /// fixes again, with the workspace index, the files where it answers some rule's
     /// question differently (see `WorkspaceQueries`).
     private func fixFiles(_ inputs: [(document: SourceDocument, configuration: RuleConfiguration)], options: LintOptions, workers: Int,
-                          settings: [(path: String, text: String)]) -> [Result<FileReport, FileProblem>] {
+                          settings: [(path: String, text: String)], coversProject: Bool) -> [Result<FileReport, FileProblem>] {
         var outcomes = ParallelMap.map(inputs, workers: workers) { [self] input in
             lintAndWrite(input.document, configuration: input.configuration, options: options, workspace: .empty)
         }
         var workspace = WorkspaceIndex(files: outcomes.compactMap { try? $0.get().fileIndex })
+        workspace.coversProject = coversProject
         for (path, text) in settings { workspace.updateSettings(path: path, text: text) }
         let again = inputs.indices.filter { index in
             guard case .success(let report) = outcomes[index] else { return false }

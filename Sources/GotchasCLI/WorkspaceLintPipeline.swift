@@ -30,6 +30,8 @@ struct WorkspaceLintPipeline: Sendable {
     /// files depend on the changed ones), still encoded when it came from the cache: a warm
     /// run decodes no index unless the caller asks it.
     var reportsIndexes = false
+    /// False when files were named one by one (`WorkspaceIndex.coversProject`).
+    var coversProject = true
     /// The stat-first shortcut (with a cache only): a file whose stamp is the one
     /// remembered is not read — its digest keys the cache — unless its text is needed
     /// (a finding to print, a related location in it, a cache miss). nil: every file is
@@ -285,8 +287,9 @@ struct WorkspaceLintPipeline: Sendable {
         let asking = inputs.indices.filter { first[$0].fileIndex.asksWorkspace }
         var secondKeys: [Int: String] = [:]
         if cache != nil {
+            // Files named one by one answer "who names this view" differently from the same files as a project.
             let digest = Self.digest(of: zip(inputs, first).map { input, pass in (input.path, pass.fileIndex.digest) },
-                                     settings: settings)
+                                     settings: settings) + (coversProject ? "" : " named files")
             for index in asking {
                 secondKeys[index] = ResultCache.key(path: inputs[index].path, contentDigest: first[index].contentDigest,
                                                     settings: settingsKeys[index], extra: digest)
@@ -297,6 +300,7 @@ struct WorkspaceLintPipeline: Sendable {
         if asking.contains(where: { cachedSecond[$0] == nil }) {
             let indexes = ParallelMap.map(first, workers: workers) { $0.fileIndex.fileIndex }
             workspace = WorkspaceIndex(files: indexes.compactMap { $0 })
+            workspace.coversProject = coversProject
             for (path, text) in settings { workspace.updateSettings(path: path, text: text) }
         }
         let passes = first, kept = trees

@@ -74,8 +74,48 @@ public struct WorkspaceModelScenario: Sendable {
         elementEditsElsewhere, computedFilterByOffset, storeWorkThroughMembers, conditionalWrapper,
         modelWorkThroughMembers, relativeTimeThroughHelper, trigonometryThroughHelper, workOverPassedData,
         initializerExtensions, enumCaseNamedLikeState, bindingsIntoShrinkingData, storeWorkThroughSharedManager,
-        rowElementMembers, storedPropertyFileReads, stateMadeInInitializer,
+        rowElementMembers, storedPropertyFileReads, stateMadeInInitializer, codeNothingRuns,
     ]
+
+    /// Warnings in code nothing runs are info, with the reason: a `private` property nothing in its
+    /// file uses, a view no code of the project names. The same hazard in a helper the app's screen
+    /// uses keeps its warning (no reason); a view only a preview builds has no finding of this rule.
+    public static let codeNothingRuns = WorkspaceModelScenario(
+        name: "code nothing runs", rule: "uiscreen-bounds",
+        files: [
+            "HeroApp.swift": """
+                import SwiftUI
+                @main struct HeroApp: App {
+                    var body: some Scene { WindowGroup { Hero() } }
+                }
+                """,
+            "Views/Hero.swift": """
+                import SwiftUI
+                struct Hero: View {
+                    var body: some View { Image("h").frame(width: heroWidth) }
+                    private var heroWidth: CGFloat { UIScreen.main.bounds.width - 32 }
+                    private var oldWidth: CGFloat { UIScreen.main.bounds.width - 16 }
+                }
+                """,
+            "Views/Demo.swift": """
+                import SwiftUI
+                struct Demo: View {
+                    var body: some View { Color.red.frame(width: UIScreen.main.bounds.width) }
+                }
+                #Preview { Demo() }
+                """,
+            "Views/Orphan.swift": """
+                import SwiftUI
+                struct Orphan: View {
+                    var body: some View { Color.blue.frame(height: UIScreen.main.bounds.height / 3) }
+                }
+                """,
+        ],
+        expected: [
+            Expected("Views/Hero.swift", "uiscreen-bounds", line: 4, fix: nil),
+            Expected("Views/Hero.swift", "uiscreen-bounds", line: 5, fix: nil, mentions: ["nothing in this file uses `oldWidth`"]),
+            Expected("Views/Orphan.swift", "uiscreen-bounds", line: 3, fix: nil, mentions: ["no code of the project builds `Orphan`"]),
+        ])
 
     /// Rows of a `ForEach` over a fetch request's results whose element type (another file) reads and
     /// decodes the image file in a computed property: flagged at the read in each row, naming the

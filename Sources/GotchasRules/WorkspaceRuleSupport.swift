@@ -551,7 +551,9 @@ enum WorkspaceRuleSupport {
         if perRowOrTick {
             // Light work per row (a formatter, a filter) costs what the rows number times how often
             // they render: shown where a schedule re-renders them; otherwise info.
+            // A value kept in `UserDefaults` is settings-sized by that store's design: light too.
             let isLight = reached.hazard.kind == .formatter || reached.hazard.kind == .collectionWork
+                || reached.hazard.detail == ReachHazard.storedValueDecoding
             return isLight && !rendersOnASchedule() ? .info : nil
         }
         switch reached.hazard.kind {

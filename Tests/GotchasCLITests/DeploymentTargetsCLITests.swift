@@ -160,7 +160,8 @@ private struct NeedsNewOSRule: Rule {
     @Test func anIPhoneOnlyPortraitOnlyProjectIsNotAskedAboutSplitView() throws {
         let view = "import SwiftUI\nstruct Hero: View {\n    var body: some View { Image(\"h\").frame(width: UIScreen.main.bounds.width) }\n}\n"
         let phone = "TARGETED_DEVICE_FAMILY = 1;\nINFOPLIST_KEY_UISupportedInterfaceOrientations_iPhone = UIInterfaceOrientationPortrait;\n"
-        let tree = try TemporaryTree(["App.xcodeproj/project.pbxproj": phone, "App/Hero.swift": view])
+        let app = "import SwiftUI\n@main struct HeroApp: App {\n    var body: some Scene { WindowGroup { Hero() } }\n}\n"
+        let tree = try TemporaryTree(["App.xcodeproj/project.pbxproj": phone, "App/Hero.swift": view, "App/HeroApp.swift": app])
         func lint(_ arguments: [String]) -> (status: Int32, output: String) {
             let captured = CapturedIO()
             let status = LintCommand(linter: RuleCatalog.linter, io: captured.io).run(arguments)

@@ -26,6 +26,22 @@ import Testing
         #expect(fixed.contains("@State private var title"), "used only in its own file: the safe fix applies")
     }
 
+    /// Files named one by one (a pre-commit hook's staged files) are not the whole project: a view
+    /// none of them builds may be built by another file, so its warning stays; the folder's lint
+    /// knows nothing builds it, and says info.
+    @Test func filesNamedOneByOneDoNotTellWhatNothingBuilds() throws {
+        let scenario = WorkspaceModelScenario.codeNothingRuns
+        let tree = try TemporaryTree(scenario.files)
+        func severities(_ paths: [String]) throws -> [String] {
+            let io = CapturedIO()
+            _ = io.lint(paths + ["--format", "json", "--no-cache", "--select", scenario.rule])
+            let items = try #require(try JSONSerialization.jsonObject(with: Data(io.output.utf8)) as? [[String: Any]])
+            return items.filter { ($0["path"] as? String)?.hasSuffix("Orphan.swift") == true }.compactMap { $0["severity"] as? String }
+        }
+        #expect(try severities([tree.root]) == ["info"])
+        #expect(try severities([tree.path("Views/Orphan.swift"), tree.path("HeroApp.swift")]) == ["warning"])
+    }
+
     static func findings(_ json: String, root: String) throws -> [WorkspaceModelScenario.Found] {
         let items = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
         return items.map { item in

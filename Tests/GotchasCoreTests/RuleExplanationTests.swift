@@ -57,7 +57,7 @@ import Testing
         let positions = titles.compactMap { text.range(of: "\n\($0)\n")?.lowerBound }
         #expect(positions.count == titles.count && positions == positions.sorted(), "\(text)")
         #expect(text.contains("Use instead:\n    w\n") && text.contains("    - a near miss\n"))
-        #expect(text.contains("    warning (default): what earns it. The configuration file can set another level.\n"))
+        #expect(text.contains("    warning (default): what earns it. \(RuleExplanation.unusedCodeText) The configuration file can set another level.\n"))
         #expect(text.contains("    How types named here are declared in other files; whether a view's tree holds state.\n"))
         #expect(text.contains("Fix:\n    None:"))
         let hover = RuleExplanation(rule).hoverMarkdown(message: "m", documentationURL: "u")

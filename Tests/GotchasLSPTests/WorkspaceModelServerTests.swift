@@ -188,3 +188,30 @@ import Testing
         return fix.contains("(unsafe") ? "unsafe" : "safe"
     }
 }
+
+/// A warning in a view nothing builds is info; when another file starts building the view, the
+/// open view is published again with its warning, and with info once the edit is undone.
+@Suite struct UnusedCodeServerTests {
+    @Test func aViewBuiltByAnotherFileGetsItsWarningBack() async throws {
+        let scenario = WorkspaceModelScenario.codeNothingRuns
+        let (folder, client) = try await WorkspaceModelServerTests.indexed(scenario)
+        let orphan = folder.uri("Views/Orphan.swift"), app = folder.uri("HeroApp.swift")
+        @Sendable func published(severity: Int) -> @Sendable (JSON) -> Bool {
+            { message in
+                message["params", "uri"]?.stringValue == orphan
+                    && message["params", "diagnostics"]?.arrayValue?.contains {
+                        $0["code"]?.stringValue == "uiscreen-bounds" && $0["severity"]?.intValue == severity
+                    } == true
+            }
+        }
+        await client.open(orphan, try #require(scenario.files["Views/Orphan.swift"]))
+        _ = try await client.notification("textDocument/publishDiagnostics", where: published(severity: 3))
+        let text = try #require(scenario.files["HeroApp.swift"])
+        await client.open(app, text)
+        await client.change(app, version: 2, [["text": .string(text.replacingOccurrences(of: "Hero() }", with: "Hero(); Orphan() }"))]])
+        _ = try await client.notification("textDocument/publishDiagnostics", where: published(severity: 2))
+        await client.change(app, version: 3, [["text": .string(text)]])
+        _ = try await client.notification("textDocument/publishDiagnostics", where: published(severity: 3))
+        #expect(try await client.shutdownAndExit() == 0)
+    }
+}

@@ -123,6 +123,8 @@ import Testing
             let result = RuleHarness.linter.lint(document, configuration: configuration, workspace: workspace)
             recorded.formUnion((result.fileIndex.queries.byRule[id] ?? []).map(\.question))
         }
+        // The engine's own question for every warning (code nothing runs), which the severity section says.
+        recorded.remove(.usedInFile)
         #expect(Set(rule.asks) == recorded, "\(id): asks \(Set(rule.asks).sorted()) but its examples record \(recorded.sorted())")
     }
 }

@@ -113,17 +113,22 @@ enum RuleHarness {
         return configuration
     }
 
-    static func lint(_ code: String, only id: String, otherFiles: [String: String] = [:], platforms: [Platform: OSVersion]? = nil) -> [Diagnostic] {
+    /// `coversProject`: the example and `otherFiles` are the whole project, so a view nothing
+    /// there builds is never built (`WorkspaceIndex.coversProject`).
+    static func lint(_ code: String, only id: String, otherFiles: [String: String] = [:], platforms: [Platform: OSVersion]? = nil,
+                     coversProject: Bool = false) -> [Diagnostic] {
         let document = SourceDocument(path: "Example.swift", text: code)
         let configuration = configuration(only: id, platforms: platforms)
-        let workspace = workspace(for: document, otherFiles: otherFiles, configuration: configuration)
+        var workspace = workspace(for: document, otherFiles: otherFiles, configuration: configuration)
+        workspace.coversProject = coversProject
         return linter.lint(document, configuration: configuration, workspace: workspace).diagnostics.filter { $0.ruleID == id }
     }
 
     /// Indexes the other files and the example itself, as the CLI's first pass does:
     /// `.swift` files are linted for their `FileIndex`, settings files (`Package.swift`,
     /// `*.xcconfig`, `project.pbxproj`) set the default isolation.
-    /// Complete, as the CLI's finished index is (every linted file is in it).
+    /// Complete, as the CLI's finished index is (every linted file is in it); not the whole project:
+    /// an example is a fragment, and code it does not show may build its views.
     static func workspace(for document: SourceDocument, otherFiles: [String: String], configuration: RuleConfiguration) -> WorkspaceIndex {
         var workspace = WorkspaceIndex(files: [])
         for (path, text) in otherFiles.sorted(by: { $0.key < $1.key }) {
@@ -133,6 +138,7 @@ enum RuleHarness {
             }
         }
         workspace.update(linter.lint(document, configuration: configuration).fileIndex)
+        workspace.coversProject = false
         return workspace
     }
 

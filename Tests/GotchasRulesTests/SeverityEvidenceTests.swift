@@ -414,6 +414,26 @@ import Testing
         #expect(Self.severities(view, only: "work-in-body", otherFiles: service("userInfo")) == [.info])
         #expect(Self.severities(view, only: "work-in-body", otherFiles: service("UserDefaults.standard.data(forKey: \"u\") ?? Data()")) == [.info])
         #expect(Self.severities(view, only: "work-in-body", otherFiles: service("Data(contentsOf: URL.documentsDirectory.appending(path: \"u.json\"))")) == [.warning])
+        // The text of an `@AppStorage` string, also through the condition that binds it; and per row.
+        let text = ["Settings.swift": """
+            final class Settings: ObservableObject {
+                @AppStorage("events") var eventsJSON: String = "[]"
+                var events: Set<String> {
+                    if let data = eventsJSON.data(using: .utf8), let events = try? JSONDecoder().decode(Set<String>.self, from: data) { return events }
+                    return []
+                }
+            }
+            """]
+        let toggles = """
+            struct Events: View {
+                @EnvironmentObject var settings: Settings
+                let all: [String]
+                var body: some View { List(all, id: \\.self) { name in Toggle(name, isOn: .constant(settings.events.contains(name))) } }
+            }
+            """
+        #expect(Self.severities(toggles, only: "work-in-body", otherFiles: text) == [.info])
+        let read = ["Settings.swift": text["Settings.swift"]!.replacingOccurrences(of: "eventsJSON.data(using: .utf8)", with: "try? Data(contentsOf: URL(filePath: eventsJSON))")]
+        #expect(Self.severities(toggles, only: "work-in-body", otherFiles: read) == [.warning], "a file read per row stays a warning")
     }
 
     /// A member of an extension read on a value whose type the walk does not know

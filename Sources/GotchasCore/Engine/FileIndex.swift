@@ -250,6 +250,11 @@ public struct FileIndex: Sendable, Codable {
         "members of " + (TypeNames.simple(type) ?? type)
     }
 
+    /// The name under which a question about the member names a file's own code uses
+    /// (`WorkspaceAsking.usesInOwnFile`) is recorded and its changes announced: only that file's
+    /// edits change it.
+    static func ownMemberUsesDependency(of path: String) -> String { "members used in " + path }
+
     /// Type names the file's rules asked the workspace about.
     public var lookups: Set<String> { queries.names }
 
@@ -292,6 +297,7 @@ public struct FileIndex: Sendable, Codable {
         }
         if (old?.reachHazards ?? [:]) != (new?.reachHazards ?? [:]) { changed.insert(reachDependency) }
         for name in (old?.elementEdits ?? []).symmetricDifference(new?.elementEdits ?? []) { changed.insert(elementEditDependency(of: name)) }
+        if oldMembers != newMembers, let path = new?.path ?? old?.path { changed.insert(ownMemberUsesDependency(of: path)) }
         if oldMembers != newMembers || oldReferences != newReferences {
             for owner in Set(oldMembers.keys).union(newMembers.keys) where oldMembers[owner] != newMembers[owner] {
                 changed.insert(memberUsesDependency(of: owner))

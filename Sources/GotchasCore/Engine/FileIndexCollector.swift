@@ -613,13 +613,55 @@ final class FileIndexCollector {
     private func decodesStoredValue(_ decoder: FunctionCallExprSyntax) -> Bool {
         guard let access = decoder.parent?.as(MemberAccessExprSyntax.self), access.declName.baseName.text == "decode",
               let decode = access.parent?.as(FunctionCallExprSyntax.self), decode.calledExpression.id == access.id,
-              let source = decode.argument(labeled: "from")?.expression.unwrapped
+              let source = decode.argument(labeled: "from")?.expression
         else { return false }
+        return isStoredValue(source, at: decode, throughLocal: true)
+    }
+
+    /// A value kept in `UserDefaults`: `UserDefaults.standard.data(forKey:)`, an `@AppStorage` or
+    /// `@SceneStorage` property, the bytes of its text (`json.data(using: .utf8)`, `Data(json.utf8)`),
+    /// also through a local that holds one (`if let data = json.data(using: .utf8), … from: data`).
+    private func isStoredValue(_ expression: ExprSyntax, at place: some SyntaxProtocol, throughLocal: Bool) -> Bool {
+        let source = expression.unwrapped
         if source.trimmedDescription.hasPrefix("UserDefaults") { return true }
-        guard let name = source.as(DeclReferenceExprSyntax.self)?.baseName.text ?? source.selfMemberName,
-              let property = context.typeStack.last?.property(named: name)
-        else { return false }
-        return ["AppStorage", "SceneStorage", "SwiftUI.AppStorage", "SwiftUI.SceneStorage"].contains(property.wrapper ?? "")
+        if let call = source.as(FunctionCallExprSyntax.self) {
+            if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "data",
+               call.arguments.first?.label?.text == "using", let base = member.base {
+                return isStoredValue(base, at: place, throughLocal: throughLocal)
+            }
+            if call.calleeName == "Data", call.arguments.count == 1, let text = call.arguments.first?.expression.as(MemberAccessExprSyntax.self),
+               text.declName.baseName.text == "utf8", let base = text.base {
+                return isStoredValue(base, at: place, throughLocal: throughLocal)
+            }
+            return false
+        }
+        guard let name = source.as(DeclReferenceExprSyntax.self)?.baseName.text ?? source.selfMemberName else { return false }
+        if let property = context.typeStack.last?.property(named: name),
+           ["AppStorage", "SceneStorage", "SwiftUI.AppStorage", "SwiftUI.SceneStorage"].contains(property.wrapper ?? "") {
+            return true
+        }
+        guard throughLocal, let value = Self.boundValue(of: name, before: place) ?? place.localInitializer(of: name) else { return false }
+        return isStoredValue(value, at: place, throughLocal: false)
+    }
+
+    /// The value an earlier condition of the same `if`/`guard`/`while` binds to `name`
+    /// (`if let data = json.data(using: .utf8), let x = try? … from: data`).
+    private static func boundValue(of name: String, before place: some SyntaxProtocol) -> ExprSyntax? {
+        var node = Syntax(place)
+        while let parent = node.parent {
+            if let condition = node.as(ConditionElementSyntax.self), let list = parent.as(ConditionElementListSyntax.self) {
+                for element in list {
+                    if element.id == condition.id { break }
+                    if case .optionalBinding(let binding) = element.condition,
+                       binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                        return binding.initializer?.value
+                    }
+                }
+            }
+            if parent.is(CodeBlockSyntax.self) || parent.is(ClosureExprSyntax.self) || parent.is(MemberBlockSyntax.self) { return nil }
+            node = parent
+        }
+        return nil
     }
 
     /// A collection's root name is a persistent model's stored property (`@Relationship var messages`

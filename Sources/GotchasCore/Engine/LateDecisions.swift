@@ -39,6 +39,9 @@ struct LateDecision: Sendable {
     var availability: PlatformMinimums
     /// The innermost type where it was made (`WorkspaceAsking.lexicalScope`).
     var lexicalScope: String
+    /// What must run for the code where it was made to run: its warnings there are lowered when
+    /// nothing does.
+    var owners: CodeOwners
     var decide: LateDecide
 }
 
@@ -84,7 +87,8 @@ extension RuleContext: WorkspaceAsking {
                 if queries[activeRule]?.contains(query) == true { lateQueriesAlsoWalked[activeRule, default: []].insert(query) }
                 lateQueries[activeRule, default: []].insert(query)
             }
-            lateDecisions.append(LateDecision(ruleIndex: activeRule, availability: availability, lexicalScope: lexicalScope, decide: decide))
+            lateDecisions.append(LateDecision(ruleIndex: activeRule, availability: availability, lexicalScope: lexicalScope,
+                                              owners: CodeOwners(self), decide: decide))
         }
         queries[activeRule, default: []].formUnion(questions.asked)
     }

@@ -145,8 +145,10 @@ public struct Linter: Sendable {
         var diagnostics = result.diagnostics.filter { !rules.contains($0.ruleID) }
         diagnostics += late.walkDiagnostics.filter { rules.contains($0.ruleID) }
         for decision in late.decisions where rules.contains(ruleIDs[decision.ruleIndex]) {
-            for var finding in decision.decide(LateQuestions(workspace: workspace, path: document.path, fileTypes: late.fileTypes,
-                                                                    lexicalScope: decision.lexicalScope)) {
+            let questions = LateQuestions(workspace: workspace, path: document.path, fileTypes: late.fileTypes, lexicalScope: decision.lexicalScope)
+            let severity = configuration.userConfigured.contains(ruleIDs[decision.ruleIndex]) ? nil : configuration.severities[ruleIDs[decision.ruleIndex]]
+            for var finding in decision.decide(questions) {
+                if let severity { finding.lowerIfUnused(decision.owners, effectiveSeverity: finding.severityOverride.map { max($0, severity) } ?? severity, asking: questions) }
                 RuleWalker.withholdFixes(of: &finding, ruleRequirement: ruleRequirements[decision.ruleIndex].fix, availability: decision.availability)
                 if let diagnostic = diagnostic(for: finding, ofRule: decision.ruleIndex, in: document, suppressions: result.suppressions,
                                                configuration: configuration) {
@@ -188,7 +190,8 @@ public struct Linter: Sendable {
         var dispatch = RuleWalker.Dispatch()
         for (index, rule) in active {
             let instance = RuleWalker.ActiveRule(index: index, rule: rule.init(), requires: ruleRequirements[index].advice,
-                                                 fixRequires: ruleRequirements[index].fix, flagsPreviewCode: ruleRequirements[index].previews)
+                                                 fixRequires: ruleRequirements[index].fix, flagsPreviewCode: ruleRequirements[index].previews,
+                                                 defaultSeverity: configuration.userConfigured.contains(ruleIDs[index]) ? nil : configuration.severities[ruleIDs[index]])
             for kind in rule.nodeKinds {
                 if kind == .functionCallExpr, filtersCallsByCallee, let callees = rule.callees {
                     for callee in callees { dispatch.byCallee[callee, default: []].append(instance) }

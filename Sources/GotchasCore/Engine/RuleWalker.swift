@@ -14,6 +14,9 @@ final class RuleWalker: SyntaxAnyVisitor {
         var fixRequires: PlatformRequirement? = nil
         /// The rule's `flagsPreviewCode`: otherwise it is not called in preview code.
         var flagsPreviewCode = true
+        /// The rule's severity at its default (nil when the user configured one, which evidence
+        /// never lowers): a warning in code nothing runs is lowered (`CodeOwners`).
+        var defaultSeverity: Severity? = nil
     }
 
     /// Which rules see which nodes.
@@ -237,7 +240,12 @@ final class RuleWalker: SyntaxAnyVisitor {
                 context.lateFindings.removeAll(keepingCapacity: true)
             }
             if !scratch.isEmpty {
+                var owners: CodeOwners?
                 for var finding in scratch {
+                    if let severity = active.defaultSeverity, (finding.severityOverride.map { max($0, severity) } ?? severity) == .warning {
+                        if owners == nil { owners = CodeOwners(context) }
+                        finding.lowerIfUnused(owners ?? .none, effectiveSeverity: finding.severityOverride.map { max($0, severity) } ?? severity, asking: context)
+                    }
                     Self.withholdFixes(of: &finding, ruleRequirement: active.fixRequires, availability: context.availability)
                     findings.append((active.index, finding))
                 }

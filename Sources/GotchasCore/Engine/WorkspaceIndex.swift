@@ -37,6 +37,10 @@ public struct WorkspaceIndex: Sendable {
     /// index; the server's once the background indexing ended). Until then a question
     /// whose answer is "nowhere" (`initializerLabels(passedTo:)`) has no answer.
     public var isComplete: Bool
+    /// True when the index holds the whole project its files belong to (a lint of folders, the
+    /// server's workspace), not only files named one by one (a pre-commit hook's staged files):
+    /// only then does "no code names this view" mean none does.
+    public var coversProject = true
     /// Project settings files (Package.swift, *.xcconfig, project.pbxproj) by path,
     /// and whether each sets default `MainActor` isolation.
     public private(set) var settings: [String: Bool] = [:]

@@ -59,6 +59,8 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
         case referringTypes(String)
         /// `RuleContext.viewTreeBuildsControl(rootedAt:)`: whether a view tree builds a control.
         case buildsControl(String)
+        /// `WorkspaceAsking.usesInOwnFile(member:)`: whether the file at a path uses a member name.
+        case usedInFile(String, member: String)
 
         /// The type name asked about (nil for the settings question).
         public var name: String? {
@@ -76,6 +78,7 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
             case .referringTypes(let type): FileIndex.memberUsesDependency(of: type)
             case .reachedHazard: FileIndex.reachDependency
             case .elementEdits(let name): FileIndex.elementEditDependency(of: name)
+            case .usedInFile(let path, _): FileIndex.ownMemberUsesDependency(of: path)
             case .defaultIsolation, .phonePortraitOnly: nil
             }
         }
@@ -116,6 +119,7 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
             case .builtOnlyWhenShown(let name): first.isBuiltOnlyWhenShown(name) == second.isBuiltOnlyWhenShown(name)
             case .referringTypes(let name): first.typesReferring(to: name) == second.typesReferring(to: name)
             case .buildsControl(let root): first.viewTreeBuildsControl(rootedAt: root) == second.viewTreeBuildsControl(rootedAt: root)
+            case .usedInFile(let file, let member): first.fileUses(member: member, inFileAt: file) == second.fileUses(member: member, inFileAt: file)
             case .defaultIsolation: first.defaultIsolationIsMainActor == second.defaultIsolationIsMainActor
             case .phonePortraitOnly: first.isPhonePortraitOnly(forFileAt: path) == second.isPhonePortraitOnly(forFileAt: path)
                 && first.fillsScreenInPortraitOnly(forFileAt: path) == second.fillsScreenInPortraitOnly(forFileAt: path)
@@ -156,6 +160,7 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
             case .builtOnlyWhenShown(let name): hasher.combine(workspace.isBuiltOnlyWhenShown(name))
             case .referringTypes(let name): hasher.combine(workspace.typesReferring(to: name))
             case .buildsControl(let root): hasher.combine(workspace.viewTreeBuildsControl(rootedAt: root))
+            case .usedInFile(let file, let member): hasher.combine(workspace.fileUses(member: member, inFileAt: file))
             case .defaultIsolation: hasher.combine(workspace.defaultIsolationIsMainActor)
             case .phonePortraitOnly:
                 hasher.combine(workspace.isPhonePortraitOnly(forFileAt: path))
@@ -214,7 +219,7 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
         byRule.values.contains { queries in
             queries.contains { query in
                 switch query {
-                case .initializerLabels, .memberUsers, .bodyReaches, .referringTypes, .viewTreeHoldsState, .buildsNavigationStack, .buildsControl: true
+                case .initializerLabels, .memberUsers, .bodyReaches, .referringTypes, .viewTreeHoldsState, .buildsNavigationStack, .buildsControl, .usedInFile: true
                 default: false
                 }
             }
@@ -235,7 +240,7 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
                 // Every finished index answers the labels and member questions (the empty one does not).
                 case .loneInjections, .intentControls, .references, .initializerLabels, .memberUsers, .bodyReaches, .reachedHazard, .elementEdits,
                      .viewTreeHoldsState, .menuContentOnly, .builtOnlyByApps, .builtOnlyByPreviews, .buildsNavigationStack, .builtBesideTabView, .builtOnlyAsDestination,
-                     .builtOnlyWhenShown, .referringTypes, .buildsControl: true
+                     .builtOnlyWhenShown, .referringTypes, .buildsControl, .usedInFile: true
                 // Settings questions: answered alike.
                 case .phonePortraitOnly, .defaultIsolation: false
                 }
@@ -255,7 +260,7 @@ extension WorkspaceQueries.Query {
         // A helper in the asking file itself: the finding's related location points into it.
         case .reachedHazard(let target, let kinds): workspace.reachedHazard(from: target, kinds: Set(kinds))?.path == path
         case .declaration, .typeFact, .references, .initializerLabels, .memberUsers, .elementEdits, .bodyReaches, .viewTreeHoldsState, .menuContentOnly, .builtOnlyByApps, .builtOnlyByPreviews, .defaultIsolation, .phonePortraitOnly, .buildsNavigationStack, .builtBesideTabView, .builtOnlyAsDestination,
-             .builtOnlyWhenShown, .referringTypes, .buildsControl: false  // labels and users carry no positions; declarations are asked excluding this file
+             .builtOnlyWhenShown, .referringTypes, .buildsControl, .usedInFile: false  // labels and users carry no positions; declarations are asked excluding this file
         }
     }
 
@@ -297,6 +302,8 @@ extension WorkspaceQueries.Query {
         case .builtOnlyWhenShown(let name): "o:" + name
         case .referringTypes(let name): "y:" + name
         case .buildsControl(let root): "c:" + root
+        // A member name has no space; a path may: split at the first.
+        case .usedInFile(let path, let member): "u:" + member + " " + path
         }
     }
 
@@ -351,6 +358,9 @@ extension WorkspaceQueries.Query {
         case "o": self = .builtOnlyWhenShown(name)
         case "y": self = .referringTypes(name)
         case "c": self = .buildsControl(name)
+        case "u":
+            guard let space = name.firstIndex(of: " ") else { return nil }
+            self = .usedInFile(String(name[name.index(after: space)...]), member: String(name[..<space]))
         default: return nil
         }
     }

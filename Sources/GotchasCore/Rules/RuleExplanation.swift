@@ -91,8 +91,13 @@ public struct RuleExplanation: Sendable {
     /// earns one); configuration may set another.
     var severityText: String {
         "\(rule.defaultSeverity.rawValue) (default\(rule.isOptIn ? ", opt-in" : "")): " + rule.severityReason
+            + (rule.defaultSeverity == .warning ? " " + Self.unusedCodeText : "")
             + " The configuration file can set another level."
     }
+
+    /// What every warning rule lowers (`CodeOwners`): said once here, not in each rule.
+    public static let unusedCodeText = "A warning in code nothing runs (a private helper nothing in its file uses, a view that only previews "
+        + "build or that no code of the project names) is info, with the reason."
 
     /// The recorded questions, one line.
     var asksText: String {

@@ -4,7 +4,7 @@ public enum WorkspaceQuestion: Int, Sendable, CaseIterable, Comparable {
     case declaration, environmentUses, intentControls, references, initializerLabels, memberUsers, bodyReaches
     case viewTreeHoldsState, menuContentOnly, builtOnlyByApps, builtOnlyByPreviews, defaultIsolation, phonePortraitOnly
     case buildsNavigationStack, builtBesideTabView, reachedHazard, elementEdits, builtOnlyAsDestination
-    case builtOnlyWhenShown, referringTypes, buildsControl
+    case builtOnlyWhenShown, referringTypes, buildsControl, usedInFile
 
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 
@@ -32,6 +32,7 @@ public enum WorkspaceQuestion: Int, Sendable, CaseIterable, Comparable {
         case .builtOnlyWhenShown: "whether a view type is built only when pushed or presented (a sheet, cover or popover)"
         case .referringTypes: "which types' code names the type"
         case .buildsControl: "whether a view's tree builds a control (a button, link, toggle, field …)"
+        case .usedInFile: "whether anything in the file uses a private helper"
         }
     }
 }
@@ -61,6 +62,7 @@ extension WorkspaceQueries.Query {
         case .builtOnlyWhenShown: .builtOnlyWhenShown
         case .referringTypes: .referringTypes
         case .buildsControl: .buildsControl
+        case .usedInFile: .usedInFile
         }
     }
 }

@@ -148,6 +148,16 @@ struct UIScreenBoundsRule: Rule {
                 }
                 """, note: "test code: a snapshot's host, in no app window"),
             RuleExample("""
+                struct TabHost: View {
+                    var body: some View {
+                        GeometryReader { proxy in
+                            let width = proxy.size.width.isNaN || proxy.size.width <= 0 ? UIScreen.main.bounds.width : proxy.size.width
+                            Color.clear.frame(width: width)
+                        }
+                    }
+                }
+                """, note: "the container's size is used; the screen's only while the proxy reports none"),
+            RuleExample("""
                 struct Landscape<Content: View>: View {
                     let content: () -> Content
                     var body: some View {
@@ -313,8 +323,9 @@ struct UIScreenBoundsRule: Rule {
         }
         // Test code (a snapshot test sizing its host to a device) lays out no app window.
         if context.isInTestCode { return }
-        // `measured ?? UIScreen.main.bounds(.width)`: a fallback for before a size is known.
-        if Self.isNilCoalescingFallback(member) { return }
+        // `measured ?? UIScreen.main.bounds(.width)`: a fallback for before a size is known; also
+        // `proxy.size.width > 0 ? proxy.size.width : UIScreen.main.bounds.width` in a `GeometryReader`.
+        if Self.isNilCoalescingFallback(member) || Self.isMeasuredSizeFallback(member, in: context) { return }
         // A preview's wrapper (`Landscape { Row() }` sizing the canvas like the screen turned): no
         // window is split there (asks `builtOnlyByPreviews`).
         if WorkspaceRuleSupport.isPreviewOnly(context, at: node) { return }
@@ -503,6 +514,20 @@ struct UIScreenBoundsRule: Rule {
     /// `x ?? UIScreen.main.bounds` or `x ?? UIScreen.main.bounds.size.width`: the right operand of `??`.
     /// `measured ?? UIScreen.main.bounds.width`, also through parentheses and arithmetic
     /// (`widths[id] ?? (UIScreen.main.bounds.width - 40)`): the right operand of `??`.
+    /// One branch of a choice (`cond ? a : b`) whose other branch or condition reads the size of the
+    /// enclosing `GeometryReader`'s proxy: the container's size is used, and the screen's only while
+    /// the proxy reports none (zero, `NaN`).
+    private static func isMeasuredSizeFallback(_ member: MemberAccessExprSyntax, in context: RuleContext) -> Bool {
+        let proxies = context.containers.filter { $0.name == "GeometryReader" }.flatMap { $0.closure.parameterNames }
+        guard !proxies.isEmpty else { return false }
+        var operand = Syntax(member)
+        while let parent = operand.parent?.as(MemberAccessExprSyntax.self), parent.base?.id == operand.id { operand = Syntax(parent) }
+        let list = operand.parent?.as(UnresolvedTernaryExprSyntax.self)?.parent?.as(ExprListSyntax.self) ?? operand.parent?.as(ExprListSyntax.self)
+        guard let list, list.contains(where: { $0.is(UnresolvedTernaryExprSyntax.self) }) else { return false }
+        let text = list.trimmedDescription
+        return proxies.contains { text.contains($0 + ".size") }
+    }
+
     private static func isNilCoalescingFallback(_ member: MemberAccessExprSyntax) -> Bool {
         var operand = Syntax(member)
         while let parent = operand.parent?.as(MemberAccessExprSyntax.self), parent.base?.id == operand.id {

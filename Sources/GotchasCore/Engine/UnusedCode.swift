@@ -1,0 +1,117 @@
+import SwiftSyntax
+
+/// What must run for the code at a place to run, taken from the walk as values (a late decision
+/// holds them): the `private` member whose code it is, and the view type whose code it is.
+///
+/// A warning says the hazard is shown in this program. Code nothing runs shows none: a `private`
+/// helper nothing in its file uses, a view only previews build or no code names. Its findings
+/// are info, with the reason (`Finding.loweredSeverity`: a severity the user configured wins).
+struct CodeOwners: Sendable, Equatable {
+    /// A `private`/`fileprivate` member (or free function) the place is in: only its file can use it.
+    var privateMember: String?
+    /// The innermost enclosing type, when it is a view (not `public`/`open`, not an `App`).
+    var view: String?
+
+    static let none = CodeOwners()
+
+    init(privateMember: String? = nil, view: String? = nil) {
+        self.privateMember = privateMember
+        self.view = view
+    }
+
+    init(_ context: RuleContext) {
+        if let frame = context.functionStack.first, frame.kind != .initializer, frame.kind != .deinitializer,
+           Self.isPrivateHelper(frame.node) {
+            privateMember = frame.name
+        }
+        if let type = context.typeStack.last, type.isView, type.kind != .extension, type.kind != .protocol,
+           !type.inherits("App"), !type.attributes.contains("main"),
+           context.typeStack.allSatisfy({ !$0.inherits("PreviewProvider") }),
+           let declaration = context.typeDeclaration(of: type), !Self.isOpenToOtherModules(declaration) {
+            view = type.name
+        }
+    }
+
+    /// `private`/`fileprivate`, and not reached by name from outside the code: no `@objc`/`@IBAction`
+    /// (selectors, storyboards), no `override`, no `@_dynamicReplacement`.
+    private static func isPrivateHelper(_ node: Syntax) -> Bool {
+        let modifiers: DeclModifierListSyntax
+        let attributes: AttributeListSyntax
+        if let function = node.as(FunctionDeclSyntax.self) {
+            modifiers = function.modifiers
+            attributes = function.attributes
+        } else if let variable = node.as(VariableDeclSyntax.self), variable.bindings.count == 1 {
+            modifiers = variable.modifiers
+            attributes = variable.attributes
+        } else {
+            return false
+        }
+        let names = modifiers.map(\.name.text)
+        guard names.contains("private") || names.contains("fileprivate"), !names.contains("override") else { return false }
+        return !attributes.names.contains { ["objc", "IBAction", "IBOutlet", "IBInspectable", "NSManaged", "_dynamicReplacement"].contains($0) }
+    }
+
+    private static func isOpenToOtherModules(_ declaration: DeclGroupSyntax) -> Bool {
+        declaration.modifiers.contains { ["public", "open", "package"].contains($0.name.text) }
+    }
+}
+
+extension RuleContext {
+    /// The declaration of the innermost type the walk is in, when it is `type`.
+    fileprivate func typeDeclaration(of type: TypeScope) -> DeclGroupSyntax? {
+        guard let member = functionStack.first?.node else { return nil }
+        var node = member.parent
+        while let current = node {
+            if let group = current.asProtocol(DeclGroupSyntax.self) { return current.is(ExtensionDeclSyntax.self) ? nil : group }
+            node = current.parent
+        }
+        return nil
+    }
+}
+
+extension WorkspaceAsking {
+    /// Why the code `owners` describes never runs in the app, in a few words, or nil when it may:
+    /// nothing in its file uses its `private` member; only previews build its view; no code of the
+    /// project names its view. Nil while the workspace cannot tell (not indexed, not the whole project).
+    func unusedCodeReason(_ owners: CodeOwners) -> String? {
+        if let member = owners.privateMember, usesInOwnFile(member: member) == false {
+            return "nothing in this file uses `\(member)`, so this code never runs"
+        }
+        // Only the whole project can tell: a file named alone builds its view in its own preview.
+        guard let view = owners.view, workspace.coversProject else { return nil }
+        if isBuiltOnlyByPreviews(view) { return "only previews build `\(view)`" }
+        guard let referring = typesReferring(to: view) else { return nil }
+        if referring.allSatisfy({ $0 == view || $0 == FileIndex.previewKey }) {
+            return "no code of the project builds `\(view)`"
+        }
+        return nil
+    }
+
+    /// True when code of the asking file (any type's, top-level, previews) uses `member` by name, as
+    /// last indexed; nil when the file is not indexed. Records the question.
+    func usesInOwnFile(member: String) -> Bool? {
+        recordQuestion(.usedInFile(path, member: member))
+        return workspace.fileUses(member: member, inFileAt: path)
+    }
+}
+
+extension Finding {
+    /// Lowers a warning in code nothing runs to info, saying why (`CodeOwners`).
+    mutating func lowerIfUnused(_ owners: CodeOwners, effectiveSeverity: Severity?, asking questions: some WorkspaceAsking) {
+        guard owners != .none, effectiveSeverity == .warning, (loweredSeverity ?? .warning) >= .warning,
+              let reason = questions.unusedCodeReason(owners)
+        else { return }
+        loweredSeverity = .info
+        message += " (\(reason))"
+    }
+}
+
+extension WorkspaceIndex {
+    /// True when code of the file at `path` uses `member` by name (`member`, `self.member`,
+    /// `row.member`, `$member`), under any owner; nil when the file is not indexed.
+    public func fileUses(member: String, inFileAt path: String) -> Bool? {
+        guard let file = files[path] else { return nil }
+        let access = FileIndex.memberAccessKey(member)
+        return file.memberUses.values.contains { $0.contains(member) || $0.contains(access) }
+    }
+}
