@@ -133,8 +133,21 @@ def excluded_rules(args):
     return opt_in_rules(args.bin)
 
 
+def drawable(args, findings):
+    """The findings a draw may take: of the severities asked for (--severity), and not already in
+    another sample's review skeleton (--not-in): a second draw, of warnings only, adds to the first."""
+    if args.severity:
+        wanted = set(args.severity.split(","))
+        findings = [f for f in findings if f.severity in wanted]
+    if args.not_in:
+        with open(args.not_in, newline="") as f:
+            taken = {(r["rule"], r["app"], r["location"]) for r in csv.DictReader(f, delimiter="\t")}
+        findings = [f for f in findings if (f.rule, f.app, f"{f.path}:{f.line}") not in taken]
+    return findings
+
+
 def cmd_sample(args):
-    findings = load_findings(args)
+    findings = drawable(args, load_findings(args))
     totals = collections.Counter(f.rule for f in findings)
     sample = draw(findings, args.seed, args.per_rule, excluded_rules(args))
     for rule, chosen in sample.items():
@@ -147,7 +160,7 @@ def cmd_sample(args):
 
 
 def cmd_tsv(args):
-    findings = load_findings(args)
+    findings = drawable(args, load_findings(args))
     sample = draw(findings, args.seed, args.per_rule, excluded_rules(args))
     out = csv.writer(sys.stdout, delimiter="\t", lineterminator="\n")
     out.writerow(["rule", "app", "location", "verdict", "shape", "reason"])
@@ -383,6 +396,8 @@ def main():
     p.add_argument("--apps", nargs="+", default=APPS)
     p.add_argument("--seed", type=int, default=14)
     p.add_argument("--per-rule", type=int, default=10)
+    p.add_argument("--severity", help="sample/tsv: draw only findings of these severities (comma-separated: warning,error)")
+    p.add_argument("--not-in", help="sample/tsv: leave out findings listed in this review TSV (an earlier draw)")
     p.add_argument("--context", type=int, default=4, help="source lines either side")
     p.add_argument("--label", help="table mode: a tag for the findings and precision columns, "
                                    "e.g. 'before' or 'after'")
