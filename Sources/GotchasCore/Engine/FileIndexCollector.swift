@@ -365,15 +365,18 @@ final class FileIndexCollector {
     /// (`let shareView = ShareView(…)` … `rootView: shareView`).
     static func hostedRoot(of call: FunctionCallExprSyntax) -> FunctionCallExprSyntax? {
         guard let argument = call.argument(labeled: "rootView")?.expression.unwrapped else { return nil }
-        if var built = argument.as(FunctionCallExprSyntax.self) {
-            // `rootView: StatusView().environmentObject(store)`: the view under its modifiers.
+        // `rootView: StatusView().environmentObject(store)`: the view under its modifiers; also through
+        // a local (`let root = WorkspaceView().environmentObject(workspace)`).
+        func unmodified(_ call: FunctionCallExprSyntax) -> FunctionCallExprSyntax {
+            var built = call
             while let modified = built.calledExpression.as(MemberAccessExprSyntax.self)?.base?.unwrapped.as(FunctionCallExprSyntax.self) {
                 built = modified
             }
             return built
         }
+        if let built = argument.as(FunctionCallExprSyntax.self) { return unmodified(built) }
         guard let name = argument.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
-        return call.localInitializer(of: name)?.unwrapped.as(FunctionCallExprSyntax.self)
+        return call.localInitializer(of: name)?.unwrapped.as(FunctionCallExprSyntax.self).map(unmodified)
     }
 
     /// UIKit's and AppKit's hosting types, whose `rootView:` is the SwiftUI view they show.

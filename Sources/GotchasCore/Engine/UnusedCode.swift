@@ -78,13 +78,14 @@ extension WorkspaceAsking {
             return "nothing in this file uses `\(member)`, so this code never runs"
         }
         // Only the whole project can tell: a file named alone builds its view in its own preview.
-        guard let view = owners.view, workspace.coversProject else { return nil }
-        if isBuiltOnlyByPreviews(view) { return "only previews build `\(view)`" }
-        guard let referring = typesReferring(to: view) else { return nil }
-        if referring.allSatisfy({ $0 == view || $0 == FileIndex.previewKey }) {
-            return "no code of the project builds `\(view)`"
+        guard let view = owners.view, workspace.coversProject, let referring = typesReferring(to: view) else { return nil }
+        // Code that names the view outside previews may build it (`AboutView().showWindow()` in an
+        // app delegate), whatever the view builders say.
+        let named = referring.contains { owner in
+            owner != view && owner != FileIndex.previewKey && type(named: owner)?.inherits("PreviewProvider") != true
         }
-        return nil
+        guard !named else { return nil }
+        return isBuiltOnlyByPreviews(view) ? "only previews build `\(view)`" : "no code of the project builds `\(view)`"
     }
 
     /// True when code of the asking file (any type's, top-level, previews) uses `member` by name, as

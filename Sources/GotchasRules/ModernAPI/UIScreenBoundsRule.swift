@@ -158,6 +158,14 @@ struct UIScreenBoundsRule: Rule {
                 }
                 """, note: "the container's size is used; the screen's only while the proxy reports none"),
             RuleExample("""
+                struct Photo: View {
+                    let url: URL
+                    var body: some View {
+                        KFImage(url).setProcessor(DownsamplingImageProcessor(size: UIScreen.main.bounds.size)).resizable()
+                    }
+                }
+                """, note: "the screen's size as the pixel budget an image is decoded to, not a layout size"),
+            RuleExample("""
                 struct Landscape<Content: View>: View {
                     let content: () -> Content
                     var body: some View {
@@ -337,6 +345,9 @@ struct UIScreenBoundsRule: Rule {
         // Inside `ImageRenderer(content: …)`: the view is rendered off screen into an image, in no
         // window or container; the screen's width is a deliberate render width there.
         if Self.isImageRendererContent(member) { return }
+        // `DownsamplingImageProcessor(size: UIScreen.main.bounds.size)`, `kCGImageSourceThumbnailMaxPixelSize:
+        // UIScreen.main.bounds.width`: an image's pixel budget when it is decoded, not a view's layout.
+        if Self.isImageDecodingBudget(member) { return }
         // `sizeThatFits(CGSize(width: UIScreen.main.bounds.width, height: 0))`: a width proposed to
         // measure a height (a bar's), not the view's layout size.
         if readsBounds, ExprSyntax(member).isFittingSizeProposal { return }
@@ -526,6 +537,26 @@ struct UIScreenBoundsRule: Rule {
         guard let list, list.contains(where: { $0.is(UnresolvedTernaryExprSyntax.self) }) else { return false }
         let text = list.trimmedDescription
         return proxies.contains { text.contains($0 + ".size") }
+    }
+
+    /// The bounds are an argument of an image decoder's size (a downsampling processor, a thumbnail's
+    /// maximum pixel size, a resize), up to the statement they stand in.
+    private static func isImageDecodingBudget(_ member: MemberAccessExprSyntax) -> Bool {
+        let words = ["downsampl", "thumbnail", "processor", "resiz"]
+        var current = Syntax(member)
+        while let parent = current.parent, !parent.is(CodeBlockItemSyntax.self), !parent.is(MemberBlockItemSyntax.self) {
+            let name: String?
+            if let call = parent.as(FunctionCallExprSyntax.self), call.calledExpression.id != current.id {
+                name = call.calleeName
+            } else if let element = parent.as(DictionaryElementSyntax.self), element.value.id == current.id {
+                name = element.key.trimmedDescription
+            } else {
+                name = nil
+            }
+            if let name = name?.lowercased(), words.contains(where: name.contains) { return true }
+            current = parent
+        }
+        return false
     }
 
     private static func isNilCoalescingFallback(_ member: MemberAccessExprSyntax) -> Bool {

@@ -139,6 +139,19 @@ struct OnAppearTaskRule: CallRule {
         ],
         nonTriggering: [
             RuleExample("""
+                struct HomeView: View {
+                    @State var viewModel: HomeViewModel
+                    var body: some View {
+                        List(viewModel.sections) { Text($0.title) }
+                            .onAppear {
+                                if viewModel.loadingState == .idle {
+                                    Task { await viewModel.load() }
+                                }
+                            }
+                    }
+                }
+                """, note: "the object's own loading state guards its load: it runs once, and `.task` would cancel a load the object never restarts"),
+            RuleExample("""
                 struct VehicleCard: View {
                     @State private var refreshTask: Task<Void, Never>?
                     var body: some View {
@@ -342,6 +355,10 @@ struct OnAppearTaskRule: CallRule {
         // No `await` in the task: it only defers synchronous work (a state write out of the view
         // update) and runs to its end at once; there is nothing for `.task` to cancel.
         if !body.statements.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .keyword(.await) }) { return }
+        // `if model.loadingState == .idle { Task { await model.load() } }`: the object's own state guards
+        // its work, which runs once however often the view appears, and belongs to an object that
+        // may outlive the view (`.task` would cancel a load the object then never restarts).
+        if Self.isGuardedByTheObjectsState(task: task, body: body) { return }
 
         var fixes: [Fix] = []
         // `if allItems.isEmpty { Task { … } }`: the same work, behind a check `.task` can make too
@@ -377,6 +394,27 @@ struct OnAppearTaskRule: CallRule {
             message: "`.onAppear { Task { … } }` starts work that is never cancelled and restarts on every appearance; "
                 + "use `.task { … }`, which is cancelled when the view disappears",
             range: call.rangeFromCalleeName, fixes: fixes, loweredSeverity: outlivesCleanup ? nil : .info))
+    }
+
+    /// The task stands in an `if` whose condition reads a member of an object (`viewModel.state`)
+    /// whose method the task calls (`viewModel.load()`).
+    static func isGuardedByTheObjectsState(task: FunctionCallExprSyntax, body: ClosureExprSyntax) -> Bool {
+        var called: Set<String> = []
+        for token in body.statements.tokens(viewMode: .sourceAccurate) where token.tokenKind == .period {
+            guard let access = token.parent?.as(MemberAccessExprSyntax.self), access.parent?.is(FunctionCallExprSyntax.self) == true,
+                  let base = access.base?.trimmedDescription, !base.isEmpty, base != "self" else { continue }
+            called.insert(base.hasPrefix("self.") ? String(base.dropFirst(5)) : base)
+        }
+        guard !called.isEmpty else { return false }
+        var node = Syntax(task).parent
+        while let current = node, !current.is(ClosureExprSyntax.self) {
+            if let ifExpr = current.as(IfExprSyntax.self) {
+                let condition = ifExpr.conditions.trimmedDescription.replacingOccurrences(of: "self.", with: "")
+                if called.contains(where: { condition.contains($0 + ".") }) { return true }
+            }
+            node = current.parent
+        }
+        return false
     }
 
     /// The call stands in a row over data (`ForEach(items) { item in … }`) and the task's work is

@@ -26,7 +26,7 @@ struct ObservedObjectOwnedRule: Rule {
         ],
         fixSafety: "Writes `@StateObject`. Safe only when the property is `private` and only view code reads it; otherwise unsafe, because a `@StateObject` read outside a rendered view makes a new object each time.",
         severityReason: "the object and its state are re-created whenever the parent re-creates the view: a reset, not a crash.",
-        asks: [.declaration],
+        asks: [.declaration, .builtOnlyByApps, .referringTypes],
         fix: .safe,
         // https://developer.apple.com/documentation/swiftui/stateobject.md (iOS 14, macOS 11, tvOS 14, watchOS 7, visionOS 1)
         requires: .os(iOS: OSVersion(14), macOS: OSVersion(11), tvOS: OSVersion(14), watchOS: OSVersion(7)),
@@ -84,6 +84,20 @@ struct ObservedObjectOwnedRule: Rule {
                 """, note: "never read: info, to remove it"),
         ],
         nonTriggering: [
+            RuleExample("""
+                struct WorkspaceView: View {
+                    @ObservedObject private var extensions = ExtensionData()
+                    var body: some View { Text(extensions.title) }
+                }
+                """, note: "the root of a hosting controller is made once by its host; no SwiftUI parent re-creates it",
+                otherFiles: ["WindowController.swift": """
+                    final class WindowController: NSWindowController {
+                        func setUp(workspace: Workspace) {
+                            let root = WorkspaceView().environmentObject(workspace)
+                            contentViewController = NSHostingController(rootView: root)
+                        }
+                    }
+                    """]),
             RuleExample("""
                 struct StepperRow: View {
                     @ObservedObject var delegate: Delegate = .init()
@@ -241,6 +255,13 @@ struct ObservedObjectOwnedRule: Rule {
         // to others: no parent re-creates it, and `@StateObject` would give those others another
         // instance. Its kind may come from a conformance declared in another file.
         if type.inherits("App") || context.type(named: type.name)?.inherits("App") == true { return }
+        // The root of a hosting controller (`NSHostingController(rootView: WorkspaceView())`) is made once by
+        // its host: no SwiftUI parent re-creates it. (A scene's root is re-created with its `App`'s body.)
+        if type.isView, context.isBuiltOnlyByApps(type.name),
+           let referring = context.typesReferring(to: type.name),
+           !referring.contains(where: { context.type(named: $0)?.inherits("App") == true }) {
+            return
+        }
         // A host that keeps the view value and drives the object through it (pocket-casts'
         // stories: `currentStory?.onPause()` through a `StoryView` protocol) holds one object
         // for as long as it holds the value: the object is not replaced on re-render.

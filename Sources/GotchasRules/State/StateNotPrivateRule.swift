@@ -24,7 +24,7 @@ struct StateNotPrivateRule: Rule {
             "a view only previews build",
         ],
         fixSafety: "Adds `private`. Safe when no other file uses the property and no caller passes its label; unsafe when one might (or the workspace is not fully indexed); none without an initial value, or in widget code.",
-        severityReason: "warning where a caller passes the property's label a value that can change (or the callers are not all known yet): SwiftUI ignores that value after the first appearance; info where no caller passes it, or every caller passes a constant (a literal or an enum case); a hint where the view's own `init` does not take it, or a private stored property makes the memberwise initializer private (nothing outside can pass one today). In widget code the message says instead that the state is only a copy of what the caller passes (WidgetKit renders each entry once).",
+        severityReason: "warning where a caller passes the property's label a value that can change (or the callers are not all known yet): SwiftUI ignores that value after the first appearance; info where the view changes the state itself (a seeded draft), where no caller passes it, or every caller passes a constant (a literal or an enum case); a hint where the view's own `init` does not take it, or a private stored property makes the memberwise initializer private (nothing outside can pass one today). In widget code the message says instead that the state is only a copy of what the caller passes (WidgetKit renders each entry once).",
         asks: [.initializerLabels, .memberUsers, .builtOnlyByPreviews],
         fix: .safe,
         triggers: ["State"],
@@ -293,7 +293,9 @@ struct StateNotPrivateRule: Rule {
             fix: Self.privateFix(of: variable, in: context),
             closedByOwnInitializer: closedByOwnInitializer,
             memberwiseClosedBy: Self.memberwiseClosedBy(variable),
-            hasInitialValue: variable.bindings.allSatisfy { $0.initializer != nil })
+            hasInitialValue: variable.bindings.allSatisfy { $0.initializer != nil },
+            isWrittenByView: variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)
+                .map { Self.isWrittenByView($0.identifier.text, variable) } ?? false)
         context.decideLater { Self.decide(facts, asking: $0) }
     }
 
@@ -312,6 +314,35 @@ struct StateNotPrivateRule: Rule {
         /// store = Store()`): no caller outside this file can pass the state.
         var memberwiseClosedBy: String?
         var hasInitialValue: Bool
+        /// The view's own code (not its `init`) writes the state or hands out a binding to it: the
+        /// view owns and edits what a caller seeds (a draft, a value it refreshes itself).
+        var isWrittenByView: Bool = false
+    }
+
+    /// `name = …`, `name += …`, `self.name = …`, `name.toggle()`/`.append(…)`/`.remove…`, or `$name`
+    /// in the declaration's members other than its initializers.
+    static func isWrittenByView(_ name: String, _ variable: VariableDeclSyntax) -> Bool {
+        guard let members = variable.parent?.parent?.as(MemberBlockItemListSyntax.self) else { return false }
+        let mutating: Set<String> = ["toggle", "append", "insert", "remove", "removeAll", "removeFirst", "removeLast", "sort", "shuffle"]
+        for member in members where !member.decl.is(InitializerDeclSyntax.self) && member.decl.id != variable.id {
+            for token in member.decl.tokens(viewMode: .sourceAccurate) {
+                if token.text == "$" + name { return true }
+                guard token.text == name, let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { continue }
+                if reference.isAssignedWholeOrShrunk || reference.isElementEditedInPlace { return true }
+                var value = Syntax(reference)
+                if let access = reference.parent?.as(MemberAccessExprSyntax.self), access.declName.id == reference.id { value = Syntax(access) }
+                if let sequence = value.parent?.as(ExprListSyntax.self), sequence.first?.id == value.id,
+                   let op = sequence.dropFirst().first?.as(BinaryOperatorExprSyntax.self)?.operator.text,
+                   op.hasSuffix("="), !["==", "!=", "<=", ">=", "==="].contains(op) {
+                    return true
+                }
+                if let call = value.parent?.as(MemberAccessExprSyntax.self), call.base?.id == value.id,
+                   mutating.contains(call.declName.baseName.text), call.parent?.is(FunctionCallExprSyntax.self) == true {
+                    return true
+                }
+            }
+        }
+        return false
     }
 
     /// The name of a stored property without a wrapper that is `private`/`fileprivate` and is
@@ -400,6 +431,14 @@ struct StateNotPrivateRule: Rule {
             return [Finding(
                 message: "`\(wrapper)` is not `private`: every caller passes a constant `\(name):`, so nothing is dropped today, "
                     + "but a value that changed would be used only for the view's first appearance; take it as a `let`",
+                range: facts.attribute, fixes: fixes, loweredSeverity: .info)]
+        }
+        // The view edits the state itself (a draft, a value it refreshes): a caller's value seeds it, which
+        // may be the design; the warning is for state a caller means to keep driving.
+        if facts.isWrittenByView {
+            return [Finding(
+                message: "`\(wrapper)` is not `private`: a caller's value seeds it, and the view then changes it itself; if the seed "
+                    + "is meant, say so with `private` and `_\(facts.name ?? "value") = \(wrapper == "@StateObject" ? "StateObject(wrappedValue:" : "State(initialValue:") …)` in an `init`, else take input as a `let` or `@Binding`",
                 range: facts.attribute, fixes: fixes, loweredSeverity: .info)]
         }
         return [Finding(

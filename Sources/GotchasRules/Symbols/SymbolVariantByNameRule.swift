@@ -23,7 +23,7 @@ struct SymbolVariantByNameRule: CallRule {
             "menu content (`.contextMenu`, a `Menu`'s items, `.swipeActions`)",
         ],
         fixSafety: "Written when both names are literals differing only by `.fill`, after any `Image`-only methods (`.resizable()`). Safe in view-building code; unsafe where an `Image` is required (a property returning `Image`, `Text(Image(…))`).",
-        severityReason: "warning where the name changes with state and a symbol effect (`.symbolEffect` on it or on a view containing it) animates it; hint otherwise, a style change: a replace content transition (`.contentTransition(.symbolEffect(.replace))`) animates between names too, an animation alone cross-fades either way, and `.animation(.none)` turns it off. A `let` input counts as changing when a caller passes it.",
+        severityReason: "warning where the name changes with state and a symbol effect (`.symbolEffect` on it or on a view containing it) animates it across the swap; hint otherwise, a style change: an effect active on the name's own condition starts with the swap, a replace content transition on the symbol (`.contentTransition(.symbolEffect(.replace))`) animates between names too, an animation alone cross-fades either way, and `.animation(.none)` turns it off. A `let` input counts as changing when a caller passes it.",
         asks: [.declaration, .initializerLabels, .menuContentOnly],
         fix: .safe,
         // https://developer.apple.com/documentation/swiftui/view/symbolvariant(_:).md (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1)
@@ -223,7 +223,7 @@ struct SymbolVariantByNameRule: CallRule {
         let expression = argument.expression
         // A warning only where something animates the symbol: otherwise the swap is instant either
         // way, and one symbol with a variant is a matter of style.
-        let isAnimated = Self.animatesSymbol(call)
+        let isAnimated = Self.animatesSymbol(call, nameCondition: Self.condition(of: argument.expression))
         let message = isAnimated
             ? "Choosing the symbol by name (`.fill` or not) swaps the image, so the symbol effect here starts over "
                 + "on a new image instead of changing its variant; use one symbol and `.symbolVariant(condition ? .fill : .none)`"
@@ -288,20 +288,39 @@ struct SymbolVariantByNameRule: CallRule {
     /// replace content transition (`.contentTransition(.symbolEffect(.replace))`) animates between
     /// two names as between two variants, and an animation alone (`withAnimation`,
     /// `.animation(_:value:)`) cross-fades either way: no morph is lost there.
-    static func animatesSymbol(_ call: FunctionCallExprSyntax) -> Bool {
+    /// An effect active on the name's own condition (`.symbolEffect(.pulse, isActive: isOn)` with
+    /// `isOn ? "x.fill" : "x"`) starts and stops with the swap: nothing runs across it. A replace
+    /// transition on the symbol itself animates the swap by design.
+    static func animatesSymbol(_ call: FunctionCallExprSyntax, nameCondition: String? = nil) -> Bool {
         let chain = call.modifiersAppliedAfter
         if chain.contains(where: { $0.modifierName == "animation" && isNoAnimation($0.arguments.first?.expression) }) { return false }
-        if chain.contains(where: { $0.modifierName == "symbolEffect" }) { return true }
+        if chain.contains(where: { $0.modifierName == "contentTransition" && $0.arguments.first?.expression.trimmedDescription.contains("symbolEffect") == true }) {
+            return false
+        }
+        func runsAcrossSwap(_ effect: FunctionCallExprSyntax) -> Bool {
+            guard effect.modifierName == "symbolEffect" else { return false }
+            guard let active = effect.argument(labeled: "isActive")?.expression.trimmedDescription, let nameCondition else { return true }
+            let flag = active.hasPrefix("!") ? String(active.dropFirst()) : active
+            return flag.filter { !$0.isWhitespace } != nameCondition.filter { !$0.isWhitespace }
+        }
+        if chain.contains(where: runsAcrossSwap) { return true }
         // A container's `.symbolEffect` applies to the symbols inside it (`HStack { Image(…) }.symbolEffect(…)`):
         // asked of each view built around this one, up to the member that holds it. An effect on a
         // sibling (another image in the same toolbar) does not touch this symbol.
         var current = Syntax(call).parent
         while let node = current, !node.is(MemberBlockItemSyntax.self) {
-            if let container = node.as(FunctionCallExprSyntax.self),
-               container.modifiersAppliedAfter.contains(where: { $0.modifierName == "symbolEffect" }) { return true }
+            if let container = node.as(FunctionCallExprSyntax.self), container.modifiersAppliedAfter.contains(where: runsAcrossSwap) { return true }
             current = node.parent
         }
         return false
+    }
+
+    /// The condition that picks the name in `cond ? "star.fill" : "star"`, as written; nil for other shapes.
+    static func condition(of name: ExprSyntax) -> String? {
+        guard let elements = name.as(SequenceExprSyntax.self).map({ Array($0.elements) }),
+              let index = elements.firstIndex(where: { $0.is(UnresolvedTernaryExprSyntax.self) }), index > 0
+        else { return nil }
+        return elements[..<index].map(\.trimmedDescription).joined(separator: " ")
     }
 
     /// `.none` or `nil`: `.animation(.none, value: x)` turns animation off for the view.
