@@ -132,6 +132,23 @@ import Testing
         #expect(Self.severities(code, only: "symbol-variant-by-name", otherFiles: caller) == [.hint])
     }
 
+    /// An object made by the view that holds no state (no stored `var`, nothing `@Published`) loses nothing
+    /// when the parent re-creates the view: info; one that holds state keeps the warning.
+    @Test func anObservedServiceWithNoStateIsInfo() {
+        let view = """
+            struct Login: View {
+                @ObservedObject var service = LoginService()
+                var body: some View { Button("Sign in") { service.signIn() } }
+            }
+            """
+        let stateless = ["LoginService.swift": "final class LoginService: ObservableObject { let api = API(); func signIn() {} }"]
+        #expect(Self.severities(view, only: "observed-object-owned", otherFiles: stateless) == [.info])
+        let holding = ["LoginService.swift": "final class LoginService: ObservableObject { var attempts = 0; func signIn() { attempts += 1 } }"]
+        #expect(Self.severities(view, only: "observed-object-owned", otherFiles: holding) == [.warning])
+        let published = ["LoginService.swift": "final class LoginService: ObservableObject { @Published private(set) var busy = false; func signIn() {} }"]
+        #expect(Self.severities(view, only: "observed-object-owned", otherFiles: published) == [.warning])
+    }
+
     @Test func stateNoCallerCanPassIsAHint() {
         let closed = """
             struct Player: View {

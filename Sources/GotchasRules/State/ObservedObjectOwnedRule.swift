@@ -25,7 +25,7 @@ struct ObservedObjectOwnedRule: Rule {
             "an object the view's own `init` uses (a `@StateObject` is not installed there)",
         ],
         fixSafety: "Writes `@StateObject`. Safe only when the property is `private` and only view code reads it; otherwise unsafe, because a `@StateObject` read outside a rendered view makes a new object each time.",
-        severityReason: "the object and its state are re-created whenever the parent re-creates the view: a reset, not a crash.",
+        severityReason: "the object and its state are re-created whenever the parent re-creates the view: a reset, not a crash. Info where the object holds no state (no stored `var`, nothing `@Published`) or the property is never read; not reported for the root of a hosting controller, which its host makes once.",
         asks: [.declaration, .builtOnlyByApps, .referringTypes],
         fix: .safe,
         // https://developer.apple.com/documentation/swiftui/stateobject.md (iOS 14, macOS 11, tvOS 14, watchOS 7, visionOS 1)
@@ -294,16 +294,37 @@ struct ObservedObjectOwnedRule: Rule {
                 range: attribute.byteRange, loweredSeverity: .info))
             return
         }
+        // A service object holding no state (`LoginService()` with no `@Published` and no stored `var`):
+        // a new one per parent render loses nothing the view shows; owning it is still tidier.
+        let stateless = createdInPlace && Self.objectIsStateless(variable, in: context)
         let name = attribute.attributeName
         let nameRange = name.positionAfterSkippingLeadingTrivia.utf8Offset..<name.endPositionBeforeTrailingTrivia.utf8Offset
         let written = attribute.attributeName.trimmedText
         let fix = Fix(title: "Use `@StateObject`", applicability: Self.ownershipFixApplicability(of: variable, in: context), edits: [
             TextEdit(range: nameRange, replacement: String(written.dropLast("ObservedObject".count)) + "StateObject"),
         ])
+        if stateless {
+            report.append(Finding(
+                message: "This \(holder) creates the object it marks `@ObservedObject`, so a new one replaces it whenever the "
+                    + "parent re-renders; it holds no state (no stored `var`), so nothing is lost, but `@StateObject` would make it once",
+                range: attribute.byteRange, fixes: [fix], loweredSeverity: .info))
+            return
+        }
         report.append(Finding(
             message: "This \(holder) creates the object it marks `@ObservedObject`, so a new one replaces it whenever the "
                 + "parent re-renders and its state is lost; use `@StateObject` to own it",
             range: attribute.byteRange, fixes: [fix]))
+    }
+
+    /// The object the property creates (`= LoginService()`, or its written type) is a workspace class
+    /// with no stored instance `var` and no `@Published` property: nothing in it can change.
+    static func objectIsStateless(_ variable: VariableDeclSyntax, in context: RuleContext) -> Bool {
+        let binding = variable.bindings.first
+        guard let written = binding?.typeAnnotation?.type.trimmedDescription
+                ?? binding?.initializer?.value.unwrapped.as(FunctionCallExprSyntax.self)?.calleeName,
+              let name = TypeNames.simpleIgnoringArguments(written), let declaration = context.declaration(of: name, ifKind: .class)
+        else { return false }
+        return !declaration.scope.properties.contains { $0.isStoredInstance && (!$0.isLet || $0.attributes.contains("Published")) }
     }
 
     /// The object's class (the property's written type) is declared in the workspace and has no
