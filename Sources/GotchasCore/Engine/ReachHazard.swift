@@ -295,6 +295,22 @@ extension WorkspaceIndex {
         return reach.pathsByKey[function] != nil ? function : nil
     }
 
+    /// A name a member uses that neither its type nor a free function declares: a member of a value
+    /// whose type the walk did not know (`amount.formattedCurrency(code)`). It means the one member of
+    /// that name declared in an extension of a type the workspace does not declare (`extension
+    /// Double`), when the workspace has exactly one and no other member of that name holds a hazard.
+    /// Only a name of several words (`formattedCurrency`, `en_date_from_string`): a one-word name
+    /// (`width`, `center`, `decode`) is as likely a system type's own member (`rect.width`).
+    private func extensionMemberKey(_ name: String) -> String? {
+        guard name.dropFirst().contains(where: { $0.isUppercase || $0 == "_" }),
+              let keys = reach.extensionKeysByMember[name], keys.count == 1, let key = keys.first(where: { _ in true }),
+              (reach.hazardKeysByMember[name] ?? []).allSatisfy({ $0 == key })
+        else { return nil }
+        let owner = FileIndex.owner(ofReachKey: key)
+        guard !owner.isEmpty, types[owner].map({ $0.kind == .extension }) ?? true else { return nil }
+        return key
+    }
+
     /// The one recorded `init` of `owner` whose parameters take the call's labels in order (`_` for
     /// an unlabeled argument), skipping only parameters with a default value; nil when none or
     /// several do (the compiler's choice between overloads is not guessed).
@@ -374,7 +390,8 @@ extension WorkspaceIndex {
         // `body` is never on the way: a member that reads another view's `body` does not run its work.
         for name in names.sorted() where name != "body" {
             let edge = FileIndex.dataArgument(ofEdge: name)
-            let next = edge.map { reachKey(owner: owner, name: $0.name) } ?? (name.contains(".") ? typedReachKey(name) : reachKey(owner: owner, name: name))
+            let next = edge.map { reachKey(owner: owner, name: $0.name) }
+                ?? (name.contains(".") ? typedReachKey(name) : reachKey(owner: owner, name: name) ?? extensionMemberKey(name))
             // The plain name of a method the code also passes data to is followed through its edge.
             if edge == nil, names.contains(where: { FileIndex.dataArgument(ofEdge: $0)?.name == name }) { continue }
             guard let next, next != key,

@@ -32,6 +32,26 @@ struct FormatterInBodyRule: Rule {
         useInstead: "a static, cached formatter",
         triggering: [
             RuleExample("""
+                struct BalanceHeader: View {
+                    let owed: [String: Double]
+                    var body: some View { Text(↓owedText) }
+                    var owedText: String {
+                        owed.map { code, amount in amount.formattedCurrency(code) }.joined(separator: " + ")
+                    }
+                }
+                """, note: "a computed property calling an extension's method on a value whose type it does not show", otherFiles: [
+                    "Double+Currency.swift": """
+                        extension Double {
+                            func formattedCurrency(_ code: String) -> String {
+                                let formatter = NumberFormatter()
+                                formatter.numberStyle = .currency
+                                formatter.currencyCode = code
+                                return formatter.string(from: NSNumber(value: self)) ?? ""
+                            }
+                        }
+                        """,
+                ]),
+            RuleExample("""
                 struct StoryHeader: View {
                     let story: Story
                     var body: some View {
@@ -251,6 +271,19 @@ struct FormatterInBodyRule: Rule {
                 ]),
         ],
         nonTriggering: [
+            RuleExample("""
+                struct CardLabel: View {
+                    let frame: CGRect
+                    var body: some View { Text(label) }
+                    var label: String { "\\(frame.width)" }
+                }
+                """, note: "a one-word member of a value (`frame.width`) is as likely the system type's own as an extension's", otherFiles: [
+                    "String+Width.swift": """
+                        extension String {
+                            func width(font: UIFont) -> CGFloat { let f = NumberFormatter(); return CGFloat(f.maximumFractionDigits) }
+                        }
+                        """,
+                ]),
             RuleExample("""
                 struct AccountPicker: View {
                     @ObservedObject var model: ShareModel
