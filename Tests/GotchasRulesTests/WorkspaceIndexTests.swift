@@ -55,10 +55,17 @@ import Testing
         index.remove(path: "Dates.swift")
         #expect(index.reachedHazard(from: target, kinds: [.formatter]) == nil)
         // Beyond the depth bound nothing is reached.
-        let chain = (1...4).map { "func f\($0)() -> String { f\($0 + 1)() }\n" }.joined() + "func f5() -> String { DateFormatter().string(from: .now) }\n"
+        let chain = (1...5).map { "func f\($0)() -> String { f\($0 + 1)() }\n" }.joined() + "func f6() -> String { DateFormatter().string(from: .now) }\n"
         let deep = WorkspaceIndex(files: [fileIndex("Chain.swift", chain)])
-        #expect(deep.reachedHazard(from: .member(owner: "", name: "f2"), kinds: [.formatter])?.steps == ["f2", "f3", "f4", "f5()"])
+        #expect(WorkspaceIndex.reachDepth == 4)
+        #expect(deep.reachedHazard(from: .member(owner: "", name: "f2"), kinds: [.formatter])?.steps == ["f2", "f3", "f4", "f5", "f6()"])
         #expect(deep.reachedHazard(from: .member(owner: "", name: "f1"), kinds: [.formatter]) == nil)
+        // `.named("grid")` (no base) is a static member of the inferred type, not the free function `named`.
+        let implicit = "func named(_ s: String) -> String { DateFormatter().string(from: .now) }\n"
+            + "struct Box { func frame() -> Int { measure(in: .named(\"grid\")) }; func label() -> String { named(\"x\") } }\n"
+        let spaces = WorkspaceIndex(files: [fileIndex("Box.swift", implicit)])
+        #expect(spaces.reachedHazard(from: .member(owner: "Box", name: "frame"), kinds: [.formatter]) == nil)
+        #expect(spaces.reachedHazard(from: .member(owner: "Box", name: "label"), kinds: [.formatter]) != nil)
     }
 
     /// The server's pull result IDs carry this digest: it must change when an answer the

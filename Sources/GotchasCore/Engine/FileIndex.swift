@@ -240,6 +240,11 @@ public struct FileIndex: Sendable, Codable {
     /// their changes announced: any file's built views or type facts may change the answer.
     static let viewTreeDependency = "view trees"
 
+    /// How `memberReach` holds a name used after a dot with no base (`.named("grid")`, `.screenW`): a
+    /// static member of the type the context infers, which only an extension's member can be.
+    static func implicitMemberKey(_ name: String) -> String { ".." + name }
+    static func isImplicitMemberKey(_ name: String) -> Bool { name.hasPrefix("..") }
+
     /// How `memberUses` holds a name used after a dot (`row.count` → `.count`).
     static func memberAccessKey(_ name: String) -> String { "." + name }
 

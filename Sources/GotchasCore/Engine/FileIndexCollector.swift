@@ -219,7 +219,9 @@ final class FileIndexCollector {
             // Asked only when the answer can change what is recorded (the walk up is not free).
             // A function passed by name to be kept (`Binding(get: load, set: save)`, `Button(action:
             // refresh)`) is not called by naming it.
-            noteReach(of: typedMember ?? member, from: owner,
+            // `.named("grid")` (no base) is a static member of the type the context infers: kept as
+            // `FileIndex.implicitMemberKey`, never the enclosing type's member or a free function.
+            noteReach(of: isImplicitMember ? FileIndex.implicitMemberKey(name) : typedMember ?? member, from: owner,
                       recordingName: (typedMember != nil || member.hasPrefix(".") || !isParameterOfEnclosingFunction(name))
                         && !reference.isPassedToRunLater
                         && !(context.execution == .elsewhere && (node.standsInNilCoalescingFallback || (mentionsMainThreadCheck && node.standsOffMainThreadOnly))))
@@ -477,7 +479,7 @@ final class FileIndexCollector {
     /// runs on an event.
     private func noteReach(of member: String, from owner: String, recordingName: @autoclosure () -> Bool = true) {
         guard context.execution != .deferred, context.callbackDepth == 0, let frame = reachFrame else { return }
-        let name = member.hasPrefix(".") ? String(member.dropFirst()) : member
+        let name = member.hasPrefix(".") && !FileIndex.isImplicitMemberKey(member) ? String(member.dropFirst()) : member
         let key = FileIndex.memberReachKey(owner: owner, member: Self.reachMember(of: frame))
         // A name the member already reaches needs no question: recording it again changes nothing.
         if entries.memberReach[key]?.contains(name) == true {

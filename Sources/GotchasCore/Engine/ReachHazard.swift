@@ -224,7 +224,7 @@ extension WorkspaceIndex {
     }
 
     /// How many calls deep a reach question follows members from the name asked about.
-    public static let reachDepth = 3
+    public static let reachDepth = 4
 
     /// The first hazard of one of `kinds` that the code `target` names reaches when it runs:
     /// its own code, or the members and free functions it calls or reads, up to `reachDepth`
@@ -391,7 +391,8 @@ extension WorkspaceIndex {
         for name in names.sorted() where name != "body" {
             let edge = FileIndex.dataArgument(ofEdge: name)
             let next = edge.map { reachKey(owner: owner, name: $0.name) }
-                ?? (name.contains(".") ? typedReachKey(name) : reachKey(owner: owner, name: name) ?? extensionMemberKey(name))
+                ?? (FileIndex.isImplicitMemberKey(name) ? extensionMemberKey(String(name.dropFirst(2)))
+                    : name.contains(".") ? typedReachKey(name) : reachKey(owner: owner, name: name) ?? extensionMemberKey(name))
             // The plain name of a method the code also passes data to is followed through its edge.
             if edge == nil, names.contains(where: { FileIndex.dataArgument(ofEdge: $0)?.name == name }) { continue }
             guard let next, next != key,

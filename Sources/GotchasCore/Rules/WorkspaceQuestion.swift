@@ -26,7 +26,7 @@ public enum WorkspaceQuestion: Int, Sendable, CaseIterable, Comparable {
         case .phonePortraitOnly: "whether the app is iPhone-only and portrait-only"
         case .buildsNavigationStack: "whether a view reachable from the content builds its own navigation stack"
         case .builtBesideTabView: "whether a type that builds the view also builds a `TabView`"
-        case .reachedHazard: "what the properties and functions the code calls do, up to three calls deep, in any file"
+        case .reachedHazard: "what the properties and functions the code calls do, up to four calls deep, in any file"
         case .elementEdits: "whether any file edits the collection's elements in place, or shrinks it"
         case .builtOnlyAsDestination: "whether a view type is built only as a pushed navigation destination"
         case .builtOnlyWhenShown: "whether a view type is built only when pushed or presented (a sheet, cover or popover)"
