@@ -79,14 +79,14 @@ struct MainActorServiceRule: Rule {
             RuleExample("""
                 @MainActor final class DocumentRepository {
                     private let session: URLSession
-                    init(session: URLSession) { self.session = session }
+                    init(session: URLSession? = nil) { self.session = session ?? URLSession(configuration: .ephemeral) }
                     func documents() async throws -> [Document] { try await Self.load(session) }
                     @concurrent nonisolated static func load(_ session: URLSession) async throws -> [Document] {
                         let (data, _) = try await session.data(from: endpoint)
                         return try JSONDecoder().decode([Document].self, from: data)
                     }
                 }
-                """, note: "the I/O is in a `nonisolated`/`@concurrent` member; a stored `URLSession` is no I/O"),
+                """, note: "the I/O is in a `nonisolated`/`@concurrent` member; a stored `URLSession`, or making one, is no I/O"),
             RuleExample("""
                 @MainActor final class ThemeService {
                     let label = "URLSession"
@@ -136,6 +136,13 @@ struct MainActorServiceRule: Rule {
     /// Code in a `Task.detached { }` runs off the actor. An awaited `URLSession` call
     /// (`try await URLSession.shared.data(for:)`) suspends while the transfer runs elsewhere: it
     /// counts (as `awaitedNetwork`) only when the class also decodes on the actor.
+    /// `URLSession(configuration: …)`: making a session object sends nothing.
+    static func makesSession(_ token: TokenSyntax) -> Bool {
+        guard token.text == "URLSession", let reference = token.parent?.as(DeclReferenceExprSyntax.self),
+              let call = reference.parent?.as(FunctionCallExprSyntax.self) else { return false }
+        return call.calledExpression.id == reference.id
+    }
+
     static func ioNamesOnTheMainActor(_ decl: ClassDeclSyntax) -> Set<String> {
         var found: Set<String> = []
         var awaitedNetwork = false, decodes = false
@@ -149,7 +156,7 @@ struct MainActorServiceRule: Rule {
                 if decoders.contains(token.text) { decodes = decodes || !isInDetachedTask(token) }
                 if ioNames.contains(token.text) && !(token.parent?.is(IdentifierTypeSyntax.self) ?? false)
                     && !(token.parent?.is(MemberTypeSyntax.self) ?? false) && !isCollectionLabel(token) && !isInDetachedTask(token)
-                    && !isFileSystemCheck(token) {
+                    && !isFileSystemCheck(token) && !makesSession(token) {
                     if token.text == "URLSession", token.isAwaitedInItsStatement { awaitedNetwork = true } else { found.insert(token.text) }
                 }
             }

@@ -171,6 +171,19 @@ struct DispatchQueueRule: Rule {
                 }
                 """, note: "a typing debounce: the work item is cancelled on the next keystroke"),
             RuleExample("""
+                @MainActor final class LogCopier {
+                    var copied = false
+                    private var resetTask: DispatchWorkItem?
+                    func copy() async {
+                        copied = true
+                        resetTask?.cancel()
+                        let work = DispatchWorkItem { self.copied = false }
+                        resetTask = work
+                        DispatchQueue.main.asyncAfter(deadline: .now() + 5, execute: work)
+                    }
+                }
+                """, note: "the work item is kept where the code cancels it: a reset the next copy replaces"),
+            RuleExample("""
                 struct ForwardSheet: View {
                     @Binding var isShown: Bool
                     var body: some View {
@@ -585,8 +598,19 @@ struct DispatchQueueRule: Rule {
               let name = argument.as(DeclReferenceExprSyntax.self)?.baseName.text ?? argument.selfMemberName,
               let declaration = WorkspaceRuleSupport.enclosingTypeDeclaration(Syntax(call))
         else { return false }
-        return WorkspaceRuleSupport.cancelledReceivers(in: declaration).contains { base in
-            base.as(DeclReferenceExprSyntax.self)?.baseName.text == name || base.selfMemberName == name
+        let cancelled = Set(WorkspaceRuleSupport.cancelledReceivers(in: declaration).compactMap { base in
+            base.as(DeclReferenceExprSyntax.self)?.baseName.text ?? base.selfMemberName
+        })
+        if cancelled.contains(name) { return true }
+        // `let work = DispatchWorkItem { … }; pending = work; …(execute: work)` with `pending?.cancel()`
+        // elsewhere: the item is kept where the code cancels it.
+        return declaration.tokens(viewMode: .sourceAccurate).contains { token in
+            guard token.text == name, let reference = token.parent?.as(DeclReferenceExprSyntax.self),
+                  let list = reference.parent?.as(ExprListSyntax.self), list.last?.id == reference.id,
+                  list.count == 3, list.dropFirst().first?.is(AssignmentExprSyntax.self) == true,
+                  let target = list.first.map(ExprSyntax.init)
+            else { return false }
+            return (target.as(DeclReferenceExprSyntax.self)?.baseName.text ?? target.selfMemberName).map(cancelled.contains) ?? false
         }
     }
 

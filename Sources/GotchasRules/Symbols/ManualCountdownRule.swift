@@ -127,6 +127,16 @@ struct ManualCountdownRule: CallRule {
         ],
         nonTriggering: [
             RuleExample("""
+                struct AnimatedEllipsis: View {
+                    var body: some View {
+                        TimelineView(.periodic(from: .now, by: 0.45)) { context in
+                            let step = Int(context.date.timeIntervalSinceReferenceDate / 0.45) % 3 + 1
+                            Text(String(repeating: ".", count: step))
+                        }
+                    }
+                }
+                """, note: "an animation's phase from one date's position, not the time between two dates"),
+            RuleExample("""
                 struct Bolus: View {
                     @State private var code = ""
                     @State private var isExpired = false
@@ -333,6 +343,9 @@ struct ManualCountdownRule: CallRule {
                 }
             }
         }
+        // `date.timeIntervalSinceReferenceDate`, `timeIntervalSince1970`: one date's position on a fixed
+        // scale (the phase of an animation, `% 3` dots), not the time between two dates.
+        mathText = mathText.replacingOccurrences(of: "timeIntervalSinceReferenceDate", with: "").replacingOccurrences(of: "timeIntervalSince1970", with: "")
         if dateDifferenceMarkers.contains(where: { mathText.contains($0) }) { return true }
         return mathText.contains("string(from:") && mathText.contains(" to:")
     }

@@ -71,6 +71,16 @@ struct WidgetStaticConfigIntentRule: CallRule {
         nonTriggering: [
             RuleExample("""
                 import WidgetKit
+                struct ComposeWidget: Widget {
+                    var body: some WidgetConfiguration {
+                        StaticConfiguration(kind: "compose", provider: Provider()) { entry in
+                            Button(intent: OpenComposerIntent()) { Text("New post") }
+                        }
+                    }
+                }
+                """, note: "the views show nothing of the entry (a launcher button): no reload can leave them stale"),
+            RuleExample("""
+                import WidgetKit
                 struct ToggleWidget: Widget {
                     var body: some WidgetConfiguration {
                         StaticConfiguration(kind: "t", provider: Provider()) { entry in
@@ -135,10 +145,23 @@ struct WidgetStaticConfigIntentRule: CallRule {
 
     static let calledNames: Set<String> = ["StaticConfiguration"]
 
+    /// The content closure never reads its entry: it is `_`, or its name appears nowhere in the body.
+    static func ignoresEntry(_ content: ClosureExprSyntax) -> Bool {
+        guard let entry = content.parameterNames.first else {
+            // `{ LauncherView() }` cannot compile (one parameter); `$0` unused is the same as `_`.
+            return !content.statements.tokens(viewMode: .sourceAccurate).contains { $0.text == "$0" }
+        }
+        if entry == "_" { return true }
+        return !content.statements.tokens(viewMode: .sourceAccurate).contains { $0.text == entry }
+    }
+
     func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
         guard call.calledExpression.is(DeclReferenceExprSyntax.self),
               let content = call.trailingClosure ?? call.argument(labeled: "content")?.expression.as(ClosureExprSyntax.self)
         else { return }
+        // `{ entry in LauncherView() }`, `{ _ in … }`: the views show nothing of the timeline, so no
+        // reload can leave them stale (a button that opens the app).
+        if Self.ignoresEntry(content) { return }
         var related: [RelatedLocation] = []
         if let direct = Self.intentControl(in: content) {
             related.append(RelatedLocation(path: context.path, range: direct.byteRange, message: "intent control"))
