@@ -148,7 +148,7 @@ public struct Linter: Sendable {
             let questions = LateQuestions(workspace: workspace, path: document.path, fileTypes: late.fileTypes, lexicalScope: decision.lexicalScope)
             let severity = configuration.userConfigured.contains(ruleIDs[decision.ruleIndex]) ? nil : configuration.severities[ruleIDs[decision.ruleIndex]]
             for var finding in decision.decide(questions) {
-                if let severity { finding.lowerIfUnused(decision.owners, effectiveSeverity: finding.severityOverride.map { max($0, severity) } ?? severity, asking: questions) }
+                if let severity, finding.level(atRuleSeverity: severity) == .warning { finding.lowerIfUnused(decision.owners, asking: questions) }
                 RuleWalker.withholdFixes(of: &finding, ruleRequirement: ruleRequirements[decision.ruleIndex].fix, availability: decision.availability)
                 if let diagnostic = diagnostic(for: finding, ofRule: decision.ruleIndex, in: document, suppressions: result.suppressions,
                                                configuration: configuration) {

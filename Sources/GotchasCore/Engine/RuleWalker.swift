@@ -242,9 +242,9 @@ final class RuleWalker: SyntaxAnyVisitor {
             if !scratch.isEmpty {
                 var owners: CodeOwners?
                 for var finding in scratch {
-                    if let severity = active.defaultSeverity, (finding.severityOverride.map { max($0, severity) } ?? severity) == .warning {
+                    if let severity = active.defaultSeverity, finding.level(atRuleSeverity: severity) == .warning {
                         if owners == nil { owners = CodeOwners(context) }
-                        finding.lowerIfUnused(owners ?? .none, effectiveSeverity: finding.severityOverride.map { max($0, severity) } ?? severity, asking: context)
+                        finding.lowerIfUnused(owners ?? .none, asking: context)
                     }
                     Self.withholdFixes(of: &finding, ruleRequirement: active.fixRequires, availability: context.availability)
                     findings.append((active.index, finding))

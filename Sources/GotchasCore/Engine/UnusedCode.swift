@@ -97,10 +97,14 @@ extension WorkspaceAsking {
 }
 
 extension Finding {
-    /// Lowers a warning in code nothing runs to info, saying why (`CodeOwners`).
-    mutating func lowerIfUnused(_ owners: CodeOwners, effectiveSeverity: Severity?, asking questions: some WorkspaceAsking) {
-        guard owners != .none, effectiveSeverity == .warning, (loweredSeverity ?? .warning) >= .warning,
-              let reason = questions.unusedCodeReason(owners)
+    /// The level the finding is reported at when its rule runs at `severity`, before its evidence
+    /// lowers it (`severityOverride` only raises).
+    func level(atRuleSeverity severity: Severity) -> Severity { severityOverride.map { max($0, severity) } ?? severity }
+
+    /// Lowers a warning (the caller checked `level(atRuleSeverity:)`) in code nothing runs to info,
+    /// saying why (`CodeOwners`).
+    mutating func lowerIfUnused(_ owners: CodeOwners, asking questions: some WorkspaceAsking) {
+        guard owners != .none, (loweredSeverity ?? .warning) >= .warning, let reason = questions.unusedCodeReason(owners)
         else { return }
         loweredSeverity = .info
         message += " (\(reason))"
