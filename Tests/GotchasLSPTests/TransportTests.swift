@@ -1,3 +1,4 @@
+import Foundation
 import GotchasCore
 import ServerTestSupport
 import Testing
@@ -122,5 +123,64 @@ import Testing
         let edit = minimalEdit(from: old, to: new)
         #expect(edit == TextEdit(range: 1..<5, replacement: "😁"))
         #expect(minimalEdit(from: old, to: old) == nil)
+    }
+}
+
+/// A reader or writer that outlives its opener's descriptor keeps to its own pipe, even when the
+/// number is given to another file (the next test's pipe, in a test process).
+@Suite struct ReusedDescriptorTests {
+    /// Makes a pipe, as (read end, write end).
+    private func makePipe() throws -> (Int32, Int32) {
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        return (ends[0], ends[1])
+    }
+
+    /// Everything readable on `fileDescriptor` until end of file.
+    private func readAll(_ fileDescriptor: Int32) -> [UInt8] {
+        var all: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return all }
+            all += buffer[0..<count]
+        }
+    }
+
+    // `dup2` replaces the number's file at once, as a reuse would, with no moment when the number
+    // is free for another test of this process to take.
+
+    @Test func inputReaderNeverReadsTheNumbersNextOwner() async throws {
+        let (oldRead, oldWrite) = try makePipe()
+        let chunks = InputReader.chunks(from: oldRead)
+        let (newRead, newWrite) = try makePipe()
+        try #require(dup2(newRead, oldRead) == oldRead)  // the opener's number now names another pipe
+        close(newRead)
+        close(oldWrite)
+        _ = Array("initialize".utf8).withUnsafeBytes { write(newWrite, $0.baseAddress, $0.count) }
+        close(newWrite)
+        var stolen: [UInt8] = []
+        for await chunk in chunks { stolen += chunk }  // ends: the reader's own pipe has no writer left
+        #expect(stolen.isEmpty)
+        #expect(readAll(oldRead) == Array("initialize".utf8))
+        close(oldRead)
+    }
+
+    @Test func writerNeverWritesToTheNumbersNextOwner() throws {
+        let (oldRead, oldWrite) = try makePipe()
+        let (newRead, newWrite) = try makePipe()
+        func writeLate() throws -> Bool {
+            let writer = MessageWriter(owning: try #require(OwnedDescriptor(duplicating: oldWrite)))
+            try #require(dup2(newWrite, oldWrite) == oldWrite)  // the opener's number now names another pipe
+            return writer.write(raw: Array("late".utf8))
+        }
+        #expect(try writeLate())
+        close(newWrite)
+        close(oldWrite)
+        #expect(readAll(newRead).isEmpty)  // the number's new owner got nothing
+        #expect(readAll(oldRead) == Array("late".utf8))  // the writer's own pipe got it, then end of file: it closed with the writer
+        close(newRead)
+        close(oldRead)
     }
 }

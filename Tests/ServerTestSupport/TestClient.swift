@@ -16,8 +16,6 @@ public actor TestClient {
     /// loaded by another build (a wait that succeeds ends as soon as its message arrives).
     public static let defaultTimeout: Duration = .seconds(90)
 
-    public let toServer = Pipe()
-    public let fromServer = Pipe()
     /// The server's input, for writes that must not wait for this actor (a saturated pool).
     public nonisolated let serverInput: FileHandle
     private let mailbox = Mailbox()
@@ -27,17 +25,32 @@ public actor TestClient {
     /// `linter`: the server's rules (default: the catalog's); `log`: the server's own log.
     public init(options: ServerOptions = ServerOptions(), linter: Linter? = nil,
                 log: ServerLog = ServerLog(fileDescriptor: FileHandle.nullDevice.fileDescriptor)) {
-        serverInput = toServer.fileHandleForWriting
-        let writer = MessageWriter(fileDescriptor: fromServer.fileHandleForWriting.fileDescriptor)
+        // Each end of the two pipes has one owner, who alone closes it: this client its input
+        // end, the server's input thread, the server's writer and this client's reader thread
+        // theirs. They outlive this client (a server that exited still has a thread between
+        // two reads), and a thread that read by a number this client had closed read the next
+        // test's pipe (OwnedDescriptor).
+        let toServer = Self.makePipe()
+        let fromServer = Self.makePipe()
+        serverInput = FileHandle(fileDescriptor: toServer.write, closeOnDealloc: true)
+        let writer = MessageWriter(owning: OwnedDescriptor(adopting: fromServer.write))
         let server = linter.map { LanguageServer(writer: writer, log: log, options: options, linter: $0) }
             ?? LanguageServer(writer: writer, log: log, options: options)
-        serverTask = server.start(input: InputReader.chunks(from: toServer.fileHandleForReading.fileDescriptor))
-        Self.startReading(fromServer.fileHandleForReading.fileDescriptor, into: mailbox)
+        serverTask = server.start(input: InputReader.chunks(reading: OwnedDescriptor(adopting: toServer.read)))
+        Self.startReading(OwnedDescriptor(adopting: fromServer.read), into: mailbox)
+    }
+
+    private static func makePipe() -> (read: Int32, write: Int32) {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { preconditionFailure("TestClient: pipe() failed: \(String(cString: strerror(errno)))") }
+        return (ends[0], ends[1])
     }
 
     /// Reads the server's output on a thread of its own until the server closes it.
-    private static func startReading(_ fileDescriptor: Int32, into mailbox: Mailbox) {
+    private static func startReading(_ owned: OwnedDescriptor, into mailbox: Mailbox) {
         let thread = Thread {
+            let fileDescriptor = owned.value
+            defer { withExtendedLifetime(owned) {} }
             var framer = MessageFramer()
             var buffer = [UInt8](repeating: 0, count: 64 * 1024)
             while true {
@@ -56,7 +69,7 @@ public actor TestClient {
     // MARK: Sending
 
     public func sendRaw(_ bytes: [UInt8]) {
-        toServer.fileHandleForWriting.write(Data(bytes))
+        serverInput.write(Data(bytes))
     }
 
     public func sendRaw(_ text: String) { sendRaw(Array(text.utf8)) }
@@ -200,5 +213,5 @@ public actor TestClient {
 
     public func exitStatus() async -> Int32 { await serverTask.value }
 
-    public func closeInput() { try? toServer.fileHandleForWriting.close() }
+    public func closeInput() { try? serverInput.close() }
 }

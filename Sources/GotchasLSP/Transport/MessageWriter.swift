@@ -4,8 +4,22 @@ import Foundation
 /// writes are already serialized; a write to a closed pipe is dropped (EPIPE), never fatal.
 public struct MessageWriter: Sendable {
     public let fileDescriptor: Int32
+    /// What `fileDescriptor` is, when the writer owns it.
+    private let owned: OwnedDescriptor?
 
-    public init(fileDescriptor: Int32) { self.fileDescriptor = fileDescriptor }
+    /// Writes to `fileDescriptor` itself, which must stay open as long as the writer is used
+    /// (standard output, a log file that lives as long as the process).
+    public init(fileDescriptor: Int32) {
+        self.fileDescriptor = fileDescriptor
+        owned = nil
+    }
+
+    /// Writes to `owned`, closed with the last copy of this writer: for a writer that may
+    /// outlive whoever made the descriptor (OwnedDescriptor).
+    public init(owning owned: OwnedDescriptor) {
+        self.owned = owned
+        fileDescriptor = owned.value
+    }
 
     public func write(_ message: Message) {
         write(raw: MessageFramer.frame(message.json.serialized))
