@@ -149,7 +149,8 @@ import Testing
         _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         let handle = try #require(FileHandle(forWritingAtPath: logPath))
         defer { try? handle.close() }
-        let client = TestClient(log: ServerLog(fileDescriptor: handle.fileDescriptor, keepsEveryLine: logIsAFile))
+        let log = ServerLog(owning: try #require(OwnedDescriptor(duplicating: handle.fileDescriptor)), keepsEveryLine: logIsAFile)
+        let client = TestClient(log: log)
         _ = try await client.initialize(folders: [folder.path])
         let initialized = try await client.notification("window/logMessage") { $0["params", "message"]?.stringValue?.hasPrefix("initialized: client") == true }
         #expect(initialized["params", "type"] == .int(MessageType.info.rawValue))

@@ -9,6 +9,8 @@ public struct ServerLog: Sendable {
     /// stderr line as one (Neovim's `:LspLog` says `[ERROR]`): informational lines go to
     /// the client as `window/logMessage` instead (`LanguageServer.logToClient`).
     let keepsEveryLine: Bool
+    /// What `fileDescriptor` is, when the log owns it (OwnedDescriptor).
+    private let owned: OwnedDescriptor?
 
     public init(fileDescriptor: Int32 = FileHandle.standardError.fileDescriptor) {
         self.init(fileDescriptor: fileDescriptor, keepsEveryLine: fileDescriptor != FileHandle.standardError.fileDescriptor)
@@ -17,12 +19,21 @@ public struct ServerLog: Sendable {
     init(fileDescriptor: Int32, keepsEveryLine: Bool) {
         self.fileDescriptor = fileDescriptor
         self.keepsEveryLine = keepsEveryLine
+        owned = nil
+    }
+
+    /// A log that writes to `owned` and closes it with its last copy: the server's tasks may log
+    /// after whoever made the log is gone.
+    public init(owning owned: OwnedDescriptor, keepsEveryLine: Bool = true) {
+        fileDescriptor = owned.value
+        self.keepsEveryLine = keepsEveryLine
+        self.owned = owned
     }
 
     /// Opens (appends to) a log file; falls back to stderr when it cannot be opened.
     public static func file(at path: String) -> ServerLog {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
-        return descriptor >= 0 ? ServerLog(fileDescriptor: descriptor) : ServerLog()
+        return descriptor >= 0 ? ServerLog(owning: OwnedDescriptor(adopting: descriptor)) : ServerLog()
     }
 
     public func callAsFunction(_ message: String) {
