@@ -505,7 +505,8 @@ enum WorkspaceRuleSupport {
         guard let member = expression.as(MemberAccessExprSyntax.self) else { return nil }
         let name = member.declName.baseName.text
         guard !TypeNames.startsUppercase(name) else { return nil }
-        guard let base = member.base else { return .staticMember(owner: nil, name: name) }
+        // `expense?.formattedAmount`, `item!.title`: the member of the value, optional or not.
+        guard let base = member.base?.withoutOptionalMark else { return .staticMember(owner: nil, name: name) }
         if let selfName = expression.selfMemberName { return .member(owner: owner, name: selfName) }
         // `InsulinFormatter.shared.string(x)`: a member of the instance a type's static member holds
         // (by convention, `shared`/`default` hold one of the type itself), when the workspace declares it.
@@ -513,25 +514,51 @@ enum WorkspaceRuleSupport {
            let type = instance.base?.as(DeclReferenceExprSyntax.self)?.baseName.text, TypeNames.startsUppercase(type) {
             return .typeNamedMember(type: type, scope: owner, name: name, sharedInstance: true)
         }
-        // `glucose.date.shortDateTime`: a value of a type the syntax does not tell; only a member of an
-        // extension of a system type can be meant (`WorkspaceIndex.reachedHazard`).
-        guard let baseName = base.as(DeclReferenceExprSyntax.self)?.baseName.text else {
+        guard let reference = base.as(DeclReferenceExprSyntax.self) else {
+            // `viewModel.expense?.formattedAmount`: property by property from a value whose type is declared.
+            if let chain = base.as(MemberAccessExprSyntax.self), chain.chainRootsInValue,
+               let (root, properties) = propertyPath(chain), let held = root, isPlainTypeName(held) {
+                return .propertyMember(type: held, scope: owner, properties: properties, name: name)
+            }
+            // `glucose.date.shortDateTime`, `items.first?.title`: a value of a type the syntax does not tell;
+            // only a member of an extension of a system type can be meant (`WorkspaceIndex.reachedHazard`).
             return .extensionMember(name: name)
         }
+        let baseName = reference.baseName.text
         // A type written by name: its simple name is the qualified one at the top level, where
         // extensions of system types (`extension CGFloat`) live (no look-up for every `Color.red`).
         if TypeNames.startsUppercase(baseName) { return .staticMember(owner: baseName, name: name) }
         // Only a type's name can name a declaration (`[Item]`, `Theme?` name none). A value whose type
         // this file does not tell (`if let text = story.text { text.formattedHTML() }`) is like a chain's:
-        // only a member of an extension of a system type can be meant. So for a longer chain of
-        // values (`model.notes.dataCount`: `notes` of the held model, an array).
-        guard let reference = base.as(DeclReferenceExprSyntax.self) else {
-            guard let chain = base.as(MemberAccessExprSyntax.self), chain.chainRootsInValue else { return nil }
-            return .extensionMember(name: name)
-        }
+        // only a member of an extension of a system type can be meant.
         guard let held = valueTypeName(of: reference, in: context) else { return .extensionMember(name: name) }
-        guard held.allSatisfy({ $0 == "." || $0 == "_" || $0.isLetter || $0.isNumber }) else { return nil }
+        guard isPlainTypeName(held) else { return nil }
         return .typeNamedMember(type: held, scope: owner, name: name, sharedInstance: false)
+
+        /// `viewModel.expense` (also `self.viewModel.expense`, `viewModel.expense?`): the declared type of the
+        /// value the chain starts from (nil when not known) and the property read on it: one, whose
+        /// declared type the workspace keeps as a fact of the root's type (`ReachTarget.propertyMember`).
+        func propertyPath(_ chain: MemberAccessExprSyntax) -> (String?, [String])? {
+            var properties: [String] = []
+            var current = ExprSyntax(chain)
+            while let step = current.as(MemberAccessExprSyntax.self), let next = step.base?.withoutOptionalMark {
+                let property = step.declName.baseName.text
+                guard step.declName.argumentNames == nil, properties.count < 2, !TypeNames.startsUppercase(property) else { return nil }
+                properties.insert(property, at: 0)
+                current = next
+            }
+            guard let root = current.as(DeclReferenceExprSyntax.self) else { return nil }
+            if root.baseName.tokenKind == .keyword(.self) {
+                guard properties.count == 2 else { return nil }
+                return (heldTypeName(of: properties.removeFirst(), in: context), properties)
+            }
+            return properties.count == 1 ? (valueTypeName(of: root, in: context), properties) : nil
+        }
+    }
+
+    /// A type name a reach question can carry: letters, digits, `_` and `.` (not `[Item]`, `Theme?`).
+    static func isPlainTypeName(_ name: String) -> Bool {
+        name.allSatisfy { $0 == "." || $0 == "_" || $0.isLetter || $0.isNumber }
     }
 
     /// "`rowTitle(for:)` calls `relativeTime(_:)` (in `Dates.swift`), which": the way from the
@@ -707,8 +734,9 @@ struct UncalledMethodCheck: Sendable {
 
     init(_ expression: ExprSyntax, in context: RuleContext) {
         isCalled = expression.parent?.as(FunctionCallExprSyntax.self).map { $0.calledExpression.id == expression.id } ?? false
+            || expression.inPlaceCallee != nil
         if let member = expression.as(MemberAccessExprSyntax.self), expression.selfMemberName == nil,
-           let base = member.base?.as(DeclReferenceExprSyntax.self) {
+           let base = member.base?.withoutOptionalMark.as(DeclReferenceExprSyntax.self) {
             owner = .value(typeName: WorkspaceRuleSupport.valueTypeName(of: base, in: context))
         } else if let type = context.enclosingType {
             owner = .enclosing(name: type.name, methodNames: type.methodNames)
@@ -733,6 +761,24 @@ struct UncalledMethodCheck: Sendable {
             return false
         }
     }
+}
+
+extension ExprSyntax {
+    /// The method of a collection that calls a function passed to it right away, once per element or
+    /// comparison (`keys.sorted(by: sortMonthYearStrings)`, `items.map(title)`): the name of that method,
+    /// when this expression is the function passed; nil elsewhere (`Button(action: refresh)` keeps it for later).
+    var inPlaceCallee: String? {
+        guard let argument = parent?.as(LabeledExprSyntax.self), let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
+              let callee = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
+              Self.callsPassedFunctionInPlace.contains(callee)
+        else { return nil }
+        return callee
+    }
+
+    static let callsPassedFunctionInPlace: Set<String> = [
+        "sorted", "sort", "map", "compactMap", "flatMap", "filter", "forEach", "reduce", "first", "last", "firstIndex",
+        "lastIndex", "contains", "allSatisfy", "min", "max", "partition", "removeAll", "drop", "prefix",
+    ]
 }
 
 extension MemberAccessExprSyntax {

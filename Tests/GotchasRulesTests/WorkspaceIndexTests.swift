@@ -120,6 +120,43 @@ import Testing
         }
     }
 
+    /// `model.expense?.formattedAmount`: the member of the type the held model's property is declared
+    /// to hold, in another file; the question round-trips through the cache's text form, and a file
+    /// asking it depends on the model's declaration (the property's type is its fact) and on reach.
+    @Test func aPropertysDeclaredTypeLeadsToItsMember() throws {
+        let header = """
+            struct Header: View {
+                @ObservedObject var model: ExpenseModel
+                var body: some View { Text(model.expense?.formattedAmount ?? "") }
+            }
+            """
+        let model = "final class ExpenseModel: ObservableObject { @Published var expense: Expense? }\n"
+        let expense = """
+            struct Expense {
+                var amount: Double
+                var formattedAmount: String { NumberFormatter().string(from: NSNumber(value: amount)) ?? "" }
+            }
+            struct Receipt { var formattedAmount: String { "" } }
+            """
+        var index = WorkspaceIndex(files: [fileIndex("Header.swift", header), fileIndex("Model.swift", model), fileIndex("Expense.swift", expense)])
+        let target = ReachTarget.propertyMember(type: "ExpenseModel", scope: "Header", properties: ["expense"], name: "formattedAmount")
+        let reached = try #require(index.reachedHazard(from: target, kinds: [.formatter]))
+        #expect(reached.path == "Expense.swift" && reached.hazard.detail == "NumberFormatter")
+        #expect(diagnostics("Header.swift", header, index, rule: "formatter-in-body").count == 1)
+        let queries = linter.lint(SourceDocument(path: "Header.swift", text: header), configuration: configuration, workspace: index).fileIndex.queries
+        let asked = queries.byRule.values.flatMap { $0 }.filter {
+            if case .reachedHazard(.propertyMember, _) = $0 { return true } else { return false }
+        }
+        #expect(!asked.isEmpty)
+        for query in asked { #expect(WorkspaceQueries.Query(key: query.key) == query) }
+        #expect(queries.names.isSuperset(of: ["ExpenseModel", FileIndex.reachDependency]))
+        // The property now holds a `Receipt`, whose member builds nothing: the header's file is a dependent.
+        let dependents = index.updateReturningDependents(fileIndex("Model.swift", model.replacingOccurrences(of: "Expense?", with: "Receipt?")))
+        #expect(dependents.contains("Header.swift"))
+        #expect(index.reachedHazard(from: target, kinds: [.formatter]) == nil)
+        #expect(diagnostics("Header.swift", header, index, rule: "formatter-in-body").isEmpty)
+    }
+
     @Test func aClassDeclaredInAnotherFileIsSeenWithARelatedLocation() throws {
         let workspace = WorkspaceIndex(files: [fileIndex("Models/Cart.swift", plainCart), fileIndex("CartView.swift", view)])
         let found = diagnostics("CartView.swift", view, workspace, rule: "state-non-observable-class")

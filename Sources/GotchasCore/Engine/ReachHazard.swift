@@ -141,11 +141,18 @@ public enum ReachTarget: Hashable, Sendable, Codable {
     /// whether `opacity` holds a hazard, not on every `extension Color` in the project (which would
     /// make `lint` run the file's rules again with the whole index).
     case typeNamedMember(type: String, scope: String, name: String, sharedInstance: Bool)
+    /// `viewModel.expense?.formattedAmount` with `viewModel` declared a `DetailsModel`: the member of
+    /// the type the last of `properties` is declared to hold, each property read on the one before,
+    /// starting from a value of `type` (as `typeNamedMember` resolves it). Where a type on the way is
+    /// not the workspace's own (`item.date.shortText`, a `Date`), the member is asked as
+    /// `extensionMember` is. A question depends on `type`'s declaration besides the reach facts
+    /// (`WorkspaceQueries.names`), so rules ask it with one property, whose declared type is `type`'s fact.
+    case propertyMember(type: String, scope: String, properties: [String], name: String)
 
     var name: String {
         switch self {
         case .member(_, let name), .staticMember(_, let name), .valueMember(_, let name), .extensionMember(let name),
-             .typeNamedMember(_, _, let name, _): name
+             .typeNamedMember(_, _, let name, _), .propertyMember(_, _, _, let name): name
         }
     }
 }
@@ -268,6 +275,19 @@ extension WorkspaceIndex {
                   !sharedInstance || types[owner].map({ $0.kind != .extension }) == true
             else { return nil }
             return reachedHazard(from: .valueMember(owner: owner, name: name), kinds: kinds)
+        case .propertyMember(let type, let scope, let properties, let name):
+            guard var owner = TypeMatching.chosen(type, among: qualifiedNames(matching: type), from: scope) else {
+                return reachedHazard(from: .extensionMember(name: name), kinds: kinds)
+            }
+            for property in properties {
+                // The type the property is declared to hold, looked up from the type declaring it.
+                guard let held = types[owner]?.properties.first(where: { $0.name == property && !$0.isStatic })?.reachTypeName
+                        .flatMap(TypeNames.simple),
+                      let next = TypeMatching.chosen(held, among: qualifiedNames(matching: held), from: owner)
+                else { return reachedHazard(from: .extensionMember(name: name), kinds: kinds) }
+                owner = next
+            }
+            return reachedHazard(from: .valueMember(owner: owner, name: name), kinds: kinds)
         case .extensionMember(let name):
             let keys = (reach.hazardKeysByMember[name] ?? []).union(reach.extensionKeysByMember[name] ?? []).sorted()
             var found: ReachedHazard?
@@ -302,7 +322,7 @@ extension WorkspaceIndex {
     /// Only a name of several words (`formattedCurrency`, `en_date_from_string`): a one-word name
     /// (`width`, `center`, `decode`) is as likely a system type's own member (`rect.width`).
     private func extensionMemberKey(_ name: String) -> String? {
-        guard name.dropFirst().contains(where: { $0.isUppercase || $0 == "_" }),
+        guard Self.isSeveralWords(name),
               let keys = reach.extensionKeysByMember[name], keys.count == 1, let key = keys.first(where: { _ in true }),
               (reach.hazardKeysByMember[name] ?? []).allSatisfy({ $0 == key })
         else { return nil }
@@ -346,6 +366,12 @@ extension WorkspaceIndex {
             }
         }
         return key
+    }
+
+    /// `formattedCurrency`, `en_date_from_string`: a name of several words, which a system type's own
+    /// members seldom share (unlike `width`, `center`, `decode`).
+    public static func isSeveralWords(_ name: String) -> Bool {
+        name.dropFirst().contains { $0.isUppercase || $0 == "_" }
     }
 
     /// `dataArgument`: the caller on the way passes the app's data at that position (`FileIndex.dataArgumentEdge`),

@@ -182,7 +182,11 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
     /// Every type name asked about, by any rule.
     public var names: Set<String> {
         byRule.values.reduce(into: Set<String>()) { names, queries in
-            for query in queries { if let name = query.name { names.insert(name) } }
+            for query in queries {
+                if let name = query.name { names.insert(name) }
+                // The property's declared type is a fact of the type declaring it.
+                if case .reachedHazard(.propertyMember(let type, _, _, _), _) = query { names.insert(type) }
+            }
         }
     }
 
@@ -289,6 +293,9 @@ extension WorkspaceQueries.Query {
                 case .valueMember(let owner, let name): "v " + owner + " " + name
                 case .extensionMember(let name): "e - " + name
                 case .typeNamedMember(let type, let scope, let name, let shared): (shared ? "p " : "t ") + type + " " + scope + " " + name
+                // Property names hold no `/` (nor a space).
+                case .propertyMember(let type, let scope, let properties, let name):
+                    "r " + type + " " + scope + " " + properties.joined(separator: "/") + " " + name
                 }
             }()
         case .menuContentOnly(let name): "n:" + name
@@ -334,7 +341,7 @@ extension WorkspaceQueries.Query {
             self = key.first == "m" ? .memberUsers(type, member: member) : .bodyReaches(type, member: member)
         case "h":
             let parts = name.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
-            guard parts.count == (["t", "p"].contains(parts.dropFirst().first) ? 5 : 4) else { return nil }
+            guard parts.count == (["t", "p"].contains(parts.dropFirst().first) ? 5 : parts.dropFirst().first == "r" ? 6 : 4) else { return nil }
             var kinds: [ReachHazard.Kind] = []
             for letter in parts[0] {
                 guard let kind = ReachHazard.Kind.allCases.first(where: { $0.letter == letter }) else { return nil }
@@ -348,6 +355,9 @@ extension WorkspaceQueries.Query {
             case "e": self = .reachedHazard(.extensionMember(name: parts[3]), kinds: kinds)
             case "t", "p":
                 self = .reachedHazard(.typeNamedMember(type: parts[2], scope: parts[3], name: parts[4], sharedInstance: parts[1] == "p"), kinds: kinds)
+            case "r":
+                self = .reachedHazard(.propertyMember(type: parts[2], scope: parts[3], properties: parts[4].split(separator: "/").map(String.init),
+                                                      name: parts[5]), kinds: kinds)
             default: return nil
             }
         case "s": self = .defaultIsolation

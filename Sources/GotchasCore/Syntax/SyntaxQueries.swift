@@ -118,6 +118,13 @@ extension ExprSyntax {
     }
 
     public var stringLiteralValue: String? { self.as(StringLiteralExprSyntax.self)?.plainValue }
+
+    /// `expense` for `expense?` or `expense!`: the value a member is read on, optional or not.
+    public var withoutOptionalMark: ExprSyntax {
+        if let chain = self.as(OptionalChainingExprSyntax.self) { return chain.expression.withoutOptionalMark }
+        if let force = self.as(ForceUnwrapExprSyntax.self) { return force.expression.withoutOptionalMark }
+        return self
+    }
 }
 
 extension StringLiteralExprSyntax {

@@ -32,6 +32,40 @@ struct FormatterInBodyRule: Rule {
         useInstead: "a static, cached formatter",
         triggering: [
             RuleExample("""
+                struct MonthList: View {
+                    @ObservedObject var model: ExpensesModel
+                    var body: some View {
+                        List(model.byMonth.keys.sorted(by: ↓sortMonthYearStrings), id: \\.self) { month in Text(month) }
+                    }
+                }
+                """, note: "a function handed to `sorted(by:)`, which calls it once per comparison", otherFiles: [
+                    "Dates.swift": """
+                        func sortMonthYearStrings(_ first: String, _ second: String) -> Bool {
+                            let formatter = DateFormatter()
+                            formatter.dateFormat = "MMMM yyyy"
+                            return (formatter.date(from: first) ?? .distantPast) < (formatter.date(from: second) ?? .distantPast)
+                        }
+                        """,
+                ]),
+            RuleExample("""
+                struct ExpenseHeader: View {
+                    @ObservedObject var model: ExpenseModel
+                    var body: some View { Text(↓model.expense?.formattedAmount ?? "0") }
+                }
+                """, note: "a property of a property of the held model, each declared in another file", otherFiles: [
+                    "Expense.swift": """
+                        final class ExpenseModel: ObservableObject { @Published var expense: Expense? }
+                        struct Expense {
+                            var amount: Double
+                            var formattedAmount: String {
+                                let formatter = NumberFormatter()
+                                formatter.numberStyle = .currency
+                                return formatter.string(from: NSNumber(value: amount)) ?? ""
+                            }
+                        }
+                        """,
+                ]),
+            RuleExample("""
                 struct BalanceHeader: View {
                     let owed: [String: Double]
                     var body: some View { Text(↓owedText) }
@@ -496,7 +530,9 @@ struct FormatterInBodyRule: Rule {
         if isOwn, let property = WorkspaceRuleSupport.enclosingProperty(named: expression.selfMemberName ?? name, in: context),
            !property.isComputed || property.isStatic { return }
         guard let target = WorkspaceRuleSupport.reachTarget(of: expression, in: context) else { return }
-        Self.decideReached(target, at: expression.byteRange, on: ("read", "reads it"), unlessUncalled: UncalledMethodCheck(expression, in: context), in: context)
+        // `keys.sorted(by: sortMonthYearStrings)`: the function runs once per element or comparison.
+        let use = expression.inPlaceCallee.map { ("call", "calls it through `\($0)`, once per element or comparison,") } ?? ("read", "reads it")
+        Self.decideReached(target, at: expression.byteRange, on: use, unlessUncalled: UncalledMethodCheck(expression, in: context), in: context)
     }
 
     /// `Text(markdown: s)`: the `init` of the type written by name that the call's labels name. Only

@@ -32,6 +32,56 @@ struct WorkInBodyRule: Rule {
         useInstead: "precomputed in the model",
         triggering: [
             RuleExample("""
+                struct PayersList: View {
+                    let expense: Expense
+                    var body: some View {
+                        ForEach(expense.payers, id: \\.self) { payer in
+                            let paid = expense.paidBy[payer] ?? 0
+                            Text("\\(payer) paid \\(↓paid.formattedCurrency(expense.currencyCode))")
+                        }
+                    }
+                }
+                """, note: "an extension's method of several words, on a local whose type the file does not show", otherFiles: [
+                    "Currency.swift": """
+                        struct Expense { var payers: [String]; var paidBy: [String: Double]; var currencyCode: String }
+                        struct Currency: Codable {
+                            var code: String
+                            static func all() -> [Currency] {
+                                guard let url = Bundle.main.url(forResource: "Currencies", withExtension: "json"),
+                                      let data = try? Data(contentsOf: url) else { return [] }
+                                return (try? JSONDecoder().decode([Currency].self, from: data)) ?? []
+                            }
+                        }
+                        extension Double {
+                            func formattedCurrency(_ code: String) -> String {
+                                let symbol = Currency.all().first { $0.code == code }?.code ?? code
+                                return symbol + String(self)
+                            }
+                        }
+                        """,
+                ]),
+            RuleExample("""
+                struct ExpenseInfo: View {
+                    @ObservedObject var model: ExpenseModel
+                    var expense: Expense? { model.expense }
+                    var body: some View { Text("Paid \\(↓expense?.formattedAmount ?? "nothing")") }
+                }
+                """, note: "a member of an optional property whose declared type the workspace has", otherFiles: [
+                    "Expense.swift": """
+                        final class ExpenseModel: ObservableObject { @Published var expense: Expense? }
+                        struct Expense {
+                            var amount: Double
+                            var currencyCode: String
+                            var formattedAmount: String {
+                                guard let url = Bundle.main.url(forResource: "Currencies", withExtension: "json"),
+                                      let data = try? Data(contentsOf: url),
+                                      let names = try? JSONDecoder().decode([String: String].self, from: data) else { return "" }
+                                return (names[currencyCode] ?? currencyCode) + String(amount)
+                            }
+                        }
+                        """,
+                ]),
+            RuleExample("""
                 struct PlaylistRow: View {
                     let playlist: Playlist
                     var body: some View {
@@ -887,12 +937,17 @@ struct WorkInBodyRule: Rule {
         // (`model.filteredPlugins` with `@EnvironmentObject var model`), on a parameter of the view
         // helper (`func preview(for image: Attachment)`: `image.uiImage`), on a row of a list over a
         // property whose element type is written (`ForEach(files) { file in … }`), or called on a type by name
-        // (`Store.activeGrants(for: id)`): resolving the type of every read in a body would cost
-        // more than the rare costly member it finds.
+        // (`Store.activeGrants(for: id)`), on a property of the view whose type is declared
+        // (`var expense: Expense?`: `expense?.formattedAmount`), or, on any value, a member of
+        // several words that only an extension of a system type declares (`paidAmount.formattedCurrency(code)`,
+        // asked by name): resolving the type of every read in a body would cost more than the rare
+        // costly member it finds.
         if !isRows, let member = expression.as(MemberAccessExprSyntax.self), expression.selfMemberName == nil,
-           let base = member.base?.as(DeclReferenceExprSyntax.self),
+           let base = member.base?.withoutOptionalMark.as(DeclReferenceExprSyntax.self),
            !Self.isHeldModel(base.baseName.text, in: context), !Self.isCalledOnType(member, base: base),
            !Self.isParameter(base.baseName.text, in: context),
+           WorkspaceRuleSupport.enclosingProperty(named: base.baseName.text, in: context)?.reachTypeName == nil,
+           !WorkspaceIndex.isSeveralWords(name),
            // One row of a list over the view's data (`ForEach(files) { file in … file.preview … }`).
            WorkspaceRuleSupport.rowElementTypeName(of: base, in: context) == nil { return }
         guard let target = WorkspaceRuleSupport.reachTarget(of: expression, in: context) else { return }

@@ -30,7 +30,7 @@ struct ObservedObjectOwnedRule: Rule {
         fix: .safe,
         // https://developer.apple.com/documentation/swiftui/stateobject.md (iOS 14, macOS 11, tvOS 14, watchOS 7, visionOS 1)
         requires: .os(iOS: OSVersion(14), macOS: OSVersion(11), tvOS: OSVersion(14), watchOS: OSVersion(7)),
-        triggers: ["ObservedObject"],
+        // No trigger text: a view that hands a new object to another view's `@ObservedObject` need not name the wrapper.
         triggering: [
             RuleExample("""
                 struct EngineInstall: View {
@@ -82,8 +82,50 @@ struct ObservedObjectOwnedRule: Rule {
                     var body: some View { Button("Move") { ToastManager.shared.show("Moved") } }
                 }
                 """, note: "never read: info, to remove it"),
+            RuleExample("""
+                struct NavigatorView: View {
+                    let url: URL
+                    var body: some View { ChangesView(model: ↓.init(url: url)) }
+                }
+                """, note: "`body` hands a new object to another view's `@ObservedObject`", otherFiles: [
+                    "ChangesView.swift": """
+                        final class ChangesModel: ObservableObject { @Published var files: [String] = []; init(url: URL) {} }
+                        struct ChangesView: View {
+                            @ObservedObject var model: ChangesModel
+                            var body: some View { Text("\\(model.files.count)") }
+                        }
+                        """,
+                ]),
         ],
         nonTriggering: [
+            RuleExample("""
+                struct NavigatorView: View {
+                    @StateObject private var changes = ChangesModel(url: URL(fileURLWithPath: "/"))
+                    var body: some View { ChangesView(model: changes) }
+                }
+                """, note: "the object is owned here and passed down", otherFiles: [
+                    "ChangesView.swift": """
+                        final class ChangesModel: ObservableObject { @Published var files: [String] = []; init(url: URL) {} }
+                        struct ChangesView: View {
+                            @ObservedObject var model: ChangesModel
+                            var body: some View { Text("\\(model.files.count)") }
+                        }
+                        """,
+                ]),
+            RuleExample("""
+                struct NavigatorView: View {
+                    let url: URL
+                    var body: some View { ChangesView(model: .init(url: url)) }
+                }
+                """, note: "the child owns what it is given (`@StateObject`)", otherFiles: [
+                    "ChangesView.swift": """
+                        final class ChangesModel: ObservableObject { @Published var files: [String] = []; init(url: URL) {} }
+                        struct ChangesView: View {
+                            @StateObject var model: ChangesModel
+                            var body: some View { Text("\\(model.files.count)") }
+                        }
+                        """,
+                ]),
             RuleExample("""
                 struct WorkspaceView: View {
                     @ObservedObject private var extensions = ExtensionData()
@@ -233,9 +275,13 @@ struct ObservedObjectOwnedRule: Rule {
                 ]),
         ])
 
-    static let nodeKinds: Set<SyntaxKind> = [.variableDecl]
+    static let nodeKinds: Set<SyntaxKind> = [.variableDecl, .functionCallExpr]
 
     func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
+        if let call = node.as(FunctionCallExprSyntax.self) {
+            checkNewObjectPassed(call, in: context, report: &report)
+            return
+        }
         let variable = node.cast(VariableDeclSyntax.self)
         guard let attribute = variable.attributes.lazy.compactMap({ $0.as(AttributeSyntax.self) }).first(where: { attribute in
             let name = attribute.attributeName.trimmedText
@@ -316,6 +362,35 @@ struct ObservedObjectOwnedRule: Rule {
             range: attribute.byteRange, fixes: [fix]))
     }
 
+    /// `ChangesView(model: .init(workspaceURL: url))` in rendered code, where `ChangesView` (in any
+    /// file) keeps `model` as `@ObservedObject`: every render of this view makes a new object, and the
+    /// child, which only observes it, loses its state each time.
+    private func checkNewObjectPassed(_ call: FunctionCallExprSyntax, in context: RuleContext, report: inout [Finding]) {
+        guard context.isInRenderPath, let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+              TypeNames.startsUppercase(callee)
+        else { return }
+        let created = call.arguments.filter { argument in
+            argument.label != nil && argument.expression.unwrapped.as(FunctionCallExprSyntax.self).map(Self.constructsObject) == true
+        }
+        guard !created.isEmpty else { return }
+        // An `App`'s body runs once for the process in practice; its scenes' roots are another matter.
+        if let type = context.enclosingType, type.inherits("App") || context.type(named: type.name)?.inherits("App") == true { return }
+        guard let child = context.declaration(of: callee)?.scope, child.isView else { return }
+        for argument in created {
+            guard let label = argument.label?.text, let property = child.property(named: label), !property.isStatic,
+                  property.attributes.contains("ObservedObject") || property.attributes.contains("SwiftUI.ObservedObject"),
+                  child.hasMemberwiseInitializer || child.initializerParameters.contains(label)
+            else { continue }
+            let object = property.inferredTypeName.map { "`\($0)`" } ?? "object"
+            let stateless = property.inferredTypeName.flatMap { context.declaration(of: $0, ifKind: .class) }.map(Self.holdsNoState) ?? false
+            report.append(Finding(
+                message: "`\(callee)` only observes `\(label)` (`@ObservedObject`), and this code makes a new \(object) for it on every render"
+                    + (stateless ? "; it holds no state, so nothing is lost, but one kept in a `@StateObject` here would be made once"
+                        : ", so its state is lost each time the view re-renders; keep one in a `@StateObject` here and pass that"),
+                range: argument.expression.byteRange, loweredSeverity: stateless ? .info : nil))
+        }
+    }
+
     /// The object the property creates (`= LoginService()`, or its written type) is a workspace class
     /// with no stored instance `var` and no `@Published` property: nothing in it can change.
     static func objectIsStateless(_ variable: VariableDeclSyntax, in context: RuleContext) -> Bool {
@@ -324,7 +399,12 @@ struct ObservedObjectOwnedRule: Rule {
                 ?? binding?.initializer?.value.unwrapped.as(FunctionCallExprSyntax.self)?.calleeName,
               let name = TypeNames.simpleIgnoringArguments(written), let declaration = context.declaration(of: name, ifKind: .class)
         else { return false }
-        return !declaration.scope.properties.contains { $0.isStoredInstance && (!$0.isLet || $0.attributes.contains("Published")) }
+        return holdsNoState(declaration)
+    }
+
+    /// A class with no stored instance `var` and no `@Published` property: nothing in it can change.
+    static func holdsNoState(_ declaration: TypeDeclaration) -> Bool {
+        !declaration.scope.properties.contains { $0.isStoredInstance && (!$0.isLet || $0.attributes.contains("Published")) }
     }
 
     /// The object's class (the property's written type) is declared in the workspace and has no

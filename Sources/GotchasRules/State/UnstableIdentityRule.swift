@@ -312,11 +312,12 @@ struct UnstableIdentityRule: CallRule {
         guard context.isInRenderPath, call.calledExpression.is(DeclReferenceExprSyntax.self),
               call.arguments.count == 1, let data = call.arguments.first, data.label == nil,
               let (made, element) = Self.rebuiltElements(data.expression, in: context),
-              let type = context.type(named: element),
-              let id = type.property(named: "id"), id.isStoredInstance, id.initializerCallee == "UUID"
+              let declaration = context.declaration(of: element),
+              let id = declaration.scope.property(named: "id"), id.isStoredInstance, id.initializerCallee == "UUID"
         else { return }
-        // A local made in `body`: where the values are made is where the fix goes.
-        var related: [RelatedLocation] = []
+        // Where the identity is made (a stored property: in the type's own declaration), and a local
+        // made in `body`: where the values are made is where the fix goes.
+        var related = [RelatedLocation(path: declaration.path, range: id.nameRange, message: "each new `\(element)` gets a new `id` here")]
         if let local = data.expression.unwrapped.as(DeclReferenceExprSyntax.self), let value = local.localInitializer(of: local.baseName.text) {
             related.append(RelatedLocation(path: context.path, range: value.byteRange, message: "`\(element)` values are made here on every render"))
         }
