@@ -770,15 +770,10 @@ extension ExprSyntax {
     var inPlaceCallee: String? {
         guard let argument = parent?.as(LabeledExprSyntax.self), let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
               let callee = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
-              Self.callsPassedFunctionInPlace.contains(callee)
+              ClosureRole.inlineCallees.contains(callee)
         else { return nil }
         return callee
     }
-
-    static let callsPassedFunctionInPlace: Set<String> = [
-        "sorted", "sort", "map", "compactMap", "flatMap", "filter", "forEach", "reduce", "first", "last", "firstIndex",
-        "lastIndex", "contains", "allSatisfy", "min", "max", "partition", "removeAll", "drop", "prefix",
-    ]
 }
 
 extension MemberAccessExprSyntax {

@@ -445,6 +445,19 @@ import Testing
         #expect(Self.severities(view, only: "work-in-body", otherFiles: service("userInfo")) == [.info])
         #expect(Self.severities(view, only: "work-in-body", otherFiles: service("UserDefaults.standard.data(forKey: \"u\") ?? Data()")) == [.info])
         #expect(Self.severities(view, only: "work-in-body", otherFiles: service("Data(contentsOf: URL.documentsDirectory.appending(path: \"u.json\"))")) == [.warning])
+        // Read through a property the type declares a `UserDefaults`, and a local.
+        let held = ["DefaultsService.swift": """
+            final class DefaultsService: ObservableObject {
+                private let store: UserDefaults
+                init() { store = UserDefaults.standard }
+                var mainUser: User? {
+                    let data = store.data(forKey: "user")
+                    if let data { return try? JSONDecoder().decode(User.self, from: data) }
+                    return nil
+                }
+            }
+            """]
+        #expect(Self.severities(view, only: "work-in-body", otherFiles: held) == [.info])
         // The text of an `@AppStorage` string, also through the condition that binds it; and per row.
         let text = ["Settings.swift": """
             final class Settings: ObservableObject {

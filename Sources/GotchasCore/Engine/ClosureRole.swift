@@ -43,8 +43,9 @@ public enum ClosureRole: Sendable, Equatable {
             || callee.unicodeScalars.first.map(CharacterSet.uppercase) == true
     }
 
-    /// Synchronous higher-order functions: their closures run as part of the expression.
-    static let inlineCallees: Set<String> = [
+    /// Synchronous higher-order functions: their closures (or a function passed instead) run as
+    /// part of the expression.
+    public static let inlineCallees: Set<String> = [
         "map", "compactMap", "flatMap", "filter", "sorted", "sort", "reduce", "forEach", "first", "last",
         "contains", "allSatisfy", "min", "max", "firstIndex", "lastIndex", "drop", "prefix", "partition",
         "removeAll", "count", "split", "lazy", "enumerated", "zip",
@@ -68,6 +69,8 @@ public enum ClosureRole: Sendable, Equatable {
     /// calls on an event, not content it renders.
     static func isCallbackLabel(_ label: String) -> Bool {
         if label.count > 2, label.hasPrefix("on"), label.unicodeScalars.dropFirst(2).first.map(CharacterSet.uppercase) == true { return true }
+        // `handleRemindTap:`, `handleTap:`: a handler named for its event.
+        if label.hasPrefix("handle"), label.unicodeScalars.dropFirst(6).first.map(CharacterSet.uppercase) == true { return true }
         return label.hasSuffix("Action") || label.hasSuffix("Handler")
     }
 

@@ -634,6 +634,13 @@ final class FileIndexCollector {
                call.arguments.first?.label?.text == "using", let base = member.base {
                 return isStoredValue(base, at: place, throughLocal: throughLocal)
             }
+            // `defaults.data(forKey: key)` with a property of the type declared a `UserDefaults`.
+            if let member = call.calledExpression.as(MemberAccessExprSyntax.self), call.arguments.first?.label?.text == "forKey",
+               let base = member.base, let name = base.as(DeclReferenceExprSyntax.self)?.baseName.text ?? base.selfMemberName,
+               let property = context.typeStack.last?.property(named: name),
+               property.typeName.map(TypeNames.strippingOptional) == "UserDefaults" || property.initializerCallee == "UserDefaults" {
+                return true
+            }
             if call.calleeName == "Data", call.arguments.count == 1, let text = call.arguments.first?.expression.as(MemberAccessExprSyntax.self),
                text.declName.baseName.text == "utf8", let base = text.base {
                 return isStoredValue(base, at: place, throughLocal: throughLocal)

@@ -950,6 +950,8 @@ struct WorkInBodyRule: Rule {
            !WorkspaceIndex.isSeveralWords(name),
            // One row of a list over the view's data (`ForEach(files) { file in … file.preview … }`).
            WorkspaceRuleSupport.rowElementTypeName(of: base, in: context) == nil { return }
+        // A sheet's or popover's content is built while it is shown, not with every render of this view.
+        if WorkspaceRuleSupport.isInPresentedContent(context) { return }
         guard let target = WorkspaceRuleSupport.reachTarget(of: expression, in: context) else { return }
         let kinds: Set<ReachHazard.Kind> = [.storeWork, .decoding, .fileRead, .regex, .textMeasurement, .systemQuery]
         guard var reached = context.reachedHazard(from: target, kinds: kinds.union([.collectionWork])) else { return }

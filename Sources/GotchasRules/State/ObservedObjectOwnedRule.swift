@@ -366,13 +366,14 @@ struct ObservedObjectOwnedRule: Rule {
     /// file) keeps `model` as `@ObservedObject`: every render of this view makes a new object, and the
     /// child, which only observes it, loses its state each time.
     private func checkNewObjectPassed(_ call: FunctionCallExprSyntax, in context: RuleContext, report: inout [Finding]) {
-        guard context.isInRenderPath, let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
-              TypeNames.startsUppercase(callee)
-        else { return }
-        let created = call.arguments.filter { argument in
-            argument.label != nil && argument.expression.unwrapped.as(FunctionCallExprSyntax.self).map(Self.constructsObject) == true
+        // The syntax first (most calls have no argument that makes an object), then where the call stands.
+        let makesObject = { (argument: LabeledExprSyntax) in
+            argument.label != nil && argument.expression.as(FunctionCallExprSyntax.self).map(Self.constructsObject) == true
         }
-        guard !created.isEmpty else { return }
+        guard call.arguments.contains(where: makesObject), let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+              TypeNames.startsUppercase(callee), context.isInRenderPath
+        else { return }
+        let created = call.arguments.filter(makesObject)
         // An `App`'s body runs once for the process in practice; its scenes' roots are another matter.
         if let type = context.enclosingType, type.inherits("App") || context.type(named: type.name)?.inherits("App") == true { return }
         guard let child = context.declaration(of: callee)?.scope, child.isView else { return }
@@ -386,7 +387,8 @@ struct ObservedObjectOwnedRule: Rule {
             report.append(Finding(
                 message: "`\(callee)` only observes `\(label)` (`@ObservedObject`), and this code makes a new \(object) for it on every render"
                     + (stateless ? "; it holds no state, so nothing is lost, but one kept in a `@StateObject` here would be made once"
-                        : ", so its state is lost each time the view re-renders; keep one in a `@StateObject` here and pass that"),
+                        : ", so its state is lost each time the view re-renders; keep one in a `@StateObject` here and pass that, "
+                            + "or let `\(callee)` own it (`@StateObject`)"),
                 range: argument.expression.byteRange, loweredSeverity: stateless ? .info : nil))
         }
     }

@@ -30,6 +30,24 @@ struct StateNotPrivateRule: Rule {
         triggers: ["State"],
         triggering: [
             RuleExample("""
+                struct AmountMarquee: View {
+                    @Binding var period: Int
+                    ↓@State var currentValue: Double
+                    var body: some View { Text("\\(currentValue * Double(period))") }
+                }
+                """, note: "a `@Binding` beside it, but the view never changes the state: the caller's ticking value is dropped",
+                otherFiles: ["Summary.swift": """
+                    struct Summary: View {
+                        @State private var period = 1
+                        let balance: (Date) -> Double
+                        var body: some View {
+                            TimelineView(.periodic(from: .now, by: 1)) { context in
+                                AmountMarquee(period: $period, currentValue: balance(context.date))
+                            }
+                        }
+                    }
+                    """]),
+            RuleExample("""
                 struct WatchHome: View {
                     ↓@State var isActive = false
                     private var healthStore = HealthStore()
@@ -447,20 +465,40 @@ struct StateNotPrivateRule: Rule {
             range: facts.attribute, fixes: fixes)]
     }
 
-    /// A draft the view may have been seeded with: it holds a way to hand the edited value back (a
-    /// closure, a `@Binding`), or its code writes the value back itself (`widget.size = size`, on an
+    /// A draft the view may have been seeded with: it edits the state and holds a way to hand the
+    /// edited value back (a closure, a `@Binding`), or its code writes the value back itself (`widget.size = size`, on an
     /// edit's end). Whether a caller seeds it is the workspace's to say (`SeededDraft.isSeeded`).
     static func seededDraft(_ variable: VariableDeclSyntax, in context: RuleContext) -> SeededDraft? {
         guard let view = context.enclosingType, let members = variable.parent?.parent?.as(MemberBlockItemListSyntax.self),
               let name = variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
         else { return nil }
-        let holdsWayBack = members.contains { member in
-            guard let property = member.decl.as(VariableDeclSyntax.self), property.id != variable.id else { return false }
-            if property.attributes.contains("Binding") { return true }
-            return property.bindings.contains { $0.typeAnnotation.map { WorkspaceRuleSupport.isWayBack($0.type) } ?? false }
-        }
-        guard holdsWayBack || Self.writesBack(name, in: members, of: context.document) else { return nil }
+        // The properties that hand a value back: a `@Binding`, a closure (`onSave: (Forward) -> Void`).
+        let wayBack: Set<String> = Set(members.compactMap { member -> String? in
+            guard let property = member.decl.as(VariableDeclSyntax.self), property.id != variable.id,
+                  property.attributes.contains("Binding")
+                    || property.bindings.contains(where: { $0.typeAnnotation.map { WorkspaceRuleSupport.isWayBack($0.type) } ?? false })
+            else { return nil }
+            return property.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+        })
+        // A draft is edited, or handed back (`onSave(forward)`): state the view only reads is a copy of
+        // the caller's value, whatever else the view hands back (`@Binding var period` beside `@State var balance`).
+        guard (!wayBack.isEmpty && (isWrittenByView(name, variable) || Self.handsBack(name, through: wayBack, in: members)))
+                || Self.writesBack(name, in: members, of: context.document)
+        else { return nil }
         return SeededDraft(name: name, view: view.name, takenByInitializer: view.initializerParameters.contains(name))
+    }
+
+    /// Some member passes the value of `name` to a call of one of `wayBack` (`onSave(forward)`).
+    static func handsBack(_ name: String, through wayBack: Set<String>, in members: MemberBlockItemListSyntax) -> Bool {
+        members.contains { member in
+            member.decl.tokens(viewMode: .sourceAccurate).contains { token in
+                guard token.text == name, let reference = token.parent?.as(DeclReferenceExprSyntax.self),
+                      let call = reference.parent?.as(LabeledExprSyntax.self)?.parent?.parent?.as(FunctionCallExprSyntax.self),
+                      let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text ?? call.calledExpression.selfMemberName
+                else { return false }
+                return wayBack.contains(callee)
+            }
+        }
     }
 
     /// A draft property (`seededDraft`) and how a caller could seed it.
