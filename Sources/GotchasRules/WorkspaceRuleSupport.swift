@@ -516,7 +516,9 @@ enum WorkspaceRuleSupport {
         }
         guard let reference = base.as(DeclReferenceExprSyntax.self) else {
             // `viewModel.expense?.formattedAmount`: property by property from a value whose type is declared.
-            if let chain = base.as(MemberAccessExprSyntax.self), chain.chainRootsInValue,
+            // (`propertyPath` looks at most three steps up a chain: a read of every link of a long chain
+            // would otherwise walk the whole chain each time.)
+            if let chain = base.as(MemberAccessExprSyntax.self),
                let (root, properties) = propertyPath(chain), let held = root, isPlainTypeName(held) {
                 return .propertyMember(type: held, scope: owner, properties: properties, name: name)
             }
@@ -547,7 +549,7 @@ enum WorkspaceRuleSupport {
                 properties.insert(property, at: 0)
                 current = next
             }
-            guard let root = current.as(DeclReferenceExprSyntax.self) else { return nil }
+            guard let root = current.as(DeclReferenceExprSyntax.self), !TypeNames.startsUppercase(root.baseName.text) else { return nil }
             if root.baseName.tokenKind == .keyword(.self) {
                 guard properties.count == 2 else { return nil }
                 return (heldTypeName(of: properties.removeFirst(), in: context), properties)

@@ -125,6 +125,18 @@ struct StateNotPrivateRule: Rule {
         ],
         nonTriggering: [
             RuleExample("""
+                struct EventScreen: View {
+                    @State var event: Event
+                    let onDeletion: (Int) -> Void
+                    var body: some View { Text(event.title).refreshable { await refresh() } }
+                }
+                private extension EventScreen {
+                    func refresh() async { event = await Event.load(event.id) }
+                }
+                """, note: "a seeded draft the view refreshes itself, in an extension in the same file", otherFiles: [
+                    "Events.swift": "struct Events: View {\n    let event: Event\n    var body: some View { EventScreen(event: event) { _ in } }\n}",
+                ]),
+            RuleExample("""
                 struct Collapsible: View {
                     @State var label: String
                     var body: some View { Text(label) }
@@ -340,7 +352,7 @@ struct StateNotPrivateRule: Rule {
     /// `name = …`, `name += …`, `self.name = …`, `name.toggle()`/`.append(…)`/`.remove…`, or `$name`
     /// in the declaration's members other than its initializers.
     static func isWrittenByView(_ name: String, _ variable: VariableDeclSyntax) -> Bool {
-        guard let members = variable.parent?.parent?.as(MemberBlockItemListSyntax.self) else { return false }
+        let members = ownAndExtensionMembers(around: variable)
         let mutating: Set<String> = ["toggle", "append", "insert", "remove", "removeAll", "removeFirst", "removeLast", "sort", "shuffle"]
         for member in members where !member.decl.is(InitializerDeclSyntax.self) && member.decl.id != variable.id {
             for token in member.decl.tokens(viewMode: .sourceAccurate) {
@@ -361,6 +373,20 @@ struct StateNotPrivateRule: Rule {
             }
         }
         return false
+    }
+
+    /// The members of the type declaring `variable` and of its extensions at the top level of the same
+    /// file (`private extension EventScreen { func refresh() { event = … } }`).
+    static func ownAndExtensionMembers(around variable: VariableDeclSyntax) -> [MemberBlockItemSyntax] {
+        guard let members = variable.parent?.parent?.as(MemberBlockItemListSyntax.self) else { return [] }
+        var all = Array(members)
+        guard let type = members.parent?.parent?.asProtocol(NamedDeclSyntax.self)?.name.text,
+              let file = variable.root.as(SourceFileSyntax.self) else { return all }
+        for statement in file.statements {
+            guard let extensionDecl = statement.item.as(ExtensionDeclSyntax.self), extensionDecl.extendedType.trimmedDescription == type else { continue }
+            all += extensionDecl.memberBlock.members
+        }
+        return all
     }
 
     /// The name of a stored property without a wrapper that is `private`/`fileprivate` and is
@@ -480,16 +506,19 @@ struct StateNotPrivateRule: Rule {
             else { return nil }
             return property.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
         })
-        // A draft is edited, or handed back (`onSave(forward)`): state the view only reads is a copy of
-        // the caller's value, whatever else the view hands back (`@Binding var period` beside `@State var balance`).
-        guard (!wayBack.isEmpty && (isWrittenByView(name, variable) || Self.handsBack(name, through: wayBack, in: members)))
+        // A draft is seeded on purpose by the view's own `init`, edited, or handed back (`onSave(forward)`):
+        // state the view only reads, through the memberwise initializer, is a copy of the caller's value,
+        // whatever else the view hands back (`@Binding var period` beside `@State var balance`).
+        let takenByInitializer = view.initializerParameters.contains(name)
+        guard (!wayBack.isEmpty && (takenByInitializer || isWrittenByView(name, variable)
+                                    || Self.handsBack(name, through: wayBack, in: Self.ownAndExtensionMembers(around: variable))))
                 || Self.writesBack(name, in: members, of: context.document)
         else { return nil }
-        return SeededDraft(name: name, view: view.name, takenByInitializer: view.initializerParameters.contains(name))
+        return SeededDraft(name: name, view: view.name, takenByInitializer: takenByInitializer)
     }
 
     /// Some member passes the value of `name` to a call of one of `wayBack` (`onSave(forward)`).
-    static func handsBack(_ name: String, through wayBack: Set<String>, in members: MemberBlockItemListSyntax) -> Bool {
+    static func handsBack(_ name: String, through wayBack: Set<String>, in members: [MemberBlockItemSyntax]) -> Bool {
         members.contains { member in
             member.decl.tokens(viewMode: .sourceAccurate).contains { token in
                 guard token.text == name, let reference = token.parent?.as(DeclReferenceExprSyntax.self),
