@@ -88,13 +88,7 @@ struct ObservedObjectOwnedRule: Rule {
                     var body: some View { ChangesView(model: ↓.init(url: url)) }
                 }
                 """, note: "`body` hands a new object to another view's `@ObservedObject`", otherFiles: [
-                    "ChangesView.swift": """
-                        final class ChangesModel: ObservableObject { @Published var files: [String] = []; init(url: URL) {} }
-                        struct ChangesView: View {
-                            @ObservedObject var model: ChangesModel
-                            var body: some View { Text("\\(model.files.count)") }
-                        }
-                        """,
+                    "ChangesView.swift": Self.changesView(wrapper: "ObservedObject"),
                 ]),
         ],
         nonTriggering: [
@@ -104,13 +98,7 @@ struct ObservedObjectOwnedRule: Rule {
                     var body: some View { ChangesView(model: changes) }
                 }
                 """, note: "the object is owned here and passed down", otherFiles: [
-                    "ChangesView.swift": """
-                        final class ChangesModel: ObservableObject { @Published var files: [String] = []; init(url: URL) {} }
-                        struct ChangesView: View {
-                            @ObservedObject var model: ChangesModel
-                            var body: some View { Text("\\(model.files.count)") }
-                        }
-                        """,
+                    "ChangesView.swift": Self.changesView(wrapper: "ObservedObject"),
                 ]),
             RuleExample("""
                 struct NavigatorView: View {
@@ -118,13 +106,7 @@ struct ObservedObjectOwnedRule: Rule {
                     var body: some View { ChangesView(model: .init(url: url)) }
                 }
                 """, note: "the child owns what it is given (`@StateObject`)", otherFiles: [
-                    "ChangesView.swift": """
-                        final class ChangesModel: ObservableObject { @Published var files: [String] = []; init(url: URL) {} }
-                        struct ChangesView: View {
-                            @StateObject var model: ChangesModel
-                            var body: some View { Text("\\(model.files.count)") }
-                        }
-                        """,
+                    "ChangesView.swift": Self.changesView(wrapper: "StateObject"),
                 ]),
             RuleExample("""
                 struct WorkspaceView: View {
@@ -274,6 +256,17 @@ struct ObservedObjectOwnedRule: Rule {
                     "Root.swift": "struct Root: View { let shared: ProfileModel; var body: some View { ProfileView(model: shared) } }",
                 ]),
         ])
+
+    /// The other file of the examples of a new object handed to a child view: the child keeps it with `wrapper`.
+    static func changesView(wrapper: String) -> String {
+        """
+        final class ChangesModel: ObservableObject { @Published var files: [String] = []; init(url: URL) {} }
+        struct ChangesView: View {
+            @\(wrapper) var model: ChangesModel
+            var body: some View { Text("\\(model.files.count)") }
+        }
+        """
+    }
 
     static let nodeKinds: Set<SyntaxKind> = [.variableDecl, .functionCallExpr]
 
