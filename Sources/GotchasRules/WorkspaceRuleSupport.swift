@@ -122,6 +122,12 @@ enum WorkspaceRuleSupport {
 
     /// A view: it conforms to `View` itself, or through a protocol of the workspace that refines
     /// it (`struct RootView: BaseView` with `protocol BaseView: View`).
+    /// The code stands in the `App` (its conformance may be declared in another file).
+    static func standsInApp(_ context: RuleContext) -> Bool {
+        guard let type = context.enclosingType else { return false }
+        return type.inherits("App") || context.type(named: type.name)?.inherits("App") == true
+    }
+
     static func isView(_ type: TypeScope, in context: some WorkspaceAsking) -> Bool {
         type.isView || someAncestor(of: type, kinds: [.protocol], in: context) { $0.isView }
     }
@@ -519,8 +525,8 @@ enum WorkspaceRuleSupport {
             // (`propertyPath` looks at most three steps up a chain: a read of every link of a long chain
             // would otherwise walk the whole chain each time.)
             if let chain = base.as(MemberAccessExprSyntax.self),
-               let (root, properties) = propertyPath(chain), let held = root, isPlainTypeName(held) {
-                return .propertyMember(type: held, scope: owner, properties: properties, name: name)
+               let (root, property) = propertyPath(chain), let held = root, isPlainTypeName(held) {
+                return .propertyMember(type: held, scope: owner, property: property, name: name)
             }
             // `glucose.date.shortDateTime`, `items.first?.title`: a value of a type the syntax does not tell;
             // only a member of an extension of a system type can be meant (`WorkspaceIndex.reachedHazard`).
@@ -540,7 +546,7 @@ enum WorkspaceRuleSupport {
         /// `viewModel.expense` (also `self.viewModel.expense`, `viewModel.expense?`): the declared type of the
         /// value the chain starts from (nil when not known) and the property read on it: one, whose
         /// declared type the workspace keeps as a fact of the root's type (`ReachTarget.propertyMember`).
-        func propertyPath(_ chain: MemberAccessExprSyntax) -> (String?, [String])? {
+        func propertyPath(_ chain: MemberAccessExprSyntax) -> (String?, String)? {
             var properties: [String] = []
             var current = ExprSyntax(chain)
             while let step = current.as(MemberAccessExprSyntax.self), let next = step.base?.withoutOptionalMark {
@@ -552,9 +558,9 @@ enum WorkspaceRuleSupport {
             guard let root = current.as(DeclReferenceExprSyntax.self), !TypeNames.startsUppercase(root.baseName.text) else { return nil }
             if root.baseName.tokenKind == .keyword(.self) {
                 guard properties.count == 2 else { return nil }
-                return (heldTypeName(of: properties.removeFirst(), in: context), properties)
+                return (heldTypeName(of: properties[0], in: context), properties[1])
             }
-            return properties.count == 1 ? (valueTypeName(of: root, in: context), properties) : nil
+            return properties.count == 1 ? (valueTypeName(of: root, in: context), properties[0]) : nil
         }
     }
 
@@ -681,7 +687,7 @@ enum WorkspaceRuleSupport {
             guard token.text == "cancel", let access = token.parent?.parent?.as(MemberAccessExprSyntax.self),
                   access.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == access.id, let base = access.base
             else { return nil }
-            return base.as(OptionalChainingExprSyntax.self)?.expression ?? base
+            return base.withoutOptionalMark
         }
     }
 
@@ -778,16 +784,3 @@ extension ExprSyntax {
     }
 }
 
-extension MemberAccessExprSyntax {
-    /// `model.notes`, `self.model.notes`: a chain of member reads rooted in a value (a lowercase
-    /// name or `self`), not in a type (`Store.shared`) or a call.
-    var chainRootsInValue: Bool {
-        var current = ExprSyntax(self)
-        while let member = current.as(MemberAccessExprSyntax.self) {
-            guard let base = member.base else { return false }
-            current = base
-        }
-        guard let root = current.as(DeclReferenceExprSyntax.self) else { return false }
-        return root.baseName.tokenKind == .keyword(.self) || !TypeNames.startsUppercase(root.baseName.text)
-    }
-}

@@ -35,6 +35,32 @@ import Testing
         #expect(again.map { document.lineColumn(ofByte: $0.range.lowerBound, encoding: .utf8).line } == [6, 8])  // zero-based
     }
 
+    /// Rows whose values are made on every render: the finding at the list names where the `id = UUID()`
+    /// is made, in the element type's own file, and the local that makes the values.
+    @Test func rebuiltElementsNameWhereTheirIdentityIsMade() throws {
+        let code = """
+            struct Sidebar: View {
+                var body: some View {
+                    let items = ["Inbox", "Sent"].map { MenuItem(title: $0) }
+                    List { ForEach(items) { item in Row(item: item) } }
+                }
+            }
+            """
+        let other = ["MenuItem.swift": """
+            struct MenuItem: Identifiable {
+                let id = UUID()
+                let title: String
+            }
+            struct Row: View { let item: MenuItem; @State private var hovered = false; var body: some View { Text(item.title) } }
+            """]
+        let finding = try #require(RuleHarness.lint(code, only: "unstable-identity", otherFiles: other).first)
+        let made = try #require(finding.related.first { $0.message.contains("gets a new `id` here") })
+        #expect(made.path.hasSuffix("MenuItem.swift"))
+        let document = SourceDocument(path: "MenuItem.swift", text: other["MenuItem.swift"]!)
+        #expect(document.text(in: made.range) == "id")
+        #expect(finding.related.contains { $0.message.contains("made here on every render") })
+    }
+
     /// An app's view that imports WidgetKit only to reload timelines is app code; a widget's view
     /// (a timeline entry in the file) is widget code.
     @Test func aWidgetCenterCallDoesNotMakeAnAppViewWidgetCode() {

@@ -139,7 +139,7 @@ import Testing
             struct Receipt { var formattedAmount: String { "" } }
             """
         var index = WorkspaceIndex(files: [fileIndex("Header.swift", header), fileIndex("Model.swift", model), fileIndex("Expense.swift", expense)])
-        let target = ReachTarget.propertyMember(type: "ExpenseModel", scope: "Header", properties: ["expense"], name: "formattedAmount")
+        let target = ReachTarget.propertyMember(type: "ExpenseModel", scope: "Header", property: "expense", name: "formattedAmount")
         let reached = try #require(index.reachedHazard(from: target, kinds: [.formatter]))
         #expect(reached.path == "Expense.swift" && reached.hazard.detail == "NumberFormatter")
         #expect(diagnostics("Header.swift", header, index, rule: "formatter-in-body").count == 1)

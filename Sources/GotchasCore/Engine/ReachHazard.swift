@@ -142,12 +142,11 @@ public enum ReachTarget: Hashable, Sendable, Codable {
     /// make `lint` run the file's rules again with the whole index).
     case typeNamedMember(type: String, scope: String, name: String, sharedInstance: Bool)
     /// `viewModel.expense?.formattedAmount` with `viewModel` declared a `DetailsModel`: the member of
-    /// the type the last of `properties` is declared to hold, each property read on the one before,
-    /// starting from a value of `type` (as `typeNamedMember` resolves it). Where a type on the way is
-    /// not the workspace's own (`item.date.shortText`, a `Date`), the member is asked as
-    /// `extensionMember` is. A question depends on `type`'s declaration besides the reach facts
-    /// (`WorkspaceQueries.names`), so rules ask it with one property, whose declared type is `type`'s fact.
-    case propertyMember(type: String, scope: String, properties: [String], name: String)
+    /// the type `property` is declared to hold in `type` (resolved as `typeNamedMember` resolves it).
+    /// Where either type is not the workspace's own (`item.date.shortText`, a `Date`), the member is
+    /// asked as `extensionMember` is. One property only: its declared type is a fact of `type`, which
+    /// the question depends on besides the reach facts (`WorkspaceQueries.names`).
+    case propertyMember(type: String, scope: String, property: String, name: String)
 
     var name: String {
         switch self {
@@ -275,19 +274,14 @@ extension WorkspaceIndex {
                   !sharedInstance || types[owner].map({ $0.kind != .extension }) == true
             else { return nil }
             return reachedHazard(from: .valueMember(owner: owner, name: name), kinds: kinds)
-        case .propertyMember(let type, let scope, let properties, let name):
-            guard var owner = TypeMatching.chosen(type, among: qualifiedNames(matching: type), from: scope) else {
-                return reachedHazard(from: .extensionMember(name: name), kinds: kinds)
-            }
-            for property in properties {
-                // The type the property is declared to hold, looked up from the type declaring it.
-                guard let held = types[owner]?.properties.first(where: { $0.name == property && !$0.isStatic })?.reachTypeName
-                        .flatMap(TypeNames.simple),
-                      let next = TypeMatching.chosen(held, among: qualifiedNames(matching: held), from: owner)
-                else { return reachedHazard(from: .extensionMember(name: name), kinds: kinds) }
-                owner = next
-            }
-            return reachedHazard(from: .valueMember(owner: owner, name: name), kinds: kinds)
+        case .propertyMember(let type, let scope, let property, let name):
+            // The type the property is declared to hold, looked up from the type declaring it.
+            guard let owner = TypeMatching.chosen(type, among: qualifiedNames(matching: type), from: scope),
+                  let held = types[owner]?.properties.first(where: { $0.name == property && !$0.isStatic })?.reachTypeName
+                      .flatMap(TypeNames.simple),
+                  let heldOwner = TypeMatching.chosen(held, among: qualifiedNames(matching: held), from: owner)
+            else { return reachedHazard(from: .extensionMember(name: name), kinds: kinds) }
+            return reachedHazard(from: .valueMember(owner: heldOwner, name: name), kinds: kinds)
         case .extensionMember(let name):
             let keys = (reach.hazardKeysByMember[name] ?? []).union(reach.extensionKeysByMember[name] ?? []).sorted()
             var found: ReachedHazard?

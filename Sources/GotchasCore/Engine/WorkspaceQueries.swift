@@ -293,9 +293,7 @@ extension WorkspaceQueries.Query {
                 case .valueMember(let owner, let name): "v " + owner + " " + name
                 case .extensionMember(let name): "e - " + name
                 case .typeNamedMember(let type, let scope, let name, let shared): (shared ? "p " : "t ") + type + " " + scope + " " + name
-                // Property names hold no `/` (nor a space).
-                case .propertyMember(let type, let scope, let properties, let name):
-                    "r " + type + " " + scope + " " + properties.joined(separator: "/") + " " + name
+                case .propertyMember(let type, let scope, let property, let name): "r " + type + " " + scope + " " + property + " " + name
                 }
             }()
         case .menuContentOnly(let name): "n:" + name
@@ -341,7 +339,8 @@ extension WorkspaceQueries.Query {
             self = key.first == "m" ? .memberUsers(type, member: member) : .bodyReaches(type, member: member)
         case "h":
             let parts = name.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
-            guard parts.count == (["t", "p"].contains(parts.dropFirst().first) ? 5 : parts.dropFirst().first == "r" ? 6 : 4) else { return nil }
+            // Kinds, the target's letter, then its fields: `r` has four, `t` and `p` three, the others two.
+            guard parts.count == 2 + (["r": 4, "t": 3, "p": 3][parts.dropFirst().first ?? ""] ?? 2) else { return nil }
             var kinds: [ReachHazard.Kind] = []
             for letter in parts[0] {
                 guard let kind = ReachHazard.Kind.allCases.first(where: { $0.letter == letter }) else { return nil }
@@ -355,9 +354,7 @@ extension WorkspaceQueries.Query {
             case "e": self = .reachedHazard(.extensionMember(name: parts[3]), kinds: kinds)
             case "t", "p":
                 self = .reachedHazard(.typeNamedMember(type: parts[2], scope: parts[3], name: parts[4], sharedInstance: parts[1] == "p"), kinds: kinds)
-            case "r":
-                self = .reachedHazard(.propertyMember(type: parts[2], scope: parts[3], properties: parts[4].split(separator: "/").map(String.init),
-                                                      name: parts[5]), kinds: kinds)
+            case "r": self = .reachedHazard(.propertyMember(type: parts[2], scope: parts[3], property: parts[4], name: parts[5]), kinds: kinds)
             default: return nil
             }
         case "s": self = .defaultIsolation

@@ -306,6 +306,21 @@ struct FormatterInBodyRule: Rule {
         ],
         nonTriggering: [
             RuleExample("""
+                struct ReceiptHeader: View {
+                    @ObservedObject var model: ReceiptModel
+                    var body: some View { Text(model.receipt?.formattedAmount ?? "0") }
+                }
+                """, note: "the property's declared type decides which member is read: `Receipt`'s builds nothing, `Expense`'s does", otherFiles: [
+                    "Models.swift": """
+                        final class ReceiptModel: ObservableObject { @Published var receipt: Receipt? }
+                        struct Receipt { var amount: Double; var formattedAmount: String { "\\(amount)" } }
+                        struct Expense {
+                            var amount: Double
+                            var formattedAmount: String { NumberFormatter().string(from: NSNumber(value: amount)) ?? "" }
+                        }
+                        """,
+                ]),
+            RuleExample("""
                 struct CardLabel: View {
                     let frame: CGRect
                     var body: some View { Text(label) }

@@ -514,6 +514,25 @@ struct WorkInBodyRule: Rule {
         ],
         nonTriggering: [
             RuleExample("""
+                struct TotalRow: View {
+                    let amounts: [Double]
+                    var body: some View {
+                        let total = amounts.reduce(0, +)
+                        Text(total.display)
+                    }
+                }
+                """, note: "a one-word member on a local is as likely the system type's own: not asked by name", otherFiles: [
+                    "Double+Display.swift": """
+                        extension Double {
+                            var display: String {
+                                guard let url = Bundle.main.url(forResource: "Currencies", withExtension: "json"),
+                                      let data = try? Data(contentsOf: url) else { return "" }
+                                return String(data.count) + String(self)
+                            }
+                        }
+                        """,
+                ]),
+            RuleExample("""
                 enum Tab: CaseIterable { case devices, data, settings, user
                     static var visible: [Tab] { allCases.filter { $0 != .settings }.filter { $0 != .user } }
                 }

@@ -313,7 +313,7 @@ struct TaskInInitRule: CallRule {
             // one instance in a static property (`static let shared = SourceManager()`). Nothing starts twice.
             if Self.isConstructedOnce(context) { return }
             // An `App`'s init: `App` is main-actor isolated and SwiftUI creates it once.
-            if let type = context.enclosingType, type.inherits("App") || context.type(named: type.name)?.inherits("App") == true { return }
+            if WorkspaceRuleSupport.standsInApp(context) { return }
             // A subclass (`super.init()`): its isolation comes from a superclass the workspace may not
             // declare (a UIKit controller is `@MainActor`), so "nonisolated" cannot be claimed.
             if Self.callsSuperInit(call) { return }

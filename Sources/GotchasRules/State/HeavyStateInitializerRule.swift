@@ -379,7 +379,7 @@ struct HeavyStateInitializerRule: Rule {
         // `@NSApplicationDelegateAdaptor` makes once) is not a view's state.
         guard !creations.isEmpty, let view = context.enclosingView, !context.isBuiltOnlyByApps(view.name) else { return }
         // The `App` itself is made once, by the system: its state's initial value runs once.
-        if let type = context.enclosingType, type.inherits("App") || context.type(named: type.name)?.inherits("App") == true { return }
+        if WorkspaceRuleSupport.standsInApp(context) { return }
         // A view only previews build (a preview host) is made once per preview, by no parent.
         if WorkspaceRuleSupport.isPreviewOnly(context, at: node) { return }
         // Pushed or presented only: the view is made again only when the view that pushes or

@@ -293,7 +293,7 @@ struct ObservedObjectOwnedRule: Rule {
         // The `@main` `App` is created once for the process, and its `init` often hands the object
         // to others: no parent re-creates it, and `@StateObject` would give those others another
         // instance. Its kind may come from a conformance declared in another file.
-        if type.inherits("App") || context.type(named: type.name)?.inherits("App") == true { return }
+        if WorkspaceRuleSupport.standsInApp(context) { return }
         // The root of a hosting controller (`NSHostingController(rootView: WorkspaceView())`) is made once by
         // its host: no SwiftUI parent re-creates it. (A scene's root is re-created with its `App`'s body.)
         if type.isView, context.isBuiltOnlyByApps(type.name),
@@ -314,8 +314,7 @@ struct ObservedObjectOwnedRule: Rule {
         // The view's own `init` uses the object (`viewModel.bind(uri: uri)`): a `@StateObject` is not
         // installed yet there, so the init would configure a throwaway instance. The observed object
         // made per view value is what this code relies on.
-        if createdByInitializer, let type = context.enclosingType, type.kind == .struct,
-           !(type.inherits("App") || context.type(named: type.name)?.inherits("App") == true) {
+        if createdByInitializer {
             report.append(Finding(
                 message: "This \(holder)'s `init` creates the object it marks `@ObservedObject`, so a new one replaces it whenever the "
                     + "parent re-renders and its state is lost; own it with `@StateObject` (`_model = StateObject(wrappedValue: …)` in the `init`)",
@@ -368,7 +367,7 @@ struct ObservedObjectOwnedRule: Rule {
         else { return }
         let created = call.arguments.filter(makesObject)
         // An `App`'s body runs once for the process in practice; its scenes' roots are another matter.
-        if let type = context.enclosingType, type.inherits("App") || context.type(named: type.name)?.inherits("App") == true { return }
+        if WorkspaceRuleSupport.standsInApp(context) { return }
         guard let child = context.declaration(of: callee)?.scope, child.isView else { return }
         for argument in created {
             guard let label = argument.label?.text, let property = child.property(named: label), !property.isStatic,
