@@ -82,13 +82,39 @@ extension RuleContext: WorkspaceAsking {
         let questions = LateQuestions(workspace: workspace, path: path, fileTypes: fileTypes, lexicalScope: lexicalScope)
         lateFindings.append(contentsOf: decide(questions))
         if collectsLateDecisions {
+            lateDecisions.append(LateDecision(ruleIndex: activeRule, availability: availability, lexicalScope: lexicalScope,
+                                              owners: CodeOwners(self), decide: decide))
+        }
+        recordLate(questions)
+    }
+
+    /// Lowers `finding` of the active rule where nothing runs this code (`Finding.lowerIfUnused`),
+    /// asking as a late decision does. With `collectsLateDecisions`, a finding the walk reported
+    /// (`walked`) becomes a late decision of its own, holding the finding as it was: a finished
+    /// index then lowers it again without the tree (otherwise every warning in a view would be
+    /// walked again, for "does any code build this view"). Returns true when the finding is now
+    /// a late decision's.
+    func lowerAsLateDecision(_ finding: inout Finding, owners: CodeOwners, walked: Bool) -> Bool {
+        if collectsLateDecisions, walked {
+            let reported = finding
+            lateDecisions.append(LateDecision(ruleIndex: activeRule, availability: availability, lexicalScope: lexicalScope,
+                                              owners: owners, decide: { _ in [reported] }))
+        }
+        let questions = LateQuestions(workspace: workspace, path: path, fileTypes: fileTypes, lexicalScope: lexicalScope)
+        finding.lowerIfUnused(owners, asking: questions)
+        recordLate(questions)
+        return collectsLateDecisions
+    }
+
+    /// Records what a late decision asked: as late questions (with `collectsLateDecisions`), and
+    /// among all the questions.
+    private func recordLate(_ questions: LateQuestions) {
+        if collectsLateDecisions {
             for query in questions.asked where lateQueries[activeRule]?.contains(query) != true {
                 // Among the questions, and no late decision asked it: the walk did, before.
                 if queries[activeRule]?.contains(query) == true { lateQueriesAlsoWalked[activeRule, default: []].insert(query) }
                 lateQueries[activeRule, default: []].insert(query)
             }
-            lateDecisions.append(LateDecision(ruleIndex: activeRule, availability: availability, lexicalScope: lexicalScope,
-                                              owners: CodeOwners(self), decide: decide))
         }
         queries[activeRule, default: []].formUnion(questions.asked)
     }

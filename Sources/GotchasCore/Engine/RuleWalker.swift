@@ -234,24 +234,28 @@ final class RuleWalker: SyntaxAnyVisitor {
             context.activeRule = active.index
             active.rule.check(node, in: context, report: &scratch)
             // What the check's late decisions reported comes after what it reported itself.
-            let lateCount = context.collectsLateDecisions ? context.lateFindings.count : 0
+            let walked = scratch.count
             if !context.lateFindings.isEmpty {
                 scratch.append(contentsOf: context.lateFindings)
                 context.lateFindings.removeAll(keepingCapacity: true)
             }
             if !scratch.isEmpty {
                 var owners: CodeOwners?
-                for var finding in scratch {
+                for (position, var finding) in scratch.enumerated() {
+                    var isLate = context.collectsLateDecisions && position >= walked
                     if let severity = active.defaultSeverity, finding.level(atRuleSeverity: severity) == .warning {
                         if owners == nil { owners = CodeOwners(context) }
-                        finding.lowerIfUnused(owners ?? .none, asking: context)
+                        // Whether anything runs this code is a question of the workspace only.
+                        if let owners, owners != .none {
+                            isLate = context.lowerAsLateDecision(&finding, owners: owners, walked: position < walked) || isLate
+                        }
                     }
                     Self.withholdFixes(of: &finding, ruleRequirement: active.fixRequires, availability: context.availability)
                     findings.append((active.index, finding))
+                    if isLate { lateFindingIndices.insert(findings.count - 1) }
                 }
                 scratch.removeAll(keepingCapacity: true)
             }
-            if lateCount > 0 { lateFindingIndices.formUnion(findings.count - lateCount..<findings.count) }
         }
     }
 
