@@ -200,6 +200,9 @@ extension TypeSyntax {
         // Toolbar content is built with the view that shows it, on each of its renders.
         return text == "some View" || text == "some SwiftUI.View" || text == "AnyView" || text == "some ToolbarContent"
     }
+
+    /// True for `T?` and `T!`: a `var` of such a type starts as `nil` without an initializer.
+    public var isOptionalSugar: Bool { `is`(OptionalTypeSyntax.self) || `is`(ImplicitlyUnwrappedOptionalTypeSyntax.self) }
 }
 
 extension TokenSyntax {

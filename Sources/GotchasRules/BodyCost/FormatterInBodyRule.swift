@@ -288,6 +288,13 @@ struct FormatterInBodyRule: Rule {
                 }
                 """, note: "a stored property of a view is created again each time the parent re-creates the view"),
             RuleExample("""
+                struct DateLabel: View {
+                    @State private var formatter: DateFormatter = ↓DateFormatter()
+                    let date: Date
+                    var body: some View { Text(formatter.string(from: date)) }
+                }
+                """, note: "`@State`'s initial value is made with every view value; all but the first are thrown away"),
+            RuleExample("""
                 struct MessageRow: View {
                     let message: Message
                     var body: some View {
@@ -431,13 +438,6 @@ struct FormatterInBodyRule: Rule {
                     var body: some View { Text(Self.formatter.string(from: date)) }
                 }
                 """, note: "a static, cached formatter"),
-            RuleExample("""
-                struct RowView: View {
-                    @State private var formatter = NumberFormatter()
-                    let value: Double
-                    var body: some View { Text(formatter.string(for: value) ?? "") }
-                }
-                """, note: "a property wrapper's initial value: the rules about `@State` initializers look at it"),
             RuleExample("""
                 struct TimeLabel: View {
                     let date: Date
@@ -606,10 +606,13 @@ struct FormatterInBodyRule: Rule {
     }
 
     func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
-        if isInStoredViewProperty(call, context) {
+        if let property = storedViewProperty(call, context) {
             guard let type = call.constructedTypeName, Self.formatterTypes.contains(type) else { return }
+            let place = property == .state
+                ? "in `@State`'s initial value is created again each time the parent re-creates this view, and every one after the first is thrown away"
+                : "in a view's stored property is created again each time the parent re-creates this view"
             report.append(Finding(
-                message: "`\(type)()` in a view's stored property is created again each time the parent re-creates this view (every time the parent's `body` runs); keep one in a `static let` or use `Text(_:format:)` with a FormatStyle",
+                message: "`\(type)()` \(place) (every time the parent's `body` runs); keep one in a `static let` or use `Text(_:format:)` with a FormatStyle",
                 // Once per render of the parent, as a formatter built once in one view's `body`.
                 range: call.byteRange, loweredSeverity: .info))
             return
@@ -636,21 +639,25 @@ struct FormatterInBodyRule: Rule {
         report.append(Finding(message: message, range: call.byteRange, loweredSeverity: Self.drawnOnUpdateOnly(context) || !perRow ? .info : nil))
     }
 
-    /// `let formatter = DateFormatter()` as a stored instance property of a view (no property
-    /// wrapper: `@State` keeps its first value, and its initializer is another rule's matter): a
+    /// How a stored view property holding the formatter is declared.
+    private enum StoredProperty { case plain, state }
+
+    /// `let formatter = DateFormatter()` as a stored instance property of a view, plain or `@State`: a
     /// view value is created by each evaluation of its parent's `body`, and its initializer with
-    /// it. Not a scene's root (an `App` builds it once).
-    private func isInStoredViewProperty(_ call: FunctionCallExprSyntax, _ context: RuleContext) -> Bool {
+    /// it (`@State` keeps the first value and drops the others; `@StateObject`'s initial value is an
+    /// autoclosure, run once, and no other wrapper is asked). Not a scene's root (an `App` builds it once).
+    private func storedViewProperty(_ call: FunctionCallExprSyntax, _ context: RuleContext) -> StoredProperty? {
         guard context.execution == .elsewhere, context.isInViewType,
               let frame = context.enclosingFunction, frame.kind == .property, context.functionStack.count == 1,
-              let variable = frame.node.as(VariableDeclSyntax.self), variable.attributes.isEmpty,
+              let variable = frame.node.as(VariableDeclSyntax.self),
+              variable.attributes.isEmpty || variable.attributes.names == ["State"] || variable.attributes.names == ["SwiftUI.State"],
               !variable.modifiers.contains("static"), !variable.modifiers.contains("class"), !variable.modifiers.contains("lazy"),
               variable.bindings.allSatisfy({ $0.accessorBlock?.isComputed != true }),
               let value = variable.bindings.first?.initializer?.value.unwrapped.as(FunctionCallExprSyntax.self),
               value.id == call.id || Self.isMadeByCalledClosure(call, value: value),
-              let view = context.enclosingType
-        else { return false }
-        return !context.isBuiltOnlyByApps(view.name)
+              let view = context.enclosingType, !context.isBuiltOnlyByApps(view.name)
+        else { return nil }
+        return variable.attributes.isEmpty ? .plain : .state
     }
 
     /// `let formatter: DateFormatter = { let f = DateFormatter(); …; return f }()`: the property's

@@ -197,7 +197,7 @@ struct NonisolatedDefaultValueRule: Rule {
             if let binding = variable.bindings.first, variable.bindings.count == 1, binding.initializer == nil {
                 // `static var x: T?` is implicitly nil; a `let` needs it written (otherwise no fix: a
                 // `static var` without a value does not compile to begin with).
-                if let type = binding.typeAnnotation?.type, type.is(OptionalTypeSyntax.self) || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+                if let type = binding.typeAnnotation?.type, type.isOptionalSugar {
                     edits.append(.insert(" = nil", at: type.endPositionBeforeTrailingTrivia.utf8Offset))
                     fixes.append(Fix(title: "Make it `nonisolated static let`", applicability: .unsafe, edits: edits))
                 }

@@ -80,7 +80,7 @@ struct EnvironmentObservableNonOptionalRule: Rule {
               variable.bindings.count == 1, let binding = variable.bindings.first
         else { return }
         if let type = binding.typeAnnotation?.type {
-            if type.is(OptionalTypeSyntax.self) || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return }
+            if type.isOptionalSugar { return }
             if let generic = type.as(IdentifierTypeSyntax.self), generic.name.text == "Optional" { return }
         }
         let model = base.trimmedText

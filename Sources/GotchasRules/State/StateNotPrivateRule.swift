@@ -64,6 +64,14 @@ struct StateNotPrivateRule: Rule {
                 """, note: "a view a hosting controller shows is app code, not only a preview's", otherFiles: [
                     "ShareViewController.swift": "final class ShareViewController: UIViewController { let host = UIHostingController(rootView: ShareView()) }",
                 ]),
+            RuleExample("""
+                struct LibraryView: View {
+                    ↓@State var selection: Item.ID?
+                    var body: some View { Text(selection == nil ? "None" : "Selected") }
+                }
+                """, note: "an optional starts as `nil`: callers build the view without passing it (info), as `LibraryView()` does", otherFiles: [
+                    "App.swift": "@main struct LibraryApp: App { var body: some Scene { WindowGroup { LibraryView() } } }",
+                ]),
             """
             struct Counter: View {
                 ↓@State var count = 0
@@ -323,7 +331,7 @@ struct StateNotPrivateRule: Rule {
             fix: Self.privateFix(of: variable, in: context),
             closedByOwnInitializer: closedByOwnInitializer,
             memberwiseClosedBy: Self.memberwiseClosedBy(variable),
-            hasInitialValue: variable.bindings.allSatisfy { $0.initializer != nil },
+            hasInitialValue: variable.bindings.allSatisfy { $0.initializer != nil || $0.typeAnnotation?.type.isOptionalSugar == true },
             isWrittenByView: variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)
                 .map { Self.isWrittenByView($0.identifier.text, variable) } ?? false)
         context.decideLater { Self.decide(facts, asking: $0) }
