@@ -449,6 +449,8 @@ import Testing
         let workspace = Workspace(ruleID: "observed-object-owned", code: view, others: [
             "ProfileModel.swift": Self.profileModel,
             "Host.swift": "import SwiftUI\n@MainActor final class Host {\n    let view = ProfileView()\n    func pullToRefresh() { view.refresh() }\n}",
+            // A parent view builds it too: its re-renders make a new object (built only by `Host`, none would).
+            "Profiles.swift": "import SwiftUI\nstruct Profiles: View {\n    var body: some View { ProfileView() }\n}",
         ])
         #expect(try await workspace.errors() == [])
         let naive = view.replacingOccurrences(of: "@ObservedObject", with: "@StateObject")
@@ -482,6 +484,7 @@ import Testing
         let workspace = Workspace(ruleID: "observed-object-owned", code: view, others: [
             "ProfileModel.swift": Self.profileModel,
             "Host.swift": "import SwiftUI\n@MainActor final class Host {\n    let view = ProfileView()\n    func pullToRefresh() { view.model.reload() }\n}",
+            "Profiles.swift": "import SwiftUI\nstruct Profiles: View {\n    var body: some View { ProfileView() }\n}",
         ])
         #expect(try await workspace.errors() == [])
         #expect(try await workspace.errors(view.replacingOccurrences(of: "@ObservedObject", with: "@StateObject")) == [])

@@ -284,7 +284,7 @@ import Testing
         let previews = "#Preview { ContentView() }\n#Preview { RowMenu() }\n"
         let workspace = WorkspaceIndex(files: [fileIndex("App.swift", app), fileIndex("Row.swift", menu),
                                                fileIndex("Views.swift", views), fileIndex("Previews.swift", previews)])
-        #expect(workspace.isBuiltOnlyByApps("ContentView"))
+        #expect(workspace.isBuiltByNoParentView("ContentView"))
         #expect(workspace.isBuiltOnlyAsMenuContent("RowMenu"))
         #expect(!workspace.isBuiltOnlyByPreviews("ContentView"))
     }
@@ -320,7 +320,7 @@ import Testing
             for name in names {
                 #expect(workspace.isBuiltOnlyAsMenuContent(name)
                         == scan(workspace, name, previews: false) { FileIndex.builtViewsOwner(ofKey: $0).isMenuContent })
-                #expect(workspace.isBuiltOnlyByApps(name) == scan(workspace, name, previews: false) {
+                #expect(workspace.isBuiltByNoParentView(name) == scan(workspace, name, previews: false) {
                     workspace.types[FileIndex.builtViewsOwner(ofKey: $0).owner]?.inherits("App") == true
                 })
                 #expect(workspace.isBuiltOnlyByPreviews(name) == scan(workspace, name, previews: true) { $0 == FileIndex.previewKey })

@@ -90,6 +90,8 @@ final class FileIndexCollector {
     /// By top-level item: the byte offset of its outermost type's name (`itemKey`).
     private var memberUseSites: [Int: [String: [MemberMenuUses.Use]]] = [:]
     private var memberBuilds: [(item: Int, owner: String, member: String, callee: String)] = []
+    /// `Syntax.cacheMissCodeStart` of each member asked, by its node.
+    private var cacheMissStarts: [SyntaxIdentifier: Int?] = [:]
 
     /// Which top-level item the walk is in, as far as members go: its outermost type (a plain walk
     /// and an item-by-item walk see the same keys). Nil outside any type, where no member is.
@@ -222,6 +224,7 @@ final class FileIndexCollector {
             // `.named("grid")` (no base) is a static member of the type the context infers: kept as
             // `FileIndex.implicitMemberKey`, never the enclosing type's member or a free function.
             noteReach(of: isImplicitMember ? FileIndex.implicitMemberKey(name) : typedMember ?? member, from: owner,
+                      at: node.positionAfterSkippingLeadingTrivia.utf8Offset,
                       recordingName: (typedMember != nil || member.hasPrefix(".") || !isParameterOfEnclosingFunction(name))
                         && !reference.isPassedToRunLater
                         && !(context.execution == .elsewhere && (node.standsInNilCoalescingFallback || (mentionsMainThreadCheck && node.standsOffMainThreadOnly))))
@@ -385,7 +388,7 @@ final class FileIndexCollector {
     static let hostingTypes: Set<String> = ["UIHostingController", "NSHostingController", "NSHostingView", "_UIHostingView"]
 
     /// In an `App`'s `body` (`WindowGroup { ContentView() }`): not a view's render path, but the
-    /// views its scenes build are edges of the view-containment graph (`isBuiltOnlyByApps`).
+    /// views its scenes build are edges of the view-containment graph (`isBuiltByNoParentView`).
     private var isAppSceneBody: Bool {
         guard let type = context.typeStack.last, type.inherits("App"),
               context.functionStack.contains(where: { $0.kind == .property && $0.name == "body" })
@@ -477,8 +480,9 @@ final class FileIndexCollector {
     /// `formatter` read in `var body`: what the member (or free function) whose code this is
     /// reaches when it runs — not from an action closure (`Button { … }`, `.task { }`), which
     /// runs on an event.
-    private func noteReach(of member: String, from owner: String, recordingName: @autoclosure () -> Bool = true) {
-        guard context.execution != .deferred, context.callbackDepth == 0, let frame = reachFrame else { return }
+    private func noteReach(of member: String, from owner: String, at position: Int, recordingName: @autoclosure () -> Bool = true) {
+        guard context.execution != .deferred, context.callbackDepth == 0, let frame = reachFrame, !runsOnlyOnCacheMiss(position, in: frame)
+        else { return }
         let name = member.hasPrefix(".") && !FileIndex.isImplicitMemberKey(member) ? String(member.dropFirst()) : member
         let key = FileIndex.memberReachKey(owner: owner, member: Self.reachMember(of: frame))
         // A name the member already reaches needs no question: recording it again changes nothing.
@@ -493,6 +497,19 @@ final class FileIndexCollector {
             entries.reachHazards[key] = [ReachHazard(kind: .renderedCode, detail: "", member: frame.name, site: .code,
                                                      range: frame.node.positionAfterSkippingLeadingTrivia.utf8Offset..<frame.node.positionAfterSkippingLeadingTrivia.utf8Offset)]
         }
+    }
+
+    /// True when the code at `position` runs only when the member's cache misses
+    /// (`Syntax.cacheMissCodeStart`): once per key, not on every call.
+    private func runsOnlyOnCacheMiss(_ position: Int, in frame: FunctionFrame) -> Bool {
+        let start: Int?
+        if let known = cacheMissStarts[frame.node.id] {
+            start = known
+        } else {
+            start = frame.node.cacheMissCodeStart
+            cacheMissStarts[frame.node.id] = .some(start)
+        }
+        return start.map { position >= $0 } ?? false
     }
 
     /// The member, free function or global whose code this is (through closures and local
@@ -561,7 +578,7 @@ final class FileIndexCollector {
     /// and action closures.
     private func noteHazard(_ kind: ReachHazard.Kind, detail: String, range: Range<Int>, argument: Int? = nil) {
         // Rendered code is flagged where it stands, by the rules of its own file.
-        guard context.execution == .elsewhere, let frame = reachFrame else { return }
+        guard context.execution == .elsewhere, let frame = reachFrame, !runsOnlyOnCacheMiss(range.lowerBound, in: frame) else { return }
         let owner = context.typeStack.last?.qualifiedName ?? ""
         let site: ReachHazard.Site
         let member: String

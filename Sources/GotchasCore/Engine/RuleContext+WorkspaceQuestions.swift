@@ -234,11 +234,12 @@ extension WorkspaceAsking {
         return workspace.typesReferring(to: name)
     }
 
-    /// True when every place that builds the view type `name` is an `App`'s scene (see
-    /// `WorkspaceIndex.isBuiltOnlyByApps`); false while not completely indexed. Records the question.
-    public func isBuiltOnlyByApps(_ name: String) -> Bool {
-        recordQuestion(.builtOnlyByApps(name))
-        return workspace.isBuiltOnlyByApps(name)
+    /// True when no view's rendered code builds the view type `name`: an `App`'s scene, a hosting
+    /// controller's root, a screen an action pushes (see `WorkspaceIndex.isBuiltByNoParentView`);
+    /// false while not completely indexed. Records the question.
+    public func isBuiltByNoParentView(_ name: String) -> Bool {
+        recordQuestion(.builtByNoParentView(name))
+        return workspace.isBuiltByNoParentView(name)
     }
 
     /// True when every place that builds the view type `name` is preview code (see

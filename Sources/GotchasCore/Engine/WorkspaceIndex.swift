@@ -418,12 +418,22 @@ public struct WorkspaceIndex: Sendable {
         return owners.sorted()
     }
 
-    /// True when the view named `typeName` is built somewhere, and every place that builds it is
-    /// the rendered code of an `App` (`WindowGroup { ContentView() }`): a scene's root, created
-    /// again only when the app's own body is. False otherwise, and while the index is not complete.
-    public func isBuiltOnlyByApps(_ typeName: String) -> Bool {
-        isBuiltSomewhere(typeName) { $0 == FileIndex.hostingKey || types[FileIndex.builtViewsOwner(ofKey: $0).owner]?.inherits("App") == true }
+    /// True when the project makes the view named `typeName`, but no view's rendered code builds it,
+    /// so no parent's re-render makes it again. Every place that builds it is the rendered code of an
+    /// `App` (`WindowGroup { ContentView() }`: a scene's root, created again only when the app's own
+    /// body is) or a hosting controller's root; or, built nowhere, it is named by code outside any
+    /// rendering (an action that pushes `UIHostingController(rootView: ServerList())`, once per tap).
+    /// False otherwise, and while the index is not complete.
+    public func isBuiltByNoParentView(_ typeName: String) -> Bool {
+        let simple = TypeNames.simple(typeName) ?? typeName
+        if builderKeys[simple]?.keys.contains(where: { $0 != FileIndex.previewKey }) == true {
+            return isBuiltSomewhere(typeName) { $0 == FileIndex.hostingKey || types[FileIndex.builtViewsOwner(ofKey: $0).owner]?.inherits("App") == true }
+        }
+        return typesReferring(to: typeName)?.contains { $0 != simple && $0 != FileIndex.previewKey && !isPreviewType($0) } ?? false
     }
+
+    /// A `PreviewProvider` (its code is a preview's).
+    private func isPreviewType(_ name: String) -> Bool { types[name]?.inherits("PreviewProvider") == true }
 
     /// True when the view named `typeName` is built somewhere, and every place that builds it is
     /// preview code — a `PreviewProvider`, a `#Preview`, a file under `Preview Content/` — whose

@@ -39,8 +39,8 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
         case viewTreeHoldsState(String)
         /// `RuleContext.isBuiltOnlyAsMenuContent(_:)`: whether a view type is built only inside menus.
         case menuContentOnly(String)
-        /// `RuleContext.isBuiltOnlyByApps(_:)`: whether a view type is only ever an app scene's root.
-        case builtOnlyByApps(String)
+        /// `RuleContext.isBuiltByNoParentView(_:)`: whether no view's rendered code builds a view type.
+        case builtByNoParentView(String)
         /// `RuleContext.isBuiltOnlyByPreviews(_:)`: whether a view type is only ever built by previews.
         case builtOnlyByPreviews(String)
         /// `RuleContext.defaultIsolationIsMainActor` (project settings).
@@ -71,7 +71,7 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
             // Not the type's name: the uses of its members change with almost every edit of
             // code that names it, and only a file that asked needs a re-lint then.
             case .memberUsers(let type, _), .bodyReaches(let type, _): FileIndex.memberUsesDependency(of: type)
-            case .viewTreeHoldsState, .menuContentOnly, .builtOnlyByApps, .builtOnlyByPreviews, .buildsNavigationStack, .builtBesideTabView, .builtOnlyAsDestination,
+            case .viewTreeHoldsState, .menuContentOnly, .builtByNoParentView, .builtOnlyByPreviews, .buildsNavigationStack, .builtBesideTabView, .builtOnlyAsDestination,
                  .builtOnlyWhenShown, .buildsControl:
                 FileIndex.viewTreeDependency
             // A change of a file's references announces every name it refers to this way.
@@ -111,7 +111,7 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
             case .reachedHazard(let target, let kinds):
                 first.reachedHazard(from: target, kinds: Set(kinds)) == second.reachedHazard(from: target, kinds: Set(kinds))
             case .menuContentOnly(let name): first.isBuiltOnlyAsMenuContent(name) == second.isBuiltOnlyAsMenuContent(name)
-            case .builtOnlyByApps(let name): first.isBuiltOnlyByApps(name) == second.isBuiltOnlyByApps(name)
+            case .builtByNoParentView(let name): first.isBuiltByNoParentView(name) == second.isBuiltByNoParentView(name)
             case .builtOnlyByPreviews(let name): first.isBuiltOnlyByPreviews(name) == second.isBuiltOnlyByPreviews(name)
             case .buildsNavigationStack(let root): first.viewTreeBuildsNavigationStack(rootedAt: root) == second.viewTreeBuildsNavigationStack(rootedAt: root)
             case .builtBesideTabView(let name): first.isBuiltBesideTabView(name) == second.isBuiltBesideTabView(name)
@@ -152,7 +152,7 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
             case .elementEdits(let name): hasher.combine(workspace.filesEditingElements(of: name))
             case .reachedHazard(let target, let kinds): hasher.combine(workspace.reachedHazard(from: target, kinds: Set(kinds)))
             case .menuContentOnly(let name): hasher.combine(workspace.isBuiltOnlyAsMenuContent(name))
-            case .builtOnlyByApps(let name): hasher.combine(workspace.isBuiltOnlyByApps(name))
+            case .builtByNoParentView(let name): hasher.combine(workspace.isBuiltByNoParentView(name))
             case .builtOnlyByPreviews(let name): hasher.combine(workspace.isBuiltOnlyByPreviews(name))
             case .buildsNavigationStack(let root): hasher.combine(workspace.viewTreeBuildsNavigationStack(rootedAt: root))
             case .builtBesideTabView(let name): hasher.combine(workspace.isBuiltBesideTabView(name))
@@ -186,6 +186,8 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
                 if let name = query.name { names.insert(name) }
                 // The property's declared type is a fact of the type declaring it.
                 if case .reachedHazard(.propertyMember(let type, _, _, _), _) = query { names.insert(type) }
+                // Built by no view, the answer is who names the view (`WorkspaceIndex.typesReferring`).
+                if case .builtByNoParentView(let view) = query { names.insert(FileIndex.memberUsesDependency(of: view)) }
             }
         }
     }
@@ -243,7 +245,7 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
                 case .typeFact(let question): declaredElsewhere(TypeNames.simple(question.name) ?? question.name)
                 // Every finished index answers the labels and member questions (the empty one does not).
                 case .loneInjections, .intentControls, .references, .initializerLabels, .memberUsers, .bodyReaches, .reachedHazard, .elementEdits,
-                     .viewTreeHoldsState, .menuContentOnly, .builtOnlyByApps, .builtOnlyByPreviews, .buildsNavigationStack, .builtBesideTabView, .builtOnlyAsDestination,
+                     .viewTreeHoldsState, .menuContentOnly, .builtByNoParentView, .builtOnlyByPreviews, .buildsNavigationStack, .builtBesideTabView, .builtOnlyAsDestination,
                      .builtOnlyWhenShown, .referringTypes, .buildsControl, .usedInFile: true
                 // Settings questions: answered alike.
                 case .phonePortraitOnly, .defaultIsolation: false
@@ -263,7 +265,7 @@ extension WorkspaceQueries.Query {
         case .intentControls(let name): workspace.intentControls(in: name).contains { $0.path == path }
         // A helper in the asking file itself: the finding's related location points into it.
         case .reachedHazard(let target, let kinds): workspace.reachedHazard(from: target, kinds: Set(kinds))?.path == path
-        case .declaration, .typeFact, .references, .initializerLabels, .memberUsers, .elementEdits, .bodyReaches, .viewTreeHoldsState, .menuContentOnly, .builtOnlyByApps, .builtOnlyByPreviews, .defaultIsolation, .phonePortraitOnly, .buildsNavigationStack, .builtBesideTabView, .builtOnlyAsDestination,
+        case .declaration, .typeFact, .references, .initializerLabels, .memberUsers, .elementEdits, .bodyReaches, .viewTreeHoldsState, .menuContentOnly, .builtByNoParentView, .builtOnlyByPreviews, .defaultIsolation, .phonePortraitOnly, .buildsNavigationStack, .builtBesideTabView, .builtOnlyAsDestination,
              .builtOnlyWhenShown, .referringTypes, .buildsControl, .usedInFile: false  // labels and users carry no positions; declarations are asked excluding this file
         }
     }
@@ -297,7 +299,7 @@ extension WorkspaceQueries.Query {
                 }
             }()
         case .menuContentOnly(let name): "n:" + name
-        case .builtOnlyByApps(let name): "a:" + name
+        case .builtByNoParentView(let name): "a:" + name
         case .builtOnlyByPreviews(let name): "w:" + name
         case .defaultIsolation: "s:"
         case .phonePortraitOnly: "p:"
@@ -328,7 +330,7 @@ extension WorkspaceQueries.Query {
         case "v": self = .viewTreeHoldsState(name)
         case "x": self = .elementEdits(name)
         case "n": self = .menuContentOnly(name)
-        case "a": self = .builtOnlyByApps(name)
+        case "a": self = .builtByNoParentView(name)
         case "w": self = .builtOnlyByPreviews(name)
         case "q":
             guard let question = TypeFactQuestion(key: name) else { return nil }

@@ -2,7 +2,7 @@
 /// names asked about), as a rule's docs list it under "Asks the workspace".
 public enum WorkspaceQuestion: Int, Sendable, CaseIterable, Comparable {
     case declaration, environmentUses, intentControls, references, initializerLabels, memberUsers, bodyReaches
-    case viewTreeHoldsState, menuContentOnly, builtOnlyByApps, builtOnlyByPreviews, defaultIsolation, phonePortraitOnly
+    case viewTreeHoldsState, menuContentOnly, builtByNoParentView, builtOnlyByPreviews, defaultIsolation, phonePortraitOnly
     case buildsNavigationStack, builtBesideTabView, reachedHazard, elementEdits, builtOnlyAsDestination
     case builtOnlyWhenShown, referringTypes, buildsControl, usedInFile
 
@@ -20,7 +20,7 @@ public enum WorkspaceQuestion: Int, Sendable, CaseIterable, Comparable {
         case .bodyReaches: "whether `body` reaches the member"
         case .viewTreeHoldsState: "whether a view's tree holds state"
         case .menuContentOnly: "whether a view type is built only as menu content"
-        case .builtOnlyByApps: "whether a view type is built only as an app scene's root"
+        case .builtByNoParentView: "whether no view's rendered code builds a view type (an app's scene, a hosting controller's root, a screen an action pushes)"
         case .builtOnlyByPreviews: "whether a view type is built only by previews"
         case .defaultIsolation: "the project's default actor isolation"
         case .phonePortraitOnly: "whether the app is iPhone-only and portrait-only"
@@ -50,7 +50,7 @@ extension WorkspaceQueries.Query {
         case .bodyReaches: .bodyReaches
         case .viewTreeHoldsState: .viewTreeHoldsState
         case .menuContentOnly: .menuContentOnly
-        case .builtOnlyByApps: .builtOnlyByApps
+        case .builtByNoParentView: .builtByNoParentView
         case .builtOnlyByPreviews: .builtOnlyByPreviews
         case .defaultIsolation: .defaultIsolation
         case .phonePortraitOnly: .phonePortraitOnly

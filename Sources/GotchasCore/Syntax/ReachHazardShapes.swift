@@ -579,3 +579,67 @@ extension SyntaxProtocol {
         return member.declName.baseName.text == "isMainThread" && member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "Thread"
     }
 }
+
+extension Syntax {
+    /// In a member that first returns what a cache holds and stores into that cache on a miss,
+    /// the offset where the code that runs only on a miss begins (just after the lookup), else nil:
+    ///
+    ///     if let cached = backgroundColorCache[path] { return cached }   // or `cache.object(forKey:)`
+    ///     let color = parse(contentsOf: path)                            // runs once per key
+    ///     backgroundColorCache[path] = color                             // or `cache.setObject(_:forKey:)`
+    ///
+    /// Work after the lookup is not done on every call, only the first time a key is asked.
+    /// `self` is a function declaration or a computed property.
+    public var cacheMissCodeStart: Int? {
+        let statements: CodeBlockItemListSyntax
+        if let function = self.as(FunctionDeclSyntax.self), let body = function.body {
+            statements = body.statements
+        } else if let variable = self.as(VariableDeclSyntax.self), variable.bindings.count == 1,
+                  case .getter(let getter) = variable.bindings.first?.accessorBlock?.accessors {
+            statements = getter
+        } else {
+            return nil
+        }
+        for item in statements {
+            guard let lookup = item.item.as(ExpressionStmtSyntax.self)?.expression.as(IfExprSyntax.self) ?? item.item.as(IfExprSyntax.self),
+                  let cache = lookup.cacheLookedUp,
+                  lookup.body.statements.contains(where: { $0.item.is(ReturnStmtSyntax.self) })
+            else { continue }
+            let missCode = statements.filter { $0.position >= lookup.endPosition }
+            return missCode.contains(where: { $0.storesInto(cache) }) ? lookup.endPosition.utf8Offset : nil
+        }
+        return nil
+    }
+}
+
+extension IfExprSyntax {
+    /// `if let cached = cache[key]` / `if let cached = cache.object(forKey: key)`: the cache's
+    /// spelling (`cache`, `Self.cache`), for an `if` with that one condition.
+    fileprivate var cacheLookedUp: String? {
+        guard conditions.count == 1, case .optionalBinding(let binding) = conditions.first?.condition,
+              let value = binding.initializer?.value else { return nil }
+        if let subscriptCall = value.as(SubscriptCallExprSyntax.self) { return subscriptCall.calledExpression.trimmedDescription }
+        if let call = value.as(FunctionCallExprSyntax.self), let access = call.calledExpression.as(MemberAccessExprSyntax.self),
+           access.declName.baseName.text == "object", call.arguments.first?.label?.text == "forKey", let base = access.base {
+            return base.trimmedDescription
+        }
+        return nil
+    }
+}
+
+extension CodeBlockItemSyntax {
+    /// `cache[key] = value` or `cache.setObject(value, forKey: key)`, standing as this statement.
+    fileprivate func storesInto(_ cache: String) -> Bool {
+        let expression = item.as(ExpressionStmtSyntax.self)?.expression ?? item.as(ExprSyntax.self)
+        if let sequence = expression?.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+           let target = sequence.elements.first?.as(SubscriptCallExprSyntax.self),
+           sequence.elements.dropFirst().first?.is(AssignmentExprSyntax.self) == true {
+            return target.calledExpression.trimmedDescription == cache
+        }
+        if let call = expression?.as(FunctionCallExprSyntax.self), let access = call.calledExpression.as(MemberAccessExprSyntax.self),
+           access.declName.baseName.text == "setObject" {
+            return access.base?.trimmedDescription == cache
+        }
+        return false
+    }
+}

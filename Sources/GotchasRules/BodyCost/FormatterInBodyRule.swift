@@ -28,7 +28,7 @@ struct FormatterInBodyRule: Rule {
             "code outside views",
         ],
         severityReason: "repeated work per row in a view that re-renders on a schedule (a `TimelineView`, or `.onReceive` of a timer), where its cost shows; info per row elsewhere (the rows' number and how often they render are not shown), for a formatter built once per render of one view, directly, one call away or in a view's stored property (once per render of the parent), and in a widget's or Live Activity's view (a file importing WidgetKit or ActivityKit), drawn once per timeline entry or update.",
-        asks: [.declaration, .builtOnlyByApps, .reachedHazard],
+        asks: [.declaration, .builtByNoParentView, .reachedHazard],
         useInstead: "a static, cached formatter",
         triggering: [
             RuleExample("""
@@ -655,7 +655,7 @@ struct FormatterInBodyRule: Rule {
               variable.bindings.allSatisfy({ $0.accessorBlock?.isComputed != true }),
               let value = variable.bindings.first?.initializer?.value.unwrapped.as(FunctionCallExprSyntax.self),
               value.id == call.id || Self.isMadeByCalledClosure(call, value: value),
-              let view = context.enclosingType, !context.isBuiltOnlyByApps(view.name)
+              let view = context.enclosingType, !context.isBuiltByNoParentView(view.name)
         else { return nil }
         return variable.attributes.isEmpty ? .plain : .state
     }

@@ -28,7 +28,7 @@ struct WorkInBodyRule: Rule {
             "widget views: WidgetKit renders each timeline entry once",
         ],
         severityReason: "store fetches (`modelContext.fetch`, `viewContext.fetch`) and sorts of a persistent model's relationship read anywhere in the render path, also through members in other files; decoding, file reads and `Regex` anywhere in the render path; image decoding from bytes, disk checks, text measurement and system queries (a C function whose new result is taken with `takeRetainedValue()`) one read away (a member of the view, of a model it holds, or a static method called on a type); a member that filters or sorts the app's data, read in every row; sorts and filters over a database's results (`@Query`, `@FetchRequest`) computed inline in a row or in a view a schedule re-renders (info once per render of one view: the code shows neither how many results there are nor how often it renders). Info for any of it in a view that holds no changing state and is only pushed or presented (its `body` runs about once per time it is shown). A filter or sort of a view's own small array stays quiet: its cost is not known to matter; a model's array filtered and then filtered, sorted or summed again in `body` is info. A filter or sort one call away, read per row, is a warning only where a schedule re-renders the view (a `TimelineView`, `.onReceive` of a timer). Work one call away is info where it runs once per render of one view (outside a row or a `TimelineView`) and is light on its own: a file-system check, a system query, a text measurement, an image decode or a filter of a model's array. A member that filters or sorts the app's data, read once as a list's data (`ForEach(visibleItems)`), is info: it runs once per render, and the code does not show how large the data is.",
-        asks: [.declaration, .menuContentOnly, .reachedHazard, .builtOnlyByApps, .builtOnlyByPreviews, .referringTypes, .builtOnlyWhenShown],
+        asks: [.declaration, .menuContentOnly, .reachedHazard, .builtByNoParentView, .builtOnlyByPreviews, .referringTypes, .builtOnlyWhenShown],
         useInstead: "precomputed in the model",
         triggering: [
             RuleExample("""
@@ -514,6 +514,24 @@ struct WorkInBodyRule: Rule {
         ],
         nonTriggering: [
             RuleExample("""
+                struct ThemedDivider: View {
+                    let theme: String
+                    var body: some View { Color(nsColor: ThemeParser.backgroundColor(named: theme)) }
+                }
+                """, note: "the helper reads the file only when its cache misses: once per theme, not on every render", otherFiles: [
+                    "ThemeParser.swift": """
+                        enum ThemeParser {
+                            private static var cache: [String: NSColor] = [:]
+                            static func backgroundColor(named name: String) -> NSColor {
+                                if let cached = cache[name] { return cached }
+                                let color = NSColor(named: (try? String(contentsOfFile: name)) ?? "") ?? .black
+                                cache[name] = color
+                                return color
+                            }
+                        }
+                        """,
+                ]),
+            RuleExample("""
                 struct TotalRow: View {
                     let amounts: [Double]
                     var body: some View {
@@ -878,7 +896,7 @@ struct WorkInBodyRule: Rule {
     /// Something other than an app's scene, a hosting controller or a preview builds the view: its
     /// stored properties' initial values run each time that code's `body` does.
     static func isBuiltByOtherViews(_ node: Syntax, in context: RuleContext) -> Bool {
-        guard let view = context.enclosingView, !context.isBuiltOnlyByApps(view.name),
+        guard let view = context.enclosingView, !context.isBuiltByNoParentView(view.name),
               !WorkspaceRuleSupport.isPreviewOnly(context, at: node),
               let referring = context.typesReferring(to: view.name)
         else { return false }

@@ -30,7 +30,7 @@ struct TaskInInitRule: CallRule {
             "a task writing state only inside `await MainActor.run { … }`",
         ],
         severityReason: "warning in a view's init (it starts again on every parent render) and where the task of a nonisolated init writes state itself (the race is shown); info where it only calls the type's methods.",
-        asks: [.declaration, .defaultIsolation, .builtOnlyByApps, .referringTypes],
+        asks: [.declaration, .defaultIsolation, .builtByNoParentView, .referringTypes],
         triggers: ["Task"],
         triggering: [
             RuleExample("""
@@ -339,8 +339,8 @@ struct TaskInInitRule: CallRule {
         var message: String
         var lowered: Severity? = nil
         // A view built only as a scene's or a hosting controller's root is built once: its `init`
-        // does not run again on a parent's render (asks `builtOnlyByApps`).
-        if context.isInViewType, let view = context.enclosingView, context.isBuiltOnlyByApps(view.name) { return }
+        // does not run again on a parent's render (asks `builtByNoParentView`).
+        if context.isInViewType, let view = context.enclosingView, context.isBuiltByNoParentView(view.name) { return }
         if context.isInViewType {
             // C2's strongest case: a view's init runs on every render of its parent.
             message = "`Task` started in a view's `init`: SwiftUI re-creates views on every parent render, so it starts again each "

@@ -82,6 +82,18 @@ struct EnvironmentClosurePerRenderRule: CallRule {
         ],
         nonTriggering: [
             RuleExample("""
+                struct SplitView: View {
+                    let mailbox: Mailbox
+                    var body: some View {
+                        ThreadList().environmentObject(ActionsManager(mailbox: mailbox))
+                    }
+                }
+                final class ActionsManager: ObservableObject {
+                    let mailbox: Mailbox
+                    init(mailbox: Mailbox) { self.mailbox = mailbox }
+                }
+                """, note: "an object holding only constants: no state to lose, nothing it publishes"),
+            RuleExample("""
                 struct SelectList: View {
                     let store: Store
                     var body: some View {
@@ -213,7 +225,10 @@ struct EnvironmentClosurePerRenderRule: CallRule {
               let built = argument.expression.unwrapped.as(FunctionCallExprSyntax.self),
               let name = built.constructedTypeName, TypeNames.startsUppercase(name), built.calledExpression.is(DeclReferenceExprSyntax.self),
               let type = context.type(named: name), type.kind == .class,
-              type.inherits("ObservableObject") || type.hasAttribute("Observable")
+              type.inherits("ObservableObject") || type.hasAttribute("Observable"),
+              // An object that holds only constants (`let mailbox`, `let user`) has no state to lose and
+              // never publishes: a new one per render is what its inputs make it.
+              type.properties.contains(where: { $0.isStoredInstance && !$0.isLet })
         else { return nil }
         return name + (built.arguments.isEmpty ? "()" : "(…)")
     }

@@ -27,7 +27,7 @@ struct HeavyStateInitializerRule: Rule {
             "a model the caller passes to the view's `init`",
         ],
         severityReason: "warning where the construction shows work (a `Task`, a context, decoder, formatter, player or session); info where it calls code that the workspace shows reading files, decoding, fetching or building a formatter (`init() { load() }`), and where the view is built only as a pushed destination or a sheet, cover or popover (re-created only when the view that shows it updates).",
-        asks: [.declaration, .builtOnlyByApps, .builtOnlyByPreviews, .builtOnlyWhenShown, .reachedHazard],
+        asks: [.declaration, .builtByNoParentView, .builtOnlyByPreviews, .builtOnlyWhenShown, .reachedHazard],
         useInstead: "created once in .task",
         // `.task { }` in the advice: https://developer.apple.com/tutorials/data/documentation/swiftui/view/task(name:priority:file:line:_:).md (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1)
         requires: .os(iOS: OSVersion(15), macOS: OSVersion(12), tvOS: OSVersion(15), watchOS: OSVersion(8)),
@@ -377,7 +377,7 @@ struct HeavyStateInitializerRule: Rule {
         // created again only when the app's own body is, which is rare: nothing re-creates it per render.
         // Only a view is re-created by its parent: `@State` in another type (an app delegate a
         // `@NSApplicationDelegateAdaptor` makes once) is not a view's state.
-        guard !creations.isEmpty, let view = context.enclosingView, !context.isBuiltOnlyByApps(view.name) else { return }
+        guard !creations.isEmpty, let view = context.enclosingView, !context.isBuiltByNoParentView(view.name) else { return }
         // The `App` itself is made once, by the system: its state's initial value runs once.
         if WorkspaceRuleSupport.standsInApp(context) { return }
         // A view only previews build (a preview host) is made once per preview, by no parent.

@@ -26,7 +26,7 @@ struct ObservedObjectOwnedRule: Rule {
         ],
         fixSafety: "Writes `@StateObject`. Safe only when the property is `private` and only view code reads it; otherwise unsafe, because a `@StateObject` read outside a rendered view makes a new object each time.",
         severityReason: "the object and its state are re-created whenever the parent re-creates the view: a reset, not a crash. Info where the object holds no state (no stored `var`, nothing `@Published`) or the property is never read; not reported for the root of a hosting controller, which its host makes once.",
-        asks: [.declaration, .builtOnlyByApps, .referringTypes],
+        asks: [.declaration, .builtByNoParentView, .referringTypes],
         fix: .safe,
         // https://developer.apple.com/documentation/swiftui/stateobject.md (iOS 14, macOS 11, tvOS 14, watchOS 7, visionOS 1)
         requires: .os(iOS: OSVersion(14), macOS: OSVersion(11), tvOS: OSVersion(14), watchOS: OSVersion(7)),
@@ -92,6 +92,22 @@ struct ObservedObjectOwnedRule: Rule {
                 ]),
         ],
         nonTriggering: [
+            RuleExample("""
+                struct ServerSelectionView: View {
+                    @ObservedObject var model: ServerModel
+                    init(servers: Servers) { model = ServerModel(servers: servers) }
+                    var body: some View { Text(model.title) }
+                }
+                """, note: "only an action builds the view, to push it in a hosting controller: no parent view re-creates it", otherFiles: [
+                    "AddServerCard.swift": """
+                        struct AddServerCard: View {
+                            let servers: Servers
+                            var body: some View {
+                                Button("Add") { navigateTo(destination: ServerSelectionView(servers: servers)) }
+                            }
+                        }
+                        """,
+                ]),
             RuleExample("""
                 struct NavigatorView: View {
                     @StateObject private var changes = ChangesModel(url: URL(fileURLWithPath: "/"))
@@ -296,7 +312,7 @@ struct ObservedObjectOwnedRule: Rule {
         if WorkspaceRuleSupport.standsInApp(context) { return }
         // The root of a hosting controller (`NSHostingController(rootView: WorkspaceView())`) is made once by
         // its host: no SwiftUI parent re-creates it. (A scene's root is re-created with its `App`'s body.)
-        if type.isView, context.isBuiltOnlyByApps(type.name),
+        if type.isView, context.isBuiltByNoParentView(type.name),
            let referring = context.typesReferring(to: type.name),
            !referring.contains(where: { context.type(named: $0)?.inherits("App") == true }) {
             return
