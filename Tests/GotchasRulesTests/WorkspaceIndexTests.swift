@@ -157,6 +157,39 @@ import Testing
         #expect(diagnostics("Header.swift", header, index, rule: "formatter-in-body").isEmpty)
     }
 
+    /// A view only an action builds (pushed in a hosting controller) is re-created by no parent view;
+    /// once a parent's `body` builds it, the finding appears, and the view's file is re-linted for it.
+    @Test func aViewOnlyAnActionBuildsIsRecreatedByNoParent() {
+        let selection = """
+            struct ServerSelectionView: View {
+                @ObservedObject var model: ServerModel
+                init(servers: Servers) { model = ServerModel(servers: servers) }
+                var body: some View { Text(model.title) }
+            }
+            """
+        let pushed = """
+            struct AddServerCard: View {
+                let servers: Servers
+                var body: some View { Button("Add") { navigateTo(destination: ServerSelectionView(servers: servers)) } }
+            }
+            """
+        var index = WorkspaceIndex(files: [fileIndex("ServerSelectionView.swift", selection), fileIndex("AddServerCard.swift", pushed)])
+        #expect(index.isBuiltByNoParentView("ServerSelectionView"))
+        #expect(diagnostics("ServerSelectionView.swift", selection, index, rule: "observed-object-owned").isEmpty)
+        // The answer may come from who names the view: whoever asks depends on its references too.
+        let asked = WorkspaceQueries(byRule: ["heavy-state-initializer": [.builtByNoParentView("ServerSelectionView")]])
+        #expect(asked.names.contains(FileIndex.memberUsesDependency(of: "ServerSelectionView")))
+        // Only the references change (no view tree builds it either way): the file is a dependent all the same.
+        let named = pushed.replacingOccurrences(of: "navigateTo(destination: ServerSelectionView(servers: servers))", with: "print(servers)")
+        #expect(index.updateReturningDependents(fileIndex("AddServerCard.swift", named)).contains("ServerSelectionView.swift"))
+        #expect(!index.isBuiltByNoParentView("ServerSelectionView"))
+        let rendered = pushed.replacingOccurrences(of: "Button(\"Add\") { navigateTo(destination: ServerSelectionView(servers: servers)) }",
+                                                   with: "NavigationLink(\"Add\") { ServerSelectionView(servers: servers) }")
+        #expect(index.updateReturningDependents(fileIndex("AddServerCard.swift", rendered)).contains("ServerSelectionView.swift"))
+        #expect(!index.isBuiltByNoParentView("ServerSelectionView"))
+        #expect(diagnostics("ServerSelectionView.swift", selection, index, rule: "observed-object-owned").count == 1)
+    }
+
     @Test func aClassDeclaredInAnotherFileIsSeenWithARelatedLocation() throws {
         let workspace = WorkspaceIndex(files: [fileIndex("Models/Cart.swift", plainCart), fileIndex("CartView.swift", view)])
         let found = diagnostics("CartView.swift", view, workspace, rule: "state-non-observable-class")
