@@ -594,8 +594,11 @@ enum WorkspaceRuleSupport {
         switch reached.hazard.kind {
         case .storeWork where reached.hazard.detail == ReachHazard.singleRecordFetch: return .info
         case .storeWork: return nil
-        case .decoding where ReachHazard.codesDocument(reached.hazard.detail): return nil
-        case .fileRead where ReachHazard.isHeavyFileWork(reached.hazard.detail): return nil
+        // Once per render of one view, a file read or a document's decoding is shown to cost only where a
+        // schedule re-renders the view: elsewhere the code shows neither the file's size nor how often the
+        // view renders.
+        case .decoding where ReachHazard.codesDocument(reached.hazard.detail), .fileRead where ReachHazard.isHeavyFileWork(reached.hazard.detail):
+            return rendersOnASchedule() ? nil : .info
         default: return .info
         }
     }

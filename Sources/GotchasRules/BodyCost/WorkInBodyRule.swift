@@ -27,7 +27,7 @@ struct WorkInBodyRule: Rule {
             "stored properties of a scene's root view, created once",
             "widget views: WidgetKit renders each timeline entry once",
         ],
-        severityReason: "store fetches (`modelContext.fetch`, `viewContext.fetch`) and sorts of a persistent model's relationship read anywhere in the render path, also through members in other files; decoding, file reads and `Regex` anywhere in the render path; image decoding from bytes, disk checks, text measurement and system queries (a C function whose new result is taken with `takeRetainedValue()`) one read away (a member of the view, of a model it holds, or a static method called on a type); a member that filters or sorts the app's data, read in every row; sorts and filters over a database's results (`@Query`, `@FetchRequest`) computed inline in a row or in a view a schedule re-renders (info once per render of one view: the code shows neither how many results there are nor how often it renders). Info for any of it in a view that holds no changing state and is only pushed or presented (its `body` runs about once per time it is shown). A filter or sort of a view's own small array stays quiet: its cost is not known to matter; a model's array filtered and then filtered, sorted or summed again in `body` is info. A filter or sort one call away, read per row, is a warning only where a schedule re-renders the view (a `TimelineView`, `.onReceive` of a timer). Work one call away is info where it runs once per render of one view (outside a row or a `TimelineView`) and is light on its own: a file-system check, a system query, a text measurement, an image decode or a filter of a model's array. A member that filters or sorts the app's data, read once as a list's data (`ForEach(visibleItems)`), is info: it runs once per render, and the code does not show how large the data is.",
+        severityReason: "warning where the work runs per row or per tick, or in a view a schedule re-renders (a `TimelineView`, `.onReceive` of a timer), and for store fetches (`modelContext.fetch`, `viewContext.fetch`) and sorts of a persistent model's relationship anywhere in the render path, also through members in other files. Per row, light work (a filter, a sort, a small value kept in `UserDefaults` decoded) is a warning only where a schedule re-renders the rows. Info once per render of one view (a decode, a file read, a regex, a filter or sort, directly or one call away): the code shows neither the data's size nor how often the view renders; info too in a view that holds no changing state and is only pushed or presented. A filter or sort of a view's own small array stays quiet.",
         asks: [.declaration, .menuContentOnly, .reachedHazard, .builtByNoParentView, .builtOnlyByPreviews, .referringTypes, .builtOnlyWhenShown],
         useInstead: "precomputed in the model",
         triggering: [
@@ -1305,11 +1305,10 @@ struct WorkInBodyRule: Rule {
         // Over a database's results the store can do it: a predicate or sort order on the query.
         let advice = queryCanDoIt ? "let the query do it (a predicate or sort order on the `@Query`/`@FetchRequest`) and read its results here"
             : "compute it in the model when its inputs change (or cache it) and read the result here"
-        // A filter or sort over a database's results costs what the results number times how often
-        // the view renders: shown per row or where a schedule re-renders the view; otherwise info
-        // (the code shows neither the count nor the rate). Decoding, file reads and regexes stay warnings.
-        let lowered: Severity? = Self.collectionWork.contains(callee) && call.receiver != nil
-            && !WorkspaceRuleSupport.runsPerRowOrTick(context) && !WorkspaceRuleSupport.rendersOnASchedule(context)
+        // The work costs what it costs times how often it runs: shown per row or where a schedule
+        // re-renders the view; once per render of one view, info (the code shows neither the data's
+        // size nor how often the view renders).
+        let lowered: Severity? = !WorkspaceRuleSupport.runsPerRowOrTick(context) && !WorkspaceRuleSupport.rendersOnASchedule(context)
             || Self.rendersRarely(context) ? .info : nil
         report.append(Finding(
             message: "\(what) in the render path runs again on every evaluation of `body`; " + advice,

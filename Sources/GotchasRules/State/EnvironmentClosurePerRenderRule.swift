@@ -89,10 +89,11 @@ struct EnvironmentClosurePerRenderRule: CallRule {
                     }
                 }
                 final class ActionsManager: ObservableObject {
+                    @LazyInjectService private var snackbar: SnackbarPresenter
                     let mailbox: Mailbox
                     init(mailbox: Mailbox) { self.mailbox = mailbox }
                 }
-                """, note: "an object holding only constants: no state to lose, nothing it publishes"),
+                """, note: "an object holding only constants and an injected service: no state to lose, nothing it publishes"),
             RuleExample("""
                 struct SelectList: View {
                     let store: Store
@@ -226,9 +227,10 @@ struct EnvironmentClosurePerRenderRule: CallRule {
               let name = built.constructedTypeName, TypeNames.startsUppercase(name), built.calledExpression.is(DeclReferenceExprSyntax.self),
               let type = context.type(named: name), type.kind == .class,
               type.inherits("ObservableObject") || type.hasAttribute("Observable"),
-              // An object that holds only constants (`let mailbox`, `let user`) has no state to lose and
-              // never publishes: a new one per render is what its inputs make it.
-              type.properties.contains(where: { $0.isStoredInstance && !$0.isLet })
+              // An object that holds only constants (`let mailbox`, `let user`) and services a wrapper
+              // injects (`@Inject var store`) has no state to lose and never publishes: a new one per
+              // render is what its inputs make it.
+              type.properties.contains(where: { $0.isStoredInstance && !$0.isLet && ($0.wrapper == nil || $0.wrapper == "Published") })
         else { return nil }
         return name + (built.arguments.isEmpty ? "()" : "(…)")
     }
