@@ -41,6 +41,23 @@ import Testing
         }
     }
 
+    /// `.task { }` exists from iOS 15: below it, the advice is a stored `Task` the view cancels.
+    @Test func dispatchQueueAdvisesTheTaskModifierOnlyWhereItExists() {
+        let code = """
+            struct Toast: View {
+                @State private var visible = true
+                var body: some View {
+                    Button("Save") { DispatchQueue.main.asyncAfter(deadline: .now() + 2) { visible = false } }
+                }
+            }
+            """
+        let old = Self.lint(code, only: "dispatch-queue", platforms: PlatformMinimums(deploymentTargets: [.iOS: OSVersion(14)])).map(\.message)
+        #expect(old.count == 1)
+        #expect(old.first?.contains(".task {") == false && old.first?.contains("cancel it in `.onDisappear`") == true, "\(old)")
+        let new = Self.lint(code, only: "dispatch-queue", platforms: PlatformMinimums(deploymentTargets: [.iOS: OSVersion(15)])).map(\.message)
+        #expect(new.first?.contains(".task { try await Task.sleep(nanoseconds:") == true, "\(new)")
+    }
+
     @Test func dispatchQueueAdvisesSleepForInsideAvailabilityCheck() {
         let code = """
             struct Toast: View {

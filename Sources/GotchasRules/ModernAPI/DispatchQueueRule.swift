@@ -468,6 +468,9 @@ struct DispatchQueueRule: Rule {
     /// `Task.sleep(nanoseconds:)` (Apple's documentation of `sleep(for:tolerance:clock:)`).
     static let sleepForDuration = PlatformRequirement.os(iOS: OSVersion(16), macOS: OSVersion(13), tvOS: OSVersion(16), watchOS: OSVersion(9))
 
+    /// The `.task { }` view modifier exists from these versions (below them: a stored `Task`).
+    static let taskModifier = PlatformRequirement.os(iOS: OSVersion(15), macOS: OSVersion(12), tvOS: OSVersion(15), watchOS: OSVersion(8))
+
     /// SwiftUI action and lifecycle closures of a view: code there can start `Task { }` or move to `.task { }`.
     static let viewActionCallees: Set<String> = [
         "Button", "onAppear", "onDisappear", "onTapGesture", "onLongPressGesture", "onChange", "onSubmit",
@@ -569,17 +572,19 @@ struct DispatchQueueRule: Rule {
         // which neither `.task` nor a `Task` the view cancels would do.
         if place == .view, name == "DispatchQueue.main.asyncAfter", call.ancestor(ClosureExprSyntax.self)?.passedTo?.callee == "onDisappear" { return }
         let sleep = context.allows(Self.sleepForDuration) ? "Task.sleep(for: .seconds(…))" : "Task.sleep(nanoseconds: …)"
+        let hasTaskModifier = context.allows(Self.taskModifier)
         let message: String
         switch (name, place) {
         case ("DispatchQueue.main.async", .view):
             message = "`DispatchQueue.main.async` in a view is GCD, not Swift concurrency: nothing awaits or cancels the deferred work; "
-                + "use `.task { }` or `Task { }`"
+                + (hasTaskModifier ? "use `.task { }` or `Task { }`" : "use `Task { }`")
         case ("DispatchQueue.main.async", .async):
             message = "`DispatchQueue.main.async` in async code hops to the main queue without the caller awaiting it; "
                 + "`await` a `@MainActor` function or `await MainActor.run { … }` instead"
         case ("DispatchQueue.main.asyncAfter", .view):
             message = "`DispatchQueue.main.asyncAfter` in a view still fires after the view is gone (nothing cancels it); "
-                + "use `.task { try await \(sleep); … }`, cancelled when the view disappears, or a stored `Task`"
+                + (hasTaskModifier ? "use `.task { try await \(sleep); … }`, cancelled when the view disappears, or a stored `Task`"
+                    : "keep a `Task { try await \(sleep); … }` and cancel it in `.onDisappear`")
         case ("DispatchQueue.main.asyncAfter", .async):
             message = "`DispatchQueue.main.asyncAfter` in async code schedules work nothing awaits or cancels; "
                 + "`try await \(sleep)` and then do the work"
