@@ -41,6 +41,20 @@ import Testing
         }
     }
 
+    /// A module besides Apple's may declare its own `Color` (a highlighter's `typealias Color = NSColor`):
+    /// the fix then writes `SwiftUI.Color`, which the implicit member it replaces could not be confused with.
+    @Test func foregroundColorQualifiesColorWhereAnotherModuleMayDeclareOne() {
+        let code = "Text(token).foregroundColor(.init(color))"
+        let platforms = PlatformMinimums(deploymentTargets: [.macOS: OSVersion(14)])
+        func inserted(_ imports: String) -> [String] {
+            Self.lint(imports + "\nlet t = " + code, only: "foreground-color", platforms: platforms)
+                .flatMap(\.fixes).flatMap(\.edits).map(\.replacement)
+        }
+        #expect(inserted("import SwiftUI").contains("Color"))
+        #expect(inserted("import SwiftUI\nimport Splash").contains("SwiftUI.Color"))
+        #expect(!inserted("import SwiftUI\nimport AppKit").contains("SwiftUI.Color"))
+    }
+
     /// `.task { }` exists from iOS 15: below it, the advice is a stored `Task` the view cancels.
     @Test func dispatchQueueAdvisesTheTaskModifierOnlyWhereItExists() {
         let code = """

@@ -20,7 +20,7 @@ struct ForegroundColorRule: CallRule {
             "property reads and declarations",
             "a `Text` joined with `+` before iOS 17",
         ],
-        fixSafety: "Renames the call and keeps the argument; an implicit member a `ShapeStyle` would read differently (`.primary`, `.accentColor`, a project's `extension Color` member such as `.brand` or a redefined `.red`) is written `Color.x`. Unsafe when the argument may be an optional `Color`, or when a `Text` must stay a `Text` before iOS 17; not offered for `nil`.",
+        fixSafety: "Renames the call and keeps the argument; an implicit member a `ShapeStyle` would read differently (`.primary`, `.accentColor`, a project's `extension Color` member such as `.brand` or a redefined `.red`) is written `Color.x` (`SwiftUI.Color.x` in a file that imports a module that may declare its own `Color`). Unsafe when the argument may be an optional `Color`, or when a `Text` must stay a `Text` before iOS 17; not offered for `nil`.",
         severityReason: "a soft-deprecated rename: the old call keeps working.",
         asks: [.declaration],
         tags: [.deprecated],
@@ -237,7 +237,7 @@ struct ForegroundColorRule: CallRule {
             let name = implicit.declName.baseName.text
             if name == "none" || name == "some" { return nil }  // `Color?`'s own members
             if !alwaysQualify, root.id == expression.id, shapeStyleColors.contains(name), !projectColorDeclares(name, in: context) { return ([], .safe) }
-            return ([.insert("Color", at: implicit.period.positionAfterSkippingLeadingTrivia.utf8Offset)], .safe)
+            return ([.insert(colorTypeName(in: context), at: implicit.period.positionAfterSkippingLeadingTrivia.utf8Offset)], .safe)
         }
         if root.as(DeclReferenceExprSyntax.self)?.baseName.text == "Color" { return ([], .safe) }
         if let reference = expression.as(DeclReferenceExprSyntax.self),
@@ -246,6 +246,30 @@ struct ForegroundColorRule: CallRule {
         }
         return ([], .unsafe)
     }
+
+    /// How the fix writes the type: `Color`, or `SwiftUI.Color` where another `Color` may be in scope
+    /// (the file imports a module that is not Apple's, such as a syntax highlighter declaring
+    /// `typealias Color = NSColor`, or a type of the project is named `Color`): a bare `Color` would
+    /// be ambiguous there, while the implicit member was not.
+    static func colorTypeName(in context: RuleContext) -> String {
+        let foreign = context.imports.contains { !appleModules.contains($0) && !$0.contains(".") }
+        return foreign || [.struct, .class, .enum].contains(where: { context.typeFact(.isKind($0), of: "Color") }) ? "SwiftUI.Color" : "Color"
+    }
+
+    /// Apple's modules a SwiftUI file imports; none declares a type named `Color` but SwiftUI.
+    static let appleModules: Set<String> = [
+        "SwiftUI", "Foundation", "UIKit", "AppKit", "Cocoa", "Combine", "Observation", "SwiftData", "CoreData", "WidgetKit",
+        "ActivityKit", "AppIntents", "Intents", "MapKit", "Charts", "PhotosUI", "Photos", "AVKit", "AVFoundation", "StoreKit",
+        "CoreLocation", "CloudKit", "UniformTypeIdentifiers", "Swift", "Dispatch", "CoreGraphics", "CoreImage", "QuartzCore",
+        "WebKit", "SafariServices", "UserNotifications", "Security", "CryptoKit", "Network", "HealthKit", "GameKit",
+        "SpriteKit", "SceneKit", "RealityKit", "ARKit", "Vision", "NaturalLanguage", "CoreML", "Accessibility",
+        "LocalAuthentication", "EventKit", "Contacts", "ContactsUI", "TipKit", "MessageUI", "QuickLook", "QuickLookThumbnailing",
+        "Darwin", "os", "OSLog", "CoreText", "ImageIO", "CoreMotion", "CoreBluetooth", "AuthenticationServices",
+        "LinkPresentation", "PencilKit", "PDFKit", "BackgroundTasks", "CoreSpotlight", "Speech", "MediaPlayer", "MusicKit",
+        "CoreHaptics", "CoreTransferable", "GroupActivities", "ServiceManagement", "ScreenCaptureKit", "Metal", "MetalKit",
+        "XCTest", "Testing", "SystemConfiguration", "CoreServices", "Carbon", "IOKit", "CoreMedia", "CoreAudio", "AudioToolbox",
+        "CoreNFC", "WatchKit", "WatchConnectivity", "ClockKit", "StoreKitTest", "DeveloperToolsSupport", "Symbols", "Translation",
+    ]
 
     static let textStyleRequirement = PlatformRequirement.os(iOS: OSVersion(17), macOS: OSVersion(14), tvOS: OSVersion(17), watchOS: OSVersion(10))
 
