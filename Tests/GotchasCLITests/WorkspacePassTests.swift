@@ -57,6 +57,23 @@ import Testing
         diagnostics.map { "\($0.ruleID) \($0.range) \($0.severity) \($0.message) \($0.related.map { "\($0.path)\($0.range)" })" }
     }
 
+    /// "Does any code build this view?" (a warning in code nothing runs is info) is decided again from
+    /// values: the second pass parses no file for it, and gives the finished index's answer both ways.
+    @Test func loweringInCodeNothingRunsIsDecidedWithoutParsingAgain() throws {
+        let counter = "struct Counter: View {\n    @State private var count = 0\n    var body: some View { Text(\"\\(count)\").animation(.easeIn) }\n}\n"
+        for (builder, severity) in [("struct Root {}\n", Severity.info), ("struct Root: View {\n    var body: some View { Counter() }\n}\n", .warning)] {
+            let tree = try TemporaryTree(["Views/Counter.swift": counter, "Views/Root.swift": builder])
+            let linter = RuleCatalog.linter
+            let configuration = RuleConfiguration.resolve(rules: linter.descriptions, file: nil, selection: RuleSelection(allRules: false))
+            let inputs = Self.inputs(in: tree.root, configuration: configuration)
+            let expected = Self.expected(inputs, settings: [])
+            #expect(expected.joined().filter { $0.ruleID == "animation-without-value" }.map(\.severity) == [severity])
+            let output = WorkspaceLintPipeline(linter: linter, cache: nil, workers: 1, settings: []).lint(inputs)
+            #expect(output.rerunFiles == 0 && output.redecidedFiles == 1, "\(output.rerunFiles) re-run, \(output.redecidedFiles) re-decided")
+            #expect(output.files.map { Self.summary($0.diagnostics) } == expected.map(Self.summary))
+        }
+    }
+
     @Test func matchesLintingEveryFileWithTheFinishedIndex() throws {
         let tree = try TemporaryTree(Self.crossFile.merging(Self.reach) { a, _ in a })
         try FileManager.default.copyItem(atPath: ExamplesTests.examples, toPath: tree.path("Examples"))
