@@ -54,6 +54,17 @@ struct URLSessionInViewRule: Rule {
                     }
                 }
                 """, note: "a request outside `.task`: nothing cancels it"),
+            RuleExample("""
+                struct CommunityView: View {
+                    private let session: Session
+                    init() {
+                        let configuration = ↓URLSessionConfiguration.default
+                        configuration.urlCache = URLCache(memoryCapacity: 20_000_000, diskCapacity: 0)
+                        session = Session(configuration: configuration)
+                    }
+                    var body: some View { Text("Models") }
+                }
+                """, note: "a session and its cache set up again with every view value (info)"),
 
             """
             struct Feed: View {
@@ -136,7 +147,8 @@ struct URLSessionInViewRule: Rule {
 
     func check(_ node: Syntax, in context: RuleContext, report: inout [Finding]) {
         let reference = node.cast(DeclReferenceExprSyntax.self)
-        guard reference.baseName.text == "URLSession", let view = context.enclosingView else { return }
+        guard reference.baseName.text == "URLSession" || reference.baseName.text == "URLSessionConfiguration",
+              let view = context.enclosingView else { return }
         // Report the whole use: `URLSession.shared.data(from: url)`, `URLSession(configuration:)`.
         var use = Syntax(reference)
         while let parent = use.parent {
@@ -148,6 +160,23 @@ struct URLSessionInViewRule: Rule {
                 break
             }
         }
+        // A session set up in the view's `init` or a stored property (`URLSessionConfiguration.default`,
+        // `URLSession(configuration:)`): made again, with its cache, for every view value the parent makes.
+        let isSessionMade = reference.baseName.text == "URLSessionConfiguration"
+            || use.as(FunctionCallExprSyntax.self)?.calledExpression.id == reference.id
+        let inStoredProperty = context.enclosingFunction.map { frame in
+            frame.kind == .property && frame.node.as(VariableDeclSyntax.self).map { variable in
+                !variable.modifiers.contains("static") && variable.bindings.allSatisfy { $0.accessorBlock == nil }
+            } == true
+        } ?? false
+        if isSessionMade, use.ancestor(InitializerDeclSyntax.self) != nil || inStoredProperty {
+            report.append(Finding(
+                message: "`\(view.name)` sets up its own networking session (`\(reference.baseName.text)`) each time a view value is made, "
+                    + "on every render of its parent; keep the session in a model or service and hand the view what it fetched",
+                range: use.byteRange, loweredSeverity: .info))
+            return
+        }
+        guard reference.baseName.text == "URLSession" else { return }
         // The view's only request, made in `.task { }`: cancelled with the view already; moving it to
         // a model is tidier (testable, shared), not a fix.
         if Self.standsInTask(use), Self.usesOfURLSession(around: use) == 1 {
@@ -169,7 +198,6 @@ struct URLSessionInViewRule: Rule {
         // starts again each time. Elsewhere (a button's action, a refresh, a project's `.task`
         // wrapper) the user or the structure starts it: a model is tidier, not a fix.
         // A session made (`URLSession(configuration:)`) sends nothing: only a request starts work.
-        let isSessionMade = use.as(FunctionCallExprSyntax.self)?.calledExpression.id == reference.id
         let startsOnAppear = !isSessionMade && (Self.standsInModifierClosure(use, named: Self.lifecycleModifiers)
             || use.ancestor(InitializerDeclSyntax.self) != nil
             || use.ancestor(FunctionDeclSyntax.self).map { Self.isCalled(from: Self.lifecycleModifiers, method: $0) } == true)
