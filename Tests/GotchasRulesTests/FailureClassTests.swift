@@ -292,6 +292,22 @@ import Testing
         #expect(try await workspace.errors(fixed) == [])
     }
 
+    /// A type of the project named `Color` (or another module's) shadows SwiftUI's: `.init(white:)` was
+    /// inferred as SwiftUI's, while a bare `Color.init(white:)` would be the project's and not compile.
+    /// The fix writes `SwiftUI.Color`.
+    @Test func foregroundColorQualifiesColorWhereTheProjectDeclaresOne() async throws {
+        let palette = "struct Color { let hex: String }"
+        let workspace = Workspace(ruleID: "foreground-color",
+                                  code: Self.badge("    var body: some View { Image(systemName: \"star\").foregroundColor(.init(white: 0.5)) }"),
+                                  others: ["Palette.swift": palette])
+        #expect(try await workspace.errors() == [])
+        let naive = workspace.code.replacingOccurrences(of: "foregroundColor(.init", with: "foregroundStyle(Color.init")
+        #expect(try await !workspace.errors(naive).isEmpty, "a bare `Color` is the project's")
+        let fixed = workspace.fixed()
+        #expect(fixed.contains(".foregroundStyle(SwiftUI.Color.init(white: 0.5))"), "\(fixed)")
+        #expect(try await workspace.errors(fixed) == [])
+    }
+
     /// A `NavigationView` styled `.stack` is a stack; renaming it `NavigationStack` compiles. But a
     /// screen pushed from it holds its own `NavigationStack(path:)`: inside a `NavigationView` that
     /// was a stack of its own; inside a `NavigationStack` the stacks nest and pushing breaks. The
