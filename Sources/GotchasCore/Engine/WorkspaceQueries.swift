@@ -8,7 +8,7 @@
 /// the rules whose questions the finished index answers differently.
 public struct WorkspaceQueries: Sendable, Equatable, Codable {
     /// A new question is a case here; the compiler then asks for its answer in every
-    /// switch of this file (its name, `isAnsweredAlike`, `hashAnswer`, `mightBeAnsweredDifferently`,
+    /// switch of this file (its `dependencies`, `isAnsweredAlike`, `hashAnswer`, `mightBeAnsweredDifferently`,
     /// `answerNamesPlaces`, `key`) except `init(key:)`, which needs its letter too.
     public enum Query: Hashable, Sendable, Codable {
         /// `RuleContext.declaration(of:)` / `type(named:)`: declarations in other files.
@@ -62,24 +62,29 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
         /// `WorkspaceAsking.usesInOwnFile(member:)`: whether the file at a path uses a member name.
         case usedInFile(String, member: String)
 
-        /// The type name asked about (nil for the settings question).
-        public var name: String? {
+        /// The names whose announced changes may change the answer (none for the settings
+        /// questions, which the settings files' own changes announce).
+        public var dependencies: [String] {
             switch self {
-            case .typeFact(let question): question.name
+            case .typeFact(let question): [question.name]
             case .declaration(let name), .loneInjections(let name, _), .intentControls(let name), .references(let name),
-                 .initializerLabels(let name): name
+                 .initializerLabels(let name): [name]
             // Not the type's name: the uses of its members change with almost every edit of
             // code that names it, and only a file that asked needs a re-lint then.
-            case .memberUsers(let type, _), .bodyReaches(let type, _): FileIndex.memberUsesDependency(of: type)
-            case .viewTreeHoldsState, .menuContentOnly, .builtByNoParentView, .builtOnlyByPreviews, .buildsNavigationStack, .builtBesideTabView, .builtOnlyAsDestination,
+            case .memberUsers(let type, _), .bodyReaches(let type, _): [FileIndex.memberUsesDependency(of: type)]
+            // Built by no view, the answer is who names the view (`WorkspaceIndex.typesReferring`).
+            case .builtByNoParentView(let view): [FileIndex.viewTreeDependency, FileIndex.memberUsesDependency(of: view)]
+            case .viewTreeHoldsState, .menuContentOnly, .builtOnlyByPreviews, .buildsNavigationStack, .builtBesideTabView, .builtOnlyAsDestination,
                  .builtOnlyWhenShown, .buildsControl:
-                FileIndex.viewTreeDependency
+                [FileIndex.viewTreeDependency]
             // A change of a file's references announces every name it refers to this way.
-            case .referringTypes(let type): FileIndex.memberUsesDependency(of: type)
-            case .reachedHazard: FileIndex.reachDependency
-            case .elementEdits(let name): FileIndex.elementEditDependency(of: name)
-            case .usedInFile(let path, _): FileIndex.ownMemberUsesDependency(of: path)
-            case .defaultIsolation, .phonePortraitOnly: nil
+            case .referringTypes(let type): [FileIndex.memberUsesDependency(of: type)]
+            // The property's declared type is a fact of the type declaring it.
+            case .reachedHazard(.propertyMember(let type, _, _, _), _): [FileIndex.reachDependency, type]
+            case .reachedHazard: [FileIndex.reachDependency]
+            case .elementEdits(let name): [FileIndex.elementEditDependency(of: name)]
+            case .usedInFile(let path, _): [FileIndex.ownMemberUsesDependency(of: path)]
+            case .defaultIsolation, .phonePortraitOnly: []
             }
         }
 
@@ -179,16 +184,10 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
 
     public var isEmpty: Bool { byRule.isEmpty }
 
-    /// Every type name asked about, by any rule.
+    /// Every name a question of any rule depends on (`Query.dependencies`).
     public var names: Set<String> {
         byRule.values.reduce(into: Set<String>()) { names, queries in
-            for query in queries {
-                if let name = query.name { names.insert(name) }
-                // The property's declared type is a fact of the type declaring it.
-                if case .reachedHazard(.propertyMember(let type, _, _, _), _) = query { names.insert(type) }
-                // Built by no view, the answer is who names the view (`WorkspaceIndex.typesReferring`).
-                if case .builtByNoParentView(let view) = query { names.insert(FileIndex.memberUsesDependency(of: view)) }
-            }
+            for query in queries { names.formUnion(query.dependencies) }
         }
     }
 
