@@ -617,6 +617,10 @@ enum WorkspaceRuleSupport {
         guard let member = context.functionStack.first?.node, let declaration = enclosingTypeDeclaration(member) else { return ScheduleEvidence(shown: false) }
         return context.remembered("scheduleEvidence", for: declaration.id) {
             var evidence = ScheduleEvidence(shown: false)
+            // Most types name neither: their tokens need no walk.
+            let range = declaration.position.utf8Offset..<declaration.endPosition.utf8Offset
+            guard context.document.contains(Self.timelineViewBytes, in: range) || context.document.contains(Self.onReceiveBytes, in: range)
+            else { return evidence }
             for token in declaration.tokens(viewMode: .sourceAccurate) {
                 if token.text == "TimelineView" { return ScheduleEvidence(shown: true) }
                 guard token.text == "onReceive", let call = token.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
@@ -631,6 +635,9 @@ enum WorkspaceRuleSupport {
             return evidence
         }
     }
+
+    private static let timelineViewBytes = Array("TimelineView".utf8)
+    private static let onReceiveBytes = Array("onReceive".utf8)
 
     /// `Timer.publish(…)` written here, the view's own property made so, or `app.timer` where the
     /// held model's property (in any file) is an autoconnected publisher (`= Timer.publish(…).autoconnect()`).

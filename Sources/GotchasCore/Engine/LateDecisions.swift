@@ -83,7 +83,7 @@ extension RuleContext: WorkspaceAsking {
         lateFindings.append(contentsOf: decide(questions))
         if collectsLateDecisions {
             lateDecisions.append(LateDecision(ruleIndex: activeRule, availability: availability, lexicalScope: lexicalScope,
-                                              owners: CodeOwners(self), decide: decide))
+                                              owners: codeOwners, decide: decide))
         }
         recordLate(questions)
     }

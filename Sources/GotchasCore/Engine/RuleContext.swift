@@ -75,6 +75,9 @@ public final class RuleContext {
 
     /// Facts a rule computes once per node in a walk (`remembered(_:for:_:)`), by the rule's key.
     private var rememberedFacts: [RememberedFactKey: Any] = [:]
+    /// `codeOwners` of the place the walk last asked from: every late decision and every warning
+    /// asks it, and it walks up to the type's declaration.
+    private var lastCodeOwners: (place: CodeOwnersPlace, owners: CodeOwners)?
 
     public internal(set) var typeStack: [TypeScope] = []
     public internal(set) var functionStack: [FunctionFrame] = []
@@ -374,6 +377,16 @@ extension RuleContext {
     /// `compute()`'s value, computed once per walk for `node` under `fact` (a fact of a whole type
     /// declaration that many places in it ask, such as whether its code receives a timer).
     /// `compute` must not ask the workspace: a remembered answer would not be recorded again.
+    /// What must run for the code the walk is in to run (`CodeOwners`). It depends only on the
+    /// outermost member and the innermost type, so it is computed once per such place.
+    var codeOwners: CodeOwners {
+        let place = CodeOwnersPlace(member: functionStack.first?.node.id, typeDepth: typeStack.count, type: typeStack.last?.name)
+        if let last = lastCodeOwners, last.place == place { return last.owners }
+        let owners = CodeOwners(self)
+        lastCodeOwners = (place, owners)
+        return owners
+    }
+
     public func remembered<Value>(_ fact: String, for node: SyntaxIdentifier, _ compute: () -> Value) -> Value {
         let key = RememberedFactKey(fact: fact, node: node)
         if let known = rememberedFacts[key] as? Value { return known }
@@ -381,4 +394,11 @@ extension RuleContext {
         rememberedFacts[key] = value
         return value
     }
+}
+
+/// Where `CodeOwners` is asked from: the outermost member and the innermost type.
+struct CodeOwnersPlace: Equatable {
+    var member: SyntaxIdentifier?
+    var typeDepth: Int
+    var type: String?
 }

@@ -244,7 +244,7 @@ final class RuleWalker: SyntaxAnyVisitor {
                 for (position, var finding) in scratch.enumerated() {
                     var isLate = context.collectsLateDecisions && position >= walked
                     if let severity = active.defaultSeverity, finding.level(atRuleSeverity: severity) == .warning {
-                        if owners == nil { owners = CodeOwners(context) }
+                        if owners == nil { owners = context.codeOwners }
                         // Whether anything runs this code is a question of the workspace only.
                         if let owners, owners != .none {
                             isLate = context.lowerAsLateDecision(&finding, owners: owners, walked: position < walked) || isLate

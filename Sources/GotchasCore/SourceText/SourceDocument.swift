@@ -20,6 +20,13 @@ public struct SourceDocument: Sendable {
 
     public var text: String { String(decoding: bytes, as: UTF8.self) }
 
+    /// True when `needle` occurs within the bytes of `range` (a quick test before a walk of the
+    /// tree there looks for it token by token).
+    public func contains(_ needle: [UInt8], in range: Range<Int>) -> Bool {
+        let range = range.clamped(to: 0..<bytes.count)
+        return bytes.withUnsafeBufferPointer { ByteSearch.contains(needle, in: UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
     public func text(in range: Range<Int>) -> String {
         let lower = max(0, min(range.lowerBound, bytes.count))
         let upper = max(lower, min(range.upperBound, bytes.count))

@@ -990,8 +990,8 @@ struct WorkInBodyRule: Rule {
         // A sheet's or popover's content is built while it is shown, not with every render of this view.
         if WorkspaceRuleSupport.isInPresentedContent(context) { return }
         guard let target = WorkspaceRuleSupport.reachTarget(of: expression, in: context) else { return }
-        let kinds: Set<ReachHazard.Kind> = [.storeWork, .decoding, .fileRead, .regex, .textMeasurement, .systemQuery]
-        guard var reached = context.reachedHazard(from: target, kinds: kinds.union([.collectionWork])) else { return }
+        let kinds = Self.readHazards
+        guard var reached = context.reachedHazard(from: target, kinds: Self.readHazardsWithCollectionWork) else { return }
         // A closure's parameter, a local or an `if let` of that name is a value, not a member or a free
         // function (asked only once a hazard is found: the walk up is not free).
         if expression.is(DeclReferenceExprSyntax.self), reference.isBoundLocally(name) { return }
@@ -1183,6 +1183,10 @@ struct WorkInBodyRule: Rule {
         }
         return false
     }
+
+    /// What a read in rendered code may reach that costs on every read (built once, not per read).
+    static let readHazards: Set<ReachHazard.Kind> = [.storeWork, .decoding, .fileRead, .regex, .textMeasurement, .systemQuery]
+    static let readHazardsWithCollectionWork = readHazards.union([.collectionWork])
 
     /// How far up from a read `standsInAction` looks for its statement (a read is a few levels deep).
     static let maximumStatementDepth = 64

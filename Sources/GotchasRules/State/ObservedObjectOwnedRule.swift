@@ -381,23 +381,30 @@ struct ObservedObjectOwnedRule: Rule {
         guard call.arguments.contains(where: makesObject), let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
               TypeNames.startsUppercase(callee), context.isInRenderPath
         else { return }
-        let created = call.arguments.filter(makesObject)
         // An `App`'s body runs once for the process in practice; its scenes' roots are another matter.
         if WorkspaceRuleSupport.standsInApp(context) { return }
-        guard let child = context.declaration(of: callee)?.scope, child.isView else { return }
-        for argument in created {
-            guard let label = argument.label?.text, let property = child.property(named: label), !property.isStatic,
-                  property.attributes.contains("ObservedObject") || property.attributes.contains("SwiftUI.ObservedObject"),
-                  child.hasMemberwiseInitializer || child.initializerParameters.contains(label)
-            else { continue }
-            let object = property.inferredTypeName.map { "`\($0)`" } ?? "object"
-            let stateless = property.inferredTypeName.flatMap { context.declaration(of: $0, ifKind: .class) }.map(Self.holdsNoState) ?? false
-            report.append(Finding(
-                message: "`\(callee)` only observes `\(label)` (`@ObservedObject`), and this code makes a new \(object) for it on every render"
-                    + (stateless ? "; it holds no state, so nothing is lost, but one kept in a `@StateObject` here would be made once"
-                        : ", so its state is lost each time the view re-renders; keep one in a `@StateObject` here and pass that, "
-                            + "or let `\(callee)` own it (`@StateObject`)"),
-                range: argument.expression.byteRange, loweredSeverity: stateless ? .info : nil))
+        // Which type `callee` is, and how it keeps each argument, is the workspace's to say: decided
+        // from the labels and ranges alone, so that a finished index decides it again without the tree.
+        let created = call.arguments.filter(makesObject).compactMap { argument -> (label: String, range: Range<Int>)? in
+            argument.label.map { (label: $0.text, range: argument.expression.byteRange) }
+        }
+        context.decideLater { asking in
+            guard let child = asking.declaration(of: callee)?.scope, child.isView else { return [] }
+            return created.compactMap { argument in
+                let label = argument.label
+                guard let property = child.property(named: label), !property.isStatic,
+                      property.attributes.contains("ObservedObject") || property.attributes.contains("SwiftUI.ObservedObject"),
+                      child.hasMemberwiseInitializer || child.initializerParameters.contains(label)
+                else { return nil }
+                let object = property.inferredTypeName.map { "`\($0)`" } ?? "object"
+                let stateless = property.inferredTypeName.flatMap { asking.declaration(of: $0, ifKind: .class) }.map(Self.holdsNoState) ?? false
+                return Finding(
+                    message: "`\(callee)` only observes `\(label)` (`@ObservedObject`), and this code makes a new \(object) for it on every render"
+                        + (stateless ? "; it holds no state, so nothing is lost, but one kept in a `@StateObject` here would be made once"
+                            : ", so its state is lost each time the view re-renders; keep one in a `@StateObject` here and pass that, "
+                                + "or let `\(callee)` own it (`@StateObject`)"),
+                    range: argument.range, loweredSeverity: stateless ? .info : nil)
+            }
         }
     }
 

@@ -328,10 +328,15 @@ struct StateNonObservableClassRule: Rule {
 
     /// The members among `members` that code of the type other than an `init` assigns on `base` in
     /// place: `base.member = …`, `base.member += …`, `self.base.member = …`.
-    static func inPlaceWrites(of base: String, in block: MemberBlockSyntax, among members: Set<String>?) -> Set<String> {
+    /// (`skippingByBytes: false` walks every member's tokens: the slow path the tests compare with.)
+    static func inPlaceWrites(of base: String, in block: MemberBlockSyntax, among members: Set<String>?,
+                              skippingByBytes: Bool = true) -> Set<String> {
         var written: Set<String> = []
         guard members?.isEmpty != true else { return written }
+        let name = Array(base.utf8)
         for member in block.members where !member.decl.is(InitializerDeclSyntax.self) {
+            // Most members do not name `base`: their bytes tell at once, without a token walk.
+            if skippingByBytes, !member.decl.syntaxTextBytes.withUnsafeBufferPointer({ ByteSearch.contains(name, in: $0) }) { continue }
             let tokens = Array(member.decl.tokens(viewMode: .sourceAccurate))
             for index in tokens.indices where tokens[index].tokenKind == .identifier(base) && index + 3 < tokens.count {
                 if index > 0, tokens[index - 1].tokenKind == .period, index < 2 || tokens[index - 2].tokenKind != .keyword(.self) { continue }
