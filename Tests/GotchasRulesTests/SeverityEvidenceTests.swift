@@ -57,6 +57,55 @@ import Testing
         #expect(RuleHarness.lint(view, only: "heavy-state-initializer", otherFiles: ["ModelManager.swift": model]).count == 1)
     }
 
+    /// `state-not-private`: a `@StateObject` the view's own `init` seeds is the wrapper's injection
+    /// (info); the same seeded `@State` of a value the caller keeps driving stays a warning. A value
+    /// the view writes through one of its stored properties is a draft it edits (info).
+    @Test func stateSeededByTheViewsOwnInitIsInfoForAnObjectAndAWarningForAValue() {
+        let object = """
+            struct ConsentView: View {
+                @StateObject var viewModel: ConsentViewModel
+                init(viewModel: ConsentViewModel) { _viewModel = StateObject(wrappedValue: viewModel) }
+                var body: some View { Text(viewModel.title) }
+            }
+            """
+        let caller = ["Root.swift": "struct Root: View { @State private var model = ConsentViewModel(); var body: some View { ConsentView(viewModel: model) } }"]
+        #expect(Self.severities(object, only: "state-not-private", otherFiles: caller) == [.info])
+        let value = object.replacingOccurrences(of: "@StateObject var viewModel: ConsentViewModel", with: "@State var title: String")
+            .replacingOccurrences(of: "init(viewModel: ConsentViewModel) { _viewModel = StateObject(wrappedValue: viewModel) }", with: "init(title: String) { _title = State(initialValue: title) }")
+            .replacingOccurrences(of: "Text(viewModel.title)", with: "Text(title)")
+        let valueCaller = ["Root.swift": "struct Root: View { @State private var name = \"\"; var body: some View { ConsentView(title: name) } }"]
+        #expect(Self.severities(value, only: "state-not-private", otherFiles: valueCaller) == [.warning])
+        let draft = """
+            struct MediaSheet: View {
+                @State var snap: Snap
+                var body: some View { Button("Photo") { snap.kind = .media } }
+            }
+            """
+        let history = ["History.swift": "struct History: View { let snap: Snap; var body: some View { MediaSheet(snap: snap) } }"]
+        #expect(Self.severities(draft, only: "state-not-private", otherFiles: history) == [.info])
+        let shown = draft.replacingOccurrences(of: "Button(\"Photo\") { snap.kind = .media }", with: "Text(snap.title)")
+        let finding = RuleHarness.lint(shown, only: "state-not-private", otherFiles: history)
+        #expect(finding.map(\.severity) == [.warning])
+        // Without an initial value, `private` alone would not compile for `History`'s call.
+        #expect(finding.first?.message.contains("seed it in an `init`") == true)
+    }
+
+    /// A warning in a `private` member nothing in its file uses is lowered; for a stored property the
+    /// message says its value goes unused (its initial value still runs with every instance).
+    @Test func anUnreadPrivateStoredPropertyIsInfoSayingItsValueIsUnused() {
+        let code = """
+            struct ShopView: View {
+                private let screenWidth = UIScreen.main.bounds.width
+                var body: some View { Text("Shop") }
+            }
+            """
+        let unread = RuleHarness.lint(code, only: "uiscreen-bounds")
+        #expect(unread.map(\.severity) == [.info])
+        #expect(unread.first?.message.contains("nothing in this file reads `screenWidth`, so the value it stores is never used") == true)
+        let read = RuleHarness.lint(code.replacingOccurrences(of: "Text(\"Shop\")", with: "Text(\"Shop\").frame(width: screenWidth)"), only: "uiscreen-bounds")
+        #expect(read.map(\.severity) == [.warning])
+    }
+
     @Test func aSymbolNothingAnimatesIsAHint() {
         let code = """
             struct Star: View {

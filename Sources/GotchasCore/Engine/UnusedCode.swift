@@ -9,6 +9,9 @@ import SwiftSyntax
 struct CodeOwners: Sendable, Equatable {
     /// A `private`/`fileprivate` member (or free function) the place is in: only its file can use it.
     var privateMember: String?
+    /// `privateMember` is a stored property: its initial value runs with every instance, and only
+    /// what it holds goes unused.
+    var privateMemberIsStored = false
     /// The innermost enclosing type, when it is a view (not `public`/`open`, not an `App`).
     var view: String?
 
@@ -23,6 +26,7 @@ struct CodeOwners: Sendable, Equatable {
         if let frame = context.functionStack.first, frame.kind != .initializer, frame.kind != .deinitializer,
            Self.isPrivateHelper(frame.node) {
             privateMember = frame.name
+            privateMemberIsStored = frame.node.as(VariableDeclSyntax.self)?.bindings.first?.accessorBlock == nil
         }
         if let type = context.typeStack.last, type.isView, type.kind != .extension, type.kind != .protocol,
            !type.inherits("App"), !type.attributes.contains("main"),
@@ -75,7 +79,8 @@ extension WorkspaceAsking {
     /// project names its view. Nil while the workspace cannot tell (not indexed, not the whole project).
     func unusedCodeReason(_ owners: CodeOwners) -> String? {
         if let member = owners.privateMember, usesInOwnFile(member: member) == false {
-            return "nothing in this file uses `\(member)`, so this code never runs"
+            return owners.privateMemberIsStored ? "nothing in this file reads `\(member)`, so the value it stores is never used"
+                : "nothing in this file uses `\(member)`, so this code never runs"
         }
         // Only the whole project can tell: a file named alone builds its view in its own preview.
         guard let view = owners.view, workspace.coversProject, let referring = typesReferring(to: view) else { return nil }

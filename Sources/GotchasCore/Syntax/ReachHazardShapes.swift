@@ -588,7 +588,7 @@ extension Syntax {
     ///     let color = parse(contentsOf: path)                            // runs once per key
     ///     backgroundColorCache[path] = color                             // or `cache.setObject(_:forKey:)`
     ///
-    /// Work after the lookup is not done on every call, only the first time a key is asked.
+    /// Work after the lookup (or in its `else { … }`) is not done on every call, only the first time a key is asked.
     /// `self` is a function declaration or a computed property.
     public var cacheMissCodeStart: Int? {
         let statements: CodeBlockItemListSyntax
@@ -605,8 +605,10 @@ extension Syntax {
                   let cache = lookup.cacheLookedUp,
                   lookup.body.statements.contains(where: { $0.item.is(ReturnStmtSyntax.self) })
             else { continue }
-            let missCode = statements.filter { $0.position >= lookup.endPosition }
-            return missCode.contains(where: { $0.storesInto(cache) }) ? lookup.endPosition.utf8Offset : nil
+            // After the `if`, or in its `else { … }`: both run only when the key was not found.
+            let elseCode = lookup.elseBody?.as(CodeBlockSyntax.self).map { Array($0.statements) } ?? []
+            let missCode = statements.filter { $0.position >= lookup.endPosition } + elseCode
+            return missCode.contains(where: { $0.storesInto(cache) }) ? lookup.body.endPosition.utf8Offset : nil
         }
         return nil
     }

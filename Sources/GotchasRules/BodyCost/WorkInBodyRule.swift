@@ -532,6 +532,30 @@ struct WorkInBodyRule: Rule {
                         """,
                 ]),
             RuleExample("""
+                struct BurstPage: View {
+                    @ObservedObject var model: GalleryModel
+                    let index: Int
+                    var body: some View { Image(data: model.imageData(of: index)) }
+                }
+                """, note: "the read happens in the `else` of the cache lookup, which stores what it read: once per image", otherFiles: [
+                    "GalleryModel.swift": """
+                        final class GalleryModel: ObservableObject {
+                            let urls: [URL]
+                            private var cache: [URL: Data] = [:]
+                            func imageData(of index: Int) -> Data {
+                                let url = urls[index]
+                                if let imageData = cache[url] {
+                                    return imageData
+                                } else {
+                                    let data = try? Data(contentsOf: url)
+                                    cache[url] = data
+                                    return data ?? .init()
+                                }
+                            }
+                        }
+                        """,
+                ]),
+            RuleExample("""
                 struct TotalRow: View {
                     let amounts: [Double]
                     var body: some View {

@@ -98,6 +98,15 @@ struct TaskInInitRule: CallRule {
                 }
                 """, note: "a type isolated to a global actor: the task inherits it"),
             RuleExample("""
+                final class SavedItemModel: ReadableModel {
+                    var shareURL: URL?
+                    init(item: Item) {
+                        Task { shareURL = try? await item.fetchShareURL() }
+                    }
+                }
+                """, note: "the class conforms, in its own declaration, to a `@MainActor` protocol: it is main-actor isolated, and the task inherits that",
+                otherFiles: ["ReadableModel.swift": "@MainActor protocol ReadableModel: AnyObject { var shareURL: URL? { get } }"]),
+            RuleExample("""
                 final class Workspace {
                     init(files: [URL]) {
                         Task { @WorkspaceActor in
@@ -438,7 +447,21 @@ struct TaskInInitRule: CallRule {
            type.attributes.contains(where: { context.type(named: $0)?.hasAttribute("globalActor") == true }) {
             return true
         }
+        // `final class ItemModel: ReadableViewModel` where the workspace declares `@MainActor protocol
+        // ReadableViewModel`: a conformance written in the type's own declaration makes the type
+        // main-actor isolated (Swift infers it; one written in an extension isolates only that extension).
+        if let type = context.enclosingType, type.kind == .class || type.kind == .struct || type.kind == .enum,
+           type.inheritedTypes.contains(where: { conformsToMainActorProtocol($0, in: context, depth: 0) }) {
+            return true
+        }
         return context.defaultIsolationIsMainActor
+    }
+
+    /// `name` is a protocol the workspace declares `@MainActor`, or one refining such a protocol.
+    static func conformsToMainActorProtocol(_ name: String, in context: RuleContext, depth: Int) -> Bool {
+        guard depth < 4, let simple = TypeNames.simple(name), let declaration = context.declaration(of: simple, ifKind: .protocol) else { return false }
+        if declaration.scope.hasAttribute("MainActor") { return true }
+        return declaration.scope.inheritedTypes.contains { conformsToMainActorProtocol($0, in: context, depth: depth + 1) }
     }
 
     static func capturesSelfWeakly(_ closure: ClosureExprSyntax) -> Bool {

@@ -26,6 +26,11 @@ struct CornerRadiusRule: CallRule {
         fix: .unsafe,
         triggering: [
             "Image(\"cover\")↓.cornerRadius(8)",
+            RuleExample("Image(\"cover\")↓.cornerRadius(12)", note: "a number is SwiftUI's `CGFloat` radius, even where the project has its own overload",
+                        otherFiles: ["Radius.swift": """
+                            enum CornerRadius: CGFloat { case small = 4, large = 16 }
+                            extension View { func cornerRadius(_ radius: CornerRadius) -> some View { clipShape(RoundedRectangle(cornerRadius: radius.rawValue)) } }
+                            """]),
             """
             struct Card: View {
                 var body: some View {
@@ -53,6 +58,11 @@ struct CornerRadiusRule: CallRule {
                 }
                 """, note: "the program's own builder method of that name (a popup configuration)",
                 otherFiles: ["PopupConfig.swift": "struct PopupConfig { func padding(_ v: Double) -> Self { self }; func cornerRadius(_ r: Double) -> Self { self } }"]),
+            RuleExample("Image(\"cover\").cornerRadius(.large)", note: "the project's own `cornerRadius(_:)` taking its own radius type (SwiftUI's takes a `CGFloat`)",
+                        otherFiles: ["Radius.swift": """
+                            enum CornerRadius: CGFloat { case small = 4, large = 16 }
+                            extension View { func cornerRadius(_ radius: CornerRadius) -> some View { clipShape(RoundedRectangle(cornerRadius: radius.rawValue)) } }
+                            """]),
             RuleExample("Image(\"cover\").clipShape(.rect(cornerRadius: 8))"),
             RuleExample("RoundedRectangle(cornerRadius: 8).fill(.blue)", note: "a shape's `cornerRadius:` label"),
             RuleExample("view.layer.cornerRadius = 8", note: "UIKit's layer property"),
@@ -93,6 +103,12 @@ struct CornerRadiusRule: CallRule {
         guard labels.isEmpty || labels == ["antialiased"] else { return }
         // `config.cornerRadius(r)` on the program's own builder type: its method, not the modifier.
         if WorkspaceRuleSupport.callsProgramMethod(call, named: "cornerRadius", in: context) { return }
+        // `.cornerRadius(.extraHuge)` where the project extends `View` with its own `cornerRadius(_:)`
+        // (taking its own radius type): SwiftUI's takes a `CGFloat`, so the call is the project's.
+        if let argument = radius.expression.as(MemberAccessExprSyntax.self), argument.base == nil,
+           context.type(named: "View")?.methodNames.contains("cornerRadius") == true {
+            return
+        }
         // Where the project still runs below iOS 17 (or its peers), the shape is spelled as the type
         // (`RoundedRectangle(cornerRadius:)`): the same shape, plainly as old as the modifier it replaces.
         let shape = context.allows(Self.shapeShorthandEra) ? ".rect(cornerRadius:" : "RoundedRectangle(cornerRadius:"

@@ -396,6 +396,15 @@ struct DispatchQueueRule: Rule {
                 }
                 """, note: "`asyncAfter` in a non-View type's synchronous method (a `GKState`): no view to cancel with"),
             RuleExample("""
+                struct CourseButton: View {
+                    @State private var appeared = false
+                    var body: some View {
+                        Text("Open").opacity(appeared ? 1 : 0)
+                            .onAppear { DispatchQueue.main.asyncAfter(deadline: .now()) { withAnimation { appeared = true } } }
+                    }
+                }
+                """, note: "a deadline of `.now()` adds no delay: a deferral to the next run-loop turn, like `DispatchQueue.main.async`"),
+            RuleExample("""
                 import Testing
                 @MainActor struct ComposerTests {
                     @Test func clearsDraft() async {
@@ -449,6 +458,12 @@ struct DispatchQueueRule: Rule {
                 range: range,
                 related: [WorkspaceRuleSupport.related(reached, "`\(reached.hazard.member)` hops with \(hop) here")])]
         }
+    }
+
+    /// `asyncAfter(deadline: .now())` (or `DispatchTime.now()`, `.now() + 0`): no delay is added.
+    static func hasNoDelay(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let deadline = call.argument(labeled: "deadline")?.expression.trimmedText.filter({ !$0.isWhitespace }) else { return false }
+        return [".now()", "DispatchTime.now()", ".now()+0", "DispatchTime.now()+0"].contains(deadline)
     }
 
     /// `await f()`, `try await f()`, `await self.f()`: the call is an `await`'s operand.
@@ -529,6 +544,9 @@ struct DispatchQueueRule: Rule {
         guard var name = call.calledExpression.dottedName else { return }
         if name.hasPrefix("Dispatch.") { name.removeFirst("Dispatch.".count) }
         guard Self.flagged.contains(name) else { return }
+        // `asyncAfter(deadline: .now())` waits for nothing: it defers to the next turn of the run loop,
+        // as `DispatchQueue.main.async` does, and is judged as that.
+        if name == "DispatchQueue.main.asyncAfter", Self.hasNoDelay(call) { name = "DispatchQueue.main.async" }
         // Test code defers to the next runloop on purpose (to let the code being tested settle);
         // the advice is about shipping app code.
         if context.isInTestCode { return }
@@ -587,7 +605,7 @@ struct DispatchQueueRule: Rule {
                     : "keep a `Task { try await \(sleep); … }` and cancel it in `.onDisappear`")
         case ("DispatchQueue.main.asyncAfter", .async):
             message = "`DispatchQueue.main.asyncAfter` in async code schedules work nothing awaits or cancels; "
-                + "`try await \(sleep)` and then do the work"
+                + "`try await \(sleep)` and then do the work on the main actor (in `await MainActor.run { … }` where this code is not isolated to it)"
         default:
             message = "`DispatchQueue.global` work is unstructured: nothing awaits or cancels it and results cannot flow back; "
                 + "call an `async` function (or start a `Task`) instead"

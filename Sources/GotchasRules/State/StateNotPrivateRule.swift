@@ -24,7 +24,7 @@ struct StateNotPrivateRule: Rule {
             "a view only previews build",
         ],
         fixSafety: "Adds `private`. Safe when no other file uses the property and no caller passes its label; unsafe when one might (or the workspace is not fully indexed); none without an initial value, or in widget code.",
-        severityReason: "warning where a caller passes the property's label a value that can change (or the callers are not all known yet): SwiftUI ignores that value after the first appearance; info where the view changes the state itself (a seeded draft), where no caller passes it, or every caller passes a constant (a literal or an enum case); a hint where the view's own `init` does not take it, or a private stored property makes the memberwise initializer private (nothing outside can pass one today). In widget code the message says instead that the state is only a copy of what the caller passes (WidgetKit renders each entry once).",
+        severityReason: "warning where a caller passes the property's label a value that can change (or the callers are not all known yet): SwiftUI ignores that value after the first appearance; info where the view changes the state itself (a seeded draft), where no caller passes it, every caller passes a constant (a literal or an enum case), or a `@StateObject` is seeded by the view's own `init` (the injection the wrapper is made for); a hint where the view's own `init` does not take it, or a private stored property makes the memberwise initializer private (nothing outside can pass one today). In widget code the message says instead that the state is only a copy of what the caller passes (WidgetKit renders each entry once).",
         asks: [.initializerLabels, .memberUsers, .builtOnlyByPreviews],
         fix: .safe,
         triggers: ["State"],
@@ -102,6 +102,20 @@ struct StateNotPrivateRule: Rule {
                 """, note: "a package's public view that only a `#Preview` in the package builds: the package's clients build it", otherFiles: [
                     "RatingPicker+Preview.swift": "#Preview { RatingPicker() }",
                 ]),
+            RuleExample("""
+                struct ConsentView: View {
+                    ↓@StateObject var viewModel: ConsentViewModel
+                    init(viewModel: ConsentViewModel) { _viewModel = StateObject(wrappedValue: viewModel) }
+                    var body: some View { Text(viewModel.title) }
+                }
+                """, note: "info: the view's own `init` seeds the object it then owns, the injection `@StateObject` is made for; `private` only says so"),
+            RuleExample("""
+                struct MediaSheet: View {
+                    ↓@State var snap: Snap
+                    var body: some View { Button("Photo") { snap.kind = .media } }
+                }
+                """, note: "info: the view writes the seeded value itself (a draft), and without an initial value `private` alone would close the callers' initializer",
+                otherFiles: ["History.swift": "struct History: View { let snap: Snap; var body: some View { MediaSheet(snap: snap) } }"]),
             RuleExample("""
                 struct Player: View {
                     ↓@State var isPlaying = false
@@ -369,6 +383,8 @@ struct StateNotPrivateRule: Rule {
                 if reference.isAssignedWholeOrShrunk || reference.isElementEditedInPlace { return true }
                 var value = Syntax(reference)
                 if let access = reference.parent?.as(MemberAccessExprSyntax.self), access.declName.id == reference.id { value = Syntax(access) }
+                // `moodSnap.snapType = .media`: a stored property of the state's value, assigned in place.
+                if Self.isMemberAssigned(value) { return true }
                 if let sequence = value.parent?.as(ExprListSyntax.self), sequence.first?.id == value.id,
                    let op = sequence.dropFirst().first?.as(BinaryOperatorExprSyntax.self)?.operator.text,
                    op.hasSuffix("="), !["==", "!=", "<=", ">=", "==="].contains(op) {
@@ -381,6 +397,18 @@ struct StateNotPrivateRule: Rule {
             }
         }
         return false
+    }
+
+    /// `value.field = …` or `value.a.b += …`: the value is the base of the assigned member chain.
+    static func isMemberAssigned(_ value: Syntax) -> Bool {
+        var target = value
+        while let access = target.parent?.as(MemberAccessExprSyntax.self), access.base?.id == target.id { target = Syntax(access) }
+        guard target.id != value.id, let sequence = target.parent?.as(ExprListSyntax.self), sequence.first?.id == target.id,
+              let next = sequence.dropFirst().first
+        else { return false }
+        if next.is(AssignmentExprSyntax.self) { return true }
+        guard let op = next.as(BinaryOperatorExprSyntax.self)?.operator.text else { return false }
+        return op.hasSuffix("=") && !["==", "!=", "<=", ">=", "==="].contains(op)
     }
 
     /// The members of the type declaring `variable` and of its extensions at the top level of the same
@@ -485,6 +513,15 @@ struct StateNotPrivateRule: Rule {
                     + "but a value that changed would be used only for the view's first appearance; take it as a `let`",
                 range: facts.attribute, fixes: fixes, loweredSeverity: .info)]
         }
+        // `_model = StateObject(wrappedValue: model)` in the view's own `init`: injecting the object the
+        // view then owns is the wrapper's design; a later object from the caller is ignored, which
+        // `private` only makes plain.
+        if wrapper == "@StateObject", let type = facts.type, type.declaresInitializer {
+            return [Finding(
+                message: "`@StateObject` is not `private`: the view's own `init` seeds it, and the view keeps that first object "
+                    + "(an object a caller passes later is dropped); `private` says the view owns it",
+                range: facts.attribute, fixes: fixes, loweredSeverity: .info)]
+        }
         // The view edits the state itself (a draft, a value it refreshes): a caller's value seeds it, which
         // may be the design; the warning is for state a caller means to keep driving.
         if facts.isWrittenByView {
@@ -493,9 +530,12 @@ struct StateNotPrivateRule: Rule {
                     + "is meant, say so with `private` and `_\(facts.name ?? "value") = \(wrapper == "@StateObject" ? "StateObject(wrappedValue:" : "State(initialValue:") …)` in an `init`, else take input as a `let` or `@Binding`",
                 range: facts.attribute, fixes: fixes, loweredSeverity: .info)]
         }
+        // Without an initial value, `private` alone would close the memberwise initializer its callers use.
+        let advice = facts.hasInitialValue ? "mark it `private` and take input as a `let` or `@Binding`"
+            : "take input as a `let` or `@Binding` (or, if it only seeds the state, make it `private` and seed it in an `init`)"
         return [Finding(
             message: "`\(wrapper)` is not `private`: a value a caller passes through the initializer is used only for "
-                + "the view's first appearance and then ignored; mark it `private` and take input as a `let` or `@Binding`",
+                + "the view's first appearance and then ignored; " + advice,
             range: facts.attribute, fixes: fixes)]
     }
 
