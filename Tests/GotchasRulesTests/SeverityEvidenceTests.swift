@@ -104,6 +104,17 @@ import Testing
         #expect(unread.first?.message.contains("nothing in this file reads `screenWidth`, so the value it stores is never used") == true)
         let read = RuleHarness.lint(code.replacingOccurrences(of: "Text(\"Shop\")", with: "Text(\"Shop\").frame(width: screenWidth)"), only: "uiscreen-bounds")
         #expect(read.map(\.severity) == [.warning])
+        // Not private: nothing in the whole project reads it (the model's member users), or another file does.
+        let internalProperty = code.replacingOccurrences(of: "private let", with: "let")
+        let caller = ["Root.swift": "struct Root: View { var body: some View { ShopView() } }"]
+        let unused = RuleHarness.lint(internalProperty, only: "uiscreen-bounds", otherFiles: caller, coversProject: true)
+        #expect(unused.map(\.severity) == [.info])
+        #expect(unused.first?.message.contains("nothing reads `screenWidth`, so the value it stores is never used") == true)
+        let readElsewhere = ["Root.swift": "struct Root: View { var body: some View { let shop = ShopView(); shop.frame(width: shop.screenWidth) } }"]
+        #expect(RuleHarness.lint(internalProperty, only: "uiscreen-bounds", otherFiles: readElsewhere, coversProject: true).map(\.severity) == [.warning])
+        // A view that also conforms to `Equatable` compares its stored properties: they are read.
+        let equatable = internalProperty.replacingOccurrences(of: "struct ShopView: View", with: "struct ShopView: View, Equatable")
+        #expect(RuleHarness.lint(equatable, only: "uiscreen-bounds", otherFiles: caller, coversProject: true).map(\.severity) == [.warning])
     }
 
     @Test func aSymbolNothingAnimatesIsAHint() {

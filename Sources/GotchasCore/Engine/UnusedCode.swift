@@ -14,6 +14,10 @@ struct CodeOwners: Sendable, Equatable {
     var privateMemberIsStored = false
     /// The innermost enclosing type, when it is a view (not `public`/`open`, not an `App`).
     var view: String?
+    /// A plain stored property (no wrapper, not `private`) of that view the place is in, when the
+    /// view conforms to nothing but `View`: only code that names it reads it (no synthesized
+    /// `Equatable`, `Codable` or `Identifiable` use of it).
+    var viewStoredProperty: String?
 
     static let none = CodeOwners()
 
@@ -33,6 +37,13 @@ struct CodeOwners: Sendable, Equatable {
            context.typeStack.allSatisfy({ !$0.inherits("PreviewProvider") }),
            let declaration = context.typeDeclaration(of: type), !Self.isOpenToOtherModules(declaration) {
             view = type.name
+            if privateMember == nil, let frame = context.functionStack.first, frame.kind == .property,
+               type.inheritedTypes.allSatisfy({ $0 == "View" || $0 == "SwiftUI.View" }),
+               let variable = frame.node.as(VariableDeclSyntax.self), variable.attributes.isEmpty, variable.bindings.count == 1,
+               variable.bindings.first?.accessorBlock == nil,
+               !variable.modifiers.contains(where: { ["static", "class", "override"].contains($0.name.text) }) {
+                viewStoredProperty = frame.name
+            }
         }
     }
 
@@ -83,7 +94,13 @@ extension WorkspaceAsking {
                 : "nothing in this file uses `\(member)`, so this code never runs"
         }
         // Only the whole project can tell: a file named alone builds its view in its own preview.
-        guard let view = owners.view, workspace.coversProject, let referring = typesReferring(to: view) else { return nil }
+        guard let view = owners.view, workspace.coversProject else { return nil }
+        // Neither its own file nor any other file reads the property: its value goes unused.
+        if let property = owners.viewStoredProperty, usesInOwnFile(member: property) == false,
+           filesUsing(member: property, of: view)?.isEmpty == true {
+            return "nothing reads `\(property)`, so the value it stores is never used"
+        }
+        guard let referring = typesReferring(to: view) else { return nil }
         // Code that names the view outside previews may build it (`AboutView().showWindow()` in an
         // app delegate), whatever the view builders say.
         let named = referring.contains { owner in
