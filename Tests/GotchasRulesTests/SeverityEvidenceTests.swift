@@ -117,6 +117,25 @@ import Testing
         #expect(RuleHarness.lint(equatable, only: "uiscreen-bounds", otherFiles: caller, coversProject: true).map(\.severity) == [.warning])
     }
 
+    /// A screen-sized distance that moves a view out of sight also clears a smaller window (info);
+    /// the same value as a size lays the view out wrongly there (warning).
+    @Test func theScreenAsAnOffscreenOffsetIsInfoAndAsASizeAWarning() {
+        let sheet = """
+            struct ActionSheet: View {
+                @State private var isVisible = false
+                var body: some View {
+                    SheetContent()
+                        .offset(y: isVisible ? 0 : UIScreen.main.bounds.height * 0.5)
+                        .onAppear { withAnimation { isVisible = true } }
+                }
+            }
+            """
+        #expect(Self.severities(sheet, only: "uiscreen-bounds") == [.info])
+        let sized = sheet.replacingOccurrences(of: ".offset(y: isVisible ? 0 : UIScreen.main.bounds.height * 0.5)",
+                                               with: ".frame(height: isVisible ? 0 : UIScreen.main.bounds.height * 0.5)")
+        #expect(Self.severities(sized, only: "uiscreen-bounds") == [.warning])
+    }
+
     @Test func aSymbolNothingAnimatesIsAHint() {
         let code = """
             struct Star: View {

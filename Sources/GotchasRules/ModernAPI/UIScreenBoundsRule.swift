@@ -29,7 +29,7 @@ struct UIScreenBoundsRule: Rule {
             "a width proposed to `sizeThatFits` to measure a height",
             "a view only previews build",
         ],
-        severityReason: "warning where it sizes or places views: the layout breaks whenever the window is not the screen; info in an app only for iPhone (or full screen on iPad), where a size read when it is needed is the window's, and where it only sizes a decorative effect (a gradient's or blur's radius, a random start point) or stands for the visible area in a visibility estimate.",
+        severityReason: "warning where it sizes or places views: the layout breaks whenever the window is not the screen; info in an app only for iPhone (or full screen on iPad), where a size read when it is needed is the window's, and where it only sizes a decorative effect (a gradient's or blur's radius, a random start point), stands for the visible area in a visibility estimate, or is an offset that moves a view out of sight.",
         asks: [.phonePortraitOnly, .reachedHazard, .builtOnlyByPreviews],
         triggering: [
             RuleExample("""
@@ -132,6 +132,16 @@ struct UIScreenBoundsRule: Rule {
                     }
                 }
                 """, note: "info: the screen stands for the visible area in a visibility estimate"),
+            RuleExample("""
+                struct ActionSheet: View {
+                    @State private var isVisible = false
+                    var body: some View {
+                        SheetContent()
+                            .offset(y: isVisible ? 0 : ↓UIScreen.main.bounds.height * 0.5)
+                            .onAppear { withAnimation { isVisible = true } }
+                    }
+                }
+                """, note: "info: an offset that moves the view out of sight, which a screen-sized distance also does in a smaller window"),
         ],
         nonTriggering: [
             RuleExample("""
@@ -399,13 +409,34 @@ struct UIScreenBoundsRule: Rule {
         // Intersected with a frame in global coordinates (`frame.intersection(UIScreen.main.bounds)`,
         // directly or through a local): a visibility estimate, not a size given to a view.
         let isVisibilityTest = Self.isIntersectedWithFrame(member)
+        // `.offset(y: isVisible ? 0 : UIScreen.main.bounds.height)`: a distance that moves the view out
+        // of sight; a screen-sized one also clears a window smaller than the screen.
+        let isOffscreenOffset = Self.isOffsetDistance(member)
         report.append(Finding(
             message: isEffect
                 ? "`UIScreen.main.bounds` sizes a decorative effect to the screen, not the view (`UIScreen.main` is deprecated); \(advice)"
+                : isOffscreenOffset
+                ? "`UIScreen.main.bounds` gives an offset that moves the view out of sight, which a screen-sized distance does in a smaller window too; `UIScreen.main` is deprecated: \(advice)"
                 : isVisibilityTest
                 ? "`UIScreen.main.bounds` stands for the visible area here, but the window may be smaller than the screen (split view, Stage Manager) and `UIScreen.main` is deprecated; measure the container (`onGeometryChange`, `GeometryReader`)"
                 : "`UIScreen.main.bounds` is the screen's size, not the view's (wrong in split view, Stage Manager, external displays) and `UIScreen.main` is deprecated; \(advice)",
-            range: member.byteRange, loweredSeverity: isEffect || isVisibilityTest ? .info : nil))
+            range: member.byteRange, loweredSeverity: isEffect || isVisibilityTest || isOffscreenOffset ? .info : nil))
+    }
+
+    /// The read is (through arithmetic or a ternary's branch) an argument of `.offset(…)`.
+    static func isOffsetDistance(_ member: MemberAccessExprSyntax) -> Bool {
+        var current = Syntax(member)
+        while let parent = current.parent {
+            if parent.is(LabeledExprSyntax.self), let call = parent.parent?.parent?.as(FunctionCallExprSyntax.self) {
+                return call.calleeName == "offset"
+            }
+            guard parent.is(MemberAccessExprSyntax.self) || parent.is(ExprListSyntax.self) || parent.is(SequenceExprSyntax.self)
+                    || parent.is(BinaryOperatorExprSyntax.self) || parent.is(TernaryExprSyntax.self) || parent.is(PrefixOperatorExprSyntax.self)
+                    || parent.is(TupleExprSyntax.self) || parent.is(LabeledExprListSyntax.self)
+            else { return false }
+            current = parent
+        }
+        return false
     }
 
     /// `UIScreen.main.bounds.width` (or `.height`) alone as `maxWidth:`/`maxHeight:` of `.frame(…)`.
