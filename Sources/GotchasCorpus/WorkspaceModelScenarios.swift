@@ -74,8 +74,40 @@ public struct WorkspaceModelScenario: Sendable {
         elementEditsElsewhere, computedFilterByOffset, storeWorkThroughMembers, conditionalWrapper,
         modelWorkThroughMembers, relativeTimeThroughHelper, trigonometryThroughHelper, workOverPassedData,
         initializerExtensions, enumCaseNamedLikeState, bindingsIntoShrinkingData, storeWorkThroughSharedManager,
-        rowElementMembers, storedPropertyFileReads, stateMadeInInitializer, codeNothingRuns,
+        rowElementMembers, storedPropertyFileReads, stateMadeInInitializer, codeNothingRuns, objectChangedElsewhere,
     ]
+
+    /// A view makes the object it only observes. Whether its state is lost with each new object is
+    /// the object's class's to say, in another file: it changes its state after its `init` (a
+    /// warning at the property); a class nothing changes after its `init` holds the same in a new
+    /// one (info, asked of the model's writes).
+    public static let objectChangedElsewhere = WorkspaceModelScenario(
+        name: "an observed object changed in another file", rule: "observed-object-owned",
+        files: [
+            "LoginApp.swift": """
+                import SwiftUI
+                @main struct LoginApp: App {
+                    var body: some Scene { WindowGroup { Login() } }
+                }
+                """,
+            "Views/Login.swift": """
+                import SwiftUI
+                struct Login: View {
+                    @ObservedObject var service = LoginService()
+                    var body: some View { Button("Sign in (\\(service.attempts))") { service.signIn() } }
+                }
+                """,
+            "Services/LoginService.swift": """
+                import Foundation
+                final class LoginService: ObservableObject {
+                    @Published var attempts = 0
+                    func signIn() { attempts += 1 }
+                }
+                """,
+        ],
+        expected: [
+            Expected("Views/Login.swift", "observed-object-owned", line: 3, fix: "unsafe", mentions: ["its state is lost"]),
+        ])
 
     /// Warnings in code nothing runs are info, with the reason: a `private` property nothing in its
     /// file uses, a view no code of the project names. The same hazard in a helper the app's screen

@@ -189,6 +189,33 @@ import Testing
     }
 }
 
+/// An observed object the view makes: when its class (another file) stops changing its state after
+/// its `init`, the open view is published again with info, and with the warning once undone.
+@Suite struct ObjectWritesServerTests {
+    @Test func aClassThatStopsChangingItsStateLowersTheWarning() async throws {
+        let scenario = WorkspaceModelScenario.objectChangedElsewhere
+        let (folder, client) = try await WorkspaceModelServerTests.indexed(scenario)
+        let login = folder.uri("Views/Login.swift"), service = folder.uri("Services/LoginService.swift")
+        @Sendable func published(severity: Int) -> @Sendable (JSON) -> Bool {
+            { message in
+                message["params", "uri"]?.stringValue == login
+                    && message["params", "diagnostics"]?.arrayValue?.contains {
+                        $0["code"]?.stringValue == "observed-object-owned" && $0["severity"]?.intValue == severity
+                    } == true
+            }
+        }
+        await client.open(login, try #require(scenario.files["Views/Login.swift"]))
+        _ = try await client.notification("textDocument/publishDiagnostics", where: published(severity: 2))
+        let text = try #require(scenario.files["Services/LoginService.swift"])
+        await client.open(service, text)
+        await client.change(service, version: 2, [["text": .string(text.replacingOccurrences(of: "attempts += 1", with: "print(attempts)"))]])
+        _ = try await client.notification("textDocument/publishDiagnostics", where: published(severity: 3))
+        await client.change(service, version: 3, [["text": .string(text)]])
+        _ = try await client.notification("textDocument/publishDiagnostics", where: published(severity: 2))
+        #expect(try await client.shutdownAndExit() == 0)
+    }
+}
+
 /// A warning in a view nothing builds is info; when another file starts building the view, the
 /// open view is published again with its warning, and with info once the edit is undone.
 @Suite struct UnusedCodeServerTests {

@@ -224,8 +224,40 @@ import Testing
         #expect(Self.severities(view, only: "observed-object-owned", otherFiles: stateless) == [.info])
         let holding = ["LoginService.swift": "final class LoginService: ObservableObject { var attempts = 0; func signIn() { attempts += 1 } }"]
         #expect(Self.severities(view, only: "observed-object-owned", otherFiles: holding) == [.warning])
-        let published = ["LoginService.swift": "final class LoginService: ObservableObject { @Published private(set) var busy = false; func signIn() {} }"]
+        let published = ["LoginService.swift": "final class LoginService: ObservableObject { @Published private(set) var busy = false; func signIn() { busy = true } }"]
         #expect(Self.severities(view, only: "observed-object-owned", otherFiles: published) == [.warning])
+        // State nothing in the project changes after the `init`: a new object holds the same.
+        let unchanged = ["LoginService.swift": "final class LoginService: ObservableObject { @Published private(set) var busy = false; func signIn() {} }"]
+        #expect(Self.severities(view, only: "observed-object-owned", otherFiles: unchanged) == [.info])
+        // Changed by the view through a binding into it: state a new object loses.
+        let bound = view.replacingOccurrences(of: "Button(\"Sign in\") { service.signIn() }", with: "TextField(\"Name\", text: $service.name)")
+        let named = ["LoginService.swift": "final class LoginService: ObservableObject { @Published var name = \"\" }"]
+        #expect(Self.severities(bound, only: "observed-object-owned", otherFiles: named) == [.warning])
+        // Changed by a subscription the `init` leaves behind.
+        let subscribed = ["LoginService.swift": """
+            final class LoginService: ObservableObject {
+                @Published var canSignIn = false
+                init() { reachability.publisher.sink { [weak self] in self?.canSignIn = $0 }.store(in: &bag) }
+            }
+            """]
+        #expect(Self.severities(view, only: "observed-object-owned", otherFiles: subscribed) == [.warning])
+        // A model passed to a child that only observes it, changed nowhere: info at the call.
+        let passing = """
+            struct Browser: View {
+                let url: String
+                var body: some View { WebView(viewModel: .init(url: url)) }
+            }
+            """
+        let webView = ["WebView.swift": """
+            struct WebView: View {
+                @ObservedObject var viewModel: ViewModel
+                var body: some View { Text(viewModel.url) }
+                final class ViewModel: ObservableObject { @Published var url: String; init(url: String) { self.url = url } }
+            }
+            """]
+        #expect(Self.severities(passing, only: "observed-object-owned", otherFiles: webView) == [.info])
+        let reloading = ["WebView.swift": webView["WebView.swift"]!.replacingOccurrences(of: "Text(viewModel.url)", with: "Button(viewModel.url) { viewModel.url = \"about:blank\" }")]
+        #expect(Self.severities(passing, only: "observed-object-owned", otherFiles: reloading) == [.warning])
     }
 
     @Test func stateNoCallerCanPassIsAHint() {

@@ -198,6 +198,10 @@ public struct FileIndex: Sendable, Codable {
     /// The `elementEdits` entry saying the collection named `name` is assigned whole or removed from.
     public static func shrinkKey(of name: String) -> String { "-" + name }
 
+    /// The `elementEdits` entry saying a value named `name` is changed after it is made: assigned,
+    /// mutated or edited in place outside an `init` (a closure an `init` leaves behind counts).
+    public static func writeKey(of name: String) -> String { "=" + name }
+
     /// The `builtViews` key of the views a type builds inside menu content (a qualified name has no space).
     static func menuContentKey(owner: String) -> String { owner + menuContentSuffix }
 

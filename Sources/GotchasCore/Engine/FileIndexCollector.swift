@@ -210,9 +210,13 @@ final class FileIndexCollector {
             let reference = node.cast(DeclReferenceExprSyntax.self)
             let collection = member.hasPrefix(".") ? String(member.dropFirst()) : member
             if reference.isElementEditedInPlace { entries.elementEdits.insert(collection) }
-            // Replaced or emptied after the value was made (an `init` only sets its first contents).
-            if context.functionStack.last?.kind != .initializer, reference.isAssignedWholeOrShrunk {
-                entries.elementEdits.insert(FileIndex.shrinkKey(of: collection))
+            // Changed after the value was made (an `init` only sets its first contents; a closure
+            // it leaves behind, a subscription's sink, runs later).
+            let inInitializer = context.functionStack.last?.kind == .initializer
+            if reference.isWrittenInPlace, !inInitializer || node.ancestor(ClosureExprSyntax.self) != nil {
+                entries.elementEdits.insert(writeKey(of: collection.hasPrefix("$") ? String(collection.dropFirst()) : collection, at: reference))
+                // Replaced or emptied outside an `init`.
+                if !inInitializer, reference.isAssignedWholeOrShrunk { entries.elementEdits.insert(FileIndex.shrinkKey(of: collection)) }
             }
             // A bare name the enclosing function takes as a parameter is that value, not a member
             // its code reaches (`isReady(setupDone: setupDone)` reads no `setupDone` property).
@@ -270,6 +274,12 @@ final class FileIndexCollector {
             return name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) ? name : nil
         }
         guard first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z") else { return nil }
+        return declaredTypeName(ofValueNamed: name)
+    }
+
+    /// The type of the enclosing function's parameter or the enclosing type's stored property named
+    /// `name`, when written as a plain type name.
+    private func declaredTypeName(ofValueNamed name: String) -> String? {
         var written: String?
         if let function = context.functionStack.last?.node.as(FunctionDeclSyntax.self),
            let parameter = function.signature.parameterClause.parameters.first(where: { $0.localName == name }) {
@@ -281,6 +291,25 @@ final class FileIndexCollector {
         guard let written else { return nil }
         let type = TypeNames.strippingOptional(written)
         return TypeNames.startsUppercase(type) && type.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) ? type : nil
+    }
+
+    /// The `elementEdits` key of a write of `member` (`FileIndex.writeKey`): with the receiver's type
+    /// where the code shows it (`self.url = u` or a bare `url = u` in a type's code: that type's;
+    /// `model.url = u` with `model` a property or parameter of a written type: that type's), else
+    /// the bare name.
+    private func writeKey(of member: String, at reference: DeclReferenceExprSyntax) -> String {
+        var owner: String?
+        if let access = reference.parent?.as(MemberAccessExprSyntax.self), access.declName.id == reference.id,
+           let base = access.base.map({ $0.as(OptionalChainingExprSyntax.self)?.expression ?? $0 }) {
+            if base.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+                owner = context.typeStack.last?.qualifiedName
+            } else if let name = base.as(DeclReferenceExprSyntax.self)?.baseName.text {
+                owner = declaredTypeName(ofValueNamed: name.hasPrefix("$") ? String(name.dropFirst()) : name)
+            }
+        } else if reference.parent?.as(MemberAccessExprSyntax.self)?.declName.id != reference.id {
+            owner = context.typeStack.last?.qualifiedName
+        }
+        return FileIndex.writeKey(of: owner.map { $0 + "." + member } ?? member)
     }
 
     /// A method of `extension View` that builds a view: recorded when it is a conditional transform

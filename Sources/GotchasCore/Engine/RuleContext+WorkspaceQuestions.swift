@@ -171,6 +171,13 @@ extension WorkspaceAsking {
         filesEditingElements(of: FileIndex.shrinkKey(of: name))
     }
 
+    /// The files whose code changes a value named `name` after it is made (assigns it, mutates it,
+    /// edits it in place: `FileIndex.writeKey(of:)`), outside an `init` or in a closure an `init`
+    /// leaves behind. Empty while the workspace is not completely indexed. Records the question.
+    public func filesChanging(_ name: String) -> [String] {
+        filesEditingElements(of: FileIndex.writeKey(of: name))
+    }
+
     /// True when the view tree rooted at the type named `root` holds state a reused host could
     /// carry over (see `WorkspaceIndex.viewTreeHoldsState`); nil while the workspace is not
     /// completely indexed or no file declares `root`. Records the question.

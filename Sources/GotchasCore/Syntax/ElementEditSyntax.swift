@@ -101,4 +101,51 @@ extension DeclReferenceExprSyntax {
     }
 
     private static let removingMethods: Set<String> = ["remove", "removeAll", "removeFirst", "removeLast", "popLast", "removeSubrange"]
+
+    /// `count` in `count = 1`, `self.count += 1`, `model.items.append(x)`, `isOn.toggle()`,
+    /// `items[i].done = true`, `draft.title = t`: the value named changes here (recorded in
+    /// `FileIndex.elementEdits` under `FileIndex.writeKey(of:)`; a `$binding` is the caller's to count).
+    public var isWrittenInPlace: Bool {
+        var value = Syntax(self)
+        if let member = parent?.as(MemberAccessExprSyntax.self), member.declName.id == id {
+            value = Syntax(member)
+            // `$model.query` (a `Binding` into it, handed to a `TextField`): whoever holds it writes it.
+            // (A binding's path is short: a long chain is not followed, which keeps a walk over one linear.)
+            var base = member.base
+            var steps = 0
+            while let inner = base?.as(MemberAccessExprSyntax.self), steps < Self.chainSteps { base = inner.base; steps += 1 }
+            if base?.as(DeclReferenceExprSyntax.self)?.baseName.text.hasPrefix("$") == true { return true }
+        }
+        // `&$url` (`publisher.assign(to: &$url)`): the publisher writes it.
+        if parent?.is(InOutExprSyntax.self) == true, baseName.text.hasPrefix("$") { return true }
+        // Only an assignment, a member chain or a call can write: most reads stop here.
+        guard let parent = value.parent, parent.is(ExprListSyntax.self) || parent.is(MemberAccessExprSyntax.self) || parent.is(SubscriptCallExprSyntax.self)
+        else { return false }
+        if isAssignedWholeOrShrunk || isElementEditedInPlace { return true }
+        // `value.a.b = …`, `value.a += …`, `value.append(…)`, `value.a.toggle()`: the value is the base of the chain.
+        var target = value
+        var lastMember: String?
+        var steps = 0
+        while let access = target.parent?.as(MemberAccessExprSyntax.self), access.base?.id == target.id {
+            guard steps < Self.chainSteps else { return false }
+            lastMember = access.declName.baseName.text
+            target = Syntax(access)
+            steps += 1
+        }
+        if let call = target.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == target.id {
+            return lastMember.map(Self.writingMethods.contains) == true
+        }
+        guard let sequence = target.parent?.as(ExprListSyntax.self), sequence.first?.id == target.id, let next = sequence.dropFirst().first else { return false }
+        if next.is(AssignmentExprSyntax.self) { return target.id != value.id }
+        guard let op = next.as(BinaryOperatorExprSyntax.self)?.operator.text else { return false }
+        return op.hasSuffix("=") && !Self.comparisons.contains(op)
+    }
+
+    private static let writingMethods: Set<String> = [
+        "append", "insert", "remove", "removeAll", "removeFirst", "removeLast", "popLast", "removeSubrange", "toggle",
+        "sort", "shuffle", "reverse", "formUnion", "formIntersection", "subtract", "merge", "updateValue", "removeValue",
+    ]
+    private static let comparisons: Set<String> = ["==", "!=", "<=", ">=", "===", "!=="]
+    /// How many links of a member chain `isWrittenInPlace` follows (`$model.a.b`, `draft.a.b.c = x`).
+    private static let chainSteps = 8
 }

@@ -25,8 +25,8 @@ struct ObservedObjectOwnedRule: Rule {
             "an object the view's own `init` uses (a `@StateObject` is not installed there)",
         ],
         fixSafety: "Writes `@StateObject`. Safe only when the property is `private` and only view code reads it; otherwise unsafe, because a `@StateObject` read outside a rendered view makes a new object each time.",
-        severityReason: "the object and its state are re-created whenever the parent re-creates the view: a reset, not a crash. Info where the object holds no state (no stored `var`, nothing `@Published`) or the property is never read; not reported for the root of a hosting controller, which its host makes once.",
-        asks: [.declaration, .builtByNoParentView, .referringTypes],
+        severityReason: "the object and its state are re-created whenever the parent re-creates the view: a reset, not a crash. Info where the object holds no state (no stored `var`, nothing `@Published`), where no code of the project changes its state after its `init` (a new one holds the same), or the property is never read; not reported for the root of a hosting controller, which its host makes once.",
+        asks: [.declaration, .builtByNoParentView, .referringTypes, .elementEdits],
         fix: .safe,
         // https://developer.apple.com/documentation/swiftui/stateobject.md (iOS 14, macOS 11, tvOS 14, watchOS 7, visionOS 1)
         requires: .os(iOS: OSVersion(14), macOS: OSVersion(11), tvOS: OSVersion(14), watchOS: OSVersion(7)),
@@ -330,11 +330,15 @@ struct ObservedObjectOwnedRule: Rule {
         // The view's own `init` uses the object (`viewModel.bind(uri: uri)`): a `@StateObject` is not
         // installed yet there, so the init would configure a throwaway instance. The observed object
         // made per view value is what this code relies on.
+        let objectType = variable.bindings.first?.typeAnnotation?.type.trimmedDescription
+            ?? variable.bindings.first?.initializer?.value.unwrapped.as(FunctionCallExprSyntax.self)?.calleeName
+        let unchanged = objectType.flatMap { Self.objectChanges($0, asking: context) } == false
         if createdByInitializer {
             report.append(Finding(
-                message: "This \(holder)'s `init` creates the object it marks `@ObservedObject`, so a new one replaces it whenever the "
-                    + "parent re-renders and its state is lost; own it with `@StateObject` (`_model = StateObject(wrappedValue: …)` in the `init`)",
-                range: attribute.byteRange))
+                message: "This \(holder)'s `init` creates the object it marks `@ObservedObject`, so a new one replaces it whenever the parent re-renders"
+                    + (unchanged ? "; " + Self.unchangedObjectNote + " (`_model = StateObject(wrappedValue: …)` in the `init`)"
+                        : " and its state is lost; own it with `@StateObject` (`_model = StateObject(wrappedValue: …)` in the `init`)"),
+                range: attribute.byteRange, loweredSeverity: unchanged ? .info : nil))
             return
         }
         if Self.isUsedInInitializer(variable) { return }
@@ -357,10 +361,10 @@ struct ObservedObjectOwnedRule: Rule {
         let fix = Fix(title: "Use `@StateObject`", applicability: Self.ownershipFixApplicability(of: variable, in: context), edits: [
             TextEdit(range: nameRange, replacement: String(written.dropLast("ObservedObject".count)) + "StateObject"),
         ])
-        if stateless {
+        if stateless || unchanged {
             report.append(Finding(
                 message: "This \(holder) creates the object it marks `@ObservedObject`, so a new one replaces it whenever the "
-                    + "parent re-renders; it holds no state (no stored `var`), so nothing is lost, but `@StateObject` would make it once",
+                    + "parent re-renders; " + (stateless ? "it holds no state (no stored `var`), so nothing is lost, but `@StateObject` would make it once" : Self.unchangedObjectNote),
                 range: attribute.byteRange, fixes: [fix], loweredSeverity: .info))
             return
         }
@@ -398,12 +402,14 @@ struct ObservedObjectOwnedRule: Rule {
                 else { return nil }
                 let object = property.inferredTypeName.map { "`\($0)`" } ?? "object"
                 let stateless = property.inferredTypeName.flatMap { asking.declaration(of: $0, ifKind: .class) }.map(Self.holdsNoState) ?? false
+                let unchanged = !stateless && property.inferredTypeName.flatMap { Self.objectChanges($0, asking: asking) } == false
                 return Finding(
                     message: "`\(callee)` only observes `\(label)` (`@ObservedObject`), and this code makes a new \(object) for it on every render"
                         + (stateless ? "; it holds no state, so nothing is lost, but one kept in a `@StateObject` here would be made once"
+                            : unchanged ? "; " + Self.unchangedObjectNote
                             : ", so its state is lost each time the view re-renders; keep one in a `@StateObject` here and pass that, "
                                 + "or let `\(callee)` own it (`@StateObject`)"),
-                    range: argument.range, loweredSeverity: stateless ? .info : nil)
+                    range: argument.range, loweredSeverity: stateless || unchanged ? .info : nil)
             }
         }
     }
@@ -418,6 +424,33 @@ struct ObservedObjectOwnedRule: Rule {
         else { return false }
         return holdsNoState(declaration)
     }
+
+    /// Some code of the project changes one of the class's stored properties after the object is made:
+    /// its own methods (in its file, or an extension's), or code using that member (`model.query = q`,
+    /// `$model.query` handed to a field, `items.append(…)`). A new object per render loses that; one no
+    /// code changes after its `init` holds only what it was made with. Nil when the workspace cannot tell.
+    static func objectChanges(_ typeName: String, asking: some WorkspaceAsking) -> Bool? {
+        guard let simple = TypeNames.simpleIgnoringArguments(typeName), let declaration = asking.declaration(of: simple, ifKind: .class)
+        else { return nil }
+        let stored = declaration.scope.properties.filter { $0.isStoredInstance && (!$0.isLet || $0.attributes.contains("Published")) }
+        // A write the code types to the class (`self.url = u` in its code, `model.url = u` with `model: ViewModel`),
+        // under its qualified or simple name; one whose receiver the code does not show counts where
+        // that file uses the member on the class.
+        let names = Set([declaration.scope.qualifiedName, declaration.scope.name])
+        for property in stored {
+            if names.contains(where: { !asking.filesChanging($0 + "." + property.name).isEmpty }) { return true }
+            let changing = asking.filesChanging(property.name)
+            if changing.isEmpty { continue }
+            if changing.contains(declaration.path) { return true }
+            guard let users = asking.filesUsing(member: property.name, of: declaration.scope.qualifiedName) else { return nil }
+            if !Set(changing).isDisjoint(with: users) { return true }
+        }
+        return stored.isEmpty ? nil : false
+    }
+
+    /// What the finding adds where nothing changes the object after it is made.
+    static let unchangedObjectNote = "nothing in the project changes it after its `init`, so a new one holds the same state and nothing is lost, "
+        + "but `@StateObject` would make it once"
 
     /// A class with no stored instance `var` and no `@Published` property: nothing in it can change.
     static func holdsNoState(_ declaration: TypeDeclaration) -> Bool {

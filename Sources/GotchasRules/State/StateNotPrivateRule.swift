@@ -375,40 +375,14 @@ struct StateNotPrivateRule: Rule {
     /// in the declaration's members other than its initializers.
     static func isWrittenByView(_ name: String, _ variable: VariableDeclSyntax) -> Bool {
         let members = ownAndExtensionMembers(around: variable)
-        let mutating: Set<String> = ["toggle", "append", "insert", "remove", "removeAll", "removeFirst", "removeLast", "sort", "shuffle"]
         for member in members where !member.decl.is(InitializerDeclSyntax.self) && member.decl.id != variable.id {
             for token in member.decl.tokens(viewMode: .sourceAccurate) {
                 if token.text == "$" + name { return true }
                 guard token.text == name, let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { continue }
-                if reference.isAssignedWholeOrShrunk || reference.isElementEditedInPlace { return true }
-                var value = Syntax(reference)
-                if let access = reference.parent?.as(MemberAccessExprSyntax.self), access.declName.id == reference.id { value = Syntax(access) }
-                // `moodSnap.snapType = .media`: a stored property of the state's value, assigned in place.
-                if Self.isMemberAssigned(value) { return true }
-                if let sequence = value.parent?.as(ExprListSyntax.self), sequence.first?.id == value.id,
-                   let op = sequence.dropFirst().first?.as(BinaryOperatorExprSyntax.self)?.operator.text,
-                   op.hasSuffix("="), !["==", "!=", "<=", ">=", "==="].contains(op) {
-                    return true
-                }
-                if let call = value.parent?.as(MemberAccessExprSyntax.self), call.base?.id == value.id,
-                   mutating.contains(call.declName.baseName.text), call.parent?.is(FunctionCallExprSyntax.self) == true {
-                    return true
-                }
+                if reference.isWrittenInPlace { return true }
             }
         }
         return false
-    }
-
-    /// `value.field = …` or `value.a.b += …`: the value is the base of the assigned member chain.
-    static func isMemberAssigned(_ value: Syntax) -> Bool {
-        var target = value
-        while let access = target.parent?.as(MemberAccessExprSyntax.self), access.base?.id == target.id { target = Syntax(access) }
-        guard target.id != value.id, let sequence = target.parent?.as(ExprListSyntax.self), sequence.first?.id == target.id,
-              let next = sequence.dropFirst().first
-        else { return false }
-        if next.is(AssignmentExprSyntax.self) { return true }
-        guard let op = next.as(BinaryOperatorExprSyntax.self)?.operator.text else { return false }
-        return op.hasSuffix("=") && !["==", "!=", "<=", ">=", "==="].contains(op)
     }
 
     /// The members of the type declaring `variable` and of its extensions at the top level of the same
