@@ -214,7 +214,9 @@ final class FileIndexCollector {
             // it leaves behind, a subscription's sink, runs later).
             let inInitializer = context.functionStack.last?.kind == .initializer
             if reference.isWrittenInPlace, !inInitializer || node.ancestor(ClosureExprSyntax.self) != nil {
-                entries.elementEdits.insert(writeKey(of: collection.hasPrefix("$") ? String(collection.dropFirst()) : collection, at: reference))
+                if let key = writeKey(of: collection.hasPrefix("$") ? String(collection.dropFirst()) : collection, at: reference) {
+                    entries.elementEdits.insert(key)
+                }
                 // Replaced or emptied outside an `init`.
                 if !inInitializer, reference.isAssignedWholeOrShrunk { entries.elementEdits.insert(FileIndex.shrinkKey(of: collection)) }
             }
@@ -297,17 +299,24 @@ final class FileIndexCollector {
     /// where the code shows it (`self.url = u` or a bare `url = u` in a type's code: that type's;
     /// `model.url = u` with `model` a property or parameter of a written type: that type's), else
     /// the bare name.
-    private func writeKey(of member: String, at reference: DeclReferenceExprSyntax) -> String {
+    /// Nil for a write no question asks about: the code's own value-type state (`isOn = true` in a
+    /// view) and locals; what is asked is whether a class's stored state changes.
+    private func writeKey(of member: String, at reference: DeclReferenceExprSyntax) -> String? {
         var owner: String?
         if let access = reference.parent?.as(MemberAccessExprSyntax.self), access.declName.id == reference.id,
            let base = access.base.map({ $0.as(OptionalChainingExprSyntax.self)?.expression ?? $0 }) {
             if base.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
-                owner = context.typeStack.last?.qualifiedName
+                guard let type = context.typeStack.last, type.kind == .class || type.kind == .extension else { return nil }
+                owner = type.qualifiedName
             } else if let name = base.as(DeclReferenceExprSyntax.self)?.baseName.text {
                 owner = declaredTypeName(ofValueNamed: name.hasPrefix("$") ? String(name.dropFirst()) : name)
             }
         } else if reference.parent?.as(MemberAccessExprSyntax.self)?.declName.id != reference.id {
-            owner = context.typeStack.last?.qualifiedName
+            // A bare name: the type's own stored property (a local of that name is not), in a class's code.
+            guard let type = context.typeStack.last, type.kind == .class || type.kind == .extension,
+                  type.kind == .extension || type.property(named: member)?.isStoredInstance == true
+            else { return nil }
+            owner = type.qualifiedName
         }
         return FileIndex.writeKey(of: owner.map { $0 + "." + member } ?? member)
     }
