@@ -32,6 +32,18 @@ struct WorkInBodyRule: Rule {
         useInstead: "precomputed in the model",
         triggering: [
             RuleExample("""
+                struct HistoryView: View {
+                    @State private var encounters: [Encounter] = []
+                    var body: some View {
+                        List {
+                            let live = encounters↓.filter { $0.modelContext != nil }
+                            ForEach(live) { Text($0.name) }
+                        }
+                    }
+                }
+                """, note: "info: the view keeps the store's rows (a SwiftData `@Model` class) and filters them all on every render",
+                otherFiles: ["Encounter.swift": "@Model final class Encounter { var name: String = \"\" }"]),
+            RuleExample("""
                 struct PayersList: View {
                     let expense: Expense
                     var body: some View {
@@ -513,6 +525,18 @@ struct WorkInBodyRule: Rule {
             """,
         ],
         nonTriggering: [
+            RuleExample("""
+                struct TagsView: View {
+                    @State private var tags: [Tag] = []
+                    var body: some View {
+                        List {
+                            let shown = tags.filter { !$0.isHidden }
+                            ForEach(shown) { Text($0.name) }
+                        }
+                    }
+                }
+                """, note: "the view's own array of plain values: its size is not shown (a handful, usually)",
+                otherFiles: ["Tag.swift": "struct Tag: Identifiable { let id: UUID; var name: String; var isHidden: Bool }"]),
             RuleExample("""
                 struct ThemedDivider: View {
                     let theme: String
@@ -1279,7 +1303,10 @@ struct WorkInBodyRule: Rule {
             // first is the pipeline's first step.
             let isModelPipeline = !isDatabaseResults && fetched == nil && callee != "reduce"
                 && Self.isHeldModelMember(base, in: context) && (Self.feedsMoreCollectionWork(call) || Self.elementTransform(base) != nil)
-            guard isDatabaseResults || fetched != nil || isModelPipeline
+            // `sortedEncounters.filter { … }` where the view keeps `[StoredEncounter]`, a SwiftData
+            // `@Model` class of the workspace: the store's rows, as many as the app has saved.
+            let isStoreModels = !isDatabaseResults && fetched == nil && !isModelPipeline && Self.holdsStoreModels(base, in: context)
+            guard isDatabaseResults || fetched != nil || isModelPipeline || isStoreModels
                     || (context.enclosingType == nil && (Self.isRowData(call) || Self.isRowDataThroughLocal(call))) else { return }
             queryCanDoIt = isDatabaseResults && callee != "reduce"
             if WorkspaceRuleSupport.isDrawnAsMenu(context) { return }
@@ -1311,7 +1338,7 @@ struct WorkInBodyRule: Rule {
                     loweredSeverity: .info))
                 return
             }
-            what = "`.\(callee)`"
+            what = isStoreModels ? "`.\(callee)` over the store's saved rows (SwiftData `@Model` objects the view keeps)" : "`.\(callee)`"
         } else if call.calledExpression.is(DeclReferenceExprSyntax.self) {
             switch callee {
             case "JSONDecoder" where call.arguments.isEmpty:
@@ -1414,6 +1441,34 @@ struct WorkInBodyRule: Rule {
         guard let name = base.unwrapped.selfMemberName ?? base.chainRoot.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
         guard let wrapper = WorkspaceRuleSupport.enclosingProperty(named: name, in: context)?.wrapper else { return false }
         return databaseWrappers.contains(wrapper)
+    }
+
+    /// The collection is (directly, or through locals made from it) a property of the view holding an
+    /// array of a class the workspace declares `@Model` (SwiftData): the saved rows, kept by the view.
+    static func holdsStoreModels(_ base: ExprSyntax, in context: RuleContext) -> Bool {
+        var value = base.unwrapped
+        for _ in 0..<3 {
+            guard let local = UnchangingData.localValue(of: value) else { break }
+            value = local.unwrapped
+        }
+        while let call = value.as(FunctionCallExprSyntax.self), let access = call.calledExpression.as(MemberAccessExprSyntax.self),
+              let receiver = access.base, collectionWork.contains(access.declName.baseName.text) {
+            value = receiver.unwrapped
+        }
+        guard let name = value.selfMemberName ?? value.as(DeclReferenceExprSyntax.self)?.baseName.text,
+              let written = WorkspaceRuleSupport.enclosingProperty(named: name, in: context)?.typeName
+        else { return false }
+        let type = TypeNames.strippingOptional(written.filter { !$0.isWhitespace })
+        let element: Substring
+        if type.hasPrefix("["), type.hasSuffix("]"), !type.contains(":") {
+            element = type.dropFirst().dropLast()
+        } else if type.hasPrefix("Array<"), type.hasSuffix(">") {
+            element = type.dropFirst("Array<".count).dropLast()
+        } else {
+            return false
+        }
+        guard TypeNames.startsUppercase(String(element)), let declaration = context.declaration(of: String(element), ifKind: .class) else { return false }
+        return declaration.scope.hasAttribute("Model")
     }
 
     /// The collection (`model.items`, or a local that starts as it: `let items = model.items`) is a
