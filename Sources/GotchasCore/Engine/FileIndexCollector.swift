@@ -306,19 +306,26 @@ final class FileIndexCollector {
         if let access = reference.parent?.as(MemberAccessExprSyntax.self), access.declName.id == reference.id,
            let base = access.base.map({ $0.as(OptionalChainingExprSyntax.self)?.expression ?? $0 }) {
             if base.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
-                guard let type = context.typeStack.last, type.kind == .class || type.kind == .extension else { return nil }
+                guard let type = context.typeStack.last, Self.mayBeObservedObject(type) else { return nil }
                 owner = type.qualifiedName
             } else if let name = base.as(DeclReferenceExprSyntax.self)?.baseName.text {
                 owner = declaredTypeName(ofValueNamed: name.hasPrefix("$") ? String(name.dropFirst()) : name)
             }
         } else if reference.parent?.as(MemberAccessExprSyntax.self)?.declName.id != reference.id {
             // A bare name: the type's own stored property (a local of that name is not), in a class's code.
-            guard let type = context.typeStack.last, type.kind == .class || type.kind == .extension,
+            guard let type = context.typeStack.last, Self.mayBeObservedObject(type),
                   type.kind == .extension || type.property(named: member)?.isStoredInstance == true
             else { return nil }
             owner = type.qualifiedName
         }
         return FileIndex.writeKey(of: owner.map { $0 + "." + member } ?? member)
+    }
+
+    /// A class that may be an `ObservableObject` (what `@ObservedObject` holds): one that conforms to or
+    /// inherits something (a superclass may be one); or an extension, whose type the walk does not see.
+    /// A class declaring no supertype or protocol is no observable object.
+    private static func mayBeObservedObject(_ type: TypeScope) -> Bool {
+        type.kind == .extension || (type.kind == .class && !type.inheritedTypes.isEmpty)
     }
 
     /// A method of `extension View` that builds a view: recorded when it is a conditional transform
