@@ -189,30 +189,40 @@ import Testing
     }
 }
 
+/// Severity follows evidence in another file: the open document's finding is published at
+/// `before`, again at `after` once `edited` changes, and at `before` once the edit is undone.
+enum SeverityFollowsEdit {
+    static func expect(_ scenario: WorkspaceModelScenario, rule: String, watching watched: String, before: Int, after: Int,
+                       editing edited: String, replacing old: String, with new: String) async throws {
+        let (folder, client) = try await WorkspaceModelServerTests.indexed(scenario)
+        let watchedURI = folder.uri(watched), editedURI = folder.uri(edited)
+        @Sendable func published(severity: Int) -> @Sendable (JSON) -> Bool {
+            { message in
+                message["params", "uri"]?.stringValue == watchedURI
+                    && message["params", "diagnostics"]?.arrayValue?.contains {
+                        $0["code"]?.stringValue == rule && $0["severity"]?.intValue == severity
+                    } == true
+            }
+        }
+        await client.open(watchedURI, try #require(scenario.files[watched]))
+        _ = try await client.notification("textDocument/publishDiagnostics", where: published(severity: before))
+        let text = try #require(scenario.files[edited])
+        await client.open(editedURI, text)
+        await client.change(editedURI, version: 2, [["text": .string(text.replacingOccurrences(of: old, with: new))]])
+        _ = try await client.notification("textDocument/publishDiagnostics", where: published(severity: after))
+        await client.change(editedURI, version: 3, [["text": .string(text)]])
+        _ = try await client.notification("textDocument/publishDiagnostics", where: published(severity: before))
+        #expect(try await client.shutdownAndExit() == 0)
+    }
+}
+
 /// An observed object the view makes: when its class (another file) stops changing its state after
 /// its `init`, the open view is published again with info, and with the warning once undone.
 @Suite struct ObjectWritesServerTests {
     @Test func aClassThatStopsChangingItsStateLowersTheWarning() async throws {
-        let scenario = WorkspaceModelScenario.objectChangedElsewhere
-        let (folder, client) = try await WorkspaceModelServerTests.indexed(scenario)
-        let login = folder.uri("Views/Login.swift"), service = folder.uri("Services/LoginService.swift")
-        @Sendable func published(severity: Int) -> @Sendable (JSON) -> Bool {
-            { message in
-                message["params", "uri"]?.stringValue == login
-                    && message["params", "diagnostics"]?.arrayValue?.contains {
-                        $0["code"]?.stringValue == "observed-object-owned" && $0["severity"]?.intValue == severity
-                    } == true
-            }
-        }
-        await client.open(login, try #require(scenario.files["Views/Login.swift"]))
-        _ = try await client.notification("textDocument/publishDiagnostics", where: published(severity: 2))
-        let text = try #require(scenario.files["Services/LoginService.swift"])
-        await client.open(service, text)
-        await client.change(service, version: 2, [["text": .string(text.replacingOccurrences(of: "attempts += 1", with: "print(attempts)"))]])
-        _ = try await client.notification("textDocument/publishDiagnostics", where: published(severity: 3))
-        await client.change(service, version: 3, [["text": .string(text)]])
-        _ = try await client.notification("textDocument/publishDiagnostics", where: published(severity: 2))
-        #expect(try await client.shutdownAndExit() == 0)
+        try await SeverityFollowsEdit.expect(.objectChangedElsewhere, rule: "observed-object-owned", watching: "Views/Login.swift",
+                                             before: 2, after: 3, editing: "Services/LoginService.swift",
+                                             replacing: "attempts += 1", with: "print(attempts)")
     }
 }
 
@@ -220,25 +230,8 @@ import Testing
 /// open view is published again with its warning, and with info once the edit is undone.
 @Suite struct UnusedCodeServerTests {
     @Test func aViewBuiltByAnotherFileGetsItsWarningBack() async throws {
-        let scenario = WorkspaceModelScenario.codeNothingRuns
-        let (folder, client) = try await WorkspaceModelServerTests.indexed(scenario)
-        let orphan = folder.uri("Views/Orphan.swift"), app = folder.uri("HeroApp.swift")
-        @Sendable func published(severity: Int) -> @Sendable (JSON) -> Bool {
-            { message in
-                message["params", "uri"]?.stringValue == orphan
-                    && message["params", "diagnostics"]?.arrayValue?.contains {
-                        $0["code"]?.stringValue == "uiscreen-bounds" && $0["severity"]?.intValue == severity
-                    } == true
-            }
-        }
-        await client.open(orphan, try #require(scenario.files["Views/Orphan.swift"]))
-        _ = try await client.notification("textDocument/publishDiagnostics", where: published(severity: 3))
-        let text = try #require(scenario.files["HeroApp.swift"])
-        await client.open(app, text)
-        await client.change(app, version: 2, [["text": .string(text.replacingOccurrences(of: "Hero() }", with: "Hero(); Orphan() }"))]])
-        _ = try await client.notification("textDocument/publishDiagnostics", where: published(severity: 2))
-        await client.change(app, version: 3, [["text": .string(text)]])
-        _ = try await client.notification("textDocument/publishDiagnostics", where: published(severity: 3))
-        #expect(try await client.shutdownAndExit() == 0)
+        try await SeverityFollowsEdit.expect(.codeNothingRuns, rule: "uiscreen-bounds", watching: "Views/Orphan.swift",
+                                             before: 3, after: 2, editing: "HeroApp.swift",
+                                             replacing: "Hero() }", with: "Hero(); Orphan() }")
     }
 }
