@@ -191,6 +191,20 @@ struct OnAppearTaskRule: CallRule {
                 }
                 """, note: "a row starting the list's next page: `.task` would cancel the load when the row scrolls away"),
             RuleExample("""
+                struct Catalog: View {
+                    @ObservedObject var viewModel: CatalogModel
+                    var body: some View {
+                        ScrollView {
+                            LazyVStack {
+                                ForEach(Array(viewModel.courses.enumerated()), id: \\.offset) { index, course in
+                                    CourseCell(course: course).onAppear { Task { await viewModel.loadPage(after: index) } }
+                                }
+                            }
+                        }
+                    }
+                }
+                """, note: "the same over the list's positions (`Array(….enumerated())`): the row's index only says where the page starts"),
+            RuleExample("""
                 struct GistList: View {
                     @StateObject private var viewModel = GistListModel()
                     var body: some View {
@@ -434,6 +448,19 @@ struct OnAppearTaskRule: CallRule {
         // `let comments = commentViewModel.comments` then `ForEach(comments)`: the local's value.
         if let local = data.unwrapped.as(DeclReferenceExprSyntax.self), let value = local.localInitializer(of: local.baseName.text) {
             data = value
+        }
+        // `Array(viewModel.courses.enumerated())`, `viewModel.courses.indices`: the same list, by position.
+        for _ in 0..<3 {
+            if let call = data.unwrapped.as(FunctionCallExprSyntax.self), call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Array",
+               call.arguments.count == 1, call.arguments.first?.label == nil, let inner = call.arguments.first?.expression {
+                data = inner
+            } else if let call = data.unwrapped.as(FunctionCallExprSyntax.self), call.arguments.isEmpty,
+                      let access = call.calledExpression.as(MemberAccessExprSyntax.self), access.declName.baseName.text == "enumerated",
+                      let base = access.base {
+                data = base
+            } else if let access = data.unwrapped.as(MemberAccessExprSyntax.self), access.declName.baseName.text == "indices", let base = access.base {
+                data = base
+            }
         }
         guard let owner = listOwnerName(of: data) else { return false }
         return body.statements.contains { statement in
