@@ -323,7 +323,8 @@ final class FileIndexCollector {
 
     /// A class that may be an `ObservableObject` (what `@ObservedObject` holds): one that conforms to or
     /// inherits something (a superclass may be one); or an extension, whose type the walk does not see.
-    /// A class declaring no supertype or protocol is no observable object.
+    /// A class declaring no supertype or protocol is taken as none (one that conforms only in an
+    /// extension in another file is missed: its writes there are kept, its own bare writes are not).
     private static func mayBeObservedObject(_ type: TypeScope) -> Bool {
         type.kind == .extension || (type.kind == .class && !type.inheritedTypes.isEmpty)
     }

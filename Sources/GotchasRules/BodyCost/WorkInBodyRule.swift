@@ -1456,18 +1456,10 @@ struct WorkInBodyRule: Rule {
             value = receiver.unwrapped
         }
         guard let name = value.selfMemberName ?? value.as(DeclReferenceExprSyntax.self)?.baseName.text,
-              let written = WorkspaceRuleSupport.enclosingProperty(named: name, in: context)?.typeName
+              let written = WorkspaceRuleSupport.enclosingProperty(named: name, in: context)?.typeName,
+              let element = TypeNames.element(of: written), TypeNames.startsUppercase(element),
+              let declaration = context.declaration(of: element, ifKind: .class)
         else { return false }
-        let type = TypeNames.strippingOptional(written.filter { !$0.isWhitespace })
-        let element: Substring
-        if type.hasPrefix("["), type.hasSuffix("]"), !type.contains(":") {
-            element = type.dropFirst().dropLast()
-        } else if type.hasPrefix("Array<"), type.hasSuffix(">") {
-            element = type.dropFirst("Array<".count).dropLast()
-        } else {
-            return false
-        }
-        guard TypeNames.startsUppercase(String(element)), let declaration = context.declaration(of: String(element), ifKind: .class) else { return false }
         return declaration.scope.hasAttribute("Model")
     }
 

@@ -571,13 +571,9 @@ struct StateNotPrivateRule: Rule {
     static func writesBack(_ name: String, in members: MemberBlockItemListSyntax, of document: SourceDocument) -> Bool {
         // Most views do neither: the bytes say so before any token is looked at (written the usual way,
         // `= size`, `onChange(of: size`; other spacing is not looked for).
-        let range = members.position.utf8Offset..<min(members.endPosition.utf8Offset, document.bytes.count)
-        let written = document.bytes.withUnsafeBufferPointer { bytes in
-            let slice = UnsafeBufferPointer(rebasing: bytes[range])
-            return ByteSearch.contains(Array(("= " + name).utf8), in: slice) || ByteSearch.contains(Array(("onChange(of: " + name).utf8), in: slice)
-                || ByteSearch.contains(Array(("onChange(of: self." + name).utf8), in: slice)
-        }
-        guard written else { return false }
+        let range = members.position.utf8Offset..<members.endPosition.utf8Offset
+        guard ["= ", "onChange(of: ", "onChange(of: self."].contains(where: { document.contains(Array(($0 + name).utf8), in: range) })
+        else { return false }
         // `self.size = size` seeds the property itself (an `init`, a closure's parameter of the same name).
         let itself: Set<String> = [name, "self." + name, "_" + name, "self._" + name]
         return members.contains { member in
