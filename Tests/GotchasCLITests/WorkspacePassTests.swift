@@ -60,7 +60,8 @@ import Testing
     /// "Does any code build this view?" (a warning in code nothing runs is info) is decided again from
     /// values: the second pass parses no file for it, and gives the finished index's answer both ways.
     @Test func loweringInCodeNothingRunsIsDecidedWithoutParsingAgain() throws {
-        let counter = "struct Counter: View {\n    @State private var count = 0\n    var body: some View { Text(\"\\(count)\").animation(.easeIn) }\n}\n"
+        let counter = "struct Counter: View {\n    @State private var count = 0\n    @State private var dim = false\n"
+            + "    var body: some View { Text(\"\\(count)\").opacity(dim ? 0.5 : 1).animation(.easeIn) }\n}\n"
         for (builder, severity) in [("struct Root {}\n", Severity.info), ("struct Root: View {\n    var body: some View { Counter() }\n}\n", .warning)] {
             let tree = try TemporaryTree(["Views/Counter.swift": counter, "Views/Root.swift": builder])
             let linter = RuleCatalog.linter

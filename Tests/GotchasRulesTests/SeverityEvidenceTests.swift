@@ -258,6 +258,27 @@ import Testing
         #expect(Self.severities(passing, only: "observed-object-owned", otherFiles: webView) == [.info])
         let reloading = ["WebView.swift": webView["WebView.swift"]!.replacingOccurrences(of: "Text(viewModel.url)", with: "Button(viewModel.url) { viewModel.url = \"about:blank\" }")]
         #expect(Self.severities(passing, only: "observed-object-owned", otherFiles: reloading) == [.warning])
+        // The child's own nested `ViewModel` is the one it observes, however many other files
+        // declare a class of that name.
+        var nested = webView
+        nested["FileView.swift"] = """
+            struct FileView: View {
+                @ObservedObject var viewModel: ViewModel
+                var body: some View { Text("") }
+                final class ViewModel: ObservableObject { @Published var progress = 0.0; func tick() { progress += 0.1 } }
+            }
+            """
+        #expect(Self.severities(passing, only: "observed-object-owned", otherFiles: nested) == [.info])
+        // A write to a local built as another type (`let video = Video()`) is that type's `url`.
+        var otherType = webView
+        otherType["Store.swift"] = """
+            final class Video { var url = "" }
+            func save(_ block: Block, shown: ViewModel) { print(shown.url); let video = Video(); video.url = block.url }
+            """
+        #expect(Self.severities(passing, only: "observed-object-owned", otherFiles: otherType) == [.info])
+        // A local built as the model, changed after it is made.
+        otherType["Store.swift"] = "func open(_ link: String) { let model = ViewModel(url: \"\"); model.url = link }"
+        #expect(Self.severities(passing, only: "observed-object-owned", otherFiles: otherType) == [.warning])
     }
 
     @Test func stateNoCallerCanPassIsAHint() {
@@ -970,5 +991,37 @@ import Testing
         #expect(Self.severities(code, only: "safe-area-inset-bottom", otherFiles: bar) == [.hint])
         let index = WorkspaceIndex(files: [RuleCatalog.linter.lint(SourceDocument(path: "Pill.swift", text: bar["Pill.swift"]!), configuration: RuleHarness.configuration(only: "safe-area-inset-bottom")).fileIndex])
         #expect(index.viewTreeBuildsControl(rootedAt: "Pill") == true, "\(index.files["Pill.swift"]?.builtViews ?? [:])")
+    }
+
+    /// Where one input alone changes the modified view, `.animation(_:value:)` with it animates the
+    /// same changes: info. Two inputs, a helper of the view, or a view holding state of its own keep
+    /// the warning.
+    @Test func anAnimationOfAViewOneInputChangesIsInfo() {
+        let code = """
+            struct Menu: View {
+                @Environment(\\.iconSize) var iconSize
+                @State private var busy = false
+                @State private var count = 0
+                var body: some View {
+                    ZStack {
+                        Spinner().frame(width: iconSize).opacity(busy ? 1 : 0).animation(.linear)
+                        Text("\\(count)").opacity(busy ? 1 : 0).animation(.linear)
+                        Picker(count: count).animation(.linear)
+                        badge.animation(.linear)
+                        ForEach(items) { item in Text(item.name).opacity(busy ? 1 : 0).animation(.linear) }
+                    }
+                }
+                var badge: some View { Text("\\(count)") }
+            }
+            struct Spinner: View { var body: some View { ProgressView() } }
+            struct Picker: View {
+                let count: Int
+                @State private var open = false
+                var body: some View { Text("\\(count)") }
+            }
+            """
+        let findings = RuleHarness.lint(code, only: "animation-without-value")
+        #expect(findings.map(\.severity) == [.info, .warning, .warning, .warning, .warning])
+        #expect(findings.first?.message.contains("only `busy` changes this view") == true)
     }
 }

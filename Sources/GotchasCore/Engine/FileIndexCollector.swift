@@ -297,8 +297,8 @@ final class FileIndexCollector {
 
     /// The `elementEdits` key of a write of `member` (`FileIndex.writeKey`): with the receiver's type
     /// where the code shows it (`self.url = u` or a bare `url = u` in a type's code: that type's;
-    /// `model.url = u` with `model` a property or parameter of a written type: that type's), else
-    /// the bare name.
+    /// `model.url = u` with `model` a property or parameter of a written type, or a local built as
+    /// one: that type's), else the bare name.
     /// Nil for a write no question asks about: the code's own value-type state (`isOn = true` in a
     /// view) and locals; what is asked is whether a class's stored state changes.
     private func writeKey(of member: String, at reference: DeclReferenceExprSyntax) -> String? {
@@ -309,7 +309,11 @@ final class FileIndexCollector {
                 guard let type = context.typeStack.last, Self.mayBeObservedObject(type) else { return nil }
                 owner = type.qualifiedName
             } else if let name = base.as(DeclReferenceExprSyntax.self)?.baseName.text {
-                owner = declaredTypeName(ofValueNamed: name.hasPrefix("$") ? String(name.dropFirst()) : name)
+                let name = name.hasPrefix("$") ? String(name.dropFirst()) : name
+                // A property or parameter of a written type, else a local built as one
+                // (`let video = CDVideo(context: c)`; `video.url = u` is not another type's `url`).
+                owner = declaredTypeName(ofValueNamed: name)
+                    ?? reference.localInitializer(of: name).flatMap { localTypeName(of: $0) }
             }
         } else if reference.parent?.as(MemberAccessExprSyntax.self)?.declName.id != reference.id {
             // A bare name: the type's own stored property (a local of that name is not), in a class's code.

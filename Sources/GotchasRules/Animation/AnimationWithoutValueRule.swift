@@ -26,8 +26,8 @@ struct AnimationWithoutValueRule: CallRule {
             "the iOS 17 `.animation(_:body:)` form",
         ],
         fixSafety: "Adds `value:` with one action per candidate: the view's `@State`, `@Binding` and `var` stored properties, those the modified view reads first. Always unsafe: which value should animate needs a human.",
-        severityReason: "the view animates changes it should not; info for `.animation(nil)` (written to still the view on purpose, so only the deprecation is left) and in a widget's view (it draws one timeline entry, with no other state to animate); a hint in preview code (it ships in no app).",
-        asks: [.declaration],
+        severityReason: "the view animates changes it should not; info where one input alone changes the modified view (then `value:` with it animates the same changes) and for `.animation(nil)` (written to still the view on purpose, so only the deprecation is left) and in a widget's view (it draws one timeline entry, with no other state to animate); a hint in preview code (it ships in no app).",
+        asks: [.declaration, .viewTreeHoldsState],
         fix: .unsafe,
         // https://developer.apple.com/documentation/swiftui/view/animation(_:value:) (iOS 15, macOS 12, tvOS 15, watchOS 8):
         // the replacement, and the version that deprecates `.animation(_:)`; below it the compiler says nothing.
@@ -246,7 +246,62 @@ struct AnimationWithoutValueRule: CallRule {
         // `.animation(nil)` is written to still a view on purpose: what is left is the deprecation.
         let lowered: Severity? = context.isInPreviewCode ? .hint
             : WorkspaceRuleSupport.isWidgetCode(context) || removesAnimation ? .info : nil
+        // Where one input alone changes the modified view, `value:` with it animates the same
+        // changes: what is left is the deprecated form.
+        if lowered == nil, let input = Self.soleChangingInput(of: receiver, in: context) {
+            let message = "`.animation(_:)` without `value:` is deprecated; only `\(input)` changes this view, "
+                + "so `.animation(_:value: \(input))` animates the same changes"
+            report.append(Finding(message: message, range: call.rangeFromCalleeName, fixes: fixes, loweredSeverity: .info))
+            return
+        }
         report.append(Finding(message: message, range: call.rangeFromCalleeName, fixes: fixes, loweredSeverity: lowered))
+    }
+
+    /// The one input of the enclosing view that the modified view reads, when nothing else in it
+    /// can change while it lives: each name it reads is a type or a constant, an environment value
+    /// (the system's settings), a closure parameter of its own, or that input (a stored property, a
+    /// local, a row's element). Nil when it reads two inputs or none (then only what surrounds it
+    /// changes it, which is what the modifier animates by surprise), and when it runs code the line
+    /// does not show: a helper or computed property of the view, or a view that may hold state of
+    /// its own (one the workspace does not show holding none).
+    static func soleChangingInput(of receiver: ExprSyntax, in context: RuleContext) -> String? {
+        guard let type = context.enclosingType else { return nil }
+        let declared = context.type(named: type.name)
+        let properties = type.properties + (declared?.properties ?? [])
+        let methods = type.methodNames.union(declared?.methodNames ?? [])
+        let tokens = Array(receiver.tokens(viewMode: .sourceAccurate))
+        // Names its own closures bind (`{ value in … }`): values handed to it, not inputs of the view.
+        let ownParameters = Set(tokens.lazy.filter { token in
+            token.parent?.is(ClosureShorthandParameterSyntax.self) == true || token.parent?.is(ClosureParameterSyntax.self) == true
+        }.map(\.text))
+        var inputs: Set<String> = []
+        for token in tokens {
+            guard let reference = token.parent?.as(DeclReferenceExprSyntax.self), reference.baseName.id == token.id else { continue }
+            if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
+                // `a.b`: only `self.b` names a member of the view.
+                guard member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) else { continue }
+            }
+            var name = token.text
+            if name.hasPrefix("$") { name.removeFirst() }
+            let isCalled = reference.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == reference.id
+            if name == "self" || name.first?.isNumber == true || ownParameters.contains(name) { continue }
+            if TypeNames.startsUppercase(name) {
+                if isCalled && !WorkspaceRuleSupport.holdsNoState(name, in: context) { return nil }
+                continue
+            }
+            if let property = properties.first(where: { $0.name == name }) {
+                if property.isStatic || property.wrapper == "Environment" { continue }
+                if property.isComputed { return nil }
+            } else if methods.contains(name) {
+                if isCalled { return nil }
+                continue  // a method handed on as a callback runs later, not in the modified view
+            } else if isCalled {
+                continue  // a free function (`min`, `max`): its arguments are read on their own
+            }
+            inputs.insert(name)
+            if inputs.count > 1 { return nil }
+        }
+        return inputs.first
     }
 
     /// `ViewModifier.animation(_:)` (on an `Animatable` modifier) returns a modifier that animates

@@ -401,8 +401,13 @@ struct ObservedObjectOwnedRule: Rule {
                       child.hasMemberwiseInitializer || child.initializerParameters.contains(label)
                 else { return nil }
                 let object = property.inferredTypeName.map { "`\($0)`" } ?? "object"
-                let stateless = property.inferredTypeName.flatMap { asking.declaration(of: $0, ifKind: .class) }.map(Self.holdsNoState) ?? false
-                let unchanged = !stateless && property.inferredTypeName.flatMap { Self.objectChanges($0, asking: asking) } == false
+                // The property's type as the child's code names it: a type nested in the child
+                // (`WebView.ViewModel`) is not another type of the same simple name.
+                let objectType = property.inferredTypeName.map { name in
+                    asking.declaration(of: child.qualifiedName + "." + name, ifKind: .class) != nil ? child.qualifiedName + "." + name : name
+                }
+                let stateless = objectType.flatMap { asking.declaration(of: $0, ifKind: .class) }.map(Self.holdsNoState) ?? false
+                let unchanged = !stateless && objectType.flatMap { Self.objectChanges($0, asking: asking) } == false
                 return Finding(
                     message: "`\(callee)` only observes `\(label)` (`@ObservedObject`), and this code makes a new \(object) for it on every render"
                         + (stateless ? "; it holds no state, so nothing is lost, but one kept in a `@StateObject` here would be made once"
@@ -430,7 +435,11 @@ struct ObservedObjectOwnedRule: Rule {
     /// `$model.query` handed to a field, `items.append(…)`). A new object per render loses that; one no
     /// code changes after its `init` holds only what it was made with. Nil when the workspace cannot tell.
     static func objectChanges(_ typeName: String, asking: some WorkspaceAsking) -> Bool? {
-        guard let simple = TypeNames.simpleIgnoringArguments(typeName), let declaration = asking.declaration(of: simple, ifKind: .class)
+        // `WebView.ViewModel` stays qualified: another file's `ViewModel` is another class.
+        let written = TypeNames.strippingOptional(String(typeName.prefix { $0 != "<" }))
+        guard !written.isEmpty, written.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }),
+              let declaration = asking.declaration(of: written, ifKind: .class)
+                ?? TypeNames.simple(written).flatMap({ asking.declaration(of: $0, ifKind: .class) })
         else { return nil }
         let stored = declaration.scope.properties.filter { $0.isStoredInstance && (!$0.isLet || $0.attributes.contains("Published")) }
         // A write the code types to the class (`self.url = u` in its code, `model.url = u` with `model: ViewModel`),
