@@ -336,8 +336,8 @@ extension WorkspaceIndex {
     /// `Thread.sortedMessages` (a member read on a value whose declared type the walk knew):
     /// that member of the one type declared under the name. Nil for a plain name, a type declared
     /// several times or nowhere, or a member no file records.
-    /// Called with labels (`String.split(separator:)`): not a member whose own recorded name takes
-    /// another first label (`split(usingRegex:)`).
+    /// Called with labels on a type the project only extends (`String.split(separator:)`): not a
+    /// member whose own recorded name takes another first label (`split(usingRegex:)`).
     private func typedReachKey(_ name: String) -> String? {
         guard let dot = name.firstIndex(of: ".") else { return nil }
         let candidates = qualifiedNames(ofSimpleName: String(name[..<dot]))
@@ -350,7 +350,10 @@ extension WorkspaceIndex {
         }
         let key = FileIndex.memberReachKey(owner: type, member: String(member))
         guard let paths = reach.pathsByKey[key] else { return nil }
-        if let firstLabel {
+        // Of a type the project declares, the call is its method, whichever overload (members are
+        // recorded by base name: `load(modelId:)` calling `load(from:)` shares its key). Of a type it
+        // only extends (`String`), another label may be the system's own method.
+        if let firstLabel, types[type].map({ $0.kind == .extension }) ?? true {
             for path in paths {
                 for hazard in files[path]?.reachHazards[key] ?? [] {
                     guard let open = hazard.member.firstIndex(of: "(") else { continue }

@@ -42,7 +42,7 @@ extension ReachHazard {
 
     /// The callee names `hazard(ofCall:callee:)` can answer for (the walk's cheap first test).
     public static let calleeNames: Set<String> = formatterTypes.union(collectionWork).union(imageTypes).union(fileManagerChecks).union(fileManagerWrites).union(["write"])
-        .union(fileReadingInitializers.keys).union(["init", "JSONDecoder", "PropertyListDecoder", "JSONEncoder", "PropertyListEncoder", "Regex", "Dictionary", "NSRegularExpression", "NSDataDetector", "AttributedString", "async", "asyncAfter", "fetch", "takeRetainedValue",
+        .union(fileReadingInitializers.keys).union(documentParsers.keys).union(["init", "JSONDecoder", "PropertyListDecoder", "JSONEncoder", "PropertyListEncoder", "Regex", "Dictionary", "NSRegularExpression", "NSDataDetector", "AttributedString", "async", "asyncAfter", "fetch", "takeRetainedValue",
                 "CGImageSourceCreateWithData", "size", "boundingRect"]).union(trigonometricFunctions)
 
     /// Trigonometric functions of one value (`sin(t)`, `Foundation.cos(t)`).
@@ -55,13 +55,17 @@ extension ReachHazard {
     /// heavy on its own, wherever it runs.
     public static let documentDecoders: Set<String> = ["JSONDecoder", "PropertyListDecoder"]
 
+    /// Foundation's parsers of a whole document, by the method called on them
+    /// (`JSONSerialization.jsonObject(with:)`): a `.decoding` hazard whose detail is the class.
+    public static let documentParsers: [String: String] = ["jsonObject": "JSONSerialization", "propertyList": "PropertyListSerialization"]
+
     /// Encoders of a whole document: a `.decoding` hazard's detail too (the same cost the other way).
     public static let documentEncoders: Set<String> = ["JSONEncoder", "PropertyListEncoder"]
 
     /// A `.decoding` hazard's `detail` codes a whole document (JSON or a property list, either way):
     /// heavy on its own, wherever it runs.
     public static func codesDocument(_ detail: String) -> Bool {
-        documentDecoders.contains(detail) || documentEncoders.contains(detail)
+        documentDecoders.contains(detail) || documentEncoders.contains(detail) || documentParsers.values.contains(detail)
     }
 
     /// The detail of a `.decoding` hazard that decodes a value kept in `UserDefaults` (an `@AppStorage`
@@ -77,6 +81,8 @@ extension ReachHazard {
         case "JSONEncoder": "encodes JSON (`JSONEncoder`)"
         case "PropertyListEncoder": "encodes a property list (`PropertyListEncoder`)"
         case "PropertyListDecoder": "decodes a property list (`PropertyListDecoder`)"
+        case "JSONSerialization": "parses JSON (`JSONSerialization`)"
+        case "PropertyListSerialization": "parses a property list (`PropertyListSerialization`)"
         default: "decodes an image (`\(detail)`)"
         }
     }
@@ -204,6 +210,11 @@ extension FunctionCallExprSyntax {
             return (.textMeasurement, callee == "size" ? "size(withAttributes:)" : "boundingRect(with:options:attributes:context:)")
         case "CGImageSourceCreateWithData":
             return (.decoding, callee)
+        // `JSONSerialization.jsonObject(with: data)`: the whole document parsed into Foundation objects.
+        case _ where ReachHazard.documentParsers[callee] != nil:
+            guard let parser = ReachHazard.documentParsers[callee], let base = receiver?.dottedName,
+                  base == parser || base == "Foundation." + parser else { return nil }
+            return (.decoding, parser)
         case _ where ReachHazard.trigonometricFunctions.contains(callee):
             let written = calledExpression.trimmedDescription
             guard arguments.count == 1, written == callee || written == "Foundation." + callee else { return nil }

@@ -32,6 +32,39 @@ struct WorkInBodyRule: Rule {
         useInstead: "precomputed in the model",
         triggering: [
             RuleExample("""
+                struct ToolRow: View {
+                    let arguments: String
+                    @State private var isHovered = false
+                    var body: some View {
+                        Text(String(describing: try? ↓JSONSerialization.jsonObject(with: Data(arguments.utf8))))
+                            .onHover { isHovered = $0 }
+                    }
+                }
+                """, note: "info: Foundation's JSON parser over the whole document, once per render"),
+            RuleExample("""
+                struct ContextChip: View {
+                    let model: String
+                    @State private var text = ""
+                    private var maxTokens: Int? { ModelInfo.load(modelId: model)?.contextLength }
+                    var body: some View {
+                        TextField("Ask", text: $text)
+                        if let tokens = ↓maxTokens { Text("\\(tokens)") }
+                    }
+                }
+                """, note: "info: one overload of a project type's static method calls another that reads and parses a file", otherFiles: [
+                    "ModelInfo.swift": """
+                        struct ModelInfo {
+                            var contextLength: Int?
+                            static func load(modelId: String) -> ModelInfo? { load(from: URL(fileURLWithPath: modelId), modelId: modelId) }
+                            static func load(from directory: URL, modelId: String) -> ModelInfo? {
+                                guard let data = try? Data(contentsOf: directory.appendingPathComponent("config.json")),
+                                      let config = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
+                                return ModelInfo(contextLength: config["context_length"] as? Int)
+                            }
+                        }
+                        """,
+                ]),
+            RuleExample("""
                 struct HistoryView: View {
                     @State private var encounters: [Encounter] = []
                     var body: some View {
@@ -891,6 +924,7 @@ struct WorkInBodyRule: Rule {
 
     static let collectionWork = ReachHazard.collectionWork
     static let calledNames: Set<String> = collectionWork.union(["JSONDecoder", "Regex"]).union(ReachHazard.fileReadingInitializers.keys)
+        .union(ReachHazard.documentParsers.keys)
     static let nodeKinds: Set<SyntaxKind> = [.functionCallExpr, .declReferenceExpr]
     static var callees: Set<String>? { calledNames }
 
@@ -1353,6 +1387,11 @@ struct WorkInBodyRule: Rule {
             default:
                 return
             }
+            range = call.byteRange
+        } else if let parser = ReachHazard.documentParsers[callee], let base = call.receiver?.dottedName,
+                  base == parser || base == "Foundation." + parser {
+            // `JSONSerialization.jsonObject(with: data)`: the whole document parsed on every render.
+            what = "`\(parser).\(callee)(…)`"
             range = call.byteRange
         } else {
             return
