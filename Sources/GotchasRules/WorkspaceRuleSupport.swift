@@ -533,6 +533,8 @@ enum WorkspaceRuleSupport {
             return .extensionMember(name: name)
         }
         let baseName = reference.baseName.text
+        // `Self.snapshot(…)`: a static member of the enclosing type.
+        if reference.baseName.tokenKind == .keyword(.Self) { return owner.isEmpty ? nil : .staticMember(owner: owner, name: name) }
         // A type written by name: its simple name is the qualified one at the top level, where
         // extensions of system types (`extension CGFloat`) live (no look-up for every `Color.red`).
         if TypeNames.startsUppercase(baseName) { return .staticMember(owner: baseName, name: name) }

@@ -134,6 +134,19 @@ import Testing
         let sized = sheet.replacingOccurrences(of: ".offset(y: isVisible ? 0 : UIScreen.main.bounds.height * 0.5)",
                                                with: ".frame(height: isVisible ? 0 : UIScreen.main.bounds.height * 0.5)")
         #expect(Self.severities(sized, only: "uiscreen-bounds") == [.warning])
+        // The distance kept in a property the file passes to `.offset(…)`.
+        let sliding = """
+            struct Pager: View {
+                @State private var offsetX: CGFloat = 0
+                @State private var width: CGFloat = 0
+                var body: some View {
+                    Page().offset(x: offsetX).frame(width: width)
+                        .onTapGesture { withAnimation { offsetX = -UIScreen.main.bounds.width * 2 } }
+                }
+                func fit() { width = UIScreen.main.bounds.width * 2 }
+            }
+            """
+        #expect(Self.severities(sliding, only: "uiscreen-bounds") == [.info, .warning])
     }
 
     @Test func aSymbolNothingAnimatesIsAHint() {
@@ -1023,5 +1036,16 @@ import Testing
         let findings = RuleHarness.lint(code, only: "animation-without-value")
         #expect(findings.map(\.severity) == [.info, .warning, .warning, .warning, .warning])
         #expect(findings.first?.message.contains("only `busy` changes this view") == true)
+    }
+
+    /// On tvOS an app always fills the screen: the screen's size is the window's, only the
+    /// deprecation is left (info). Built for iOS too, the layout claim holds (warning).
+    @Test func theScreenOnTVOnlyIsInfo() {
+        let code = "struct Banner: View { var body: some View { Color.blue.frame(width: UIScreen.main.bounds.width / 3) } }"
+        let tv = RuleHarness.lint(code, only: "uiscreen-bounds", platforms: [.tvOS: OSVersion(17)])
+        #expect(tv.map(\.severity) == [.info])
+        #expect(tv.first?.message.contains("on tvOS") == true)
+        #expect(Self.severities(code, only: "uiscreen-bounds").count == 1)
+        #expect(RuleHarness.lint(code, only: "uiscreen-bounds", platforms: [.iOS: OSVersion(17), .tvOS: OSVersion(17)]).map(\.severity) == [.warning])
     }
 }

@@ -32,6 +32,17 @@ struct FormatterInBodyRule: Rule {
         useInstead: "a static, cached formatter",
         triggering: [
             RuleExample("""
+                struct RowView: View {
+                    static var formatter: DateFormatter {
+                        let formatter = DateFormatter()
+                        formatter.dateStyle = .medium
+                        return formatter
+                    }
+                    let date: Date
+                    var body: some View { Text(↓Self.formatter.string(from: date)) }
+                }
+                """, note: "a static computed property builds a new formatter on every read"),
+            RuleExample("""
                 struct MonthList: View {
                     @ObservedObject var model: ExpensesModel
                     var body: some View {
@@ -417,16 +428,11 @@ struct FormatterInBodyRule: Rule {
                 """, note: "an immediately-called closure inside an action closure runs on the event, not per render"),
             RuleExample("""
                 struct RowView: View {
-                    static var formatter: DateFormatter {
-                        let formatter = DateFormatter()
-                        formatter.dateStyle = .medium
-                        return formatter
-                    }
                     private lazy var cached: NumberFormatter = { NumberFormatter() }()
-                    let date: Date
-                    var body: some View { Text(Self.formatter.string(from: date)) }
+                    let count: Int
+                    var body: some View { Text("\\(count)") }
                 }
-                """, note: "a static property, a lazy stored property"),
+                """, note: "a lazy stored property"),
             RuleExample("""
                 struct RowView: View {
                     static let formatter: DateFormatter = {

@@ -32,6 +32,22 @@ struct WorkInBodyRule: Rule {
         useInstead: "precomputed in the model",
         triggering: [
             RuleExample("""
+                struct WalletScreen: View {
+                    let store: Store
+                    var body: some View { WalletContent(store: store) }
+                }
+                struct WalletContent: View {
+                    @State private var cards: [Card]
+                    init(store: Store) {
+                        _cards = State(initialValue: ↓Self.snapshot(store: store))
+                    }
+                    var body: some View { List(cards) { Text($0.name) } }
+                    static func snapshot(store: Store) -> [Card] {
+                        store.tokens.compactMap { try? JSONDecoder().decode(Card.self, from: $0.data) }
+                    }
+                }
+                """, note: "a view's own `init` runs each time its parent's `body` creates it"),
+            RuleExample("""
                 struct ToolRow: View {
                     let arguments: String
                     @State private var isHovered = false
@@ -985,6 +1001,20 @@ struct WorkInBodyRule: Rule {
         return referring.contains { $0 != view.name && $0 != FileIndex.previewKey }
     }
 
+    /// The call is code of a view's own `init` (not a closure it leaves behind): it runs each time a
+    /// parent's `body` creates the view.
+    static func isInViewInitializer(_ call: FunctionCallExprSyntax, in context: RuleContext) -> Bool {
+        guard context.execution == .elsewhere, context.functionStack.count == 1, let frame = context.enclosingFunction,
+              frame.kind == .initializer, frame.node.parent?.is(MemberBlockItemSyntax.self) == true
+        else { return false }
+        var current = call.parent
+        while let node = current, node.id != frame.node.id {
+            if node.is(ClosureExprSyntax.self) { return false }
+            current = node.parent
+        }
+        return current != nil
+    }
+
     /// How a finding in a stored property's initial value says when it runs, and what to do instead.
     static func storedInitializerAdvice(_ variable: VariableDeclSyntax) -> String {
         let isState = !variable.attributes.isEmpty
@@ -1012,9 +1042,18 @@ struct WorkInBodyRule: Rule {
             expression = ExprSyntax(member)
         }
         guard let first = reference.baseName.text.utf8.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z"),
-              let call = expression.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == expression.id,
-              let variable = Self.storedInitializer(around: call, in: context),
-              let target = WorkspaceRuleSupport.reachTarget(of: expression, in: context),
+              let call = expression.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == expression.id
+        else { return }
+        let advice: String
+        if let variable = Self.storedInitializer(around: call, in: context) {
+            advice = Self.storedInitializerAdvice(variable)
+        } else if Self.isInViewInitializer(call, in: context) {
+            advice = "this view's `init` runs it each time the parent re-creates the view (every time the parent's `body` runs); "
+                + "start with an empty value and load it in `.task { }`"
+        } else {
+            return
+        }
+        guard let target = WorkspaceRuleSupport.reachTarget(of: expression, in: context),
               let reached = context.reachedHazard(from: target, kinds: [.storeWork, .decoding, .fileRead]), Self.isHeavy(reached),
               Self.isBuiltByOtherViews(Syntax(call), in: context)
         else { return }
@@ -1025,7 +1064,7 @@ struct WorkInBodyRule: Rule {
         default: does = "reads a file (`\(reached.hazard.detail)`)"
         }
         report.append(Finding(
-            message: "\(WorkspaceRuleSupport.reachPath(reached, from: context)) \(does) on every call, and \(Self.storedInitializerAdvice(variable))",
+            message: "\(WorkspaceRuleSupport.reachPath(reached, from: context)) \(does) on every call, and \(advice)",
             range: call.byteRange,
             related: [WorkspaceRuleSupport.related(reached, "`\(reached.hazard.member)` does the work here")]))
     }

@@ -29,7 +29,7 @@ struct UIScreenBoundsRule: Rule {
             "a width proposed to `sizeThatFits` to measure a height",
             "a view only previews build",
         ],
-        severityReason: "warning where it sizes or places views: the layout breaks whenever the window is not the screen; info in an app only for iPhone (or full screen on iPad), where a size read when it is needed is the window's, and where it only sizes a decorative effect (a gradient's or blur's radius, a random start point), stands for the visible area in a visibility estimate, or is an offset that moves a view out of sight.",
+        severityReason: "warning where it sizes or places views: the layout breaks whenever the window is not the screen; info in an app only for iPhone (or full screen on iPad) and in code built only for tvOS, where a size read when it is needed is the window's, and where it only sizes a decorative effect (a gradient's or blur's radius, a random start point), stands for the visible area in a visibility estimate, or is an offset that moves a view out of sight.",
         asks: [.phonePortraitOnly, .reachedHazard, .builtOnlyByPreviews],
         triggering: [
             RuleExample("""
@@ -40,6 +40,11 @@ struct UIScreenBoundsRule: Rule {
                     }
                 }
                 """, note: "read only on iPhone, where the window is the screen: info, for the deprecation"),
+            RuleExample("""
+                struct Banner: View {
+                    var body: some View { Color.blue.frame(width: ↓UIScreen.main.bounds.width / 3) }
+                }
+                """, note: "built only for tvOS, where an app always fills the screen: info, for the deprecation", platforms: [.tvOS: OSVersion(17)]),
             RuleExample("""
                 struct Card: View {
                     var body: some View {
@@ -383,8 +388,11 @@ struct UIScreenBoundsRule: Rule {
         // needed is the window's; only the deprecation remains (a size stored once still misses a rotation).
         // Read only where the device is an iPhone (`if idiom != .pad && …`, `idiom == .phone`), where the
         // window is the screen: the same, for this read.
-        if alias?.hazard.site != .storedStatic, context.windowIsAlwaysTheScreen || Self.isReadOnlyOnPhone(member) {
-            let where_ = context.windowIsAlwaysTheScreen ? "in this app, only for iPhone or full screen on iPad" : "read only on iPhone here"
+        // Code built only for tvOS: an app there always fills the screen.
+        let onlyTV = context.availability.platforms == [.tvOS]
+        if alias?.hazard.site != .storedStatic, onlyTV || context.windowIsAlwaysTheScreen || Self.isReadOnlyOnPhone(member) {
+            let where_ = onlyTV ? "on tvOS, where an app always fills the screen"
+                : context.windowIsAlwaysTheScreen ? "in this app, only for iPhone or full screen on iPad" : "read only on iPhone here"
             report.append(Finding(
                 message: "`\(member.trimmedText)` reads the screen's size; \(where_), that is the window's, "
                     + "but `UIScreen.main` is deprecated; \(advice)",
@@ -430,6 +438,16 @@ struct UIScreenBoundsRule: Rule {
             if parent.is(LabeledExprSyntax.self), let call = parent.parent?.parent?.as(FunctionCallExprSyntax.self) {
                 return call.calleeName == "offset"
             }
+            // `model.offsetX = -UIScreen.main.bounds.width * 2` where this file passes `model.offsetX`
+            // to `.offset(…)`: the same distance, kept in a property first.
+            if let sequence = parent.as(ExprListSyntax.self)?.parent?.as(SequenceExprSyntax.self),
+               case let elements = Array(sequence.elements), elements.count >= 3, elements[1].is(AssignmentExprSyntax.self) {
+                guard elements[0].id != current.id,
+                      let target = elements[0].as(MemberAccessExprSyntax.self)?.declName.baseName.text
+                        ?? elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text
+                else { return false }
+                return isPassedToOffset(target, in: member.root)
+            }
             guard parent.is(MemberAccessExprSyntax.self) || parent.is(ExprListSyntax.self) || parent.is(SequenceExprSyntax.self)
                     || parent.is(BinaryOperatorExprSyntax.self) || parent.is(TernaryExprSyntax.self) || parent.is(PrefixOperatorExprSyntax.self)
                     || parent.is(TupleExprSyntax.self) || parent.is(LabeledExprListSyntax.self)
@@ -437,6 +455,16 @@ struct UIScreenBoundsRule: Rule {
             current = parent
         }
         return false
+    }
+
+    /// Some `.offset(…)` call of the file takes the value named `name` (`offset(x: model.offsetX)`).
+    static func isPassedToOffset(_ name: String, in root: Syntax) -> Bool {
+        root.tokens(viewMode: .sourceAccurate).contains { token in
+            guard token.text == name, let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { return false }
+            var node = Syntax(reference)
+            while let parent = node.parent, parent.is(MemberAccessExprSyntax.self) { node = parent }
+            return node.parent?.as(LabeledExprSyntax.self)?.parent?.parent?.as(FunctionCallExprSyntax.self)?.calleeName == "offset"
+        }
     }
 
     /// `UIScreen.main.bounds.width` (or `.height`) alone as `maxWidth:`/`maxHeight:` of `.frame(…)`.
