@@ -94,7 +94,11 @@ def load_findings(args):
 
 
 def relative(path, app):
-    """The path inside the app's checkout (the JSON holds absolute paths)."""
+    """The path inside the app's checkout: JSON from a lint of the app's absolute path holds
+    absolute paths; one run inside the checkout (`lint .`) holds them relative already (an app
+    folder that holds a folder of its own name must not be cut there)."""
+    if not os.path.isabs(path):
+        return path
     marker = os.sep + app + os.sep
     i = path.find(marker)
     return path[i + len(marker):] if i >= 0 else path
