@@ -627,8 +627,11 @@ final class FileIndexCollector {
     /// A hazard in the code of the member the walk is in (`ReachHazard`), outside rendered code
     /// and action closures.
     private func noteHazard(_ kind: ReachHazard.Kind, detail: String, range: Range<Int>, argument: Int? = nil) {
-        // Rendered code is flagged where it stands, by the rules of its own file.
-        guard context.execution == .elsewhere, let frame = reachFrame, !runsOnlyOnCacheMiss(range.lowerBound, in: frame) else { return }
+        // Rendered code is flagged where it stands, by the rules of its own file. Test code is built
+        // into no app: its helpers (`extension Decimal { func formatted(to:) }` in `FiatTests.swift`)
+        // are not what app code calls under the same name.
+        guard context.execution == .elsewhere, !context.isTestFile, let frame = reachFrame,
+              !runsOnlyOnCacheMiss(range.lowerBound, in: frame) else { return }
         let owner = context.typeStack.last?.qualifiedName ?? ""
         let site: ReachHazard.Site
         let member: String

@@ -324,6 +324,22 @@ struct FormatterInBodyRule: Rule {
         ],
         nonTriggering: [
             RuleExample("""
+                struct AmountRow: View {
+                    let amount: Decimal
+                    var body: some View { Text(amount.formattedAmount(digits: 2)) }
+                }
+                """, note: "a helper of that name declared only in test code: the app does not call it", otherFiles: [
+                    "AppTests/AmountTests.swift": """
+                        extension Decimal {
+                            func formattedAmount(digits: Int) -> String {
+                                let formatter = NumberFormatter()
+                                formatter.maximumFractionDigits = digits
+                                return formatter.string(from: self as NSDecimalNumber) ?? ""
+                            }
+                        }
+                        """,
+                ]),
+            RuleExample("""
                 struct ReceiptHeader: View {
                     @ObservedObject var model: ReceiptModel
                     var body: some View { Text(model.receipt?.formattedAmount ?? "0") }
