@@ -254,6 +254,14 @@ import Testing
             }
             """]
         #expect(Self.severities(view, only: "observed-object-owned", otherFiles: subscribed) == [.warning])
+        // A publisher the `init` assigns to a published property writes it later.
+        let assigned = ["LoginService.swift": """
+            final class LoginService: ObservableObject {
+                @Published var online = false
+                init() { monitor.statusPublisher().assign(to: &$online) }
+            }
+            """]
+        #expect(Self.severities(view, only: "observed-object-owned", otherFiles: assigned) == [.warning])
         // A model passed to a child that only observes it, changed nowhere: info at the call.
         let passing = """
             struct Browser: View {

@@ -213,7 +213,9 @@ final class FileIndexCollector {
             // Changed after the value was made (an `init` only sets its first contents; a closure
             // it leaves behind, a subscription's sink, runs later).
             let inInitializer = context.functionStack.last?.kind == .initializer
-            if reference.isWrittenInPlace, !inInitializer || node.ancestor(ClosureExprSyntax.self) != nil {
+            // `publisher.assign(to: &$status)` in an `init`: the subscription writes it later.
+            let isAssignedByPublisher = reference.parent?.is(InOutExprSyntax.self) == true && name.hasPrefix("$")
+            if reference.isWrittenInPlace, !inInitializer || isAssignedByPublisher || node.ancestor(ClosureExprSyntax.self) != nil {
                 if let key = writeKey(of: collection.hasPrefix("$") ? String(collection.dropFirst()) : collection, at: reference) {
                     entries.elementEdits.insert(key)
                 }
