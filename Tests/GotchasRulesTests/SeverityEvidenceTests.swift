@@ -290,6 +290,24 @@ import Testing
             }
             """
         #expect(Self.severities(passing, only: "observed-object-owned", otherFiles: nested) == [.info])
+        // A generic child: the type the argument builds is the object, whatever the parameter says.
+        let generic = """
+            struct Details: View {
+                let assignment: Assignment
+                var body: some View { DateSection(viewModel: DateSectionModel(assignment: assignment)) }
+            }
+            """
+        let section = ["DateSection.swift": """
+            struct DateSection<Model: DateModeling>: View {
+                @ObservedObject var viewModel: Model
+                var body: some View { Text("") }
+            }
+            final class DateSectionModel: DateModeling {
+                private var first: Date?
+                init(assignment: Assignment) { first = assignment.dates.first }
+            }
+            """]
+        #expect(Self.severities(generic, only: "observed-object-owned", otherFiles: section) == [.info])
         // A write to a local built as another type (`let video = Video()`) is that type's `url`.
         var otherType = webView
         otherType["Store.swift"] = """

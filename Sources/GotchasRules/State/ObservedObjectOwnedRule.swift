@@ -389,8 +389,11 @@ struct ObservedObjectOwnedRule: Rule {
         if WorkspaceRuleSupport.standsInApp(context) { return }
         // Which type `callee` is, and how it keeps each argument, is the workspace's to say: decided
         // from the labels and ranges alone, so that a finished index decides it again without the tree.
-        let created = call.arguments.filter(makesObject).compactMap { argument -> (label: String, range: Range<Int>)? in
-            argument.label.map { (label: $0.text, range: argument.expression.byteRange) }
+        // The type the argument builds, where written (`Model(…)`, not `.init(…)`): what the child gets
+        // whatever its property declares (a protocol, a generic parameter).
+        let created = call.arguments.filter(makesObject).compactMap { argument -> (label: String, range: Range<Int>, built: String?)? in
+            let built = argument.expression.as(FunctionCallExprSyntax.self)?.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+            return argument.label.map { (label: $0.text, range: argument.expression.byteRange, built: built.flatMap { TypeNames.startsUppercase($0) ? $0 : nil }) }
         }
         context.decideLater { asking in
             guard let child = asking.declaration(of: callee)?.scope, child.isView else { return [] }
@@ -400,10 +403,10 @@ struct ObservedObjectOwnedRule: Rule {
                       property.attributes.contains("ObservedObject") || property.attributes.contains("SwiftUI.ObservedObject"),
                       child.hasMemberwiseInitializer || child.initializerParameters.contains(label)
                 else { return nil }
-                let object = property.inferredTypeName.map { "`\($0)`" } ?? "object"
+                let object = (argument.built ?? property.inferredTypeName).map { "`\($0)`" } ?? "object"
                 // The property's type as the child's code names it: a type nested in the child
                 // (`WebView.ViewModel`) is not another type of the same simple name.
-                let objectType = property.inferredTypeName.map { name in
+                let objectType = argument.built ?? property.inferredTypeName.map { name in
                     asking.declaration(of: child.qualifiedName + "." + name, ifKind: .class) != nil ? child.qualifiedName + "." + name : name
                 }
                 let stateless = objectType.flatMap { asking.declaration(of: $0, ifKind: .class) }.map(Self.holdsNoState) ?? false
