@@ -552,6 +552,8 @@ import Testing
             let elsewhere = RuleHarness.lint(view(extra), only: "haptics-generator")
             #expect(elsewhere.map(\.severity) == [.hint], "\(extra)")
             #expect(elsewhere.first?.message.contains("trigger: showOptions") == false, "\(extra)")
+            // Said as it is: the state is set here, and changed elsewhere too.
+            #expect(elsewhere.first?.message.contains("`showOptions`, set here, also changes elsewhere") == true, "\(extra)")
         }
     }
 

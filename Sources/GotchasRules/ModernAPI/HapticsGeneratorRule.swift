@@ -151,12 +151,15 @@ struct HapticsGeneratorRule: CallRule {
         // also changes the view's state, that value is the trigger and the swap is direct. A
         // haptic with no state change beside it (a debug button, a tap on a static row) has no
         // trigger to hand over: the advice is weaker there.
-        let trigger = Self.changedViewState(around: call, in: context)
+        var sharedState: String?
+        let trigger = Self.changedViewState(around: call, in: context, changedElsewhere: &sharedState)
+        let general = "`\(type)` in SwiftUI code: use `.sensoryFeedback(_:trigger:)` on the view, which plays feedback when the trigger changes and manages the generator"
         report.append(Finding(
             message: trigger.map {
                 "`\(type)` in SwiftUI code: use `.sensoryFeedback(_:trigger: \($0))` on the view, which plays feedback when `\($0)` (set here) changes and manages the generator"
-            } ?? "`\(type)` in SwiftUI code: use `.sensoryFeedback(_:trigger:)` on the view, which plays feedback when the trigger changes and manages the generator"
-                + " (this code changes no state of the view that could be the trigger)",
+            } ?? sharedState.map {
+                general + " (`\($0)`, set here, also changes elsewhere, which would play it too: give the modifier a condition or a trigger of its own)"
+            } ?? general + " (this code changes no state of the view that could be the trigger)",
             range: call.byteRange, loweredSeverity: trigger != nil ? nil : .hint))
     }
 
@@ -168,7 +171,8 @@ struct HapticsGeneratorRule: CallRule {
     /// `status = .complete`) with no `await` between the two: the trigger to hand over, as it
     /// changes exactly when the haptic plays; nil when none. A value set in another branch, or
     /// before an awaited request whose outcome the haptic reports, changes at other moments.
-    static func changedViewState(around call: FunctionCallExprSyntax, in context: RuleContext) -> String? {
+    /// `changedElsewhere`: the first such property the view also changes elsewhere (not handed over).
+    static func changedViewState(around call: FunctionCallExprSyntax, in context: RuleContext, changedElsewhere: inout String?) -> String? {
         guard let scope = call.ancestor(CodeBlockItemListSyntax.self).map(Syntax.init), let type = context.enclosingType else { return nil }
         let merged = context.type(named: type.name)
         let state = Set((type.properties + (merged?.properties ?? [])).filter { $0.wrapper.map(stateWrappers.contains) == true }.map(\.name))
@@ -187,7 +191,10 @@ struct HapticsGeneratorRule: CallRule {
             guard !between.contains(where: { $0.tokenKind == .keyword(.await) }) else { continue }
             // A value the view also changes elsewhere (another action, a sheet's `$flag` reset on
             // dismiss) would play the feedback then too: not this haptic's trigger.
-            if changesElsewhere(name, outside: scope, call: call) { continue }
+            if changesElsewhere(name, outside: scope, call: call) {
+                changedElsewhere = changedElsewhere ?? name
+                continue
+            }
             return name
         }
         return nil
