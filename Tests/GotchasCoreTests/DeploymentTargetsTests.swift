@@ -122,6 +122,10 @@ import Testing
         #expect(other.minimums.isUnknown)
         let nested = resolve([("/r/project.yml", "name: x\nsite:\n  targets:\n    A:\n      platform: iOS\n      deploymentTarget: 9.0\n")], for: "/r/Notes/A.swift")
         #expect(nested.minimums.isUnknown)
+        // Targets only in included specs: the project's options still hold under its folder.
+        let including = [("/r/Horizon/project.yml", "name: Horizon\noptions:\n  deploymentTarget:\n    iOS: 17.0\ninclude:\n  - Horizon/horizon.yml\n")]
+        #expect(versions(resolve(including, for: "/r/Horizon/Horizon/Sources/A.swift")) == ["iOS": "17.0"])
+        #expect(resolve(including, for: "/r/Other/A.swift").minimums.isUnknown)
         // A committed `.xcodeproj` beside the spec still decides.
         let pbxproj = "SDKROOT = iphoneos;\nIPHONEOS_DEPLOYMENT_TARGET = 15.0;\n"
         let both = resolve([("/r/project.yml", spec), ("/r/Notes.xcodeproj/project.pbxproj", pbxproj)], for: "/r/Notes/A.swift")

@@ -11,7 +11,9 @@
 /// Read as indented `key: value` lines, not as YAML in full: the keys read here are plain
 /// scalars, one level of mapping or a list of paths. What an `include:`d spec, a target template
 /// or a YAML anchor supplies is not seen; a platform whose version only they give stays
-/// unconstrained (every rule applies there).
+/// unconstrained (every rule applies there). A spec whose targets are all in included specs
+/// (`name:` and `include:`, no `targets:`) stands for one target over its folder with the
+/// project's options and settings.
 struct XcodeGenSpec: Sendable, Equatable {
     /// True when the text has a top-level `targets:` key: an XcodeGen spec, not another tool's
     /// `project.yml`.
@@ -29,7 +31,12 @@ struct XcodeGenSpec: Sendable, Equatable {
 
     init(path: String, text: String) {
         let lines = Self.keyLines(text)
-        isSpec = lines.contains { $0.indent == 0 && $0.key == "targets" }
+        let declaresTargets = lines.contains { $0.indent == 0 && $0.key == "targets" }
+        // `name:` and `include:` at the top, the targets in the included specs (not read): the
+        // project's own options and settings still hold for the files under its folder.
+        let includesTargets = !declaresTargets && lines.contains { $0.indent == 0 && $0.key == "include" }
+            && lines.contains { $0.indent == 0 && $0.key == "name" }
+        isSpec = declaresTargets || includesTargets
         guard isSpec else { return }
         let folder = ProjectSettingsFiles.parent(of: path) ?? ""
         func resolved(_ relative: Substring) -> String { XcodeProjectModel.joined(folder, String(relative)) }
@@ -37,6 +44,7 @@ struct XcodeGenSpec: Sendable, Equatable {
         var projectConfigFiles: [Substring: String] = [:]
         var projectSettings: [XcodeBuildSettings.Setting] = []
         var targetBlocks: [ArraySlice<KeyLine>] = []
+        var optionPlatforms: [Platform] = []
         for block in Self.topLevelBlocks(lines) {
             switch block.key {
             case "configs":
@@ -48,6 +56,8 @@ struct XcodeGenSpec: Sendable, Equatable {
                 let depth = block.lines.first?.indent
                 if let index = block.lines.indices.first(where: { block.lines[$0].indent == depth && block.lines[$0].key == "deploymentTarget" }) {
                     projectSettings += Self.deploymentTargetSettings(at: index, in: block.lines, platforms: [])
+                    let line = block.lines[index]
+                    optionPlatforms = Self.children(of: block.lines[(index + 1)...].prefix { $0.indent > line.indent }).flatMap { Self.platformNames($0.key) }
                 }
             case "settings":
                 projectSettings += Self.readSettings(in: block.lines)
@@ -105,6 +115,23 @@ struct XcodeGenSpec: Sendable, Equatable {
                 },
                 sources: [], synchronizedFolders: [:])
             targets.append(Target(model: model, sourcePaths: sourcePaths))
+        }
+        if includesTargets {
+            // One stand-in for the included targets: the project's levels, on the platforms its
+            // `options: deploymentTarget:` names, for every file under the spec's folder.
+            let name = lines.first { $0.indent == 0 && $0.key == "name" }.map { String(Self.unquoted($0.value)) } ?? "project"
+            let sdks = optionPlatforms.compactMap { XcodeBuildSettings.sdkNames[$0]?.first }
+            let supported = sdks.isEmpty ? [] : XcodeBuildSettings.Setting(key: "SUPPORTED_PLATFORMS", value: sdks.joined(separator: " ")).map { [$0] } ?? []
+            let model = XcodeProjectModel.Target(
+                name: name + " (targets of included specs)", isApplication: false,
+                configurations: configurations.map { configuration in
+                    var layers: [XcodeBuildSettings.Layer] = []
+                    if let file = projectConfigFiles[Substring(configuration)] { layers.append(.xcconfig(path: file)) }
+                    layers.append(.settings(supported + projectSettings, file: path, level: "project"))
+                    return .init(name: configuration, layers: layers)
+                },
+                sources: [], synchronizedFolders: [:])
+            targets.append(Target(model: model, sourcePaths: [folder]))
         }
     }
 
