@@ -1075,5 +1075,10 @@ import Testing
         #expect(tv.first?.message.contains("on tvOS") == true)
         #expect(Self.severities(code, only: "uiscreen-bounds").count == 1)
         #expect(RuleHarness.lint(code, only: "uiscreen-bounds", platforms: [.iOS: OSVersion(17), .tvOS: OSVersion(17)]).map(\.severity) == [.warning])
+        // A size a static property stores once is still the window's on tvOS.
+        let stored = "struct Banner: View { var body: some View { Color.blue.frame(width: Spacing.screenWidth / 3) } }"
+        let spacing = ["Spacing.swift": "enum Spacing { static let screenWidth = UIScreen.main.bounds.width }"]
+        #expect(RuleHarness.lint(stored, only: "uiscreen-bounds", otherFiles: spacing, platforms: [.tvOS: OSVersion(17)]).map(\.severity) == [.info])
+        #expect(RuleHarness.lint(stored, only: "uiscreen-bounds", otherFiles: spacing, platforms: [.iOS: OSVersion(17)]).map(\.severity) == [.warning])
     }
 }

@@ -390,7 +390,8 @@ struct UIScreenBoundsRule: Rule {
         // window is the screen: the same, for this read.
         // Code built only for tvOS: an app there always fills the screen.
         let onlyTV = context.availability.platforms == [.tvOS]
-        if alias?.hazard.site != .storedStatic, onlyTV || context.windowIsAlwaysTheScreen || Self.isReadOnlyOnPhone(member) {
+        // (On tvOS a size stored once stays right too: the screen never rotates or shares.)
+        if onlyTV || alias?.hazard.site != .storedStatic && (context.windowIsAlwaysTheScreen || Self.isReadOnlyOnPhone(member)) {
             let where_ = onlyTV ? "on tvOS, where an app always fills the screen"
                 : context.windowIsAlwaysTheScreen ? "in this app, only for iPhone or full screen on iPad" : "read only on iPhone here"
             report.append(Finding(
