@@ -1081,4 +1081,42 @@ import Testing
         #expect(RuleHarness.lint(stored, only: "uiscreen-bounds", otherFiles: spacing, platforms: [.tvOS: OSVersion(17)]).map(\.severity) == [.info])
         #expect(RuleHarness.lint(stored, only: "uiscreen-bounds", otherFiles: spacing, platforms: [.iOS: OSVersion(17)]).map(\.severity) == [.warning])
     }
+
+    /// A view split over files edits its copy in an extension elsewhere (a binding handed to a
+    /// field there, an in-place edit): a draft the view owns, info for both rules; `private` would
+    /// not compile there, so it is not offered as safe.
+    @Test func aCopyTheViewEditsInAnotherFileIsADraft() {
+        let sheet = """
+            struct ScheduleSheet: View {
+                @State var note: String
+                @State var paths: [String]
+                init(note: String = "", paths: [String] = []) {
+                    _note = State(initialValue: note)
+                    _paths = State(initialValue: paths)
+                }
+                var body: some View { content }
+            }
+            """
+        let content = ["ScheduleSheet+Content.swift": """
+            extension ScheduleSheet {
+                var content: some View {
+                    VStack {
+                        TextEditor(text: $note)
+                        Button("Add") { paths.append("/tmp") }
+                    }
+                }
+            }
+            """]
+        #expect(Self.severities(sheet, only: "state-copies-parameter", otherFiles: content) == [.info, .info])
+        // A caller passes `note:` (without one, neither a hazard nor advice: no finding).
+        var called = content
+        called["Caller.swift"] = "struct Caller: View { var body: some View { ScheduleSheet(note: \"Weekly\") } }"
+        let notPrivate = RuleHarness.lint(sheet, only: "state-not-private", otherFiles: called)
+        #expect(notPrivate.map(\.severity) == [.info])
+        #expect(notPrivate.first?.message.contains("ScheduleSheet+Content.swift") == true)
+        #expect(notPrivate.allSatisfy { $0.fixes.allSatisfy { $0.applicability == .unsafe } })
+        // Only shown in the other file: a copy that goes stale.
+        let shown = ["ScheduleSheet+Content.swift": "extension ScheduleSheet { var content: some View { Text(note + paths.joined()) } }"]
+        #expect(Self.severities(sheet, only: "state-copies-parameter", otherFiles: shown) == [.warning, .warning])
+    }
 }

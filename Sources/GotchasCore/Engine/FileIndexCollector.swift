@@ -215,7 +215,9 @@ final class FileIndexCollector {
             let inInitializer = context.functionStack.last?.kind == .initializer
             // `publisher.assign(to: &$status)` in an `init`: the subscription writes it later.
             let isAssignedByPublisher = reference.parent?.is(InOutExprSyntax.self) == true && name.hasPrefix("$")
-            if reference.isWrittenInPlace, !inInitializer || isAssignedByPublisher || node.ancestor(ClosureExprSyntax.self) != nil {
+            // `TextEditor(text: $draft)`: a binding handed to a control, which writes through it.
+            let isHandedAsBinding = name.hasPrefix("$") && reference.parent?.is(LabeledExprSyntax.self) == true
+            if reference.isWrittenInPlace || isHandedAsBinding, !inInitializer || isAssignedByPublisher || node.ancestor(ClosureExprSyntax.self) != nil {
                 if let key = writeKey(of: collection.hasPrefix("$") ? String(collection.dropFirst()) : collection, at: reference) {
                     entries.elementEdits.insert(key)
                 }

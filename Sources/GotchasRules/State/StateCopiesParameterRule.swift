@@ -24,8 +24,8 @@ struct StateCopiesParameterRule: CallRule {
             "the parameter also kept as is",
             "a new value built from the parameter",
         ],
-        severityReason: "the view ignores the parent's later values.",
-        asks: [.declaration],
+        severityReason: "warning: the view ignores the parent's later values; info where the view's code in another file (an extension) edits the copy, a draft it owns.",
+        asks: [.declaration, .elementEdits],
         useInstead: "the recommended shape: a binding",
         triggers: ["State("],
         triggering: [
@@ -271,6 +271,16 @@ struct StateCopiesParameterRule: CallRule {
         // Handed on: the state goes to another screen or view of the app, which is where it is used.
         if let target = Self.stateName(assignedBy: call), let members = initializer.parent?.parent?.parent?.as(MemberBlockSyntax.self),
            Self.isHandedOn(target, in: members, context: context) {
+            return
+        }
+        // The view's code in another file (an extension) edits the copy: a draft the view owns,
+        // whose way back this file does not show.
+        if let target = Self.stateName(assignedBy: call), let view = context.enclosingType,
+           let editing = context.filesChanging(view.qualifiedName + "." + target).first(where: { $0 != context.path }) {
+            report.append(Finding(
+                message: "`@State` copies the init parameter `\(name)` once, and the view edits the copy in `\(editing.split(separator: "/").last.map(String.init) ?? editing)`: "
+                    + "a draft, which a new value from the parent does not reach; if it should, take a `@Binding`, or reset with `.id(…)`",
+                range: call.byteRange, loweredSeverity: .info))
             return
         }
         report.append(Finding(

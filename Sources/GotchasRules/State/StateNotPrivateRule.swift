@@ -24,8 +24,8 @@ struct StateNotPrivateRule: Rule {
             "a view only previews build",
         ],
         fixSafety: "Adds `private`. Safe when no other file uses the property and no caller passes its label; unsafe when one might (or the workspace is not fully indexed); none without an initial value, or in widget code.",
-        severityReason: "warning where a caller passes the property's label a value that can change (or the callers are not all known yet): SwiftUI ignores that value after the first appearance; info where the view changes the state itself (a seeded draft), where no caller passes it, every caller passes a constant (a literal or an enum case), or a `@StateObject` is seeded by the view's own `init` (the injection the wrapper is made for); a hint where the view's own `init` does not take it, or a private stored property makes the memberwise initializer private (nothing outside can pass one today). In widget code the message says instead that the state is only a copy of what the caller passes (WidgetKit renders each entry once).",
-        asks: [.initializerLabels, .memberUsers, .builtOnlyByPreviews],
+        severityReason: "warning where a caller passes the property's label a value that can change (or the callers are not all known yet): SwiftUI ignores that value after the first appearance; info where the view changes the state itself (a seeded draft, also in an extension in another file), where no caller passes it, every caller passes a constant (a literal or an enum case), or a `@StateObject` is seeded by the view's own `init` (the injection the wrapper is made for); a hint where the view's own `init` does not take it, or a private stored property makes the memberwise initializer private (nothing outside can pass one today). In widget code the message says instead that the state is only a copy of what the caller passes (WidgetKit renders each entry once).",
+        asks: [.initializerLabels, .memberUsers, .builtOnlyByPreviews, .elementEdits],
         fix: .safe,
         triggers: ["State"],
         triggering: [
@@ -347,7 +347,8 @@ struct StateNotPrivateRule: Rule {
             memberwiseClosedBy: Self.memberwiseClosedBy(variable),
             hasInitialValue: variable.bindings.allSatisfy { $0.initializer != nil || $0.typeAnnotation?.type.isOptionalSugar == true },
             isWrittenByView: variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)
-                .map { Self.isWrittenByView($0.identifier.text, variable) } ?? false)
+                .map { Self.isWrittenByView($0.identifier.text, variable) } ?? false,
+            path: context.path)
         context.decideLater { Self.decide(facts, asking: $0) }
     }
 
@@ -369,6 +370,8 @@ struct StateNotPrivateRule: Rule {
         /// The view's own code (not its `init`) writes the state or hands out a binding to it: the
         /// view owns and edits what a caller seeds (a draft, a value it refreshes itself).
         var isWrittenByView: Bool = false
+        /// The file the state is declared in.
+        var path: String = ""
     }
 
     /// `name = …`, `name += …`, `self.name = …`, `name.toggle()`/`.append(…)`/`.remove…`, or `$name`
@@ -495,6 +498,15 @@ struct StateNotPrivateRule: Rule {
                 message: "`@StateObject` is not `private`: the view's own `init` seeds it, and the view keeps that first object "
                     + "(an object a caller passes later is dropped); `private` says the view owns it",
                 range: facts.attribute, fixes: fixes, loweredSeverity: .info)]
+        }
+        // The view's code in another file (an extension there) changes it: that code needs it visible,
+        // and what a caller passes only seeds it.
+        if let name = facts.name, let type = facts.type,
+           let editing = workspace.filesChanging(type.qualifiedName + "." + name).first(where: { $0 != facts.path }) {
+            return [Finding(
+                message: "`\(wrapper)` is not `private`: the view's own code in `\(editing.split(separator: "/").last.map(String.init) ?? editing)` "
+                    + "changes it, which `private` would not allow; a caller's value only seeds it (if that should keep driving it, take a `@Binding`)",
+                range: facts.attribute, fixes: fixes.map { fix in var fix = fix; fix.applicability = .unsafe; return fix }, loweredSeverity: .info)]
         }
         // The view edits the state itself (a draft, a value it refreshes): a caller's value seeds it, which
         // may be the design; the warning is for state a caller means to keep driving.
