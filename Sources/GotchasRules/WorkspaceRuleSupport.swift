@@ -588,9 +588,11 @@ enum WorkspaceRuleSupport {
         if perRowOrTick {
             // Light work per row (a formatter, a filter) costs what the rows number times how often
             // they render: shown where a schedule re-renders them; otherwise info.
-            // A value kept in `UserDefaults` is settings-sized by that store's design: light too.
+            // A value kept in `UserDefaults` is settings-sized by that store's design, and a check of
+            // one path (`fileExists`) is one metadata lookup: light too.
             let isLight = reached.hazard.kind == .formatter || reached.hazard.kind == .collectionWork
                 || reached.hazard.detail == ReachHazard.storedValueDecoding
+                || (reached.hazard.kind == .fileRead && ReachHazard.checksOnePath(reached.hazard.detail))
             return isLight && !rendersOnASchedule() ? .info : nil
         }
         switch reached.hazard.kind {

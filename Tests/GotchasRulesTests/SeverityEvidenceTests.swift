@@ -1119,4 +1119,20 @@ import Testing
         let shown = ["ScheduleSheet+Content.swift": "extension ScheduleSheet { var content: some View { Text(note + paths.joined()) } }"]
         #expect(Self.severities(sheet, only: "state-copies-parameter", otherFiles: shown) == [.warning, .warning])
     }
+
+    /// Per row, a check of one path (`fileExists`) is one metadata lookup: info unless a schedule
+    /// re-renders the rows; reading the file per row stays a warning.
+    @Test func aPathCheckPerRowIsLightWork() {
+        func rows(_ member: String) -> String {
+            """
+            struct ModelList: View {
+                let models: [Model]
+                var body: some View { List(models) { model in Text(model.name).opacity(isReady(model) ? 1 : 0.5) } }
+                func isReady(_ model: Model) -> Bool { \(member) }
+            }
+            """
+        }
+        #expect(Self.severities(rows("FileManager.default.fileExists(atPath: model.path)"), only: "work-in-body") == [.info])
+        #expect(Self.severities(rows("(try? Data(contentsOf: model.url)) != nil"), only: "work-in-body") == [.warning])
+    }
 }

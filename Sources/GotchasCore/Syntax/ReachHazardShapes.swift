@@ -111,6 +111,12 @@ extension ReachHazard {
         !detail.hasPrefix("FileManager.") || writesToDisk(detail)
     }
 
+    /// A `.fileRead` hazard's `detail` asks about one path (`FileManager.fileExists`,
+    /// `attributesOfItem`): one metadata lookup, not a read of contents or a listing.
+    public static func checksOnePath(_ detail: String) -> Bool {
+        detail == "FileManager.fileExists" || detail == "FileManager.attributesOfItem"
+    }
+
     /// A `.fileRead` hazard's `detail` is a write to the disk, not a read or a check: heavy wherever it runs.
     public static func writesToDisk(_ detail: String) -> Bool {
         detail == fileWrite || (detail.hasPrefix("FileManager.") && fileManagerWrites.contains(String(detail.dropFirst("FileManager.".count))))
