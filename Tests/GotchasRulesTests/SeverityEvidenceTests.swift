@@ -1135,4 +1135,21 @@ import Testing
         #expect(Self.severities(rows("FileManager.default.fileExists(atPath: model.path)"), only: "work-in-body") == [.info])
         #expect(Self.severities(rows("(try? Data(contentsOf: model.url)) != nil"), only: "work-in-body") == [.warning])
     }
+
+    /// What the model records of a write through a representable's context: its own
+    /// `Coordinator`'s member, not any class's `url`.
+    @Test func aWriteThroughTheContextsCoordinatorIsTheCoordinators() {
+        let code = """
+            struct WebView: UIViewRepresentable {
+                final class Coordinator: NSObject { var url: URL? }
+                func makeCoordinator() -> Coordinator { Coordinator() }
+                func makeUIView(context: Context) -> WKWebView { WKWebView() }
+                func updateUIView(_ view: WKWebView, context: Context) { context.coordinator.url = nil }
+            }
+            """
+        let configuration = RuleHarness.configuration(only: "observed-object-owned")
+        let edits = RuleHarness.linter.lint(SourceDocument(path: "WebView.swift", text: code), configuration: configuration).fileIndex.elementEdits
+        #expect(edits.contains(FileIndex.writeKey(of: "WebView.Coordinator.url")))
+        #expect(!edits.contains(FileIndex.writeKey(of: "url")))
+    }
 }

@@ -318,6 +318,10 @@ final class FileIndexCollector {
                 // (`let video = CDVideo(context: c)`; `video.url = u` is not another type's `url`).
                 owner = declaredTypeName(ofValueNamed: name)
                     ?? reference.localInitializer(of: name).flatMap { localTypeName(of: $0) }
+            } else if let chain = base.as(MemberAccessExprSyntax.self), chain.declName.baseName.text == "coordinator",
+                      chain.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "context", let type = context.typeStack.last {
+                // `context.coordinator.url = nil` in a representable's code: its own `Coordinator`.
+                owner = type.qualifiedName + ".Coordinator"
             }
         } else if reference.parent?.as(MemberAccessExprSyntax.self)?.declName.id != reference.id {
             // A bare name: the type's own stored property (a local of that name is not), in a class's code.
