@@ -308,6 +308,16 @@ import Testing
             }
             """]
         #expect(Self.severities(generic, only: "observed-object-owned", otherFiles: section) == [.info])
+        // A representable child is a view: a new model per render, changed by its code, is lost.
+        let representable = ["WebView.swift": """
+            struct WebView: UIViewRepresentable {
+                @ObservedObject var viewModel: ViewModel
+                final class ViewModel: ObservableObject { @Published var url: String; init(url: String) { self.url = url } }
+                func makeUIView(context: Context) -> WKWebView { WKWebView() }
+                func updateUIView(_ view: WKWebView, context: Context) { viewModel.url = view.url?.absoluteString ?? "" }
+            }
+            """]
+        #expect(Self.severities(passing, only: "observed-object-owned", otherFiles: representable) == [.warning])
         // A write to a local built as another type (`let video = Video()`) is that type's `url`.
         var otherType = webView
         otherType["Store.swift"] = """

@@ -396,7 +396,9 @@ struct ObservedObjectOwnedRule: Rule {
             return argument.label.map { (label: $0.text, range: argument.expression.byteRange, built: built.flatMap { TypeNames.startsUppercase($0) ? $0 : nil }) }
         }
         context.decideLater { asking in
-            guard let child = asking.declaration(of: callee)?.scope, child.isView else { return [] }
+            // A representable is a view too: a new object per render reaches its `updateUIView`.
+            guard let child = asking.declaration(of: callee)?.scope,
+                  child.isView || EnvironmentClosurePerRenderRule.representables.contains(where: child.inherits) else { return [] }
             return created.compactMap { argument in
                 let label = argument.label
                 guard let property = child.property(named: label), !property.isStatic,
