@@ -211,10 +211,12 @@ import Testing
         let folder = TemporaryDirectory()
         _ = folder.write("Disk.swift", sample)
         let openPath = folder.write("Open.swift", sample)
-        // Each step of a walk (the pull's, and the index's) waits a minute: the pull's walk of
-        // this tree stands for one of a very large tree, still walking when the answers below come.
+        // Each step of a walk (the pull's, and the index's) waits an hour: the pull's walk of this
+        // tree stands for one of a very large tree, still walking when the answers below come. (A
+        // minute was once not enough in a full parallel test run on two cores; cancelling the pull,
+        // or shutting down, wakes the wait, so its length costs the test nothing.)
         var options = ServerOptions()
-        options.indexWalkStepDelay = .seconds(60)
+        options.indexWalkStepDelay = .seconds(3600)
         let client = TestClient(options: options)
         _ = try await client.initialize(capabilities: Self.vscode.capabilities, folders: [folder.path])
         let uri = FileURI.reference(toPath: openPath)
