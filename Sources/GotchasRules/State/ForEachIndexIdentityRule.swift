@@ -164,6 +164,26 @@ struct ForEachIndexIdentityRule: CallRule {
         ],
         nonTriggering: [
             RuleExample("""
+                struct CourseDetails: View {
+                    let extra: [CourseTab]
+                    private var tabs: [CourseTab] { [.progress, .scores] + extra }
+                    var body: some View {
+                        TabView {
+                            ForEach(Array(tabs.enumerated()), id: \\.offset) { index, tab in TabContent(tab: tab).tag(index) }
+                        }
+                    }
+                }
+                """, note: "the view's own computed `tabs`: another type's `tabs`, replaced in another file, is not it", otherFiles: [
+                    "TabContent.swift": """
+                        struct TabContent: View {
+                            let tab: CourseTab
+                            @State private var scrolled = false
+                            var body: some View { Text("") }
+                        }
+                        """,
+                    "SyncInteractor.swift": "final class SyncInteractor { var tabs: [CourseTab] = []; func reset() { tabs = [] } }",
+                ]),
+            RuleExample("""
                 struct AccountSwitcher: View {
                     @State private var accounts: [Account] = []
                     var body: some View {
@@ -495,6 +515,18 @@ struct ForEachIndexIdentityRule: CallRule {
     static func filesShrinking(_ name: String, of collection: ExprSyntax, in context: RuleContext) -> [String] {
         let shrinking = context.filesShrinking(name)
         let expression = UnchangingData.localValue(of: collection.unwrapped) ?? collection.unwrapped
+        // The view's own property (`tabs`, `self.tabs`): another type's `tabs` replaced elsewhere is
+        // not it. A computed one is never replaced (it is derived again); the view's `@State` only by
+        // its own code, in its files. (An input — a `let` the parent passes — is the parent's list,
+        // replaced where the parent's code is: the name stays the evidence.)
+        if !shrinking.isEmpty, expression.is(DeclReferenceExprSyntax.self) || expression.selfMemberName != nil,
+           let type = context.enclosingType, let property = type.property(named: name), !property.isStatic {
+            if property.isComputed { return [] }
+            if property.wrapper == "State" || property.wrapper == "SwiftUI.State" {
+                let own = Set([context.path] + (context.declaration(of: type.name).map { [$0.path] } ?? []))
+                return shrinking.filter(own.contains)
+            }
+        }
         guard !shrinking.isEmpty, let member = expression.as(MemberAccessExprSyntax.self), expression.selfMemberName == nil,
               let base = member.base?.as(DeclReferenceExprSyntax.self),
               let held = WorkspaceRuleSupport.valueTypeName(of: base, in: context),
