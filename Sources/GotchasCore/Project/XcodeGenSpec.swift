@@ -67,6 +67,21 @@ struct XcodeGenSpec: Sendable, Equatable {
                 break
             }
         }
+        // A target's levels per configuration, lowest first: the project's xcconfig and settings,
+        // then the target's xcconfig and settings.
+        func model(named name: String, isApplication: Bool, configFiles: [Substring: String], settings: [XcodeBuildSettings.Setting]) -> XcodeProjectModel.Target {
+            XcodeProjectModel.Target(
+                name: name, isApplication: isApplication,
+                configurations: configurations.map { configuration in
+                    var layers: [XcodeBuildSettings.Layer] = []
+                    if let file = projectConfigFiles[Substring(configuration)] { layers.append(.xcconfig(path: file)) }
+                    layers.append(.settings(projectSettings, file: path, level: "project"))
+                    if let file = configFiles[Substring(configuration)] { layers.append(.xcconfig(path: file)) }
+                    layers.append(.settings(settings, file: path, level: "target"))
+                    return .init(name: configuration, layers: layers)
+                },
+                sources: [], synchronizedFolders: [:])
+        }
         for block in targetBlocks {
             guard let name = block.first?.key else { continue }
             let depth = block.dropFirst().first?.indent
@@ -75,11 +90,7 @@ struct XcodeGenSpec: Sendable, Equatable {
             let type = keys.first { $0.key == "type" }?.value ?? ""
             guard !type.contains("test") else { continue }
             let platforms = keys.first { $0.key == "platform" }.map { Self.platformNames($0.value) } ?? []
-            var settings: [XcodeBuildSettings.Setting] = []
-            let sdks = platforms.compactMap { XcodeBuildSettings.sdkNames[$0]?.first }
-            if !sdks.isEmpty, let sdk = XcodeBuildSettings.Setting(key: "SUPPORTED_PLATFORMS", value: sdks.joined(separator: " ")) {
-                settings.append(sdk)
-            }
+            var settings = Self.supportedPlatforms(platforms)
             var configFiles: [Substring: String] = [:]
             var sourcePaths: [String] = []
             for index in keyIndices {
@@ -103,36 +114,24 @@ struct XcodeGenSpec: Sendable, Equatable {
             if let index = keyIndices.first(where: { block[$0].key == "settings" }) {
                 settings += Self.readSettings(in: block[(index + 1)...].prefix { $0.indent > block[index].indent })
             }
-            let model = XcodeProjectModel.Target(
-                name: String(name), isApplication: type == "application",
-                configurations: configurations.map { configuration in
-                    var layers: [XcodeBuildSettings.Layer] = []
-                    if let file = projectConfigFiles[Substring(configuration)] { layers.append(.xcconfig(path: file)) }
-                    layers.append(.settings(projectSettings, file: path, level: "project"))
-                    if let file = configFiles[Substring(configuration)] { layers.append(.xcconfig(path: file)) }
-                    layers.append(.settings(settings, file: path, level: "target"))
-                    return .init(name: configuration, layers: layers)
-                },
-                sources: [], synchronizedFolders: [:])
-            targets.append(Target(model: model, sourcePaths: sourcePaths))
+            targets.append(Target(model: model(named: String(name), isApplication: type == "application", configFiles: configFiles, settings: settings),
+                                  sourcePaths: sourcePaths))
         }
         if includesTargets {
             // One stand-in for the included targets: the project's levels, on the platforms its
             // `options: deploymentTarget:` names, for every file under the spec's folder.
             let name = lines.first { $0.indent == 0 && $0.key == "name" }.map { String(Self.unquoted($0.value)) } ?? "project"
-            let sdks = optionPlatforms.compactMap { XcodeBuildSettings.sdkNames[$0]?.first }
-            let supported = sdks.isEmpty ? [] : XcodeBuildSettings.Setting(key: "SUPPORTED_PLATFORMS", value: sdks.joined(separator: " ")).map { [$0] } ?? []
-            let model = XcodeProjectModel.Target(
-                name: name + " (targets of included specs)", isApplication: false,
-                configurations: configurations.map { configuration in
-                    var layers: [XcodeBuildSettings.Layer] = []
-                    if let file = projectConfigFiles[Substring(configuration)] { layers.append(.xcconfig(path: file)) }
-                    layers.append(.settings(supported + projectSettings, file: path, level: "project"))
-                    return .init(name: configuration, layers: layers)
-                },
-                sources: [], synchronizedFolders: [:])
-            targets.append(Target(model: model, sourcePaths: [folder]))
+            targets.append(Target(model: model(named: name + " (targets of included specs)", isApplication: false, configFiles: [:],
+                                               settings: Self.supportedPlatforms(optionPlatforms)),
+                                  sourcePaths: [folder]))
         }
+    }
+
+    /// `SUPPORTED_PLATFORMS` for `platforms` (their SDKs); none for no platform.
+    private static func supportedPlatforms(_ platforms: [Platform]) -> [XcodeBuildSettings.Setting] {
+        let sdks = platforms.compactMap { XcodeBuildSettings.sdkNames[$0]?.first }
+        guard !sdks.isEmpty, let setting = XcodeBuildSettings.Setting(key: "SUPPORTED_PLATFORMS", value: sdks.joined(separator: " ")) else { return [] }
+        return [setting]
     }
 
     /// The names of the targets whose sources hold the file at `path`; nil when none names it

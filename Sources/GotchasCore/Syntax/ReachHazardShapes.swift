@@ -163,6 +163,15 @@ extension FunctionCallExprSyntax {
         return false
     }
 
+    /// `JSONSerialization` for `JSONSerialization.jsonObject(with:)` (also written
+    /// `Foundation.JSONSerialization`), `PropertyListSerialization` for `.propertyList(from:…)`:
+    /// the class whose method `callee` parses a whole document; nil for any other call.
+    public func documentParser(callee: String) -> String? {
+        guard let parser = ReachHazard.documentParsers[callee], let base = receiver?.dottedName,
+              base == parser || base == "Foundation." + parser else { return nil }
+        return parser
+    }
+
     /// What the call does that `ReachHazard` names, with the detail a message shows:
     /// `DateFormatter()` (`.formatter`), `JSONDecoder()`, `Data(contentsOf:)`, `Regex(…)`,
     /// `DispatchQueue.main.asyncAfter(…)`, and `.filter`/`.sorted`/`.reduce` over data —
@@ -218,9 +227,7 @@ extension FunctionCallExprSyntax {
             return (.decoding, callee)
         // `JSONSerialization.jsonObject(with: data)`: the whole document parsed into Foundation objects.
         case _ where ReachHazard.documentParsers[callee] != nil:
-            guard let parser = ReachHazard.documentParsers[callee], let base = receiver?.dottedName,
-                  base == parser || base == "Foundation." + parser else { return nil }
-            return (.decoding, parser)
+            return documentParser(callee: callee).map { (.decoding, $0) }
         case _ where ReachHazard.trigonometricFunctions.contains(callee):
             let written = calledExpression.trimmedDescription
             guard arguments.count == 1, written == callee || written == "Foundation." + callee else { return nil }

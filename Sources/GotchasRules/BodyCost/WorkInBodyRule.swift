@@ -1427,8 +1427,7 @@ struct WorkInBodyRule: Rule {
                 return
             }
             range = call.byteRange
-        } else if let parser = ReachHazard.documentParsers[callee], let base = call.receiver?.dottedName,
-                  base == parser || base == "Foundation." + parser {
+        } else if let parser = call.documentParser(callee: callee) {
             // `JSONSerialization.jsonObject(with: data)`: the whole document parsed on every render.
             what = "`\(parser).\(callee)(…)`"
             range = call.byteRange

@@ -278,7 +278,7 @@ struct StateCopiesParameterRule: CallRule {
         if let target = Self.stateName(assignedBy: call), let view = context.enclosingType,
            let editing = context.filesChanging(view.qualifiedName + "." + target).first(where: { $0 != context.path }) {
             report.append(Finding(
-                message: "`@State` copies the init parameter `\(name)` once, and the view edits the copy in `\(editing.split(separator: "/").last.map(String.init) ?? editing)`: "
+                message: "`@State` copies the init parameter `\(name)` once, and the view edits the copy \(WorkspaceRuleSupport.place([editing], from: context)): "
                     + "a draft, which a new value from the parent does not reach; if it should, take a `@Binding`, or reset with `.id(…)`",
                 range: call.byteRange, loweredSeverity: .info))
             return

@@ -347,8 +347,7 @@ struct StateNotPrivateRule: Rule {
             memberwiseClosedBy: Self.memberwiseClosedBy(variable),
             hasInitialValue: variable.bindings.allSatisfy { $0.initializer != nil || $0.typeAnnotation?.type.isOptionalSugar == true },
             isWrittenByView: variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)
-                .map { Self.isWrittenByView($0.identifier.text, variable) } ?? false,
-            path: context.path)
+                .map { Self.isWrittenByView($0.identifier.text, variable) } ?? false)
         context.decideLater { Self.decide(facts, asking: $0) }
     }
 
@@ -370,8 +369,6 @@ struct StateNotPrivateRule: Rule {
         /// The view's own code (not its `init`) writes the state or hands out a binding to it: the
         /// view owns and edits what a caller seeds (a draft, a value it refreshes itself).
         var isWrittenByView: Bool = false
-        /// The file the state is declared in.
-        var path: String = ""
     }
 
     /// `name = …`, `name += …`, `self.name = …`, `name.toggle()`/`.append(…)`/`.remove…`, or `$name`
@@ -502,11 +499,11 @@ struct StateNotPrivateRule: Rule {
         // The view's code in another file (an extension there) changes it: that code needs it visible,
         // and what a caller passes only seeds it.
         if let name = facts.name, let type = facts.type,
-           let editing = workspace.filesChanging(type.qualifiedName + "." + name).first(where: { $0 != facts.path }) {
+           let editing = workspace.filesChanging(type.qualifiedName + "." + name).first(where: { $0 != workspace.path }) {
             return [Finding(
-                message: "`\(wrapper)` is not `private`: the view's own code in `\(editing.split(separator: "/").last.map(String.init) ?? editing)` "
+                message: "`\(wrapper)` is not `private`: the view's own code \(WorkspaceRuleSupport.place([editing], from: workspace)) "
                     + "changes it, which `private` would not allow; a caller's value only seeds it (if that should keep driving it, take a `@Binding`)",
-                range: facts.attribute, fixes: fixes.map { fix in var fix = fix; fix.applicability = .unsafe; return fix }, loweredSeverity: .info)]
+                range: facts.attribute, fixes: facts.fix.map { [$0.fix(applicability: .unsafe)] } ?? [], loweredSeverity: .info)]
         }
         // The view edits the state itself (a draft, a value it refreshes): a caller's value seeds it, which
         // may be the design; the warning is for state a caller means to keep driving.
