@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Writes fixed sources without ever leaving a half-written file: temp file in the
 /// same directory, same permissions, then rename over the original.

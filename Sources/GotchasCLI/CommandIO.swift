@@ -1,4 +1,12 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import GotchasCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The process's streams and environment, injectable so commands can be tested in-process.
 public struct CommandIO: Sendable {
@@ -32,9 +40,9 @@ public struct CommandIO: Sendable {
     /// The real standard streams.
     public static var standard: CommandIO {
         var io = CommandIO(
-            writeOutput: { FileHandle.standardOutput.write(Data($0.utf8)) },
-            writeError: { FileHandle.standardError.write(Data($0.utf8)) },
-            readInput: { Array(FileHandle.standardInput.readDataToEndOfFile()) },
+            writeOutput: { FileDescriptorOutput.writeAll(Array($0.utf8), to: STDOUT_FILENO) },
+            writeError: { FileDescriptorOutput.writeToStandardError($0) },
+            readInput: { FileDescriptorInput.readToEnd(STDIN_FILENO) },
             outputIsTerminal: isatty(STDOUT_FILENO) == 1,
             environment: ProcessInfo.processInfo.environment)
         io.errorIsTerminal = isatty(STDERR_FILENO) == 1

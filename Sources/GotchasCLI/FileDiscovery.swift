@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 import GotchasCore
 
@@ -27,11 +31,11 @@ struct FileDiscovery {
         var scan = Scan()
         var seen: Set<String> = []
         for path in paths {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            let kind = PathKind.of(path)
+            guard kind != .missing else {
                 throw .io("\(path): no such file or directory")
             }
-            if !isDirectory.boolValue {
+            if kind != .directory {
                 if seen.insert(path).inserted { scan.sources.append(Found(path: path, isExplicit: true)) }
                 continue
             }

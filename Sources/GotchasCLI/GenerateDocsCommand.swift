@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import GotchasCore
 
 /// `swiftui-gotchas generate-docs [DIR]`: writes `docs/rules/<ID>.md` and the index.
@@ -26,14 +30,14 @@ public struct GenerateDocsCommand {
                 try text.write(toFile: directory + "/" + name, atomically: true, encoding: .utf8)
             }
         } catch {
-            io.writeError("swiftui-gotchas: error: cannot write \(directory): \(error.localizedDescription)\n")
+            io.writeError("swiftui-gotchas: error: cannot write \(directory): \(SystemErrorText.describe(error))\n")
             return ExitStatus.failure
         }
         let schemaPath = URL(fileURLWithPath: directory).deletingLastPathComponent().appendingPathComponent(ConfigurationSchema.fileName).path
         do {
             try ConfigurationSchema.json(for: rules).write(toFile: schemaPath, atomically: true, encoding: .utf8)
         } catch {
-            io.writeError("swiftui-gotchas: error: cannot write \(schemaPath): \(error.localizedDescription)\n")
+            io.writeError("swiftui-gotchas: error: cannot write \(schemaPath): \(SystemErrorText.describe(error))\n")
             return ExitStatus.failure
         }
         io.writeOutput("Wrote \(rules.count + 1) files to \(directory) and \(schemaPath)\n")

@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import GotchasCore
 
 /// What `git` reports changed since a revision, for `lint --changed-since REV`: the
@@ -22,7 +29,7 @@ struct GitChanges: Sendable {
         guard top.status == 0 else {
             throw .io("--changed-since \(revision): \(normalized(directory)) is not in a git repository")
         }
-        let root = normalized(top.text.trimmingCharacters(in: .whitespacesAndNewlines))
+        let root = normalized(top.text.trimmingWhitespace())
         let noSuchRevision = CommandLineError.io(
             "--changed-since \(revision): no such revision in \(root) (a branch, tag or commit; fetch it first in a shallow clone)")
         // The diff starts before the check answers: a "revision" git would read as an
@@ -63,7 +70,7 @@ struct GitChanges: Sendable {
     /// file or project settings (deployment targets, default isolation).
     var changesEveryFile: Bool {
         changed.union(removed).contains { path in
-            (path as NSString).lastPathComponent == ".swiftui-gotchas.json" || SourceTreeScan.isSettingsFile(path)
+            URL(fileURLWithPath: path).lastPathComponent == ".swiftui-gotchas.json" || SourceTreeScan.isSettingsFile(path)
         }
     }
 

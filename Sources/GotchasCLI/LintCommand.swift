@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import GotchasCore
 
 /// `swiftui-gotchas lint`: the CLI front end over the shared rule core.
@@ -88,7 +92,7 @@ public struct LintCommand: Sendable {
         do {
             try Data(baseline.text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            throw .io("\(path): cannot write baseline: \((error as NSError).localizedDescription)")
+            throw .io("\(path): cannot write baseline: \(SystemErrorText.describe(error))")
         }
         let count = baseline.entries.count
         io.writeError("Wrote \(count) entr\(count == 1 ? "y" : "ies") to \(path).\n")
@@ -195,9 +199,8 @@ public struct LintCommand: Sendable {
 
     /// The directory git is asked in for a lint root: the root itself, or a file's folder.
     private static func directory(of root: String) -> String {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), !isDirectory.boolValue {
-            let parent = (root as NSString).deletingLastPathComponent
+        if PathKind.of(root) == .other {
+            let parent = ProjectSettingsFiles.parent(of: root) ?? ""
             return parent.isEmpty ? "." : parent
         }
         return root

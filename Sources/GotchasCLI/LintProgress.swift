@@ -1,4 +1,12 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import GotchasCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// How far a `lint` run is, shown on a terminal's standard error: "linted 120 of 521 files",
 /// written over itself (`\r`) at most four times a second by a thread of its own, and erased
@@ -21,13 +29,12 @@ final class LintProgress: Sendable {
         self.total = total
         self.write = write
         show()
-        let ticker = Thread { [self] in
+        DedicatedThread.start(name: "swiftui-gotchas progress") { [self] in
             while !state.withLock({ $0.stopped }) {
-                Thread.sleep(forTimeInterval: 0.25)
+                usleep(250_000)
                 show()
             }
         }
-        ticker.start()
     }
 
     /// One more file linted (any thread).

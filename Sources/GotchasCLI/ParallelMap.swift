@@ -1,4 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Dispatch
+import GotchasCore
 
 /// Runs a function over every element on `workers` threads, keeping the input order.
 enum ParallelMap {
@@ -18,34 +24,26 @@ enum ParallelMap {
     }
 
     /// Result slots written by many threads, each index exactly once.
-    ///
-    /// @unchecked Sendable: every access to `storage` and `next` goes through
-    /// `lock`, so concurrent workers never race; `values()` runs after they finish.
-    private final class Slots<Value>: @unchecked Sendable {
-        private var storage: [Value?]
-        private var next = 0
-        private let lock = NSLock()
+    private final class Slots<Value: Sendable>: Sendable {
+        private let state: Locked<(storage: [Value?], next: Int)>
 
-        init(count: Int) { storage = Array(repeating: nil, count: count) }
+        init(count: Int) { state = Locked((Array(repeating: nil, count: count), 0)) }
 
         func claimNext() -> Int? {
-            lock.lock()
-            defer { lock.unlock() }
-            guard next < storage.count else { return nil }
-            next += 1
-            return next - 1
+            state.withLock { state in
+                guard state.next < state.storage.count else { return nil }
+                state.next += 1
+                return state.next - 1
+            }
         }
 
         func set(_ index: Int, _ value: Value) {
-            lock.lock()
-            storage[index] = value
-            lock.unlock()
+            state.withLock { $0.storage[index] = value }
         }
 
+        /// Every slot's value, once the workers are done.
         func values() -> [Value] {
-            lock.lock()
-            defer { lock.unlock() }
-            return storage.map { $0! }
+            state.withLock { $0.storage.map { $0! } }
         }
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import GotchasCore
 
 /// `swiftui-gotchas settings FILE…`: per file, the configuration file that applies and the
@@ -118,7 +122,7 @@ public struct SettingsCommand: Sendable {
             let width = rows.map(\.0.count).max() ?? 0
             let projects = Set(targets.map(\.project)).sorted().map(shown).joined(separator: ", ")
             return ["targets: " + targets.map(\.name).joined(separator: ", ") + " (\(projects))"]
-                + rows.map { "  " + $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 }
+                + rows.map { "  " + $0.0.padded(toWidth: width) + "  " + $0.1 }
         }
     }
 
@@ -144,7 +148,7 @@ public struct SettingsCommand: Sendable {
             return (minimum, origin(of: platform, in: targets))
         }
         let width = rows.map(\.0.count).max() ?? 0
-        return rows.map { $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 }
+        return rows.map { $0.0.padded(toWidth: width) + "  " + $0.1 }
     }
 
     private static func origin(of platform: Platform, in targets: DeploymentTargets) -> String {

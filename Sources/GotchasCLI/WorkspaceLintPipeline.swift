@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import GotchasCore
 
 /// The plain `lint` path (no `--fix`/`--diff`): every file parsed once (at most twice

@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import GotchasCore
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
 
 /// `swiftui-gotchas lsp [--log-file PATH]`: serves LSP on stdin/stdout until `exit`
 /// or end of input.
@@ -13,7 +22,7 @@ public enum LSPCommand {
             switch arguments[index] {
             case "--log-file":
                 guard index + 1 < arguments.count else {
-                    FileHandle.standardError.write(Data("swiftui-gotchas lsp: --log-file needs a path\n\(usage)\n".utf8))
+                    FileDescriptorOutput.writeToStandardError("swiftui-gotchas lsp: --log-file needs a path\n\(usage)\n")
                     return 2
                 }
                 logFile = arguments[index + 1]
@@ -24,7 +33,7 @@ public enum LSPCommand {
                 print(usage)
                 return 0
             default:
-                FileHandle.standardError.write(Data("swiftui-gotchas lsp: unknown argument \(arguments[index])\n\(usage)\n".utf8))
+                FileDescriptorOutput.writeToStandardError("swiftui-gotchas lsp: unknown argument \(arguments[index])\n\(usage)\n")
                 return 2
             }
         }

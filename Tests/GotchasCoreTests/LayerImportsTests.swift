@@ -53,6 +53,26 @@ import Testing
         }
     }
 
+    /// The modules the executable links import Foundation only where FoundationEssentials does
+    /// not exist (docs/ARCHITECTURE.md): `import Foundation` stands in the `#else` of
+    /// `#if canImport(FoundationEssentials)`, so Linux links FoundationEssentials alone.
+    @Test func theExecutablesModulesImportFoundationOnlyWithoutFoundationEssentials() throws {
+        for module in ["GotchasCore", "GotchasRules", "GotchasCLI", "GotchasLSP", "swiftui-gotchas"] {
+            let directory = Self.repository.appendingPathComponent("Sources/\(module)")
+            let files = FileManager.default.enumerator(atPath: directory.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+            #expect(!files.isEmpty)
+            for file in files {
+                let lines = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
+                    .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                for (index, line) in lines.enumerated() where line.hasPrefix("import Foundation") && line != "import FoundationEssentials" {
+                    let guarded = index >= 3 && lines[index - 1] == "#else" && lines[index - 2] == "import FoundationEssentials"
+                        && lines[index - 3] == "#if canImport(FoundationEssentials)"
+                    #expect(guarded, "\(module)/\(file):\(index + 1) imports Foundation outside `#else` of `#if canImport(FoundationEssentials)`")
+                }
+            }
+        }
+    }
+
     /// The check can fail: the rules would break the invariant by importing the parser.
     @Test func theTableForbidsWhatTheInvariantsSay() throws {
         let allowed = try Self.allowedImports()

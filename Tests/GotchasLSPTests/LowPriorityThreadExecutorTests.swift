@@ -1,3 +1,4 @@
+import GotchasCore
 import Foundation
 @testable import GotchasLSP
 import Testing

@@ -86,4 +86,35 @@ import Testing
         #expect(try run([], arguments: ["lsp", "--log-file", log]).status == 1)
         #expect((try? String(contentsOfFile: log, encoding: .utf8))?.contains("input closed") == true)
     }
+
+    #if os(Linux)
+    /// The server links FoundationEssentials, not Foundation's full library and its ICU data:
+    /// ~6 MB of resident pages the server would hold for a few string conveniences.
+    @Test func theRunningServerMapsNoFullFoundation() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.binary), "build first: swift build")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = ["lsp"]
+        let stdin = Pipe(), stdout = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { try? stdin.fileHandleForWriting.close(); process.waitUntilExit() }
+        let initialize: JSON = ["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": ["capabilities": [:]]]
+        stdin.fileHandleForWriting.write(Data(TestClient.framed(initialize)))
+        // Once it answers, the server has started every part it runs (threads, the loop, the log).
+        var output: [UInt8] = []
+        while !bodies(output).contains(where: { $0["id"] == 1 }) {
+            let chunk = stdout.fileHandleForReading.availableData
+            try #require(!chunk.isEmpty, "the server closed its output before answering initialize")
+            output += chunk
+        }
+        let maps = try String(contentsOfFile: "/proc/\(process.processIdentifier)/maps", encoding: .utf8)
+        #expect(maps.contains("libFoundationEssentials"))
+        #expect(!maps.contains("libFoundation.so"))
+        #expect(!maps.contains("lib_FoundationICU"))
+        #expect(!maps.contains("libFoundationInternationalization"))
+    }
+    #endif
 }

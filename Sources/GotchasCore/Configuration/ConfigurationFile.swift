@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A problem found in a configuration file, with where it is.
 public struct ConfigurationIssue: Sendable, Equatable, CustomStringConvertible {
@@ -75,7 +79,7 @@ public struct ConfigurationFile: Sendable, Equatable {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw .unreadable(path: path, reason: (error as NSError).localizedDescription)
+            throw .unreadable(path: path, reason: SystemErrorText.describe(error))
         }
         return try parse(Array(data), path: path, rules: rules)
     }

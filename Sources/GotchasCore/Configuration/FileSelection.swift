@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Whether a file is linted (and whether a walk may skip a directory): the governing
 /// configuration file's `include`/`exclude`, each list replaced by the editor's when the

@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import SwiftSyntax
 
 /// `// swiftui-gotchas:disable-next-line ID[, ID…]`, a trailing
@@ -60,7 +67,7 @@ public struct Suppressions: Sendable {
         let lineRange = document.lines.contentRange(ofLine: line, in: document.bytes)
         // The directive must sit in a `//` comment: find the `//` that starts it on this line.
         let before = document.text(in: lineRange.lowerBound..<offset)
-        guard let slashes = before.range(of: "//", options: .backwards),
+        guard let slashes = before.lastRange(of: "//"),
               before[slashes.upperBound...].allSatisfy({ $0 == " " || $0 == "\t" || $0 == "/" })
         else { return nil }
         let commentStart = lineRange.lowerBound + before[..<slashes.lowerBound].utf8.count

@@ -26,7 +26,7 @@ public enum ProjectSettings {
     /// non-ASCII lines of `squeezedByLines`.
     static func squeezedByCharacters(_ text: Substring) -> String {
         let lines = text.split(whereSeparator: \.isNewline).map { line -> String in
-            if let range = line.range(of: "//") { return String(line[..<range.lowerBound]) }
+            if let range = line.firstRange(of: "//") { return String(line[..<range.lowerBound]) }
             return String(line)
         }
         return lines.joined(separator: "\n").filter { !$0.isWhitespace }

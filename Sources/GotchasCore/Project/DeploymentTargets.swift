@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The deployment targets that apply to a Swift file, and where each came from (for
 /// `swiftui-gotchas settings` and the server's log). Built by
@@ -259,7 +263,7 @@ public struct ProjectSettingsFiles: Sendable, Equatable {
     }
 
     /// `/a/b/c.swift` → `/a/b` → `/a` → `/` → nil; `a/b.swift` → `a` → `` → nil.
-    static func parent(of path: String) -> String? {
+    public static func parent(of path: String) -> String? {
         guard !path.isEmpty, path != "/" else { return nil }
         guard let slash = path.lastIndex(of: "/") else { return "" }
         return slash == path.startIndex ? "/" : String(path[..<slash])
@@ -320,10 +324,10 @@ public struct ProjectSettingsFiles: Sendable, Equatable {
             // A Tuist `Project.swift` with the helpers of every `Tuist/ProjectDescriptionHelpers`
             // at or above its directory (the manifests' shared code, where targets are often built).
             let tuist = facts.filter { $0.value.kind == .tuistManifest && $0.value.isTuistManifest }
-            for (path, _) in tuist where (path as NSString).lastPathComponent == "Project.swift" {
+            for (path, _) in tuist where URL(fileURLWithPath: path).lastPathComponent == "Project.swift" {
                 let directory = ProjectSettingsFiles.parent(of: path) ?? ""
                 let helpers = tuist.keys.filter { helper in
-                    guard let marker = helper.range(of: ProjectSettings.tuistHelpersFolder) else { return false }
+                    guard let marker = helper.firstRange(of: ProjectSettings.tuistHelpersFolder) else { return false }
                     let root = String(helper[..<marker.lowerBound])
                     return directory == root || directory.hasPrefix(root + "/")
                 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What an Xcode project or xcconfig says about the devices and orientations an app runs in:
 /// `TARGETED_DEVICE_FAMILY` (1 iPhone, 2 iPad, 3 TV, 4 Watch, 7 Vision) and the generated
@@ -40,7 +44,7 @@ public struct DeviceFamilySetting: Sendable, Equatable {
             for (key, value) in SettingsFileFacts.buildSettings(in: piece.text, xcconfig: kind == .xcconfig) {
                 switch key {
                 case "TARGETED_DEVICE_FAMILY":
-                    families.formUnion(value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+                    families.formUnion(value.split(separator: ",").map { $0.trimmingWhitespace() })
                 case "INFOPLIST_KEY_UISupportedInterfaceOrientations", "INFOPLIST_KEY_UISupportedInterfaceOrientations_iPhone":
                     orientations = (orientations ?? []).union(value.split(separator: " ").map(String.init))
                     if key == "INFOPLIST_KEY_UISupportedInterfaceOrientations" {
@@ -63,15 +67,15 @@ public struct DeviceFamilySetting: Sendable, Equatable {
     static func plistOrientations(_ text: String) -> Set<String>? {
         var found: Set<String>?
         for key in ["<key>UISupportedInterfaceOrientations</key>", "<key>UISupportedInterfaceOrientations~iphone</key>"] {
-            guard let keyRange = text.range(of: key) else { continue }
+            guard let keyRange = text.firstRange(of: key) else { continue }
             let rest = text[keyRange.upperBound...]
-            guard let open = rest.range(of: "<array>"), rest[..<open.lowerBound].allSatisfy(\.isWhitespace),
-                  let close = rest.range(of: "</array>", range: open.upperBound..<rest.endIndex)
+            guard let open = rest.firstRange(of: "<array>"), rest[..<open.lowerBound].allSatisfy(\.isWhitespace),
+                  let close = rest[open.upperBound...].firstRange(of: "</array>")
             else { continue }
             var values = found ?? []
             var scan = rest[open.upperBound..<close.lowerBound]
-            while let start = scan.range(of: "<string>"), let end = scan.range(of: "</string>", range: start.upperBound..<scan.endIndex) {
-                values.insert(String(scan[start.upperBound..<end.lowerBound]).trimmingCharacters(in: .whitespacesAndNewlines))
+            while let start = scan.firstRange(of: "<string>"), let end = scan[start.upperBound...].firstRange(of: "</string>") {
+                values.insert(scan[start.upperBound..<end.lowerBound].trimmingWhitespace())
                 scan = scan[end.upperBound...]
             }
             found = values

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import SwiftParser
 import SwiftSyntax
 
@@ -33,7 +37,7 @@ struct PackageManifest: Sendable, Equatable {
     /// (`// swift-tools-version:5.9`, `// swift-tools-version: 6.0`, `5.10.1`).
     static func toolsVersion(_ text: String) -> OSVersion? {
         guard let first = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first,
-              let marker = first.lowercased().range(of: "swift-tools-version:") else { return nil }
+              let marker = first.lowercased().firstRange(of: "swift-tools-version:") else { return nil }
         let rest = first.lowercased()[marker.upperBound...].drop { $0 == " " }
         return OSVersion(rest.prefix { $0.isNumber || $0 == "." })
     }

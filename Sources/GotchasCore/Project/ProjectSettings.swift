@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The project settings files a front end collects and hands to the core as text:
 /// Swift package manifests, Xcode project files and xcconfig files. The one decision of

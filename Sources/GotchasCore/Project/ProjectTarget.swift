@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One Xcode target's settings as Xcode resolves them (`XcodeBuildSettings`): the platforms
 /// it builds for and, per platform, the lowest deployment target over its build
@@ -53,7 +57,7 @@ public struct ProjectTarget: Sendable, Equatable {
                 setBy[platform] = [found.setBy]
             }
             if let family = value("TARGETED_DEVICE_FAMILY", .iOS)?.value {
-                var named = Set(family.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+                var named = Set(family.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty })
                 // `6` (Mac Catalyst) stays in the list when Catalyst is turned off again: it builds only with it on.
                 if value("SUPPORTS_MACCATALYST", .iOS)?.value != "YES" { named.remove("6") }
                 families.formUnion(named)

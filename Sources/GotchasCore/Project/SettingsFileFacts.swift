@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What one settings file says (a manifest's platforms and target paths, an Xcode project's or
 /// xcconfig's deployment targets and SDKs). Built from the file's text; a manifest is parsed.
@@ -74,15 +78,15 @@ public struct SettingsFileFacts: Sendable, Equatable {
     static func tuistDeploymentTargets(in text: String) -> [Platform: Set<OSVersion>] {
         var found: [Platform: Set<OSVersion>] = [:]
         let names: [(String, Platform)] = [("iOS", .iOS), ("macOS", .macOS), ("tvOS", .tvOS), ("watchOS", .watchOS), ("visionOS", .visionOS)]
-        let lines = text.split(whereSeparator: \.isNewline).map { line in
-            line.range(of: "//").map { line[..<$0.lowerBound] } ?? line
+        let lines = text.split(whereSeparator: \.isNewline).map { (line: Substring) -> Substring in
+            line.firstRange(of: "//").map { line[..<$0.lowerBound] } ?? line
         }
         let constants = versionConstants(in: lines)
         for line in lines {
             for (name, platform) in names {
                 for pattern in [".\(name)(", ".\(name)(targetVersion: ", "\(name): "] {
                     var rest = line[...]
-                    while let range = rest.range(of: pattern) {
+                    while let range = rest.firstRange(of: pattern) {
                         // `macOS: "` must not be the tail of another label (`minimumMacOS: "`).
                         let before = rest[..<range.lowerBound].last
                         rest = rest[range.upperBound...]
@@ -104,7 +108,7 @@ public struct SettingsFileFacts: Sendable, Equatable {
     private static func versionConstants(in lines: [Substring]) -> [String: OSVersion] {
         var constants: [String: OSVersion] = [:]
         for line in lines where line.contains("let ") && line.contains("\"") {
-            guard let letRange = line.range(of: "let ") else { continue }
+            guard let letRange = line.firstRange(of: "let ") else { continue }
             let rest = line[letRange.upperBound...]
             let name = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
             var tail = rest.dropFirst(name.count).drop { $0 == " " }
@@ -139,7 +143,7 @@ public struct SettingsFileFacts: Sendable, Equatable {
     static func buildSettings(in text: Substring, xcconfig: Bool, keepingConditions: Bool = false) -> [(key: Substring, value: Substring)] {
         text.split(whereSeparator: \.isNewline).compactMap { rawLine in
             var line = Substring(rawLine)
-            if xcconfig, let comment = line.range(of: "//") { line = line[..<comment.lowerBound] }
+            if xcconfig, let comment = line.firstRange(of: "//") { line = line[..<comment.lowerBound] }
             // The `=` outside a condition (`KEY[sdk=iphoneos*] = 15.0`).
             var bracketDepth = 0
             guard let equals = line.firstIndex(where: { character in

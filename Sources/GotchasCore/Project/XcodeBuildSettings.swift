@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Build settings as Xcode layers them, for the few keys read here (deployment targets,
 /// `SDKROOT`, `SUPPORTED_PLATFORMS`, `TARGETED_DEVICE_FAMILY`, the generated Info.plist's
@@ -75,9 +79,9 @@ enum XcodeBuildSettings {
             let inherited = current?.value ?? ""
             var value = setting.value
             for spelling in ["$(inherited)", "${inherited}", "$inherited"] where value.contains(spelling) {
-                value = value.replacingOccurrences(of: spelling, with: inherited)
+                value = value.replacing(spelling, with: inherited)
             }
-            current = (value.trimmingCharacters(in: .whitespaces), file)
+            current = (value.trimmingWhitespace(), file)
         }
         for layer in layers {
             switch layer {

@@ -208,7 +208,7 @@ struct XcodeGenSpec: Sendable, Equatable {
     static func keyLines(_ text: String) -> [KeyLine] {
         text.split(whereSeparator: \.isNewline).compactMap { raw -> KeyLine? in
             var line = raw[...]
-            if let comment = line.range(of: " #") { line = line[..<comment.lowerBound] }
+            if let comment = line.firstRange(of: " #") { line = line[..<comment.lowerBound] }
             var indent = 0
             var listItem = false
             while let first = line.first, first == " " || first == "-" {

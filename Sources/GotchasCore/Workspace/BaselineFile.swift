@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The I/O half of baselines, shared by `lint` (`--baseline`, the configuration's
 /// `"baseline"`) and the server (the configuration's `"baseline"`): reading the file,
@@ -16,7 +20,7 @@ public enum BaselineFile {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw Problem(description: "\(path): cannot read baseline: \((error as NSError).localizedDescription)")
+            throw Problem(description: "\(path): cannot read baseline: \(SystemErrorText.describe(error))")
         }
         do {
             return try Baseline.parse(String(decoding: data, as: UTF8.self))

@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A program started with `posix_spawn` and reaped with `waitpid` — `git` for
 /// `lint --changed-since`, the linter for the benchmark. Not Foundation's `Process`: its

@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Which `.swiftui-gotchas.json` governs a file (the nearest one in its directory or
 /// above) and what it says, each configuration file loaded once. Shared by both front
@@ -128,7 +135,7 @@ public struct ConfigurationLookup: Sendable {
             return try ConfigurationFile.load(path: path, rules: rules)
         } catch {
             guard let delay else { throw error }
-            Thread.sleep(forTimeInterval: delay)
+            usleep(UInt32(delay * 1_000_000))
             return try ConfigurationFile.load(path: path, rules: rules)
         }
     }

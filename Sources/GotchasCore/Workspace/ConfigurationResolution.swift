@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What a file is linted with: the rules' severities and options from its configuration
 /// (`RuleConfiguration.resolve`), and the deployment targets in effect for it — the

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Finds the project settings files (`ProjectSettings.kind(ofPath:)`: manifests, Xcode
 /// projects, xcconfigs) that apply to the linted paths but lie outside them: in the

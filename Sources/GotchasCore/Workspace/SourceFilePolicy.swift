@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What a file must be to be linted (or indexed): readable, at most 16 MiB, free of NUL
 /// bytes, valid UTF-8 and safe to parse (`ParserLimits`). The one read policy of both
@@ -40,7 +47,7 @@ public enum SourceFilePolicy {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw .unreadable((error as NSError).localizedDescription)
+            throw .unreadable(SystemErrorText.describe(error))
         }
         return try check(Array(data))
     }

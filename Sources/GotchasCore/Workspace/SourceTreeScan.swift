@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One walk of a directory tree for the `.swift` files to lint and the project
 /// settings files (`Package.swift` and its `Package@swift-…` variants, `*.xcconfig`,
@@ -237,7 +244,7 @@ public struct SourceTreeScan: Sendable {
         if fileManager.fileExists(atPath: root + "/.git") { return [] }
         while components.count > 1 {
             above.insert(components.removeLast(), at: 0)
-            let directory = NSString.path(withComponents: components)
+            let directory = "/" + components.dropFirst().joined(separator: "/")  // components[0] is "/"
             chain.append((directory, above))
             if fileManager.fileExists(atPath: directory + "/.git") {
                 // Shallowest first.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `URL(fileURLWithPath:).standardizedFileURL.path` without building a URL when the answer
 /// is the path itself: an absolute ASCII path with no empty, `.` or `..` component and no

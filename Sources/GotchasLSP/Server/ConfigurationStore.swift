@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import GotchasCore
 
 /// The settings that apply to a file: `.swiftui-gotchas.json` (nearest one up from the

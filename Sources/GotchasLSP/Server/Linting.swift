@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import GotchasCore
 
 /// Linting runs off the message loop; `LintScheduler` decides what runs when, this
@@ -151,7 +155,7 @@ struct LintTiming: Sendable {
         func ms(_ from: ContinuousClock.Instant?, _ to: ContinuousClock.Instant?) -> String {
             guard let from, let to else { return "-" }
             let duration = to - from
-            return String(format: "%.1f", Double(duration.components.seconds) * 1e3 + Double(duration.components.attoseconds) / 1e15)
+            return (Double(duration.components.seconds) * 1e3 + Double(duration.components.attoseconds) / 1e15).decimalText(places: 1)
         }
         return "lint \(uri) v\(version): queued \(ms(scheduled, started)) ms, parse+lint \(ms(started, linted)) ms, "
             + "answers \(ms(linted, answered)) ms, to the loop \(ms(answered, backOnLoop)) ms, on the loop \(ms(backOnLoop, done)) ms"

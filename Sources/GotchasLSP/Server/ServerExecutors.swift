@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+import GotchasCore
 
 /// Where the server's code runs.
 ///
@@ -94,21 +103,19 @@ extension LoopTaskExecutor: TaskExecutor {
 /// concurrent queue waits for a thread of the process-wide pool that is as wide as the machine,
 /// and in a test process `DispatchQueue.concurrentPerform` (the CLI's parallel lint) holds every
 /// thread of that pool for seconds at a time: a server's first publish once waited over 90 s.
-final class WorkExecutor: @unchecked Sendable {
-    // @unchecked Sendable: `queues` is immutable; `next` is only read and written with `lock` held.
+final class WorkExecutor: Sendable {
     private let queues: [DispatchQueue]
-    private let lock = NSLock()
-    private var next = 0
+    private let next = Locked(0)
 
     init(width: Int = max(1, ProcessInfo.processInfo.activeProcessorCount), label: String = "swiftui-gotchas work") {
         queues = (0..<width).map { DispatchQueue(label: "\(label) \($0)", qos: .utility) }
     }
 
     fileprivate func nextQueue() -> DispatchQueue {
-        lock.lock()
-        defer { lock.unlock() }
-        next = (next + 1) % queues.count
-        return queues[next]
+        queues[next.withLock { next in
+            next = (next + 1) % queues.count
+            return next
+        }]
     }
 }
 
@@ -129,18 +136,14 @@ extension WorkExecutor: TaskExecutor {
 /// whenever they leave time. A thread of its own, not a Dispatch queue's: a niced pool thread
 /// would carry its priority into other queues' work, and only a privileged process may raise it again.
 final class LowPriorityThreadExecutor: Sendable {
-    private let jobs: JobQueue
+    private let jobs = BlockingJobQueue()
 
     init(label: String) {
-        let jobs = JobQueue()
-        self.jobs = jobs
-        let thread = Thread {
+        DedicatedThread.start(name: label) { [jobs] in
             Self.lowerThisThreadsPriority()
             // Runs until the executor goes away (`deinit` stops the queue).
             while let job = jobs.next() { job() }
         }
-        thread.name = label
-        thread.start()
     }
 
     deinit { jobs.stop() }
@@ -150,36 +153,6 @@ final class LowPriorityThreadExecutor: Sendable {
         guard let thread = CLibraryFunction.currentThreadID() else { return }
         _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(thread), 10)
         #endif
-    }
-
-    /// The jobs waiting for the thread, first in first out.
-    // @unchecked Sendable: `waiting` and `stopped` are read and written only with `condition` locked.
-    private final class JobQueue: @unchecked Sendable {
-        private let condition = NSCondition()
-        private var waiting: [() -> Void] = []
-        private var stopped = false
-
-        func add(_ job: @escaping () -> Void) {
-            condition.lock()
-            waiting.append(job)
-            condition.signal()
-            condition.unlock()
-        }
-
-        /// The next job, waiting for one; nil once stopped.
-        func next() -> (() -> Void)? {
-            condition.lock()
-            defer { condition.unlock() }
-            while waiting.isEmpty && !stopped { condition.wait() }
-            return stopped ? nil : waiting.removeFirst()
-        }
-
-        func stop() {
-            condition.lock()
-            stopped = true
-            condition.signal()
-            condition.unlock()
-        }
     }
 
     fileprivate func enqueue(_ run: @escaping () -> Void) { jobs.add(run) }

@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import GotchasCore
 
 /// Where the server's own log lines go: stderr or `--log-file`. Never stdout,
@@ -12,8 +19,8 @@ public struct ServerLog: Sendable {
     /// What `fileDescriptor` is, when the log owns it (OwnedDescriptor).
     private let owned: OwnedDescriptor?
 
-    public init(fileDescriptor: Int32 = FileHandle.standardError.fileDescriptor) {
-        self.init(fileDescriptor: fileDescriptor, keepsEveryLine: fileDescriptor != FileHandle.standardError.fileDescriptor)
+    public init(fileDescriptor: Int32 = STDERR_FILENO) {
+        self.init(fileDescriptor: fileDescriptor, keepsEveryLine: fileDescriptor != STDERR_FILENO)
     }
 
     init(fileDescriptor: Int32, keepsEveryLine: Bool) {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import GotchasCore
 
 /// The server's workspace index and what keeps it consistent: which build is current
@@ -87,7 +91,7 @@ struct WorkspaceIndexManager: Sendable {
         guard path.hasPrefix("/") else { return false }  // an untitled buffer has no project
         guard StandardizedPath.innermostFolder(holding: path, among: indexedFolders) == nil else { return false }
         let standardized = StandardizedPath.of(path)
-        return directoriesLookedUp.insert((standardized as NSString).deletingLastPathComponent).inserted
+        return directoriesLookedUp.insert(ProjectSettingsFiles.parent(of: standardized) ?? standardized).inserted
     }
 
     /// A settings file found above a file outside the folders was read and applied.

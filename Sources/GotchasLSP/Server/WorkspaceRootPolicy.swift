@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import GotchasCore
 
 /// Which workspace folders the server walks and indexes. An editor that finds no project

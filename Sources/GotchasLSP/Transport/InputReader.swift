@@ -1,4 +1,12 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+import GotchasCore
 
 /// Reads a file descriptor on its own thread (blocking `read`) and delivers the chunks
 /// as an `AsyncStream`, so the message loop never blocks on input. The stream finishes
@@ -20,7 +28,7 @@ public enum InputReader {
 
     private static func chunks(reading owned: OwnedDescriptor?, or fallback: Int32, chunkSize: Int) -> AsyncStream<[UInt8]> {
         AsyncStream { continuation in
-            let thread = Thread {
+            DedicatedThread.start(name: "swiftui-gotchas stdin") {
                 let fileDescriptor = owned?.value ?? fallback
                 var buffer = [UInt8](repeating: 0, count: chunkSize)
                 while true {
@@ -36,8 +44,6 @@ public enum InputReader {
                 continuation.finish()
                 withExtendedLifetime(owned) {}  // closed only now, when nothing reads it any more
             }
-            thread.name = "swiftui-gotchas stdin"
-            thread.start()
         }
     }
 }

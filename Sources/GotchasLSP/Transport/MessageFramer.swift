@@ -1,5 +1,9 @@
 import GotchasCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Splits a byte stream into JSON-RPC message bodies using `Content-Length` framing.
 ///
@@ -128,10 +132,10 @@ public struct MessageFramer: Sendable {
     static func contentLength(in header: String) -> Result<Int, FramingError> {
         var found: Result<Int, FramingError>?
         for line in header.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\r\n" || $0 == "\n" || $0 == "\r" }) {
-            guard let name = line.range(of: "content-length", options: [.caseInsensitive, .backwards]) else { continue }
+            guard let name = line.lastRange(ofIgnoringASCIICase: "content-length") else { continue }
             let rest = line[name.upperBound...].drop { $0 == " " || $0 == "\t" }
             guard rest.first == ":" else { continue }
-            let value = rest.dropFirst().trimmingCharacters(in: " \t")
+            let value = rest.dropFirst().trimmingWhitespace()
             guard let length = Int(value), length >= 0 else {
                 found = .failure(.invalidContentLength(value))
                 continue

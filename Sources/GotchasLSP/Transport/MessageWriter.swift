@@ -1,4 +1,12 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import GotchasCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Writes framed messages to a file descriptor. Only the server actor writes, so
 /// writes are already serialized; a write to a closed pipe is dropped (EPIPE), never fatal.
@@ -27,15 +35,6 @@ public struct MessageWriter: Sendable {
 
     @discardableResult
     public func write(raw bytes: [UInt8]) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Foundation.write(fileDescriptor, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return false
-            }
-            offset += written
-        }
-        return true
+        FileDescriptorOutput.writeAll(bytes, to: fileDescriptor)
     }
 }

@@ -140,7 +140,7 @@ struct TimelineViewAnimationTransitionRule: CallRule {
     }
 
     private static func seconds(_ expression: ExprSyntax) -> Double? {
-        let text = expression.trimmedText.replacingOccurrences(of: " ", with: "")
+        let text = expression.trimmedText.filter { $0 != " " }
         if let value = Double(text) { return value }
         let parts = text.split(separator: "/")
         guard parts.count == 2, let numerator = Double(parts[0]), let denominator = Double(parts[1]), denominator != 0 else { return nil }

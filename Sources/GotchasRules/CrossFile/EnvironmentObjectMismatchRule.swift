@@ -120,7 +120,7 @@ struct EnvironmentObjectMismatchRule: Rule {
         let wrong = context.loneInjections(of: typeName, kind: wrongKind)
         guard !wrong.isEmpty else { return }
         // The message says where the injections are too: not every editor shows related locations.
-        let placed = message.replacingOccurrences(of: "%PLACE%", with: WorkspaceRuleSupport.place(wrong.map(\.path), from: context))
+        let placed = message.replacing("%PLACE%", with: WorkspaceRuleSupport.place(wrong.map(\.path), from: context))
         report.append(Finding(message: placed, range: attribute.byteRange, related: related(wrong, note)))
     }
 

@@ -423,7 +423,7 @@ struct OnAppearTaskRule: CallRule {
         var node = Syntax(task).parent
         while let current = node, !current.is(ClosureExprSyntax.self) {
             if let ifExpr = current.as(IfExprSyntax.self) {
-                let condition = ifExpr.conditions.trimmedDescription.replacingOccurrences(of: "self.", with: "")
+                let condition = ifExpr.conditions.trimmedDescription.replacing("self.", with: "")
                 if called.contains(where: { condition.contains($0 + ".") }) { return true }
             }
             node = current.parent

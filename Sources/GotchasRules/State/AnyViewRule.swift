@@ -729,8 +729,8 @@ struct AnyViewRule: CallRule {
         var type = TypeNames.strippingOptional(written)
         // A function type returning `AnyView` (`() -> AnyView`, `(Item) -> AnyView`): what a
         // closure handed there returns, or an `@autoclosure` parameter takes, is `AnyView` itself.
-        if let arrow = type.range(of: "->", options: .backwards) {
-            type = TypeNames.strippingOptional(type[arrow.upperBound...].trimmingCharacters(in: .whitespaces))
+        if let arrow = type.lastRange(of: "->") {
+            type = TypeNames.strippingOptional(type[arrow.upperBound...].trimmingWhitespace())
         }
         return type == "AnyView" || type == "SwiftUI.AnyView"
     }

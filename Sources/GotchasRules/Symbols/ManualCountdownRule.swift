@@ -345,7 +345,7 @@ struct ManualCountdownRule: CallRule {
         }
         // `date.timeIntervalSinceReferenceDate`, `timeIntervalSince1970`: one date's position on a fixed
         // scale (the phase of an animation, `% 3` dots), not the time between two dates.
-        mathText = mathText.replacingOccurrences(of: "timeIntervalSinceReferenceDate", with: "").replacingOccurrences(of: "timeIntervalSince1970", with: "")
+        mathText = mathText.replacing("timeIntervalSinceReferenceDate", with: "").replacing("timeIntervalSince1970", with: "")
         if dateDifferenceMarkers.contains(where: { mathText.contains($0) }) { return true }
         return mathText.contains("string(from:") && mathText.contains(" to:")
     }

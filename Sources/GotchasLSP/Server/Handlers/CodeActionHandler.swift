@@ -164,11 +164,11 @@ enum DisableComment {
     static func extend(_ comment: Suppressions.Comment, with ruleID: String, in document: SourceDocument) -> TextEdit? {
         guard !comment.ruleIDs.contains(ruleID), let last = comment.ruleIDs.last else { return nil }
         let text = document.text(in: comment.range)
-        guard let directive = text.range(of: comment.directive.rawValue) else { return nil }
+        guard let directive = text.firstRange(of: comment.directive.rawValue) else { return nil }
         var searchStart = directive.upperBound
         var end: String.Index?
         for id in comment.ruleIDs {
-            guard let found = text.range(of: id, range: searchStart..<text.endIndex) else { return nil }
+            guard let found = text[searchStart...].firstRange(of: id) else { return nil }
             searchStart = found.upperBound
             if id == last { end = found.upperBound }
         }
