@@ -158,10 +158,10 @@ enum WorkspaceRuleSupport {
     ]
 
     /// Wrappers whose value changes while the view lives.
-    static let dynamicWrappers: Set<String> = [
+    static let dynamicWrappers: Set<String> = ReachHazard.databaseWrappers.union([
         "State", "Binding", "ObservedObject", "StateObject", "EnvironmentObject", "Environment", "Bindable",
-        "FocusState", "GestureState", "AppStorage", "SceneStorage", "Query", "FetchRequest", "SectionedFetchRequest",
-    ]
+        "FocusState", "GestureState", "AppStorage", "SceneStorage", "ObservedRealmObject", "StateRealmObject",
+    ])
 
     /// The code reads something that can change while the view lives: a dynamic property of
     /// the enclosing view (`@State`, `@Binding`, an observed model, the environment) or a stored

@@ -427,10 +427,10 @@ public enum TypeNames {
 
     /// `Foo` for `Foo?`, `Foo!`, `Optional<Foo>`.
     public static func strippingOptional(_ name: String) -> String {
-        var text = name.trimmingWhitespace
+        var text = name.trimmingWhitespace()
         while text.hasSuffix("?") || text.hasSuffix("!") { text.removeLast() }
         if text.hasPrefix("Optional<"), text.hasSuffix(">") { text = String(text.dropFirst(9).dropLast()) }
-        return text.trimmingWhitespace
+        return text.trimmingWhitespace()
     }
 
     /// The element type of `[Foo]`, `Array<Foo>`, `Set<Foo>`, `[Foo]?`; nil otherwise.
@@ -448,7 +448,7 @@ public enum TypeNames {
     /// `Array` for `Array<Item>`, `Feature.Row` for `Feature.Row`; other spellings as written.
     public static func withoutGenericArguments(_ name: String) -> String {
         guard let open = name.firstIndex(of: "<"), name.hasSuffix(">") else { return name }
-        return String(name[..<open]).trimmingWhitespace
+        return name[..<open].trimmingWhitespace()
     }
 
     /// The last component of a qualified name: `Foo` for `Module.Foo`; nil for generics and compositions.
@@ -459,19 +459,11 @@ public enum TypeNames {
     }
 
     public static func simple(_ name: String) -> String? {
-        let text = strippingOptional(name)
+        var text = strippingOptional(name)
+        // `(any Item)?`, `any Item`: an existential's members are its protocol's (and extensions').
+        if text.hasPrefix("("), text.hasSuffix(")") { text = String(text.dropFirst().dropLast()).trimmingWhitespace() }
+        for marker in ["any ", "some "] where text.hasPrefix(marker) { text = String(text.dropFirst(marker.count)).trimmingWhitespace() }
         guard !text.isEmpty, text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else { return nil }
         return text.split(separator: ".").last.map(String.init)
-    }
-}
-
-extension String {
-    /// Without leading and trailing whitespace (spaces, tabs, newlines: a written type
-    /// name can span lines).
-    var trimmingWhitespace: String {
-        var text = Substring(self)
-        while text.first?.isWhitespace == true { text.removeFirst() }
-        while text.last?.isWhitespace == true { text.removeLast() }
-        return String(text)
     }
 }

@@ -33,12 +33,17 @@ extension ReachHazard {
     /// Collection methods whose work grows with the collection.
     public static let collectionWork: Set<String> = ["sorted", "filter", "reduce"]
 
+    /// Property wrappers whose values are a database's results, kept current as it changes: SwiftData's
+    /// `@Query`, Core Data's `@FetchRequest`, Realm's `@ObservedResults`.
+    public static let databaseWrappers: Set<String> = [
+        "Query", "FetchRequest", "SectionedFetchRequest", "ObservedResults", "ObservedSectionedResults",
+    ]
+
     /// Property wrappers whose values hold the app's data (a database's results, state, a model):
     /// work over them is not over a constant handful.
-    public static let dataWrappers: Set<String> = [
-        "Query", "FetchRequest", "SectionedFetchRequest", "State", "StateObject", "ObservedObject", "EnvironmentObject",
-        "Environment", "Bindable", "Published", "AppStorage",
-    ]
+    public static let dataWrappers: Set<String> = databaseWrappers.union([
+        "State", "StateObject", "ObservedObject", "EnvironmentObject", "Environment", "Bindable", "Published", "AppStorage",
+    ])
 
     /// The callee names `hazard(ofCall:callee:)` can answer for (the walk's cheap first test).
     public static let calleeNames: Set<String> = formatterTypes.union(collectionWork).union(imageTypes).union(fileManagerChecks).union(fileManagerWrites).union(["write"])

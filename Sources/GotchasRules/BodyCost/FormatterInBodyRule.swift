@@ -273,6 +273,27 @@ struct FormatterInBodyRule: Rule {
                         """,
                 ]),
             RuleExample("""
+                struct NameRow: View {
+                    let item: any Item
+                    var body: some View { Text(↓item.shortTimeAgo) }
+                }
+                """, note: "a protocol extension's property, read through an existential, that calls a `Date` extension in another file", otherFiles: [
+                    "Item.swift": """
+                        protocol Item { var time: Int { get } }
+                        extension Item {
+                            var shortTimeAgo: String { Date(timeIntervalSince1970: Double(time)).shortTimeAgoString }
+                        }
+                        """,
+                    "Date+TimeAgo.swift": """
+                        extension Date {
+                            var shortTimeAgoString: String {
+                                let formatter = RelativeDateTimeFormatter()
+                                return formatter.localizedString(for: self, relativeTo: .now)
+                            }
+                        }
+                        """,
+                ]),
+            RuleExample("""
                 struct ActivityRow: View {
                     let item: Activity
                     var body: some View {

@@ -48,6 +48,16 @@ struct WorkInBodyRule: Rule {
                 }
                 """, note: "a view's own `init` runs each time its parent's `body` creates it"),
             RuleExample("""
+                struct ConsoleGames: View {
+                    @ObservedResults(Game.self) var games
+                    var body: some View {
+                        LazyVGrid(columns: columns) {
+                            ForEach(games↓.filter { !$0.isInvalidated }, id: \\.self) { GameCell(game: $0) }
+                        }
+                    }
+                }
+                """, note: "Realm's live results, copied and filtered on every render: a predicate on the query does it once"),
+            RuleExample("""
                 struct ToolRow: View {
                     let arguments: String
                     @State private var isHovered = false
@@ -1209,7 +1219,7 @@ struct WorkInBodyRule: Rule {
     /// `@FetchRequest`), bare, `self.x` or through a chain: rows that grow with the store.
     static func standsInRowOverDatabaseResults(_ context: RuleContext) -> Bool {
         guard let frame = innermostRow(context), let data = frame.call?.arguments.first else { return false }
-        return isDatabaseResults(data.expression, in: context)
+        return databaseWrapper(of: data.expression, in: context) != nil
     }
 
     /// The reads in the row closure of the name `expression` reads, written the same way
@@ -1322,10 +1332,19 @@ struct WorkInBodyRule: Rule {
         return modelWrappers.contains(wrapper)
     }
 
+    /// The collection types database wrappers hand out, and the wrapper.
+    static let resultsWrappers: [(results: String, wrapper: String)] = [
+        ("Results", "ObservedResults"), ("SectionedResults", "ObservedSectionedResults"),
+        ("FetchedResults", "FetchRequest"), ("SectionedFetchResults", "SectionedFetchRequest"),
+    ]
+
     /// `image` is a parameter of the enclosing function (a view helper's `func preview(for image: Attachment)`).
     static func isParameter(_ name: String, in context: RuleContext) -> Bool {
-        guard let function = context.enclosingFunction?.node.as(FunctionDeclSyntax.self) else { return false }
-        return function.signature.parameterClause.parameters.contains { $0.localName == name }
+        parameter(named: name, in: context) != nil
+    }
+
+    static func parameter(named name: String, in context: RuleContext) -> FunctionParameterSyntax? {
+        context.enclosingFunction?.node.as(FunctionDeclSyntax.self)?.signature.parameterClause.parameters.first { $0.localName == name }
     }
 
     /// `Store.activeGrants(for: id)`: a static method called on a type written by name.
@@ -1356,7 +1375,7 @@ struct WorkInBodyRule: Rule {
         }
         let range: Range<Int>
         let what: String
-        var queryCanDoIt = false
+        var query: String?  // the database wrapper that could do the work
         if Self.collectionWork.contains(callee), let base = call.receiver {
             // A constant handful of values (`Kind.allCases`, `[a, b, c]`, `(0..<7)`) costs nothing per render.
             if base.isConstantCollection { return }
@@ -1366,7 +1385,8 @@ struct WorkInBodyRule: Rule {
             // Size: rows computed inline, or a database's results; anything else may be a handful (a
             // view's own or a model's array usually is): only a bare `body` with no declarations to
             // say otherwise (the seeds' own shape) is judged by the syntax alone.
-            let isDatabaseResults = Self.isDatabaseResults(base, in: context)
+            let wrapper = Self.databaseWrapper(of: base, in: context)
+            let isDatabaseResults = wrapper != nil
             // `model.items.filter { … }` (also through `let items = model.items`) where `items` fetches
             // from the store on every read (in any file): the whole result, loaded again and filtered.
             let fetched = isDatabaseResults ? nil : Self.fetchedResults(base, in: context)
@@ -1381,7 +1401,7 @@ struct WorkInBodyRule: Rule {
             let isStoreModels = !isDatabaseResults && fetched == nil && !isModelPipeline && Self.holdsStoreModels(base, in: context)
             guard isDatabaseResults || fetched != nil || isModelPipeline || isStoreModels
                     || (context.enclosingType == nil && (Self.isRowData(call) || Self.isRowDataThroughLocal(call))) else { return }
-            queryCanDoIt = isDatabaseResults && callee != "reduce"
+            query = callee != "reduce" ? wrapper : nil
             if WorkspaceRuleSupport.isDrawnAsMenu(context) { return }
             range = call.rangeFromCalleeName
             if let fetched, callee != "reduce" {
@@ -1435,8 +1455,8 @@ struct WorkInBodyRule: Rule {
             return
         }
         // Over a database's results the store can do it: a predicate or sort order on the query.
-        let advice = queryCanDoIt ? "let the query do it (a predicate or sort order on the `@Query`/`@FetchRequest`) and read its results here"
-            : "compute it in the model when its inputs change (or cache it) and read the result here"
+        let advice = query.map { "let the query do it (a predicate or sort order on the `@\($0)`) and read its results here" }
+            ?? "compute it in the model when its inputs change (or cache it) and read the result here"
         // The work costs what it costs times how often it runs: shown per row or where a schedule
         // re-renders the view; once per render of one view, info (the code shows neither the data's
         // size nor how often the view renders).
@@ -1447,7 +1467,6 @@ struct WorkInBodyRule: Rule {
             range: range, loweredSeverity: lowered))
     }
 
-    static let databaseWrappers: Set<String> = ["Query", "FetchRequest", "SectionedFetchRequest"]
 
     /// The call, possibly inside a longer chain (`items.filter { … }.sorted()`), is the data
     /// argument of a row container: `List(items.sorted())`, `ForEach(xs.filter { … }, id: \.id)`.
@@ -1514,10 +1533,19 @@ struct WorkInBodyRule: Rule {
 
     /// The collection is (a chain from) a property the enclosing type declares with a database
     /// wrapper: `@Query var trips`, `@FetchRequest var items` — results that grow with the store.
-    static func isDatabaseResults(_ base: ExprSyntax, in context: RuleContext) -> Bool {
-        guard let name = base.unwrapped.selfMemberName ?? base.chainRoot.as(DeclReferenceExprSyntax.self)?.baseName.text else { return false }
-        guard let wrapper = WorkspaceRuleSupport.enclosingProperty(named: name, in: context)?.wrapper else { return false }
-        return databaseWrappers.contains(wrapper)
+    /// The wrapper, else nil. A helper's parameter of the type such a wrapper hands out
+    /// (`_ games: Results<Game>`) counts as its wrapper; one of another type does not, whatever
+    /// property it shares its name with.
+    static func databaseWrapper(of base: ExprSyntax, in context: RuleContext) -> String? {
+        if base.unwrapped.selfMemberName == nil, let root = base.chainRoot.as(DeclReferenceExprSyntax.self)?.baseName.text,
+           let parameter = parameter(named: root, in: context) {
+            let type = parameter.type.trimmedDescription
+            return resultsWrappers.first { type.hasPrefix($0.results + "<") }?.wrapper
+        }
+        guard let name = base.unwrapped.selfMemberName ?? base.chainRoot.as(DeclReferenceExprSyntax.self)?.baseName.text,
+              let wrapper = WorkspaceRuleSupport.enclosingProperty(named: name, in: context)?.wrapper
+        else { return nil }
+        return ReachHazard.databaseWrappers.contains(wrapper) ? wrapper : nil
     }
 
     /// The collection is (directly, or through locals made from it) a property of the view holding an

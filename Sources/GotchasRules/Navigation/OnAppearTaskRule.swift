@@ -23,6 +23,7 @@ struct OnAppearTaskRule: CallRule {
             "`Task.detached`",
             "a view shown only while state says so (a load-more trigger)",
             "an app's or a scene's content: setup that must outlive a window",
+            "a load guarded by its object's own state, where the object outlives the view",
         ],
         fixSafety: "Moves the body into `.task { }` (a `Task(priority:)` becomes `.task(priority:)`). Safe where the view cleans up in `.onDisappear` or the task loops; unsafe for a one-shot task, which may be meant to finish after the user leaves (a payment). Not offered when the closure has a signature (`{ @MainActor in … }`), a comment would be lost, the body throws an error it does not catch, or the `Task` stands behind an `if`.",
         severityReason: "warning where uncancelled work shows after the view is gone: the same view cleans up in `.onDisappear` (the task's later writes race it) or the task loops; info for a one-shot task that ends on its own.",
@@ -125,6 +126,19 @@ struct OnAppearTaskRule: CallRule {
                         }
                 }
                 """, note: "a `Task` behind a check: `.task { if plugins.isEmpty { await refresh() } }`"),
+            RuleExample("""
+                struct Submissions: View {
+                    @State private var model: SubmissionsModel = .init()
+                    var body: some View {
+                        List(model.items) { Text($0.title) }
+                            ↓.onAppear {
+                                if model.status == .idle {
+                                    Task { await model.fetch() }
+                                }
+                            }
+                    }
+                }
+                """, note: "the object's own state guards the load, but the view makes the object: it goes with the view, and `.task` is what ends the load with it"),
             """
             extension Feed {
                 @ViewBuilder var content: some View {
@@ -372,7 +386,7 @@ struct OnAppearTaskRule: CallRule {
         // `if model.loadingState == .idle { Task { await model.load() } }`: the object's own state guards
         // its work, which runs once however often the view appears, and belongs to an object that
         // may outlive the view (`.task` would cancel a load the object then never restarts).
-        if Self.isGuardedByTheObjectsState(task: task, body: body) { return }
+        if Self.isGuardedByTheObjectsState(task: task, body: body, in: context) { return }
 
         var fixes: [Fix] = []
         // `if allItems.isEmpty { Task { … } }`: the same work, behind a check `.task` can make too
@@ -411,8 +425,10 @@ struct OnAppearTaskRule: CallRule {
     }
 
     /// The task stands in an `if` whose condition reads a member of an object (`viewModel.state`)
-    /// whose method the task calls (`viewModel.load()`).
-    static func isGuardedByTheObjectsState(task: FunctionCallExprSyntax, body: ClosureExprSyntax) -> Bool {
+    /// whose method the task calls (`viewModel.load()`), an object the view does not make itself
+    /// (one it makes, `@State var viewModel = Model()`, goes with the view: nothing is left to finish
+    /// the load for).
+    static func isGuardedByTheObjectsState(task: FunctionCallExprSyntax, body: ClosureExprSyntax, in context: RuleContext) -> Bool {
         var called: Set<String> = []
         for token in body.statements.tokens(viewMode: .sourceAccurate) where token.tokenKind == .period {
             guard let access = token.parent?.as(MemberAccessExprSyntax.self), access.parent?.is(FunctionCallExprSyntax.self) == true,
@@ -424,11 +440,18 @@ struct OnAppearTaskRule: CallRule {
         while let current = node, !current.is(ClosureExprSyntax.self) {
             if let ifExpr = current.as(IfExprSyntax.self) {
                 let condition = ifExpr.conditions.trimmedDescription.replacing("self.", with: "")
-                if called.contains(where: { condition.contains($0 + ".") }) { return true }
+                if called.contains(where: { condition.contains($0 + ".") && !Self.isMadeByTheView($0, in: context) }) { return true }
             }
             node = current.parent
         }
         return false
+    }
+
+    /// `name` is a property the enclosing view makes and keeps itself: `@State`/`@StateObject` with
+    /// an initial value (`@State var viewModel: Model = .init()`).
+    static func isMadeByTheView(_ name: String, in context: RuleContext) -> Bool {
+        guard !name.contains("."), let property = context.enclosingType?.property(named: name) else { return false }
+        return ["State", "StateObject"].contains(property.wrapper ?? "") && property.initializerCallee != nil
     }
 
     /// The call stands in a row over data (`ForEach(items) { item in … }`) and the task's work is

@@ -19,7 +19,7 @@ struct UnstableIdentityRule: CallRule {
         notFlagged: [
             "`.id(UUID())` evaluated once (an init, an action)",
             "a lone `ProgressView` restarted in a row",
-            "a `.id(UUID())` with a comment, or in an availability branch",
+            "a `.id(UUID())` whose comment gives a reason, or in an availability branch",
             "`UUID()` stored once, in values kept in state or identified by their data",
             "`x ?? UUID()` where `x` is not optional",
         ],
@@ -92,6 +92,18 @@ struct UnstableIdentityRule: CallRule {
                         Header()
                             ↓.id(UUID())
                     }
+                }
+            }
+            """,
+            """
+            struct Keypad: View {
+                let buttons: [String]
+                var body: some View {
+                    HStack { ForEach(buttons, id: \\.self) { key(for: $0) } }
+                }
+                func key(for title: String) -> some View {
+                    Button(title) {}
+                        ↓.id("button_\\(title)_\\(UUID().uuidString)") // Ensure each button has a unique ID
                 }
             }
             """,
@@ -225,7 +237,7 @@ struct UnstableIdentityRule: CallRule {
             return
         }
         if callee == "id", call.modifierReceiver != nil, call.arguments.count == 1, call.arguments.first?.label == nil,
-           let argument = call.arguments.first?.expression.unwrapped.as(FunctionCallExprSyntax.self), Self.isNewUUID(argument) {
+           let argument = call.arguments.first?.expression, Self.makesNewUUID(argument) {
             // Evaluated once (an `init` building a stored view, an action) it is one identity, not one per render.
             guard context.execution != .deferred, context.enclosingFunction?.kind != .initializer else { return }
             // Outside any view (an AppKit controller building a hosting view's root once), it is one
@@ -234,8 +246,9 @@ struct UnstableIdentityRule: CallRule {
             // A spinner given a new identity on purpose: a `ProgressView` in a reused `List` row stops
             // animating once the row is reused, and a fresh identity restarts it (it holds no state to lose).
             if let receiver = call.modifierReceiver, Self.isOnlyASpinner(receiver) { return }
-            // A new identity on purpose, said so: a comment on the modifier, or an OS fallback.
-            if Self.hasComment(call) || WorkspaceRuleSupport.isInAvailabilityBranch(call) { return }
+            // A new identity on purpose, said so: a comment on the modifier (unless it only claims the
+            // ID is unique, which a stable ID is too), or an OS fallback.
+            if Self.hasComment(call) && !Self.commentOnlyClaimsUniqueness(call) || WorkspaceRuleSupport.isInAvailabilityBranch(call) { return }
             report.append(Finding(
                 message: "`.id(UUID())` gives the view a new identity on every render: its state resets and it is removed and re-inserted; use a stable ID",
                 range: call.rangeFromCalleeName))
@@ -420,6 +433,39 @@ struct UnstableIdentityRule: CallRule {
         // A comment after `)` on the same line is the paren's trailing trivia; one on the next
         // line belongs to what follows, not to this modifier.
         return period?.leadingTrivia.hasComment == true || call.rightParen?.trailingTrivia.hasComment == true
+    }
+
+    /// The modifier's comment says the ID is unique ("each button has a unique ID") and nothing of a
+    /// refresh: the author wanted distinct IDs, not a new one on every render.
+    static func commentOnlyClaimsUniqueness(_ call: FunctionCallExprSyntax) -> Bool {
+        let trivia = [call.calledExpression.as(MemberAccessExprSyntax.self)?.period.leadingTrivia, call.rightParen?.trailingTrivia]
+        let text = trivia.compactMap { $0 }.flatMap { $0.pieces }.compactMap { piece -> String? in
+            switch piece {
+            case .lineComment(let text), .blockComment(let text), .docLineComment(let text), .docBlockComment(let text): return text
+            default: return nil
+            }
+        }.joined(separator: " ").lowercased()
+        let refresh = ["refresh", "reset", "force", "recreate", "rebuild", "redraw", "render", "restart", "reload", "stale",
+                       "work around", "workaround", "bug", "fb", "hack", "new identity", "every time", "each time", "update"]
+        return text.contains("unique") && !refresh.contains(where: text.contains)
+    }
+
+    /// `UUID()`, `UUID().uuidString`, or a string interpolating either (`"row_\(UUID().uuidString)"`):
+    /// a new value each time it is evaluated.
+    static func makesNewUUID(_ expression: ExprSyntax) -> Bool {
+        let value = expression.unwrapped
+        if let call = value.as(FunctionCallExprSyntax.self) { return isNewUUID(call) }
+        if let member = value.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "uuidString",
+           let base = member.base?.unwrapped.as(FunctionCallExprSyntax.self) {
+            return isNewUUID(base)
+        }
+        if let literal = value.as(StringLiteralExprSyntax.self) {
+            return literal.segments.contains { segment in
+                segment.as(ExpressionSegmentSyntax.self)?.expressions.count == 1
+                    && segment.as(ExpressionSegmentSyntax.self)?.expressions.first.map { makesNewUUID($0.expression) } == true
+            }
+        }
+        return false
     }
 
     /// The identified view is a `ProgressView`, alone or in stacks with spacers.
