@@ -364,7 +364,7 @@ struct WorkspaceLintPipeline: Sendable {
     /// `WorkspaceQueries`), as a cache key's part.
     static func settingsAnswers(of settings: WorkspaceIndex, forFileAt path: String) -> String {
         [settings.defaultIsolationIsMainActor, settings.isPhonePortraitOnly(forFileAt: path), settings.fillsScreenInPortraitOnly(forFileAt: path),
-         settings.windowIsAlwaysTheScreen(forFileAt: path)].map { $0 ? "1" : "0" }.joined()
+         settings.windowIsAlwaysTheScreen(forFileAt: path), settings.allUsersAreInWorkspace(forFileAt: path)].map { $0 ? "1" : "0" }.joined()
     }
 
     /// For each name some file may declare a type under, the indexes of those files

@@ -308,6 +308,52 @@ import Testing
         }
     }
 
+    /// A `public` view counts as unused only where every module that could build it is in the
+    /// workspace: in a local package an app's Xcode project references (not in a library), and a
+    /// view only a dead view builds is as dead (a sheet of a view only a preview builds). The
+    /// answer follows the project file: the package reference removed, the warning is back.
+    @Test func aPublicViewOfAnAppsPackageThatNothingShowsIsDeadCode() {
+        let manifest = "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"UI\", targets: [.target(name: \"UI\")])\n"
+        let project = """
+            // !$*UTF8*$!
+            { objects = {
+              AAA = { isa = XCLocalSwiftPackageReference; relativePath = ../UI; };
+              BBB = { isa = XCBuildConfiguration; buildSettings = { IPHONEOS_DEPLOYMENT_TARGET = 17.0; }; name = Debug; };
+              CCC = { isa = XCConfigurationList; buildConfigurations = (BBB); };
+              PPP = { isa = PBXProject; buildConfigurationList = CCC; packageReferences = (AAA); targets = (); };
+            }; rootObject = PPP; }
+            """
+        let debug = "public struct DebugView: View {\n    public var body: some View { NavigationView { Text(\"debug\") } }\n}\n#Preview { DebugView() }\n"
+        let sheets = """
+            struct Skins: View {
+                @State private var shown = false
+                var body: some View { NavigationStack { Text("x").sheet(isPresented: $shown) { InfoSheet() } } }
+            }
+            private struct InfoSheet: View {
+                var body: some View { NavigationView { Text("info") } }
+            }
+            struct SkinsHost: View { var body: some View { Skins() } }
+            #Preview { SkinsHost() }
+            """
+        let files = [fileIndex("/w/UI/Sources/UI/Debug.swift", debug), fileIndex("/w/UI/Sources/UI/Skins.swift", sheets)]
+        var library = WorkspaceIndex(files: files)
+        library.updateSettings(path: "/w/UI/Package.swift", text: manifest)
+        var app = library
+        app.updateSettings(path: "/w/App/App.xcodeproj/project.pbxproj", text: project)
+        #expect(app.allUsersAreInWorkspace(forFileAt: "/w/UI/Sources/UI/Debug.swift"))
+        #expect(!library.allUsersAreInWorkspace(forFileAt: "/w/UI/Sources/UI/Debug.swift"))
+        for (path, text) in [("/w/UI/Sources/UI/Debug.swift", debug), ("/w/UI/Sources/UI/Skins.swift", sheets)] {
+            let inApp = diagnostics(path, text, app, rule: "navigation-view")
+            #expect(inApp.count == 1 && inApp.allSatisfy { $0.severity == .info }, "\(path): \(inApp.map(\.message))")
+            let inLibrary = diagnostics(path, text, library, rule: "navigation-view")
+            #expect(inLibrary.count == 1 && inLibrary.allSatisfy { $0.severity == .warning }, "\(path): \(inLibrary.map(\.message))")
+        }
+        // The app's scene showing the host brings the sheet to life.
+        var shown = app
+        shown.update(fileIndex("/w/App/TheApp.swift", "@main struct TheApp: App { var body: some Scene { WindowGroup { SkinsHost() } } }\n"))
+        #expect(diagnostics("/w/UI/Sources/UI/Skins.swift", sheets, shown, rule: "navigation-view").map(\.severity) == [.warning])
+    }
+
     /// A preview of a scene's root or of a menu row says nothing of where the app builds it: the
     /// other "built only where" questions leave preview builds out.
     @Test func previewsDoNotChangeWhereTheAppBuildsAView() {

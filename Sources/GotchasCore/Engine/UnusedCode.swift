@@ -12,8 +12,11 @@ struct CodeOwners: Sendable, Equatable {
     /// `privateMember` is a stored property: its initial value runs with every instance, and only
     /// what it holds goes unused.
     var privateMemberIsStored = false
-    /// The innermost enclosing type, when it is a view (not `public`/`open`, not an `App`).
+    /// The innermost enclosing type, when it is a view (not an `App`).
     var view: String?
+    /// `view` is `public`, `open` or `package`: other modules may build it, so only a workspace
+    /// that holds every module using its file's code can tell that nothing does.
+    var viewIsOpen = false
     /// A plain stored property (no wrapper, not `private`) of that view the place is in, when the
     /// view conforms to nothing but `View`: only code that names it reads it (no synthesized
     /// `Equatable`, `Codable` or `Identifiable` use of it).
@@ -35,8 +38,9 @@ struct CodeOwners: Sendable, Equatable {
         if let type = context.typeStack.last, type.isView, type.kind != .extension, type.kind != .protocol,
            !type.inherits("App"), !type.attributes.contains("main"),
            context.typeStack.allSatisfy({ !$0.inherits("PreviewProvider") }),
-           let declaration = context.typeDeclaration(of: type), !Self.isOpenToOtherModules(declaration) {
+           let declaration = context.typeDeclaration(of: type) {
             view = type.name
+            viewIsOpen = Self.isOpenToOtherModules(declaration)
             if privateMember == nil, let frame = context.functionStack.first, frame.kind == .property,
                type.inheritedTypes.allSatisfy({ $0 == "View" || $0 == "SwiftUI.View" }),
                let variable = frame.node.as(VariableDeclSyntax.self), variable.attributes.isEmpty, variable.bindings.count == 1,
@@ -95,6 +99,9 @@ extension WorkspaceAsking {
         }
         // Only the whole project can tell: a file named alone builds its view in its own preview.
         guard let view = owners.view, workspace.coversProject else { return nil }
+        // A `public` view of a library is for code elsewhere; of an app or a package an app of the
+        // workspace references, every user is here.
+        if owners.viewIsOpen, !allUsersAreInWorkspace(forFileAt: path) { return nil }
         // Neither its own file nor any other file reads the property: its value goes unused.
         if let property = owners.viewStoredProperty, usesInOwnFile(member: property) == false,
            filesUsing(member: property, of: view)?.isEmpty == true {
@@ -102,12 +109,38 @@ extension WorkspaceAsking {
         }
         guard let referring = typesReferring(to: view) else { return nil }
         // Code that names the view outside previews may build it (`AboutView().showWindow()` in an
-        // app delegate), whatever the view builders say.
-        let named = referring.contains { owner in
-            owner != view && owner != FileIndex.previewKey && type(named: owner)?.inherits("PreviewProvider") != true
+        // app delegate), whatever the view builders say; unless that code is itself a view nothing
+        // shows (a sheet of a view only a preview builds), up to three views away.
+        var visited: Set<String> = [view]
+        var deadOwners: [String] = []
+        for owner in referring.sorted() where owner != view && owner != FileIndex.previewKey && type(named: owner)?.inherits("PreviewProvider") != true {
+            guard isViewNothingShows(owner, depth: 1, visited: &visited) else { return nil }
+            deadOwners.append(owner)
         }
-        guard !named else { return nil }
+        if !deadOwners.isEmpty {
+            return "only \(deadOwners.map { "`\($0)`" }.joined(separator: ", ")) build\(deadOwners.count == 1 ? "s" : "") `\(view)`, and nothing in the app shows \(deadOwners.count == 1 ? "it" : "them") outside previews"
+        }
         return isBuiltOnlyByPreviews(view) ? "only previews build `\(view)`" : "no code of the project builds `\(view)`"
+    }
+
+    /// True when `name` is a view of the project that no code outside previews names, directly or
+    /// through other such views (`depth` of at most 3): it never shows in the app.
+    private func isViewNothingShows(_ name: String, depth: Int, visited: inout Set<String>) -> Bool {
+        guard depth <= 3, visited.insert(name).inserted else { return depth <= 3 }  // a cycle builds nothing new
+        guard let declaration = declaration(of: name), declaration.scope.isView, !declaration.scope.inherits("App"),
+              allUsersAreInWorkspace(forFileAt: declaration.path),
+              let referring = typesReferring(to: name)
+        else { return false }
+        return referring.allSatisfy { owner in
+            owner == name || owner == FileIndex.previewKey || type(named: owner)?.inherits("PreviewProvider") == true
+                || isViewNothingShows(owner, depth: depth + 1, visited: &visited)
+        }
+    }
+
+    /// `WorkspaceIndex.allUsersAreInWorkspace`, recorded with the other project-settings answers.
+    func allUsersAreInWorkspace(forFileAt file: String) -> Bool {
+        recordQuestion(.phonePortraitOnly)
+        return workspace.allUsersAreInWorkspace(forFileAt: file)
     }
 
     /// True when code of the asking file (any type's, top-level, previews) uses `member` by name, as

@@ -88,6 +88,24 @@ public struct WorkspaceIndex: Sendable {
         DeviceFamilySetting.windowIsAlwaysTheScreen(deviceFamilySettings(forFileAt: written))
     }
 
+    /// True when every module that can use the code of the file at `written` is in the workspace:
+    /// the file is in a local package an Xcode project of the workspace references, or in no
+    /// package but under an Xcode project's folder (an app's code, or a framework of its project).
+    /// Only then does "no code names this `public` view" mean none does; a library's public views
+    /// are for code elsewhere, and without project files nothing tells an app from a library.
+    public func allUsersAreInWorkspace(forFileAt written: String) -> Bool {
+        let path = StandardizedPath.of(written)
+        func innermost(_ folders: [String]) -> String? {
+            folders.filter { path.hasPrefix($0 + "/") }.max { $0.utf8.count < $1.utf8.count }
+        }
+        let packageRoots = settings.keys.filter { ProjectSettings.kind(ofPath: $0) == .manifest }.compactMap(ProjectSettingsFiles.parent(of:))
+        if let root = innermost(packageRoots) {
+            return deviceFamilies.values.contains { $0.localPackages.contains(root) }
+        }
+        let projects = settings.keys.filter { ProjectSettings.kind(ofPath: $0) == .xcodeProject }.map(XcodeProjectModel.folder(ofProject:))
+        return innermost(projects) != nil
+    }
+
     /// The device-family settings that decide for the file at `path` (see `isPhonePortraitOnly`).
     func deviceFamilySettings(forFileAt written: String) -> [DeviceFamilySetting] {
         // Settings paths are standardized absolute paths; the file's, as the front end gave it.

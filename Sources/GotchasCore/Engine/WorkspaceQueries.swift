@@ -45,7 +45,8 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
         case builtOnlyByPreviews(String)
         /// `RuleContext.defaultIsolationIsMainActor` (project settings).
         case defaultIsolation
-        /// `RuleContext.isPhonePortraitOnly` (project settings: device family, orientations).
+        /// `RuleContext.isPhonePortraitOnly` (project settings: device family, orientations), and
+        /// `WorkspaceIndex.allUsersAreInWorkspace` (the packages apps reference).
         case phonePortraitOnly
         /// `viewTreeBuildsNavigationStack(rootedAt:)`.
         case buildsNavigationStack(String)
@@ -129,6 +130,7 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
             case .phonePortraitOnly: first.isPhonePortraitOnly(forFileAt: path) == second.isPhonePortraitOnly(forFileAt: path)
                 && first.fillsScreenInPortraitOnly(forFileAt: path) == second.fillsScreenInPortraitOnly(forFileAt: path)
                 && first.windowIsAlwaysTheScreen(forFileAt: path) == second.windowIsAlwaysTheScreen(forFileAt: path)
+                && first.allUsersAreInWorkspace(forFileAt: path) == second.allUsersAreInWorkspace(forFileAt: path)
             }
         }
 
@@ -171,6 +173,7 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
                 hasher.combine(workspace.isPhonePortraitOnly(forFileAt: path))
                 hasher.combine(workspace.fillsScreenInPortraitOnly(forFileAt: path))
                 hasher.combine(workspace.windowIsAlwaysTheScreen(forFileAt: path))
+                hasher.combine(workspace.allUsersAreInWorkspace(forFileAt: path))
             }
         }
     }

@@ -49,6 +49,15 @@ struct TaskInInitRule: CallRule {
                     }
                 }
                 """, note: "a warning: the task writes the type's state off any actor"),
+            RuleExample("""
+                final class Syncer {
+                    let database: Database
+                    init(database: Database) {
+                        self.database = database
+                        ↓Task { _ = await Schema.prepare(in: self.database) }
+                    }
+                }
+                """, note: "info: a discarded result (`_ =`) is no write of the type's state"),
             """
             struct FeedView: View {
                 init(model: FeedModel) {
@@ -569,8 +578,14 @@ struct TaskInInitRule: CallRule {
     }
 
     static func isAssignment(_ token: TokenSyntax) -> Bool {
-        (token.tokenKind == .equal && token.parent?.is(AssignmentExprSyntax.self) == true)
-            || (["+=", "-=", "*=", "/=", "&&=", "||="].contains(token.text) && token.parent?.is(BinaryOperatorExprSyntax.self) == true)
+        guard (token.tokenKind == .equal && token.parent?.is(AssignmentExprSyntax.self) == true)
+            || (["+=", "-=", "*=", "/=", "&&=", "||="].contains(token.text) && token.parent?.is(BinaryOperatorExprSyntax.self) == true),
+            let operatorExpression = token.parent, let list = operatorExpression.parent?.as(ExprListSyntax.self)
+        else { return false }
+        // `_ = await setUp()` discards a result: it writes nothing.
+        let elements = Array(list)
+        guard let index = elements.firstIndex(where: { $0.id == operatorExpression.id }), index > 0 else { return true }
+        return !elements[index - 1].is(DiscardAssignmentExprSyntax.self)
     }
 
     static func isInsideMainActorHop(_ token: TokenSyntax, within closure: ClosureExprSyntax) -> Bool {

@@ -317,6 +317,13 @@ struct UIScreenBoundsRule: Rule {
                 }
                 """, note: "a device-class check (the screen compared with a constant), not a layout measurement"),
             RuleExample("""
+                struct QRCard: View {
+                    var body: some View {
+                        QRCode().padding(UIScreen.main.bounds.width == DeviceConstants.compactDeviceWidth ? 8 : 24)
+                    }
+                }
+                """, note: "the same check against a constant a type holds"),
+            RuleExample("""
                 struct Snooze: View {
                     private var fontSize: CGFloat {
                         switch UIScreen.main.bounds.height {
@@ -354,7 +361,8 @@ struct UIScreenBoundsRule: Rule {
         if WorkspaceRuleSupport.isPreviewOnly(context, at: node) { return }
         // The `else` of a `guard let window = …`: the same fallback, for when no window is found.
         if Self.isInGuardElse(member) { return }
-        // `UIScreen.main.bounds.height <= 667`: a device-class check ("is this a small phone"), not a
+        // `UIScreen.main.bounds.height <= 667`, `== DeviceConstants.compactDeviceWidth`: a device-class
+        // check ("is this a small phone"), not a
         // layout measurement; a container's size would answer a different question.
         if Self.isComparedWithConstant(member) || Self.isSwitchedOver(member) { return }
         // Inside `ImageRenderer(content: …)`: the view is rendered off screen into an image, in no
@@ -748,8 +756,13 @@ struct UIScreenBoundsRule: Rule {
         func isComparison(_ at: Int) -> Bool {
             elements.indices.contains(at) && elements[at].as(BinaryOperatorExprSyntax.self).map { comparisons.contains($0.operator.text) } == true
         }
+        // A literal, or a constant a type holds (`DeviceConstants.compactDeviceWidth`, a design system's).
         func isNumber(_ at: Int) -> Bool {
-            elements.indices.contains(at) && (elements[at].is(IntegerLiteralExprSyntax.self) || elements[at].is(FloatLiteralExprSyntax.self))
+            guard elements.indices.contains(at) else { return false }
+            let element = elements[at]
+            if element.is(IntegerLiteralExprSyntax.self) || element.is(FloatLiteralExprSyntax.self) { return true }
+            guard let constant = element.as(MemberAccessExprSyntax.self), let base = constant.base?.as(DeclReferenceExprSyntax.self) else { return false }
+            return TypeNames.startsUppercase(base.baseName.text) && !ExprSyntax(constant).isMainScreenBounds
         }
         return (isComparison(index + 1) && isNumber(index + 2)) || (isComparison(index - 1) && isNumber(index - 2))
     }
