@@ -471,6 +471,9 @@ enum WorkspaceRuleSupport {
     static func enclosingProperty(named name: String, in context: RuleContext) -> PropertyInfo? {
         for scope in context.typeStack.reversed() {
             if let property = scope.property(named: name) { return property }
+            // In an extension (`extension ConsoleGamesView { … games … }`): the type's stored
+            // properties are in its declaration, maybe in another file.
+            if scope.kind == .extension, let property = context.type(named: scope.name)?.property(named: name) { return property }
         }
         return nil
     }

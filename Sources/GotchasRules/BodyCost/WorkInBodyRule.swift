@@ -58,6 +58,17 @@ struct WorkInBodyRule: Rule {
                 }
                 """, note: "Realm's live results, copied and filtered on every render: a predicate on the query does it once"),
             RuleExample("""
+                struct Library: View {
+                    @Query var books: [Book]
+                    var body: some View { shelf() }
+                }
+                extension Library {
+                    @ViewBuilder func shelf() -> some View {
+                        if books↓.filter({ $0.isUnread }).isEmpty { Text("All read") }
+                    }
+                }
+                """, note: "the query's property read in an extension of the view"),
+            RuleExample("""
                 struct ToolRow: View {
                     let arguments: String
                     @State private var isHovered = false
