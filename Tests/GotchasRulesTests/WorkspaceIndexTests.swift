@@ -308,6 +308,34 @@ import Testing
         }
     }
 
+    /// A file wrapped in `#if canImport(SwiftUI)` declares its types like any other: the model holds
+    /// them (members in `#if` too), and a view's extension sees its stored properties.
+    @Test func typesInsideIfBlocksAreTheFilesTypes() {
+        let text = """
+            #if canImport(SwiftUI)
+            import SwiftUI
+            struct Games: View {
+                @Query var games: [Game]
+                #if os(iOS)
+                @State private var compact = false
+                struct Cell: View { var body: some View { Text("") } }
+                #endif
+                var body: some View { section() }
+            }
+            extension Games {
+                @ViewBuilder func section() -> some View {
+                    if games.filter({ $0.isNew }).isEmpty { Text("none") }
+                }
+            }
+            #endif
+            """
+        let index = fileIndex("Games.swift", text)
+        #expect(index.types["Games"]?.property(named: "games") != nil)
+        #expect(index.types["Games"]?.property(named: "compact") != nil)
+        #expect(index.types["Games.Cell"] != nil)
+        #expect(diagnostics("Games.swift", text, WorkspaceIndex(files: [index]), rule: "work-in-body").count == 1)
+    }
+
     /// A `public` view counts as unused only where every module that could build it is in the
     /// workspace: in a local package an app's Xcode project references (not in a library), and a
     /// view only a dead view builds is as dead (a sheet of a view only a preview builds). The

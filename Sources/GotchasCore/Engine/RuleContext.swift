@@ -340,6 +340,16 @@ enum FileTypeCollector {
     private static func collect(_ items: [Syntax], in outer: String? = nil, into scopes: inout [TypeScope],
                                 declarations: inout [SyntaxIdentifier: TypeScope]) {
         for item in items {
+            // `#if canImport(SwiftUI)` around a whole file, `#if os(iOS)` around a member: the types
+            // of every branch (a build for some platform compiles each).
+            if let conditional = item.as(IfConfigDeclSyntax.self) {
+                for clause in conditional.clauses {
+                    let elements: [Syntax] = clause.elements?.as(CodeBlockItemListSyntax.self).map { $0.map { Syntax($0.item) } }
+                        ?? clause.elements?.as(MemberBlockItemListSyntax.self).map { $0.map { Syntax($0.decl) } } ?? []
+                    collect(elements, in: outer, into: &scopes, declarations: &declarations)
+                }
+                continue
+            }
             guard var scope = TypeScope(item) else { continue }
             if let outer, scope.kind != .extension { scope.qualifiedName = outer + "." + scope.name }
             declarations[item.id] = scope

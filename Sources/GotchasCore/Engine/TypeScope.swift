@@ -198,13 +198,12 @@ public struct TypeScope: Sendable, Codable, Hashable {
         var flagGatedWork: [String: InitializerWork] = [:]
         var declaresInitializer = false
         var initializerParameters: NameSet = []
-        for member in members.members {
-            let decl = member.decl
+        for (decl, isConditional) in Self.memberDeclarations(members.members) {
             if let variable = decl.as(VariableDeclSyntax.self) {
                 properties += PropertyInfo.all(in: variable)
             } else if let function = decl.as(FunctionDeclSyntax.self) {
                 methodNames.insert(function.name.text)
-            } else if let initializer = decl.as(InitializerDeclSyntax.self) {
+            } else if !isConditional, let initializer = decl.as(InitializerDeclSyntax.self) {
                 // An `init` inside `#if` is not a member here: the memberwise case is the conservative one.
                 declaresInitializer = kind != .extension
                 for parameter in initializer.signature.parameterClause.parameters {
@@ -228,6 +227,16 @@ public struct TypeScope: Sendable, Codable, Hashable {
         self.flagGatedWork = flagGatedWork
         self.declaresInitializer = declaresInitializer
         self.initializerParameters = initializerParameters.compacted
+    }
+
+    /// The member declarations, those inside `#if` blocks (any branch) included and marked.
+    private static func memberDeclarations(_ members: MemberBlockItemListSyntax, conditional: Bool = false) -> [(DeclSyntax, Bool)] {
+        members.flatMap { member -> [(DeclSyntax, Bool)] in
+            guard let ifConfig = member.decl.as(IfConfigDeclSyntax.self) else { return [(member.decl, conditional)] }
+            return ifConfig.clauses.flatMap { clause in
+                clause.elements?.as(MemberBlockItemListSyntax.self).map { memberDeclarations($0, conditional: true) } ?? []
+            }
+        }
     }
 
     /// What an initializer body does: `.calls` when it calls something besides
