@@ -503,6 +503,22 @@ enum WorkspaceRuleSupport {
     /// `visibleItems`, `self.rows` — a member of the enclosing type, else a free function;
     /// `Formatters.relative(d)` — a static member of the named type; `model.rows` — a member of
     /// the type of the enclosing type's property `model`. Nil for anything else.
+    /// `Image` methods that return `Image` (`.symbolVariant` returns `some View`, so it goes after them).
+    static let imageMethods: Set<String> = [
+        "resizable", "renderingMode", "interpolation", "antialiased", "symbolRenderingMode", "allowedDynamicRange",
+    ]
+
+    /// SwiftUI view modifiers (any `View` has them): what a chain may continue with after `.symbolVariant`,
+    /// and a receiver that is a view.
+    /// `symbolRenderingMode` is both an `Image` method and a `View` modifier: either compiles.
+    static let viewModifiers: Set<String> = [
+        "font", "fontWeight", "imageScale", "foregroundStyle", "foregroundColor", "tint", "symbolRenderingMode",
+        "frame", "padding", "opacity", "scaleEffect", "rotationEffect", "offset", "aspectRatio", "scaledToFit",
+        "scaledToFill", "background", "overlay", "clipShape", "shadow", "border", "hidden", "disabled", "help",
+        "accessibilityLabel", "accessibilityHidden", "accessibilityIdentifier", "contentTransition", "symbolEffect",
+        "animation", "transition", "id", "tag", "labelStyle", "controlSize", "onTapGesture", "contentShape",
+    ]
+
     static func reachTarget(of expression: ExprSyntax, in context: RuleContext) -> ReachTarget? {
         let expression = expression.unwrapped
         let owner = context.enclosingType?.qualifiedName ?? ""
@@ -530,6 +546,13 @@ enum WorkspaceRuleSupport {
             if let chain = base.as(MemberAccessExprSyntax.self),
                let (root, property) = propertyPath(chain), let held = root, isPlainTypeName(held) {
                 return .propertyMember(type: held, scope: owner, property: property, name: name)
+            }
+            // `icon.image.resizable().scaledToFit()`: a member of what a SwiftUI modifier returns, a view:
+            // only the project's `extension View` members can be meant, not a method of the same name
+            // another type's extension declares (`UIImage.scaledToFit(_:)`).
+            if let call = base.as(FunctionCallExprSyntax.self), let modifier = call.calledExpression.as(MemberAccessExprSyntax.self),
+               Self.imageMethods.union(Self.viewModifiers).contains(modifier.declName.baseName.text) {
+                return .valueMember(owner: "View", name: name)
             }
             // `glucose.date.shortDateTime`, `items.first?.title`: a value of a type the syntax does not tell;
             // only a member of an extension of a system type can be meant (`WorkspaceIndex.reachedHazard`).

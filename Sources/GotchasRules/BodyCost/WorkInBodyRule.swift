@@ -596,6 +596,21 @@ struct WorkInBodyRule: Rule {
         ],
         nonTriggering: [
             RuleExample("""
+                struct MenuItem: View {
+                    let icon: Icon
+                    var body: some View { icon.image.resizable().scaledToFit().frame(width: 24, height: 24) }
+                }
+                """, note: "SwiftUI's `scaledToFit()` on a view, not the project's `UIImage.scaledToFit(_:)` of the same name", otherFiles: [
+                    "UIImage+Scaling.swift": """
+                        extension UIImage {
+                            func scaledToFit(_ maxDimension: CGFloat) -> UIImage {
+                                _ = ("M" as NSString).boundingRect(with: CGSize(width: maxDimension, height: 80), options: .usesLineFragmentOrigin, attributes: nil, context: nil)
+                                return self
+                            }
+                        }
+                        """,
+                ]),
+            RuleExample("""
                 struct TagsView: View {
                     @State private var tags: [Tag] = []
                     var body: some View {

@@ -346,20 +346,6 @@ struct SymbolVariantByNameRule: CallRule {
         return inputs.contains { labels.contains($0) }
     }
 
-    /// `Image` methods that return `Image` (`.symbolVariant` returns `some View`, so it goes after them).
-    static let imageMethods: Set<String> = [
-        "resizable", "renderingMode", "interpolation", "antialiased", "symbolRenderingMode", "allowedDynamicRange",
-    ]
-
-    /// View modifiers a chain may continue with after `.symbolVariant` (any `View` has them).
-    /// `symbolRenderingMode` is both an `Image` method and a `View` modifier: either compiles.
-    static let viewModifiers: Set<String> = [
-        "font", "fontWeight", "imageScale", "foregroundStyle", "foregroundColor", "tint", "symbolRenderingMode",
-        "frame", "padding", "opacity", "scaleEffect", "rotationEffect", "offset", "aspectRatio", "scaledToFit",
-        "scaledToFill", "background", "overlay", "clipShape", "shadow", "border", "hidden", "disabled", "help",
-        "accessibilityLabel", "accessibilityHidden", "accessibilityIdentifier", "contentTransition", "symbolEffect",
-        "animation", "transition", "id", "tag", "labelStyle", "controlSize", "onTapGesture", "contentShape",
-    ]
 
     /// Where `.symbolVariant(…)` goes (after the `Image` call or its last `Image`-returning
     /// method) and whether that is sure to compile: the chain continues only with known
@@ -368,12 +354,12 @@ struct SymbolVariantByNameRule: CallRule {
     /// the project's `extension Image`) the fix is unsafe.
     static func variantPlacement(after call: FunctionCallExprSyntax, in context: RuleContext) -> (call: FunctionCallExprSyntax, applicability: Applicability) {
         let chain = call.modifiersAppliedAfter
-        let imagePrefix = chain.prefix { Self.imageMethods.contains($0.modifierName ?? "") }
+        let imagePrefix = chain.prefix { WorkspaceRuleSupport.imageMethods.contains($0.modifierName ?? "") }
         let placement = imagePrefix.last ?? call
         let rest = chain.dropFirst(imagePrefix.count)
         let outermost = Syntax(chain.last ?? call)
         let isViewStatement = context.isInRenderPath && outermost.parent?.is(CodeBlockItemSyntax.self) == true
-        let continuesWithViewModifiers = rest.allSatisfy { Self.viewModifiers.contains($0.modifierName ?? "") }
+        let continuesWithViewModifiers = rest.allSatisfy { WorkspaceRuleSupport.viewModifiers.contains($0.modifierName ?? "") }
         return (placement, isViewStatement && continuesWithViewModifiers ? .safe : .unsafe)
     }
 
