@@ -341,6 +341,18 @@ import Testing
         #expect(nested.diagnostics.first?.message.contains("`Thread`") == true, "\(nested.diagnostics.map(\.message))")
         #expect(nested.diagnostics.first?.fixes.first?.applicability == .unsafe)
 
+        // The same where the wrapped screen holds a `NavigationView` of its own: renamed, the outer
+        // container nests it all the same; the advice is to remove the wrapper.
+        let ownView = Workspace(ruleID: "navigation-view", code: root, others: ["Thread.swift": """
+            import SwiftUI
+            struct Thread: View {
+                let name: String
+                var body: some View { NavigationView { Text(name) }.navigationViewStyle(.stack) }
+            }
+            """])
+        ownView.expectNoSafeFix("a pushed screen holds its own NavigationView")
+        #expect(ownView.diagnostics.first?.message.contains("`Thread`") == true, "\(ownView.diagnostics.map(\.message))")
+
         let plain = Workspace(ruleID: "navigation-view", code: root,
                               others: ["Thread.swift": "import SwiftUI\nstruct Thread: View { let name: String; var body: some View { Text(name) } }"])
         let fixed = plain.fixed()

@@ -186,8 +186,8 @@ extension WorkspaceAsking {
         return workspace.viewTreeHoldsState(rootedAt: root)
     }
 
-    /// True when the view tree rooted at the type named `root` builds its own `NavigationStack` or
-    /// `NavigationSplitView` (see `WorkspaceIndex.viewTreeBuildsNavigationStack`); nil while the
+    /// True when the view tree rooted at the type named `root` builds its own navigation container
+    /// (`WorkspaceIndex.navigationContainers`, see `WorkspaceIndex.viewTreeBuildsNavigationStack`); nil while the
     /// workspace is not completely indexed or no file declares `root`. Records the question.
     public func viewTreeBuildsNavigationStack(rootedAt root: String) -> Bool? {
         recordQuestion(.buildsNavigationStack(root))

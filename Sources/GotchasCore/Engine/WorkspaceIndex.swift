@@ -345,7 +345,9 @@ public struct WorkspaceIndex: Sendable {
         viewTreeReaches(rootedAt: root, followingPresentations: false) { _, built in !built.isDisjoint(with: Self.navigationContainers) }
     }
 
-    public static let navigationContainers: Set<String> = ["NavigationStack", "NavigationSplitView"]
+    /// What holds a navigation stack: a view built inside one of them nests a second stack (a
+    /// `NavigationView` too, which renaming the outer one to `NavigationStack` would nest).
+    public static let navigationContainers: Set<String> = ["NavigationStack", "NavigationSplitView", "NavigationView"]
 
     /// True when the view tree rooted at the type named `root` builds a control the user acts on
     /// (`controls`: a button, link, toggle, picker, menu, field …). Nil while the index is not

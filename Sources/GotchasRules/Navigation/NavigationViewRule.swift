@@ -24,7 +24,7 @@ struct NavigationViewRule: CallRule {
             "other names that contain `NavigationView`",
             "strings and comments",
         ],
-        fixSafety: "In a view only ever pushed, the fix removes the wrapper (unsafe). Elsewhere one content view becomes `NavigationStack { … }`: safe when the view is styled `.stack` (or built only for watchOS/tvOS), unsafe otherwise (iPad and macOS showed a sidebar column) and where a screen reachable from the content builds its own `NavigationStack` (the message names it). Two or three views become `NavigationSplitView` (unsafe). No fix for a one-view `.columns` style.",
+        fixSafety: "In a view only ever pushed, the fix removes the wrapper (unsafe). Elsewhere one content view becomes `NavigationStack { … }`: safe when the view is styled `.stack` (or built only for watchOS/tvOS), unsafe otherwise (iPad and macOS showed a sidebar column) and where a screen reachable from the content builds its own `NavigationStack` or `NavigationView` (the message names it). Two or three views become `NavigationSplitView` (unsafe). No fix for a one-view `.columns` style.",
         severityReason: "in app code, where it picks split columns or a stack per device, or nests a second container in a pushed view; info where it is a stack on every device (styled `.stack`, or in an app only for iPhone in portrait), in an app that uses no `NavigationStack` or `NavigationSplitView` yet (its convention, to migrate together), and in test code; hint in preview code (also a host view only previews build), where the advice is to remove the wrapper when the previewed view has its own stack.",
         asks: [.buildsNavigationStack, .builtOnlyAsDestination, .builtOnlyByPreviews, .phonePortraitOnly, .referringTypes],
         tags: [.deprecated],
@@ -339,7 +339,7 @@ struct NavigationViewRule: CallRule {
     }
 
     /// The first view type built in `content` whose view tree (pushed destinations, rows, at any
-    /// depth) builds its own `NavigationStack` or `NavigationSplitView`, asking the workspace; nil
+    /// depth) builds its own `NavigationStack`, `NavigationSplitView` or `NavigationView`, asking the workspace; nil
     /// when none does or the workspace cannot tell. A sheet's content is a presentation of its own:
     /// its stack nests in nothing.
     static func viewBuildingOwnStack(in content: ClosureExprSyntax, context: RuleContext) -> String? {
