@@ -199,7 +199,7 @@ public struct LintCommand: Sendable {
 
     /// The directory git is asked in for a lint root: the root itself, or a file's folder.
     private static func directory(of root: String) -> String {
-        if PathKind.of(root) == .other {
+        if [.file, .other].contains(PathKind.of(root)) {
             let parent = ProjectSettingsFiles.parent(of: root) ?? ""
             return parent.isEmpty ? "." : parent
         }

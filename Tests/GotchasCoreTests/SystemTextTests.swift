@@ -61,7 +61,8 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: directory.path + "/link", withDestinationPath: directory.path)
         #expect(PathKind.of(directory.path) == .directory)
         #expect(PathKind.of(directory.path + "/link") == .directory)  // followed, as `fileExists` does
-        #expect(PathKind.of(file.path) == .other)
+        #expect(PathKind.of(file.path) == .file)
+        #expect(PathKind.of("/dev/null") == .other)
         #expect(PathKind.of(directory.path + "/missing") == .missing)
     }
 

@@ -111,12 +111,17 @@ extension String {
 /// What is at a path, links followed (`FileManager.fileExists(atPath:isDirectory:)` without
 /// the `ObjCBool` that Foundation's full library has and FoundationEssentials has not).
 public enum PathKind: Sendable, Equatable {
-    case missing, directory, other
+    /// `file`: a regular file; `other`: a device, a socket, a pipe.
+    case missing, directory, file, other
 
     public static func of(_ path: String) -> PathKind {
         var info = stat()
         guard stat(path, &info) == 0 else { return .missing }
-        return (info.st_mode & S_IFMT) == S_IFDIR ? .directory : .other
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: return .directory
+        case S_IFREG: return .file
+        default: return .other
+        }
     }
 }
 

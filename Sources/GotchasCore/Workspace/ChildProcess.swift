@@ -68,13 +68,7 @@ public struct ChildProcess: Sendable {
     public func finish() -> (status: Int32, output: [UInt8]) {
         var bytes: [UInt8] = []
         if let output {
-            var buffer = [UInt8](repeating: 0, count: 65536)
-            while true {
-                let count = buffer.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
-                if count > 0 { bytes += buffer[0..<count]; continue }
-                if count < 0 && errno == EINTR { continue }
-                break
-            }
+            bytes = FileDescriptorInput.readToEnd(output)
             close(output)
         }
         var status: Int32 = 0

@@ -265,12 +265,10 @@ public struct SourceTreeScan: Sendable {
     }
 
     private static func typeByStat(_ path: String) -> UInt8 {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return UInt8(DT_UNKNOWN) }
-        switch info.st_mode & S_IFMT {
-        case S_IFDIR: return UInt8(DT_DIR)
-        case S_IFREG: return UInt8(DT_REG)
-        default: return UInt8(DT_UNKNOWN)
+        switch PathKind.of(path) {
+        case .directory: UInt8(DT_DIR)
+        case .file: UInt8(DT_REG)
+        case .missing, .other: UInt8(DT_UNKNOWN)
         }
     }
 }

@@ -429,22 +429,25 @@ struct UnstableIdentityRule: CallRule {
 
     /// A comment before the `.id` (on its line or the line above) or after its `)` on the line.
     static func hasComment(_ call: FunctionCallExprSyntax) -> Bool {
-        let period = call.calledExpression.as(MemberAccessExprSyntax.self)?.period
-        // A comment after `)` on the same line is the paren's trailing trivia; one on the next
-        // line belongs to what follows, not to this modifier.
-        return period?.leadingTrivia.hasComment == true || call.rightParen?.trailingTrivia.hasComment == true
+        !commentTrivia(call).isEmpty
+    }
+
+    /// The comments on the modifier: before its `.`, and after `)` on the same line (the paren's
+    /// trailing trivia; one on the next line belongs to what follows, not to this modifier).
+    static func commentTrivia(_ call: FunctionCallExprSyntax) -> [String] {
+        let trivia = [call.calledExpression.as(MemberAccessExprSyntax.self)?.period.leadingTrivia, call.rightParen?.trailingTrivia]
+        return trivia.compactMap { $0 }.flatMap { $0.pieces }.compactMap { piece -> String? in
+            switch piece {
+            case .lineComment(let text), .blockComment(let text), .docLineComment(let text), .docBlockComment(let text): return text
+            default: return nil
+            }
+        }
     }
 
     /// The modifier's comment says the ID is unique ("each button has a unique ID") and nothing of a
     /// refresh: the author wanted distinct IDs, not a new one on every render.
     static func commentOnlyClaimsUniqueness(_ call: FunctionCallExprSyntax) -> Bool {
-        let trivia = [call.calledExpression.as(MemberAccessExprSyntax.self)?.period.leadingTrivia, call.rightParen?.trailingTrivia]
-        let text = trivia.compactMap { $0 }.flatMap { $0.pieces }.compactMap { piece -> String? in
-            switch piece {
-            case .lineComment(let text), .blockComment(let text), .docLineComment(let text), .docBlockComment(let text): return text
-            default: return nil
-            }
-        }.joined(separator: " ").lowercased()
+        let text = commentTrivia(call).joined(separator: " ").lowercased()
         let refresh = ["refresh", "reset", "force", "recreate", "rebuild", "redraw", "render", "restart", "reload", "stale",
                        "work around", "workaround", "bug", "fb", "hack", "new identity", "every time", "each time", "update"]
         return text.contains("unique") && !refresh.contains(where: text.contains)
