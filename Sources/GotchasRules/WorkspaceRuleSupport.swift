@@ -157,12 +157,6 @@ enum WorkspaceRuleSupport {
         "Angle", "Font", "EdgeInsets", "UnitPoint", "Array", "Set", "Dictionary", "AttributedString", "LocalizedStringKey",
     ]
 
-    /// Wrappers whose value changes while the view lives.
-    static let dynamicWrappers: Set<String> = ReachHazard.databaseWrappers.union([
-        "State", "Binding", "ObservedObject", "StateObject", "EnvironmentObject", "Environment", "Bindable",
-        "FocusState", "GestureState", "AppStorage", "SceneStorage", "ObservedRealmObject", "StateRealmObject",
-    ])
-
     /// The code reads something that can change while the view lives: a dynamic property of
     /// the enclosing view (`@State`, `@Binding`, an observed model, the environment) or a stored
     /// reference to an `@Observable`/`ObservableObject` class of the workspace. A `let`/plain input
@@ -208,7 +202,7 @@ enum WorkspaceRuleSupport {
     /// (`@State`, `@Binding`, an observed model, the environment, a query) or a reference to an
     /// `@Observable`/`ObservableObject` class of the workspace.
     static func changesWhileViewLives(_ property: PropertyInfo, in context: RuleContext) -> Bool {
-        if let wrapper = property.wrapper, dynamicWrappers.contains(wrapper) { return true }
+        if let wrapper = property.wrapper, ReachHazard.changingWrappers.contains(wrapper) { return true }
         guard property.wrapper == nil, let typeName = property.inferredTypeName, let model = context.type(named: typeName) else { return false }
         return model.isClass && (model.isObservableMacro || model.inheritedTypes.contains("ObservableObject"))
     }

@@ -81,7 +81,7 @@ import Testing
                 var body: some View { Button("Photo") { snap.kind = .media } }
             }
             """
-        let history = ["History.swift": "struct History: View { let snap: Snap; var body: some View { MediaSheet(snap: snap) } }"]
+        let history = ["History.swift": "struct History: View { @State private var snap = Snap(); var body: some View { MediaSheet(snap: snap) } }"]
         #expect(Self.severities(draft, only: "state-not-private", otherFiles: history) == [.info])
         let shown = draft.replacingOccurrences(of: "Button(\"Photo\") { snap.kind = .media }", with: "Text(snap.title)")
         let finding = RuleHarness.lint(shown, only: "state-not-private", otherFiles: history)
@@ -330,6 +330,56 @@ import Testing
         #expect(Self.severities(passing, only: "observed-object-owned", otherFiles: otherType) == [.warning])
     }
 
+    /// `state-not-private`: the warning needs a caller passing its own changing state (a `@State`, a
+    /// binding as `$x`, the row of a `ForEach` over state, also as `$0`); a caller passing an input of
+    /// its own or a value it computes changes it only when it is made anew (info).
+    @Test func stateIsAWarningWhereACallerPassesItsOwnChangingState() {
+        let row = "struct Badge: View { @State var count: Int; var body: some View { Text(\"\\(count)\") } }"
+        func severity(_ caller: String) -> [Severity] {
+            Self.severities(row, only: "state-not-private", otherFiles: ["Caller.swift": caller])
+        }
+        #expect(severity("struct Inbox: View { let unread: Int; var body: some View { Badge(count: unread) } }") == [.info])
+        #expect(severity("struct Inbox: View { let mail: Mail; var body: some View { Badge(count: mail.unread.count + 1) } }") == [.info])
+        #expect(severity("struct Inbox: View { @State private var unread = 0; var body: some View { Badge(count: unread) } }") == [.warning])
+        #expect(severity("struct Inbox: View { @ObservedObject var model: Mailbox; var body: some View { Badge(count: model.unread) } }") == [.warning])
+        #expect(severity("struct Inbox: View { @Query var boxes: [Box]; var body: some View { ForEach(boxes) { box in Badge(count: box.unread) } } }") == [.warning])
+        #expect(severity("struct Inbox: View { @Query var boxes: [Box]; var body: some View { List(boxes) { Badge(count: $0.unread) } } }") == [.warning])
+        #expect(severity("struct Inbox: View { let boxes: [Box]; var body: some View { ForEach(boxes) { box in Badge(count: box.unread) } } }") == [.info])
+        #expect(severity("struct Inbox: View { @State private var shown: Box?; var body: some View { Text(\"\").sheet(item: $shown) { box in Badge(count: box.unread) } } }") == [.info],
+                "a sheet's item is a new presentation, fixed while it is shown")
+        #expect(severity("struct Inbox: View { @ObservedObject var model: Mailbox; var body: some View { switch model.state { case .loaded(let n): Badge(count: n); default: EmptyView() } } }") == [.warning],
+                "a case of a switch over state binds it")
+        #expect(severity("struct Inbox: View { @State private var shown: Int?; var body: some View { if let shown { VStack { Badge(count: shown) } } } }") == [.warning])
+        // An input of the caller that its own caller passes state (one view up, in another file).
+        let relay = ["Caller.swift": "struct Inbox: View { let unread: Int; var body: some View { Badge(count: unread) } }",
+                     "Root.swift": "struct Root: View { @State private var total = 0; var body: some View { Inbox(unread: total) } }"]
+        #expect(Self.severities(row, only: "state-not-private", otherFiles: relay) == [.warning])
+        var fixedRoot = relay
+        fixedRoot["Root.swift"] = "struct Root: View { var body: some View { Inbox(unread: 3) } }"
+        #expect(Self.severities(row, only: "state-not-private", otherFiles: fixedRoot) == [.info])
+        let message = RuleHarness.lint(row, only: "state-not-private", otherFiles: ["Caller.swift": "struct Inbox: View { let unread: Int; var body: some View { Badge(count: unread) } }"]).first?.message
+        #expect(message?.contains("a value they were given or compute") == true)
+    }
+
+    /// `navigation-view`: a style applied inside a modifier that transforms the view (a project's
+    /// `.if(condition) { $0.navigationViewStyle(.stack) }`) is the view's style too.
+    @Test func aNavigationViewStyledInsideAConditionalTransformIsAStack() {
+        let plain = """
+            struct GradesTab: View {
+                var body: some View {
+                    NavigationView { GradesScreen() }
+                        .tag(1)
+                }
+            }
+            """
+        // An app that uses `NavigationStack` elsewhere (one that does not migrates all together: info).
+        let migrated = ["Other.swift": "struct Other: View { var body: some View { NavigationStack { Text(\"a\") } } }"]
+        #expect(Self.severities(plain, only: "navigation-view", otherFiles: migrated) == [.warning])
+        let styled = plain.replacingOccurrences(of: ".tag(1)", with: ".tag(1)\n            .if(UIDevice.current.userInterfaceIdiom == .pad, transform: { view in view.navigationViewStyle(.stack) })")
+        #expect(styled != plain)
+        #expect(Self.severities(styled, only: "navigation-view", otherFiles: migrated) == [.info])
+    }
+
     @Test func stateNoCallerCanPassIsAHint() {
         let closed = """
             struct Player: View {
@@ -350,7 +400,7 @@ import Testing
         #expect(Self.severities(seeded, only: "state-not-private") == [.warning], "the init seeds it from a caller's value")
         let memberwise = "struct Player: View { @State var isPlaying = false; var body: some View { Text(\"\\(isPlaying)\") } }"
         #expect(Self.severities(memberwise, only: "state-not-private") == [.info], "the memberwise initializer takes it, no caller passes it")
-        let caller = ["Queue.swift": "struct Queue: View { let autoplay: Bool; var body: some View { Player(isPlaying: autoplay) } }"]
+        let caller = ["Queue.swift": "struct Queue: View { @AppStorage(\"autoplay\") private var autoplay = false; var body: some View { Player(isPlaying: autoplay) } }"]
         #expect(Self.severities(memberwise, only: "state-not-private", otherFiles: caller) == [.warning], "a caller passes it: its value is dropped")
         // The view edits what the caller seeds (a draft): the copy may be the design.
         let draft = memberwise.replacingOccurrences(of: "Text(\"\\(isPlaying)\")", with: "Toggle(\"Play\", isOn: $isPlaying)")

@@ -224,7 +224,7 @@ import Testing
         ]
         #expect(RuleHarness.lint(code, only: "state-not-private", otherFiles: others).map(\.severity) == [.info])
         var passing = others
-        passing["Root.swift"] = "struct Root: View { let names: [String]; var body: some View { ActivityView(items: names) } }"
+        passing["Root.swift"] = "struct Root: View { @State private var names: [String] = []; var body: some View { ActivityView(items: names) } }"
         #expect(RuleHarness.lint(code, only: "state-not-private", otherFiles: passing).map(\.severity) == [.warning])
     }
 
@@ -321,7 +321,7 @@ import Testing
         #expect(constant.first.map { $0.message.contains("every caller passes a constant `title:`") } == true)
         let varying = RuleHarness.lint(row, only: "state-not-private", otherFiles: ["Popover.swift": """
             struct Popover: View {
-                let name: String
+                @Binding var name: String
                 var body: some View {
                     VStack { InfoRow(title: "Make screen black"); InfoRow(title: name) }
                 }
@@ -334,14 +334,14 @@ import Testing
                 var body: some View { InfoRow(title: "Make screen black") }
             }
             struct Sheet: View {
-                let name: String
+                @State private var name = ""
                 var body: some View { InfoRow(title: name) }
             }
             """])
         #expect(mixed.map(\.severity) == [.warning])
         let mixedFirst = RuleHarness.lint(row, only: "state-not-private", otherFiles: ["Popover.swift": """
             struct Sheet: View {
-                let name: String
+                @State private var name = ""
                 var body: some View { InfoRow(title: name) }
             }
             struct Popover: View {

@@ -103,7 +103,9 @@ public struct FileIndex: Sendable, Codable {
     /// initializer, recorded beside the labels every caller passes (a preview seeding a view's
     /// state on purpose is no app caller whose value is dropped).
     public static func appCallersKey(of type: String) -> String { type + " app" }
-    public static func isAppCallersKey(_ key: String) -> Bool { key.hasSuffix(" app") || key.hasSuffix(" varying") || key.hasSuffix(" constant") }
+    public static func isAppCallersKey(_ key: String) -> Bool {
+        key.hasSuffix(" app") || key.hasSuffix(" varying") || key.hasSuffix(" constant") || key.hasSuffix(" state") || key.hasSuffix(" via")
+    }
 
     /// The question for the labels app code passes a value that may differ between calls (not a
     /// literal or an enum case written out: `Row(title: "Inbox")` passes one value for ever). Not
@@ -114,9 +116,20 @@ public struct FileIndex: Sendable, Codable {
     /// (usually none: stored only where some are, so it costs next to nothing).
     public static func constantCallersKey(of type: String) -> String { type + " constant" }
 
-    /// `Row` for `Row app`, `Row constant`, `Row varying`.
+    /// The key of the labels this file's app code passes `type`'s initializer a value read from the
+    /// caller's own changing state (`Row(item: selection)` with `@State var selection`, `$draft`, the
+    /// element of a `ForEach` over such state): a value that changes while the view it builds lives.
+    /// Stored only where some are.
+    public static func stateCallersKey(of type: String) -> String { type + " state" }
+
+    /// The key of what this file's app code passes `type`'s initializer from an input of its own
+    /// (`Row(item: item)` in `List`'s code, `item` a plain stored property): entries `label Caller.input`.
+    /// The label is fed state where the caller's own callers pass that input state.
+    public static func stateRelayKey(of type: String) -> String { type + " via" }
+
+    /// `Row` for `Row app`, `Row constant`, `Row varying`, `Row state`, `Row via`.
     static func callersType(ofKey key: String) -> String? {
-        for suffix in [" app", " constant", " varying"] where key.hasSuffix(suffix) { return String(key.dropLast(suffix.count)) }
+        for suffix in [" app", " constant", " varying", " state", " via"] where key.hasSuffix(suffix) { return String(key.dropLast(suffix.count)) }
         return nil
     }
 
@@ -244,6 +257,11 @@ public struct FileIndex: Sendable, Codable {
     /// their changes announced: any file's built views or type facts may change the answer.
     static let viewTreeDependency = "view trees"
 
+    /// The name under which changes of callers' state are announced: whether a caller passes its own
+    /// changing state (`stateCallersKey`) follows callers' inputs up to their own callers
+    /// (`stateRelayKey`), in any file.
+    static let stateCallersDependency = "state callers"
+
     /// How `memberReach` holds a name used after a dot with no base (`.named("grid")`, `.screenW`): a
     /// static member of the type the context infers, which only an extension's member can be.
     static func implicitMemberKey(_ name: String) -> String { ".." + name }
@@ -329,6 +347,7 @@ public struct FileIndex: Sendable, Codable {
             changed.insert(name)
             // The varying labels are derived from the app and constant ones.
             if let type = callersType(ofKey: name) { changed.insert(varyingCallersKey(of: type)) }
+            if name.hasSuffix(" state") || name.hasSuffix(" via") { changed.insert(stateCallersDependency) }
         }
         return changed
     }

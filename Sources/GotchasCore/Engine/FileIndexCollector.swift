@@ -532,7 +532,92 @@ final class FileIndexCollector {
                 entries.initializerLabels[constantKey] = nil
             }
             entries.initializerLabels[appKey, default: []].insert(label)
+            if readsCallerState(argument.expression) {
+                entries.initializerLabels[FileIndex.stateCallersKey(of: key), default: []].insert(label)
+            } else if let caller = context.typeStack.last, let input = Self.plainInput(argument.expression, of: caller) {
+                entries.initializerLabels[FileIndex.stateRelayKey(of: key), default: []].insert(label + " " + caller.name + "." + input)
+            }
         }
+    }
+
+    /// The value reads the calling type's own changing state, as the syntax shows it: a stored
+    /// property with a changing wrapper (`@State`, `@Binding`, an observed model, the environment,
+    /// a query; also as `$name`), or the element of a `ForEach`/`List` whose data reads such state
+    /// (rows keep their identity while the element's content changes). A plain input of the caller
+    /// (`let item`), a sheet's item or a local does not: it changes only when the caller is made anew.
+    private func readsCallerState(_ value: ExprSyntax, depth: Int = 0) -> Bool {
+        guard let type = context.typeStack.last else { return false }
+        for name in value.referencedNames {
+            if let property = type.property(named: name), property.isStoredInstance {
+                if let wrapper = property.wrapper, ReachHazard.changingWrappers.contains(wrapper) { return true }
+                continue
+            }
+            // A row closure's parameter, or a name a `switch` case or an `if let` binds: the data
+            // it comes from decides.
+            guard depth == 0, let source = Self.rowData(ofParameter: name, around: Syntax(value)) ?? Self.boundValue(of: name, around: Syntax(value))
+            else { continue }
+            if readsCallerState(source, depth: 1) { return true }
+        }
+        return false
+    }
+
+    /// The value a name is bound from around `node`: the subject of a `switch` whose case binds it
+    /// (`case .failed(let error)`), or the value of an `if let`/`guard let` (`if let item = selection`).
+    private static func boundValue(of name: String, around node: Syntax) -> ExprSyntax? {
+        var current = node.parent
+        while let next = current {
+            if let switchCase = next.as(SwitchCaseSyntax.self), let label = switchCase.label.as(SwitchCaseLabelSyntax.self),
+               label.caseItems.contains(where: { $0.pattern.tokens(viewMode: .sourceAccurate).contains { $0.text == name } }),
+               let subject = switchCase.parent?.parent?.as(SwitchExprSyntax.self)?.subject {
+                return subject
+            }
+            if let ifExpr = next.as(IfExprSyntax.self) {
+                for condition in ifExpr.conditions {
+                    if let binding = condition.condition.as(OptionalBindingConditionSyntax.self),
+                       binding.pattern.trimmedDescription == name {
+                        return binding.initializer?.value ?? ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier(name)))
+                    }
+                }
+            }
+            if next.is(MemberBlockItemSyntax.self) { return nil }
+            if let closure = next.as(ClosureExprSyntax.self), closure.parameterNames.contains(name) { return nil }
+            current = next.parent
+        }
+        return nil
+    }
+
+    /// `item` or `self.item`, a stored property of the caller without a wrapper: an input it is
+    /// handed, which changes when its own caller passes a new value.
+    private static func plainInput(_ value: ExprSyntax, of caller: TypeScope) -> String? {
+        var value = value.unwrapped
+        if let member = value.as(MemberAccessExprSyntax.self), member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+            value = ExprSyntax(member.declName)
+        }
+        guard let name = value.as(DeclReferenceExprSyntax.self)?.baseName.text,
+              let property = caller.property(named: name), property.isStoredInstance, property.wrapper == nil else { return nil }
+        return name
+    }
+
+    /// The data expression of the innermost `ForEach`/`List` whose content closure around `node`
+    /// names `parameter` as its parameter (`ForEach(items) { item in … }`: `items`).
+    private static func rowData(ofParameter parameter: String, around node: Syntax) -> ExprSyntax? {
+        var current = node.parent
+        while let next = current {
+            if let closure = next.as(ClosureExprSyntax.self) {
+                // `$0` names the innermost closure's first parameter.
+                let names = parameter.allSatisfy(\.isNumber) ? (closure.signature == nil ? [parameter] : []) : closure.parameterNames
+                if names.contains(parameter),
+                   let call = closure.parent?.as(FunctionCallExprSyntax.self) ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
+                   let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                   callee == "ForEach" || callee == "List" {
+                    return call.arguments.first?.expression
+                }
+                if names.contains(parameter) || parameter.allSatisfy(\.isNumber) { return nil }
+            }
+            if next.is(MemberBlockItemSyntax.self) { return nil }
+            current = next.parent
+        }
+        return nil
     }
 
     /// `formatter` read in `var body`: what the member (or free function) whose code this is

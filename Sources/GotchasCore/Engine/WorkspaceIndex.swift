@@ -271,12 +271,41 @@ public struct WorkspaceIndex: Sendable {
             }
             return labels
         }
+        if typeName.hasSuffix(" state"), let type = FileIndex.callersType(ofKey: typeName) {
+            var visited: Set<String> = []
+            return stateFedLabels(of: type, depth: 0, visited: &visited)
+        }
         // App code's callers of a type (`FileIndex.appCallersKey`, `varyingCallersKey`) are those that name it: an
         // `.init(label:)` of a type the syntax does not name could be any type's, and counting it
         // for every type would make every label look passed.
         let keys = FileIndex.isAppCallersKey(typeName) ? [typeName] : [typeName, FileIndex.initializerOfUnknownType]
         for key in keys {
             for path in initializerLabelPaths[key] ?? [] { labels.formUnion(files[path]?.initializerLabels[key] ?? []) }
+        }
+        return labels
+    }
+
+    /// The labels of `type`'s initializer app code passes its own changing state: directly
+    /// (`FileIndex.stateCallersKey`), or an input of its own that its callers pass state
+    /// (`FileIndex.stateRelayKey`), up to three callers up.
+    private func stateFedLabels(of type: String, depth: Int, visited: inout Set<String>) -> Set<String> {
+        guard visited.insert(type).inserted else { return [] }
+        let key = FileIndex.stateCallersKey(of: type)
+        var labels: Set<String> = []
+        for path in initializerLabelPaths[key] ?? [] { labels.formUnion(files[path]?.initializerLabels[key] ?? []) }
+        guard depth < 3 else { return labels }
+        let relayKey = FileIndex.stateRelayKey(of: type)
+        var callers: [String: Set<String>] = [:]
+        for path in initializerLabelPaths[relayKey] ?? [] {
+            for entry in files[path]?.initializerLabels[relayKey] ?? [] {
+                // `label Caller.input`
+                guard let space = entry.firstIndex(of: " "), let dot = entry.lastIndex(of: "."), space < dot else { continue }
+                let label = String(entry[..<space])
+                guard !labels.contains(label) else { continue }
+                let caller = String(entry[entry.index(after: space)..<dot]), input = String(entry[entry.index(after: dot)...])
+                if callers[caller] == nil { callers[caller] = stateFedLabels(of: caller, depth: depth + 1, visited: &visited) }
+                if callers[caller]?.contains(input) == true { labels.insert(label) }
+            }
         }
         return labels
     }

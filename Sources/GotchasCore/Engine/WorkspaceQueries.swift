@@ -68,8 +68,9 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
         public var dependencies: [String] {
             switch self {
             case .typeFact(let question): [question.name]
-            case .declaration(let name), .loneInjections(let name, _), .intentControls(let name), .references(let name),
-                 .initializerLabels(let name): [name]
+            case .declaration(let name), .loneInjections(let name, _), .intentControls(let name), .references(let name): [name]
+            // Whether callers pass state follows inputs to their own callers, in other files.
+            case .initializerLabels(let name): name.hasSuffix(" state") ? [name, FileIndex.stateCallersDependency] : [name]
             // Not the type's name: the uses of its members change with almost every edit of
             // code that names it, and only a file that asked needs a re-lint then.
             case .memberUsers(let type, _), .bodyReaches(let type, _): [FileIndex.memberUsesDependency(of: type)]

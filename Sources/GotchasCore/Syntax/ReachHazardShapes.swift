@@ -45,6 +45,13 @@ extension ReachHazard {
         "State", "StateObject", "ObservedObject", "EnvironmentObject", "Environment", "Bindable", "Published", "AppStorage",
     ])
 
+    /// Property wrappers whose values change while the view lives (state, a binding, an observed
+    /// model, the environment, a database's results).
+    public static let changingWrappers: Set<String> = databaseWrappers.union([
+        "State", "Binding", "ObservedObject", "StateObject", "EnvironmentObject", "Environment", "Bindable",
+        "FocusState", "GestureState", "AppStorage", "SceneStorage", "ObservedRealmObject", "StateRealmObject",
+    ])
+
     /// The callee names `hazard(ofCall:callee:)` can answer for (the walk's cheap first test).
     public static let calleeNames: Set<String> = formatterTypes.union(collectionWork).union(imageTypes).union(fileManagerChecks).union(fileManagerWrites).union(["write"])
         .union(fileReadingInitializers.keys).union(documentParsers.keys).union(["init", "JSONDecoder", "PropertyListDecoder", "JSONEncoder", "PropertyListEncoder", "Regex", "Dictionary", "NSRegularExpression", "NSDataDetector", "AttributedString", "async", "asyncAfter", "fetch", "takeRetainedValue",

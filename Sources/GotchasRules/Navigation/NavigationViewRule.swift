@@ -246,7 +246,7 @@ struct NavigationViewRule: CallRule {
             return
         }
         var fixes: [Fix] = []
-        let styles = ExprSyntax(call).appliedModifiers.filter { $0.calleeName == "navigationViewStyle" }.map(\.arguments.trimmedText)
+        let styles = Self.appliedStyles(of: call)
         let isColumns = styles.contains { $0.contains("columns") || $0.contains("DoubleColumn") }
         // A stack only where `NavigationView` already was one: styled `.stack`, or on platforms
         // without columns. Elsewhere its one view is a sidebar column on iPad and macOS.
@@ -330,6 +330,26 @@ struct NavigationViewRule: CallRule {
             message: message,
             range: call.positionAfterSkippingLeadingTrivia.utf8Offset..<call.rangeThroughArguments.upperBound, fixes: fixes,
             loweredSeverity: lowered))
+    }
+
+    /// The `navigationViewStyle` arguments applied to the call: in its modifier chain, or inside a
+    /// modifier's closure that transforms the view (`.if(isPad) { $0.navigationViewStyle(.stack) }`).
+    static func appliedStyles(of call: FunctionCallExprSyntax) -> [String] {
+        var styles: [String] = []
+        for modifier in ExprSyntax(call).appliedModifiers {
+            if modifier.calleeName == "navigationViewStyle" {
+                styles.append(modifier.arguments.trimmedText)
+                continue
+            }
+            for (_, closure) in modifier.closureArguments {
+                for token in closure.statements.tokens(viewMode: .sourceAccurate) where token.text == "navigationViewStyle" {
+                    if let inner = token.parent?.parent?.parent?.as(FunctionCallExprSyntax.self), inner.calleeName == "navigationViewStyle" {
+                        styles.append(inner.arguments.trimmedText)
+                    }
+                }
+            }
+        }
+        return styles
     }
 
     /// No code in the workspace names `NavigationStack` or `NavigationSplitView` (false while the

@@ -24,7 +24,7 @@ struct StateNotPrivateRule: Rule {
             "a view only previews build",
         ],
         fixSafety: "Adds `private`. Safe when no other file uses the property and no caller passes its label; unsafe when one might (or the workspace is not fully indexed); none without an initial value, or in widget code.",
-        severityReason: "warning where a caller passes the property's label a value that can change (or the callers are not all known yet): SwiftUI ignores that value after the first appearance; info where the view changes the state itself (a seeded draft, also in an extension in another file), where no caller passes it, every caller passes a constant (a literal or an enum case), or a `@StateObject` is seeded by the view's own `init` (the injection the wrapper is made for); a hint where the view's own `init` does not take it, or a private stored property makes the memberwise initializer private (nothing outside can pass one today). In widget code the message says instead that the state is only a copy of what the caller passes (WidgetKit renders each entry once).",
+        severityReason: "warning where a caller passes the property's label its own changing state (a `@State`, a binding, an observed model's value, the row of a `ForEach` over them), or the callers are not all known yet: SwiftUI ignores that value after the first appearance; info where callers pass an input of their own or a value they compute (it changes only when they are made anew), where the view changes the state itself (a seeded draft, also in an extension in another file), where no caller passes it, every caller passes a constant (a literal or an enum case), or a `@StateObject` is seeded by the view's own `init` (the injection the wrapper is made for); a hint where the view's own `init` does not take it, or a private stored property makes the memberwise initializer private (nothing outside can pass one today). In widget code the message says instead that the state is only a copy of what the caller passes (WidgetKit renders each entry once).",
         asks: [.initializerLabels, .memberUsers, .builtOnlyByPreviews, .elementEdits],
         fix: .safe,
         triggers: ["State"],
@@ -511,6 +511,17 @@ struct StateNotPrivateRule: Rule {
             return [Finding(
                 message: "`\(wrapper)` is not `private`: a caller's value seeds it, and the view then changes it itself; if the seed "
                     + "is meant, say so with `private` and `_\(facts.name ?? "value") = \(wrapper == "@StateObject" ? "StateObject(wrappedValue:" : "State(initialValue:") …)` in an `init`, else take input as a `let` or `@Binding`",
+                range: facts.attribute, fixes: fixes, loweredSeverity: .info)]
+        }
+        // The hazard shows where a caller passes its own changing state (`Row(item: selection)`,
+        // the row of a `ForEach` over it): that value changes while this view lives, and is dropped.
+        // Callers that pass an input of their own or a value they compute change it only when they
+        // are made anew: the same advice, at info.
+        if let name = facts.name, let type = facts.type, !type.declaresInitializer,
+           let fed = workspace.initializerLabels(passedTo: FileIndex.stateCallersKey(of: type.name)), !fed.contains(name) {
+            return [Finding(
+                message: "`\(wrapper)` is not `private`: callers pass `\(name):` a value they were given or compute, not state of their own; "
+                    + "if that value changes, this view keeps the first one; take it as a `let` (or mark it `private` if it only seeds the state)",
                 range: facts.attribute, fixes: fixes, loweredSeverity: .info)]
         }
         // Without an initial value, `private` alone would close the memberwise initializer its callers use.
