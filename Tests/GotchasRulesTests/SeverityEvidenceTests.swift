@@ -354,6 +354,9 @@ import Testing
         let relay = ["Caller.swift": "struct Inbox: View { let unread: Int; var body: some View { Badge(count: unread) } }",
                      "Root.swift": "struct Root: View { @State private var total = 0; var body: some View { Inbox(unread: total) } }"]
         #expect(Self.severities(row, only: "state-not-private", otherFiles: relay) == [.warning])
+        let rows = ["Caller.swift": "struct Inbox: View { let boxes: [Box]; var body: some View { ForEach(boxes.filter(\\.isOpen)) { box in Badge(count: box.unread) } } }",
+                    "Root.swift": "struct Root: View { @Query private var all: [Box]; var body: some View { Inbox(boxes: all) } }"]
+        #expect(Self.severities(row, only: "state-not-private", otherFiles: rows) == [.warning], "rows over an input its caller feeds from a query")
         var fixedRoot = relay
         fixedRoot["Root.swift"] = "struct Root: View { var body: some View { Inbox(unread: 3) } }"
         #expect(Self.severities(row, only: "state-not-private", otherFiles: fixedRoot) == [.info])

@@ -534,8 +534,10 @@ final class FileIndexCollector {
             entries.initializerLabels[appKey, default: []].insert(label)
             if readsCallerState(argument.expression) {
                 entries.initializerLabels[FileIndex.stateCallersKey(of: key), default: []].insert(label)
-            } else if let caller = context.typeStack.last, let input = Self.plainInput(argument.expression, of: caller) {
-                entries.initializerLabels[FileIndex.stateRelayKey(of: key), default: []].insert(label + " " + caller.name + "." + input)
+            } else if let caller = context.typeStack.last {
+                for input in plainInputs(read: argument.expression) {
+                    entries.initializerLabels[FileIndex.stateRelayKey(of: key), default: []].insert(label + " " + caller.name + "." + input)
+                }
             }
         }
     }
@@ -586,16 +588,22 @@ final class FileIndexCollector {
         return nil
     }
 
-    /// `item` or `self.item`, a stored property of the caller without a wrapper: an input it is
-    /// handed, which changes when its own caller passes a new value.
-    private static func plainInput(_ value: ExprSyntax, of caller: TypeScope) -> String? {
-        var value = value.unwrapped
-        if let member = value.as(MemberAccessExprSyntax.self), member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
-            value = ExprSyntax(member.declName)
+    /// The caller's inputs the value reads (`item`, `self.item`, `item.count + 1`; also through a row
+    /// closure's data or a bound name): stored properties without a wrapper, which change when its
+    /// own caller passes new values.
+    private func plainInputs(read value: ExprSyntax, depth: Int = 0) -> [String] {
+        guard let caller = context.typeStack.last else { return [] }
+        var inputs: [String] = []
+        for name in value.referencedNames {
+            if let property = caller.property(named: name), property.isStoredInstance {
+                if property.wrapper == nil { inputs.append(name) }
+                continue
+            }
+            guard depth == 0, let source = Self.rowData(ofParameter: name, around: Syntax(value)) ?? Self.boundValue(of: name, around: Syntax(value))
+            else { continue }
+            inputs += plainInputs(read: source, depth: 1)
         }
-        guard let name = value.as(DeclReferenceExprSyntax.self)?.baseName.text,
-              let property = caller.property(named: name), property.isStoredInstance, property.wrapper == nil else { return nil }
-        return name
+        return inputs
     }
 
     /// The data expression of the innermost `ForEach`/`List` whose content closure around `node`
