@@ -29,9 +29,10 @@ struct AnimationWithoutValueRule: CallRule {
         severityReason: "the view animates changes it should not; info where one input alone changes the modified view (then `value:` with it animates the same changes) and for `.animation(nil)` (written to still the view on purpose, so only the deprecation is left) and in a widget's view (it draws one timeline entry, with no other state to animate); a hint in preview code (it ships in no app).",
         asks: [.declaration, .viewTreeHoldsState],
         fix: .unsafe,
-        // https://developer.apple.com/documentation/swiftui/view/animation(_:value:) (iOS 15, macOS 12, tvOS 15, watchOS 8):
-        // the replacement, and the version that deprecates `.animation(_:)`; below it the compiler says nothing.
-        requires: .os(iOS: OSVersion(15), macOS: OSVersion(12), tvOS: OSVersion(15), watchOS: OSVersion(8)),
+        // https://developer.apple.com/documentation/swiftui/view/animation(_:value:) (iOS 13, macOS 10.15, tvOS 13, watchOS 6):
+        // the replacement exists wherever SwiftUI does; `.animation(_:)` is deprecated from iOS 15, but animates
+        // every change on any version.
+        requires: .os(iOS: OSVersion(13), macOS: OSVersion(10, 15), tvOS: OSVersion(13), watchOS: OSVersion(6)),
         // The deprecated modifier: the compiler warns in preview code too.
         flagsPreviewCode: true,
         triggering: [
@@ -41,7 +42,16 @@ struct AnimationWithoutValueRule: CallRule {
                     @State private var isOn = false
                     var body: some View { Circle().opacity(isOn ? 1 : 0.5)↓.animation(.easeInOut) }
                 }
-                """, note: "inside `@available` the minimum is raised to what the advice needs", platforms: [.iOS: OSVersion(14)]),
+                """, note: "inside `@available` the minimum is raised to what the advice needs", platforms: [.iOS: OSVersion(12)]),
+            RuleExample("""
+                struct PressStyle: ButtonStyle {
+                    func makeBody(configuration: Configuration) -> some View {
+                        configuration.label
+                            .scaleEffect(configuration.isPressed ? 0.9 : 1)
+                            ↓.animation(.easeInOut(duration: 0.2))
+                    }
+                }
+                """, note: "deployment target iOS 14: not deprecated yet, but it animates every change all the same, and `value:` exists from iOS 13", platforms: [.iOS: OSVersion(14)]),
             RuleExample("""
                 struct Pulse: View {
                     @State private var isOn = false
@@ -103,7 +113,7 @@ struct AnimationWithoutValueRule: CallRule {
             """,
         ],
         nonTriggering: [
-            RuleExample("Circle().animation(nil)", note: "deployment target iOS 14: `.animation(_:)` is not deprecated there, and `value:` does not exist", platforms: [.iOS: OSVersion(14)]),
+            RuleExample("Circle().animation(nil)", note: "deployment target iOS 12: SwiftUI does not exist there", platforms: [.iOS: OSVersion(12)]),
             RuleExample("""
                 struct CollapsibleSection<Content: View>: View {
                     @Binding private var expanded: Bool
@@ -236,10 +246,10 @@ struct AnimationWithoutValueRule: CallRule {
         let written = argument.expression.trimmedText
         let removesAnimation = argument.expression.isNilLiteral || written == ".none" || written == "Animation.none"
         let message = removesAnimation
-            ? "`.animation(\(written))` without `value:` is deprecated and removes the animation from every change of this view, "
+            ? "`.animation(\(written))` without `value:` (deprecated from iOS 15) removes the animation from every change of this view, "
                 + "including ones an ancestor's `withAnimation` meant to animate; write `.animation(nil, value:)` with the value "
                 + "whose changes must not animate, or `.transaction { $0.animation = nil }`"
-            : "`.animation(_:)` without `value:` is deprecated and animates every change of this view, "
+            : "`.animation(_:)` without `value:` (deprecated from iOS 15) animates every change of this view, "
                 + "including unrelated state; write `.animation(_:value:)` with the value that should animate"
         // A preview ships in no app, and a widget's view draws one timeline entry: only the
         // deprecation applies there.
@@ -249,7 +259,7 @@ struct AnimationWithoutValueRule: CallRule {
         // Where one input alone changes the modified view, `value:` with it animates the same
         // changes: what is left is the deprecated form.
         if lowered == nil, let input = Self.soleChangingInput(of: receiver, in: context) {
-            let message = "`.animation(_:)` without `value:` is deprecated; only `\(input)` changes this view, "
+            let message = "`.animation(_:)` without `value:` is deprecated from iOS 15; only `\(input)` changes this view, "
                 + "so `.animation(_:value: \(input))` animates the same changes"
             report.append(Finding(message: message, range: call.rangeFromCalleeName, fixes: fixes, loweredSeverity: .info))
             return
