@@ -514,6 +514,22 @@ enum WorkspaceRuleSupport {
     ]
 
     static func reachTarget(of expression: ExprSyntax, in context: RuleContext) -> ReachTarget? {
+        // Called (`vault.coins(for: .btc)`): the name carries the labels, so the index tells the method
+        // from a stored property of the same base name (`vault.coins`).
+        guard let target = readTarget(of: expression, in: context) else { return nil }
+        guard let call = expression.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == expression.id else { return target }
+        let labels = "(" + call.arguments.map { ($0.label?.text ?? "_") + ":" }.joined() + ")"
+        switch target {
+        case .member(let owner, let name): return .member(owner: owner, name: name + labels)
+        case .staticMember(let owner, let name): return .staticMember(owner: owner, name: name + labels)
+        case .valueMember(let owner, let name): return .valueMember(owner: owner, name: name + labels)
+        case .extensionMember(let name): return .extensionMember(name: name + labels)
+        case .typeNamedMember(let type, let scope, let name, let shared): return .typeNamedMember(type: type, scope: scope, name: name + labels, sharedInstance: shared)
+        case .propertyMember(let type, let scope, let property, let name): return .propertyMember(type: type, scope: scope, property: property, name: name + labels)
+        }
+    }
+
+    private static func readTarget(of expression: ExprSyntax, in context: RuleContext) -> ReachTarget? {
         let expression = expression.unwrapped
         let owner = context.enclosingType?.qualifiedName ?? ""
         if let reference = expression.as(DeclReferenceExprSyntax.self) {

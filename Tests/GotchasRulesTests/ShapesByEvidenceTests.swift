@@ -394,6 +394,28 @@ import Testing
         #expect(RuleHarness.lint(row, only: "formatter-in-body", otherFiles: ambiguous).isEmpty)
     }
 
+    /// Members are recorded by base name: a read of the stored property `coins` is not a call of the
+    /// method `coins(for:)` of the same type, whose work only a call runs.
+    @Test func aStoredPropertyReadIsNotTheSameNamedMethodsWork() {
+        let model = ["Vault.swift": """
+            final class Vault {
+                var coins: [Coin] = []
+                func coins(for chain: Chain) -> [Coin] { coins.filter { $0.chain == chain }.sorted { $0.name < $1.name } }
+            }
+            """]
+        let read = """
+            struct Balance: View {
+                @ObservedObject var store: Store
+                let vault: Vault
+                var body: some View { Text(total(vault.coins)) }
+            }
+            """
+        #expect(RuleHarness.lint(read, only: "work-in-body", otherFiles: model).isEmpty)
+        let called = read.replacingOccurrences(of: "total(vault.coins)", with: "total(vault.coins(for: .btc))")
+        #expect(called != read)
+        #expect(RuleHarness.lint(called, only: "work-in-body", otherFiles: model).count == 1)
+    }
+
     @Test func aSharedInstancesMethodIsReached() {
         let view = """
             struct Bolus: View {

@@ -154,6 +154,24 @@ public enum ReachTarget: Hashable, Sendable, Codable {
              .typeNamedMember(_, _, let name, _), .propertyMember(_, _, _, let name): name
         }
     }
+
+    /// A call (`coins(for:)`, `load()`): the name carries the call's labels. A read (`coins`) has none.
+    /// `init(…)` names an initializer, called by its labels.
+    var isCall: Bool { !name.hasPrefix("init(") && name.contains("(") }
+
+    /// The target with the call's labels dropped: members are recorded by base name.
+    var calledByBaseName: ReachTarget {
+        guard isCall else { return self }
+        let base = String(name.prefix { $0 != "(" })
+        switch self {
+        case .member(let owner, _): return .member(owner: owner, name: base)
+        case .staticMember(let owner, _): return .staticMember(owner: owner, name: base)
+        case .valueMember(let owner, _): return .valueMember(owner: owner, name: base)
+        case .extensionMember: return .extensionMember(name: base)
+        case .typeNamedMember(let type, let scope, _, let shared): return .typeNamedMember(type: type, scope: scope, name: name, sharedInstance: shared)
+        case .propertyMember(let type, let scope, let property, _): return .propertyMember(type: type, scope: scope, property: property, name: name)
+        }
+    }
 }
 
 /// What the index keeps for reach questions, beside the files: which files hold code of
@@ -241,12 +259,15 @@ extension WorkspaceIndex {
     /// hazard holds one of `kinds`. Nil when none is reached, and while the index is not complete.
     public func reachedHazard(from target: ReachTarget, kinds: Set<ReachHazard.Kind>) -> ReachedHazard? {
         guard isComplete else { return nil }
-        switch target {
+        switch target.calledByBaseName {
         case .member(let owner, let name):
+            if !target.isCall, readsStoredProperty(name, of: owner) { return nil }
             guard let key = reachKey(owner: owner, name: name) else { return nil }
             var visited: Set<String> = []
             return hazard(at: key, kinds: kinds, depth: 0, dataArgument: nil, visited: &visited)
         case .valueMember(let owner, let name):
+            // `vault.coins` reads the stored property, not a method `coins(for:)` of the same base name.
+            if !target.isCall, readsStoredProperty(name, of: owner) { return nil }
             let key = name.hasPrefix("init(") ? initializerKey(owner: owner, called: name) : FileIndex.memberReachKey(owner: owner, member: name)
             guard let key, reach.pathsByKey[key] != nil else { return nil }
             var visited: Set<String> = []
@@ -348,6 +369,7 @@ extension WorkspaceIndex {
             firstLabel = member[member.index(after: open)...].prefix { $0 != ":" }
             member = member[..<open]
         }
+        if firstLabel == nil, readsStoredProperty(String(member), of: type) { return nil }
         let key = FileIndex.memberReachKey(owner: type, member: String(member))
         guard let paths = reach.pathsByKey[key] else { return nil }
         // Of a type the project declares, the call is its method, whichever overload (members are
@@ -363,6 +385,14 @@ extension WorkspaceIndex {
             }
         }
         return key
+    }
+
+    /// `name` (no call labels) is a stored instance property of `owner`: reading it runs no code.
+    /// Members are recorded by base name, so without this a read of `coins` would take the work of
+    /// a method `coins(for:)` of the same type.
+    private func readsStoredProperty(_ name: String, of owner: String) -> Bool {
+        guard !owner.isEmpty, !name.contains("(") else { return false }
+        return types[owner]?.property(named: name)?.isStoredInstance == true
     }
 
     /// `formattedCurrency`, `en_date_from_string`: a name of several words, which a system type's own
