@@ -401,6 +401,7 @@ import Testing
             final class Vault {
                 var coins: [Coin] = []
                 func coins(for chain: Chain) -> [Coin] { coins.filter { $0.chain == chain }.sorted { $0.name < $1.name } }
+                func nativeCoin(for chain: Chain) -> Coin? { coins.first { $0.chain == chain } }
             }
             """]
         let read = """
@@ -411,6 +412,9 @@ import Testing
             }
             """
         #expect(RuleHarness.lint(read, only: "work-in-body", otherFiles: model).isEmpty)
+        // The same read inside the type's own method (`coins.first { … }` in `nativeCoin(for:)`).
+        let native = read.replacingOccurrences(of: "total(vault.coins)", with: "name(vault.nativeCoin(for: .btc))")
+        #expect(RuleHarness.lint(native, only: "work-in-body", otherFiles: model).isEmpty)
         let called = read.replacingOccurrences(of: "total(vault.coins)", with: "total(vault.coins(for: .btc))")
         #expect(called != read)
         #expect(RuleHarness.lint(called, only: "work-in-body", otherFiles: model).count == 1)

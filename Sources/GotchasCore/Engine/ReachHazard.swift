@@ -445,7 +445,10 @@ extension WorkspaceIndex {
             let edge = FileIndex.dataArgument(ofEdge: name)
             let next = edge.map { reachKey(owner: owner, name: $0.name) }
                 ?? (FileIndex.isImplicitMemberKey(name) ? extensionMemberKey(String(name.dropFirst(2)))
-                    : name.contains(".") ? typedReachKey(name) : reachKey(owner: owner, name: name) ?? extensionMemberKey(name))
+                    : name.contains(".") ? typedReachKey(name)
+                    // A bare name of a stored property of the member's type is a read of it (a bare call
+                    // is recorded without its labels: a method of that base name is not followed).
+                    : readsStoredProperty(name, of: owner) ? nil : reachKey(owner: owner, name: name) ?? extensionMemberKey(name))
             // The plain name of a method the code also passes data to is followed through its edge.
             if edge == nil, names.contains(where: { FileIndex.dataArgument(ofEdge: $0)?.name == name }) { continue }
             guard let next, next != key,
