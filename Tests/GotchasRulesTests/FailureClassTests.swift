@@ -312,6 +312,54 @@ import Testing
     /// screen pushed from it holds its own `NavigationStack(path:)`: inside a `NavigationView` that
     /// was a stack of its own; inside a `NavigationStack` the stacks nest and pushing breaks. The
     /// engine offers the rename only as unsafe there, saying why; without the inner stack it is safe.
+    /// The one-parameter `onChange` runs the closure of the render before the change; the two-parameter
+    /// one the closure of the render after it. A value the closure captures (a `TimelineView`'s
+    /// `context`, a plain stored property) changes meaning: the rename is unsafe there.
+    @Test func onChangeReadingACapturedValueIsNotRenamedSafely() {
+        let timeline = Workspace(ruleID: "onchange-single-parameter", code: """
+            import SwiftUI
+            struct Spray: View {
+                @State private var elapsed = 0.0
+                var body: some View {
+                    TimelineView(.animation) { context in
+                        Color.clear.onChange(of: context.date) { newValue in
+                            elapsed += newValue.timeIntervalSince(context.date)
+                        }
+                    }
+                }
+            }
+
+            """, platforms: [.iOS: OSVersion(17)])
+        timeline.expectNoSafeFix("`context.date` is the previous frame's date in the old form")
+        #expect(timeline.diagnostics.first?.message.contains("`context`") == true, "\(timeline.diagnostics.map(\.message))")
+        let stored = Workspace(ruleID: "onchange-single-parameter", code: """
+            import SwiftUI
+            struct Pulse: View {
+                var value: Int
+                @State private var changes = 0
+                var body: some View {
+                    Color.clear.onChange(of: value) { newValue in
+                        if value != newValue { changes += 1 }
+                    }
+                }
+            }
+
+            """, platforms: [.iOS: OSVersion(17)])
+        stored.expectNoSafeFix("`value` is the view's old copy in the old form")
+        let state = Workspace(ruleID: "onchange-single-parameter", code: """
+            import SwiftUI
+            struct Search: View {
+                @State private var query = ""
+                @State private var last = ""
+                var body: some View {
+                    TextField("Search", text: $query).onChange(of: query) { newValue in last = newValue + query }
+                }
+            }
+
+            """, platforms: [.iOS: OSVersion(17)])
+        #expect(state.diagnostics.first?.safeFix != nil, "state is read through its storage: the same from either closure")
+    }
+
     @Test func navigationViewWhoseDestinationHoldsAStackIsNotRenamedSafely() async throws {
         let root = """
             import SwiftUI

@@ -20,7 +20,7 @@ struct OnChangeSingleParameterRule: CallRule {
             "a function reference",
             "another API's `onChange` without `of:`",
         ],
-        fixSafety: "Keeps the new value's name and ignores the old one: `{ _, v in … }`. Safe.",
+        fixSafety: "Keeps the new value's name and ignores the old one: `{ _, v in … }`. Safe, unless the closure reads a value it captures from the render (an enclosing closure's parameter, a local, a plain stored property): the old form ran the closure made before the change, the new one runs the closure made after it, so such a value changes meaning (unsafe, and the message names it).",
         severityReason: "a deprecated closure form that keeps working, with a safe rename.",
         tags: [.deprecated],
         fix: .safe,
@@ -180,9 +180,48 @@ struct OnChangeSingleParameterRule: CallRule {
         // Safe: the named parameter still receives the new value and the new overload calls the
         // closure on the same changes (`initial: false`). A closure using `$0` has no signature and is
         // not flagged above: with two parameters `$0` would become the old value.
-        let fix = Fix(title: "Use the two-parameter closure `{ _, newValue in … }`", applicability: .safe, edits: edits)
-        report.append(Finding(
-            message: "`.onChange(of:)` with a one-parameter closure is deprecated since iOS 17; take `{ oldValue, newValue in … }` (or no parameters)",
-            range: call.rangeFromCalleeName, fixes: [fix]))
+        // The old overload runs the closure made by the render *before* the change, the new one the
+        // closure of the render after it: a value the closure captures (an enclosing closure's
+        // parameter, a local, a plain stored property of the view) is the old one there and the new
+        // one here (`newValue.timeIntervalSince(context.date)` becomes 0).
+        let captured = Self.capturedRenderValue(in: closure, context: context)
+        let fix = Fix(title: "Use the two-parameter closure `{ _, newValue in … }`", applicability: captured == nil ? .safe : .unsafe, edits: edits)
+        var message = "`.onChange(of:)` with a one-parameter closure is deprecated since iOS 17; take `{ oldValue, newValue in … }` (or no parameters)"
+        if let captured {
+            message += "; the closure reads `\(captured)`, which the old form captured before the change and the new one after it: use `oldValue` where it meant the old value"
+        }
+        report.append(Finding(message: message, range: call.rangeFromCalleeName, fixes: [fix]))
+    }
+
+    /// A name the closure reads whose value it captures from the render that made it: a parameter
+    /// of an enclosing closure (`context` of `TimelineView`), a local of the code around it, or a
+    /// stored property of the view without a wrapper that keeps it in storage (`@State`, a binding,
+    /// an observed model: read through storage, the same from either closure). Nil when none.
+    static func capturedRenderValue(in closure: ClosureExprSyntax, context: RuleContext) -> String? {
+        let own = Set(closure.parameterNames)
+        let declaredInside = Set(closure.statements.tokens(viewMode: .sourceAccurate).compactMap { token -> String? in
+            token.parent?.is(IdentifierPatternSyntax.self) == true ? token.text : nil
+        })
+        for name in closure.statements.referencedNames where !own.contains(name) && !declaredInside.contains(name) {
+            if let property = context.enclosingType?.property(named: name) {
+                if property.isStoredInstance, property.wrapper.map({ !ReachHazard.changingWrappers.contains($0) }) ?? true { return name }
+                continue
+            }
+            var node = closure.parent
+            while let current = node {
+                if let outer = current.as(ClosureExprSyntax.self), outer.parameterNames.contains(name) { return name }
+                if let block = current.as(CodeBlockItemListSyntax.self), Self.declares(name, in: block) { return name }
+                if current.is(MemberBlockItemSyntax.self) { break }
+                node = current.parent
+            }
+        }
+        return nil
+    }
+
+    /// `let name = …` / `var name …` stands among the statements of `block`.
+    private static func declares(_ name: String, in block: CodeBlockItemListSyntax) -> Bool {
+        block.contains { item in
+            item.item.as(VariableDeclSyntax.self)?.bindings.contains { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name } == true
+        }
     }
 }
