@@ -420,6 +420,22 @@ import Testing
         #expect(RuleHarness.lint(called, only: "work-in-body", otherFiles: model).count == 1)
     }
 
+    /// A project that extends `View` with its own `cornerRadius(_:)` (a design token's radius): only a
+    /// number written out is surely SwiftUI's deprecated modifier.
+    @Test func aProjectsOwnCornerRadiusTakesEveryValueButANumber() {
+        let token = ["CornerRadius.swift": """
+            struct CornerRadius { let value: CGFloat }
+            extension View {
+                func cornerRadius(_ radius: CornerRadius) -> some View { clipShape(RoundedRectangle(cornerRadius: radius.value)) }
+            }
+            """]
+        let view = "struct Card: View { var body: some View { Text(\"a\").cornerRadius(Theme.radius.md) } }"
+        #expect(RuleHarness.lint(view, only: "corner-radius", otherFiles: token).isEmpty)
+        #expect(RuleHarness.lint(view, only: "corner-radius").count == 1, "without the project's own method, the modifier")
+        let number = view.replacingOccurrences(of: "Theme.radius.md", with: "12")
+        #expect(RuleHarness.lint(number, only: "corner-radius", otherFiles: token).count == 1)
+    }
+
     @Test func aSharedInstancesMethodIsReached() {
         let view = """
             struct Bolus: View {

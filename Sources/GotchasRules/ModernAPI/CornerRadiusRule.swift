@@ -94,6 +94,14 @@ struct CornerRadiusRule: CallRule {
     /// in their documentation; below them the advice names the shape's type.
     static let shapeShorthandEra = PlatformRequirement.os(iOS: OSVersion(17), macOS: OSVersion(14), tvOS: OSVersion(17), watchOS: OSVersion(10))
 
+    /// `12`, `8.5`, `-4`: a number written out.
+    static func isNumber(_ expression: ExprSyntax) -> Bool {
+        let value = expression.unwrapped
+        if value.is(IntegerLiteralExprSyntax.self) || value.is(FloatLiteralExprSyntax.self) { return true }
+        if let prefix = value.as(PrefixOperatorExprSyntax.self) { return isNumber(prefix.expression) }
+        return false
+    }
+
     func check(_ call: FunctionCallExprSyntax, named callee: String, in context: RuleContext, report: inout [Finding]) {
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self),
               call.trailingClosure == nil,
@@ -103,10 +111,10 @@ struct CornerRadiusRule: CallRule {
         guard labels.isEmpty || labels == ["antialiased"] else { return }
         // `config.cornerRadius(r)` on the program's own builder type: its method, not the modifier.
         if WorkspaceRuleSupport.callsProgramMethod(call, named: "cornerRadius", in: context) { return }
-        // `.cornerRadius(.extraHuge)` where the project extends `View` with its own `cornerRadius(_:)`
-        // (taking its own radius type): SwiftUI's takes a `CGFloat`, so the call is the project's.
-        if let argument = radius.expression.as(MemberAccessExprSyntax.self), argument.base == nil,
-           context.type(named: "View")?.methodNames.contains("cornerRadius") == true {
+        // `.cornerRadius(.extraHuge)`, `.cornerRadius(Theme.radius.md)` where the project extends `View`
+        // with its own `cornerRadius(_:)` (taking its own radius type): SwiftUI's takes a `CGFloat`, so
+        // only a number written out is surely SwiftUI's; any other value may be the project's.
+        if !Self.isNumber(radius.expression), context.type(named: "View")?.methodNames.contains("cornerRadius") == true {
             return
         }
         // Where the project still runs below iOS 17 (or its peers), the shape is spelled as the type
