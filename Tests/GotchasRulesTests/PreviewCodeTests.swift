@@ -40,4 +40,28 @@ import Testing
                     "\(rule.id) reports in preview code without being about a deprecated API")
         }
     }
+
+    /// A view another type's code names (built in the content of the project's own sheet modifier,
+    /// which the walk does not take for rendered code) is no preview code, though only a `#Preview`
+    /// visibly builds it.
+    @Test func aViewAnotherTypeNamesIsNotPreviewOnly() {
+        let view = """
+            struct GasSettings: View {
+                var body: some View { NavigationView { Text("Advanced") } }
+            }
+            #Preview { GasSettings() }
+            """
+        let migrated = "struct Other: View { var body: some View { NavigationStack { Text(\"b\") } } }"
+        #expect(RuleHarness.lint(view, only: "navigation-view", otherFiles: ["Other.swift": migrated]).map(\.severity) == [.hint])
+        let presenter = """
+            extension View {
+                func crossPlatformSheet<C: View>(isPresented: Binding<Bool>, content: @escaping () -> C) -> some View { sheet(isPresented: isPresented, content: content) }
+            }
+            struct Send: View {
+                @State private var shown = false
+                var body: some View { Text("Send").crossPlatformSheet(isPresented: $shown) { GasSettings() } }
+            }
+            """
+        #expect(RuleHarness.lint(view, only: "navigation-view", otherFiles: ["Other.swift": migrated, "Send.swift": presenter]).map(\.severity) == [.warning])
+    }
 }

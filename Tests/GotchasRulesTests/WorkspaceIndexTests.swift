@@ -430,7 +430,14 @@ import Testing
                 #expect(workspace.isBuiltByNoParentView(name) == scan(workspace, name, previews: false) {
                     workspace.types[FileIndex.builtViewsOwner(ofKey: $0).owner]?.inherits("App") == true
                 })
-                #expect(workspace.isBuiltOnlyByPreviews(name) == scan(workspace, name, previews: true) { $0 == FileIndex.previewKey })
+                // …and no other type's code names it.
+                let namedElsewhere = workspace.files.values.contains { file in
+                    file.references.contains { owner, names in
+                        names.contains(name) && owner != FileIndex.previewKey && owner != name
+                            && workspace.types[owner]?.inheritedTypes.contains("PreviewProvider") != true
+                    }
+                }
+                #expect(workspace.isBuiltOnlyByPreviews(name) == (scan(workspace, name, previews: true) { $0 == FileIndex.previewKey } && !namedElsewhere))
             }
         }
         #expect(!workspace.files.isEmpty)

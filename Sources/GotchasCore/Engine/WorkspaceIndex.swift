@@ -492,7 +492,13 @@ public struct WorkspaceIndex: Sendable {
     /// previews build: one build the index misses (a custom presenter's content) would make a whole
     /// subtree of app code look like preview code.
     public func isBuiltOnlyByPreviews(_ typeName: String) -> Bool {
-        isBuiltSomewhere(typeName, countingPreviews: true) { $0 == FileIndex.previewKey }
+        guard isBuiltSomewhere(typeName, countingPreviews: true, andOnlyWhere: { $0 == FileIndex.previewKey }) else { return false }
+        // Built where the walk records no build (the content closure of a project's own modifier,
+        // `.crossPlatformSheet { SendView() }`): another type's code naming it is no preview's.
+        let simple = TypeNames.simple(typeName) ?? typeName
+        return (typesReferring(to: simple) ?? []).allSatisfy { owner in
+            owner == FileIndex.previewKey || TypeNames.simple(owner) == simple || types[owner]?.inheritedTypes.contains("PreviewProvider") == true
+        }
     }
 
     /// True when the index is complete, some file's `builtViews` builds the view named `typeName`,
