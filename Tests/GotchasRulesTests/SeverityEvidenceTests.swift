@@ -383,6 +383,27 @@ import Testing
         #expect(Self.severities(styled, only: "navigation-view", otherFiles: migrated) == [.info])
     }
 
+    /// `conditional-layout-switch`: an `if` on an input every caller passes as a constant never
+    /// switches an instance's layout; one a caller varies does.
+    @Test func aLayoutSwitchOnAnInputEveryCallerFixesIsNotFlagged() {
+        let picker = """
+            struct Picker: View {
+                let axis: Axis
+                var body: some View {
+                    if axis == .horizontal {
+                        HStack { Text("a"); Text("b") }
+                    } else {
+                        VStack { Text("a"); Text("b") }
+                    }
+                }
+            }
+            """
+        let constant = ["Flat.swift": "struct Flat: View { var body: some View { Picker(axis: .horizontal) } }"]
+        #expect(Self.severities(picker, only: "conditional-layout-switch", otherFiles: constant).isEmpty)
+        let varying = ["Flat.swift": "struct Flat: View { @State private var axis = Axis.vertical; var body: some View { Picker(axis: axis) } }"]
+        #expect(Self.severities(picker, only: "conditional-layout-switch", otherFiles: varying).count == 1)
+    }
+
     @Test func stateNoCallerCanPassIsAHint() {
         let closed = """
             struct Player: View {

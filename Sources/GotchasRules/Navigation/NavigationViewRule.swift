@@ -363,7 +363,10 @@ struct NavigationViewRule: CallRule {
     /// when none does or the workspace cannot tell. A sheet's content is a presentation of its own:
     /// its stack nests in nothing.
     static func viewBuildingOwnStack(in content: ClosureExprSyntax, context: RuleContext) -> String? {
-        for name in WorkspaceRuleSupport.calledTypeNames(in: content, outsidePresentedContent: true) where !Self.calledNames.contains(name) {
+        // `Feature.View(store:)`: a nested type named `View` (one per feature in a composable app) is
+        // no one type the workspace can tell apart.
+        for name in WorkspaceRuleSupport.calledTypeNames(in: content, outsidePresentedContent: true)
+        where !Self.calledNames.contains(name) && name != "View" {
             if WorkspaceIndex.navigationContainers.contains(name) { return name }
             if context.viewTreeBuildsNavigationStack(rootedAt: name) == true { return name }
         }

@@ -25,7 +25,7 @@ struct ConditionalLayoutSwitchRule: Rule {
             "a condition fixed while the app runs (device idiom, `ProcessInfo`)",
         ],
         severityReason: "state resets and a jump instead of an animation.",
-        asks: [.declaration],
+        asks: [.declaration, .initializerLabels],
         useInstead: "the recommended shape",
         // https://developer.apple.com/documentation/swiftui/anylayout.md (iOS 16, macOS 13, tvOS 16, watchOS 9, visionOS 1)
         requires: .os(iOS: OSVersion(16), macOS: OSVersion(13), tvOS: OSVersion(16), watchOS: OSVersion(9)),
@@ -83,6 +83,18 @@ struct ConditionalLayoutSwitchRule: Rule {
             """,
         ],
         nonTriggering: [
+            RuleExample("""
+                struct ChipRow: View {
+                    let axis: Axis
+                    var body: some View {
+                        if axis == .horizontal {
+                            HStack { Text("a"); Text("b") }
+                        } else {
+                            VStack { Text("a"); Text("b") }
+                        }
+                    }
+                }
+                """, note: "an input no caller varies (each passes a constant, or none passes it): fixed for every instance"),
             RuleExample("""
                 var body: some View {
                     if isSwitcherActive {
@@ -174,7 +186,8 @@ struct ConditionalLayoutSwitchRule: Rule {
 
     /// Every name the condition starts a read from is fixed while the app runs: the device's idiom
     /// (`UIDevice.current.userInterfaceIdiom == .pad`), `ProcessInfo`, a `static let`, an implicit
-    /// member (`.pad`), a literal. Anything else (state, environment, an input) may change.
+    /// member (`.pad`), a literal, an input every caller passes as a constant. Anything else (state,
+    /// environment, an input a caller may vary) may change.
     static func cannotChange(_ condition: some SyntaxProtocol, in context: RuleContext) -> Bool {
         for token in condition.tokens(viewMode: .sourceAccurate) {
             guard case .identifier(let name) = token.tokenKind, let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { continue }
@@ -182,6 +195,10 @@ struct ConditionalLayoutSwitchRule: Rule {
             if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id { continue }
             if processConstants.contains(name) { continue }
             if let property = context.enclosingType?.property(named: name), property.isStatic, property.isLet { continue }
+            // An input of the view (`let axis: Axis`) that every caller passes as a constant, or none
+            // passes (its default): fixed for every instance, so the `if` never switches one.
+            if let type = context.enclosingType, let property = type.property(named: name), property.isStoredInstance, property.wrapper == nil,
+               let varying = context.initializerLabels(passedTo: FileIndex.varyingCallersKey(of: type.name)), !varying.contains(name) { continue }
             if TypeNames.startsUppercase(name), let member = reference.parent?.as(MemberAccessExprSyntax.self),
                let owner = name == "Self" ? context.enclosingType : context.type(named: name),
                let property = owner.property(named: member.declName.baseName.text), property.isStatic, property.isLet { continue }
