@@ -164,6 +164,19 @@ struct ForEachIndexIdentityRule: CallRule {
         ],
         nonTriggering: [
             RuleExample("""
+                struct Carousel: View {
+                    @State private var banners: [Banner] = []
+                    var body: some View {
+                        ForEach(banners.indices, id: \\.self) { index in
+                            let banner = banners[index]
+                            BannerCard(banner: banner)
+                                .id(banner.id)
+                        }
+                        .onDelete { banners.remove(atOffsets: $0) }
+                    }
+                }
+                """, note: "the row takes its element's identity through a local it derives from the index"),
+            RuleExample("""
                 struct CourseDetails: View {
                     let extra: [CourseTab]
                     private var tabs: [CourseTab] { [.progress, .scores] + extra }
@@ -416,12 +429,23 @@ struct ForEachIndexIdentityRule: CallRule {
         } else {
             parameter = "$0"
         }
+        // Locals the row derives from its parameter (`let banner = banners[index]`) are its element too.
+        var element: Set<String> = [parameter]
+        for statement in closure.statements {
+            guard let variable = statement.item.as(VariableDeclSyntax.self) else { continue }
+            for binding in variable.bindings {
+                if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                   binding.initializer?.value.tokens(viewMode: .sourceAccurate).contains(where: { element.contains($0.text) }) == true {
+                    element.insert(name)
+                }
+            }
+        }
         func carriesID(_ statement: CodeBlockItemSyntax) -> Bool {
             guard var expression = statement.item.as(ExprSyntax.self) else { return false }
             while let modifier = expression.as(FunctionCallExprSyntax.self), let base = modifier.calledExpression.as(MemberAccessExprSyntax.self)?.base {
                 if modifier.modifierName == "id", modifier.arguments.count == 1, let argument = modifier.arguments.first, argument.label == nil,
                    argument.expression.is(MemberAccessExprSyntax.self),
-                   argument.expression.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == parameter }) {
+                   argument.expression.tokens(viewMode: .sourceAccurate).contains(where: { element.contains($0.text) }) {
                     return true
                 }
                 expression = base
@@ -430,7 +454,7 @@ struct ForEachIndexIdentityRule: CallRule {
         }
         let carrying = closure.statements.filter(carriesID)
         guard !carrying.isEmpty else { return false }
-        return closure.statements.filter { !carriesID($0) }.allSatisfy { statement in
+        return closure.statements.filter { !carriesID($0) && !$0.item.is(VariableDeclSyntax.self) }.allSatisfy { statement in
             WorkspaceRuleSupport.calledTypeNames(in: statement).allSatisfy { WorkspaceRuleSupport.holdsNoState($0, in: context) }
         }
     }
