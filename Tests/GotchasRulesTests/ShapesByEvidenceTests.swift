@@ -434,6 +434,9 @@ import Testing
         #expect(RuleHarness.lint(view, only: "corner-radius").count == 1, "without the project's own method, the modifier")
         let number = view.replacingOccurrences(of: "Theme.radius.md", with: "12")
         #expect(RuleHarness.lint(number, only: "corner-radius", otherFiles: token).count == 1)
+        // A project method a one-argument call cannot pick leaves the call SwiftUI's.
+        let corners = ["Corners.swift": "extension View { func cornerRadius(_ radius: CGFloat, corners: UIRectCorner) -> some View { self } }"]
+        #expect(RuleHarness.lint(view, only: "corner-radius", otherFiles: corners).count == 1)
     }
 
     @Test func aSharedInstancesMethodIsReached() {

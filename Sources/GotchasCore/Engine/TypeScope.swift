@@ -182,6 +182,16 @@ public struct TypeScope: Sendable, Codable, Hashable {
         self.initializerParameters = initializerParameters
     }
 
+    /// The suffix of a `methodNames` entry for a method a one-argument call can pick.
+    public static let oneArgumentSuffix = "(_:)"
+
+    /// `func f(_ x: T)`, or more parameters after it that all have defaults.
+    static func takesOneUnlabeledArgument(_ function: FunctionDeclSyntax) -> Bool {
+        let parameters = function.signature.parameterClause.parameters
+        guard let first = parameters.first, first.firstName.tokenKind == .wildcard else { return false }
+        return parameters.dropFirst().allSatisfy { $0.defaultValue != nil }
+    }
+
     init(name: String, qualifiedName: String? = nil, kind: Kind, inheritedTypes: [String], attributes: [String],
          members: MemberBlockSyntax, nameRange: Range<Int>) {
         self.name = name
@@ -203,6 +213,12 @@ public struct TypeScope: Sendable, Codable, Hashable {
                 properties += PropertyInfo.all(in: variable)
             } else if let function = decl.as(FunctionDeclSyntax.self) {
                 methodNames.insert(function.name.text)
+                // A modifier of the project's `extension View` that a one-argument call can pick
+                // (`func cornerRadius(_ radius: CornerRadius)`): `cornerRadius(_:)` beside its name, so a rule
+                // tells it from one that needs more (`cornerRadius(_:corners:)`).
+                if kind == .extension, name == "View", Self.takesOneUnlabeledArgument(function) {
+                    methodNames.insert(function.name.text + Self.oneArgumentSuffix)
+                }
             } else if !isConditional, let initializer = decl.as(InitializerDeclSyntax.self) {
                 // An `init` inside `#if` is not a member here: the memberwise case is the conservative one.
                 declaresInitializer = kind != .extension

@@ -112,9 +112,11 @@ struct CornerRadiusRule: CallRule {
         // `config.cornerRadius(r)` on the program's own builder type: its method, not the modifier.
         if WorkspaceRuleSupport.callsProgramMethod(call, named: "cornerRadius", in: context) { return }
         // `.cornerRadius(.extraHuge)`, `.cornerRadius(Theme.radius.md)` where the project extends `View`
-        // with its own `cornerRadius(_:)` (taking its own radius type): SwiftUI's takes a `CGFloat`, so
-        // only a number written out is surely SwiftUI's; any other value may be the project's.
-        if !Self.isNumber(radius.expression), context.type(named: "View")?.methodNames.contains("cornerRadius") == true {
+        // with its own one-argument `cornerRadius(_:)` (taking its own radius type): SwiftUI's takes a
+        // `CGFloat`, so only a number written out is surely SwiftUI's; any other value may be the
+        // project's. (`cornerRadius(_:corners:)` needs two: a one-argument call is SwiftUI's.)
+        if !Self.isNumber(radius.expression),
+           context.type(named: "View")?.methodNames.contains("cornerRadius" + TypeScope.oneArgumentSuffix) == true {
             return
         }
         // Where the project still runs below iOS 17 (or its peers), the shape is spelled as the type
