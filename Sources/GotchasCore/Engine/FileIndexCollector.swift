@@ -532,100 +532,83 @@ final class FileIndexCollector {
                 entries.initializerLabels[constantKey] = nil
             }
             entries.initializerLabels[appKey, default: []].insert(label)
-            if readsCallerState(argument.expression) {
+            let sources = callerSources(of: argument.expression)
+            if sources.readsState {
                 entries.initializerLabels[FileIndex.stateCallersKey(of: key), default: []].insert(label)
             } else if let caller = context.typeStack.last {
-                for input in plainInputs(read: argument.expression) {
+                for input in sources.inputs {
                     entries.initializerLabels[FileIndex.stateRelayKey(of: key), default: []].insert(label + " " + caller.name + "." + input)
                 }
             }
         }
     }
 
-    /// The value reads the calling type's own changing state, as the syntax shows it: a stored
-    /// property with a changing wrapper (`@State`, `@Binding`, an observed model, the environment,
-    /// a query; also as `$name`), or the element of a `ForEach`/`List` whose data reads such state
-    /// (rows keep their identity while the element's content changes). A plain input of the caller
-    /// (`let item`), a sheet's item or a local does not: it changes only when the caller is made anew.
-    private func readsCallerState(_ value: ExprSyntax, depth: Int = 0) -> Bool {
-        guard let type = context.typeStack.last else { return false }
-        for name in value.referencedNames {
-            if let property = type.property(named: name), property.isStoredInstance {
-                if let wrapper = property.wrapper, ReachHazard.changingWrappers.contains(wrapper) { return true }
-                continue
+    /// What a caller hands a view's initializer, as the syntax shows it: whether the value reads the
+    /// calling type's own changing state (a stored property with a changing wrapper: `@State`,
+    /// `@Binding`, an observed model, the environment, a query; also as `$name`; or the element of a
+    /// `ForEach`/`List`, the case of a `switch` or the `if let` over such state: rows keep their
+    /// identity while the element's content changes), and else the caller's own inputs it reads
+    /// (stored properties without a wrapper, which change when the caller's own caller passes new
+    /// values). A sheet's item or a local is neither: it changes only when the caller is made anew.
+    private func callerSources(of value: ExprSyntax) -> (readsState: Bool, inputs: [String]) {
+        guard let caller = context.typeStack.last else { return (false, []) }
+        var inputs: [String] = []
+        // The names bound around the call (one walk up, only when a name is not a property).
+        var bound: [String: ExprSyntax]?
+        func judge(_ expression: ExprSyntax, depth: Int) -> Bool {
+            for name in expression.referencedNames {
+                if let property = caller.property(named: name), property.isStoredInstance {
+                    if let wrapper = property.wrapper {
+                        if ReachHazard.changingWrappers.contains(wrapper) { return true }
+                    } else {
+                        inputs.append(name)
+                    }
+                    continue
+                }
+                guard depth == 0 else { continue }
+                if bound == nil { bound = Self.boundSources(around: Syntax(value)) }
+                if let source = bound?[name], judge(source, depth: 1) { return true }
             }
-            // A row closure's parameter, or a name a `switch` case or an `if let` binds: the data
-            // it comes from decides.
-            guard depth == 0, let source = Self.rowData(ofParameter: name, around: Syntax(value)) ?? Self.boundValue(of: name, around: Syntax(value))
-            else { continue }
-            if readsCallerState(source, depth: 1) { return true }
+            return false
         }
-        return false
+        return judge(value, depth: 0) ? (true, []) : (false, inputs)
     }
 
-    /// The value a name is bound from around `node`: the subject of a `switch` whose case binds it
-    /// (`case .failed(let error)`), or the value of an `if let`/`guard let` (`if let item = selection`).
-    private static func boundValue(of name: String, around node: Syntax) -> ExprSyntax? {
+    /// The names bound around `node`, innermost first, with what each comes from: a `ForEach`/`List`
+    /// row closure's parameter (its data; `$0` too), a name a `switch` case binds (the subject), an
+    /// `if let`'s (its value). Another closure's parameter shadows the name (no source).
+    private static func boundSources(around node: Syntax) -> [String: ExprSyntax] {
+        var sources: [String: ExprSyntax] = [:]
+        var shadowed: Set<String> = []
+        func bind(_ name: String, _ source: ExprSyntax?) {
+            guard sources[name] == nil, !shadowed.contains(name) else { return }
+            if let source { sources[name] = source } else { shadowed.insert(name) }
+        }
         var current = node.parent
-        while let next = current {
-            if let switchCase = next.as(SwitchCaseSyntax.self), let label = switchCase.label.as(SwitchCaseLabelSyntax.self),
-               label.caseItems.contains(where: { $0.pattern.tokens(viewMode: .sourceAccurate).contains { $0.text == name } }),
-               let subject = switchCase.parent?.parent?.as(SwitchExprSyntax.self)?.subject {
-                return subject
-            }
-            if let ifExpr = next.as(IfExprSyntax.self) {
-                for condition in ifExpr.conditions {
-                    if let binding = condition.condition.as(OptionalBindingConditionSyntax.self),
-                       binding.pattern.trimmedDescription == name {
-                        return binding.initializer?.value ?? ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier(name)))
+        while let next = current, !next.is(MemberBlockItemSyntax.self) {
+            if let closure = next.as(ClosureExprSyntax.self) {
+                let call = closure.parent?.as(FunctionCallExprSyntax.self) ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self)
+                let callee = call?.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+                let data = callee == "ForEach" || callee == "List" ? call?.arguments.first?.expression : nil
+                let names = closure.signature == nil ? ["0"] : closure.parameterNames
+                for name in names { bind(name, data) }
+            } else if let switchCase = next.as(SwitchCaseSyntax.self), let label = switchCase.label.as(SwitchCaseLabelSyntax.self),
+                      let subject = switchCase.parent?.parent?.as(SwitchExprSyntax.self)?.subject {
+                for item in label.caseItems {
+                    for token in item.pattern.tokens(viewMode: .sourceAccurate) where token.parent?.is(IdentifierPatternSyntax.self) == true {
+                        bind(token.text, subject)
                     }
                 }
-            }
-            if next.is(MemberBlockItemSyntax.self) { return nil }
-            if let closure = next.as(ClosureExprSyntax.self), closure.parameterNames.contains(name) { return nil }
-            current = next.parent
-        }
-        return nil
-    }
-
-    /// The caller's inputs the value reads (`item`, `self.item`, `item.count + 1`; also through a row
-    /// closure's data or a bound name): stored properties without a wrapper, which change when its
-    /// own caller passes new values.
-    private func plainInputs(read value: ExprSyntax, depth: Int = 0) -> [String] {
-        guard let caller = context.typeStack.last else { return [] }
-        var inputs: [String] = []
-        for name in value.referencedNames {
-            if let property = caller.property(named: name), property.isStoredInstance {
-                if property.wrapper == nil { inputs.append(name) }
-                continue
-            }
-            guard depth == 0, let source = Self.rowData(ofParameter: name, around: Syntax(value)) ?? Self.boundValue(of: name, around: Syntax(value))
-            else { continue }
-            inputs += plainInputs(read: source, depth: 1)
-        }
-        return inputs
-    }
-
-    /// The data expression of the innermost `ForEach`/`List` whose content closure around `node`
-    /// names `parameter` as its parameter (`ForEach(items) { item in … }`: `items`).
-    private static func rowData(ofParameter parameter: String, around node: Syntax) -> ExprSyntax? {
-        var current = node.parent
-        while let next = current {
-            if let closure = next.as(ClosureExprSyntax.self) {
-                // `$0` names the innermost closure's first parameter.
-                let names = parameter.allSatisfy(\.isNumber) ? (closure.signature == nil ? [parameter] : []) : closure.parameterNames
-                if names.contains(parameter),
-                   let call = closure.parent?.as(FunctionCallExprSyntax.self) ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
-                   let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
-                   callee == "ForEach" || callee == "List" {
-                    return call.arguments.first?.expression
+            } else if let ifExpr = next.as(IfExprSyntax.self) {
+                for condition in ifExpr.conditions {
+                    guard let binding = condition.condition.as(OptionalBindingConditionSyntax.self),
+                          let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                    bind(name, binding.initializer?.value ?? ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier(name))))
                 }
-                if names.contains(parameter) || parameter.allSatisfy(\.isNumber) { return nil }
             }
-            if next.is(MemberBlockItemSyntax.self) { return nil }
             current = next.parent
         }
-        return nil
+        return sources
     }
 
     /// `formatter` read in `var body`: what the member (or free function) whose code this is

@@ -39,6 +39,10 @@ public struct ReachHazard: Sendable, Hashable, Codable {
         /// two view types, so a changing condition swaps the view's identity (`detail`: the
         /// condition parameter's label). Found only at the method itself (`.member(owner: "View", …)`).
         case conditionalTransform
+        /// Text relative to the moment the code runs: `date.formatted(.relative(…))`,
+        /// `formatter.localizedString(for: date, relativeTo: Date())` (`detail`: which). A widget draws it
+        /// once and shows it for hours.
+        case relativeToNow
         /// Not a hazard: the member's code renders (a `some View` helper, a `@ViewBuilder`), so the
         /// rules check it where it stands; a question does not follow it (one finding, not two).
         case renderedCode
@@ -58,6 +62,7 @@ public struct ReachHazard: Sendable, Hashable, Codable {
             case .trigonometry: "g"
             case .mainQueueHop: "q"
             case .systemQuery: "y"
+            case .relativeToNow: "n"
             case .renderedCode: "v"
             }
         }

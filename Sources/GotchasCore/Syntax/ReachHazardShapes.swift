@@ -54,7 +54,7 @@ extension ReachHazard {
 
     /// The callee names `hazard(ofCall:callee:)` can answer for (the walk's cheap first test).
     public static let calleeNames: Set<String> = formatterTypes.union(collectionWork).union(imageTypes).union(fileManagerChecks).union(fileManagerWrites).union(["write"])
-        .union(fileReadingInitializers.keys).union(documentParsers.keys).union(["init", "JSONDecoder", "PropertyListDecoder", "JSONEncoder", "PropertyListEncoder", "Regex", "Dictionary", "NSRegularExpression", "NSDataDetector", "AttributedString", "async", "asyncAfter", "fetch", "takeRetainedValue",
+        .union(fileReadingInitializers.keys).union(documentParsers.keys).union(["formatted", "localizedString"]).union(["init", "JSONDecoder", "PropertyListDecoder", "JSONEncoder", "PropertyListEncoder", "Regex", "Dictionary", "NSRegularExpression", "NSDataDetector", "AttributedString", "async", "asyncAfter", "fetch", "takeRetainedValue",
                 "CGImageSourceCreateWithData", "size", "boundingRect"]).union(trigonometricFunctions)
 
     /// Trigonometric functions of one value (`sin(t)`, `Foundation.cos(t)`).
@@ -235,6 +235,16 @@ extension FunctionCallExprSyntax {
         case "size" where arguments.first?.label?.text == "withAttributes",
              "boundingRect" where arguments.contains(where: { $0.label?.text == "attributes" }):
             return (.textMeasurement, callee == "size" ? "size(withAttributes:)" : "boundingRect(with:options:attributes:context:)")
+        // `date.formatted(.relative(presentation: .named))`: "2 minutes ago", as of when it runs.
+        case "formatted":
+            guard let style = arguments.first?.expression.unwrapped.as(FunctionCallExprSyntax.self),
+                  style.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "relative"
+            else { return nil }
+            return (.relativeToNow, "formatted(.relative(…))")
+        // `formatter.localizedString(for: date, relativeTo: Date())` (or `.now`).
+        case "localizedString" where arguments.first?.label?.text == "for":
+            guard let reference = argument(labeled: "relativeTo")?.expression.unwrapped, reference.readsNow else { return nil }
+            return (.relativeToNow, "localizedString(for:relativeTo:)")
         case "CGImageSourceCreateWithData":
             return (.decoding, callee)
         // `JSONSerialization.jsonObject(with: data)`: the whole document parsed into Foundation objects.
@@ -384,6 +394,17 @@ extension ExprSyntax {
             let parts = Array(sequence.elements)
             let isRange = parts[1].as(BinaryOperatorExprSyntax.self).map { ["..<", "..."].contains($0.operator.text) } == true
             return isRange && parts[0].is(IntegerLiteralExprSyntax.self) && parts[2].is(IntegerLiteralExprSyntax.self)
+        }
+        return false
+    }
+
+    /// `Date()`, `Date.now`, `.now`: the moment the code runs.
+    public var readsNow: Bool {
+        let value = unwrapped
+        if let call = value.as(FunctionCallExprSyntax.self), call.arguments.isEmpty,
+           call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Date" { return true }
+        if let member = value.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "now" {
+            return member.base == nil || member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "Date"
         }
         return false
     }

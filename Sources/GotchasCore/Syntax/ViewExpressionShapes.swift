@@ -217,3 +217,27 @@ extension FunctionCallExprSyntax {
         return member.declName.baseName.text
     }
 }
+
+extension Syntax {
+    /// The data expression of the innermost `ForEach`/`List` whose content closure around this node
+    /// names `parameter` as its parameter (`ForEach(items) { item in … }`: `items`).
+    public func rowData(ofParameter parameter: String) -> ExprSyntax? {
+        var current = parent
+        while let next = current {
+            if let closure = next.as(ClosureExprSyntax.self) {
+                // `$0` names the innermost closure's first parameter.
+                let names = parameter.allSatisfy(\.isNumber) ? (closure.signature == nil ? [parameter] : []) : closure.parameterNames
+                if names.contains(parameter),
+                   let call = closure.parent?.as(FunctionCallExprSyntax.self) ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
+                   let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                   callee == "ForEach" || callee == "List" {
+                    return call.arguments.first?.expression
+                }
+                if names.contains(parameter) || parameter.allSatisfy(\.isNumber) { return nil }
+            }
+            if next.is(MemberBlockItemSyntax.self) { return nil }
+            current = next.parent
+        }
+        return nil
+    }
+}

@@ -23,9 +23,9 @@ struct WidgetDateNowTextRule: CallRule {
             "app code",
         ],
         severityReason: "the widget shows a stale time.",
-        asks: [.initializerLabels],
+        asks: [.initializerLabels, .reachedHazard],
         useInstead: "system-updated text styles",
-        triggers: ["Date()", "Date.now", ".now"],
+        triggers: ["Date()", "Date.now", ".now", "WidgetKit"],
         triggering: [
             """
             import WidgetKit
@@ -59,8 +59,44 @@ struct WidgetDateNowTextRule: CallRule {
                 var body: some View { Header() }
             }
             """,
+            RuleExample("""
+                import WidgetKit
+                import SwiftUI
+                struct RecentView: View {
+                    let entry: Entry
+                    var body: some View {
+                        ForEach(Event.groupedByAge(entry.events), id: \\.label) { group in
+                            ↓Text(group.label)
+                        }
+                    }
+                }
+                """, note: "one call away, in another file: the rows' labels are written relative to now",
+                otherFiles: ["Event.swift": """
+                    struct Event { let date: Date }
+                    struct EventGroup { let label: String; var events: [Event] }
+                    extension Event {
+                        static func groupedByAge(_ events: [Event]) -> [EventGroup] {
+                            events.map { EventGroup(label: $0.date.formatted(.relative(presentation: .named)), events: [$0]) }
+                        }
+                    }
+                    """]),
         ],
         nonTriggering: [
+            RuleExample("""
+                import WidgetKit
+                import SwiftUI
+                struct RecentView: View {
+                    let entry: Entry
+                    var body: some View { Text(Event.label(for: entry.date, at: entry.date)) }
+                }
+                """, note: "a date written relative to the entry's date, not to now",
+                otherFiles: ["Event.swift": """
+                    enum Event {
+                        static func label(for date: Date, at reference: Date) -> String {
+                            RelativeDateTimeFormatter().localizedString(for: date, relativeTo: reference)
+                        }
+                    }
+                    """]),
             RuleExample("""
                 import SwiftUI
                 import WidgetKit
@@ -146,7 +182,35 @@ struct WidgetDateNowTextRule: CallRule {
                 message: "`\(name)` is the current date when the view is made (its default, which no caller replaces): the widget shows it "
                     + "as of when the snapshot was rendered and never updates it; pass the entry's date, or " + advice,
                 range: call.byteRange))
+        } else if let target = Self.textSource(first.expression, in: context) {
+            // "2 minutes ago" made one call away (a helper, the model that groups the entry's items):
+            // the text is relative to when the snapshot was rendered.
+            let range: Range<Int> = call.byteRange
+            context.decideLater { asking in
+                guard let reached = asking.reachedHazard(from: target, kinds: [.relativeToNow]) else { return [] }
+                return [Finding(
+                    message: "\(WorkspaceRuleSupport.reachPath(reached, from: asking)) writes a date relative to now (`\(reached.hazard.detail)`): "
+                        + "the widget shows it as of when the snapshot was rendered and never updates it; " + advice,
+                    range: range,
+                    related: [WorkspaceRuleSupport.related(reached, "`\(reached.hazard.member)` writes the date relative to now here")])]
+            }
         }
+    }
+
+    /// What the text's value comes from, as a reach question: a call (`relativeLabel(for: entry.date)`),
+    /// a member read (`entry.ago`), or the member of a row whose rows a call makes
+    /// (`ForEach(Event.grouped(entry.events)) { group in Text(group.relativeDate) }`: that call).
+    static func textSource(_ expression: ExprSyntax, in context: RuleContext) -> ReachTarget? {
+        var value = expression.unwrapped
+        // A row's element: the call its rows come from.
+        if let member = value.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
+           let data = Syntax(value).rowData(ofParameter: base.baseName.text)?.unwrapped {
+            value = data
+        }
+        if let call = value.as(FunctionCallExprSyntax.self) {
+            return WorkspaceRuleSupport.reachTarget(of: call.calledExpression, in: context)
+        }
+        return WorkspaceRuleSupport.reachTarget(of: value, in: context)
     }
 
     /// `Text(date, format: …)` in `struct Header: View { var date = Date() … }`: a stored property of
