@@ -532,10 +532,14 @@ final class FileIndexCollector {
                 entries.initializerLabels[constantKey] = nil
             }
             entries.initializerLabels[appKey, default: []].insert(label)
+            // Only a view's code hands a view its own state or inputs (a model building a value does not):
+            // the other calls' entries would be kept for no question.
+            // (A view's code may stand in an extension of it; an `App`'s scenes hand their state too.)
+            guard let caller = context.typeStack.last, caller.isView || caller.kind == .extension || caller.inherits("App") else { continue }
             let sources = callerSources(of: argument.expression)
             if sources.readsState {
                 entries.initializerLabels[FileIndex.stateCallersKey(of: key), default: []].insert(label)
-            } else if let caller = context.typeStack.last {
+            } else {
                 for input in sources.inputs {
                     entries.initializerLabels[FileIndex.stateRelayKey(of: key), default: []].insert(label + " " + caller.name + "." + input)
                 }

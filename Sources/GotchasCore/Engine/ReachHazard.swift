@@ -266,15 +266,14 @@ extension WorkspaceIndex {
         guard isComplete else { return nil }
         switch target.calledByBaseName {
         case .member(let owner, let name):
-            if !target.isCall, readsStoredProperty(name, of: owner) { return nil }
-            guard let key = reachKey(owner: owner, name: name) else { return nil }
+            guard let key = reachKey(owner: owner, name: name, reading: !target.isCall) else { return nil }
             var visited: Set<String> = []
             return hazard(at: key, kinds: kinds, depth: 0, dataArgument: nil, visited: &visited)
         case .valueMember(let owner, let name):
-            // `vault.coins` reads the stored property, not a method `coins(for:)` of the same base name.
-            if !target.isCall, readsStoredProperty(name, of: owner) { return nil }
             let key = name.hasPrefix("init(") ? initializerKey(owner: owner, called: name) : FileIndex.memberReachKey(owner: owner, member: name)
             guard let key, reach.pathsByKey[key] != nil else { return nil }
+            // `vault.coins` reads the stored property, not a method `coins(for:)` of the same base name.
+            if !target.isCall, readsStoredProperty(name, of: owner) { return nil }
             var visited: Set<String> = []
             return hazard(at: key, kinds: kinds, depth: 0, dataArgument: nil, visited: &visited)
         case .staticMember(let owner, let name):
@@ -327,10 +326,15 @@ extension WorkspaceIndex {
 
     /// `owner name` when some file records that member, else the free function ` name`; for a call's
     /// labels (`init(markdown:)`), the one `init` of `owner` those labels call.
-    private func reachKey(owner: String, name: String) -> String? {
+    /// `reading`: the name may be a read (a bare name on the way, recorded without call labels): a
+    /// stored property of `owner` by that name is what it reads, though a method shares the key.
+    private func reachKey(owner: String, name: String, reading: Bool = false) -> String? {
         if name.hasPrefix("init(") { return initializerKey(owner: owner, called: name) }
         let member = FileIndex.memberReachKey(owner: owner, member: name)
-        if reach.pathsByKey[member] != nil { return member }
+        if reach.pathsByKey[member] != nil {
+            // Asked only where a member by that name records code (the property scan is not free).
+            return reading && readsStoredProperty(name, of: owner) ? nil : member
+        }
         let function = FileIndex.memberReachKey(owner: "", member: name)
         return reach.pathsByKey[function] != nil ? function : nil
     }
@@ -374,9 +378,9 @@ extension WorkspaceIndex {
             firstLabel = member[member.index(after: open)...].prefix { $0 != ":" }
             member = member[..<open]
         }
-        if firstLabel == nil, readsStoredProperty(String(member), of: type) { return nil }
         let key = FileIndex.memberReachKey(owner: type, member: String(member))
         guard let paths = reach.pathsByKey[key] else { return nil }
+        if firstLabel == nil, readsStoredProperty(String(member), of: type) { return nil }
         // Of a type the project declares, the call is its method, whichever overload (members are
         // recorded by base name: `load(modelId:)` calling `load(from:)` shares its key). Of a type it
         // only extends (`String`), another label may be the system's own method.
@@ -453,7 +457,7 @@ extension WorkspaceIndex {
                     : name.contains(".") ? typedReachKey(name)
                     // A bare name of a stored property of the member's type is a read of it (a bare call
                     // is recorded without its labels: a method of that base name is not followed).
-                    : readsStoredProperty(name, of: owner) ? nil : reachKey(owner: owner, name: name) ?? extensionMemberKey(name))
+                    : reachKey(owner: owner, name: name, reading: true) ?? extensionMemberKey(name))
             // The plain name of a method the code also passes data to is followed through its edge.
             if edge == nil, names.contains(where: { FileIndex.dataArgument(ofEdge: $0)?.name == name }) { continue }
             guard let next, next != key,
