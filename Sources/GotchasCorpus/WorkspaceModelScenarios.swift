@@ -70,7 +70,7 @@ public struct WorkspaceModelScenario: Sendable {
 
     public static let all: [WorkspaceModelScenario] = [
         nestedTypesWithOneName, viewSplitOverExtensionFiles, viewWithItsOwnInit, appProperty, formatterProperties,
-        hostedCells, menuContentViews, helperFormatters, workThroughMembers, screenAliases, dispatchWrappers,
+        hostedCells, menuContentViews, helperFormatters, stateFedThroughACaller, workThroughMembers, screenAliases, dispatchWrappers,
         elementEditsElsewhere, computedFilterByOffset, storeWorkThroughMembers, conditionalWrapper,
         modelWorkThroughMembers, relativeTimeThroughHelper, trigonometryThroughHelper, workOverPassedData,
         initializerExtensions, enumCaseNamedLikeState, bindingsIntoShrinkingData, storeWorkThroughSharedManager,
@@ -1083,6 +1083,38 @@ public struct WorkspaceModelScenario: Sendable {
 
     /// A view that declares its own `init` has no memberwise initializer: `isPlaying`, which no
     /// `init` takes, cannot be passed in (a hint, not a hazard); `volume`, which the `init` seeds, can.
+    /// A caller hands the view an input of its own, which the caller's own caller feeds from its
+    /// `@State` (another file): the value changes while the view lives, so the view's copy is a
+    /// warning; a view fed only inputs and constants gets the same advice at info.
+    public static let stateFedThroughACaller = WorkspaceModelScenario(
+        name: "state fed through a caller's input", rule: "state-not-private",
+        files: [
+            "Badge.swift": """
+                import SwiftUI
+                struct Badge: View {
+                    @State var count = 0
+                    var body: some View { Text("\\(count)") }
+                }
+                """,
+            "Inbox.swift": """
+                import SwiftUI
+                struct Inbox: View {
+                    let unread: Int
+                    var body: some View { Badge(count: unread) }
+                }
+                """,
+            "Root.swift": """
+                import SwiftUI
+                struct Root: View {
+                    @State private var total = 0
+                    var body: some View { Inbox(unread: total) }
+                }
+                """,
+        ],
+        expected: [
+            Expected("Badge.swift", "state-not-private", line: 3, fix: "unsafe", mentions: ["used only for the view's first appearance"]),
+        ])
+
     public static let viewWithItsOwnInit = WorkspaceModelScenario(
         name: "a view with its own init", rule: "state-not-private",
         files: [

@@ -141,6 +141,32 @@ import Testing
     /// Opens `watched` (its `rule` finding present or not, as `flaggedBefore` says), then edits
     /// `edited` and expects `watched` to be published again with the opposite, and with the
     /// first state once the edit is undone: the answer of a question about other files follows them.
+    /// Whether a caller passes changing state follows edits two files away: when `Root` stops
+    /// feeding `Inbox`'s input from its `@State`, `Badge` (whose state `Inbox` seeds from that input) is
+    /// published again with its finding at info, and at warning once the edit is undone.
+    @Test func stateFedThroughACallerFollowsEditsOfTheCallersCaller() async throws {
+        let scenario = WorkspaceModelScenario.stateFedThroughACaller
+        let (folder, client) = try await Self.indexed(scenario)
+        let watchedURI = folder.uri("Badge.swift"), editedURI = folder.uri("Root.swift")
+        @Sendable func published(severity: Int) -> @Sendable (JSON) -> Bool {
+            { message in
+                message["params", "uri"]?.stringValue == watchedURI
+                    && message["params", "diagnostics"]?.arrayValue?.contains {
+                        $0["code"]?.stringValue == "state-not-private" && $0["severity"]?.intValue == severity
+                    } == true
+            }
+        }
+        await client.open(watchedURI, try #require(scenario.files["Badge.swift"]))
+        _ = try await client.notification("textDocument/publishDiagnostics", where: published(severity: 2))
+        let text = try #require(scenario.files["Root.swift"])
+        await client.open(editedURI, text)
+        await client.change(editedURI, version: 2, [["text": .string(text.replacingOccurrences(of: "Inbox(unread: total)", with: "Inbox(unread: 3)"))]])
+        _ = try await client.notification("textDocument/publishDiagnostics", where: published(severity: 3))
+        await client.change(editedURI, version: 3, [["text": .string(text)]])
+        _ = try await client.notification("textDocument/publishDiagnostics", where: published(severity: 2))
+        #expect(try await client.shutdownAndExit() == 0)
+    }
+
     static func expectFindingFollowsEdit(of edited: String, replacing old: String, with new: String,
                                          in scenario: WorkspaceModelScenario, rule: String,
                                          watching watched: String, flaggedBefore: Bool) async throws {

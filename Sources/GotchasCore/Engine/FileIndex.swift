@@ -104,7 +104,7 @@ public struct FileIndex: Sendable, Codable {
     /// state on purpose is no app caller whose value is dropped).
     public static func appCallersKey(of type: String) -> String { type + " app" }
     public static func isAppCallersKey(_ key: String) -> Bool {
-        key.hasSuffix(" app") || key.hasSuffix(" varying") || key.hasSuffix(" constant") || key.hasSuffix(" state") || key.hasSuffix(" via")
+        key.hasSuffix(" app") || key.hasSuffix(" varying") || key.hasSuffix(" constant") || key.hasSuffix(" state")
     }
 
     /// The question for the labels app code passes a value that may differ between calls (not a
@@ -116,20 +116,17 @@ public struct FileIndex: Sendable, Codable {
     /// (usually none: stored only where some are, so it costs next to nothing).
     public static func constantCallersKey(of type: String) -> String { type + " constant" }
 
-    /// The key of the labels this file's app code passes `type`'s initializer a value read from the
-    /// caller's own changing state (`Row(item: selection)` with `@State var selection`, `$draft`, the
-    /// element of a `ForEach` over such state): a value that changes while the view it builds lives.
-    /// Stored only where some are.
+    /// The key of what this file's view code hands `type`'s initializer from the caller's own changing
+    /// state: a label (`Row(item: selection)` with `@State var selection`, `$draft`, the element of a
+    /// `ForEach` over such state: a value that changes while the view it builds lives), or, for a value
+    /// read from an input of the caller (`Row(item: item)`, `item` a plain stored property of `List`),
+    /// the entry `label Caller.input`: the label is fed state where the caller's own callers pass that
+    /// input state. One key for both (fewer keys to keep); stored only where some are.
     public static func stateCallersKey(of type: String) -> String { type + " state" }
 
-    /// The key of what this file's app code passes `type`'s initializer from an input of its own
-    /// (`Row(item: item)` in `List`'s code, `item` a plain stored property): entries `label Caller.input`.
-    /// The label is fed state where the caller's own callers pass that input state.
-    public static func stateRelayKey(of type: String) -> String { type + " via" }
-
-    /// `Row` for `Row app`, `Row constant`, `Row varying`, `Row state`, `Row via`.
+    /// `Row` for `Row app`, `Row constant`, `Row varying`, `Row state`.
     static func callersType(ofKey key: String) -> String? {
-        for suffix in [" app", " constant", " varying", " state", " via"] where key.hasSuffix(suffix) { return String(key.dropLast(suffix.count)) }
+        for suffix in [" app", " constant", " varying", " state"] where key.hasSuffix(suffix) { return String(key.dropLast(suffix.count)) }
         return nil
     }
 
@@ -258,8 +255,7 @@ public struct FileIndex: Sendable, Codable {
     static let viewTreeDependency = "view trees"
 
     /// The name under which changes of callers' state are announced: whether a caller passes its own
-    /// changing state (`stateCallersKey`) follows callers' inputs up to their own callers
-    /// (`stateRelayKey`), in any file.
+    /// changing state (`stateCallersKey`) follows callers' inputs up to their own callers, in any file.
     static let stateCallersDependency = "state callers"
 
     /// How `memberReach` holds a name used after a dot with no base (`.named("grid")`, `.screenW`): a
@@ -347,7 +343,7 @@ public struct FileIndex: Sendable, Codable {
             changed.insert(name)
             // The varying labels are derived from the app and constant ones.
             if let type = callersType(ofKey: name) { changed.insert(varyingCallersKey(of: type)) }
-            if name.hasSuffix(" state") || name.hasSuffix(" via") { changed.insert(stateCallersDependency) }
+            if name.hasSuffix(" state") { changed.insert(stateCallersDependency) }
         }
         return changed
     }

@@ -541,7 +541,7 @@ final class FileIndexCollector {
                 entries.initializerLabels[FileIndex.stateCallersKey(of: key), default: []].insert(label)
             } else {
                 for input in sources.inputs {
-                    entries.initializerLabels[FileIndex.stateRelayKey(of: key), default: []].insert(label + " " + caller.name + "." + input)
+                    entries.initializerLabels[FileIndex.stateCallersKey(of: key), default: []].insert(label + " " + caller.name + "." + input)
                 }
             }
         }

@@ -285,27 +285,29 @@ public struct WorkspaceIndex: Sendable {
         return labels
     }
 
-    /// The labels of `type`'s initializer app code passes its own changing state: directly
-    /// (`FileIndex.stateCallersKey`), or an input of its own that its callers pass state
-    /// (`FileIndex.stateRelayKey`), up to three callers up.
+    /// The labels of `type`'s initializer app code passes its own changing state: directly, or an
+    /// input of its own that its callers pass state (`FileIndex.stateCallersKey`'s `label Caller.input`
+    /// entries), up to three callers up.
     private func stateFedLabels(of type: String, depth: Int, visited: inout Set<String>) -> Set<String> {
         guard visited.insert(type).inserted else { return [] }
         let key = FileIndex.stateCallersKey(of: type)
         var labels: Set<String> = []
-        for path in initializerLabelPaths[key] ?? [] { labels.formUnion(files[path]?.initializerLabels[key] ?? []) }
-        guard depth < 3 else { return labels }
-        let relayKey = FileIndex.stateRelayKey(of: type)
-        var callers: [String: Set<String>] = [:]
-        for path in initializerLabelPaths[relayKey] ?? [] {
-            for entry in files[path]?.initializerLabels[relayKey] ?? [] {
-                // `label Caller.input`
-                guard let space = entry.firstIndex(of: " "), let dot = entry.lastIndex(of: "."), space < dot else { continue }
-                let label = String(entry[..<space])
-                guard !labels.contains(label) else { continue }
-                let caller = String(entry[entry.index(after: space)..<dot]), input = String(entry[entry.index(after: dot)...])
-                if callers[caller] == nil { callers[caller] = stateFedLabels(of: caller, depth: depth + 1, visited: &visited) }
-                if callers[caller]?.contains(input) == true { labels.insert(label) }
+        var relays: [Substring] = []
+        for path in initializerLabelPaths[key] ?? [] {
+            for entry in files[path]?.initializerLabels[key] ?? [] {
+                if entry.contains(" ") { relays.append(Substring(entry)) } else { labels.insert(entry) }
             }
+        }
+        guard depth < 3 else { return labels }
+        var callers: [Substring: Set<String>] = [:]
+        for entry in relays {
+            // `label Caller.input`
+            guard let space = entry.firstIndex(of: " "), let dot = entry.lastIndex(of: "."), space < dot else { continue }
+            let label = String(entry[..<space])
+            guard !labels.contains(label) else { continue }
+            let caller = entry[entry.index(after: space)..<dot], input = String(entry[entry.index(after: dot)...])
+            if callers[caller] == nil { callers[caller] = stateFedLabels(of: String(caller), depth: depth + 1, visited: &visited) }
+            if callers[caller]?.contains(input) == true { labels.insert(label) }
         }
         return labels
     }
