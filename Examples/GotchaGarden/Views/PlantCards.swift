@@ -114,12 +114,13 @@ struct GardenGridView: View {
 
 struct FavoritesList: View {
     @ObservedObject var store: GardenStore
+    @Environment(\.horizontalSizeClass) private var sizeClass
 
     var body: some View {
         List {
             ForEach(store.plants) { plant in
                 if plant.isFavorite {
-                    SpeciesHeader(plant: plant, isWide: false)
+                    SpeciesHeader(plant: plant, isWide: sizeClass == .regular)
                         .layoutPriority(1)
                         .equatable()
                 }
