@@ -388,19 +388,15 @@ import Testing
     @Test func aLayoutSwitchOnAnInputEveryCallerFixesIsNotFlagged() {
         let picker = """
             struct Picker: View {
-                let axis: Axis
+                var stacked: Bool
                 var body: some View {
-                    if axis == .horizontal {
-                        HStack { Text("a"); Text("b") }
-                    } else {
-                        VStack { Text("a"); Text("b") }
-                    }
+                    if stacked { VStack { Image("a"); Label("b") } } else { HStack { Image("a"); Label("b") } }
                 }
             }
             """
-        let constant = ["Flat.swift": "struct Flat: View { var body: some View { Picker(axis: .horizontal) } }"]
+        let constant = ["Flat.swift": "struct Flat: View { var body: some View { Picker(stacked: true) } }"]
         #expect(Self.severities(picker, only: "conditional-layout-switch", otherFiles: constant).isEmpty)
-        let varying = ["Flat.swift": "struct Flat: View { @State private var axis = Axis.vertical; var body: some View { Picker(axis: axis) } }"]
+        let varying = ["Flat.swift": "struct Flat: View { @State private var stacked = false; var body: some View { Picker(stacked: stacked) } }"]
         #expect(Self.severities(picker, only: "conditional-layout-switch", otherFiles: varying).count == 1)
     }
 

@@ -448,6 +448,13 @@ struct StateNotPrivateRule: Rule {
             return []
         }
         let fixes = facts.fix.map { [$0.fix(applicability: $0.applicability(asking: workspace))] } ?? []
+        /// The property's name, where the view has only its memberwise initializer and the labels app
+        /// callers pass under `key` (the varying ones, those fed the caller's state) do not hold it.
+        func notPassed(under key: (String) -> String) -> String? {
+            guard let name = facts.name, let type = facts.type, !type.declaresInitializer,
+                  let labels = workspace.initializerLabels(passedTo: key(type.name)), !labels.contains(name) else { return nil }
+            return name
+        }
         if facts.closedByOwnInitializer {
             return [Finding(
                 message: "`\(wrapper)` is not `private`: the view's own `init` does not take it, so nothing can pass a value today; "
@@ -480,8 +487,7 @@ struct StateNotPrivateRule: Rule {
         // Every app caller passes a value written out (`Row(title: "Inbox")`): each call site hands
         // the same value on every render, so nothing is dropped today. Only the memberwise
         // initializer is read this way: a view's own `init` may take the value under another label.
-        if let name = facts.name, let type = facts.type, !type.declaresInitializer,
-           let varying = workspace.initializerLabels(passedTo: FileIndex.varyingCallersKey(of: type.name)), !varying.contains(name) {
+        if let name = notPassed(under: FileIndex.varyingCallersKey) {
             return [Finding(
                 message: "`\(wrapper)` is not `private`: every caller passes a constant `\(name):`, so nothing is dropped today, "
                     + "but a value that changed would be used only for the view's first appearance; take it as a `let`",
@@ -517,8 +523,7 @@ struct StateNotPrivateRule: Rule {
         // the row of a `ForEach` over it): that value changes while this view lives, and is dropped.
         // Callers that pass an input of their own or a value they compute change it only when they
         // are made anew: the same advice, at info.
-        if let name = facts.name, let type = facts.type, !type.declaresInitializer,
-           let fed = workspace.initializerLabels(passedTo: FileIndex.stateCallersKey(of: type.name)), !fed.contains(name) {
+        if let name = notPassed(under: FileIndex.stateCallersKey) {
             return [Finding(
                 message: "`\(wrapper)` is not `private`: callers pass `\(name):` a value they were given or compute, not state of their own; "
                     + "if that value changes, this view keeps the first one; take it as a `let` (or mark it `private` if it only seeds the state)",
