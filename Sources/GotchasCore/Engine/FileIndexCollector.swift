@@ -591,11 +591,8 @@ final class FileIndexCollector {
         var current = node.parent
         while let next = current, !next.is(MemberBlockItemSyntax.self) {
             if let closure = next.as(ClosureExprSyntax.self) {
-                let call = closure.parent?.as(FunctionCallExprSyntax.self) ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self)
-                let callee = call?.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
-                let data = callee == "ForEach" || callee == "List" ? call?.arguments.first?.expression : nil
-                let names = closure.signature == nil ? ["0"] : closure.parameterNames
-                for name in names { bind(name, data) }
+                let data = closure.rowData
+                for name in closure.signature == nil ? ["0"] : closure.parameterNames { bind(name, data) }
             } else if let switchCase = next.as(SwitchCaseSyntax.self), let label = switchCase.label.as(SwitchCaseLabelSyntax.self),
                       let subject = switchCase.parent?.parent?.as(SwitchExprSyntax.self)?.subject {
                 for item in label.caseItems {

@@ -218,6 +218,18 @@ extension FunctionCallExprSyntax {
     }
 }
 
+extension ClosureExprSyntax {
+    /// The data of the `ForEach`/`List` whose row content this closure is (`ForEach(items) { item in … }`:
+    /// `items`); nil for any other closure.
+    public var rowData: ExprSyntax? {
+        guard let call = parent?.as(FunctionCallExprSyntax.self) ?? parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
+              let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+              callee == "ForEach" || callee == "List"
+        else { return nil }
+        return call.arguments.first?.expression
+    }
+}
+
 extension Syntax {
     /// The data expression of the innermost `ForEach`/`List` whose content closure around this node
     /// names `parameter` as its parameter (`ForEach(items) { item in … }`: `items`).
@@ -227,13 +239,8 @@ extension Syntax {
             if let closure = next.as(ClosureExprSyntax.self) {
                 // `$0` names the innermost closure's first parameter.
                 let names = parameter.allSatisfy(\.isNumber) ? (closure.signature == nil ? [parameter] : []) : closure.parameterNames
-                if names.contains(parameter),
-                   let call = closure.parent?.as(FunctionCallExprSyntax.self) ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
-                   let callee = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
-                   callee == "ForEach" || callee == "List" {
-                    return call.arguments.first?.expression
-                }
-                if names.contains(parameter) || parameter.allSatisfy(\.isNumber) { return nil }
+                if names.contains(parameter) { return closure.rowData }
+                if parameter.allSatisfy(\.isNumber) { return nil }
             }
             if next.is(MemberBlockItemSyntax.self) { return nil }
             current = next.parent

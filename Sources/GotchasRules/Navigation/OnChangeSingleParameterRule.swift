@@ -207,21 +207,13 @@ struct OnChangeSingleParameterRule: CallRule {
                 if property.isStoredInstance, property.wrapper.map({ !ReachHazard.changingWrappers.contains($0) }) ?? true { return name }
                 continue
             }
+            if closure.localInitializer(of: name) != nil { return name }
             var node = closure.parent
-            while let current = node {
+            while let current = node, !current.is(MemberBlockItemSyntax.self) {
                 if let outer = current.as(ClosureExprSyntax.self), outer.parameterNames.contains(name) { return name }
-                if let block = current.as(CodeBlockItemListSyntax.self), Self.declares(name, in: block) { return name }
-                if current.is(MemberBlockItemSyntax.self) { break }
                 node = current.parent
             }
         }
         return nil
-    }
-
-    /// `let name = …` / `var name …` stands among the statements of `block`.
-    private static func declares(_ name: String, in block: CodeBlockItemListSyntax) -> Bool {
-        block.contains { item in
-            item.item.as(VariableDeclSyntax.self)?.bindings.contains { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name } == true
-        }
     }
 }

@@ -241,9 +241,7 @@ struct WidgetDateNowTextRule: CallRule {
 
     /// `Date()`, `Date.now`, `.now` as the value or anywhere in an interpolation/formatting chain.
     static func readsCurrentDate(_ expression: ExprSyntax) -> Bool {
-        if let member = expression.as(MemberAccessExprSyntax.self), member.base == nil, member.declName.baseName.text == "now" {
-            return true
-        }
+        if expression.readsNow { return true }
         let tokens = Array(expression.tokens(viewMode: .sourceAccurate))
         // `Text("\(date, style: .relative)")` is the live template too.
         if tokens.indices.contains(where: { tokens[$0].text == "style" && $0 + 1 < tokens.count && tokens[$0 + 1].text == ":" }) {
