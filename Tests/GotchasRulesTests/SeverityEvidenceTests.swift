@@ -360,6 +360,13 @@ import Testing
         var fixedRoot = relay
         fixedRoot["Root.swift"] = "struct Root: View { var body: some View { Inbox(unread: 3) } }"
         #expect(Self.severities(row, only: "state-not-private", otherFiles: fixedRoot) == [.info])
+        // One caller reached along two paths: `Top` relays to `Mid` (which relays to `Badge`) and to
+        // `Badge` directly; what `Top`'s own caller feeds counts on both paths.
+        let twoPaths = ["Caller.swift": "struct Mid: View { let a: Int; var body: some View { Badge(other: a) } }",
+                        "Top.swift": "struct Top: View { let s: Int; let t: Int; var body: some View { Mid(a: s); Badge(count: t) } }",
+                        "Root.swift": "struct Root: View { @State private var value = 0; var body: some View { Top(s: value, t: value) } }"]
+        #expect(Self.severities(row.replacingOccurrences(of: "@State var count: Int;", with: "@State var count: Int; @State var other: Int = 0;"),
+                                only: "state-not-private", otherFiles: twoPaths) == [.warning, .warning])
         let message = RuleHarness.lint(row, only: "state-not-private", otherFiles: ["Caller.swift": "struct Inbox: View { let unread: Int; var body: some View { Badge(count: unread) } }"]).first?.message
         #expect(message?.contains("a value they were given or compute") == true)
     }

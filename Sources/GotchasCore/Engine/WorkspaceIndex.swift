@@ -272,8 +272,8 @@ public struct WorkspaceIndex: Sendable {
             return labels
         }
         if typeName.hasSuffix(" state"), let type = FileIndex.callersType(ofKey: typeName) {
-            var visited: Set<String> = []
-            return stateFedLabels(of: type, depth: 0, visited: &visited)
+            var answers: [String: StateFedAnswer] = [:]
+            return stateFedLabels(of: type, depth: 0, answers: &answers)
         }
         // App code's callers of a type (`FileIndex.appCallersKey`, `varyingCallersKey`) are those that name it: an
         // `.init(label:)` of a type the syntax does not name could be any type's, and counting it
@@ -288,8 +288,16 @@ public struct WorkspaceIndex: Sendable {
     /// The labels of `type`'s initializer app code passes its own changing state: directly, or an
     /// input of its own that its callers pass state (`FileIndex.stateCallersKey`'s `label Caller.input`
     /// entries), up to three callers up.
-    private func stateFedLabels(of type: String, depth: Int, visited: inout Set<String>) -> Set<String> {
-        guard visited.insert(type).inserted else { return [] }
+    ///
+    /// A caller may be reached along several paths (`Top` relays to `Mid` and to the view itself):
+    /// `answers` keeps each type's labels with the depth they were followed from, reused on a path
+    /// that reaches it no higher up; a type still being followed (a cycle) answers nothing.
+    private func stateFedLabels(of type: String, depth: Int, answers: inout [String: StateFedAnswer]) -> Set<String> {
+        if let known = answers[type] {
+            if case .followed(let labels, let from) = known, from <= depth { return labels }
+            if case .following = known { return [] }
+        }
+        answers[type] = .following
         let key = FileIndex.stateCallersKey(of: type)
         var labels: Set<String> = []
         var relays: [Substring] = []
@@ -298,18 +306,24 @@ public struct WorkspaceIndex: Sendable {
                 if entry.contains(" ") { relays.append(Substring(entry)) } else { labels.insert(entry) }
             }
         }
-        guard depth < 3 else { return labels }
-        var callers: [Substring: Set<String>] = [:]
-        for entry in relays {
-            // `label Caller.input`
-            guard let space = entry.firstIndex(of: " "), let dot = entry.lastIndex(of: "."), space < dot else { continue }
-            let label = String(entry[..<space])
-            guard !labels.contains(label) else { continue }
-            let caller = entry[entry.index(after: space)..<dot], input = String(entry[entry.index(after: dot)...])
-            if callers[caller] == nil { callers[caller] = stateFedLabels(of: String(caller), depth: depth + 1, visited: &visited) }
-            if callers[caller]?.contains(input) == true { labels.insert(label) }
+        if depth < 3 {
+            for entry in relays {
+                // `label Caller.input`
+                guard let space = entry.firstIndex(of: " "), let dot = entry.lastIndex(of: "."), space < dot else { continue }
+                let label = String(entry[..<space])
+                guard !labels.contains(label) else { continue }
+                let caller = String(entry[entry.index(after: space)..<dot]), input = String(entry[entry.index(after: dot)...])
+                if stateFedLabels(of: caller, depth: depth + 1, answers: &answers).contains(input) { labels.insert(label) }
+            }
         }
+        answers[type] = .followed(labels, from: depth)
         return labels
+    }
+
+    /// `stateFedLabels`' memo of one type.
+    private enum StateFedAnswer {
+        case following
+        case followed(Set<String>, from: Int)
     }
 
     /// The files whose code may use `member` of the type `typeName` (a qualified name), so
