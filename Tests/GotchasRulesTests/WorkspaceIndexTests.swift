@@ -284,6 +284,45 @@ import Testing
         #expect(diagnostics("PlantList.swift", reader, workspace, rule: "environment-object-mismatch").isEmpty)
     }
 
+    /// `builderKeys` leaves out SwiftUI's own view names; a project's own view of such a name
+    /// (`struct Label: View`) is answered from the files instead. The answers equal those for the
+    /// same project with the view named otherwise, across builds by an app, a scene, previews and
+    /// nothing, and across updates.
+    @Test func aProjectViewNamedLikeSwiftUIsIsAnsweredAsAnyOther() {
+        #expect(WorkspaceIndex.frameworkViewNames.contains("Label"))
+        #expect(!WorkspaceIndex.frameworkViewNames.contains("Badge"))
+        let layouts = [
+            ["Badge.swift": "struct Badge: View { var body: some View { Text(\"a\") } }",
+             "Screen.swift": "struct Screen: View { var body: some View { VStack { Badge(); Text(\"b\") } } }"],
+            ["Badge.swift": "struct Badge: View { var body: some View { Text(\"a\") } }",
+             "App.swift": "@main struct Demo: App { var body: some Scene { WindowGroup { Badge() } } }"],
+            ["Badge.swift": "struct Badge: View { var body: some View { Text(\"a\") } }",
+             "Previews.swift": "#Preview { Badge() }"],
+            ["Badge.swift": "struct Badge: View { var body: some View { Text(\"a\") } }",
+             "Other.swift": "struct Other: View { var body: some View { Text(\"c\") } }"],
+        ]
+        func answers(_ files: [String: String], name: String) -> [Bool] {
+            var index = WorkspaceIndex(files: files.sorted { $0.key < $1.key }.map { fileIndex($0.key, $0.value.replacingOccurrences(of: "Badge", with: name)) })
+            var seen = [index.isBuiltByNoParentView(name), index.isBuiltOnlyByPreviews(name)]
+            // An update that drops the build, then one that brings it back.
+            for (path, text) in files where path != "Badge.swift" {
+                index.update(fileIndex(path, "struct Empty: View { var body: some View { EmptyView() } }"))
+                seen += [index.isBuiltByNoParentView(name), index.isBuiltOnlyByPreviews(name)]
+                index.update(fileIndex(path, text.replacingOccurrences(of: "Badge", with: name)))
+                seen += [index.isBuiltByNoParentView(name), index.isBuiltOnlyByPreviews(name)]
+            }
+            return seen
+        }
+        for files in layouts {
+            let expected = answers(files, name: "Badge")
+            #expect(answers(files, name: "Label") == expected, "\(files.keys.sorted())")
+            #expect(answers(files, name: "Toggle") == expected, "\(files.keys.sorted())")
+        }
+        #expect(answers(layouts[0], name: "Badge").first == false)
+        #expect(answers(layouts[1], name: "Badge").first == true)
+        #expect(answers(layouts[2], name: "Badge")[1] == true)
+    }
+
     /// A wrapper view that only previews build (a `#Preview` in another file, a `PreviewProvider`
     /// under `#if DEBUG`) is preview code; one that an app view also builds is not. The answer
     /// follows the other file: `state-not-private` goes quiet, then flags again.

@@ -26,7 +26,10 @@ public struct WorkspaceIndex: Sendable {
     private var memberReachPaths: [String: NameSet] = [:]
     private var namingPaths: [String: NameSet] = [:]
     /// The `builtViews` keys under which each view name is built, with how many files build
-    /// it there: "is it built only where…" without visiting every file.
+    /// it there: "is it built only where…" without visiting every file. Not for SwiftUI's own
+    /// views (`WorkspaceIndex.frameworkViewNames`): nearly every view builds a `Text` or a
+    /// `VStack`, so theirs were the largest entries, and only a project's own type of that name
+    /// is ever asked about (`builders(of:)` then looks through the files).
     private var builderKeys: [String: [String: Int]] = [:]
     /// Files by member key and hazard keys by member name, for reach questions (`ReachHazard.swift`).
     private(set) var reach = ReachMaps()
@@ -491,7 +494,7 @@ public struct WorkspaceIndex: Sendable {
     /// False otherwise, and while the index is not complete.
     public func isBuiltByNoParentView(_ typeName: String) -> Bool {
         let simple = TypeNames.simple(typeName) ?? typeName
-        if builderKeys[simple]?.keys.contains(where: { $0 != FileIndex.previewKey }) == true {
+        if builders(of: simple)?.keys.contains(where: { $0 != FileIndex.previewKey }) == true {
             return isBuiltSomewhere(typeName) { $0 == FileIndex.hostingKey || types[FileIndex.builtViewsOwner(ofKey: $0).owner]?.inherits("App") == true }
         }
         return typesReferring(to: typeName)?.contains { $0 != simple && $0 != FileIndex.previewKey && !isPreviewType($0) } ?? false
@@ -522,7 +525,7 @@ public struct WorkspaceIndex: Sendable {
     /// builds (`FileIndex.previewKey`) count only when asked for: a `#Preview` of a menu row or of
     /// a scene's root says nothing about where the app builds it.
     private func isBuiltSomewhere(_ typeName: String, countingPreviews: Bool = false, andOnlyWhere place: (String) -> Bool) -> Bool {
-        guard isComplete, let keys = builderKeys[TypeNames.simple(typeName) ?? typeName] else { return false }
+        guard isComplete, let keys = builders(of: TypeNames.simple(typeName) ?? typeName) else { return false }
         var built = false
         for key in keys.keys where countingPreviews || key != FileIndex.previewKey {
             guard place(key) else { return false }
@@ -530,6 +533,32 @@ public struct WorkspaceIndex: Sendable {
         }
         return built
     }
+
+    /// The `builtViews` keys under which files build the view named `simple` (a simple name), with
+    /// how many files build it there; nil when none does. From `builderKeys`, or for a name of
+    /// SwiftUI's own views, which it leaves out, from every file's `builtViews` (asked only of a
+    /// project's own type that shares such a name).
+    private func builders(of simple: String) -> [String: Int]? {
+        guard Self.frameworkViewNames.contains(simple) else { return builderKeys[simple] }
+        var keys: [String: Int] = [:]
+        for file in files.values {
+            for (key, views) in file.builtViews where views.contains(simple) { keys[key, default: 0] += 1 }
+        }
+        return keys.isEmpty ? nil : keys
+    }
+
+    /// SwiftUI's views that rendered code builds most (the names `builderKeys` leaves out).
+    static let frameworkViewNames: Set<String> = [
+        "Text", "Image", "VStack", "HStack", "ZStack", "LazyVStack", "LazyHStack", "LazyVGrid", "LazyHGrid",
+        "Grid", "GridRow", "Spacer", "Divider", "Button", "ForEach", "Group", "List", "Section", "ScrollView",
+        "ScrollViewReader", "GeometryReader", "NavigationLink", "NavigationStack", "NavigationView",
+        "NavigationSplitView", "Label", "Toggle", "TextField", "SecureField", "TextEditor", "Picker", "DatePicker",
+        "Slider", "Stepper", "ProgressView", "Menu", "Link", "ShareLink", "Form", "EmptyView", "AnyView", "Color",
+        "Circle", "Rectangle", "RoundedRectangle", "Capsule", "Ellipse", "LinearGradient", "RadialGradient",
+        "AngularGradient", "ViewThatFits", "TimelineView", "Canvas", "ControlGroup", "DisclosureGroup", "GroupBox",
+        "LabeledContent", "ContentUnavailableView", "Gauge", "AsyncImage", "Table", "OutlineGroup", "TabView",
+        "ColorPicker", "EditButton", "Path", "UnevenRoundedRectangle", "Tab",
+    ]
 
     /// SwiftUI views that keep state across updates of their own (editing, scroll position, selection).
     static let statefulSystemViews: Set<String> = [
@@ -561,14 +590,16 @@ public struct WorkspaceIndex: Sendable {
         Self.move(path, in: &dependentPaths, from: old?.referencedTypeNames, to: new?.referencedTypeNames)
         let oldBuilt = old?.builtViews ?? [:], newBuilt = new?.builtViews ?? [:]
         for (key, views) in oldBuilt {
-            for view in views where newBuilt[key]?.contains(view) != true {
+            for view in views where newBuilt[key]?.contains(view) != true && !Self.frameworkViewNames.contains(view) {
                 guard let count = builderKeys[view]?[key] else { continue }
                 builderKeys[view]?[key] = count > 1 ? count - 1 : nil
                 if builderKeys[view]?.isEmpty == true { builderKeys.removeValue(forKey: view) }
             }
         }
         for (key, views) in newBuilt {
-            for view in views where oldBuilt[key]?.contains(view) != true { builderKeys[view, default: [:]][key, default: 0] += 1 }
+            for view in views where oldBuilt[key]?.contains(view) != true && !Self.frameworkViewNames.contains(view) {
+                builderKeys[view, default: [:]][key, default: 0] += 1
+            }
         }
     }
 
