@@ -371,6 +371,24 @@ import Testing
         #expect(message?.contains("a value they were given or compute") == true)
     }
 
+    /// `observed-object-owned`: an object that holds no state — its stored properties are `let`s, a
+    /// `@Binding` whose value its owner keeps, or a closure — loses nothing when it is made anew,
+    /// whether the view's `init` makes it or a parent hands a new one in: info. A `@Published` value is state.
+    @Test func anObservedObjectThatHoldsNoStateIsInfoWhereverItIsMade() {
+        let facade = "final class Facade: ObservableObject { let service: Service; init(service: Service) { self.service = service } }"
+        let dialog = "final class DialogModel: ObservableObject { let title = \"Delete?\"; @Binding var isShown: Bool; var action: () -> Void; init(isShown: Binding<Bool>, action: @escaping () -> Void) { _isShown = isShown; self.action = action } }"
+        let stateful = "final class Counter: ObservableObject { @Published var count = 0; init(service: Service) {}; func bump() { count += 1 } }"
+        let initMakes = "struct Detail: View { @ObservedObject var model: Facade; init(service: Service) { self.model = .init(service: service) }; var body: some View { Text(\"a\") } }"
+        #expect(Self.severities(initMakes, only: "observed-object-owned", otherFiles: ["Facade.swift": facade, "Root.swift": "struct Root: View { let s: Service; var body: some View { Detail(service: s) } }"]) == [.info])
+        let statefulInit = initMakes.replacingOccurrences(of: "Facade", with: "Counter")
+        #expect(Self.severities(statefulInit, only: "observed-object-owned", otherFiles: ["Counter.swift": stateful, "Root.swift": "struct Root: View { let s: Service; var body: some View { Detail(service: s) } }"]) == [.warning])
+        let parent = "struct Logs: View { @State private var shown = false; var body: some View { Dialog(model: DialogModel(isShown: $shown, action: {})) } }"
+        let child = "struct Dialog: View { @ObservedObject var model: DialogModel; var body: some View { Text(model.title) } }"
+        #expect(Self.severities(parent, only: "observed-object-owned", otherFiles: ["Dialog.swift": child, "DialogModel.swift": dialog]) == [.info])
+        let published = dialog.replacingOccurrences(of: "let title = \"Delete?\";", with: "@Published var title = \"Delete?\"; func rename() { title = \"Remove?\" };")
+        #expect(Self.severities(parent, only: "observed-object-owned", otherFiles: ["Dialog.swift": child, "DialogModel.swift": published]) == [.warning])
+    }
+
     /// `navigation-view`: a style applied inside a modifier that transforms the view (a project's
     /// `.if(condition) { $0.navigationViewStyle(.stack) }`) is the view's style too.
     @Test func aNavigationViewStyledInsideAConditionalTransformIsAStack() {

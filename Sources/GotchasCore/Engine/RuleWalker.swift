@@ -360,8 +360,10 @@ final class RuleWalker: SyntaxAnyVisitor {
             let function = node.cast(FunctionDeclSyntax.self)
             let attributes = function.attributes.names
             context.functionStack.append(FunctionFrame(kind: .function, name: function.name.text, attributes: attributes, node: node))
-            let buildsView = attributes.contains("ViewBuilder")
-                || function.signature.returnClause.map { isRenderedViewType($0.type) } == true
+            // An `async` function never runs in a render (`body` is synchronous): one that returns a view
+            // is a factory (a coordinator's `func makeFlow() async -> AnyView`), run when it is awaited.
+            let buildsView = function.signature.effectSpecifiers?.asyncSpecifier == nil
+                && (attributes.contains("ViewBuilder") || function.signature.returnClause.map { isRenderedViewType($0.type) } == true)
             context.executionStack.append(buildsView ? .render : .elsewhere)
             if buildsView, context.typeStack.count == 1, context.typeStack[0].kind == .extension, context.typeStack[0].qualifiedName == "View" {
                 index.noteViewExtensionMethod(function)

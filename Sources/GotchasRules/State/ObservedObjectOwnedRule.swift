@@ -93,6 +93,18 @@ struct ObservedObjectOwnedRule: Rule {
         ],
         nonTriggering: [
             RuleExample("""
+                final class LoginCoordinator {
+                    func makePurchaseFlow(services: Services) async throws -> AnyView {
+                        AnyView(PurchaseFlowView(model: PurchaseModel(services: services)))
+                    }
+                }
+                """, note: "an `async` factory builds the view once, when it is awaited: no render runs it", otherFiles: [
+                    "PurchaseFlowView.swift": """
+                        final class PurchaseModel: ObservableObject { @Published var plan = 0; init(services: Services) {} }
+                        struct PurchaseFlowView: View { @ObservedObject var model: PurchaseModel; var body: some View { Text("\\(model.plan)") } }
+                        """,
+                ]),
+            RuleExample("""
                 struct ServerSelectionView: View {
                     @ObservedObject var model: ServerModel
                     init(servers: Servers) { model = ServerModel(servers: servers) }
@@ -334,11 +346,14 @@ struct ObservedObjectOwnedRule: Rule {
             ?? variable.bindings.first?.initializer?.value.unwrapped.as(FunctionCallExprSyntax.self)?.calleeName
         let unchanged = objectType.flatMap { Self.objectChanges($0, asking: context) } == false
         if createdByInitializer {
+            // The class holds no state (`let service` only, its members forward to it): nothing is lost.
+            let stateless = Self.objectIsStateless(variable, in: context)
             report.append(Finding(
                 message: "This \(holder)'s `init` creates the object it marks `@ObservedObject`, so a new one replaces it whenever the parent re-renders"
-                    + (unchanged ? "; " + Self.unchangedObjectNote + " (`_model = StateObject(wrappedValue: …)` in the `init`)"
+                    + (stateless ? "; it holds no state (no stored `var`), so nothing is lost, but `@StateObject` would make it once"
+                        : unchanged ? "; " + Self.unchangedObjectNote + " (`_model = StateObject(wrappedValue: …)` in the `init`)"
                         : " and its state is lost; own it with `@StateObject` (`_model = StateObject(wrappedValue: …)` in the `init`)"),
-                range: attribute.byteRange, loweredSeverity: unchanged ? .info : nil))
+                range: attribute.byteRange, loweredSeverity: stateless || unchanged ? .info : nil))
             return
         }
         if Self.isUsedInInitializer(variable) { return }
@@ -467,9 +482,18 @@ struct ObservedObjectOwnedRule: Rule {
         + "but `@StateObject` would make it once"
 
     /// A class with no stored instance `var` and no `@Published` property: nothing in it can change.
+    /// A `@Binding` keeps its value in its owner, and a closure (`var action: () -> Void`) is no state a
+    /// view shows: neither is lost with the object.
     static func holdsNoState(_ declaration: TypeDeclaration) -> Bool {
-        !declaration.scope.properties.contains { $0.isStoredInstance && (!$0.isLet || $0.attributes.contains("Published")) }
+        !declaration.scope.properties.contains { property in
+            property.isStoredInstance && (!property.isLet || property.attributes.contains("Published"))
+                && property.wrapper != "Binding" && property.wrapper != "SwiftUI.Binding"
+                && property.typeName.map(Self.isFunctionType) != true
+        }
     }
+
+    /// `() -> Void`, `((String) -> Void)?`, `@escaping (Int) async -> Void`.
+    static func isFunctionType(_ written: String) -> Bool { written.contains("->") }
 
     /// The object's class (the property's written type) is declared in the workspace and has no
     /// `@Published` stored property: whatever it shows is kept elsewhere.
