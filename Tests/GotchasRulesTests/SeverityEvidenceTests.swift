@@ -367,6 +367,11 @@ import Testing
                         "Root.swift": "struct Root: View { @State private var value = 0; var body: some View { Top(s: value, t: value) } }"]
         #expect(Self.severities(row.replacingOccurrences(of: "@State var count: Int;", with: "@State var count: Int; @State var other: Int = 0;"),
                                 only: "state-not-private", otherFiles: twoPaths) == [.warning, .warning])
+        // A `@State` holding the view's own model object, which the caller's object seeds: info. A value type stays a warning.
+        let owned = "struct ChatList: View { @State var model: ChatModel; var body: some View { Text(model.title) } }"
+        let seeding = ["Root.swift": "struct Root: View { @State private var session: Session?; var body: some View { if let session { ChatList(model: ChatModel(chat: session.chat)) } } }"]
+        #expect(Self.severities(owned, only: "state-not-private", otherFiles: seeding.merging(["ChatModel.swift": "@Observable final class ChatModel { var title = \"\"; init(chat: Chat) {} }"]) { $1 }) == [.info])
+        #expect(Self.severities(owned, only: "state-not-private", otherFiles: seeding.merging(["ChatModel.swift": "struct ChatModel { var title = \"\"; init(chat: Chat) {} }"]) { $1 }) == [.warning])
         let message = RuleHarness.lint(row, only: "state-not-private", otherFiles: ["Caller.swift": "struct Inbox: View { let unread: Int; var body: some View { Badge(count: unread) } }"]).first?.message
         #expect(message?.contains("a value they were given or compute") == true)
     }

@@ -24,8 +24,8 @@ struct StateNotPrivateRule: Rule {
             "a view only previews build",
         ],
         fixSafety: "Adds `private`. Safe when no other file uses the property and no caller passes its label; unsafe when one might (or the workspace is not fully indexed); none without an initial value, or in widget code.",
-        severityReason: "warning where a caller passes the property's label its own changing state (a `@State`, a binding, an observed model's value, the row of a `ForEach` over them), or the callers are not all known yet: SwiftUI ignores that value after the first appearance; info where callers pass an input of their own or a value they compute (it changes only when they are made anew), where the view changes the state itself (a seeded draft, also in an extension in another file), where no caller passes it, every caller passes a constant (a literal or an enum case), or a `@StateObject` is seeded by the view's own `init` (the injection the wrapper is made for); a hint where the view's own `init` does not take it, or a private stored property makes the memberwise initializer private (nothing outside can pass one today). In widget code the message says instead that the state is only a copy of what the caller passes (WidgetKit renders each entry once).",
-        asks: [.initializerLabels, .memberUsers, .builtOnlyByPreviews, .elementEdits],
+        severityReason: "warning where a caller passes the property's label its own changing state (a `@State`, a binding, an observed model's value, the row of a `ForEach` over them), or the callers are not all known yet: SwiftUI ignores that value after the first appearance; info where callers pass an input of their own or a value they compute (it changes only when they are made anew), where the view changes the state itself (a seeded draft, also in an extension in another file), where no caller passes it, every caller passes a constant (a literal or an enum case), a `@StateObject` is seeded by the view's own `init` (the injection the wrapper is made for), or a `@State` holds an object of a class the project declares (a caller seeds the model the view owns); a hint where the view's own `init` does not take it, or a private stored property makes the memberwise initializer private (nothing outside can pass one today). In widget code the message says instead that the state is only a copy of what the caller passes (WidgetKit renders each entry once).",
+        asks: [.initializerLabels, .memberUsers, .builtOnlyByPreviews, .elementEdits, .declaration],
         fix: .safe,
         triggers: ["State"],
         triggering: [
@@ -347,7 +347,8 @@ struct StateNotPrivateRule: Rule {
             memberwiseClosedBy: Self.memberwiseClosedBy(variable),
             hasInitialValue: variable.bindings.allSatisfy { $0.initializer != nil || $0.typeAnnotation?.type.isOptionalSugar == true },
             isWrittenByView: variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)
-                .map { Self.isWrittenByView($0.identifier.text, variable) } ?? false)
+                .map { Self.isWrittenByView($0.identifier.text, variable) } ?? false,
+            heldType: wrapper == "@State" ? variable.bindings.first?.typeAnnotation.flatMap { TypeNames.simpleIgnoringArguments(TypeNames.strippingOptional($0.type.trimmedDescription)) } : nil)
         context.decideLater { Self.decide(facts, asking: $0) }
     }
 
@@ -369,6 +370,8 @@ struct StateNotPrivateRule: Rule {
         /// The view's own code (not its `init`) writes the state or hands out a binding to it: the
         /// view owns and edits what a caller seeds (a draft, a value it refreshes itself).
         var isWrittenByView: Bool = false
+        /// The type a `@State` holds as written (`ChatListViewModel` for `@State var model: ChatListViewModel`).
+        var heldType: String? = nil
     }
 
     /// `name = …`, `name += …`, `self.name = …`, `name.toggle()`/`.append(…)`/`.remove…`, or `$name`
@@ -527,6 +530,15 @@ struct StateNotPrivateRule: Rule {
             return [Finding(
                 message: "`\(wrapper)` is not `private`: callers pass `\(name):` a value they were given or compute, not state of their own; "
                     + "if that value changes, this view keeps the first one; take it as a `let` (or mark it `private` if it only seeds the state)",
+                range: facts.attribute, fixes: fixes, loweredSeverity: .info)]
+        }
+        // A `@State` holding an object of a class the project declares (an `@Observable` model): the
+        // caller's object seeds the model the view then owns, which is how one is owned; only a caller
+        // that hands a different object later loses it.
+        if let held = facts.heldType, workspace.declaration(of: held, ifKind: .class) != nil {
+            return [Finding(
+                message: "`\(wrapper)` is not `private`: it holds the view's own `\(held)`, which a caller's object seeds once; an object "
+                    + "passed later is dropped. If the caller keeps the model, take it as a `let`; if the view owns it, say so with `private` and an `init`",
                 range: facts.attribute, fixes: fixes, loweredSeverity: .info)]
         }
         // Without an initial value, `private` alone would close the memberwise initializer its callers use.
