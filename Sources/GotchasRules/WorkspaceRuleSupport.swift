@@ -519,6 +519,11 @@ enum WorkspaceRuleSupport {
         guard let target = readTarget(of: expression, in: context) else { return nil }
         guard let call = expression.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == expression.id else { return target }
         let labels = "(" + call.arguments.map { ($0.label?.text ?? "_") + ":" }.joined() + ")"
+        // `layout.label(for: date)` on a local made in this code (`let layout = HeatmapLayout(chart: chart)`):
+        // a method of the type it was made as (asked only of calls: a read of every local would walk up for each).
+        if case .extensionMember(let name) = target, let local = localValueTypeName(calledOn: expression) {
+            return .typeNamedMember(type: local, scope: context.enclosingType?.qualifiedName ?? "", name: name + labels, sharedInstance: false)
+        }
         switch target {
         case .member(let owner, let name): return .member(owner: owner, name: name + labels)
         case .staticMember(let owner, let name): return .staticMember(owner: owner, name: name + labels)
@@ -527,6 +532,19 @@ enum WorkspaceRuleSupport {
         case .typeNamedMember(let type, let scope, let name, let shared): return .typeNamedMember(type: type, scope: scope, name: name + labels, sharedInstance: shared)
         case .propertyMember(let type, let scope, let property, let name): return .propertyMember(type: type, scope: scope, property: property, name: name + labels)
         }
+    }
+
+    /// The type a local value was made as, for a method called on it: `HeatmapLayout` for
+    /// `layout.label(for:)` after `let layout = HeatmapLayout(chart: chart)` in the same code.
+    private static func localValueTypeName(calledOn expression: ExprSyntax) -> String? {
+        guard let member = expression.unwrapped.as(MemberAccessExprSyntax.self),
+              let base = member.base?.withoutOptionalMark.as(DeclReferenceExprSyntax.self),
+              case .identifier = base.baseName.tokenKind, !TypeNames.startsUppercase(base.baseName.text),
+              let made = base.localInitializer(of: base.baseName.text)?.unwrapped.as(FunctionCallExprSyntax.self),
+              let type = made.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, TypeNames.startsUppercase(type),
+              isPlainTypeName(type)
+        else { return nil }
+        return type
     }
 
     private static func readTarget(of expression: ExprSyntax, in context: RuleContext) -> ReachTarget? {

@@ -32,6 +32,23 @@ struct FormatterInBodyRule: Rule {
         useInstead: "a static, cached formatter",
         triggering: [
             RuleExample("""
+                struct HeatmapView: View {
+                    let days: [Date]
+                    var body: some View {
+                        let layout = Layout(days: days)
+                        ForEach(layout.days, id: \\.self) { day in Text(↓layout.label(for: day)) }
+                    }
+                    private struct Layout {
+                        let days: [Date]
+                        func label(for day: Date) -> String {
+                            let formatter = DateFormatter()
+                            formatter.dateStyle = .medium
+                            return formatter.string(from: day)
+                        }
+                    }
+                }
+                """, note: "a method of a value `body` makes, called per row: its type is what the local was made as"),
+            RuleExample("""
                 struct RowView: View {
                     static var formatter: DateFormatter {
                         let formatter = DateFormatter()
