@@ -393,7 +393,8 @@ final class FileIndexCollector {
             // Over the member's own parameter (`memos.filter { … }` in `func visible(_ memos: [Memo])`):
             // work over whatever its callers pass, judged at each call.
             var argument: Int?
-            let found = call.reachHazard(callee: callee, isData: { self.isData($0, at: call) }, isStored: isStoredModelCollection)
+            let found = call.reachHazard(callee: callee, isData: { self.isData($0, at: call) || self.isSearchedInput($0, at: call, callee: callee) },
+                                         isStored: isStoredModelCollection)
                 ?? (ReachHazard.collectionWork.contains(callee) ? call.reachHazard(callee: callee, isData: { name in
                     argument = self.parameterPosition(of: name, at: call)
                     return argument != nil
@@ -844,6 +845,15 @@ final class FileIndexCollector {
     /// `items.filter { $0.name.contains(query) }` with the type's own `@State var query`: a search
     /// filter, which runs again exactly when its input changes (`work-in-body` leaves it, as inline),
     /// and whose membership changes with that state (`foreach-index-identity` counts it).
+    /// `allItems.filter { $0.contains(searchQuery) }` in a view whose `allItems` is a plain stored input:
+    /// a list the view lets its user search is long enough to search, whatever its caller passes.
+    private func isSearchedInput(_ name: String, at call: FunctionCallExprSyntax, callee: String) -> Bool {
+        guard callee == "filter", let type = context.typeStack.last, type.isView,
+              let property = type.property(named: name), property.isStoredInstance, property.wrapper == nil
+        else { return false }
+        return isSearchFilter(call)
+    }
+
     private func isSearchFilter(_ call: FunctionCallExprSyntax) -> Bool {
         guard let type = context.typeStack.last else { return false }
         let state = Set(type.properties.filter { $0.wrapper == "State" && $0.isStoredInstance }.map(\.name))

@@ -32,6 +32,19 @@ struct WorkInBodyRule: Rule {
         useInstead: "precomputed in the model",
         triggering: [
             RuleExample("""
+                struct CityPicker: View {
+                    @State private var query = ""
+                    let cities: [String]
+                    var body: some View {
+                        List(↓filtered, id: \\.self) { city in
+                            Text(city).bold(city == ↓filtered.first)
+                        }
+                        .searchable(text: $query)
+                    }
+                    var filtered: [String] { cities.filter { $0.contains(query) } }
+                }
+                """, note: "a search filter over the list a caller passes, read again in every row: a searched list is long"),
+            RuleExample("""
                 struct WalletScreen: View {
                     let store: Store
                     var body: some View { WalletContent(store: store) }
