@@ -49,6 +49,24 @@ struct FormatterInBodyRule: Rule {
                 }
                 """, note: "a method of a value `body` makes, called per row: its type is what the local was made as"),
             RuleExample("""
+                struct CalendarView: View {
+                    let days: [Date]
+                    var body: some View {
+                        let layout = ↓Layout(days: days)
+                        Text(layout.title)
+                    }
+                    private struct Layout {
+                        let title: String
+                        init(days: [Date]) { title = Layout.monthLabel(days.first ?? .now) }
+                        private static func monthLabel(_ day: Date) -> String {
+                            let formatter = DateFormatter()
+                            formatter.dateFormat = "MMM"
+                            return formatter.string(from: day)
+                        }
+                    }
+                }
+                """, note: "the initializer of a type nested in the view, one call further"),
+            RuleExample("""
                 struct RowView: View {
                     static var formatter: DateFormatter {
                         let formatter = DateFormatter()
@@ -612,11 +630,12 @@ struct FormatterInBodyRule: Rule {
 
     /// `Text(markdown: s)`: the `init` of the type written by name that the call's labels name. Only
     /// a call with arguments and no trailing closure (a container's content is not an initializer's work).
-    static func initializerTarget(of call: FunctionCallExprSyntax) -> ReachTarget? {
+    static func initializerTarget(of call: FunctionCallExprSyntax, in context: RuleContext) -> ReachTarget? {
         guard let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, TypeNames.startsUppercase(type),
               !call.arguments.isEmpty, call.trailingClosure == nil, call.additionalTrailingClosures.isEmpty
         else { return nil }
-        return .member(owner: type, name: call.initializerReachMember)
+        // The type the name means where it is written: `Layout(chart:)` in `HeatmapView` is its nested `HeatmapView.Layout`.
+        return .typeNamedMember(type: type, scope: context.enclosingType?.qualifiedName ?? "", name: call.initializerReachMember, sharedInstance: false)
     }
 
     /// A formatter built one call away: the finding at the use in rendered code, naming the way.
@@ -661,7 +680,7 @@ struct FormatterInBodyRule: Rule {
             return
         }
         if WorkspaceRuleSupport.isInPresentedContent(context) { return }
-        guard let target = WorkspaceRuleSupport.reachTarget(of: call.calledExpression, in: context) ?? Self.initializerTarget(of: call) else { return }
+        guard let target = WorkspaceRuleSupport.reachTarget(of: call.calledExpression, in: context) ?? Self.initializerTarget(of: call, in: context) else { return }
         Self.decideReached(target, at: call.byteRange, on: ("call", "calls it"), unlessUncalled: nil, in: context)
     }
 
