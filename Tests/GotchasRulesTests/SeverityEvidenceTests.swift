@@ -394,6 +394,31 @@ import Testing
         #expect(Self.severities(parent, only: "observed-object-owned", otherFiles: ["Dialog.swift": child, "DialogModel.swift": published]) == [.warning])
     }
 
+    /// `conditional-view-identity` through a project's `.if(c) { … }`: as for `if`/`else`, a warning only
+    /// where the modified view holds state (it resets) or the change animates; the view a helper of the
+    /// type builds counts, also a helper declared in an extension of it in the same file.
+    @Test func aConditionalTransformOnAStatelessHelperViewIsInfo() {
+        let wrapper = "extension View { @ViewBuilder func `if`<T: View>(_ c: Bool, transform: (Self) -> T) -> some View { if c { transform(self) } else { self } } }"
+        func screen(_ card: String) -> String {
+            """
+            struct Screen: View {
+                @Environment(\\.sizeCategory) private var sizeCategory
+                var body: some View {
+                    card().if(sizeCategory.isAccessibilityCategory) { $0.frame(maxHeight: 100) }
+                }
+            }
+            extension Screen {
+                private func card() -> some View { \(card) }
+            }
+            """
+        }
+        let files = ["If.swift": wrapper, "Views.swift": "struct Card: View { let t: String; var body: some View { Text(t) } }\nstruct Editor: View { @State private var text = \"\"; var body: some View { TextField(\"\", text: $text) } }"]
+        #expect(Self.severities(screen("Card(t: \"a\")"), only: "conditional-view-identity", otherFiles: files) == [.info])
+        #expect(Self.severities(screen("Editor()"), only: "conditional-view-identity", otherFiles: files) == [.warning])
+        #expect(Self.severities(screen("makeCard()"), only: "conditional-view-identity", otherFiles: files) == [.warning],
+                "a helper this file does not declare builds what the syntax does not show")
+    }
+
     /// `navigation-view`: a style applied inside a modifier that transforms the view (a project's
     /// `.if(condition) { $0.navigationViewStyle(.stack) }`) is the view's style too.
     @Test func aNavigationViewStyledInsideAConditionalTransformIsAStack() {

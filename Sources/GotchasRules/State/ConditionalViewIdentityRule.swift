@@ -427,10 +427,11 @@ struct ConditionalViewIdentityRule: Rule {
     }
 
     /// Every type either branch builds holds no state: a stateless system view, a value, or a
-    /// project view whose tree the workspace shows holding none.
+    /// project view whose tree the workspace shows holding none (also what the type's helpers it calls
+    /// build; false where a helper is not found).
     static func holdsNoState(_ views: ExprSyntax..., in context: RuleContext) -> Bool {
         views.allSatisfy { view in
-            WorkspaceRuleSupport.calledTypeNames(in: view).allSatisfy { WorkspaceRuleSupport.holdsNoState($0, in: context) }
+            viewTypes(builtBy: view, in: context)?.allSatisfy { WorkspaceRuleSupport.holdsNoState($0, in: context) } ?? false
         }
     }
 
@@ -502,12 +503,71 @@ struct ConditionalViewIdentityRule: Rule {
         // The advice is an inert value for the plain branch: only a transform made of modifiers that
         // have one (`.colorInvert()` has none, nor a project's own modifier).
         guard let trailing = call.trailingClosure, let applied = Self.transformModifiers(trailing),
-              applied.allSatisfy(Self.transformInertModifiers.contains)
+              applied.allSatisfy(Self.transformInertModifiers.contains), let base = member.base
         else { return }
+        // As for `if`/`else`: the swap shows where the view holds state or the change animates.
+        let read = Set(condition.tokens(viewMode: .sourceAccurate).compactMap { token -> String? in
+            if case .identifier(let name) = token.tokenKind { return name }
+            return nil
+        })
+        let shows = !Self.holdsNoState(base, in: context) || !AnyShapeStyleTernaryRule.animations(of: Syntax(call), conditionNames: read).isEmpty
         report.append(Finding(
-            message: "\(WorkspaceRuleSupport.reachPath(reached, from: context)) returns the transformed view or `self` by its condition: two view types, so when `\(condition.trimmedText.collapsingWhitespace)` changes the view is destroyed and re-inserted (state resets, it fades instead of animating); apply the modifier unconditionally with an inert value (\(applied.lazy.compactMap { Self.inertExamples[$0] }.first ?? Self.inertExamples["redacted"]!))",
+            message: "\(WorkspaceRuleSupport.reachPath(reached, from: context)) returns the transformed view or `self` by its condition: two view types, so when `\(condition.trimmedText.collapsingWhitespace)` changes the view is destroyed and re-inserted "
+                + (shows ? "(state resets, it fades instead of animating)" : "(nothing in it holds state and nothing animates the change yet, so the swap does not show)")
+                + "; apply the modifier unconditionally with an inert value (\(applied.lazy.compactMap { Self.inertExamples[$0] }.first ?? Self.inertExamples["redacted"]!))",
             range: member.period.positionAfterSkippingLeadingTrivia.utf8Offset..<(call.rightParen ?? call.leftParen ?? member.declName.baseName).endPositionBeforeTrailingTrivia.utf8Offset,
-            related: [WorkspaceRuleSupport.related(reached, "`\(reached.hazard.member)` chooses between two views here")]))
+            related: [WorkspaceRuleSupport.related(reached, "`\(reached.hazard.member)` chooses between two views here")],
+            loweredSeverity: shows ? nil : .info))
+    }
+
+    /// The view types `view` builds: those it calls by name, and those a helper of the enclosing type
+    /// it calls (`card()`, `self.header`) builds in its own code, one level down. Nil when a helper it
+    /// calls is not declared in this type's code here (what it builds is not known).
+    static func viewTypes(builtBy view: ExprSyntax, in context: RuleContext) -> [String]? {
+        // The type's members in this file: its declaration's and its extensions' (`extension BiometricView { func card() }`).
+        let typeName = context.enclosingType?.name
+        let members = (view.root.as(SourceFileSyntax.self)?.statements ?? []).flatMap { statement -> [MemberBlockItemSyntax] in
+            if let extensionDecl = statement.item.as(ExtensionDeclSyntax.self), extensionDecl.extendedType.trimmedDescription == typeName {
+                return Array(extensionDecl.memberBlock.members)
+            }
+            if let declaration = statement.item.asProtocol(DeclGroupSyntax.self), declaration.asProtocol(NamedDeclSyntax.self)?.name.text == typeName {
+                return Array(declaration.memberBlock.members)
+            }
+            return []
+        }
+        var visited: Set<String> = []
+        return viewTypes(in: Syntax(view), members: members, depth: 0, visited: &visited, context: context)
+    }
+
+    /// `viewTypes(builtBy:in:)` for one piece of code, following the type's helpers it calls up to three deep.
+    private static func viewTypes(in node: Syntax, members: [MemberBlockItemSyntax], depth: Int, visited: inout Set<String>,
+                                  context: RuleContext) -> [String]? {
+        var names = WorkspaceRuleSupport.calledTypeNames(in: node)
+        for token in node.tokens(viewMode: .sourceAccurate) {
+            guard case .identifier(let name) = token.tokenKind, !TypeNames.startsUppercase(name),
+                  let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { continue }
+            // A helper: a call of a bare name (`card()`, `self.card()`), or a computed property of the type (`header`, `self.header`).
+            var used = Syntax(reference)
+            if let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id {
+                guard member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) else { continue }
+                used = Syntax(member)
+            }
+            let isCall = used.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id == used.id
+            guard isCall || context.enclosingType?.property(named: name)?.isComputed == true else { continue }
+            guard visited.insert(name).inserted else { continue }
+            guard depth < 3, let code = members.lazy.compactMap({ item -> Syntax? in
+                if isCall, let function = item.decl.as(FunctionDeclSyntax.self), function.name.text == name { return function.body.map(Syntax.init) }
+                if !isCall, let variable = item.decl.as(VariableDeclSyntax.self),
+                   let binding = variable.bindings.first(where: { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name }) {
+                    return binding.accessorBlock.map(Syntax.init)
+                }
+                return nil
+            }).first,
+                  let inner = viewTypes(in: code, members: members, depth: depth + 1, visited: &visited, context: context)
+            else { return nil }
+            names += inner
+        }
+        return names
     }
 
     /// How a modifier is written once with an inert value, for the message.
@@ -515,6 +575,8 @@ struct ConditionalViewIdentityRule: Rule {
         "redacted": "`.redacted(reason: c ? .placeholder : [])`", "padding": "`.padding(c ? 8 : 0)`", "opacity": "`.opacity(c ? 0 : 1)`",
         "foregroundColor": "`.foregroundColor(c ? .red : nil)`", "font": "`.font(c ? .headline : nil)`", "tint": "`.tint(c ? .red : nil)`",
         "fontWeight": "`.fontWeight(c ? .bold : nil)`", "disabled": "`.disabled(c)`", "blur": "`.blur(radius: c ? 4 : 0)`",
+        "frame": "`.frame(maxHeight: c ? 120 : nil)`", "offset": "`.offset(y: c ? 8 : 0)`", "scaleEffect": "`.scaleEffect(c ? 0.9 : 1)`",
+        "shadow": "`.shadow(radius: c ? 4 : 0)`", "allowsHitTesting": "`.allowsHitTesting(!c)`", "accessibilityHidden": "`.accessibilityHidden(c)`",
     ]
 
     /// Modifiers a transform closure may apply that have an inert value to apply unconditionally.
