@@ -28,8 +28,9 @@ struct TaskInInitRule: CallRule {
             "a task stored in a property or a set (`tasks.insert(Task { … })`)",
             "a task that only calls isolated methods",
             "a task writing state only inside `await MainActor.run { … }`",
+            "a service that is no observable model whose task only calls methods (nothing a view reads races)",
         ],
-        severityReason: "warning in a view's init (it starts again on every parent render) and where the task of a nonisolated init writes state itself (the race is shown); info where it only calls the type's methods.",
+        severityReason: "warning in a view's init (it starts again on every parent render) and where the task of a nonisolated init writes state itself (the race is shown); info where it only calls the methods of an observable model (not reported for another type's: no state a view reads).",
         asks: [.declaration, .defaultIsolation, .builtByNoParentView, .referringTypes],
         triggers: ["Task"],
         triggering: [
@@ -50,7 +51,7 @@ struct TaskInInitRule: CallRule {
                 }
                 """, note: "a warning: the task writes the type's state off any actor"),
             RuleExample("""
-                final class Syncer {
+                final class Syncer: ObservableObject {
                     let database: Database
                     init(database: Database) {
                         self.database = database
@@ -70,6 +71,15 @@ struct TaskInInitRule: CallRule {
             """,
         ],
         nonTriggering: [
+            RuleExample("""
+                final class FeatureService {
+                    private var flags: [String: Bool] = [:]
+                    init(client: Client) {
+                        Task.detached { [weak self] in await self?.refresh(using: client) }
+                    }
+                    func refresh(using client: Client) async { flags = await client.flags() }
+                }
+                """, note: "a service, no observable model: its task only calls its own method, and no view reads its state"),
             RuleExample("""
                 struct VersionManager: View {
                     @State private var versions: [String] = []
@@ -375,6 +385,9 @@ struct TaskInInitRule: CallRule {
             // that only calls the type's methods (a service's one-shot `await setUp()`) leaves it to
             // them, and a service is often constructed once by its container.
             if !Self.assignsState(closure) {
+                // A service's state is no view's (not an observable model: no `ObservableObject`, `@Observable`
+                // or `@Published`): what the task's methods write races nothing a view reads on the main actor.
+                if let type = context.enclosingType, !Self.isObservableModel(type, in: context) { return }
                 lowered = .info
                 message += " (the task writes no state itself: check what the methods it calls write)"
             }
@@ -619,5 +632,13 @@ struct TaskInInitRule: CallRule {
         let elements = Array(sequence.elements)
         guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self) else { return false }
         return !elements[0].is(DiscardAssignmentExprSyntax.self)
+    }
+
+    /// A model whose state views read: an `ObservableObject` (directly or through a protocol of the
+    /// workspace), an `@Observable` class, or a type with a `@Published` property.
+    static func isObservableModel(_ type: TypeScope, in context: RuleContext) -> Bool {
+        type.hasAttribute("Observable") || type.inherits("ObservableObject")
+            || type.properties.contains { $0.attributes.contains("Published") }
+            || WorkspaceRuleSupport.someAncestor(of: type, kinds: [.protocol], in: context) { $0.inherits("ObservableObject") }
     }
 }
