@@ -146,7 +146,7 @@ import Testing
                 init() { Task { await refresh() } }
                 var body: some View { Text("") }
             }
-            final class Loader {
+            final class Loader: ObservableObject {
                 init() { Task { await self.load() } }
             }
             """

@@ -28,7 +28,7 @@ struct TaskInInitRule: CallRule {
             "a task stored in a property or a set (`tasks.insert(Task { … })`)",
             "a task that only calls isolated methods",
             "a task writing state only inside `await MainActor.run { … }`",
-            "a service that is no observable model whose task only calls methods (nothing a view reads races)",
+            "a service (no observable model) whose task only calls methods",
         ],
         severityReason: "warning in a view's init (it starts again on every parent render) and where the task of a nonisolated init writes state itself (the race is shown); info where it only calls the methods of an observable model (not reported for another type's: no state a view reads).",
         asks: [.declaration, .defaultIsolation, .builtByNoParentView, .referringTypes],
