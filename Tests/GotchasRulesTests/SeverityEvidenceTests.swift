@@ -392,6 +392,13 @@ import Testing
         #expect(Self.severities(parent, only: "observed-object-owned", otherFiles: ["Dialog.swift": child, "DialogModel.swift": dialog]) == [.info])
         let published = dialog.replacingOccurrences(of: "let title = \"Delete?\";", with: "@Published var title = \"Delete?\"; func rename() { title = \"Remove?\" };")
         #expect(Self.severities(parent, only: "observed-object-owned", otherFiles: ["Dialog.swift": child, "DialogModel.swift": published]) == [.warning])
+        // A child whose rendered code reads nothing of the object (only a tap calls it): info.
+        let feed = "final class Feed: ObservableObject { @Published var read: Set<Int> = []; func open(_ id: Int) { read.insert(id) } }"
+        let list = "struct Flyers: View { let ids: [Int]; var body: some View { ForEach(ids, id: \\.self) { Cell(id: $0, feed: Feed()) } } }"
+        let tapOnly = "struct Cell: View { let id: Int; @ObservedObject var feed: Feed; var body: some View { Text(\"\\(id)\").onTapGesture { feed.open(id) } } }"
+        let shows = "struct Cell: View { let id: Int; @ObservedObject var feed: Feed; var body: some View { Text(feed.read.contains(id) ? \"read\" : \"new\").onTapGesture { feed.open(id) } } }"
+        #expect(Self.severities(list, only: "observed-object-owned", otherFiles: ["Cell.swift": tapOnly, "Feed.swift": feed]) == [.info])
+        #expect(Self.severities(list, only: "observed-object-owned", otherFiles: ["Cell.swift": shows, "Feed.swift": feed]) == [.warning])
     }
 
     /// `conditional-view-identity` through a project's `.if(c) { … }`: as for `if`/`else`, a warning only

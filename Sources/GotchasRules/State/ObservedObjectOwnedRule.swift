@@ -25,8 +25,8 @@ struct ObservedObjectOwnedRule: Rule {
             "an object the view's own `init` uses (a `@StateObject` is not installed there)",
         ],
         fixSafety: "Writes `@StateObject`. Safe only when the property is `private` and only view code reads it; otherwise unsafe, because a `@StateObject` read outside a rendered view makes a new object each time.",
-        severityReason: "the object and its state are re-created whenever the parent re-creates the view: a reset, not a crash. Info where the object holds no state (no stored `var`, nothing `@Published`), where no code of the project changes its state after its `init` (a new one holds the same), or the property is never read; not reported for the root of a hosting controller, which its host makes once.",
-        asks: [.declaration, .builtByNoParentView, .referringTypes, .elementEdits],
+        severityReason: "the object and its state are re-created whenever the parent re-creates the view: a reset, not a crash. Info where the object holds no state (no stored `var`, nothing `@Published`), where no code of the project changes its state after its `init` (a new one holds the same), where the child's rendered code reads nothing of a passed object (only its actions use it), or the property is never read; not reported for the root of a hosting controller, which its host makes once.",
+        asks: [.declaration, .builtByNoParentView, .referringTypes, .elementEdits, .bodyReaches],
         fix: .safe,
         // https://developer.apple.com/documentation/swiftui/stateobject.md (iOS 14, macOS 11, tvOS 14, watchOS 7, visionOS 1)
         requires: .os(iOS: OSVersion(14), macOS: OSVersion(11), tvOS: OSVersion(14), watchOS: OSVersion(7)),
@@ -428,13 +428,19 @@ struct ObservedObjectOwnedRule: Rule {
                 }
                 let stateless = objectType.flatMap { asking.declaration(of: $0, ifKind: .class) }.map(Self.holdsNoState) ?? false
                 let unchanged = !stateless && objectType.flatMap { Self.objectChanges($0, asking: asking) } == false
+                // The child's rendered code reads nothing of it (only its actions call it: `viewModel.open(item)` on a tap):
+                // what a new object drops is nothing the child shows.
+                // (A representable's `updateUIView` is its rendered code, which `body` reach does not cover.)
+                let unshown = !stateless && !unchanged && child.isView && asking.bodyReaches(member: label, of: child.qualifiedName) == false
                 return Finding(
                     message: "`\(callee)` only observes `\(label)` (`@ObservedObject`), and this code makes a new \(object) for it on every render"
                         + (stateless ? "; it holds no state, so nothing is lost, but one kept in a `@StateObject` here would be made once"
                             : unchanged ? "; " + Self.unchangedObjectNote
+                            : unshown ? "; `\(callee)` shows nothing of it (only its actions use it), so what is lost is the state those actions leave in it; "
+                                + "keep one in a `@StateObject` here if that matters"
                             : ", so its state is lost each time the view re-renders; keep one in a `@StateObject` here and pass that, "
                                 + "or let `\(callee)` own it (`@StateObject`)"),
-                    range: argument.range, loweredSeverity: stateless || unchanged ? .info : nil)
+                    range: argument.range, loweredSeverity: stateless || unchanged || unshown ? .info : nil)
             }
         }
     }
