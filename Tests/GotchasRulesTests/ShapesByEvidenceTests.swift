@@ -420,6 +420,34 @@ import Testing
         #expect(RuleHarness.lint(called, only: "work-in-body", otherFiles: model).count == 1)
     }
 
+    /// Members are recorded by base name: a call whose labels the recorded method cannot take
+    /// (`pick(day:isPassed:)` against `pick(context:day:)`, a same-named model of another target) is not that
+    /// method's work. One whose labels it can take, skipping parameters that may have defaults, is.
+    @Test func aCallIsNotTheWorkOfAMethodWhoseLabelsCannotTakeIt() {
+        let model = ["Model.swift": """
+            final class PreviewModel {
+                func showsPicker(context: ModelContext, day: Int) -> Bool { ((try? context.fetch(FetchDescriptor<Day>())) ?? []).isEmpty }
+            }
+            """]
+        let view = """
+            struct Preview: View {
+                let model: PreviewModel
+                let day: Int
+                var body: some View { if model.showsPicker(day: day, isPassed: false) { Text("a") } }
+            }
+            """
+        #expect(RuleHarness.lint(view, only: "work-in-body", otherFiles: model).isEmpty)
+        let same = view.replacingOccurrences(of: "model.showsPicker(day: day, isPassed: false)", with: "model.showsPicker(context: context, day: day)")
+        #expect(same != view)
+        #expect(RuleHarness.lint(same, only: "work-in-body", otherFiles: model).count == 1)
+        let skipping = view.replacingOccurrences(of: "model.showsPicker(day: day, isPassed: false)", with: "model.showsPicker(day: day)")
+        #expect(RuleHarness.lint(skipping, only: "work-in-body", otherFiles: model).count == 1, "`context:` may have a default")
+        #expect(WorkspaceIndex.method("showsPicker(context:day:)", mayTake: "showsPicker(day:)"))
+        #expect(!WorkspaceIndex.method("showsPicker(context:day:)", mayTake: "showsPicker(day:isPassed:)"))
+        #expect(!WorkspaceIndex.method("showsPicker(context:day:)", mayTake: "showsPicker(day:context:)"))
+        #expect(WorkspaceIndex.method("load(_:)", mayTake: "load(_:)"))
+    }
+
     /// A project that extends `View` with its own `cornerRadius(_:)` (a design token's radius): only a
     /// number written out is surely SwiftUI's deprecated modifier.
     @Test func aProjectsOwnCornerRadiusTakesEveryValueButANumber() {

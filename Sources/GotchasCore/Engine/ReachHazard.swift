@@ -268,14 +268,14 @@ extension WorkspaceIndex {
         case .member(let owner, let name):
             guard let key = reachKey(owner: owner, name: name, reading: !target.isCall) else { return nil }
             var visited: Set<String> = []
-            return hazard(at: key, kinds: kinds, depth: 0, dataArgument: nil, visited: &visited)
+            return hazard(at: key, kinds: kinds, depth: 0, dataArgument: nil, calledAs: target.isCall ? target.name : nil, visited: &visited)
         case .valueMember(let owner, let name):
             let key = name.hasPrefix("init(") ? initializerKey(owner: owner, called: name) : FileIndex.memberReachKey(owner: owner, member: name)
             guard let key, reach.pathsByKey[key] != nil else { return nil }
             // `vault.coins` reads the stored property, not a method `coins(for:)` of the same base name.
             if !target.isCall, readsStoredProperty(name, of: owner) { return nil }
             var visited: Set<String> = []
-            return hazard(at: key, kinds: kinds, depth: 0, dataArgument: nil, visited: &visited)
+            return hazard(at: key, kinds: kinds, depth: 0, dataArgument: nil, calledAs: target.isCall ? target.name : nil, visited: &visited)
         case .staticMember(let owner, let name):
             let keys: [String]
             if let owner {
@@ -412,9 +412,17 @@ extension WorkspaceIndex {
 
     /// `dataArgument`: the caller on the way passes the app's data at that position (`FileIndex.dataArgumentEdge`),
     /// so the member's work over that parameter counts at any depth (as over data, `argument` nil).
-    private func hazard(at key: String, kinds: Set<ReachHazard.Kind>, depth: Int, dataArgument: Int?,
+    private func hazard(at key: String, kinds: Set<ReachHazard.Kind>, depth: Int, dataArgument: Int?, calledAs: String? = nil,
                         visited: inout Set<String>) -> ReachedHazard? {
         guard visited.insert(key).inserted, let paths = reach.pathsByKey[key]?.sorted() else { return nil }
+        // Members are recorded by base name: a call (`pick(day:isPassed:)`) is not a method whose labels
+        // cannot take its arguments (`pick(context:day:)`, another overload, or a same-named type's method in
+        // another target). Where every method recorded here is such, the call is to none of them.
+        let takesCall = { (member: String) in calledAs.map { !member.contains("(") || Self.method(member, mayTake: $0) } ?? true }
+        if calledAs != nil {
+            let methods = paths.flatMap { files[$0]?.reachHazards[key] ?? [] }.map(\.member).filter { $0.contains("(") }
+            if !methods.isEmpty, !methods.contains(where: takesCall) { return nil }
+        }
         // A conditional transform is a fact of the method asked about, not of what it calls.
         if kinds == [.conditionalTransform] {
             for path in paths {
@@ -428,7 +436,7 @@ extension WorkspaceIndex {
         // Work over a parameter is known to cost only at the member called from rendered code,
         // whose argument the caller shows; deeper, what is passed is not known.
         func matters(_ hazard: ReachHazard) -> Bool {
-            hazard.mattersWhenReached && (depth == 0 || hazard.argument == nil || hazard.argument == dataArgument)
+            hazard.mattersWhenReached && (depth == 0 || hazard.argument == nil || hazard.argument == dataArgument) && takesCall(hazard.member)
         }
         for path in paths {
             guard var hazards = files[path]?.reachHazards[key]?.filter(matters),
@@ -468,5 +476,23 @@ extension WorkspaceIndex {
             return found
         }
         return nil
+    }
+
+    /// A method recorded as `member` (`pick(context:day:)`) may take a call written `call`
+    /// (`pick(day:)`): the call's labels stand in the method's, in order (a parameter it skips may have a
+    /// default value, which the recorded name does not tell). `pick(day:isPassed:)` it cannot.
+    public static func method(_ member: String, mayTake call: String) -> Bool {
+        func labels(_ name: String) -> [Substring]? {
+            guard let open = name.firstIndex(of: "("), name.hasSuffix(")") else { return nil }
+            return name[name.index(after: open)..<name.index(before: name.endIndex)].split(separator: ":", omittingEmptySubsequences: true)
+        }
+        guard member.prefix(while: { $0 != "(" }) == call.prefix(while: { $0 != "(" }),
+              let parameters = labels(member), let arguments = labels(call) else { return true }
+        var remaining = parameters[...]
+        for argument in arguments {
+            guard let index = remaining.firstIndex(of: argument) else { return false }
+            remaining = remaining[remaining.index(after: index)...]
+        }
+        return true
     }
 }
