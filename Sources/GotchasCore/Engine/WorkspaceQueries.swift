@@ -179,11 +179,21 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
         }
     }
 
-    /// By rule ID.
-    public private(set) var byRule: [String: Set<Query>]
+    /// By rule ID, each rule's questions once. Kept as arrays of exactly their count, not sets: every
+    /// file of the index holds its questions for as long as it is indexed, and a set's hash table
+    /// is about twice its elements (the server's memory budget); they are only ever scanned.
+    public private(set) var byRule: [String: [Query]]
 
     public init(byRule: [String: Set<Query>] = [:]) {
-        self.byRule = byRule
+        self.byRule = byRule.mapValues { Array($0) }
+    }
+
+    /// The same questions, whatever order each rule's were kept in.
+    public static func == (lhs: WorkspaceQueries, rhs: WorkspaceQueries) -> Bool {
+        lhs.byRule.count == rhs.byRule.count && lhs.byRule.allSatisfy { rule, queries in
+            guard let other = rhs.byRule[rule], other.count == queries.count else { return false }
+            return queries == other || Set(queries) == Set(other)
+        }
     }
 
     public var isEmpty: Bool { byRule.isEmpty }

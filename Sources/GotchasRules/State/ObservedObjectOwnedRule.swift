@@ -288,7 +288,7 @@ struct ObservedObjectOwnedRule: Rule {
     /// The other file of the examples of a new object handed to a child view: the child keeps it with `wrapper`.
     static func changesView(wrapper: String) -> String {
         """
-        final class ChangesModel: ObservableObject { @Published var files: [String] = []; init(url: URL) {} }
+        final class ChangesModel: ObservableObject { @Published var files: [String] = []; init(url: URL) {}; func load() { files = ["a"] } }
         struct ChangesView: View {
             @\(wrapper) var model: ChangesModel
             var body: some View { Text("\\(model.files.count)") }
