@@ -385,8 +385,8 @@ struct TaskInInitRule: CallRule {
             // that only calls the type's methods (a service's one-shot `await setUp()`) leaves it to
             // them, and a service is often constructed once by its container.
             if !Self.assignsState(closure) {
-                // A service's state is no view's (not an observable model: no `ObservableObject`, `@Observable`
-                // or `@Published`): what the task's methods write races nothing a view reads on the main actor.
+                // A service's state is no view's (not an observable model: no `ObservableObject` or `@Observable`):
+                // what the task's methods write races nothing a view reads on the main actor.
                 if let type = context.enclosingType, !Self.isObservableModel(type, in: context) { return }
                 lowered = .info
                 message += " (the task writes no state itself: check what the methods it calls write)"
@@ -635,10 +635,10 @@ struct TaskInInitRule: CallRule {
     }
 
     /// A model whose state views read: an `ObservableObject` (directly or through a protocol of the
-    /// workspace), an `@Observable` class, or a type with a `@Published` property.
+    /// workspace) or an `@Observable` class. (A `@Published` property of another class is a Combine
+    /// publisher, which views do not observe.)
     static func isObservableModel(_ type: TypeScope, in context: RuleContext) -> Bool {
         type.hasAttribute("Observable") || type.inherits("ObservableObject")
-            || type.properties.contains { $0.attributes.contains("Published") }
             || WorkspaceRuleSupport.someAncestor(of: type, kinds: [.protocol], in: context) { $0.inherits("ObservableObject") }
     }
 }
