@@ -634,8 +634,16 @@ struct FormatterInBodyRule: Rule {
         guard let type = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, TypeNames.startsUppercase(type),
               !call.arguments.isEmpty, call.trailingClosure == nil, call.additionalTrailingClosures.isEmpty
         else { return nil }
-        // The type the name means where it is written: `Layout(chart:)` in `HeatmapView` is its nested `HeatmapView.Layout`.
-        return .typeNamedMember(type: type, scope: context.enclosingType?.qualifiedName ?? "", name: call.initializerReachMember, sharedInstance: false)
+        // The type the name means where it is written: `Layout(chart:)` in `HeatmapView` is its nested
+        // `HeatmapView.Layout` when this file declares one (the innermost scope first); else the name as
+        // written. (Resolving every `Text(…)` through the index's scopes cost each edit more than the
+        // rare nested type declared in another file would find.)
+        var scope = context.enclosingType?.qualifiedName ?? ""
+        while !scope.isEmpty {
+            if context.fileTypes[scope + "." + type] != nil { return .member(owner: scope + "." + type, name: call.initializerReachMember) }
+            scope = scope.lastIndex(of: ".").map { String(scope[..<$0]) } ?? ""
+        }
+        return .member(owner: type, name: call.initializerReachMember)
     }
 
     /// A formatter built one call away: the finding at the use in rendered code, naming the way.
