@@ -521,8 +521,8 @@ struct ConditionalViewIdentityRule: Rule {
     }
 
     /// The view types `view` builds: those it calls by name, and those a helper of the enclosing type
-    /// it calls (`card()`, `self.header`) builds in its own code, one level down. Nil when a helper it
-    /// calls is not declared in this type's code here (what it builds is not known).
+    /// it calls (`card()`, `self.header`) builds in its own code, helpers up to three deep. Nil when a
+    /// helper it calls is not declared in this type's code in this file (what it builds is not known).
     static func viewTypes(builtBy view: ExprSyntax, in context: RuleContext) -> [String]? {
         // The type's members in this file: its declaration's and its extensions' (`extension BiometricView { func card() }`).
         let typeName = context.enclosingType?.name
