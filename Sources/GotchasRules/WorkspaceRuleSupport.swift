@@ -111,6 +111,23 @@ enum WorkspaceRuleSupport {
         return names
     }
 
+    /// The members of the type whose code `node` stands in, in this file: its own member block's and
+    /// those of the other declarations of it at the top level of the file (`struct BiometricView` and
+    /// `extension BiometricView { func card() }`, `private extension EventScreen { func refresh() }`).
+    static func typeMembersInFile(around node: some SyntaxProtocol) -> [MemberBlockItemSyntax] {
+        guard let block = node.ancestor(MemberBlockSyntax.self), let group = block.parent?.asProtocol(DeclGroupSyntax.self) else { return [] }
+        func name(of group: some DeclGroupSyntax) -> String? {
+            group.as(ExtensionDeclSyntax.self)?.extendedType.trimmedDescription ?? group.asProtocol(NamedDeclSyntax.self)?.name.text
+        }
+        var all = Array(block.members)
+        guard let type = name(of: group), let file = node.root.as(SourceFileSyntax.self) else { return all }
+        for statement in file.statements {
+            guard let other = statement.item.asProtocol(DeclGroupSyntax.self), other.id != group.id, name(of: other) == type else { continue }
+            all += other.memberBlock.members
+        }
+        return all
+    }
+
     /// The type named `name`, built in a view's code, holds no state: a system view that holds
     /// nothing (`ForEachIndexIdentityRule.statelessSystemViews`), a chart's mark, a value
     /// (`Double(count)`), or a project view whose tree the workspace shows holding none (a type it

@@ -164,8 +164,15 @@ public struct FileIndex: Sendable, Codable {
 
     /// The labels of an initializer member (`init(markdown:fallback=:)`), with whether each has a default.
     static func labels(ofInitializerMember member: String) -> [(label: String, defaulted: Bool)] {
-        guard member.hasPrefix("init("), member.hasSuffix(")") else { return [] }
-        return member.dropFirst(5).dropLast().split(separator: ":").map { part in
+        guard member.hasPrefix("init(") else { return [] }
+        return labels(ofMember: member) ?? []
+    }
+
+    /// The argument labels a member name written with them carries (`row(for:at:)` → `for`, `at`;
+    /// `init(markdown:fallback=:)` marks a parameter with a default value); nil for a name without them.
+    static func labels(ofMember member: String) -> [(label: String, defaulted: Bool)]? {
+        guard let open = member.firstIndex(of: "("), member.hasSuffix(")") else { return nil }
+        return member[member.index(after: open)..<member.index(before: member.endIndex)].split(separator: ":").map { part in
             part.hasSuffix("=") ? (String(part.dropLast()), true) : (String(part), false)
         }
     }

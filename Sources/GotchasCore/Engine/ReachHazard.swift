@@ -482,12 +482,9 @@ extension WorkspaceIndex {
     /// (`pick(day:)`): the call's labels stand in the method's, in order (a parameter it skips may have a
     /// default value, which the recorded name does not tell). `pick(day:isPassed:)` it cannot.
     public static func method(_ member: String, mayTake call: String) -> Bool {
-        func labels(_ name: String) -> [Substring]? {
-            guard let open = name.firstIndex(of: "("), name.hasSuffix(")") else { return nil }
-            return name[name.index(after: open)..<name.index(before: name.endIndex)].split(separator: ":", omittingEmptySubsequences: true)
-        }
         guard member.prefix(while: { $0 != "(" }) == call.prefix(while: { $0 != "(" }),
-              let parameters = labels(member), let arguments = labels(call) else { return true }
+              let parameters = FileIndex.labels(ofMember: member)?.map(\.label), let arguments = FileIndex.labels(ofMember: call)?.map(\.label)
+        else { return true }
         var remaining = parameters[...]
         for argument in arguments {
             guard let index = remaining.firstIndex(of: argument) else { return false }

@@ -423,7 +423,7 @@ final class RuleWalker: SyntaxAnyVisitor {
         let nested = context.fileTypes.values.filter { $0.name == callee && $0.qualifiedName.hasPrefix(outer + ".") }
         return !nested.isEmpty && nested.allSatisfy { type in
             (type.kind == .struct || type.kind == .class) && !type.isView
-                && type.properties.contains { $0.isStoredInstance && ($0.typeName?.contains("->") ?? false) }
+                && type.properties.contains { $0.isStoredInstance && $0.holdsClosure }
         }
     }
 

@@ -52,6 +52,9 @@ public struct PropertyInfo: Sendable, Codable, Hashable {
         return inferredTypeName ?? initializerSharedInstanceType
     }
 
+    /// Its written type is a function (`() -> Void`, `((String) -> Void)?`): a closure it holds.
+    public var holdsClosure: Bool { typeName?.contains("->") ?? false }
+
     /// A property whose change SwiftUI tracks, or plain stored input of a view.
     public var isStoredInstance: Bool { !isStatic && !isComputed }
     public var wrapper: String? { attributes.first }

@@ -229,7 +229,7 @@ struct TimelineViewPeriodicMathRule: CallRule {
         // through locals: `let sway = sin(t)`, `let gust = sin(t * 0.3)`, `sway + gust`): an organic
         // motion with no one period, which `.phaseAnimator`'s fixed phases cannot express.
         if combinesFrequencies(content) { return true }
-        let closureProperties = Set((context.enclosingType?.properties ?? []).filter { $0.isStoredInstance && ($0.typeName?.contains("->") ?? false) }.map(\.name))
+        let closureProperties = Set((context.enclosingType?.properties ?? []).filter { $0.isStoredInstance && $0.holdsClosure }.map(\.name))
         return content.tokens(viewMode: .sourceAccurate).contains { token in
             guard case .identifier(let name) = token.tokenKind, let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { return false }
             if name == "Canvas", reference.parent?.is(FunctionCallExprSyntax.self) == true { return true }

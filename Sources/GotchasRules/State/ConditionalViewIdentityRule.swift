@@ -524,17 +524,7 @@ struct ConditionalViewIdentityRule: Rule {
     /// it calls (`card()`, `self.header`) builds in its own code, helpers up to three deep. Nil when a
     /// helper it calls is not declared in this type's code in this file (what it builds is not known).
     static func viewTypes(builtBy view: ExprSyntax, in context: RuleContext) -> [String]? {
-        // The type's members in this file: its declaration's and its extensions' (`extension BiometricView { func card() }`).
-        let typeName = context.enclosingType?.name
-        let members = (view.root.as(SourceFileSyntax.self)?.statements ?? []).flatMap { statement -> [MemberBlockItemSyntax] in
-            if let extensionDecl = statement.item.as(ExtensionDeclSyntax.self), extensionDecl.extendedType.trimmedDescription == typeName {
-                return Array(extensionDecl.memberBlock.members)
-            }
-            if let declaration = statement.item.asProtocol(DeclGroupSyntax.self), declaration.asProtocol(NamedDeclSyntax.self)?.name.text == typeName {
-                return Array(declaration.memberBlock.members)
-            }
-            return []
-        }
+        let members = WorkspaceRuleSupport.typeMembersInFile(around: view)
         var visited: Set<String> = []
         return viewTypes(in: Syntax(view), members: members, depth: 0, visited: &visited, context: context)
     }

@@ -494,12 +494,9 @@ struct ObservedObjectOwnedRule: Rule {
         !declaration.scope.properties.contains { property in
             property.isStoredInstance && (!property.isLet || property.attributes.contains("Published"))
                 && property.wrapper != "Binding" && property.wrapper != "SwiftUI.Binding"
-                && property.typeName.map(Self.isFunctionType) != true
+                && !property.holdsClosure
         }
     }
-
-    /// `() -> Void`, `((String) -> Void)?`, `@escaping (Int) async -> Void`.
-    static func isFunctionType(_ written: String) -> Bool { written.contains("->") }
 
     /// The object's class (the property's written type) is declared in the workspace and has no
     /// `@Published` stored property: whatever it shows is kept elsewhere.

@@ -377,7 +377,7 @@ struct StateNotPrivateRule: Rule {
     /// `name = …`, `name += …`, `self.name = …`, `name.toggle()`/`.append(…)`/`.remove…`, or `$name`
     /// in the declaration's members other than its initializers.
     static func isWrittenByView(_ name: String, _ variable: VariableDeclSyntax) -> Bool {
-        let members = ownAndExtensionMembers(around: variable)
+        let members = WorkspaceRuleSupport.typeMembersInFile(around: variable)
         for member in members where !member.decl.is(InitializerDeclSyntax.self) && member.decl.id != variable.id {
             for token in member.decl.tokens(viewMode: .sourceAccurate) {
                 if token.text == "$" + name { return true }
@@ -386,20 +386,6 @@ struct StateNotPrivateRule: Rule {
             }
         }
         return false
-    }
-
-    /// The members of the type declaring `variable` and of its extensions at the top level of the same
-    /// file (`private extension EventScreen { func refresh() { event = … } }`).
-    static func ownAndExtensionMembers(around variable: VariableDeclSyntax) -> [MemberBlockItemSyntax] {
-        guard let members = variable.parent?.parent?.as(MemberBlockItemListSyntax.self) else { return [] }
-        var all = Array(members)
-        guard let type = members.parent?.parent?.asProtocol(NamedDeclSyntax.self)?.name.text,
-              let file = variable.root.as(SourceFileSyntax.self) else { return all }
-        for statement in file.statements {
-            guard let extensionDecl = statement.item.as(ExtensionDeclSyntax.self), extensionDecl.extendedType.trimmedDescription == type else { continue }
-            all += extensionDecl.memberBlock.members
-        }
-        return all
     }
 
     /// The name of a stored property without a wrapper that is `private`/`fileprivate` and is
@@ -570,7 +556,7 @@ struct StateNotPrivateRule: Rule {
         // whatever else the view hands back (`@Binding var period` beside `@State var balance`).
         let takenByInitializer = view.initializerParameters.contains(name)
         guard (!wayBack.isEmpty && (takenByInitializer || isWrittenByView(name, variable)
-                                    || Self.handsBack(name, through: wayBack, in: Self.ownAndExtensionMembers(around: variable))))
+                                    || Self.handsBack(name, through: wayBack, in: WorkspaceRuleSupport.typeMembersInFile(around: variable))))
                 || Self.writesBack(name, in: members, of: context.document)
         else { return nil }
         return SeededDraft(name: name, view: view.name, takenByInitializer: takenByInitializer)
