@@ -60,6 +60,9 @@ import Testing
                 let (a, b) = (Self.indexSummary(incremental.result.fileIndex), Self.indexSummary(expected.fileIndex))
                 #expect(a == b, "\(context): file index differs: \(Self.firstDifference(a, b))")
                 #expect(incremental.result.fileIndex.types == expected.fileIndex.types, "\(context): file types differ")
+                // The result ID's digest from the memo's answers (the server's shortcut) is the one computed afresh.
+                #expect(incremental.result.fileIndex.queries.answerDigest(by: workspace, forFileAt: original.path, known: incremental.memo)
+                        == expected.fileIndex.queries.answerDigest(by: workspace, forFileAt: original.path), "\(context): answer digest differs")
                 itemsTaken += incremental.memo?.itemsTakenOver ?? 0
                 compared += expected.diagnostics.count
                 lints += 1

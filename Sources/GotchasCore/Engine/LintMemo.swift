@@ -119,15 +119,17 @@ public struct LintMemo: Sendable {
     }
 
     /// `outputs` is empty when the walk was not done item by item.
-    init(context: FileContext, fileTypes: [String: TypeScope], workspace: WorkspaceIndex, bytes: [UInt8],
+    /// `answers`: hashes already computed with `workspace` for this file (the reuse checks').
+    init(context: FileContext, fileTypes: [String: TypeScope], answers known: WorkspaceQueries.AnswerHashes, bytes: [UInt8],
          usesSwiftConcurrency: Bool?, tree: SourceFileSyntax, types: [[TypeScope]], outputs: [ItemOutput], itemsTakenOver: Int) {
         self.context = context
         self.fileTypes = fileTypes
+        var known = known
         var answers: [WorkspaceQueries.Query: Int] = [:]
         for output in outputs {
             for queries in output.queries.values {
                 for query in queries where answers[query] == nil {
-                    answers[query] = query.answerHash(by: workspace, forFileAt: context.path)
+                    answers[query] = known.hash(of: query)
                 }
             }
         }
@@ -197,8 +199,10 @@ struct ItemReuse {
     let alignment: ItemAlignment
     let workspace: WorkspaceIndex
     let context: RuleContext
+    /// The current workspace's answers, each computed once for all items (and then the memo).
+    var answers: WorkspaceQueries.AnswerHashes
 
-    func output(for item: CodeBlockItemSyntax) -> ItemOutput? {
+    mutating func output(for item: CodeBlockItemSyntax) -> ItemOutput? {
         guard let (earlier, delta) = memo.earlier(item, alignment: alignment), let old = earlier.output else { return nil }
         if old.askedFileWideFacts, memo.usesSwiftConcurrency != context.scanForConcurrency { return nil }
         // A name asked (`StateModel`) may mean any of the file's types it matches (`Feature.StateModel`).
@@ -206,7 +210,7 @@ struct ItemReuse {
         let path = memo.context.path
         for queries in old.queries.values {
             for query in queries {
-                guard memo.answers[query] == query.answerHash(by: workspace, forFileAt: path) else { return nil }
+                guard memo.answers[query] == answers.hash(of: query) else { return nil }
                 // An answer naming places in this file (as the index last saw it) does not move with the item.
                 if delta != 0, query.answerNamesPlaces(in: path, of: workspace) { return nil }
             }

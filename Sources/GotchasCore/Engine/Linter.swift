@@ -218,20 +218,25 @@ public struct Linter: Sendable {
             configuration: configuration, activeRules: active.map { $0.index }, imports: context.imports)
         var outputs: [ItemOutput] = []
         var taken = 0
+        var answers = WorkspaceQueries.AnswerHashes(workspace: workspace, path: document.path)
         // A rule that reads other top-level declarations itself ties every item to the others.
         if active.contains(where: { $0.rule.readsOtherDeclarations }) {
             walker.walk(file.tree)
         } else {
-            let reuse = previous.flatMap { previous in
-                alignment.flatMap { previous.context == fileContext ? ItemReuse(memo: previous, alignment: $0, workspace: workspace, context: context) : nil }
+            var reuse = previous.flatMap { previous in
+                alignment.flatMap {
+                    previous.context == fileContext
+                        ? ItemReuse(memo: previous, alignment: $0, workspace: workspace, context: context, answers: answers) : nil
+                }
             }
             outputs = walker.walkItems(of: file.tree) { item in
                 let output = reuse?.output(for: item)
                 if output != nil { taken += 1 }
                 return output
             }
+            if let reuse { answers = reuse.answers }
         }
-        let memo = LintMemo(context: fileContext, fileTypes: context.fileTypes, workspace: workspace, bytes: document.bytes,
+        let memo = LintMemo(context: fileContext, fileTypes: context.fileTypes, answers: answers, bytes: document.bytes,
                             usesSwiftConcurrency: context.concurrencyScan, tree: file.tree, types: context.typesByItem,
                             outputs: outputs, itemsTakenOver: taken)
         return (result(of: walker, context: context, suppressions: suppressions, configuration: configuration), memo)

@@ -47,6 +47,12 @@ public struct ReachHazard: Sendable, Hashable, Codable {
         /// rules check it where it stands; a question does not follow it (one finding, not two).
         case renderedCode
 
+        /// Hashed by case, not by the raw text: questions carry kinds and are hashed on every
+        /// edit of an open document (`WorkspaceQueries.AnswerHashes`). Equal kinds hash alike.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(letter.asciiValue ?? 0)
+        }
+
         /// One letter per kind, for question keys.
         var letter: Character {
             switch self {

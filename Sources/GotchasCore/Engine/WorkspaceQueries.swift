@@ -213,18 +213,43 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
         })
     }
 
+    /// Answer hashes (`Query.answerHash`) of one workspace, as seen from one file, each computed
+    /// once: a lint of an open document checks the answers of every item it takes over, keeps
+    /// them in its memo and digests them for the result ID, often the same questions.
+    public struct AnswerHashes: Sendable {
+        let workspace: WorkspaceIndex
+        let path: String
+        private(set) var known: [Query: Int]
+
+        init(workspace: WorkspaceIndex, path: String, known: [Query: Int] = [:]) {
+            self.workspace = workspace
+            self.path = path
+            self.known = known
+        }
+
+        mutating func hash(of query: Query) -> Int {
+            if let hash = known[query] { return hash }
+            let hash = query.answerHash(by: workspace, forFileAt: path)
+            known[query] = hash
+            return hash
+        }
+    }
+
     /// A digest of `workspace`'s answers to every question asked, as seen from the file at
     /// `path`. The rules that asked them report the same with any workspace whose digest is
     /// equal (up to a hash collision): the walk is deterministic, so the same answers lead to
     /// the same further questions. The server's pull result IDs carry it, so an index change
     /// that leaves a file's answers alone does not re-send its report. Valid in one process
     /// only (`Hasher` is seeded per process).
-    public func answerDigest(by workspace: WorkspaceIndex, forFileAt path: String) -> Int {
+    /// `known`: answer hashes already computed with the same `workspace` for `path` (a lint's memo's).
+    public func answerDigest(by workspace: WorkspaceIndex, forFileAt path: String, known: LintMemo? = nil) -> Int {
         // The same question from several rules has one answer; sorted so equal sets hash alike.
         // Each question hashed with its answer alone, the results sorted: no text form of the
         // questions is built (the server takes this digest after every lint).
         let asked = byRule.values.reduce(into: Set<Query>()) { $0.formUnion($1) }
-        var digests = asked.map { $0.answerHash(by: workspace, forFileAt: path) }
+        var hashes = AnswerHashes(workspace: workspace, path: path,
+                                  known: known.map { $0.context.path == path ? $0.answers : [:] } ?? [:])
+        var digests = asked.map { hashes.hash(of: $0) }
         digests.sort()
         var hasher = Hasher()
         for digest in digests { hasher.combine(digest) }

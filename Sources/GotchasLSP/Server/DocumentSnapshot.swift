@@ -39,10 +39,11 @@ struct DocumentSnapshot: Sendable {
     /// The pull result ID of `result`, this snapshot's `lint()`: linted now, with `workspace`;
     /// or the cached lint (which `lint()` returns when there is one), with the ID it was given
     /// when it was linted — `workspace` may have moved on since.
-    func resultID(of result: LintResult) -> String {
+    /// `memo`: the memo `parseAndLint` returned with `result` (its answers are this `workspace`'s).
+    func resultID(of result: LintResult, memo: LintMemo? = nil) -> String {
         if cachedLint != nil, let cachedResultID { return cachedResultID }
         let base = pullID ?? PullResultID(base: "\(uri).v\(version ?? 0)")
-        return base.resultID(asked: result.fileIndex.queries, path: document.path, workspace: workspace)
+        return base.resultID(asked: result.fileIndex.queries, path: document.path, workspace: workspace, known: memo)
     }
     /// The configuration's baseline: the findings it records are not shown.
     var baseline: BaselineStore.Active?

@@ -33,7 +33,7 @@ extension LanguageServer {
             timing.started = .now
             let (result, parsed, memo) = snapshot.parseAndLint()
             timing.linted = .now
-            let resultID = snapshot.resultID(of: result)
+            let resultID = snapshot.resultID(of: result, memo: memo)
             timing.answered = .now
             await self.lintFinished(snapshot: snapshot, result: result, resultID: resultID, parsed: parsed, memo: memo,
                                     openGeneration: openGeneration, configurationGeneration: generation, quietIfUnchanged: quietIfUnchanged,
@@ -97,7 +97,7 @@ extension LanguageServer {
             try? await Task.sleep(for: Self.confirmationDelay)
             guard await self.isCurrent(full, openGeneration: openGeneration) else { return }
             let (result, parsed, memo) = full.parseAndLint()
-            let resultID = full.resultID(of: result)
+            let resultID = full.resultID(of: result, memo: memo)
             await self.fullParseConfirmed(full, result: result, resultID: resultID, parsed: parsed, memo: memo,
                                           openGeneration: openGeneration, configurationGeneration: generation)
         }

@@ -27,8 +27,9 @@ struct PullResultID: Sendable, Equatable {
     }
 
     /// The ID of a lint of this text whose rules asked `queries`, answered by `workspace`.
-    func resultID(asked queries: WorkspaceQueries, path: String, workspace: WorkspaceIndex) -> String {
-        let answers = Self.text(queries.answerDigest(by: workspace, forFileAt: path))
+    /// `known`: a memo of a lint with `workspace`, whose answers need not be computed again.
+    func resultID(asked queries: WorkspaceQueries, path: String, workspace: WorkspaceIndex, known: LintMemo? = nil) -> String {
+        let answers = Self.text(queries.answerDigest(by: workspace, forFileAt: path, known: known))
         return "\(base).w\(answers)" + (workspace.isComplete || queries.isEmpty ? "" : ".incomplete")
     }
 
