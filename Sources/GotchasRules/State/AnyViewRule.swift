@@ -21,7 +21,7 @@ struct AnyViewRule: CallRule {
             "`AnyView` as a type in a signature",
             "a slot whose type is fixed (a parameter, a trailing closure, `[AnyView]`, `rootView:`)",
             "a member a protocol requires as `AnyView`, or an overridable method declared so",
-            "a value from elsewhere (`content()`, an existential)",
+            "a value from elsewhere (`content()`, an existential), other than the view's own stored `any View`",
             "an erasing helper's own body",
             "an erased `EmptyView`",
             "test and snapshot code",
@@ -71,6 +71,18 @@ struct AnyViewRule: CallRule {
                 }
                 """, note: "an argument to SwiftUI's generic `background`: `Group { if … }` passes the views themselves"),
             RuleExample("""
+                struct WithPrefix: View {
+                    let content: any View
+                    let last: Bool
+                    var body: some View {
+                        HStack {
+                            if last { Text("Last") }
+                            ↓AnyView(content)
+                        }
+                    }
+                }
+                """, note: "a view that keeps its content as `any View`: a generic parameter keeps the type"),
+            RuleExample("""
                 struct Badge<Label: View>: View {
                     let label: Label
                     var body: some View { Text("1") }
@@ -81,6 +93,13 @@ struct AnyViewRule: CallRule {
                 """, note: "an initializer whose stored property is generic"),
         ],
         nonTriggering: [
+            RuleExample("""
+                struct WithPrefix: View {
+                    let content: any View
+                    var body: some View { HStack { Text("Last"); wrapped(content) } }
+                    func wrapped(_ content: any View) -> some View { AnyView(content) }
+                }
+                """, note: "a parameter declared `any View`: a value from elsewhere, which only erasure can show"),
             RuleExample("""
                 actor AudioPlugin: Plugin {
                     @MainActor
@@ -402,6 +421,17 @@ struct AnyViewRule: CallRule {
         // A value from elsewhere (`content()`, `_poster.label`, `view(for: entry)`) may be generic or
         // existential (`any Poster`), where erasure is the only way; stored into a property or handed
         // to `.environment`, its slot is typed `AnyView`.
+        // …except the view's own stored `any View` (`let content: any View`, erased in its `body`): the
+        // view itself chose the existential, and a generic parameter keeps the type instead.
+        if let erased, let view = Self.erasedOwnExistential(erased, around: call, in: context) {
+            let inRows = Self.isListRowRoot(context) && !Self.isModifierArgument(call)
+            report.append(Finding(
+                message: "`\(written)` erases the `any View` this view keeps, so SwiftUI loses its content's type and identity"
+                    + (inRows ? " — and in List/ForEach rows must build every row up front" : "")
+                    + "; make `\(view)` generic over its content (`<Content: View>`, `let content: Content`)",
+                range: range, loweredSeverity: inRows ? nil : .info))
+            return
+        }
         guard let erased, Self.isBuiltInPlace(erased) || Self.unifiesBranches(call) else { return }
         // `AnyView(EmptyView())`: nothing inside has state or structure to lose.
         if erased.unwrapped.as(FunctionCallExprSyntax.self).map({ $0.calleeName == "EmptyView" && $0.arguments.isEmpty }) == true { return }
@@ -733,6 +763,20 @@ struct AnyViewRule: CallRule {
             type = TypeNames.strippingOptional(type[arrow.upperBound...].trimmingWhitespace())
         }
         return type == "AnyView" || type == "SwiftUI.AnyView"
+    }
+
+    /// The name of the enclosing view when `expression` is its own stored property declared
+    /// `any View` (bare or `self.`), erased in its rendered code.
+    private static func erasedOwnExistential(_ expression: ExprSyntax, around call: FunctionCallExprSyntax, in context: RuleContext) -> String? {
+        let value = expression.unwrapped
+        guard context.execution == .render, let view = context.enclosingType, view.isView,
+              let name = value.as(DeclReferenceExprSyntax.self)?.baseName.text ?? value.selfMemberName,
+              let property = view.property(named: name), property.isStoredInstance, property.wrapper == nil,
+              let type = property.typeName?.filter({ !$0.isWhitespace && $0 != "(" && $0 != ")" }), type == "anyView",
+              // A bare name may be a parameter or a local of that name (`func wrapped(_ content: any View)`).
+              value.selfMemberName != nil || !value.isBoundLocally(name)
+        else { return nil }
+        return view.name
     }
 
     private static func isAlreadyErased(_ expression: ExprSyntax, around call: FunctionCallExprSyntax, in context: RuleContext) -> Bool {
