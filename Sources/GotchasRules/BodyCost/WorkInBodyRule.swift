@@ -287,6 +287,19 @@ struct WorkInBodyRule: Rule {
                 }
                 """, note: "a computed property that filters and sorts the database's results, iterated by `ForEach`"),
             RuleExample("""
+                struct WeekView: View {
+                    @Query(sort: \\Lecture.start) var allLectures: [Lecture]
+                    @State private var referenceDate = Date()
+                    var weekStart: Date { Calendar.current.startOfDay(for: referenceDate) }
+                    var lectures: [Lecture] {
+                        allLectures.filter { $0.start >= weekStart }
+                    }
+                    var body: some View {
+                        WeekGrid(lectures: ↓lectures)
+                    }
+                }
+                """, note: "a computed property filtering the whole query's results, handed to a child on every render"),
+            RuleExample("""
                 struct ThemeBadge: View {
                     @AppStorage("theme") private var themeData = Data()
                     var body: some View {
@@ -608,6 +621,19 @@ struct WorkInBodyRule: Rule {
             """,
         ],
         nonTriggering: [
+            RuleExample("""
+                struct WeekView: View {
+                    let allLectures: [Lecture]
+                    @State private var referenceDate = Date()
+                    var weekStart: Date { Calendar.current.startOfDay(for: referenceDate) }
+                    var lectures: [Lecture] {
+                        allLectures.filter { $0.start >= weekStart }
+                    }
+                    var body: some View {
+                        WeekGrid(lectures: lectures)
+                    }
+                }
+                """, note: "one filter over an input the caller passes, read once: its size is not shown"),
             RuleExample("""
                 struct MenuItem: View {
                     let icon: Icon
@@ -1173,7 +1199,10 @@ struct WorkInBodyRule: Rule {
         // times. A lookup table built alone (`Dictionary(…)`) matters only there.
         let perRowOverDatabase = !isRows && Self.standsInRowOverDatabaseResults(context)
         if reached.hazard.kind == .collectionWork,
-           !passesData || (!isRows && Self.innermostRow(context) == nil && ReachHazard.collectionMethods(reached.hazard.detail).count < 2 && !perRowOverDatabase)
+           !passesData || (!isRows && Self.innermostRow(context) == nil && ReachHazard.collectionMethods(reached.hazard.detail).count < 2 && !perRowOverDatabase
+                           // The view's own member working over its query's results (`@Query var lectures`): the
+                           // whole table on every render, as the same work written in `body` is.
+                           && !Self.reachesOwnDatabaseResults(reached, in: context))
             || (reached.hazard.detail == ReachHazard.dictionaryBuild && !perRowOverDatabase) {
             guard let other = context.reachedHazard(from: target, kinds: kinds) else { return }
             reached = other
@@ -1568,6 +1597,18 @@ struct WorkInBodyRule: Rule {
               let container = list.parent?.as(FunctionCallExprSyntax.self)
         else { return false }
         return WorkspaceRuleSupport.rowContainers.contains(container.calledExpression.trimmedText)
+    }
+
+    /// `reached` is collection work in a member of the enclosing type itself, in this file, over a
+    /// property it declares with a database wrapper (`lecturesQuery.filter { … }` in `var lectures`).
+    static func reachesOwnDatabaseResults(_ reached: ReachedHazard, in context: RuleContext) -> Bool {
+        guard reached.path == context.path, reached.steps.count == 1, reached.hazard.site == .code,
+              // The range starts at the callee's name or the dot before it (`.filter`).
+              let token = context.tree.token(at: AbsolutePosition(utf8Offset: reached.hazard.range.lowerBound)),
+              let access = token.parent?.as(MemberAccessExprSyntax.self) ?? token.parent?.parent?.as(MemberAccessExprSyntax.self),
+              let receiver = access.base, access.parent?.is(FunctionCallExprSyntax.self) == true
+        else { return false }
+        return databaseWrapper(of: receiver, in: context) != nil
     }
 
     /// The collection is (a chain from) a property the enclosing type declares with a database
