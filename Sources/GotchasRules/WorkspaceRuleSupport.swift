@@ -649,6 +649,19 @@ enum WorkspaceRuleSupport {
     /// `perRow` says the rows read it) or is heavy on its own (a store fetch, a JSON decode, a
     /// file read); info where it runs once per render of one view (a formatter, a stat, a filter
     /// of the model's array on a detail screen), whose cost shows only if that view renders often.
+    /// Code of the file names the function `name` as a value, not in a call (`@Route var settings =
+    /// makeSettingsView`, `register(makeRow)`): it is handed to whoever calls it.
+    static func isReferencedAsValue(_ name: String, in tree: SourceFileSyntax) -> Bool {
+        tree.tokens(viewMode: .sourceAccurate).contains { token in
+            guard token.tokenKind == .identifier(name), let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { return false }
+            var used = Syntax(reference)
+            // `self.makeSettingsView` as a value is the member access.
+            if let access = used.parent?.as(MemberAccessExprSyntax.self), access.declName.id == reference.id { used = Syntax(access) }
+            return used.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id != used.id
+                && used.parent?.is(MemberAccessExprSyntax.self) != true
+        }
+    }
+
     static func reachedWorkSeverity(_ reached: ReachedHazard, perRow: Bool = false, in context: RuleContext) -> Severity? {
         reachedWorkSeverity(reached, perRowOrTick: perRow || runsPerRowOrTick(context), rendersOnASchedule: { rendersOnASchedule(context) })
     }

@@ -90,8 +90,37 @@ struct ObservedObjectOwnedRule: Rule {
                 """, note: "`body` hands a new object to another view's `@ObservedObject`", otherFiles: [
                     "ChangesView.swift": Self.changesView(wrapper: "ObservedObject"),
                 ]),
+            RuleExample("""
+                final class Router {
+                    @ViewBuilder func destination(for route: Route) -> some View {
+                        RemindersView(model: ↓RemindersModel())
+                    }
+                }
+                struct Home: View {
+                    let router: Router
+                    var body: some View { NavigationStack { List {}.navigationDestination(for: Route.self) { router.destination(for: $0) } } }
+                }
+                """, note: "a router's method that a view calls in its rendered code", otherFiles: [
+                    "RemindersView.swift": """
+                        final class RemindersModel: ObservableObject { @Published var time = 0 }
+                        struct RemindersView: View { @ObservedObject var model: RemindersModel; var body: some View { Text("\\(model.time)") } }
+                        """,
+                ]),
         ],
         nonTriggering: [
+            RuleExample("""
+                final class SettingsCoordinator: NavigationCoordinatable {
+                    @Route(.push) var reminders = makeRemindersView
+                    func makeRemindersView() -> some View {
+                        RemindersView(model: RemindersModel())
+                    }
+                }
+                """, note: "a factory the coordinator hands out as a value: the router calls it once per push", otherFiles: [
+                    "RemindersView.swift": """
+                        final class RemindersModel: ObservableObject { @Published var time = 0 }
+                        struct RemindersView: View { @ObservedObject var model: RemindersModel; var body: some View { Text("\\(model.time)") } }
+                        """,
+                ]),
             RuleExample("""
                 final class LoginCoordinator {
                     func makePurchaseFlow(services: Services) async throws -> AnyView {
@@ -402,6 +431,10 @@ struct ObservedObjectOwnedRule: Rule {
         else { return }
         // An `App`'s body runs once for the process in practice; its scenes' roots are another matter.
         if WorkspaceRuleSupport.standsInApp(context) { return }
+        // A factory a non-view type hands out as a value (`@Route(.push) var settings = makeSettingsView`,
+        // a router's table): whoever holds it calls it when a route opens, not per render.
+        if context.enclosingType?.isView == false, let factory = context.functionStack.last(where: { $0.kind == .function }),
+           WorkspaceRuleSupport.isReferencedAsValue(factory.name, in: context.tree) { return }
         // Which type `callee` is, and how it keeps each argument, is the workspace's to say: decided
         // from the labels and ranges alone, so that a finished index decides it again without the tree.
         // The type the argument builds, where written (`Model(…)`, not `.init(…)`): what the child gets
