@@ -57,6 +57,31 @@ import Testing
         #expect(RuleHarness.lint(view, only: "heavy-state-initializer", otherFiles: ["ModelManager.swift": model]).count == 1)
     }
 
+    /// A construction that starts work is a warning only where a view builds this one as the rows of a
+    /// list over data (every update of that view makes every row's object again); a screen, a toolbar or
+    /// a root whose parent is not shown to update often keeps it at info.
+    @Test func aHeavyInitializerIsAWarningOnlyInRowsOfAList() {
+        let loader = "final class DeviceLoader { init(id: String) { Task { await register() } }; func register() async {} }"
+        let row = """
+            struct DeviceRow: View {
+                let id: String
+                @State private var loader: DeviceLoader
+                init(id: String) { self.id = id; _loader = State(initialValue: DeviceLoader(id: id)) }
+                var body: some View { Text(id) }
+            }
+            """
+        func parent(_ content: String) -> String {
+            "struct DeviceMenu: View { @State private var presses = 0; let ids: [String]; var body: some View { VStack { \(content) } } }"
+        }
+        let inRows = parent("ForEach(ids, id: \\.self) { id in HStack { DeviceRow(id: id) } }")
+        #expect(Self.severities(row, only: "heavy-state-initializer", otherFiles: ["Loader.swift": loader, "Menu.swift": inRows]) == [.warning])
+        let once = parent("DeviceRow(id: \"main\")")
+        #expect(Self.severities(row, only: "heavy-state-initializer", otherFiles: ["Loader.swift": loader, "Menu.swift": once]) == [.info])
+        // A `ForEach` over a closure-built range of content, not data, is no list of rows.
+        let fixed = parent("ForEach(0..<1) { _ in DeviceRow(id: \"main\") }").replacingOccurrences(of: "ForEach(0..<1)", with: "Group")
+        #expect(Self.severities(row, only: "heavy-state-initializer", otherFiles: ["Loader.swift": loader, "Menu.swift": fixed]) == [.info])
+    }
+
     /// `state-not-private`: a `@StateObject` the view's own `init` seeds is the wrapper's injection
     /// (info); the same seeded `@State` of a value the caller keeps driving stays a warning. A value
     /// the view writes through one of its stored properties is a draft it edits (info).
@@ -593,7 +618,9 @@ import Testing
         func code(_ initializer: String) -> [String: String] {
             // `load()` reads and decodes a file: the cost a call in an `init` must show to count.
             ["Backlog.swift": "final class Backlog {\n    var name = \"\"\n    var subscriptions = Set<AnyCancellable>()\n    \(initializer)\n"
-                + "    func load() { _ = try? JSONDecoder().decode([String].self, from: Data(contentsOf: Self.url)) }\n}"]
+                + "    func load() { _ = try? JSONDecoder().decode([String].self, from: Data(contentsOf: Self.url)) }\n}",
+             // Built as the rows of a list: work its construction starts is shown to repeat.
+             "Feeds.swift": "struct Feeds: View { let names: [String]; var body: some View { List(names, id: \\.self) { _ in Feed() } } }"]
         }
         let view = "struct Feed: View {\n    @State private var backlog = Backlog(name: \"Feed\")\n    var body: some View { Text(\"\") }\n}"
         let quiet = [
@@ -920,16 +947,19 @@ import Testing
         #expect(RuleHarness.linter.lint(document, configuration: byDefault).diagnostics.filter { $0.ruleID == "navigation-view" }.map(\.severity) == [.hint])
     }
 
-    @Test func aStateClassWhoseInitStartsATaskIsAWarningOneThatReachesACostIsInfoAndOneThatOnlyCallsIsQuiet() {
+    @Test func aStateClassWhoseInitStartsATaskIsAWarningInRowsOneThatReachesACostIsInfoAndOneThatOnlyCallsIsQuiet() {
         let view = """
             struct FeedView: View {
                 @State private var model = FeedModel()
                 var body: some View { Text("") }
             }
             """
+        let rows = ["Feeds.swift": "struct Feeds: View { let ids: [Int]; var body: some View { ForEach(ids, id: \\.self) { _ in FeedView() } } }"]
         let starts = ["FeedModel.swift": "@Observable final class FeedModel { init() { Task { await load() } } }"]
-        #expect(Self.severities(view, only: "heavy-state-initializer", otherFiles: starts) == [.warning])
+        #expect(Self.severities(view, only: "heavy-state-initializer", otherFiles: starts.merging(rows) { $1 }) == [.warning])
+        #expect(Self.severities(view, only: "heavy-state-initializer", otherFiles: starts) == [.info], "no parent shown to update often")
         let reaches = ["FeedModel.swift": "@Observable final class FeedModel { init() { restore() }; func restore() { _ = try? Data(contentsOf: Self.url) } }"]
+            .merging(rows) { $1 }
         #expect(Self.severities(view, only: "heavy-state-initializer", otherFiles: reaches) == [.info])
         let calls = ["FeedModel.swift": "@Observable final class FeedModel { init() { setUpPlaceholders() } }"]
         #expect(Self.severities(view, only: "heavy-state-initializer", otherFiles: calls).isEmpty, "a call whose cost nothing shows")

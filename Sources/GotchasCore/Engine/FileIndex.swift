@@ -257,6 +257,10 @@ public struct FileIndex: Sendable, Codable {
     /// like a scene's root, and by the app, not a preview.
     static let hostingKey = "#Hosting"
 
+    /// The `builtViews` key of the views rendered code builds as the rows of a list over data
+    /// (`ForEach(items) { Row(item: $0) }`), besides the key of the type that builds them.
+    static let rowsKey = "#Rows"
+
     /// The name under which questions about view trees (`viewTreeHoldsState`) are recorded and
     /// their changes announced: any file's built views or type facts may change the answer.
     static let viewTreeDependency = "view trees"

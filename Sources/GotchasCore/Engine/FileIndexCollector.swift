@@ -478,6 +478,12 @@ final class FileIndexCollector {
             return
         }
         let owner = context.typeStack.last?.qualifiedName ?? ""
+        // In a row of a list over data (`ForEach(items) { … }`, at any depth in it): rebuilt with every
+        // update of the view that builds the list.
+        if let row = context.containers.last(where: { $0.name == "ForEach" || $0.name == "List" }),
+           let data = row.call?.arguments.first, data.label == nil, !data.expression.is(ClosureExprSyntax.self) {
+            entries.builtViews[FileIndex.rowsKey, default: []].insert(callee)
+        }
         if MenuContent.contains(context.containers) {
             entries.builtViews[FileIndex.menuContentKey(owner: owner), default: []].insert(callee)
         } else if NavigationDestinations.contains(context.containers) || NavigationDestinations.isDestinationArgument(call) {

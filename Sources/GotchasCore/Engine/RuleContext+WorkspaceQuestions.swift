@@ -233,6 +233,14 @@ extension WorkspaceAsking {
         return workspace.isBuiltOnlyWhenShown(name)
     }
 
+    /// Whether some view's rendered code builds the view type `name` as the rows of a list over data
+    /// (`ForEach(devices) { DeviceRow(device: $0) }`): every update of that view makes every row again.
+    /// False while the workspace is not completely indexed. Records the question.
+    public func isBuiltInRows(_ name: String) -> Bool {
+        recordQuestion(.builtInRows(name))
+        return workspace.isBuiltInRows(name)
+    }
+
     /// The types whose code names the type `name` (simple names, `""` for code outside any type; see
     /// `WorkspaceIndex.typesReferring(to:)`); nil while the workspace is not completely indexed.
     /// Records the question.

@@ -443,7 +443,7 @@ public struct WorkspaceIndex: Sendable {
         guard isComplete else { return false }
         let name = TypeNames.simple(typeName) ?? typeName
         return files.values.contains { file in
-            file.builtViews.contains { key, views in key != FileIndex.previewKey && views.contains(name) && views.contains("TabView") }
+            file.builtViews.contains { key, views in key != FileIndex.previewKey && key != FileIndex.rowsKey && views.contains(name) && views.contains("TabView") }
         }
     }
 
@@ -471,6 +471,13 @@ public struct WorkspaceIndex: Sendable {
     /// False otherwise, and while the index is not complete.
     public func isBuiltOnlyWhenShown(_ typeName: String) -> Bool {
         isBuiltSomewhere(typeName) { FileIndex.isDestinationKey($0) || FileIndex.isPresentationKey($0) }
+    }
+
+    /// True when some view's rendered code builds the view named `typeName` as the rows of a list over
+    /// data (`FileIndex.rowsKey`). False while the index is not complete.
+    public func isBuiltInRows(_ typeName: String) -> Bool {
+        guard isComplete else { return false }
+        return builders(of: TypeNames.simple(typeName) ?? typeName)?[FileIndex.rowsKey] != nil
     }
 
     /// The types whose code names the type `typeName` (by its simple name; `""` for code outside any
@@ -527,7 +534,8 @@ public struct WorkspaceIndex: Sendable {
     private func isBuiltSomewhere(_ typeName: String, countingPreviews: Bool = false, andOnlyWhere place: (String) -> Bool) -> Bool {
         guard isComplete, let keys = builders(of: TypeNames.simple(typeName) ?? typeName) else { return false }
         var built = false
-        for key in keys.keys where countingPreviews || key != FileIndex.previewKey {
+        // The rows key marks views also filed under the type that builds them: not a place of its own.
+        for key in keys.keys where (countingPreviews || key != FileIndex.previewKey) && key != FileIndex.rowsKey {
             guard place(key) else { return false }
             built = true
         }

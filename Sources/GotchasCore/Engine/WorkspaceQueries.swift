@@ -56,6 +56,8 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
         case builtOnlyAsDestination(String)
         /// `RuleContext.isBuiltOnlyWhenShown(_:)`: whether a view type is only ever pushed or presented.
         case builtOnlyWhenShown(String)
+        /// `RuleContext.isBuiltInRows(_:)`: whether some view builds a view type as the rows of a list over data.
+        case builtInRows(String)
         /// `RuleContext.typesReferring(to:)`: which types' code names a type.
         case referringTypes(String)
         /// `RuleContext.viewTreeBuildsControl(rootedAt:)`: whether a view tree builds a control.
@@ -77,7 +79,7 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
             // Built by no view, the answer is who names the view (`WorkspaceIndex.typesReferring`).
             case .builtByNoParentView(let view): [FileIndex.viewTreeDependency, FileIndex.memberUsesDependency(of: view)]
             case .viewTreeHoldsState, .menuContentOnly, .builtOnlyByPreviews, .buildsNavigationStack, .builtBesideTabView, .builtOnlyAsDestination,
-                 .builtOnlyWhenShown, .buildsControl:
+                 .builtOnlyWhenShown, .buildsControl, .builtInRows:
                 [FileIndex.viewTreeDependency]
             // A change of a file's references announces every name it refers to this way.
             case .referringTypes(let type): [FileIndex.memberUsesDependency(of: type)]
@@ -124,6 +126,7 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
             case .builtBesideTabView(let name): first.isBuiltBesideTabView(name) == second.isBuiltBesideTabView(name)
             case .builtOnlyAsDestination(let name): first.isBuiltOnlyAsNavigationDestination(name) == second.isBuiltOnlyAsNavigationDestination(name)
             case .builtOnlyWhenShown(let name): first.isBuiltOnlyWhenShown(name) == second.isBuiltOnlyWhenShown(name)
+            case .builtInRows(let name): first.isBuiltInRows(name) == second.isBuiltInRows(name)
             case .referringTypes(let name): first.typesReferring(to: name) == second.typesReferring(to: name)
             case .buildsControl(let root): first.viewTreeBuildsControl(rootedAt: root) == second.viewTreeBuildsControl(rootedAt: root)
             case .usedInFile(let file, let member): first.fileUses(member: member, inFileAt: file) == second.fileUses(member: member, inFileAt: file)
@@ -166,6 +169,7 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
             case .builtBesideTabView(let name): hasher.combine(workspace.isBuiltBesideTabView(name))
             case .builtOnlyAsDestination(let name): hasher.combine(workspace.isBuiltOnlyAsNavigationDestination(name))
             case .builtOnlyWhenShown(let name): hasher.combine(workspace.isBuiltOnlyWhenShown(name))
+            case .builtInRows(let name): hasher.combine(workspace.isBuiltInRows(name))
             case .referringTypes(let name): hasher.combine(workspace.typesReferring(to: name))
             case .buildsControl(let root): hasher.combine(workspace.viewTreeBuildsControl(rootedAt: root))
             case .usedInFile(let file, let member): hasher.combine(workspace.fileUses(member: member, inFileAt: file))
@@ -284,7 +288,7 @@ public struct WorkspaceQueries: Sendable, Equatable, Codable {
                 // Every finished index answers the labels and member questions (the empty one does not).
                 case .loneInjections, .intentControls, .references, .initializerLabels, .memberUsers, .bodyReaches, .reachedHazard, .elementEdits,
                      .viewTreeHoldsState, .menuContentOnly, .builtByNoParentView, .builtOnlyByPreviews, .buildsNavigationStack, .builtBesideTabView, .builtOnlyAsDestination,
-                     .builtOnlyWhenShown, .referringTypes, .buildsControl, .usedInFile: true
+                     .builtOnlyWhenShown, .referringTypes, .buildsControl, .usedInFile, .builtInRows: true
                 // Settings questions: answered alike.
                 case .phonePortraitOnly, .defaultIsolation: false
                 }
@@ -304,7 +308,7 @@ extension WorkspaceQueries.Query {
         // A helper in the asking file itself: the finding's related location points into it.
         case .reachedHazard(let target, let kinds): workspace.reachedHazard(from: target, kinds: Set(kinds))?.path == path
         case .declaration, .typeFact, .references, .initializerLabels, .memberUsers, .elementEdits, .bodyReaches, .viewTreeHoldsState, .menuContentOnly, .builtByNoParentView, .builtOnlyByPreviews, .defaultIsolation, .phonePortraitOnly, .buildsNavigationStack, .builtBesideTabView, .builtOnlyAsDestination,
-             .builtOnlyWhenShown, .referringTypes, .buildsControl, .usedInFile: false  // labels and users carry no positions; declarations are asked excluding this file
+             .builtOnlyWhenShown, .referringTypes, .buildsControl, .usedInFile, .builtInRows: false  // labels and users carry no positions; declarations are asked excluding this file
         }
     }
 
@@ -345,6 +349,7 @@ extension WorkspaceQueries.Query {
         case .builtBesideTabView(let name): "t:" + name
         case .builtOnlyAsDestination(let name): "g:" + name
         case .builtOnlyWhenShown(let name): "o:" + name
+        case .builtInRows(let name): "j:" + name
         case .referringTypes(let name): "y:" + name
         case .buildsControl(let root): "c:" + root
         // A member name has no space; a path may: split at the first.
@@ -403,6 +408,7 @@ extension WorkspaceQueries.Query {
         case "t": self = .builtBesideTabView(name)
         case "g": self = .builtOnlyAsDestination(name)
         case "o": self = .builtOnlyWhenShown(name)
+        case "j": self = .builtInRows(name)
         case "y": self = .referringTypes(name)
         case "c": self = .buildsControl(name)
         case "u":

@@ -4,7 +4,7 @@ public enum WorkspaceQuestion: Int, Sendable, CaseIterable, Comparable {
     case declaration, environmentUses, intentControls, references, initializerLabels, memberUsers, bodyReaches
     case viewTreeHoldsState, menuContentOnly, builtByNoParentView, builtOnlyByPreviews, defaultIsolation, phonePortraitOnly
     case buildsNavigationStack, builtBesideTabView, reachedHazard, elementEdits, builtOnlyAsDestination
-    case builtOnlyWhenShown, referringTypes, buildsControl, usedInFile
+    case builtOnlyWhenShown, referringTypes, buildsControl, usedInFile, builtInRows
 
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 
@@ -33,6 +33,7 @@ public enum WorkspaceQuestion: Int, Sendable, CaseIterable, Comparable {
         case .referringTypes: "which types' code names the type"
         case .buildsControl: "whether a view's tree builds a control (a button, link, toggle, field …)"
         case .usedInFile: "whether anything in the file uses a private helper"
+        case .builtInRows: "whether a view builds the view type as the rows of a list"
         }
     }
 }
@@ -63,6 +64,7 @@ extension WorkspaceQueries.Query {
         case .referringTypes: .referringTypes
         case .buildsControl: .buildsControl
         case .usedInFile: .usedInFile
+        case .builtInRows: .builtInRows
         }
     }
 }

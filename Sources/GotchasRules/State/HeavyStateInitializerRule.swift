@@ -26,8 +26,8 @@ struct HeavyStateInitializerRule: Rule {
             "a class the workspace does not declare",
             "a model the caller passes to the view's `init`",
         ],
-        severityReason: "warning where the construction shows work (a `Task`, a context, decoder, formatter, player or session); info where it calls code that the workspace shows reading files, decoding, fetching or building a formatter (`init() { load() }`), and where the view is built only as a pushed destination or a sheet, cover or popover (re-created only when the view that shows it updates).",
-        asks: [.declaration, .builtByNoParentView, .builtOnlyByPreviews, .builtOnlyWhenShown, .reachedHazard],
+        severityReason: "warning where the construction shows work (a `Task`, a context, decoder, formatter, player or session) and a view builds this one as the rows of a list over data, so every update of that view makes every row's object again; info where the parent that re-creates the view is not shown to update often (a screen, a toolbar, a root), where the construction calls code that the workspace shows reading files, decoding, fetching or building a formatter (`init() { load() }`), and where the view is built only as a pushed destination or a sheet, cover or popover.",
+        asks: [.declaration, .builtByNoParentView, .builtOnlyByPreviews, .builtOnlyWhenShown, .builtInRows, .reachedHazard],
         useInstead: "created once in .task",
         // `.task { }` in the advice: https://developer.apple.com/tutorials/data/documentation/swiftui/view/task(name:priority:file:line:_:).md (iOS 15, macOS 12, tvOS 15, watchOS 8, visionOS 1)
         requires: .os(iOS: OSVersion(15), macOS: OSVersion(12), tvOS: OSVersion(15), watchOS: OSVersion(8)),
@@ -407,15 +407,19 @@ struct HeavyStateInitializerRule: Rule {
             } else {
                 continue
             }
+            // Rows of a list over data are all made again whenever the view holding the list updates:
+            // the work is shown to repeat. A screen's own parent is not shown to update often.
+            let inRows = work == .startsWork && !isShownOnDemand && context.isBuiltInRows(view.name)
             let when = isShownOnDemand
                 ? "each time the view that pushes or presents this one updates"
+                : inRows ? "for every row each time the view listing these rows updates"
                 : "every time the parent re-creates this view"
             report.append(Finding(
                 message: "`\(name)(…)` runs \(when) (SwiftUI keeps only the first instance), and \(what); make the state optional and create it once in `.task { }`",
                 range: stateCalls[call.id]?.byteRange ?? call.byteRange,
                 related: (stateCalls[call.id] == nil ? [] : [RelatedLocation(path: context.path, range: call.byteRange, message: "`\(name)` is made here")])
                     + [WorkspaceRuleSupport.related(declaration, "`\(name)` is declared here")],
-                loweredSeverity: work == .startsWork && !isShownOnDemand ? nil : .info))
+                loweredSeverity: inRows ? nil : .info))
         }
     }
 
