@@ -514,7 +514,7 @@ struct ConditionalViewIdentityRule: Rule {
         report.append(Finding(
             message: "\(WorkspaceRuleSupport.reachPath(reached, from: context)) returns the transformed view or `self` by its condition: two view types, so when `\(condition.trimmedText.collapsingWhitespace)` changes the view is destroyed and re-inserted "
                 + (shows ? "(state resets, it fades instead of animating)" : "(nothing in it holds state and nothing animates the change yet, so the swap does not show)")
-                + "; apply the modifier unconditionally with an inert value (\(applied.lazy.compactMap { Self.inertExamples[$0] }.first ?? Self.inertExamples["redacted"]!))",
+                + "; apply the modifier unconditionally with an inert value (\(Self.inertExample(applied)))",
             range: member.period.positionAfterSkippingLeadingTrivia.utf8Offset..<(call.rightParen ?? call.leftParen ?? member.declName.baseName).endPositionBeforeTrailingTrivia.utf8Offset,
             related: [WorkspaceRuleSupport.related(reached, "`\(reached.hazard.member)` chooses between two views here")],
             loweredSeverity: shows ? nil : .info))
@@ -567,7 +567,17 @@ struct ConditionalViewIdentityRule: Rule {
         "fontWeight": "`.fontWeight(c ? .bold : nil)`", "disabled": "`.disabled(c)`", "blur": "`.blur(radius: c ? 4 : 0)`",
         "frame": "`.frame(maxHeight: c ? 120 : nil)`", "offset": "`.offset(y: c ? 8 : 0)`", "scaleEffect": "`.scaleEffect(c ? 0.9 : 1)`",
         "shadow": "`.shadow(radius: c ? 4 : 0)`", "allowsHitTesting": "`.allowsHitTesting(!c)`", "accessibilityHidden": "`.accessibilityHidden(c)`",
+        "grayscale": "`.grayscale(c ? 1 : 0)`", "saturation": "`.saturation(c ? 0 : 1)`", "brightness": "`.brightness(c ? 0.2 : 0)`",
+        "contrast": "`.contrast(c ? 0.5 : 1)`", "hueRotation": "`.hueRotation(.degrees(c ? 90 : 0))`",
+        "rotationEffect": "`.rotationEffect(.degrees(c ? 90 : 0))`", "rotation3DEffect": "`.rotation3DEffect(.degrees(c ? 180 : 0), axis: (0, 1, 0))`",
+        "border": "`.border(c ? Color.red : .clear)`", "zIndex": "`.zIndex(c ? 1 : 0)`", "layoutPriority": "`.layoutPriority(c ? 1 : 0)`",
+        "cornerRadius": "`.clipShape(.rect(cornerRadius: c ? 8 : 0))`",
     ]
+
+    /// The inert form of the first of `modifiers` the message can show.
+    static func inertExample(_ modifiers: [String]) -> String {
+        modifiers.lazy.compactMap { inertExamples[$0] }.first ?? "`.\(modifiers.first ?? "modifier")(…)` with a value that leaves the view as it is"
+    }
 
     /// Modifiers a transform closure may apply that have an inert value to apply unconditionally.
     static let transformInertModifiers = inertModifiers.union(["redacted", "accessibilityHidden"])
