@@ -110,6 +110,19 @@ struct TaskInInitRule: CallRule {
                 }
                 """, note: "the task writes its state only inside a hop to the main actor"),
             RuleExample("""
+                final class NotificationsModel: ObservableObject {
+                    @Published var rows: [String] = []
+                    init(load: @escaping () async -> [Date]) {
+                        Task {
+                            let formatter = DateFormatter()
+                            formatter.dateStyle = .short
+                            let rows = await load().map(formatter.string(from:))
+                            await MainActor.run { self.rows = rows }
+                        }
+                    }
+                }
+                """, note: "setting up a formatter the task made is no write of the model's state"),
+            RuleExample("""
                 @globalActor actor DatabaseActor { static let shared = DatabaseActor() }
                 @DatabaseActor final class Store {
                     var rows: [Int] = []
@@ -578,16 +591,27 @@ struct TaskInInitRule: CallRule {
     }
 
     static func assignsState(_ closure: ClosureExprSyntax) -> Bool {
-        closure.statements.tokens(viewMode: .sourceAccurate).contains { isAssignment($0) && !isInsideMainActorHop($0, within: closure) }
+        closure.statements.tokens(viewMode: .sourceAccurate).contains { writesState($0) && !isInsideMainActorHop($0, within: closure) }
     }
 
     static func writesOnlyOnTheMainActor(_ closure: ClosureExprSyntax) -> Bool {
         var writes = 0
-        for token in closure.statements.tokens(viewMode: .sourceAccurate) where isAssignment(token) {
+        for token in closure.statements.tokens(viewMode: .sourceAccurate) where writesState(token) {
             guard isInsideMainActorHop(token, within: closure) else { return false }
             writes += 1
         }
         return writes > 0
+    }
+
+    /// An assignment to something other than a local of the code around it: setting up a
+    /// formatter made in the task (`formatter.dateStyle = .short`) writes no state of the type.
+    static func writesState(_ token: TokenSyntax) -> Bool {
+        guard isAssignment(token), let operatorExpression = token.parent, let list = operatorExpression.parent?.as(ExprListSyntax.self),
+              let index = list.firstIndex(where: { $0.id == operatorExpression.id }), index != list.startIndex
+        else { return isAssignment(token) }
+        let target = list[list.index(before: index)]
+        guard let root = target.chainRoot.as(DeclReferenceExprSyntax.self), root.baseName.tokenKind != .keyword(.self) else { return true }
+        return !root.isBoundLocally(root.baseName.text)
     }
 
     static func isAssignment(_ token: TokenSyntax) -> Bool {
