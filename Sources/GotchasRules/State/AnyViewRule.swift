@@ -21,7 +21,7 @@ struct AnyViewRule: CallRule {
             "`AnyView` as a type in a signature",
             "a slot whose type is fixed (a parameter, a trailing closure, `[AnyView]`, `rootView:`)",
             "a member a protocol requires as `AnyView`, or an overridable method declared so",
-            "a value from elsewhere (`content()`, an existential), other than the view's own stored `any View`",
+            "a value from elsewhere (`content()`, an existential), but a view's own `any View`",
             "an erasing helper's own body",
             "an erased `EmptyView`",
             "test and snapshot code",
