@@ -423,13 +423,17 @@ struct AnyViewRule: CallRule {
         // to `.environment`, its slot is typed `AnyView`.
         // …except the view's own stored `any View` (`let content: any View`, erased in its `body`): the
         // view itself chose the existential, and a generic parameter keeps the type instead.
-        if let erased, let view = Self.erasedOwnExistential(erased, around: call, in: context) {
+        // As a modifier's argument (`.listRowBackground(AnyView(…))`) it is not the row's own view:
+        // the row's type stays known.
+        func reportErasure(_ what: String, advice: String) {
             let inRows = Self.isListRowRoot(context) && !Self.isModifierArgument(call)
             report.append(Finding(
-                message: "`\(written)` erases the `any View` this view keeps, so SwiftUI loses its content's type and identity"
-                    + (inRows ? " — and in List/ForEach rows must build every row up front" : "")
-                    + "; make `\(view)` generic over its content (`<Content: View>`, `let content: Content`)",
+                message: "`\(written)` erases \(what)" + (inRows ? " — and in List/ForEach rows must build every row up front" : "") + "; " + advice,
                 range: range, loweredSeverity: inRows ? nil : .info))
+        }
+        if let erased, let view = Self.erasedOwnExistential(erased, around: call, in: context) {
+            reportErasure("the `any View` this view keeps, so SwiftUI loses its content's type and identity",
+                          advice: "make `\(view)` generic over its content (`<Content: View>`, `let content: Content`)")
             return
         }
         guard let erased, Self.isBuiltInPlace(erased) || Self.unifiesBranches(call) else { return }
@@ -443,14 +447,8 @@ struct AnyViewRule: CallRule {
            Self.callsFillFixedSlots(function.name.text, in: context) {
             return
         }
-        // As a modifier's argument (`.listRowBackground(AnyView(…))`) it is not the row's own view:
-        // the row's type stays known.
-        let inRows = Self.isListRowRoot(context) && !Self.isModifierArgument(call)
-        report.append(Finding(
-            message: "`\(written)` erases the view's type, so SwiftUI loses its structural identity and diffs it slowly"
-                + (inRows ? " — and in List/ForEach rows must build every row up front" : "")
-                + "; return `some View` from a `@ViewBuilder` (with `if`/`switch`) or use generics",
-            range: range, loweredSeverity: inRows ? nil : .info))
+        reportErasure("the view's type, so SwiftUI loses its structural identity and diffs it slowly",
+                      advice: "return `some View` from a `@ViewBuilder` (with `if`/`switch`) or use generics")
     }
 
     /// The function the walk stands in is declared `-> AnyView` and `override`, or `class` (a class
