@@ -7,6 +7,12 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Examples").path
 
+    /// Every type scope of every indexed file holds its properties: the layout packs the flags
+    /// after the 8-byte fields (136 bytes when they sat between them).
+    @Test func aPropertyPacksIntoOneHundredTwentyEightBytes() {
+        #expect(MemoryLayout<PropertyInfo>.stride <= 128)
+    }
+
     @Test func realIndexesRoundTrip() throws {
         let linter = Linter(rules: [])
         var checked = 0
