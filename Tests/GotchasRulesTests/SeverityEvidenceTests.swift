@@ -82,6 +82,26 @@ import Testing
         #expect(Self.severities(row, only: "heavy-state-initializer", otherFiles: ["Loader.swift": loader, "Menu.swift": fixed]) == [.info])
     }
 
+    /// In a widget view `@State` is only a copy of what the caller passes (each timeline entry is
+    /// rendered once, by a new view): nothing is lost, so the cleanup is info, not a warning.
+    @Test func stateInAWidgetViewIsInfo() {
+        let widget = """
+            import WidgetKit
+            import SwiftUI
+            struct WeekEntryView: View {
+                var entry: WeekEntry
+                @State var referenceDate = Date()
+                var body: some View { Text(referenceDate, style: .date) }
+            }
+            struct WeekWidget: Widget {
+                var body: some WidgetConfiguration {
+                    StaticConfiguration(kind: "week", provider: WeekProvider()) { WeekEntryView(entry: $0, referenceDate: $0.date) }
+                }
+            }
+            """
+        #expect(Self.severities(widget, only: "state-not-private") == [.info])
+    }
+
     /// `state-not-private`: a `@StateObject` the view's own `init` seeds is the wrapper's injection
     /// (info); the same seeded `@State` of a value the caller keeps driving stays a warning. A value
     /// the view writes through one of its stored properties is a draft it edits (info).

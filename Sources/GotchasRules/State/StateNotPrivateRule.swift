@@ -24,7 +24,7 @@ struct StateNotPrivateRule: Rule {
             "a view only previews build",
         ],
         fixSafety: "Adds `private`. Safe when no other file uses the property and no caller passes its label; unsafe when one might (or the workspace is not fully indexed); none without an initial value, or in widget code.",
-        severityReason: "warning where a caller passes the property's label its own changing state (a `@State`, a binding, an observed model's value, the row of a `ForEach` over them), or the callers are not all known yet: SwiftUI ignores that value after the first appearance; info where callers pass an input of their own or a value they compute (it changes only when they are made anew), where the view changes the state itself (a seeded draft, also in an extension in another file), where no caller passes it, every caller passes a constant (a literal or an enum case), a `@StateObject` is seeded by the view's own `init` (the injection the wrapper is made for), or a `@State` holds an object of a class the project declares (a caller seeds the model the view owns); a hint where the view's own `init` does not take it, or a private stored property makes the memberwise initializer private (nothing outside can pass one today). In widget code the message says instead that the state is only a copy of what the caller passes (WidgetKit renders each entry once).",
+        severityReason: "warning where a caller passes the property's label its own changing state (a `@State`, a binding, an observed model's value, the row of a `ForEach` over them), or the callers are not all known yet: SwiftUI ignores that value after the first appearance; info where callers pass an input of their own or a value they compute (it changes only when they are made anew), where the view changes the state itself (a seeded draft, also in an extension in another file), where no caller passes it, every caller passes a constant (a literal or an enum case), a `@StateObject` is seeded by the view's own `init` (the injection the wrapper is made for), or a `@State` holds an object of a class the project declares (a caller seeds the model the view owns); a hint where the view's own `init` does not take it, or a private stored property makes the memberwise initializer private (nothing outside can pass one today). In widget code, info: the state is only a copy of what the caller passes (WidgetKit renders each entry once), so nothing is lost.",
         asks: [.initializerLabels, .memberUsers, .builtOnlyByPreviews, .elementEdits, .declaration],
         fix: .safe,
         triggers: ["State"],
@@ -421,7 +421,8 @@ struct StateNotPrivateRule: Rule {
             return [Finding(
                 message: "`\(wrapper)` in a widget view holds nothing: WidgetKit renders each timeline entry once and never updates the view, "
                     + "so it is only a copy of what the caller passes; make it a plain `let` (or a `var` with a default)",
-                range: facts.attribute)]
+                // Nothing goes wrong: the value shown is always the one passed. A cleanup.
+                range: facts.attribute, loweredSeverity: .info)]
         }
         // A wrapper view only previews build (`#if DEBUG struct MovieItemTest: View`): nothing in
         // the app hands it a value (asks `builtOnlyByPreviews`).
