@@ -82,6 +82,29 @@ import Testing
         #expect(Self.severities(row, only: "heavy-state-initializer", otherFiles: ["Loader.swift": loader, "Menu.swift": fixed]) == [.info])
     }
 
+    /// A view's own `init` that takes the state with a default seeds every view that no caller passes it
+    /// to: nothing is dropped today (info). A caller in the app passing it keeps the warning; a test
+    /// passing a mock builds the view once, to seed it, and is no caller of the app.
+    @Test func stateTheOwnInitDefaultsIsInfoUntilAnAppCallerPassesIt() {
+        let overlay = """
+            struct SearchOverlay: View {
+                @State var searchModel: SearchModel
+                let query: String
+                init(query: String, searchModel: SearchModel = .shared) {
+                    self.query = query
+                    _searchModel = State(initialValue: searchModel)
+                }
+                var body: some View { Text(query) }
+            }
+            """
+        let home = "struct Home: View { var body: some View { SearchOverlay(query: \"a\") } }"
+        #expect(Self.severities(overlay, only: "state-not-private", otherFiles: ["Home.swift": home]) == [.info])
+        let test = "import XCTest\nfinal class SearchOverlayTests: XCTestCase { func testIt() { _ = SearchOverlay(query: \"a\", searchModel: SearchModel()) } }"
+        #expect(Self.severities(overlay, only: "state-not-private", otherFiles: ["Home.swift": home, "Tests/SearchOverlayTests.swift": test]) == [.info])
+        let passing = "struct Home: View { @State private var model = SearchModel(); var body: some View { SearchOverlay(query: \"a\", searchModel: model) } }"
+        #expect(Self.severities(overlay, only: "state-not-private", otherFiles: ["Home.swift": passing]) == [.warning])
+    }
+
     /// In a widget view `@State` is only a copy of what the caller passes (each timeline entry is
     /// rendered once, by a new view): nothing is lost, so the cleanup is info, not a warning.
     @Test func stateInAWidgetViewIsInfo() {

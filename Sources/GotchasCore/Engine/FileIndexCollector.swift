@@ -523,7 +523,8 @@ final class FileIndexCollector {
             key = name
         case .inferred: key = FileIndex.initializerOfUnknownType
         }
-        let appKey = context.isInPreviewCode ? nil : FileIndex.appCallersKey(of: key)
+        // A preview or a test builds a view once, to seed it: not a caller of the app.
+        let appKey = context.isInPreviewCode || context.isTestFile ? nil : FileIndex.appCallersKey(of: key)
         let constantKey = FileIndex.constantCallersKey(of: key)
         for argument in call.arguments {
             guard let label = argument.label?.text else { continue }

@@ -344,6 +344,7 @@ struct StateNotPrivateRule: Rule {
             previewOnly: WorkspaceRuleSupport.previewOnly(context, at: node),
             fix: Self.privateFix(of: variable, in: context),
             closedByOwnInitializer: closedByOwnInitializer,
+            defaultedInitializerLabel: Self.defaultedInitializerLabel(of: variable),
             memberwiseClosedBy: Self.memberwiseClosedBy(variable),
             hasInitialValue: variable.bindings.allSatisfy { $0.initializer != nil || $0.typeAnnotation?.type.isOptionalSugar == true },
             isWrittenByView: variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)
@@ -363,6 +364,9 @@ struct StateNotPrivateRule: Rule {
         var previewOnly: WorkspaceRuleSupport.PreviewOnly
         var fix: PrivateFix?
         var closedByOwnInitializer: Bool
+        /// The label under which the view's own `init` takes the property, where every `init` that
+        /// takes it has a default for it (`init(searchVM: SearchViewModel = .shared)`): callers may leave it out.
+        var defaultedInitializerLabel: String? = nil
         /// A plain stored property that makes the memberwise initializer private (`private var
         /// store = Store()`): no caller outside this file can pass the state.
         var memberwiseClosedBy: String?
@@ -450,6 +454,15 @@ struct StateNotPrivateRule: Rule {
                 message: "`\(wrapper)` is not `private`: the view's own `init` does not take it, so nothing can pass a value today; "
                     + "`private` says the view owns it, and keeps callers out if the `init` goes",
                 range: facts.attribute, fixes: fixes, loweredSeverity: .hint)]
+        }
+        // The view's own `init` takes it with a default, and no caller in the app passes that label:
+        // every view is seeded by the default, so no passed value is dropped today.
+        if let label = facts.defaultedInitializerLabel, let type = facts.type,
+           let labels = workspace.initializerLabels(passedTo: FileIndex.appCallersKey(of: type.name)), !labels.contains(label) {
+            return [Finding(
+                message: "`\(wrapper)` is not `private`: no caller in the app passes `\(label):` (the `init`'s default seeds it), "
+                    + "but a value passed there would be used only for the view's first appearance; mark it `private`",
+                range: facts.attribute, fixes: fixes, loweredSeverity: .info)]
         }
         // The hazard is shown only where a caller passes the label (its value is dropped after the
         // first appearance). Where no caller does, the memberwise initializer merely allows it: the
@@ -674,6 +687,23 @@ struct StateNotPrivateRule: Rule {
         func fix(applicability: Applicability) -> Fix {
             Fix(title: "Make it `private`", applicability: applicability, edits: [edit])
         }
+    }
+
+    /// The argument label of the parameter named like `variable`'s property in the enclosing type's own
+    /// `init`s, when at least one takes it and each that does gives it a default; nil otherwise.
+    static func defaultedInitializerLabel(of variable: VariableDeclSyntax) -> String? {
+        guard let name = variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+              let members = variable.parent?.parent?.as(MemberBlockItemListSyntax.self) else { return nil }
+        var label: String?
+        for member in members {
+            guard let initializer = member.decl.as(InitializerDeclSyntax.self),
+                  let parameter = initializer.signature.parameterClause.parameters.first(where: { ($0.secondName ?? $0.firstName).text == name })
+            else { continue }
+            guard parameter.defaultValue != nil, parameter.firstName.tokenKind != .wildcard else { return nil }
+            guard label == nil || label == parameter.firstName.text else { return nil }
+            label = parameter.firstName.text
+        }
+        return label
     }
 
     /// True when the type whose member `variable` is declares an `init` in its body
