@@ -24,6 +24,7 @@ struct StateNonObservableClassRule: Rule {
             "a box the body only passes on",
             "an object read only inside a `TimelineView` (it redraws on its own schedule)",
             "an `ObservableObject` whose publishers the view subscribes to itself (`data.$value`)",
+            "a `@Published` property no code changes after the object is made",
         ],
         severityReason: "shown only where the body reads a mutable property of the object.",
         asks: [.declaration],
@@ -38,7 +39,7 @@ struct StateNonObservableClassRule: Rule {
                 """, note: "a feature's nested model, an `ObservableObject` through its base class and a protocol", otherFiles: [
                     "Home.swift": """
                         enum Home {}
-                        extension Home { final class StateModel: BaseStateModel<HomeProvider> { @Published var pumpName = "" } }
+                        extension Home { final class StateModel: BaseStateModel<HomeProvider> { @Published var pumpName = ""; func rename(_ name: String) { pumpName = name } } }
                         class BaseStateModel<Provider>: StateModel {}
                         protocol StateModel: ObservableObject {}
                         """,
@@ -58,6 +59,7 @@ struct StateNonObservableClassRule: Rule {
                 }
                 final class SettingsStore: ObservableObject {
                     @Published var darkMode = false
+                    func toggle() { darkMode = !darkMode }
                 }
                 """),
             RuleExample("""
@@ -88,10 +90,23 @@ struct StateNonObservableClassRule: Rule {
                     var body: some View { Text(appState.userName).foregroundStyle(appState.accent) }
                 }
                 """, note: "an `ObservableObject` handed in: it announces its changes, and `@State` does not listen", otherFiles: [
-                    "AppState.swift": "final class AppState: ObservableObject { @Published var userName = \"\"; @Published var accent = Color.blue }",
+                    "AppState.swift": "final class AppState: ObservableObject { @Published var userName = \"\"; @Published var accent = Color.blue; func signIn(_ name: String) { userName = name } }",
                 ]),
         ],
         nonTriggering: [
+            RuleExample("""
+                struct SaveFavoritePage: View {
+                    @State var pending: FavoriteSettings
+                    var body: some View { NotificationSettings(settings: pending.notifications) }
+                }
+                """, note: "a published property set only when the object is made (a nested model the child observes): it never goes stale here",
+                otherFiles: ["FavoriteSettings.swift": """
+                    final class FavoriteSettings: ObservableObject {
+                        @Published var notifications: Notifications
+                        init(notifications: Notifications) { self.notifications = notifications }
+                        final class Notifications: ObservableObject { @Published var enabled = false }
+                    }
+                    """]),
             RuleExample("""
                 struct Stars: View {
                     @State private var field = StarField()
@@ -307,7 +322,14 @@ struct StateNonObservableClassRule: Rule {
                 // An `ObservableObject` announces every change of a `@Published` property, wherever it is
                 // written: the body reading one is the evidence, whoever writes it.
                 let published = readable.filter { name in declaration.scope.property(named: name)?.attributes.contains("Published") == true }
-                if Self.isObservableObject(declaration.scope, in: asking), !subscribes, let read = published.sorted().first(where: shown.contains) {
+                // …where some code changes it after the object is made (the object's own methods, or code
+                // writing it through a reference the index cannot type): a property set once in `init`
+                // (a nested model handed on to a child that observes it) never goes stale here.
+                func changes(_ member: String) -> Bool {
+                    !asking.filesChanging(declaration.scope.qualifiedName + "." + member).isEmpty || !asking.filesChanging(member).isEmpty
+                }
+                if Self.isObservableObject(declaration.scope, in: asking), !subscribes,
+                   let read = published.sorted().first(where: { shown.contains($0) && changes($0) }) {
                     return [Finding(
                         message: "`\(name)` (declared \(WorkspaceRuleSupport.place([declaration.path], from: asking))) is an ObservableObject held in @State: "
                             + "@State keeps the reference but does not subscribe to it, so when `\(property).\(read)` changes this view does not update; "
