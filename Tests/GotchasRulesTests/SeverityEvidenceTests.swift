@@ -584,6 +584,34 @@ import Testing
                                 otherFiles: migrated) == [.warning])
     }
 
+    /// A screen a router's enum builds (`enum Screen { var view: some View }`) for
+    /// `.navigationDestination(for: Screen.self)` is only ever pushed: its `NavigationView` nests a second
+    /// container, and the advice is to remove it. Built also where the enum is no destination, it is not.
+    @Test func aScreenARouterEnumBuildsForADestinationIsOnlyPushed() {
+        let screen = "struct Experiments: View { var body: some View { NavigationView { List { Text(\"a\") } } } }"
+        let router = """
+            enum Screen: Hashable {
+                case experiments, settings
+                @ViewBuilder var view: some View {
+                    switch self {
+                    case .experiments: Experiments()
+                    case .settings: Text("Settings")
+                    }
+                }
+            }
+            struct RouterProvider: View {
+                var body: some View {
+                    NavigationStack { Text("Home").navigationDestination(for: Screen.self) { screen in screen.view } }
+                }
+            }
+            """
+        let pushed = RuleHarness.lint(screen, only: "navigation-view", otherFiles: ["Router.swift": router])
+        #expect(pushed.count == 1 && pushed[0].message.contains("only ever pushed"), "\(pushed.map(\.message))")
+        let alsoTab = router + "\nstruct Tabs: View { var body: some View { TabView { Experiments() } } }"
+        let built = RuleHarness.lint(screen, only: "navigation-view", otherFiles: ["Router.swift": alsoTab])
+        #expect(built.count == 1 && !built[0].message.contains("only ever pushed"), "\(built.map(\.message))")
+    }
+
     @Test func navigationViewInAnAppThatHasNotMigratedIsInfo() {
         let root = "struct Root: View { var body: some View { NavigationView { InboxView() } } }"
         #expect(Self.severities(root, only: "navigation-view") == [.info], "no NavigationStack anywhere: the app's convention")

@@ -389,6 +389,15 @@ final class FileIndexCollector {
             noteInitializerLabels(call, callee: callee)
         }
         noteDataArguments(call, callee: callee)
+        // `.navigationDestination(for: Screen.self) { screen in screen.view }`: what is pushed is what a value
+        // of `Screen` builds (a router enum's `view`), so the type is filed as a destination of this view,
+        // and the view questions follow a type that is no view to the places it is built (`isBuiltSomewhere`).
+        if callee == "navigationDestination", context.execution == .render, !context.isInPreviewCode,
+           let type = call.argument(labeled: "for")?.expression.as(MemberAccessExprSyntax.self),
+           type.declName.baseName.tokenKind == .keyword(.self), let written = type.base?.trimmedDescription,
+           let simple = TypeNames.simple(written), TypeNames.startsUppercase(simple) {
+            entries.builtViews[FileIndex.destinationKey(owner: context.typeStack.last?.qualifiedName ?? ""), default: []].insert(simple)
+        }
         if ReachHazard.calleeNames.contains(callee) {
             // Over the member's own parameter (`memos.filter { … }` in `func visible(_ memos: [Memo])`):
             // work over whatever its callers pass, judged at each call.

@@ -531,13 +531,20 @@ public struct WorkspaceIndex: Sendable {
     /// and every key (owner, or owner's menu key) under which one does satisfies `place`. Preview
     /// builds (`FileIndex.previewKey`) count only when asked for: a `#Preview` of a menu row or of
     /// a scene's root says nothing about where the app builds it.
-    private func isBuiltSomewhere(_ typeName: String, countingPreviews: Bool = false, andOnlyWhere place: (String) -> Bool) -> Bool {
+    private func isBuiltSomewhere(_ typeName: String, countingPreviews: Bool = false, depth: Int = 0,
+                                  andOnlyWhere place: (String) -> Bool) -> Bool {
         guard isComplete, let keys = builders(of: TypeNames.simple(typeName) ?? typeName) else { return false }
         var built = false
         // The rows key marks views also filed under the type that builds them: not a place of its own.
         for key in keys.keys where (countingPreviews || key != FileIndex.previewKey) && key != FileIndex.rowsKey {
-            guard place(key) else { return false }
             built = true
+            if place(key) { continue }
+            // A type that is no view and builds views in its code (a router's `enum Screen { var view: some View }`)
+            // builds them where it is itself used as a view: a destination's value type (`navigationDestination(for:)`).
+            guard depth < 2, !key.isEmpty, FileIndex.builtViewsOwner(ofKey: key) == (key, false),
+                  let type = types[key], type.kind != .extension, !type.isView,
+                  isBuiltSomewhere(key, countingPreviews: countingPreviews, depth: depth + 1, andOnlyWhere: place)
+            else { return false }
         }
         return built
     }
