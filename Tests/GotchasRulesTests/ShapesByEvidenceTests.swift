@@ -845,15 +845,22 @@ import Testing
     }
 
     /// An `ObservableObject` handed to a view's `@State`: its `@Published` changes are announced and
-    /// never heard, whoever writes them.
+    /// never heard, whoever writes them; a published property nothing changes after `init` goes stale nowhere.
     @Test func anObservableObjectHandedToStateIsFlaggedWhenTheBodyReadsWhatItPublishes() {
         let store = "final class AppState: ObservableObject { @Published var theme = 0; var cache: [Int] = [] }"
+        #expect(RuleHarness.lint("""
+            struct Row: View {
+                @State var state: AppState
+                var body: some View { Text("\\(state.theme)") }
+            }
+            """, only: "state-non-observable-class", otherFiles: ["AppState.swift": store]).isEmpty, "nothing writes `theme`")
+        let writer = "struct Picker: View { let state: AppState; var body: some View { Button(\"Dark\") { state.theme = 1 } } }"
         let reads = RuleHarness.lint("""
             struct Row: View {
                 @State var state: AppState
                 var body: some View { Text("\\(state.theme)") }
             }
-            """, only: "state-non-observable-class", otherFiles: ["AppState.swift": store])
+            """, only: "state-non-observable-class", otherFiles: ["AppState.swift": store, "Picker.swift": writer])
         #expect(reads.count == 1)
         #expect(reads.first.map { $0.message.contains("does not subscribe") } == true)
         let unpublished = RuleHarness.lint("""

@@ -27,7 +27,7 @@ struct StateNonObservableClassRule: Rule {
             "a `@Published` property no code changes after the object is made",
         ],
         severityReason: "shown only where the body reads a mutable property of the object.",
-        asks: [.declaration],
+        asks: [.declaration, .elementEdits],
         useInstead: "@Observable, @Model, and subclasses of an @Observable class",
         triggers: ["@State"],
         triggering: [
