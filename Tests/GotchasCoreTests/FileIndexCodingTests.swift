@@ -8,9 +8,16 @@ import Testing
         .appendingPathComponent("Examples").path
 
     /// Every type scope of every indexed file holds its properties: the layout packs the flags
-    /// after the 8-byte fields (136 bytes when they sat between them).
-    @Test func aPropertyPacksIntoOneHundredTwentyEightBytes() {
-        #expect(MemoryLayout<PropertyInfo>.stride <= 128)
+    /// after the 8-byte fields and keeps the ranges as 32-bit offsets (136 bytes before).
+    @Test func aPropertyPacksIntoOneHundredTwelveBytesAndKeepsItsRanges() {
+        #expect(MemoryLayout<PropertyInfo>.stride <= 112)
+        var property = PropertyInfo(name: "x", attributes: [], typeName: nil, isStatic: false, isLet: true, isComputed: false,
+                                    isPrivate: false, nameRange: 10..<11)
+        #expect(property.nameRange == 10..<11 && property.typeRange == nil)
+        property.typeRange = 14..<20
+        #expect(property.typeRange == 14..<20)
+        property.typeRange = nil
+        #expect(property.typeRange == nil)
     }
 
     @Test func realIndexesRoundTrip() throws {
@@ -37,7 +44,8 @@ import Testing
                                 configuration: RuleConfiguration(severities: [:])).fileIndex
         let type = index.types["A"]!
         #expect(Mirror(reflecting: type).children.count == 13)
-        #expect(Mirror(reflecting: type.properties[0]).children.count == 13)
+        // A property's two ranges are stored as four offsets (`nameRange`, `typeRange` encode them).
+        #expect(Mirror(reflecting: type.properties[0]).children.count == 15)
     }
 
     @Test func sharedInstanceTypeRoundTrips() throws {

@@ -2,15 +2,19 @@ import SwiftSyntax
 
 /// A stored or computed property of a type, as rules need it.
 public struct PropertyInfo: Sendable, Codable, Hashable {
-    // Stored in this order, not the initializer's: the 8-byte fields first and the flags last pack
-    // into 128 bytes instead of 136 (every type scope of every indexed file holds its properties).
+    // Stored in this order, not the initializer's, and the ranges as 32-bit offsets: the 8-byte fields
+    // first and the flags last pack into 112 bytes instead of 136 (every type scope of every indexed file
+    // holds its properties). A file is far below 4 GB (`ParserLimits`).
     public var name: String
     /// Attribute names such as `State`, `Binding`, `ObservedObject`.
     public var attributes: [String]
     /// The written type (`Int`, `[Item]`), if annotated.
     public var typeName: String?
     /// Byte range of the binding's name.
-    public var nameRange: Range<Int>
+    public var nameRange: Range<Int> {
+        get { Int(nameStart)..<Int(nameEnd) }
+        set { (nameStart, nameEnd) = (UInt32(clamping: newValue.lowerBound), UInt32(clamping: newValue.upperBound)) }
+    }
     /// The called name when the initial value is a call: `Foo` for `= Foo(…)`,
     /// `make` for `= make()`, `Foo` for `= Foo.shared` is not a call (nil).
     public var initializerCallee: String?
@@ -21,7 +25,18 @@ public struct PropertyInfo: Sendable, Codable, Hashable {
     /// instance of that type).
     public var initializerSharedInstanceType: String?
     /// Byte range of the written type (or of the initial value when there is no annotation).
-    public var typeRange: Range<Int>?
+    public var typeRange: Range<Int>? {
+        get { typeStart == Self.noOffset ? nil : Int(typeStart)..<Int(typeEnd) }
+        set {
+            guard let newValue else { (typeStart, typeEnd) = (Self.noOffset, Self.noOffset); return }
+            (typeStart, typeEnd) = (UInt32(clamping: newValue.lowerBound), UInt32(clamping: newValue.upperBound))
+        }
+    }
+    private var nameStart: UInt32 = 0
+    private var nameEnd: UInt32 = 0
+    private var typeStart: UInt32 = Self.noOffset
+    private var typeEnd: UInt32 = Self.noOffset
+    private static let noOffset = UInt32.max
     public var isStatic: Bool
     public var isLet: Bool
     public var isComputed: Bool
@@ -36,16 +51,17 @@ public struct PropertyInfo: Sendable, Codable, Hashable {
         self.name = name
         self.attributes = attributes
         self.typeName = typeName
-        self.nameRange = nameRange
         self.initializerCallee = initializerCallee
         self.wrapperArgument = wrapperArgument
         self.initializerSharedInstanceType = initializerSharedInstanceType
-        self.typeRange = typeRange
         self.isStatic = isStatic
         self.isLet = isLet
         self.isComputed = isComputed
         self.isPrivate = isPrivate
         self.initialValueIsArrayLiteral = initialValueIsArrayLiteral
+        // The ranges last: they are written through the packed offsets.
+        self.nameRange = nameRange
+        self.typeRange = typeRange
     }
 
     /// The type the property holds as far as syntax tells: the annotation without
