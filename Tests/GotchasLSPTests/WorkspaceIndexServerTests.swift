@@ -72,6 +72,34 @@ import Testing
         #expect(try await client.shutdownAndExit() == 0)
     }
 
+    /// An edited document's index is merged once its edits pause, the newest version only: a burst
+    /// whose last edit restores the mismatch leaves the dependent with the finding, as a lint of the
+    /// final texts has it, whatever the versions in between said.
+    @Test func aBurstOfEditsLeavesDependentsAsTheLastVersionHasThem() async throws {
+        let folder = workspace()
+        let client = TestClient()
+        _ = try await client.initialize(folders: [folder.path])
+        let rootURI = folder.uri("Root.swift"), appURI = folder.uri("App.swift")
+        await client.open(rootURI, Self.root)
+        _ = try await client.notification("textDocument/publishDiagnostics") { self.mismatch($0) != nil && $0["params", "uri"]?.stringValue == rootURI }
+        await client.open(appURI, Self.app)
+        let line = 5
+        let original = Self.app.split(separator: "\n", omittingEmptySubsequences: false)[line]
+        let matching = "                WindowGroup { Root().environment(store) }"
+        // Matching, back, matching, back: the burst ends where it started.
+        for (offset, text) in [matching, String(original), matching, String(original)].enumerated() {
+            await client.change(appURI, version: 2 + offset, [["range": range(line, 0, line, 100), "text": .string(text)]])
+        }
+        _ = try await client.publishedDiagnostics(for: appURI, version: 5)
+        // Then one more edit that matches: the dependent is cleared only by this last version.
+        await client.change(appURI, version: 6, [["range": range(line, 0, line, 100), "text": .string(matching)]])
+        let cleared = try await client.notification("textDocument/publishDiagnostics") {
+            $0["params", "uri"]?.stringValue == rootURI && self.mismatch($0) == nil
+        }
+        #expect(cleared["params", "uri"]?.stringValue == rootURI)
+        #expect(try await client.shutdownAndExit() == 0)
+    }
+
     @Test func deletingAndRenamingADeclarationOnDiskUpdatesOpenDocuments() async throws {
         let folder = workspace()
         let client = TestClient()

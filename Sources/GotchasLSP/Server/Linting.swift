@@ -69,7 +69,16 @@ extension LanguageServer {
         }
         if let reason = result.notLintedReason { showProblem("\(snapshot.document.path) is not linted: \(reason)") }
         publish(result, for: snapshot, quietIfUnchanged: quietIfUnchanged)
-        if result.fileIndex.path == snapshot.document.path { indexAfterLint(result.fileIndex) }
+        timing.published = .now
+        if result.fileIndex.path == snapshot.document.path {
+            // A document being edited: its index waits for a pause in the edits. One just opened (an
+            // editor restoring tabs) is merged at once, each index replacing its disk version as it comes.
+            if snapshot.revision > 0 {
+                indexAfterDocumentLint(result.fileIndex, uri: snapshot.uri, openGeneration: openGeneration)
+            } else {
+                indexAfterLint(result.fileIndex)
+            }
+        }
         if parsed?.mayDifferFromFullParse == true { confirmWithFullParse(snapshot, openGeneration: openGeneration) }
         // The workspace index changed while this lint ran: lint again with the new one.
         if lints.takeRelintAfterFlight(snapshot.uri) { scheduleLint(snapshot.uri, quietIfUnchanged: true) }
@@ -150,6 +159,8 @@ struct LintTiming: Sendable {
     var linted: ContinuousClock.Instant?
     var answered: ContinuousClock.Instant?
     var backOnLoop: ContinuousClock.Instant?
+    /// The diagnostics were sent (what follows on the loop is the index update and its re-lints).
+    var published: ContinuousClock.Instant?
 
     func line(uri: String, version: Int, done: ContinuousClock.Instant) -> String {
         func ms(_ from: ContinuousClock.Instant?, _ to: ContinuousClock.Instant?) -> String {
@@ -159,5 +170,6 @@ struct LintTiming: Sendable {
         }
         return "lint \(uri) v\(version): queued \(ms(scheduled, started)) ms, parse+lint \(ms(started, linted)) ms, "
             + "answers \(ms(linted, answered)) ms, to the loop \(ms(answered, backOnLoop)) ms, on the loop \(ms(backOnLoop, done)) ms"
+            + " (publish \(ms(backOnLoop, published)) ms, index \(ms(published, done)) ms)"
     }
 }

@@ -24,6 +24,12 @@ struct WorkspaceIndexManager: Sendable {
     /// A build ended: the memory its walk freed is to be returned to the system once the
     /// server is idle (`LanguageServer.returnFreedMemoryIfIdle`).
     var freedMemoryToReturn = false
+    /// Open documents' newest file indexes not merged yet (`LanguageServer.indexAfterDocumentLint`), by URI,
+    /// with the open generation they were linted in and when the first of them waited.
+    var pendingDocumentIndexes: [String: (index: FileIndex, openGeneration: Int)] = [:]
+    var pendingDocumentIndexesSince: ContinuousClock.Instant?
+    /// A timer will merge the pending indexes.
+    var documentIndexTimerArmed = false
 
     /// Starts a build; returns its generation. Until it ends, files of new folders are
     /// missing: questions whose answer is "nowhere in the workspace" have none (a fix that
