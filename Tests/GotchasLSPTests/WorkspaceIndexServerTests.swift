@@ -53,7 +53,9 @@ import Testing
         #expect(try await client.shutdownAndExit() == 0)
     }
 
-    @Test func editingAnotherOpenDocumentRelintsItsDependents() async throws {
+    /// A server with `Root.swift` open (its mismatch published) and `App.swift`, which injects its store;
+    /// the folder is returned to be kept alive (it is deleted with its last reference).
+    func openRootAndApp() async throws -> (folder: TemporaryDirectory, client: TestClient, rootURI: String, appURI: String) {
         let folder = workspace()
         let client = TestClient()
         _ = try await client.initialize(folders: [folder.path])
@@ -61,6 +63,12 @@ import Testing
         await client.open(rootURI, Self.root)
         _ = try await client.notification("textDocument/publishDiagnostics") { self.mismatch($0) != nil && $0["params", "uri"]?.stringValue == rootURI }
         await client.open(appURI, Self.app)
+        return (folder, client, rootURI, appURI)
+    }
+
+    @Test func editingAnotherOpenDocumentRelintsItsDependents() async throws {
+        let (folder, client, rootURI, appURI) = try await openRootAndApp()
+        defer { withExtendedLifetime(folder) {} }
         // Inject with `.environment(_:)` instead: the read now matches (for an @Observable store).
         let line = 5
         let text = "                WindowGroup { Root().environment(store) }"
@@ -76,13 +84,8 @@ import Testing
     /// whose last edit restores the mismatch leaves the dependent with the finding, as a lint of the
     /// final texts has it, whatever the versions in between said.
     @Test func aBurstOfEditsLeavesDependentsAsTheLastVersionHasThem() async throws {
-        let folder = workspace()
-        let client = TestClient()
-        _ = try await client.initialize(folders: [folder.path])
-        let rootURI = folder.uri("Root.swift"), appURI = folder.uri("App.swift")
-        await client.open(rootURI, Self.root)
-        _ = try await client.notification("textDocument/publishDiagnostics") { self.mismatch($0) != nil && $0["params", "uri"]?.stringValue == rootURI }
-        await client.open(appURI, Self.app)
+        let (folder, client, rootURI, appURI) = try await openRootAndApp()
+        defer { withExtendedLifetime(folder) {} }
         let line = 5
         let original = Self.app.split(separator: "\n", omittingEmptySubsequences: false)[line]
         let matching = "                WindowGroup { Root().environment(store) }"
