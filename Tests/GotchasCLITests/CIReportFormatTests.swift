@@ -109,7 +109,9 @@ import Testing
         #expect(issues.map { $0["severity"] as? String } == ["major", "minor"])
         #expect(issues.first?["check_name"] as? String == "foreground-color")
         #expect(Set(issues.map { $0["fingerprint"] as? String }).count == 2, "same code, different files")
-        #expect(try codeQuality(CapturedIO().lintOutput([try TemporaryTree(["Clean.swift": "let x = 1\n"]).root, "--format", "gitlab"])).isEmpty)
+        let clean = try TemporaryTree(["Clean.swift": "let x = 1\n"])
+        #expect(try codeQuality(CapturedIO().lintOutput([clean.root, "--format", "gitlab"])).isEmpty)
+        withExtendedLifetime(clean) {}
     }
 
     @Test func gitlabFingerprintsSurviveLineMovesAndTellDuplicatesApart() throws {

@@ -31,9 +31,11 @@ final class CapturedIO: @unchecked Sendable {
     }
 }
 
-/// A temporary directory tree for one test.
-struct TemporaryTree {
+/// A temporary directory tree for one test, removed with its last reference.
+final class TemporaryTree: Sendable {
     let root: String
+
+    deinit { try? FileManager.default.removeItem(atPath: root) }
 
     init(_ files: [String: String]) throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("gotchas-\(UUID().uuidString)").path
@@ -47,7 +49,7 @@ struct TemporaryTree {
     /// A tree whose root configuration raises `foreground-color` (info by default, a
     /// soft-deprecated rename) to a warning: for tests about what warnings do (exit status 1,
     /// `--max-warnings`, a report's failures), with `flaggedView` as the finding.
-    init(warning files: [String: String]) throws {
+    convenience init(warning files: [String: String]) throws {
         try self.init(files.merging([".swiftui-gotchas.json": foregroundColorAsWarning]) { own, _ in own })
     }
 
