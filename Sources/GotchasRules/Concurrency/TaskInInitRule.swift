@@ -606,23 +606,26 @@ struct TaskInInitRule: CallRule {
     /// An assignment to something other than a local of the code around it: setting up a
     /// formatter made in the task (`formatter.dateStyle = .short`) writes no state of the type.
     static func writesState(_ token: TokenSyntax) -> Bool {
-        guard isAssignment(token), let operatorExpression = token.parent, let list = operatorExpression.parent?.as(ExprListSyntax.self),
-              let index = list.firstIndex(where: { $0.id == operatorExpression.id }), index != list.startIndex
-        else { return isAssignment(token) }
-        let target = list[list.index(before: index)]
-        guard let root = target.chainRoot.as(DeclReferenceExprSyntax.self), root.baseName.tokenKind != .keyword(.self) else { return true }
+        guard let assigned = assignment(at: token) else { return false }
+        guard let root = assigned.target?.chainRoot.as(DeclReferenceExprSyntax.self), root.baseName.tokenKind != .keyword(.self) else { return true }
         return !root.isBoundLocally(root.baseName.text)
     }
 
-    static func isAssignment(_ token: TokenSyntax) -> Bool {
+    /// `token` is the operator of an assignment (`=`, `+=`, …) that writes something (not `_ = …`);
+    /// `target` is what it assigns, when the sequence shows it.
+    static func assignment(at token: TokenSyntax) -> Assignment? {
         guard (token.tokenKind == .equal && token.parent?.is(AssignmentExprSyntax.self) == true)
             || (["+=", "-=", "*=", "/=", "&&=", "||="].contains(token.text) && token.parent?.is(BinaryOperatorExprSyntax.self) == true),
             let operatorExpression = token.parent, let list = operatorExpression.parent?.as(ExprListSyntax.self)
-        else { return false }
-        // `_ = await setUp()` discards a result: it writes nothing.
+        else { return nil }
         let elements = Array(list)
-        guard let index = elements.firstIndex(where: { $0.id == operatorExpression.id }), index > 0 else { return true }
-        return !elements[index - 1].is(DiscardAssignmentExprSyntax.self)
+        guard let index = elements.firstIndex(where: { $0.id == operatorExpression.id }), index > 0 else { return Assignment(target: nil) }
+        // `_ = await setUp()` discards a result: it writes nothing.
+        return elements[index - 1].is(DiscardAssignmentExprSyntax.self) ? nil : Assignment(target: elements[index - 1])
+    }
+
+    struct Assignment {
+        var target: ExprSyntax?
     }
 
     static func isInsideMainActorHop(_ token: TokenSyntax, within closure: ClosureExprSyntax) -> Bool {
